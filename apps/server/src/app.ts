@@ -1,0 +1,81 @@
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { mkdirSync } from "node:fs";
+import { constants as zlib } from "node:zlib";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import { catalogRoutes } from "./modules/catalog/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { registerErrorHandling } from "./plugins/errors";
+import { securityHeaders } from "./plugins/security";
+import { ssrPlugin, type SsrMode } from "./plugins/ssr";
+import { createServices, type StoreServices } from "./services";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    services: StoreServices;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open, migrated database; the app closes it when it closes. */
+  database: Database;
+  /** How pages are rendered: from the production build, through Vite in development, or not at all (API tests). */
+  ssr?: SsrMode;
+  logger?: boolean;
+}
+
+/** Builds the whole store (API, media, pages) without listening; server.ts and the tests both use it. */
+export async function buildApp({ config, database, ssr = "none", logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && { level: config.logLevel },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("services", createServices(database.db));
+  app.addHook("onClose", () => database.close());
+  registerErrorHandling(app);
+
+  await app.register(helmet, securityHeaders(config));
+  // Flushing after every chunk keeps React's streamed HTML streaming through compression.
+  await app.register(compress, {
+    zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
+    brotliOptions: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: "1 minute" });
+  await app.register(swagger, {
+    openapi: { info: { title: "Store API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+
+  mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    maxAge: "7d",
+    index: false,
+  });
+
+  if (ssr !== "none") await app.register(ssrPlugin, { mode: ssr });
+  return app;
+}

@@ -1,0 +1,73 @@
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The repository root, so relative paths in the environment mean the same from every workspace. */
+export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+const optionalText = z.string().trim().min(1).optional().catch(undefined);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional(),
+  DATA_DIR: z.string().default("data"),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  REDIS_URL: optionalText,
+  SMTP_URL: optionalText,
+  CDN_COUNTRY_HEADER: optionalText,
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
+});
+
+export type DatabaseConfig =
+  | { kind: "postgres"; url: string }
+  /** `dataDir` undefined means in memory (tests). */
+  | { kind: "pglite"; dataDir?: string };
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  mediaDir: string;
+  webBuildDir: string;
+  rateLimitMax: number;
+  cdnCountryHeader?: string;
+  smtpUrl?: string;
+}
+
+/** Environment -> typed config, validated once; a bad variable stops start-up with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(repoRoot, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: resolve(dataDir, "pglite") },
+    dataDir,
+    mediaDir: resolve(dataDir, "media"),
+    webBuildDir: resolve(repoRoot, "apps/web/build"),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    cdnCountryHeader: e.CDN_COUNTRY_HEADER,
+    smtpUrl: e.SMTP_URL,
+  };
+}

@@ -1,0 +1,10 @@
+/** The one Drizzle schema: every module's tables. drizzle-kit reads this file to generate migrations. */
+export * from "../modules/catalog/tables";
+export * from "../modules/content/tables";
+export * from "../modules/accounts/tables";
+export * from "../modules/cart/tables";
+export * from "../modules/promo/tables";
+export * from "../modules/checkout/tables";
+export * from "../modules/payments/tables";
+export * from "../modules/email/tables";
+export * from "../modules/admin/tables";

@@ -1,0 +1,54 @@
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { products } from "../catalog/tables";
+
+export const blogs = pgTable("blogs", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  image: text("image").notNull(),
+  /** HTML, sanitised before it is stored. */
+  description: text("description").notNull(),
+  productLink: text("product_link"),
+  date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  isPublished: boolean("is_published").notNull().default(true),
+});
+
+export const testimonials = pgTable("testimonials", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
+  message: text("message").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const customerReviews = pgTable("customer_reviews", {
+  id: serial("id").primaryKey(),
+  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  location: text("location").notNull().default(""),
+  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
+  title: text("title").notNull().default(""),
+  body: text("body").notNull(),
+  isApproved: boolean("is_approved").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("customer_reviews_product_idx").on(t.productId)]);
+
+/** Seeded posts for the home page's Instagram-style feed (no third-party call). */
+export const socialPosts = pgTable("social_posts", {
+  id: serial("id").primaryKey(),
+  image: text("image").notNull(),
+  caption: text("caption").notNull(),
+  link: text("link").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/** Contact-page messages (spec: "Query"). */
+export const contactQueries = pgTable("contact_queries", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  countryCode: text("country_code").notNull(),
+  mobileNumber: text("mobile_number").notNull(),
+  query: text("query").notNull(),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

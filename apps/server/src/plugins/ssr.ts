@@ -1,0 +1,77 @@
+import middie from "@fastify/middie";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { repoRoot } from "../config";
+
+/** "build": serve apps/web/build (production, tests); "vite": Vite middleware with hot reload (npm run dev). */
+export type SsrMode = "build" | "vite" | "none";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Every non-API GET is a page: React Router renders it, streamed, with the services as its load context. */
+export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mode }) => {
+  const getBuild = mode === "vite" ? await viteBuildLoader(app) : await productionBuild(app);
+  const handle = createRequestHandler(getBuild, mode === "vite" ? "development" : "production");
+
+  app.get("/*", { config: { rateLimit: { max: app.config.rateLimitMax * 2, timeWindow: "1 minute" } } }, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
+    const response = await handle(toWebRequest(request, reply), { services: app.services, config: app.config });
+    return sendWebResponse(reply, response);
+  });
+});
+
+async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
+  const buildDir = app.config.webBuildDir;
+  const serverEntry = join(buildDir, "server/index.js");
+  if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run "npm run build" first.`);
+  await app.register(fastifyStatic, {
+    root: join(buildDir, "client"),
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader("Cache-Control", filePath.includes("/assets/") ? IMMUTABLE : "public, max-age=3600");
+    },
+  });
+  return (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+}
+
+async function viteBuildLoader(app: FastifyInstance): Promise<() => Promise<ServerBuild>> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ root: join(repoRoot, "apps/web"), server: { middlewareMode: true }, appType: "custom" });
+  await app.register(middie);
+  app.use(vite.middlewares);
+  app.addHook("onClose", () => vite.close());
+  return () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // Stop rendering when the shopper goes away before the page is done.
+  const controller = new AbortController();
+  reply.raw.on("close", () => !reply.raw.writableFinished && controller.abort());
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig, type AppConfig } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import { seedDemoData } from "../seed/seed";
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or a throw-away PostgreSQL database
+ * when DATABASE_URL is set (CI runs the API ring both ways).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ kind: "pglite" });
+    await database.migrate();
+    return database;
+  }
+  const name = `store_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: testUrl.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "data/test", RATE_LIMIT_MAX: "100000" });
+  return { ...base, ...overrides };
+}
+
+/** The whole API over a fresh database, seeded with the demo catalogue unless told otherwise. */
+export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<FastifyInstance> {
+  const database = await openTestDatabase();
+  if (options.seed !== false) await seedDemoData(database.db);
+  const app = await buildApp({ config: testConfig(options.config), database, logger: false });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,141 @@
+import { listingPath, SELLER, type Category } from "@store/shared";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from "../ui/icons";
+import { SearchOverlay } from "./search-overlay";
+
+const NAV_PILL_SKELETONS = 5;
+
+/** Spec navigation: Home, a dropdown per category that has subcategories, Blog, Wholesale Query, search, cart. */
+export function Navigation({ categories, cartCount = 0 }: { categories: Category[] | null; cartCount?: number }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const location = useLocation();
+  // Close the menus on every navigation.
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname, location.search]);
+
+  const withSubcategories = categories?.filter((c) => c.subcategories.length > 0) ?? null;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-linen bg-cream/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <button
+          type="button"
+          className="rounded p-2 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link to="/" className="font-serif text-xl font-semibold tracking-wide text-indigo-ink">
+          {SELLER.brand}
+        </Link>
+        <ul className="ml-4 hidden items-center gap-1 lg:flex">
+          <li><TopLink to="/">Home</TopLink></li>
+          {withSubcategories === null
+            ? Array.from({ length: NAV_PILL_SKELETONS }, (_, i) => (
+                <li key={i} aria-hidden="true" data-testid="nav-skeleton" className="h-6 w-20 animate-pulse rounded-full bg-linen" />
+              ))
+            : withSubcategories.map((category) => <CategoryDropdown key={category.id} category={category} />)}
+          <li><TopLink to="/blog">Blog</TopLink></li>
+          <li><TopLink to="/contact-us">Wholesale Query</TopLink></li>
+        </ul>
+        <div className="ml-auto flex items-center gap-2">
+          <button type="button" className="rounded p-2 hover:text-madder" aria-label="Search products" onClick={() => setSearchOpen(true)}>
+            <SearchIcon />
+          </button>
+          <Link to="/cart" className="relative rounded p-2 hover:text-madder" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
+            <CartIcon />
+            <span data-testid="cart-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-madder px-1 text-center text-xs font-semibold leading-5 text-white">
+              {cartCount}
+            </span>
+          </Link>
+        </div>
+      </nav>
+      {menuOpen && <MobileMenu categories={withSubcategories ?? []} />}
+      {searchOpen && <SearchOverlay onClose={() => setSearchOpen(false)} />}
+    </header>
+  );
+}
+
+function TopLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <NavLink
+      to={to}
+      end
+      className={({ isActive }) => `rounded-full px-3 py-2 text-sm font-medium hover:text-madder ${isActive ? "text-madder" : ""}`}
+    >
+      {children}
+    </NavLink>
+  );
+}
+
+/** Opens on hover and on keyboard focus (CSS), and on click for touch; its links are in the HTML without JavaScript. */
+function CategoryDropdown({ category }: { category: Category }) {
+  const [open, setOpen] = useState(false);
+  const menuId = `nav-${category.id}`;
+  return (
+    <li className="group relative" onMouseLeave={() => setOpen(false)}>
+      <span className="flex items-center">
+        <Link to={listingPath(category.slug)} className="rounded-l-full py-2 pl-3 text-sm font-medium hover:text-madder">
+          {category.name}
+        </Link>
+        <button
+          type="button"
+          className="rounded-r-full py-2 pl-1 pr-2 hover:text-madder"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={`${category.name} subcategories`}
+          onClick={() => setOpen((o) => !o)}
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+        >
+          <ChevronDownIcon />
+        </button>
+      </span>
+      <ul
+        id={menuId}
+        className={`absolute left-0 top-full z-40 min-w-56 rounded-lg border border-linen bg-white py-2 shadow-xl group-hover:block group-focus-within:block ${open ? "block" : "hidden"}`}
+      >
+        {category.subcategories.map((sub) => (
+          <li key={sub.id}>
+            <Link to={listingPath(category.slug, sub.name)} className="block px-4 py-2 text-sm capitalize hover:bg-cream hover:text-madder">
+              {sub.name.toLowerCase()}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MobileMenu({ categories }: { categories: Category[] }) {
+  return (
+    <div id="mobile-menu" className="max-h-[80vh] overflow-y-auto border-t border-linen bg-white px-4 py-4 lg:hidden">
+      <ul className="space-y-1">
+        <li><Link to="/" className="block py-2 font-medium">Home</Link></li>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <details>
+              <summary className="cursor-pointer py-2 font-medium">{category.name}</summary>
+              <ul className="pb-2 pl-4">
+                <li><Link to={listingPath(category.slug)} className="block py-1.5">All {category.name.toLowerCase()}</Link></li>
+                {category.subcategories.map((sub) => (
+                  <li key={sub.id}>
+                    <Link to={listingPath(category.slug, sub.name)} className="block py-1.5 capitalize">{sub.name.toLowerCase()}</Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+        <li><Link to="/blog" className="block py-2 font-medium">Blog</Link></li>
+        <li><Link to="/contact-us" className="block py-2 font-medium">Wholesale Query</Link></li>
+      </ul>
+    </div>
+  );
+}

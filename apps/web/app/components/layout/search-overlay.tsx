@@ -1,0 +1,37 @@
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { CloseIcon, SearchIcon } from "../ui/icons";
+
+/** The navigation's search: a modal overlay whose form submits to /search?query=. */
+export function SearchOverlay({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Search the shop"
+      onClose={onClose}
+      className="mx-auto mt-24 w-[min(40rem,92vw)] rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-charcoal/60"
+    >
+      <Form action="/search" method="get" role="search" className="flex items-center gap-3">
+        <label htmlFor="search-overlay-input" className="sr-only">Search products</label>
+        <SearchIcon className="h-6 w-6 text-indigo-ink" />
+        <input
+          id="search-overlay-input"
+          name="query"
+          type="search"
+          required
+          autoFocus
+          placeholder="Search block prints, kaftans, cushion covers..."
+          className="min-w-0 flex-1 border-b-2 border-linen py-2 text-lg outline-none focus:border-indigo-ink"
+        />
+        <button type="submit" className="rounded-full bg-indigo-ink px-5 py-2 font-medium text-white hover:bg-madder">Search</button>
+        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close search" className="rounded p-1">
+          <CloseIcon />
+        </button>
+      </Form>
+    </dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ChatButton } from "./components/layout/chat-button";
+import { Footer } from "./components/layout/footer";
+import { Navigation } from "./components/layout/navigation";
+import { NotFoundContent } from "./components/layout/not-found-content";
+import "./load-context";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { categories: (await context.services.catalog.categoryList()).categories };
+  } catch (error) {
+    // Spec: a failed category list is only logged; the navigation keeps its loading pills.
+    console.error("Navigation category list failed", error);
+    return { categories: null };
+  }
+}
+
+/** The navigation's categories do not change during a visit; no refetch on every navigation. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f2f5c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-cream text-charcoal antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <Navigation categories={data?.categories ?? null} />
+        <main id="main" className="min-h-[60vh]">
+          {children}
+        </main>
+        <Footer />
+        <ChatButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  console.error(error);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold">Something went wrong</h1>
+      <p className="mt-4">An unexpected error occurred. Please try again.</p>
+    </section>
+  );
+}

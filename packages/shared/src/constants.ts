@@ -1,0 +1,52 @@
+/** Business constants and timings of spec section 9, typed once and imported everywhere. */
+export const INR_PER_USD = 33.6;
+/** The same rate as an exact ratio, so money maths stays in integers (33.6 = 336 / 10). */
+export const INR_PER_USD_RATIO = { numerator: 336, denominator: 10 } as const;
+
+export const CURRENCIES = ["INR", "USD"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = "USD";
+
+export const COD_SHIPPING_FEE_INR = 39;
+export const CARD_AMOUNT_MULTIPLIER = 100;
+
+export const INDIA_BOX = { latMin: 8, latMax: 37, lonMin: 68, lonMax: 97 } as const;
+
+export const TIMINGS_MS = {
+  testimonialRotation: 3000,
+  testimonialFade: 300,
+  noticeAutoClose: 3000,
+  formMessageTimeout: 5000,
+  productDetailDebounce: 1000,
+} as const;
+
+export const SKELETON_COUNTS = { popularProducts: 8, category: 20, search: 12 } as const;
+export const PAGE_SIZE = 12;
+export const RATING_MAX = 5;
+export const NUMERIC_INPUT_DEFAULT_WIDTH = 90;
+
+export const PRODUCT_SIZES = ["S", "M", "L", "XL"] as const;
+export type ProductSize = (typeof PRODUCT_SIZES)[number];
+export const DEFAULT_SIZE: ProductSize = "S";
+
+export const RETURN_POLICY = {
+  returnRequestWindow: "48 hrs of delivery",
+  statusUpdate: "2-3 days",
+  pickup: "2-3 working days",
+  reachWarehouse: "10-30 days",
+  refundStarts: "within 7 days of receipt",
+  storeCredit: "24-48 hrs, no expiry",
+  onlineRefund: "7 working days",
+  bankRefund: "about 5 days",
+} as const;
+
+export const CANCELLATION_POLICY = { fullRefundWindowHours: 24, inTransitFeePercent: 10 } as const;
+
+export const SHIPPING_TIMES = {
+  indiaNormal: "7-10 business days",
+  indiaExpress: "4-5 business days",
+  internationalStandard: "10-30 business days",
+  internationalExpress: "4-8 business days",
+} as const;
+
+export const PAYMENT_METHODS_TEXT = "cards, UPI, net banking";

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { endInNine, formatMoney, inrFromUsdCents, priceIn, toMinorUnits } from "./money";
+
+describe("INR price rule (x33.6, round up, raise to end in 9)", () => {
+  it("converts whole dollars", () => {
+    // $10 = 336 rupees -> 339; $1 = 33.6 -> 34 -> 39; $25 = 840 -> 849
+    expect(inrFromUsdCents(1000)).toBe(339);
+    expect(inrFromUsdCents(100)).toBe(39);
+    expect(inrFromUsdCents(2500)).toBe(849);
+  });
+
+  it("keeps a rounded amount that already ends in 9", () => {
+    // $0.25 = 8.4 rupees -> 9 stays 9
+    expect(inrFromUsdCents(25)).toBe(9);
+    expect(endInNine(1239)).toBe(1239);
+  });
+
+  it("never rounds down and always ends in 9", () => {
+    for (let cents = 0; cents <= 50_000; cents += 7) {
+      const inr = inrFromUsdCents(cents);
+      expect(inr % 10).toBe(9);
+      expect(inr).toBeGreaterThanOrEqual((cents * 0.336));
+      expect(inr - Math.ceil((cents * 336) / 1000)).toBeLessThan(10);
+    }
+  });
+
+  it("rejects amounts that are not whole and non-negative", () => {
+    expect(() => inrFromUsdCents(-1)).toThrow(RangeError);
+    expect(() => inrFromUsdCents(1.5)).toThrow(RangeError);
+  });
+});
+
+describe("priceIn and display", () => {
+  it("gives whole dollars in USD and the INR rule in INR", () => {
+    expect(priceIn("USD", 4200)).toBe(42);
+    expect(priceIn("INR", 4200)).toBe(1419);
+  });
+
+  it("formats without decimals, en-IN for INR and en-US for USD", () => {
+    expect(formatMoney(123459, "INR")).toBe("₹1,23,459");
+    expect(formatMoney(1234, "USD")).toBe("$1,234");
+  });
+
+  it("sends card amounts in minor units", () => {
+    expect(toMinorUnits(1419)).toBe(141900);
+  });
+});

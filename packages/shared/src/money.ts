@@ -1,0 +1,45 @@
+import { INR_PER_USD_RATIO, type Currency } from "./constants";
+
+/**
+ * The spec's INR rule: USD x 33.6, round up to a whole rupee, then raise to the next number ending in 9
+ * (a number already ending in 9 stays). Integer arithmetic only: 33.6 INR per USD = 0.336 INR per cent.
+ */
+export function inrFromUsdCents(usdCents: number): number {
+  assertWholeNonNegative(usdCents);
+  const { numerator, denominator } = INR_PER_USD_RATIO;
+  const rupees = Math.ceil((usdCents * numerator) / (denominator * 100));
+  return endInNine(rupees);
+}
+
+/** Raises a whole amount to the nearest number >= it whose last digit is 9. */
+export function endInNine(amount: number): number {
+  assertWholeNonNegative(amount);
+  return amount + ((9 - (amount % 10) + 10) % 10);
+}
+
+/**
+ * A catalogue price (stored once, in USD cents) in the shopper's currency, in major units.
+ * USD catalogue prices are whole dollars (enforced when a product is written), so no rounding happens.
+ */
+export function priceIn(currency: Currency, usdCents: number): number {
+  return currency === "INR" ? inrFromUsdCents(usdCents) : Math.ceil(usdCents / 100);
+}
+
+/** Major units -> provider minor units (the spec's "x100"). */
+export function toMinorUnits(major: number): number {
+  return Math.round(major * 100);
+}
+
+const formatters: Record<Currency, Intl.NumberFormat> = {
+  INR: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+  USD: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+};
+
+/** Display: no decimals, en-IN for INR and en-US otherwise. */
+export function formatMoney(amount: number, currency: Currency): string {
+  return formatters[currency].format(amount);
+}
+
+function assertWholeNonNegative(value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Expected a whole non-negative amount, got ${value}`);
+}
