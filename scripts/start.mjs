@@ -17,8 +17,10 @@ function newestMtime(dir) {
   return newest;
 }
 
+// SKIP_BUILD=1: the caller has just built (the e2e ring), so never rebuild underneath it.
+const skipBuild = process.env.SKIP_BUILD === "1";
 const sources = ["apps/web/app", "packages/shared/src"].map((d) => newestMtime(join(root, d)));
-const stale = !existsSync(buildEntry) || Math.max(...sources) > statSync(buildEntry).mtimeMs;
+const stale = !existsSync(buildEntry) || (!skipBuild && Math.max(...sources) > statSync(buildEntry).mtimeMs);
 if (stale) {
   console.log("Building the web app...");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });

@@ -15,6 +15,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional(),
   DATA_DIR: z.string().default("data"),
+  /** Generated and uploaded images; defaults to DATA_DIR/media. */
+  MEDIA_DIR: optionalText,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   REDIS_URL: optionalText,
   SMTP_URL: optionalText,
@@ -64,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: resolve(dataDir, "pglite") },
     dataDir,
-    mediaDir: resolve(dataDir, "media"),
+    mediaDir: e.MEDIA_DIR ? resolve(repoRoot, e.MEDIA_DIR) : resolve(dataDir, "media"),
     webBuildDir: resolve(repoRoot, "apps/web/build"),
     rateLimitMax: e.RATE_LIMIT_MAX,
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,

@@ -6,14 +6,16 @@ import { Footer } from "./components/layout/footer";
 import { Navigation } from "./components/layout/navigation";
 import { NotFoundContent } from "./components/layout/not-found-content";
 import "./load-context";
+import { currencyFromCookie } from "./lib/currency";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const currency = currencyFromCookie(request.headers.get("Cookie"));
   try {
-    return { categories: (await context.services.catalog.categoryList()).categories };
+    return { currency, categories: (await context.services.catalog.categoryList()).categories };
   } catch (error) {
     // Spec: a failed category list is only logged; the navigation keeps its loading pills.
     console.error("Navigation category list failed", error);
-    return { categories: null };
+    return { currency, categories: null };
   }
 }
 

@@ -25,6 +25,17 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const database = await open(config);
+  return { ...database, close: once(database.close) };
+}
+
+/** Closing twice (a test that closed early, then the app's onClose) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+async function open(config: DatabaseConfig): Promise<Database> {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });

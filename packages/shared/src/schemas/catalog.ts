@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PRODUCT_SIZES } from "../constants";
+import { currencySchema, idParam, pageMeta, paginationQuery } from "./common";
 
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -13,5 +15,93 @@ export const categorySchema = z.object({
 /** `GET /api/get-all-category-list/` */
 export const categoryListResponseSchema = z.object({ categories: z.array(categorySchema) });
 
+/**
+ * A product in a grid (spec: "Product list item"). Prices are in major units of `currency`
+ * (whole dollars, or rupees by the INR rule), for the product's default size S.
+ */
+export const productListItemSchema = z.object({
+  id: z.number().int(),
+  product_code: z.number().int(),
+  product_name: z.string(),
+  main_image: z.string(),
+  offer_price: z.number(),
+  mrp: z.number(),
+  rating: z.number(),
+  review_count: z.number().int(),
+  description: z.string(),
+  top_selling: z.boolean(),
+  is_active: z.boolean(),
+  category_pk: z.number().int(),
+  currency: currencySchema,
+});
+
+/** `GET /api/get-all-products/?category_pk&sub_category_pk&page&page_size&currency` */
+export const productListQuerySchema = paginationQuery.extend({
+  category_pk: idParam,
+  /** An unknown subcategory means no subcategory filter (spec). */
+  sub_category_pk: z.coerce.number().int().optional().catch(undefined),
+});
+export const productListResponseSchema = pageMeta.extend({ data: z.array(productListItemSchema) });
+
+/** `GET /api/product/get-top-selling-product/` */
+export const topSellingQuerySchema = z.object({ currency: currencySchema.default("USD") });
+export const topSellingResponseSchema = z.object({ data: z.array(productListItemSchema) });
+
+export const productSizeSchema = z.enum(PRODUCT_SIZES, { error: `size must be one of ${PRODUCT_SIZES.join(", ")}` });
+
+/** `GET /api/get-product-detail/?product_pk&size&currency` */
+export const productDetailQuerySchema = z.object({
+  product_pk: idParam,
+  size: productSizeSchema.default("S"),
+  currency: currencySchema.default("USD"),
+});
+
+export const sizeOptionSchema = z.object({ size: productSizeSchema, offer_price: z.number(), mrp: z.number(), stock: z.number().int() });
+
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  product_code: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The chosen size and its prices and stock. */
+  size: productSizeSchema,
+  offer_price: z.number(),
+  mrp: z.number(),
+  stock: z.number().int(),
+  sizes: z.array(sizeOptionSchema),
+  main_image: z.string(),
+  images: z.array(z.object({ url: z.string(), alt: z.string() })),
+  rating: z.number(),
+  review_count: z.number().int(),
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  subcategory: subcategorySchema.nullable(),
+  currency: currencySchema,
+});
+
+export const productDetailResponseSchema = z.object({
+  data: productDetailSchema,
+  /** Same category, never the same product_code. */
+  related_product: z.array(productListItemSchema),
+});
+
+/** `GET /api/product/product-category/`: the home page's shop-by-category strip. */
+export const homeCategorySchema = z.object({ id: z.number().int(), name: z.string(), media: z.string(), navigate_link: z.string() });
+export const homeCategoryResponseSchema = z.object({ data: z.array(homeCategorySchema) });
+
+/** `GET /api/search?query&page&page_size&currency` */
+export const searchQuerySchema = paginationQuery.extend({
+  query: z.string({ error: "query is required" }).max(200, "query is too long (200 characters at most)"),
+});
+export const searchResponseSchema = pageMeta.extend({ data: z.array(productListItemSchema) });
+
 export type Category = z.infer<typeof categorySchema>;
 export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type ProductDetailQuery = z.infer<typeof productDetailQuerySchema>;
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+export type HomeCategory = z.infer<typeof homeCategorySchema>;
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,0 +1,49 @@
+import type { ErrorBody } from "@store/shared";
+
+/** A failed API call, carrying the server's `message` (shown where the spec says "or the server's message"). */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly body?: ErrorBody) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = body as ErrorBody | undefined;
+    throw new ApiError(response.status, error?.message ?? `Request failed with status ${response.status}`, error);
+  }
+  return body as T;
+}
+
+/** Browser-side calls to the store's public API (same origin). Adds the spec's `Token` header when logged in. */
+export const api = {
+  async get<T>(path: string, query?: Query, init?: RequestInit): Promise<T> {
+    return parse<T>(await fetch(withQuery(path, query), { ...init, headers: { Accept: "application/json", ...authHeader(), ...init?.headers } }));
+  },
+  async post<T>(path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {
+    const headers = { "Content-Type": "application/json", Accept: "application/json", ...(init?.auth === false ? {} : authHeader()), ...init?.headers };
+    return parse<T>(await fetch(path, { ...init, method: "POST", headers, body: JSON.stringify(body) }));
+  },
+};
+
+export const STORAGE_KEYS = { token: "token", cartId: "cartId", items: "items" } as const;
+
+function authHeader(): Record<string, string> {
+  if (typeof window === "undefined") return {};
+  const token = window.localStorage.getItem(STORAGE_KEYS.token);
+  return token ? { Authorization: `Token ${token}` } : {};
+}

@@ -1,0 +1,49 @@
+/** The spec's user-facing texts (sections 2, 4, 5 and 8), typed once: screens and tests import them. */
+export const MESSAGES = {
+  popularProductsTitle: "Aapki khairiyat mein pesh hai!",
+  testimonialsTitle: "Inspiring Change: Hear from Our Customers!",
+  homeCategoriesLoading: "Loading...",
+  homeCategoriesFailed: "Failed to fetch product categories.",
+  categoryProductsFailed: "Failed to load products. Please try again later.",
+  productDetailFailed: "Failed to load product data. Please try again later.",
+  blogNotFound: "Blog not found",
+  searchFailed: "Unable to fetch search results. Please try again later.",
+  searchEmpty: "No results found. Try refining your search.",
+  notFoundTitle: "Oops! Page Not Found",
+  contactSuccess: "Your query has been submitted successfully.",
+  contactHeadline: "How can we help you?",
+  promoNotApplied: "Promo code not applied",
+  fillRequiredFields: "Please fill in all required fields.",
+  selectPaymentMethod: "Please select a payment method.",
+  fillThisField: "Please fill up this field",
+  agreeToTerms: "You must agree to the terms",
+  verificationFailed: "Payment verification failed. Please try again.",
+  orderCreationFailed: "Error creating order. Please try again.",
+  captureFailed: "Payment capture failed. Please try again.",
+  paymentFailed: "Payment failed. Please try again or use a different payment method.",
+  paymentCancelled: "Payment was cancelled. Please try again if you wish to complete the purchase.",
+  unexpectedError: "An unexpected error occurred. Please try again.",
+  aboutTitle: "A Legacy of Love and Design",
+} as const;
+
+/** 'Showing 1-N out of M products', N at most 12 (spec: category page). */
+export function showingText(shown: number, total: number): string {
+  return `Showing 1-${shown} out of ${total} products`;
+}
+
+/** 'Search Results for "{query}"' */
+export function searchHeading(query: string): string {
+  return `Search Results for "${query}"`;
+}
+
+export const WHY_US_POINTS = [
+  "Handmade with Love",
+  "Preserving Indian Heritage",
+  "Versatile Product Range",
+  "Locally Sourced Materials",
+  "Ethical Fashion & Décor",
+  "Handcrafted Luxury at Your Doorstep",
+  "Cultural Storytelling Through Design",
+] as const;
+
+export const MISSION_POINTS = ["Empowering Artisans", "Sustainable Craftsmanship", "Authentic & High-Quality"] as const;
