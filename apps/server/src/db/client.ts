@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
@@ -47,6 +48,7 @@ async function open(config: DatabaseConfig): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const client = await PGlite.create(config.dataDir ?? "memory://", { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return {
