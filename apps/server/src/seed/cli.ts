@@ -4,7 +4,6 @@ import { openDatabase } from "../db/client";
 import { countSeededRows, seedDemoData } from "./seed";
 
 const config = loadConfig();
-// PGlite creates only the last folder of its path, so a fresh DATA_DIR needs its parent made first.
 const database = await openDatabase(config.database);
 try {
   await database.migrate();
