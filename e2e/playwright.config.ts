@@ -34,6 +34,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000", DATABASE_URL: "" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", DATABASE_URL: "" },
   },
 });

@@ -10,8 +10,16 @@ import { mkdirSync } from "node:fs";
 import { constants as zlib } from "node:zlib";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { accountsRoutes } from "./modules/accounts/routes";
+import { cartRoutes } from "./modules/cart/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
+import { contentRoutes } from "./modules/content/routes";
+import { geoRoutes } from "./modules/geo/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { promoRoutes } from "./modules/promo/routes";
+import { searchRoutes } from "./modules/search/routes";
+import { seoRoutes } from "./modules/seo/routes";
+import { authPlugin } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { securityHeaders } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";
@@ -38,7 +46,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, ssr = "none", logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -47,7 +55,7 @@ export async function buildApp({ config, database, ssr = "none", logger = true }
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db));
+  app.decorate("services", createServices(database.db, config));
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
@@ -64,8 +72,17 @@ export async function buildApp({ config, database, ssr = "none", logger = true }
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
+  await app.register(authPlugin);
+
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(searchRoutes);
+  await app.register(contentRoutes);
+  await app.register(seoRoutes);
+  await app.register(geoRoutes);
+  await app.register(accountsRoutes);
+  await app.register(cartRoutes);
+  await app.register(promoRoutes);
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -18,6 +18,13 @@ const envSchema = z.object({
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Sign-up, login and contact attempts per minute per client IP. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /**
+   * Which proxies may set X-Forwarded-For: unset trusts none (the client IP is the socket's), a number
+   * trusts that many hops, anything else is a comma-separated list of proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: optionalText,
   REDIS_URL: optionalText,
   SMTP_URL: optionalText,
   CDN_COUNTRY_HEADER: optionalText,
@@ -45,13 +52,17 @@ export interface AppConfig {
   mediaDir: string;
   webBuildDir: string;
   rateLimitMax: number;
+  authRateLimitMax: number;
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   cdnCountryHeader?: string;
   smtpUrl?: string;
 }
 
 /** Environment -> typed config, validated once; a bad variable stops start-up with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (DATABASE_URL= in a shell or a .env) means "not set", not "invalid".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
@@ -69,7 +80,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: e.MEDIA_DIR ? resolve(repoRoot, e.MEDIA_DIR) : resolve(dataDir, "media"),
     webBuildDir: resolve(repoRoot, "apps/web/build"),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
   };
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
+  if (!value || value === "false") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(",").map((entry) => entry.trim()).filter(Boolean);
 }

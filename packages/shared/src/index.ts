@@ -7,3 +7,8 @@ export * from "./schemas/common";
 export * from "./schemas/catalog";
 export * from "./schemas/content";
 export * from "./schemas/errors";
+export * from "./checkout";
+export * from "./schemas/geo";
+export * from "./schemas/cart";
+export * from "./schemas/accounts";
+export * from "./schemas/promo";

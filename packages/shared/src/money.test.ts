@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endInNine, formatMoney, inrFromUsdCents, priceIn, toMinorUnits } from "./money";
 
@@ -43,5 +44,46 @@ describe("priceIn and display", () => {
 
   it("sends card amounts in minor units", () => {
     expect(toMinorUnits(1419)).toBe(141900);
+  });
+});
+
+describe("INR rule, property-based", () => {
+  // Up to $10 million in cents: far beyond any catalogue price, still exact in integer arithmetic.
+  const cents = fc.integer({ min: 0, max: 1_000_000_000 });
+  /** The exact conversion as a fraction: cents x 336 / 1000 rupees, compared without floating point. */
+  const exactCeil = (c: number) => Math.ceil((c * 336) / 1000);
+
+  it("always ends in 9", () => {
+    fc.assert(fc.property(cents, (c) => inrFromUsdCents(c) % 10 === 9));
+  });
+
+  it("is never below the exact conversion", () => {
+    // inr >= c x 0.336  <=>  inr x 1000 >= c x 336, kept in integers so no rounding hides a shortfall.
+    fc.assert(fc.property(cents, (c) => inrFromUsdCents(c) * 1000 >= c * 336));
+  });
+
+  it("raises the rounded-up rupees by less than 10", () => {
+    fc.assert(fc.property(cents, (c) => inrFromUsdCents(c) < exactCeil(c) + 10));
+  });
+
+  it("is monotonic: a higher price in cents never gives fewer rupees", () => {
+    fc.assert(fc.property(cents, cents, (a, b) => {
+      const [low, high] = a <= b ? [a, b] : [b, a];
+      return inrFromUsdCents(low) <= inrFromUsdCents(high);
+    }));
+  });
+
+  it("endInNine is idempotent and the smallest amount >= its input ending in 9", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER - 10 }), (n) => {
+      const once = endInNine(n);
+      return endInNine(once) === once && once >= n && once - n < 10 && once % 10 === 9;
+    }));
+  });
+
+  it("priceIn agrees with the INR rule and gives whole dollars in USD", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (dollars) => {
+      const c = dollars * 100;
+      return priceIn("INR", c) === inrFromUsdCents(c) && priceIn("USD", c) === dollars;
+    }));
   });
 });

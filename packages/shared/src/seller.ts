@@ -5,6 +5,7 @@
 export const SELLER = {
   brand: "Jaipur Kala House",
   legalName: "Jaipur Kala House Handicrafts",
+  founder: "Kavita Sharma",
   foundedText: "June 2018",
   foundedCity: "Jaipur, Rajasthan",
   address: {

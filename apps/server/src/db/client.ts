@@ -39,6 +39,8 @@ function once(close: () => Promise<void>): () => Promise<void> {
 async function open(config: DatabaseConfig): Promise<Database> {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+    pool.on("error", (error) => console.error("PostgreSQL pool error", error.message));
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Db,

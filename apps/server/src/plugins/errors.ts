@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)].filter(Boolean).join("."),
-        message: issue.message,
+        message: issue.message ?? "is not valid",
       }));
       const first = errors[0];
       const message = first ? `Invalid ${first.path || "request"}: ${first.message}` : "The request is not valid.";
@@ -28,7 +28,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send({ message: "Something went wrong on our side. Please try again.", code: "INTERNAL" } satisfies ErrorBody);
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type, rate limit...).
-    return reply.status(status).send({ message: error.message, code: error.code ?? "BAD_REQUEST" } satisfies ErrorBody);
+    const code = status === 429 ? "RATE_LIMITED" : (error.code ?? "BAD_REQUEST");
+    return reply.status(status).send({ message: error.message, code } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {

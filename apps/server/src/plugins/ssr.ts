@@ -36,8 +36,8 @@ async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
     prefix: "/",
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
-      res.setHeader("Cache-Control", filePath.includes("/assets/") ? IMMUTABLE : "public, max-age=3600");
+    setHeaders(reply, filePath) {
+      reply.header("Cache-Control", filePath.includes("/assets/") ? IMMUTABLE : "public, max-age=3600");
     },
   });
   return (await import(pathToFileURL(serverEntry).href)) as ServerBuild;

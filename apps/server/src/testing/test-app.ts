@@ -32,6 +32,12 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // pool.end() resolves before its sockets are gone; wait for them rather than killing them mid-close.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
@@ -39,7 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "data/test", RATE_LIMIT_MAX: "100000" });
+  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "data/test", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000" });
   return { ...base, ...overrides };
 }
 

@@ -40,8 +40,13 @@ export const socialPostSchema = z.object({ id: z.number().int(), image: z.string
 /** `GET /api/social-feed/` (ours: the seeded Instagram-style feed; no third-party call) */
 export const socialFeedResponseSchema = z.object({ data: z.array(socialPostSchema) });
 
+/** No form field needs control characters (tab and line breaks aside), and PostgreSQL cannot store NUL in text. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long (${max} characters at most)`);
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long (${max} characters at most)`)
+    .regex(NO_CONTROL_CHARACTERS, `${label} contains characters that are not allowed`);
 
 /** `POST /api/create-query/`: the contact form (spec "Query"); the same schema checks the form and the route. */
 export const createQueryRequestSchema = z.object({
@@ -54,6 +59,13 @@ export const createQueryRequestSchema = z.object({
 export const createQueryResponseSchema = z.object({ id: z.number().int(), message: z.string() });
 
 export type Blog = z.infer<typeof blogSchema>;
+export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
+export type BlogDetailQuery = z.infer<typeof blogDetailQuerySchema>;
+export type BlogDetailResponse = z.infer<typeof blogDetailResponseSchema>;
+export type TestimonialListResponse = z.infer<typeof testimonialListResponseSchema>;
+export type CustomerReviewListResponse = z.infer<typeof customerReviewListResponseSchema>;
+export type SocialFeedResponse = z.infer<typeof socialFeedResponseSchema>;
+export type CreateQueryResponse = z.infer<typeof createQueryResponseSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type CustomerReview = z.infer<typeof customerReviewSchema>;
 export type SocialPost = z.infer<typeof socialPostSchema>;

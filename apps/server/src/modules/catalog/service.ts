@@ -1,12 +1,37 @@
-import { asc } from "drizzle-orm";
-import type { CategoryListResponse } from "@store/shared";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  HOME_STRIP_NAMES,
+  PRODUCT_SIZES,
+  priceIn,
+  type CategoryListResponse,
+  type HomeCategoryResponse,
+  type ProductDetailQuery,
+  type ProductDetailResponse,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductSize,
+  type TopSellingQuery,
+  type TopSellingResponse,
+} from "@store/shared";
 import type { Db } from "../../db/client";
-import { categories, subcategories } from "./tables";
+import { AppError } from "../../errors";
+import { createCatalogCache } from "./cache";
+import { loadProductCards } from "./product-cards";
+import { categories, homeCategories, productImages, productVariants, products, subcategories } from "./tables";
+
+/** The product page shows up to this many related products (spec: same category, other product_code). */
+export const RELATED_LIMIT = 8;
+/** The home page's popular grid is one screenful; the cap keeps the payload bounded as the catalogue grows. */
+export const TOP_SELLING_LIMIT = 24;
+
+const isProductSize = (size: string): size is ProductSize => (PRODUCT_SIZES as readonly string[]).includes(size);
 
 export function createCatalogService(db: Db) {
-  return {
-    /** The navigation's categories, each with its subcategories (spec: `categories[]`). */
-    async categoryList(): Promise<CategoryListResponse> {
+  const cache = createCatalogCache();
+
+  /** The navigation's categories, each with its subcategories (spec: `categories[]`). */
+  function categoryList(): Promise<CategoryListResponse> {
+    return cache.get("categories", async () => {
       const [cats, subs] = await Promise.all([
         db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
         db.select().from(subcategories).orderBy(asc(subcategories.position), asc(subcategories.id)),
@@ -19,8 +44,115 @@ export function createCatalogService(db: Db) {
           subcategories: subs.filter((s) => s.categoryId === c.id).map((s) => ({ id: s.id, name: s.name })),
         })),
       };
-    },
-  };
+    });
+  }
+
+  /**
+   * One page of a category's active products, oldest first (stable across pages). A subcategory narrows
+   * the list only when it belongs to that category; any other value means no filter (spec).
+   */
+  async function listProducts(query: ProductListQuery): Promise<ProductListResponse> {
+    const { category_pk, sub_category_pk, page, page_size, currency } = query;
+    const category = (await categoryList()).categories.find((c) => c.id === category_pk);
+    if (!category) throw new AppError("not_found", "Category not found");
+    const subcategoryId = category.subcategories.some((s) => s.id === sub_category_pk) ? sub_category_pk : undefined;
+
+    const where = and(
+      eq(products.isActive, true),
+      eq(products.categoryId, category.id),
+      subcategoryId === undefined ? undefined : eq(products.subcategoryId, subcategoryId),
+    );
+    const [idRows, [totalRow]] = await Promise.all([
+      db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.id))
+        .limit(page_size).offset((page - 1) * page_size),
+      db.select({ n: count() }).from(products).where(where),
+    ]);
+    const data = await loadProductCards(db, idRows.map((r) => r.id), currency);
+    return { data, total: totalRow?.n ?? 0, page, page_size, currency };
+  }
+
+  /** A product in the chosen size, every size with its prices and stock, and related products. */
+  async function productDetail(query: ProductDetailQuery): Promise<ProductDetailResponse> {
+    const { product_pk, size, currency } = query;
+    const [p] = await db
+      .select({
+        id: products.id,
+        productCode: products.productCode,
+        name: products.name,
+        description: products.description,
+        rating: products.rating,
+        reviewCount: products.reviewCount,
+        categoryId: products.categoryId,
+        subcategoryId: products.subcategoryId,
+        category: { id: categories.id, name: categories.name, slug: categories.slug },
+        subcategory: { id: subcategories.id, name: subcategories.name },
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(and(eq(products.id, product_pk), eq(products.isActive, true)));
+    if (!p) throw new AppError("not_found", "Product not found");
+
+    const [variants, images, relatedRows] = await Promise.all([
+      db.select().from(productVariants).where(eq(productVariants.productId, p.id))
+        .orderBy(asc(productVariants.position), asc(productVariants.id)),
+      db.select({ url: productImages.url, alt: productImages.alt }).from(productImages)
+        .where(eq(productImages.productId, p.id)).orderBy(asc(productImages.position), asc(productImages.id)),
+      // Same subcategory first: the closest alternatives lead the row.
+      db.select({ id: products.id }).from(products)
+        .where(and(eq(products.isActive, true), eq(products.categoryId, p.categoryId), ne(products.productCode, p.productCode)))
+        .orderBy(sql`${products.subcategoryId} is not distinct from ${p.subcategoryId} desc`, asc(products.id))
+        .limit(RELATED_LIMIT),
+    ]);
+
+    const sizes = variants.flatMap((v) => isProductSize(v.size)
+      ? [{ size: v.size, offer_price: priceIn(currency, v.offerPriceCents), mrp: priceIn(currency, v.mrpCents), stock: v.stock }]
+      : []);
+    const chosen = sizes.find((s) => s.size === size);
+    // 404 rather than 422: the product in that size is a thing that does not exist, like an unknown id.
+    if (!chosen) throw new AppError("not_found", `This product is not available in size ${size}`, "SIZE_NOT_AVAILABLE");
+
+    return {
+      data: {
+        id: p.id,
+        product_code: p.productCode,
+        name: p.name,
+        description: p.description,
+        ...chosen,
+        sizes,
+        main_image: images[0]?.url ?? "",
+        images,
+        rating: p.rating,
+        review_count: p.reviewCount,
+        category: p.category,
+        subcategory: p.subcategory,
+        currency,
+      },
+      related_product: await loadProductCards(db, relatedRows.map((r) => r.id), currency),
+    };
+  }
+
+  /** The home page's popular products: top_selling and is_active both true (spec). */
+  function topSelling(query: TopSellingQuery): Promise<TopSellingResponse> {
+    return cache.get(`top-selling:${query.currency}`, async () => {
+      const rows = await db.select({ id: products.id }).from(products)
+        .where(and(eq(products.isActive, true), eq(products.topSelling, true)))
+        .orderBy(asc(products.id)).limit(TOP_SELLING_LIMIT);
+      return { data: await loadProductCards(db, rows.map((r) => r.id), query.currency) };
+    });
+  }
+
+  /** The shop-by-category strip: only the spec's names, so a stray row never shows. */
+  function homeStrip(): Promise<HomeCategoryResponse> {
+    return cache.get("home-strip", async () => {
+      const rows = await db.select().from(homeCategories)
+        .where(inArray(homeCategories.name, [...HOME_STRIP_NAMES]))
+        .orderBy(asc(homeCategories.position), asc(homeCategories.id));
+      return { data: rows.map((r) => ({ id: r.id, name: r.name, media: r.media, navigate_link: r.navigateLink })) };
+    });
+  }
+
+  return { categoryList, listProducts, productDetail, topSelling, homeStrip };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,99 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Currency } from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { users } from "../accounts/tables";
+import { productVariants, products } from "../catalog/tables";
+import { cartLines, carts } from "./tables";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type CartRow = typeof carts.$inferSelect;
+/** Who is asking: a signed-in user's id, or null for a guest. */
+export type Viewer = { id: number } | null;
+
+/** One answer for "no such cart" and "someone else's cart": a cart's existence is not disclosed. */
+export function cartNotFound(): AppError {
+  return new AppError("not_found", "Cart not found", "CART_NOT_FOUND");
+}
+
+/** A guest cart (no owner) is usable by whoever holds its id; an owned cart only by its owner. */
+function mayUse(cart: CartRow, viewer: Viewer): boolean {
+  return cart.userId === null || cart.userId === viewer?.id;
+}
+
+async function selectCart(db: Db, where: ReturnType<typeof eq>, lock: boolean): Promise<CartRow | undefined> {
+  const query = db.select().from(carts).where(where).limit(1);
+  const [cart] = lock ? await query.for("update") : await query;
+  return cart;
+}
+
+/** The cart a read may show: the given one (if the viewer may see it), else the user's own, else none. */
+export async function cartForReading(db: Db, cartId: string | null, viewer: Viewer): Promise<CartRow | null> {
+  if (cartId) {
+    const cart = await selectCart(db, eq(carts.id, cartId), false);
+    if (!cart || !mayUse(cart, viewer)) throw cartNotFound();
+    return cart;
+  }
+  return viewer ? ((await selectCart(db, eq(carts.userId, viewer.id), false)) ?? null) : null;
+}
+
+/**
+ * The cart a change applies to, locked for the rest of the transaction. The user's row is locked first,
+ * so one shopper's concurrent requests queue up instead of creating two carts or merging twice.
+ * A guest cart presented with a token becomes the user's (adopted, or merged into the cart they have).
+ */
+export async function cartForChange(tx: Tx, cartId: string | null, viewer: Viewer): Promise<CartRow | null> {
+  if (viewer) await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+  if (cartId) {
+    const cart = await selectCart(tx, eq(carts.id, cartId), true);
+    if (!cart || !mayUse(cart, viewer)) throw cartNotFound();
+    return viewer && cart.userId === null ? attachToUser(tx, cart, viewer.id) : cart;
+  }
+  return viewer ? ((await selectCart(tx, eq(carts.userId, viewer.id), true)) ?? null) : null;
+}
+
+export async function createCart(tx: Tx, userId: number | null, currency: Currency): Promise<CartRow> {
+  const [cart] = await tx.insert(carts).values({ userId, currency }).returning();
+  if (!cart) throw new Error("inserting a cart returned no row");
+  return cart;
+}
+
+/** Gives a guest cart to a user: it becomes their cart, or its lines join the cart they already have. */
+export async function attachToUser(tx: Tx, guest: CartRow, userId: number): Promise<CartRow> {
+  const own = await selectCart(tx, eq(carts.userId, userId), true);
+  if (!own) {
+    const [adopted] = await tx.update(carts).set({ userId, updatedAt: sql`now()` }).where(eq(carts.id, guest.id)).returning();
+    return adopted ?? guest;
+  }
+  await mergeLines(tx, guest.id, own.id);
+  await tx.delete(carts).where(eq(carts.id, guest.id));
+  return own;
+}
+
+type LineIdentity = { productId: number; size: string; isDirectBuy: boolean };
+const lineKey = (line: LineIdentity) => `${line.productId}|${line.size}|${line.isDirectBuy}`;
+
+/** Adds every line of one cart to another: quantities add up, capped by what is in stock. */
+async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promise<void> {
+  const identity = { productId: cartLines.productId, size: cartLines.size, isDirectBuy: cartLines.isDirectBuy, quantity: cartLines.quantity };
+  const existing = new Map(
+    (await tx.select(identity).from(cartLines).where(eq(cartLines.cartId, intoCartId))).map((line) => [lineKey(line), line.quantity]),
+  );
+  const incoming = await tx
+    .select({ ...identity, stock: sql<number>`case when ${products.isActive} then ${productVariants.stock} else 0 end`.mapWith(Number) })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .innerJoin(productVariants, and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)))
+    .where(eq(cartLines.cartId, fromCartId));
+
+  for (const line of incoming) {
+    const had = existing.get(lineKey(line)) ?? 0;
+    // Never lowers what the shopper already had, even if stock has since dropped below it.
+    const quantity = Math.min(had + line.quantity, Math.max(line.stock, had));
+    if (quantity <= had) continue;
+    await tx
+      .insert(cartLines)
+      .values({ cartId: intoCartId, productId: line.productId, size: line.size, isDirectBuy: line.isDirectBuy, quantity })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy], set: { quantity } });
+  }
+}

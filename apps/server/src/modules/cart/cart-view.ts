@@ -1,0 +1,65 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { priceIn, type CartItem, type CartResponse, type Currency } from "@store/shared";
+import type { Db } from "../../db/client";
+import { productImages, productVariants, products } from "../catalog/tables";
+import { cartLines } from "./tables";
+
+/**
+ * The cart as displayed, priced from the catalogue in `currency` every time (no price is ever stored
+ * with a line, so changing currency or catalogue price simply shows the new price).
+ */
+export async function cartView(db: Db, cartId: string | null, currency: Currency): Promise<CartResponse> {
+  if (!cartId) return { cart_id: null, data: [], subtotal: 0, mrp_total: 0, count: 0, currency };
+  const mainImage = sql<string | null>`(
+    select ${productImages.url} from ${productImages}
+    where ${productImages.productId} = ${products.id}
+    order by ${productImages.position}, ${productImages.id} limit 1)`;
+  // A line whose size was withdrawn from the catalogue has no price and no longer shows.
+  const rows = await db
+    .select({
+      id: cartLines.id,
+      productId: cartLines.productId,
+      size: cartLines.size,
+      quantity: cartLines.quantity,
+      isDirectBuy: cartLines.isDirectBuy,
+      name: products.name,
+      isActive: products.isActive,
+      image: mainImage,
+      offerCents: productVariants.offerPriceCents,
+      mrpCents: productVariants.mrpCents,
+      stock: productVariants.stock,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .innerJoin(productVariants, and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.id));
+
+  const data = rows.map((r): CartItem => {
+    const offer = priceIn(currency, r.offerCents);
+    const stock = r.isActive ? r.stock : 0;
+    return {
+      id: r.id,
+      product_pk: r.productId,
+      product_name: r.name,
+      image: r.image ?? "",
+      size: r.size,
+      quantity: r.quantity,
+      offer_price: offer,
+      mrp: priceIn(currency, r.mrpCents),
+      line_total: offer * r.quantity,
+      stock,
+      available: stock >= r.quantity,
+      is_direct_buy: r.isDirectBuy,
+      currency,
+    };
+  });
+  return {
+    cart_id: cartId,
+    data,
+    subtotal: data.reduce((sum, line) => sum + line.line_total, 0),
+    mrp_total: data.reduce((sum, line) => sum + line.mrp * line.quantity, 0),
+    count: data.reduce((sum, line) => sum + line.quantity, 0),
+    currency,
+  };
+}

@@ -1,0 +1,187 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  DEFAULT_CURRENCY,
+  formatMoney,
+  priceIn,
+  type AddCartItemRequest,
+  type CartResponse,
+  type Currency,
+  type GetCartQuery,
+  type RemoveCartItemRequest,
+  type UpdateCartItemRequest,
+} from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { productVariants, products } from "../catalog/tables";
+import { cartForChange, cartForReading, cartNotFound, createCart, type Tx, type Viewer } from "./cart-access";
+import { cartView } from "./cart-view";
+import { cartLines, carts } from "./tables";
+
+export type CartRefusalCode = "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE";
+export type CartOutcome =
+  | { ok: true; cart: CartResponse }
+  | { ok: false; code: CartRefusalCode; message: string; errors?: { path: string; message: string }[] };
+
+/** An expected business "no" raised deep inside a transaction (rolling it back), returned as a CartOutcome. */
+class Refusal extends Error {
+  constructor(readonly code: CartRefusalCode, message: string, readonly errors?: { path: string; message: string }[]) {
+    super(message);
+  }
+}
+
+async function refusable(change: () => Promise<CartResponse>): Promise<CartOutcome> {
+  try {
+    return { ok: true, cart: await change() };
+  } catch (err) {
+    if (err instanceof Refusal) return { ok: false, code: err.code, message: err.message, ...(err.errors && { errors: err.errors }) };
+    throw err;
+  }
+}
+
+type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy">;
+
+function lineWhere(cartId: string, line: LineInput) {
+  return and(
+    eq(cartLines.cartId, cartId),
+    eq(cartLines.productId, line.product_pk),
+    eq(cartLines.size, line.size),
+    eq(cartLines.isDirectBuy, line.is_direct_buy),
+  );
+}
+
+/** The product and its size as sold now; unknown product or size is a 404, a withdrawn product a refusal. */
+async function sellableVariant(tx: Tx, line: LineInput) {
+  const [row] = await tx
+    .select({
+      name: products.name,
+      isActive: products.isActive,
+      offerCents: productVariants.offerPriceCents,
+      mrpCents: productVariants.mrpCents,
+      stock: productVariants.stock,
+    })
+    .from(products)
+    .leftJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.size, line.size)))
+    .where(eq(products.id, line.product_pk))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "Product not found", "PRODUCT_NOT_FOUND");
+  if (!row.isActive) throw new Refusal("PRODUCT_UNAVAILABLE", `${row.name} is no longer available.`);
+  if (row.offerCents === null || row.mrpCents === null || row.stock === null) {
+    throw new AppError("not_found", `${row.name} is not sold in size ${line.size}.`, "SIZE_NOT_FOUND");
+  }
+  return { name: row.name, offerCents: row.offerCents, mrpCents: row.mrpCents, stock: row.stock, size: line.size };
+}
+type Variant = Awaited<ReturnType<typeof sellableVariant>>;
+
+function assertInStock(variant: Variant, quantity: number): void {
+  if (quantity <= variant.stock) return;
+  throw new Refusal("OUT_OF_STOCK", variant.stock === 0 ? `Size ${variant.size} is sold out.` : `Only ${variant.stock} left in size ${variant.size}.`);
+}
+
+/** The client's prices must be today's prices in `currency`; a stale page must not buy at a stale price. */
+function assertPricesCurrent(variant: Variant, seen: { offer_price: number; mrp: number }, currency: Currency): void {
+  const offer = priceIn(currency, variant.offerCents);
+  const mrp = priceIn(currency, variant.mrpCents);
+  const errors = [
+    ...(seen.offer_price === offer ? [] : [{ path: "offer_price", message: `is now ${offer}` }]),
+    ...(seen.mrp === mrp ? [] : [{ path: "mrp", message: `is now ${mrp}` }]),
+  ];
+  if (errors.length === 0) return;
+  throw new Refusal(
+    "PRICE_CHANGED",
+    `The price of ${variant.name} in size ${variant.size} is now ${formatMoney(offer, currency)} (MRP ${formatMoney(mrp, currency)}). Please check it and add it again.`,
+    errors,
+  );
+}
+
+async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<number | undefined> {
+  const [row] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineWhere(cartId, line)).limit(1);
+  return row?.quantity;
+}
+
+function lineNotFound(): AppError {
+  return new AppError("not_found", "This item is not in the cart.", "LINE_NOT_FOUND");
+}
+
+export function createCartService(db: Db) {
+  /** Runs a change in one transaction, then answers the whole cart as it now is. */
+  async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
+    const { cartId, currency } = await db.transaction(async (tx) => {
+      const result = await change(tx);
+      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, result.cartId));
+      return result;
+    });
+    return cartView(db, cartId, currency);
+  }
+
+  return {
+    /** `GET /api/get-cart-items/`: the given cart, or the user's own; `currency` re-prices for display only. */
+    async get(query: GetCartQuery, viewer: Viewer): Promise<CartResponse> {
+      const cart = await cartForReading(db, query.cart_id, viewer);
+      return cartView(db, cart?.id ?? null, query.currency ?? cart?.currency ?? DEFAULT_CURRENCY);
+    },
+
+    /**
+     * Adds `quantity` pieces (merging with the same product, size and direct-buy flag). A different
+     * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
+     */
+    add(input: AddCartItemRequest, viewer: Viewer): Promise<CartOutcome> {
+      return refusable(() => mutate(async (tx) => {
+        let cart = await cartForChange(tx, input.cart_id, viewer);
+        const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
+        const variant = await sellableVariant(tx, input);
+        assertPricesCurrent(variant, input, currency);
+        const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
+        assertInStock(variant, quantity);
+
+        cart ??= await createCart(tx, viewer?.id ?? null, currency);
+        if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
+        await tx
+          .insert(cartLines)
+          .values({ cartId: cart.id, productId: input.product_pk, size: input.size, isDirectBuy: input.is_direct_buy, quantity })
+          .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy], set: { quantity } });
+        return { cartId: cart.id, currency };
+      }));
+    },
+
+    /** Sets a line's quantity (1 to the stock of its size). */
+    update(input: UpdateCartItemRequest, viewer: Viewer): Promise<CartOutcome> {
+      return refusable(() => mutate(async (tx) => {
+        const cart = await cartForChange(tx, input.cart_id, viewer);
+        if (!cart) throw cartNotFound();
+        if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
+        assertInStock(await sellableVariant(tx, input), input.quantity);
+        await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
+        return { cartId: cart.id, currency: cart.currency };
+      }));
+    },
+
+    /** Removes a line; the prices the spec's client sends along are not needed and not checked. */
+    remove(input: RemoveCartItemRequest, viewer: Viewer): Promise<CartResponse> {
+      return mutate(async (tx) => {
+        const cart = await cartForChange(tx, input.cart_id, viewer);
+        if (!cart) throw cartNotFound();
+        const removed = await tx.delete(cartLines).where(lineWhere(cart.id, input)).returning({ id: cartLines.id });
+        if (removed.length === 0) throw lineNotFound();
+        return { cartId: cart.id, currency: cart.currency };
+      });
+    },
+
+    /** At login: the guest's cart joins the user's (adopted, or merged into theirs); answers the user's cart id. */
+    claimOnLogin(userId: number, guestCartId: string | null): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const own = await cartForChange(tx, null, { id: userId });
+        if (guestCartId) {
+          // A cart that is unknown or someone else's is ignored: logging in must not fail over a stale id.
+          const guest = await cartForChange(tx, guestCartId, { id: userId }).catch((err: unknown) => {
+            if (err instanceof AppError && err.code === "CART_NOT_FOUND") return null;
+            throw err;
+          });
+          if (guest) return guest.id;
+        }
+        return own?.id ?? null;
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,147 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import {
+  MESSAGES,
+  type Blog,
+  type BlogDetailQuery,
+  type BlogDetailResponse,
+  type BlogListResponse,
+  type CreateQueryRequest,
+  type CreateQueryResponse,
+  type CustomerReviewListResponse,
+  type SocialFeedResponse,
+  type TestimonialListResponse,
+} from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { excerptOf, isSafeLink, sanitizeBlogHtml } from "./sanitize";
+import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "./tables";
+
+/** What the back office writes for a post; `description` is HTML and is sanitised before it is stored. */
+export interface BlogInput {
+  title: string;
+  image: string;
+  description: string;
+  product_link?: string | null;
+  date?: Date;
+  is_published?: boolean;
+}
+
+/** Reviews are shown on one page and a home section; the newest ones are enough and keep it light. */
+export const CUSTOMER_REVIEWS_LIMIT = 100;
+
+type BlogRow = typeof blogs.$inferSelect;
+
+/** A stored post as the API serves it: sanitised again, in case a row was written some other way. */
+function toBlog(row: BlogRow): Blog {
+  const description = sanitizeBlogHtml(row.description);
+  return {
+    id: row.id,
+    title: row.title,
+    image: row.image,
+    description,
+    excerpt: excerptOf(description),
+    product_link: row.productLink && isSafeLink(row.productLink) ? row.productLink : null,
+    date: row.date.toISOString(),
+  };
+}
+
+/** API field names -> columns, for the fields present; the HTML is sanitised and the link checked here. */
+function blogColumns(input: BlogInput): typeof blogs.$inferInsert;
+function blogColumns(input: Partial<BlogInput>): Partial<typeof blogs.$inferInsert>;
+function blogColumns(input: Partial<BlogInput>): Partial<typeof blogs.$inferInsert> {
+  const link = input.product_link?.trim();
+  if (link && !isSafeLink(link)) {
+    throw new AppError("bad_request", "The product link must be a site path or an http(s) URL.", "VALIDATION_FAILED", [
+      { path: "product_link", message: "must be a site path or an http(s) URL" },
+    ]);
+  }
+  return {
+    ...(input.title !== undefined && { title: input.title.trim() }),
+    ...(input.image !== undefined && { image: input.image.trim() }),
+    ...(input.description !== undefined && { description: sanitizeBlogHtml(input.description) }),
+    ...(input.product_link !== undefined && { productLink: link || null }),
+    ...(input.date !== undefined && { date: input.date }),
+    ...(input.is_published !== undefined && { isPublished: input.is_published }),
+  };
+}
+
+const blogNotFound = () => new AppError("not_found", MESSAGES.blogNotFound);
+
+export function createContentService(db: Db) {
+  return {
+    /** Published posts, newest first. */
+    async listBlogs(): Promise<BlogListResponse> {
+      const rows = await db.select().from(blogs).where(eq(blogs.isPublished, true)).orderBy(desc(blogs.date), desc(blogs.id));
+      return { data: rows.map(toBlog) };
+    },
+
+    /** One published post; anything else is 'Blog not found' (spec). */
+    async blogDetail(query: BlogDetailQuery): Promise<BlogDetailResponse> {
+      const [row] = await db.select().from(blogs).where(and(eq(blogs.id, query.blog_pk), eq(blogs.isPublished, true)));
+      if (!row) throw blogNotFound();
+      return { data: toBlog(row) };
+    },
+
+    /** For the back office: a new post, its HTML sanitised before it is stored. */
+    async createBlog(input: BlogInput): Promise<Blog> {
+      const [row] = await db.insert(blogs).values(blogColumns(input)).returning();
+      if (!row) throw new AppError("internal", "The blog post was not stored.");
+      return toBlog(row);
+    },
+
+    /** For the back office: changes the given fields of a post (published or not). */
+    async updateBlog(id: number, patch: Partial<BlogInput>): Promise<Blog> {
+      const columns = blogColumns(patch);
+      const [row] = Object.keys(columns).length === 0
+        ? await db.select().from(blogs).where(eq(blogs.id, id))
+        : await db.update(blogs).set(columns).where(eq(blogs.id, id)).returning();
+      if (!row) throw blogNotFound();
+      return toBlog(row);
+    },
+
+    /** The 8 fixed testimonials, in their set order. */
+    async testimonials(): Promise<TestimonialListResponse> {
+      const rows = await db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id));
+      return { data: rows.map((t) => ({ id: t.id, name: t.name, rating: t.rating, message: t.message })) };
+    },
+
+    /** Approved reviews only, newest first. */
+    async customerReviews(): Promise<CustomerReviewListResponse> {
+      const rows = await db.select().from(customerReviews).where(eq(customerReviews.isApproved, true))
+        .orderBy(desc(customerReviews.createdAt), desc(customerReviews.id)).limit(CUSTOMER_REVIEWS_LIMIT);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          location: r.location,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          product_id: r.productId,
+          date: r.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** The seeded Instagram-style feed, in its set order. */
+    async socialFeed(): Promise<SocialFeedResponse> {
+      const rows = await db.select().from(socialPosts).orderBy(asc(socialPosts.position), asc(socialPosts.id));
+      return { data: rows.map((p) => ({ id: p.id, image: p.image, caption: p.caption, link: p.link })) };
+    },
+
+    /** Stores a contact-form message (spec "Query"). */
+    async createQuery(input: CreateQueryRequest): Promise<CreateQueryResponse> {
+      const [row] = await db.insert(contactQueries).values({
+        name: input.name,
+        email: input.email,
+        countryCode: input.country_code,
+        mobileNumber: input.mobile_number,
+        query: input.query,
+      }).returning({ id: contactQueries.id });
+      if (!row) throw new AppError("internal", "The query was not stored.");
+      return { id: row.id, message: MESSAGES.contactSuccess };
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_CURRENCY, type PromoNotApplicable, type ValidatePromoRequest, type ValidatePromoResponse } from "@store/shared";
+import type { Db } from "../../db/client";
+import type { Viewer } from "../cart/cart-access";
+import type { CartService } from "../cart/service";
+import { computeDiscount, type PromoRule } from "./rules";
+import { promoCodes } from "./tables";
+
+export type PromoOutcome = { ok: true; applied: ValidatePromoResponse } | { ok: false; refused: PromoNotApplicable };
+
+export function createPromoService(db: Db, cart: Pick<CartService, "get">) {
+  /** Codes are matched without regard to case ("welcome10" is WELCOME10), as the unique index is. */
+  async function findRule(code: string): Promise<PromoRule | undefined> {
+    const [rule] = await db.select().from(promoCodes).where(sql`upper(${promoCodes.code}) = upper(${code})`).limit(1);
+    return rule;
+  }
+
+  return {
+    findRule,
+
+    /**
+     * `POST /api/validate-promo-code/`. With a cart_id the amount and piece count come from that cart (as
+     * the checkout will compute them) and the client's numbers are ignored; a foreign cart is a 404.
+     */
+    async validate(input: ValidatePromoRequest, viewer: Viewer, now = new Date()): Promise<PromoOutcome> {
+      const order = input.cart_id
+        ? await cart.get({ cart_id: input.cart_id, currency: input.currency }, viewer)
+        : { subtotal: input.amount ?? 0, count: input.no_of_products ?? 0, currency: input.currency ?? DEFAULT_CURRENCY };
+      const rule = await findRule(input.promo_code);
+      if (!rule) return { ok: false, refused: { message: "This promo code does not exist.", code: "PROMO_NOT_APPLICABLE", reason: "unknown" } };
+
+      const result = computeDiscount(rule, order.subtotal, order.count, order.currency, now);
+      if (!result.ok) return { ok: false, refused: { message: result.message, code: "PROMO_NOT_APPLICABLE", reason: result.reason } };
+      return {
+        ok: true,
+        applied: { amount: result.discount, message: result.message, promo_code: rule.code, currency: order.currency, subtotal: order.subtotal },
+      };
+    },
+  };
+}
+
+export type PromoService = ReturnType<typeof createPromoService>;

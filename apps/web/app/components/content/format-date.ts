@@ -1,0 +1,16 @@
+/**
+ * "12 March 2026". Fixed locale and time zone (the shop's, IST) so the server's HTML and the browser's
+ * hydration render the same text wherever either runs.
+ */
+const formatter = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
+}
+
+/** The machine-readable date for `<time dateTime>`. */
+export function isoDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toISOString();
+}

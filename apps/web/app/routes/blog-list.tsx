@@ -1,0 +1,48 @@
+import type { BlogListResponse } from "@store/shared";
+import { BlogCard } from "../components/content/blog-card";
+import { PageHeader } from "../components/content/page-header";
+import { api } from "../lib/api";
+import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/blog-list";
+
+/** First paint: the posts straight from the content service, in process. */
+export async function loader({ context }: Route.LoaderArgs): Promise<BlogListResponse> {
+  return context.services.content.listBlogs();
+}
+
+/** Client-side navigations read the same list from the public API. */
+export async function clientLoader(): Promise<BlogListResponse> {
+  return api.get<BlogListResponse>("/api/get-all-blogs/");
+}
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Blog",
+    description: "Stories from our Jaipur workshop: block printing, natural dyes, kantha, jute and the artisans behind every piece.",
+    path: "/blog",
+  });
+}
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const blogs = loaderData.data;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <PageHeader
+        eyebrow="Our blog"
+        title="Stories from the Workshop"
+        lead="Craft notes, care guides and the people behind every hand block print, straight from Jaipur."
+      />
+      {blogs.length === 0 ? (
+        <p className="mt-12 text-center text-lg">New stories are on their way. Please check back soon.</p>
+      ) : (
+        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {blogs.map((blog, index) => (
+            <li key={blog.id} className="flex">
+              <BlogCard blog={blog} priority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
