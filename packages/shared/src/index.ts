@@ -12,3 +12,4 @@ export * from "./schemas/geo";
 export * from "./schemas/cart";
 export * from "./schemas/accounts";
 export * from "./schemas/promo";
+export * from "./order-status";

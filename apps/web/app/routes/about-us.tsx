@@ -7,7 +7,7 @@ import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/about-us";
 
 /** The founder who signs the story (demo value; belongs with the other seller details in SELLER). */
-const FOUNDER = "Kavita Sharma";
+
 
 const MISSION_TEXT: Record<(typeof MISSION_POINTS)[number], string> = {
   "Empowering Artisans":
@@ -82,10 +82,10 @@ export default function AboutUs() {
 function Signature() {
   return (
     <figure className="mt-8 border-t border-linen pt-6">
-      <p className="font-serif text-3xl italic text-madder" aria-hidden="true">{FOUNDER}</p>
+      <p className="font-serif text-3xl italic text-madder" aria-hidden="true">{SELLER.founder}</p>
       <figcaption className="mt-1 text-sm text-charcoal/80">
         <span className="sr-only">Signed, </span>
-        <span className="font-semibold text-charcoal">{FOUNDER}</span>, Founder
+        <span className="font-semibold text-charcoal">{SELLER.founder}</span>, Founder
       </figcaption>
     </figure>
   );

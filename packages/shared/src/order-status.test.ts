@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { canTransition, ORDER_STATUSES, ORDER_TRANSITIONS } from "./order-status";
+
+describe("order state machine", () => {
+  it("follows pending_payment -> paid | cod_confirmed -> shipped -> delivered", () => {
+    expect(canTransition("pending_payment", "paid")).toBe(true);
+    expect(canTransition("pending_payment", "cod_confirmed")).toBe(true);
+    expect(canTransition("paid", "shipped")).toBe(true);
+    expect(canTransition("cod_confirmed", "shipped")).toBe(true);
+    expect(canTransition("shipped", "delivered")).toBe(true);
+  });
+
+  it("never goes backwards or skips payment", () => {
+    expect(canTransition("pending_payment", "shipped")).toBe(false);
+    expect(canTransition("delivered", "shipped")).toBe(false);
+    expect(canTransition("paid", "pending_payment")).toBe(false);
+    expect(canTransition("refunded", "paid")).toBe(false);
+  });
+
+  it("only names known statuses", () => {
+    for (const targets of Object.values(ORDER_TRANSITIONS)) {
+      for (const target of targets) expect(ORDER_STATUSES).toContain(target);
+    }
+  });
+});
