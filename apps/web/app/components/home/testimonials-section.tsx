@@ -1,0 +1,28 @@
+import { MESSAGES, type Testimonial } from "@store/shared";
+import { useState } from "react";
+import { PauseButton } from "./carousel-controls";
+import { SectionHeading } from "./section-heading";
+import { TestimonialColumns } from "./testimonial-columns";
+import { TestimonialRotator } from "./testimonial-rotator";
+import { useReducedMotion } from "./use-reduced-motion";
+
+/**
+ * Testimonials, rendered on the server: a rotating quote and two drifting columns of cards. One button
+ * stops all of that motion (moving content needs a pause control for keyboard users too).
+ */
+export function TestimonialsSection({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = useReducedMotion();
+  if (testimonials.length === 0) return null;
+  return (
+    <section aria-labelledby="testimonials-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-24">
+      <SectionHeading id="testimonials-heading" eyebrow="In their words" title={MESSAGES.testimonialsTitle}>
+        {!reducedMotion && <PauseButton paused={paused} onToggle={() => setPaused((p) => !p)} what="testimonials" tone="dark" withText />}
+      </SectionHeading>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <TestimonialRotator testimonials={testimonials} animate={!reducedMotion && !paused} />
+        <TestimonialColumns testimonials={testimonials} paused={paused} />
+      </div>
+    </section>
+  );
+}

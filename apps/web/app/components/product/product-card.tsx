@@ -1,0 +1,56 @@
+import type { ProductListItem } from "@store/shared";
+import { Link } from "react-router";
+import { Price } from "../ui/price";
+import { RatingStars } from "../ui/rating-stars";
+
+export const PRODUCT_IMAGE = { width: 600, height: 750 } as const;
+
+export function productPath(id: number): string {
+  return `/product/${id}`;
+}
+
+function scrollToTop() {
+  window.scrollTo({ top: 0 });
+}
+
+/**
+ * A product in a grid: image, name, rating and prices, linking to its page. The image link repeats the
+ * name link, so it is hidden from assistive technology and the tab order (one link per card for them).
+ */
+export function ProductCard({ product, aboveTheFold = false, headingLevel = 3 }: {
+  product: ProductListItem;
+  /** Images likely on the first screen load at once; the rest wait until scrolled near. */
+  aboveTheFold?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = productPath(product.id);
+  return (
+    <article className="group flex h-full flex-col">
+      <Link to={href} onClick={scrollToTop} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded-xl bg-linen">
+        <img
+          src={product.main_image}
+          alt=""
+          width={PRODUCT_IMAGE.width}
+          height={PRODUCT_IMAGE.height}
+          loading={aboveTheFold ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/5] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
+      </Link>
+      <div className="mt-3 flex flex-1 flex-col gap-1.5">
+        <Heading className="font-serif text-base leading-snug text-charcoal">
+          <Link to={href} className="line-clamp-2 min-h-[2.75em] hover:text-madder">{product.product_name}</Link>
+        </Heading>
+        <span className="flex items-center gap-1.5 text-xs text-charcoal/75">
+          <RatingStars rating={product.rating} />
+          <span>
+            ({product.review_count}
+            <span className="sr-only"> reviews</span>)
+          </span>
+        </span>
+        <Price offer={product.offer_price} mrp={product.mrp} currency={product.currency} className="mt-auto" />
+      </div>
+    </article>
+  );
+}

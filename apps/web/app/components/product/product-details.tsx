@@ -1,0 +1,93 @@
+import { listingPath, MESSAGES, TIMINGS_MS, type ProductDetail, type ProductDetailResponse, type ProductSize } from "@store/shared";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { useDebouncedValue } from "../../lib/debounce";
+import { Price, savingPercent } from "../ui/price";
+import { RatingStars } from "../ui/rating-stars";
+import { Breadcrumbs } from "./breadcrumbs";
+import { ProductGallery } from "./product-gallery";
+import { ProductPromises } from "./product-promises";
+import { PurchasePanel } from "./purchase-panel";
+import { SizeSelector } from "./size-selector";
+import { StockStatus } from "./stock-status";
+
+/**
+ * Spec: the detail is fetched again when the size changes, debounced by 1 s. Until the new size's data
+ * arrives the page keeps showing what it has, with a note that the price is being updated.
+ */
+function useSizedDetail(initial: ProductDetail) {
+  const [detail, setDetail] = useState(initial);
+  const [size, setSize] = useState<ProductSize>(initial.size);
+  const [failed, setFailed] = useState(false);
+  const wanted = useDebouncedValue(size, TIMINGS_MS.productDetailDebounce);
+
+  useEffect(() => {
+    if (wanted === detail.size) return;
+    const controller = new AbortController();
+    api
+      .get<ProductDetailResponse>("/api/get-product-detail/", { product_pk: detail.id, size: wanted, currency: detail.currency }, { signal: controller.signal })
+      .then((response) => {
+        setDetail(response.data);
+        setFailed(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Product detail refresh failed", error);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, [wanted, detail.id, detail.size, detail.currency]);
+
+  return { detail, size, setSize, updating: size !== detail.size && !failed, failed };
+}
+
+export function ProductDetails({ initial }: { initial: ProductDetail }) {
+  const { detail, size, setSize, updating, failed } = useSizedDetail(initial);
+  const saving = savingPercent(detail.offer_price, detail.mrp);
+  const images = detail.images.length > 0 ? detail.images : [{ url: detail.main_image, alt: detail.name }];
+  const crumbs = [
+    { label: "Home", to: "/" },
+    { label: detail.category.name, to: listingPath(detail.category.slug) },
+    ...(detail.subcategory ? [{ label: detail.subcategory.name, to: listingPath(detail.category.slug, detail.subcategory.name) }] : []),
+    { label: detail.name },
+  ];
+
+  return (
+    <>
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ProductGallery key={detail.id} images={images} name={detail.name} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <div>
+            <p className="text-sm font-medium uppercase tracking-widest text-madder">{detail.category.name}</p>
+            <h1 className="mt-2 text-3xl font-semibold leading-tight text-indigo-ink sm:text-4xl">{detail.name}</h1>
+            <p className="mt-3 flex items-center gap-2 text-sm text-charcoal/80">
+              <RatingStars rating={detail.rating} size="md" />
+              <span>{detail.review_count} {detail.review_count === 1 ? "review" : "reviews"}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Price offer={detail.offer_price} mrp={detail.mrp} currency={detail.currency} size="lg" />
+            {saving > 0 && <span className="rounded-full bg-madder px-3 py-1 text-sm font-semibold text-white">You save {saving}%</span>}
+          </div>
+          <StockStatus stock={detail.stock} />
+          <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
+          <p aria-live="polite" className="min-h-5 text-sm text-charcoal/80">
+            {updating && `Updating the price for size ${size}...`}
+            {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}
+          </p>
+          <PurchasePanel product={detail} size={detail.size} />
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-xl font-semibold text-indigo-ink">About this piece</h2>
+            <div className="mt-3 space-y-3 leading-relaxed text-charcoal/90">
+              {detail.description.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)}
+            </div>
+          </section>
+          <ProductPromises />
+        </div>
+      </div>
+    </>
+  );
+}

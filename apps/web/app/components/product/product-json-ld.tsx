@@ -1,0 +1,34 @@
+import { RATING_MAX, SELLER, type ProductDetail } from "@store/shared";
+import { jsonLd } from "../../lib/seo";
+import { productPath } from "./product-card";
+
+function absolute(url: string): string {
+  return url.startsWith("http") ? url : `${SELLER.website}${url}`;
+}
+
+/** schema.org Product with its offer and rating, so search engines can show price, stock and stars. */
+export function ProductJsonLd({ product }: { product: ProductDetail }) {
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: String(product.product_code),
+    image: (product.images.length > 0 ? product.images.map((i) => i.url) : [product.main_image]).map(absolute),
+    brand: { "@type": "Brand", name: SELLER.brand },
+    category: product.subcategory ? `${product.category.name} > ${product.subcategory.name}` : product.category.name,
+    offers: {
+      "@type": "Offer",
+      url: absolute(productPath(product.id)),
+      price: product.offer_price,
+      priceCurrency: product.currency,
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: SELLER.legalName },
+    },
+    ...(product.review_count > 0 && {
+      aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.review_count, bestRating: RATING_MAX, worstRating: 1 },
+    }),
+  };
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;
+}

@@ -1,0 +1,83 @@
+import { DEFAULT_SIZE, MESSAGES, type ProductDetailResponse } from "@store/shared";
+import { data, isRouteErrorResponse } from "react-router";
+import { NotFoundContent } from "../components/layout/not-found-content";
+import { productPath } from "../components/product/product-card";
+import { ProductDetails } from "../components/product/product-details";
+import { ProductJsonLd } from "../components/product/product-json-ld";
+import { RelatedProducts } from "../components/product/related-products";
+import { api, ApiError } from "../lib/api";
+import { currencyFromCookie } from "../lib/currency";
+import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/product";
+
+const MAX_ID = 2_147_483_647;
+
+/** Only a whole positive number can be a product; anything else (e.g. /product/abc) is not found. */
+function productPk(param: string | undefined): number {
+  const pk = /^\d{1,10}$/.test(param ?? "") ? Number(param) : 0;
+  if (pk < 1 || pk > MAX_ID) throw data(null, { status: 404 });
+  return pk;
+}
+
+/** An unknown product, from the service in process (AppError kind) or from the public API (status). */
+function isNotFound(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 404 || error.status === 400;
+  return typeof error === "object" && error !== null && (error as { kind?: unknown }).kind === "not_found";
+}
+
+async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isNotFound(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** First paint: the product's details from the catalogue service; related products load later, in the browser. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product_pk = productPk(params.productId);
+  const currency = currencyFromCookie(request.headers.get("Cookie"));
+  const detail: ProductDetailResponse = await orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency }));
+  return { product: detail.data, related: null };
+}
+
+/** Client navigations: the same call on the public API, whose answer already carries the related products. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const product_pk = productPk(params.productId);
+  const query = { product_pk, size: DEFAULT_SIZE, currency: currencyFromCookie(document.cookie) };
+  const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
+  return { product: detail.data, related: detail.related_product };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Product not found" }, { name: "robots", content: "noindex" }];
+  const { product } = loaderData;
+  const description = product.description.length > 155 ? `${product.description.slice(0, 152).trimEnd()}...` : product.description;
+  return pageMeta({ title: product.name, description, path: productPath(product.id), image: product.main_image, type: "product" });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
+      <ProductJsonLd product={product} />
+      {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
+      <ProductDetails key={`${product.id}-${product.currency}`} initial={product} />
+      <RelatedProducts key={product.id} productId={product.id} productCode={product.product_code} currency={product.currency} preloaded={related} />
+    </div>
+  );
+}
+
+/** Spec: a failed product load shows 'Failed to load product data...' and the not-found page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!(isRouteErrorResponse(error) && error.status === 404)) console.error("Product page failed", error);
+  return (
+    <>
+      <p role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-madder/30 bg-white px-4 py-3 text-center text-madder">
+        {MESSAGES.productDetailFailed}
+      </p>
+      <NotFoundContent />
+    </>
+  );
+}
