@@ -1,20 +1,30 @@
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { AppConfig } from "../config";
 
+/** The origins each real provider's browser checkout loads from, frames and talks to. */
+const RAZORPAY_ORIGINS = ["https://checkout.razorpay.com", "https://api.razorpay.com"];
+const PAYPAL_ORIGINS = ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+
 /**
- * Security headers. React Router hydrates with inline scripts, so scripts allow 'unsafe-inline' from
- * our own origin only; everything (API, media, pages, the payment simulator) is served from 'self'.
+ * Security headers. React Router hydrates with inline scripts, so scripts allow 'unsafe-inline' from our
+ * own origin; everything else (API, media, pages, the payment simulator) is 'self'. A real provider's
+ * checkout origins are allowed only when that provider's keys are configured.
  */
 export function securityHeaders(config: AppConfig): FastifyHelmetOptions {
   const dev = config.env === "development";
+  const providers = [
+    ...(config.razorpay.keyId ? RAZORPAY_ORIGINS : []),
+    ...(config.paypal.clientId ? PAYPAL_ORIGINS : []),
+  ];
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", ...providers],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
-        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        connectSrc: [...(dev ? ["'self'", "ws:", "wss:"] : ["'self'"]), ...providers],
+        frameSrc: providers.length > 0 ? providers : ["'none'"],
         fontSrc: ["'self'", "data:"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
