@@ -11,11 +11,16 @@ import { constants as zlib } from "node:zlib";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { ADMIN_PREFIX, adminRoutes } from "./modules/admin/routes";
 import { cartRoutes } from "./modules/cart/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
+import { checkoutRoutes } from "./modules/checkout/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { geoRoutes } from "./modules/geo/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { paymentsRoutes } from "./modules/payments/routes";
+import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
+import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
@@ -40,10 +45,12 @@ export interface BuildAppOptions {
   /** How pages are rendered: from the production build, through Vite in development, or not at all (API tests). */
   ssr?: SsrMode;
   logger?: boolean;
+  /** Timers such as the e-mail outbox worker; off by default in tests, which run them by hand. */
+  backgroundJobs?: boolean;
 }
 
 /** Builds the whole store (API, media, pages) without listening; server.ts and the tests both use it. */
-export async function buildApp({ config, database, ssr = "none", logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = "none", logger = true, backgroundJobs = config.env !== "test" }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -55,7 +62,7 @@ export async function buildApp({ config, database, ssr = "none", logger = true }
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db, config));
+  app.decorate("services", createServices(database.db, config, app.log));
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
@@ -83,6 +90,15 @@ export async function buildApp({ config, database, ssr = "none", logger = true }
   await app.register(accountsRoutes);
   await app.register(cartRoutes);
   await app.register(promoRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(webhookRoutes);
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
+  if (app.services.payments.gateway.usesSimulator) await app.register(paymentSimulatorPlugin);
+  if (backgroundJobs) {
+    app.addHook("onReady", async () => app.services.outbox.start());
+    app.addHook("preClose", () => app.services.outbox.stop());
+  }
 
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -34,6 +34,12 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
+  /** PayPal's id of our webhook subscription; its signature check needs it. */
+  PAYPAL_WEBHOOK_ID: optionalText,
+  RAZORPAY_BASE_URL: z.url().optional(),
+  PAYPAL_BASE_URL: z.url().optional(),
+  /** 1 runs the payment simulator even in production (a test run); 0 never runs it. Default: not in production. */
+  SIMULATOR: z.enum(["0", "1"]).optional(),
 });
 
 export type DatabaseConfig =
@@ -56,7 +62,14 @@ export interface AppConfig {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   cdnCountryHeader?: string;
   smtpUrl?: string;
+  /** Keys absent: the provider is simulated (when `simulator`) or unavailable. */
+  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; baseUrl: string };
+  paypal: { clientId?: string; clientSecret?: string; webhookId?: string; baseUrl: string };
+  /** Whether a provider without keys may be replaced by the built-in simulator (never in production unless SIMULATOR=1). */
+  simulator: boolean;
 }
+
+const PAYPAL_BASE_URLS = { sandbox: "https://api-m.sandbox.paypal.com", live: "https://api-m.paypal.com" } as const;
 
 /** Environment -> typed config, validated once; a bad variable stops start-up with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -84,8 +97,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      baseUrl: stripSlash(e.RAZORPAY_BASE_URL ?? "https://api.razorpay.com"),
+    },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+      baseUrl: stripSlash(e.PAYPAL_BASE_URL ?? PAYPAL_BASE_URLS[e.PAYPAL_ENV]),
+    },
+    simulator: e.SIMULATOR === "1" || (e.SIMULATOR !== "0" && e.NODE_ENV !== "production"),
   };
 }
+
+const stripSlash = (url: string) => url.replace(/\/+$/, "");
 
 function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
   if (!value || value === "false") return false;

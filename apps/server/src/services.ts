@@ -1,8 +1,15 @@
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import { createAccountsService } from "./modules/accounts/service";
+import { createAdminServices } from "./modules/admin/service";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
+import { createOrdersReader } from "./modules/checkout/orders";
+import { createCheckoutService } from "./modules/checkout/service";
+import { createOutboxWorker } from "./modules/email/worker";
+import { createPaymentGateway } from "./modules/payments/gateway";
+import { silentLog, type ServiceLog } from "./modules/payments/log";
+import { createPaymentsService } from "./modules/payments/service";
 import { createContentService } from "./modules/content/service";
 import { createGeoService } from "./modules/geo/service";
 import { createPromoService } from "./modules/promo/service";
@@ -10,8 +17,10 @@ import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
 
 /** Every service the routes and the SSR loaders call, built once per app over one database. */
-export function createServices(db: Db, config: AppConfig) {
+export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog) {
   const cart = createCartService(db);
+  const gateway = createPaymentGateway(config);
+  const payments = createPaymentsService(db, { gateway, log });
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -21,6 +30,12 @@ export function createServices(db: Db, config: AppConfig) {
     cart,
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart }),
+    checkout: createCheckoutService(db, { gateway, log }),
+    orders: createOrdersReader(db),
+    payments,
+    outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log }),
+    // The admin's cancellations give money back through the same refund as a sold-out race.
+    admin: createAdminServices(db, { mediaDir: config.mediaDir, refunds: payments }),
   };
 }
 

@@ -13,3 +13,6 @@ export * from "./schemas/cart";
 export * from "./schemas/accounts";
 export * from "./schemas/promo";
 export * from "./order-status";
+export * from "./schemas/checkout";
+export * from "./schemas/payments";
+export * from "./schemas/admin";

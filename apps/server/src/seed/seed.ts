@@ -10,6 +10,7 @@ import {
   blogs, categories, customerReviews, homeCategories, productImages, productVariants, products, promoCodes, socialPosts,
   subcategories, testimonials,
 } from "../db/schema";
+import { accountState, createAdmin } from "../modules/admin/admin-users";
 import { demoCatalogue } from "./catalogue";
 import { BLOGS, blogImageUrl } from "./data/blogs";
 import { SOCIAL_POSTS, STRIP_LINKS } from "./data/home-content";
@@ -159,6 +160,19 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     const written = await generateMediaImages(options.mediaDir, items);
     log(`seed: ${written} of ${items.length} images rendered in ${Math.round(performance.now() - imagesStarted)} ms (${options.mediaDir})`);
   }
+}
+
+/**
+ * The demo shop's back-office login, stated in the README. Only the embedded demo database gets it
+ * (see first-start.ts): a known password must never open a real shop's back office.
+ */
+export const DEMO_ADMIN = { email: "admin@jaipurkalahouse.in", password: "demo-admin-2026" } as const;
+
+/** Creates the demo administrator once; an existing account (its password perhaps changed) is left alone. */
+export async function seedDemoAdmin(db: Db): Promise<boolean> {
+  if ((await accountState(db, DEMO_ADMIN.email)).exists) return false;
+  await createAdmin({ db, ...DEMO_ADMIN });
+  return true;
 }
 
 const SEEDED_TABLES = {

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { orders } from "../checkout/tables";
 
 export const paymentProvider = pgEnum("payment_provider", ["razorpay", "paypal"]);
@@ -15,11 +15,14 @@ export const payments = pgTable("payments", {
   amount: integer("amount").notNull(),
   currency: text("currency").notNull(),
   raw: jsonb("raw"),
+  /** The provider's refund id once a refund was requested (a sold-out race, see payments/settle.ts). */
+  refundId: text("refund_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   unique("payments_provider_order_uq").on(t.provider, t.providerOrderId),
-  index("payments_order_idx").on(t.orderId),
+  // One provider order per order: two tabs creating it at once keep the first and drop the other.
+  unique("payments_order_uq").on(t.orderId),
 ]);
 
 /** Every webhook delivery we accepted, so a replay is recognised and changes nothing. */

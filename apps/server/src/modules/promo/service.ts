@@ -8,12 +8,17 @@ import { promoCodes } from "./tables";
 
 export type PromoOutcome = { ok: true; applied: ValidatePromoResponse } | { ok: false; refused: PromoNotApplicable };
 
+/**
+ * Codes are matched without regard to case ("welcome10" is WELCOME10), as the unique index is. Takes the
+ * database or a transaction: the checkout looks the rule up inside the transaction that confirms an order.
+ */
+export async function findPromoRule(db: Db, code: string): Promise<PromoRule | undefined> {
+  const [rule] = await db.select().from(promoCodes).where(sql`upper(${promoCodes.code}) = upper(${code})`).limit(1);
+  return rule;
+}
+
 export function createPromoService(db: Db, cart: Pick<CartService, "get">) {
-  /** Codes are matched without regard to case ("welcome10" is WELCOME10), as the unique index is. */
-  async function findRule(code: string): Promise<PromoRule | undefined> {
-    const [rule] = await db.select().from(promoCodes).where(sql`upper(${promoCodes.code}) = upper(${code})`).limit(1);
-    return rule;
-  }
+  const findRule = (code: string) => findPromoRule(db, code);
 
   return {
     findRule,

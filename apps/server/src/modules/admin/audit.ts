@@ -1,0 +1,82 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { AuditLogQuery, AuditLogResponse } from "@store/shared";
+import type { Db } from "../../db/client";
+import { users } from "../accounts/tables";
+import type { Tx } from "../cart/cart-access";
+import { auditLog } from "./tables";
+
+/** Who made a change: a signed-in admin, or null for the command line (admin:create). */
+export interface Actor {
+  id: number | null;
+}
+
+/** A record as the back office shows it; audit rows keep the fields that differ between two of these. */
+export type Snapshot = Record<string, unknown>;
+export type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** Timestamps change on every write and say nothing the audit row's own time does not. */
+const UNAUDITED = new Set(["created_at", "updated_at"]);
+
+/** The fields whose values differ, each with both values (null where the record did not or no longer exists). */
+export function diff(before: Snapshot | null, after: Snapshot | null): Changes {
+  const changes: Changes = {};
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (UNAUDITED.has(key)) continue;
+    const was = before?.[key] ?? null;
+    const is = after?.[key] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[key] = { before: was, after: is };
+  }
+  return changes;
+}
+
+export interface AuditEntryInput {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before: Snapshot | null;
+  after: Snapshot | null;
+}
+
+/**
+ * Writes the audit row inside the caller's transaction, so a change and its record commit or roll back
+ * together. An edit that changed nothing leaves no row. Answers whether a row was written.
+ */
+export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntryInput): Promise<boolean> {
+  const changes = diff(entry.before, entry.after);
+  if (Object.keys(changes).length === 0 && entry.before !== null && entry.after !== null) return false;
+  await tx.insert(auditLog).values({
+    actorUserId: actor.id,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    changes,
+  });
+  return true;
+}
+
+/** `GET /api/admin/audit-log`: newest first, optionally for one entity or one record. */
+export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditLogResponse> {
+  const where = and(
+    query.entity === undefined ? undefined : eq(auditLog.entity, query.entity),
+    query.entity_id === undefined ? undefined : eq(auditLog.entityId, query.entity_id),
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select({ entry: auditLog, actorEmail: users.email }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where).orderBy(desc(auditLog.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    data: rows.map(({ entry, actorEmail }) => ({
+      id: entry.id,
+      actor: entry.actorUserId === null ? null : { id: entry.actorUserId, email: actorEmail ?? "" },
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      changes: (entry.changes as Changes | null) ?? null,
+      created_at: entry.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}

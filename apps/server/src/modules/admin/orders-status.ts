@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  ORDER_STATUS_LABELS, canTransition,
+  type Currency, type OrderStatusChange, type OrderStatusChangeResponse, type Refund,
+} from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { Tx } from "../cart/cart-access";
+import { productVariants } from "../catalog/tables";
+import { orderEvents, orderLines, orders } from "../checkout/tables";
+import { lockOrder, transition } from "../checkout/transitions";
+import { payments } from "../payments/tables";
+import { recordAudit, type Actor } from "./audit";
+import { notFound } from "./failures";
+import type { OrderReader } from "./orders-read";
+import { cancellationRefund, fullRefund, type RefundAmounts } from "./refund-policy";
+
+/** Money to give back through a payment provider; the shape the payments module's refund takes. */
+export interface RefundRequest {
+  orderId: number;
+  provider: "razorpay" | "paypal";
+  paymentId: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The payments module's refund: asks the provider after our transaction has committed (no row lock held
+ * over the network) and, once the provider confirms, marks the payment and the order refunded.
+ */
+export interface RefundPort {
+  refund(request: RefundRequest): Promise<void>;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Pieces of an order that never left the shelf go back on it (stock was taken when it was confirmed). */
+async function restock(tx: Tx, orderId: number) {
+  const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.variantId)));
+  for (const line of lines) {
+    if (line.variantId === null) continue;
+    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(eq(productVariants.id, line.variantId));
+  }
+  return lines.map((l) => ({ variant_id: l.variantId, quantity: l.quantity }));
+}
+
+/** What a cancelled order was due, read back from its cancellation event when it is later marked refunded. */
+async function cancelledRefund(tx: Tx, orderId: number): Promise<RefundAmounts | undefined> {
+  const [event] = await tx.select({ data: orderEvents.data }).from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "cancelled"))).orderBy(desc(orderEvents.id)).limit(1);
+  const refund = (event?.data as { refund?: RefundAmounts } | null)?.refund;
+  return refund && typeof refund.refund_minor === "number" ? refund : undefined;
+}
+
+async function refundFor(tx: Tx, order: OrderRow, to: string, now: Date): Promise<RefundAmounts | null> {
+  if (to === "cancelled") return cancellationRefund(order, now);
+  if (to === "refunded") return order.status === "cancelled" ? (await cancelledRefund(tx, order.id)) ?? cancellationRefund(order, now) : fullRefund(order);
+  return null;
+}
+
+export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: RefundPort | null) {
+  return {
+    /**
+     * `POST /api/admin/orders/:id/status`: one move of the order state machine, under the order's row lock,
+     * with its event (refund amounts in `data`) and audit row in the same transaction. A cancellation of a
+     * paid order marks its payment refund_requested and, after commit, asks the payments module to refund.
+     */
+    async change(actor: Actor, id: number, input: OrderStatusChange, now = new Date()): Promise<OrderStatusChangeResponse> {
+      const { refund, request } = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
+        if (!order) throw notFound("Order");
+        const to = input.status;
+        if (!canTransition(order.status, to)) {
+          throw new AppError("conflict", `An order that is "${ORDER_STATUS_LABELS[order.status]}" cannot be marked "${ORDER_STATUS_LABELS[to]}".`, "INVALID_TRANSITION");
+        }
+
+        const amounts = await refundFor(tx, order, to, now);
+        const refunded = to === "refunded";
+        const refund: Refund | null = amounts && {
+          ...amounts,
+          currency: order.currency as Currency,
+          status: amounts.refund_minor === 0 ? "none" : refunded ? "refunded" : "requested",
+        };
+        // Confirmed but not yet shipped: the pieces are still here. Shipped ones come back by courier and
+        // are counted back by hand when they arrive.
+        const restocked = to === "cancelled" && (order.status === "paid" || order.status === "cod_confirmed") ? await restock(tx, id) : [];
+        if (to === "shipped") await tx.update(orders).set({ trackingNumber: input.tracking_number }).where(eq(orders.id, id));
+
+        // The payment follows the money: refund_requested while it is owed, refunded once the seller says so.
+        const paid = refund && refund.status !== "none"
+          ? await tx.update(payments)
+            .set({ status: refunded ? "refunded" : "refund_requested", updatedAt: sql`now()` })
+            .where(and(eq(payments.orderId, id), inArray(payments.status, refunded ? ["captured", "refund_requested"] : ["captured"])))
+            .returning({ provider: payments.provider, paymentId: payments.providerPaymentId, currency: payments.currency })
+          : [];
+        const owed = refund?.status === "requested" ? paid.find((p) => p.paymentId !== null) : undefined;
+
+        await transition(tx, order, to, input.note ?? "", {
+          by: "admin",
+          ...(input.tracking_number && to === "shipped" && { tracking_number: input.tracking_number }),
+          ...(refund && { refund }),
+          ...(restocked.length > 0 && { restocked }),
+        });
+        await recordAudit(tx, actor, {
+          action: `status:${to}`,
+          entity: "order",
+          entityId: id,
+          before: { status: order.status, tracking_number: order.trackingNumber },
+          after: { status: to, tracking_number: to === "shipped" ? input.tracking_number : order.trackingNumber, ...(refund && { refund }) },
+        });
+        const request: RefundRequest | null = owed?.paymentId && refund
+          ? { orderId: id, provider: owed.provider, paymentId: owed.paymentId, amount: refund.refund_minor, currency: owed.currency }
+          : null;
+        return { refund, request };
+      });
+
+      // Without the payments module's refund, the payment stays refund_requested for the seller to settle.
+      if (request && refunds) await refunds.refund(request);
+      const order = await reader.detail(id);
+      const settled = refund?.status === "requested" && order.status === "refunded" ? { ...refund, status: "refunded" as const } : refund;
+      return { order, refund: settled };
+    },
+  };
+}

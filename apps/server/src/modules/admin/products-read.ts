@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_SIZE, PRODUCT_MEDIA_FIELDS,
+  type AdminProduct, type AdminProductListItem, type AdminProductListQuery, type AdminProductListResponse, type ProductMediaField,
+} from "@store/shared";
+import type { Db } from "../../db/client";
+import type { Tx } from "../cart/cart-access";
+import { categories, productImages, productVariants, products, subcategories } from "../catalog/tables";
+
+/** Catalogue prices are whole dollars stored as cents. */
+export const dollars = (cents: number) => cents / 100;
+
+type VariantRow = typeof productVariants.$inferSelect;
+const byPosition = (a: VariantRow, b: VariantRow) => a.position - b.position || a.id - b.id;
+
+/** The price a card shows: size S, else the cheapest size (as the shop's product cards do). */
+function listVariant(variants: readonly VariantRow[]): VariantRow | undefined {
+  return variants.find((v) => v.size === DEFAULT_SIZE) ?? [...variants].sort((a, b) => a.offerPriceCents - b.offerPriceCents || a.id - b.id)[0];
+}
+
+/** Image URLs by form slot: the product's images in position order fill main_image, second_media, ... */
+export function mediaSlots(urls: readonly string[]): Record<ProductMediaField, string | null> {
+  return Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((field, i) => [field, urls[i] ?? null])) as Record<ProductMediaField, string | null>;
+}
+
+/** One product as the back office edits it (active or not); undefined when there is no such product. */
+export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminProduct | undefined> {
+  const [row] = await db
+    .select({ product: products, categoryName: categories.name, subcategoryName: subcategories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(eq(products.id, id));
+  if (!row) return undefined;
+  const [variants, images] = await Promise.all([
+    db.select().from(productVariants).where(eq(productVariants.productId, id)),
+    db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+  ]);
+  const p = row.product;
+  return {
+    id: p.id,
+    product_code: p.productCode,
+    product_name: p.name,
+    category: p.categoryId,
+    category_name: row.categoryName,
+    subcategory: p.subcategoryId,
+    subcategory_name: row.subcategoryName,
+    description: p.description,
+    is_active: p.isActive,
+    new_arrival: p.newArrival,
+    top_selling: p.topSelling,
+    rating: p.rating,
+    review_count: p.reviewCount,
+    remarks: p.remarks,
+    ...mediaSlots(images.map((i) => i.url)),
+    sizes: variants.sort(byPosition).map((v) => ({ size: v.size, offer_price: dollars(v.offerPriceCents), mrp: dollars(v.mrpCents), quantity: v.stock })),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+/** LIKE treats % and _ as wildcards; a seller searching for "50%" means the character. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+function listFilter(query: AdminProductListQuery): SQL | undefined {
+  const text = query.query?.trim();
+  const code = text && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+  return and(
+    text ? or(ilike(products.name, likePattern(text)), code === undefined ? undefined : eq(products.productCode, code)) : undefined,
+    query.category_pk === undefined ? undefined : eq(products.categoryId, query.category_pk),
+    query.is_active === undefined ? undefined : eq(products.isActive, query.is_active),
+  );
+}
+
+/** `GET /api/admin/products`: newest first, inactive products included, searchable by name or code. */
+export async function listAdminProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductListResponse> {
+  const where = listFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(products).where(where).orderBy(desc(products.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [variants, images] = ids.length === 0 ? [[], []] : await Promise.all([
+    db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
+    db.selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url }).from(productImages)
+      .where(inArray(productImages.productId, ids)).orderBy(productImages.productId, asc(productImages.position), asc(productImages.id)),
+  ]);
+  const data = rows.map((p): AdminProductListItem => {
+    const own = variants.filter((v) => v.productId === p.id).sort(byPosition);
+    const shown = listVariant(own);
+    return {
+      id: p.id,
+      product_code: p.productCode,
+      product_name: p.name,
+      category: p.categoryId,
+      subcategory: p.subcategoryId,
+      is_active: p.isActive,
+      new_arrival: p.newArrival,
+      top_selling: p.topSelling,
+      main_image: images.find((i) => i.productId === p.id)?.url ?? null,
+      offer_price: shown ? dollars(shown.offerPriceCents) : null,
+      mrp: shown ? dollars(shown.mrpCents) : null,
+      stock: own.reduce((sum, v) => sum + v.stock, 0),
+      sizes: own.map((v) => v.size),
+      updated_at: p.updatedAt.toISOString(),
+    };
+  });
+  return { data, total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+}

@@ -1,0 +1,46 @@
+import { CANCELLATION_POLICY, type OrderStatus, type Refund } from "@store/shared";
+
+/** What a refund decision needs to know about an order. Money in minor units of its currency. */
+export interface RefundableOrder {
+  status: OrderStatus;
+  paymentMethod: "razorpay" | "paypal" | "cod";
+  total: number;
+  createdAt: Date;
+}
+
+export type RefundAmounts = Pick<Refund, "rule" | "paid_minor" | "fee_minor" | "refund_minor">;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * What the shopper has paid: online orders once paid (and while shipped or delivered); cash on delivery
+ * only once delivered, since the courier collects it at the door.
+ */
+export function amountPaid(order: RefundableOrder): number {
+  const collected = order.paymentMethod === "cod" ? order.status === "delivered" : ["paid", "shipped", "delivered"].includes(order.status);
+  return collected ? order.total : 0;
+}
+
+/**
+ * The spec's cancellation policy (section 9): cancelled within 24 hours of ordering, a full refund; once
+ * in transit (shipped), a fee of 10% of the order value is kept. The spec names no fee for an order
+ * cancelled later but before it ships, so that is a full refund too: the fee pays for a journey that
+ * has not begun.
+ */
+export function cancellationRefund(order: RefundableOrder, now: Date): RefundAmounts {
+  const paid = amountPaid(order);
+  if (paid === 0) return { rule: "nothing_paid", paid_minor: 0, fee_minor: 0, refund_minor: 0 };
+  if (now.getTime() - order.createdAt.getTime() <= CANCELLATION_POLICY.fullRefundWindowHours * HOUR_MS) {
+    return { rule: "within_24h", paid_minor: paid, fee_minor: 0, refund_minor: paid };
+  }
+  if (order.status !== "shipped") return { rule: "not_shipped", paid_minor: paid, fee_minor: 0, refund_minor: paid };
+  // Minor units keep this exact to the paisa or cent; half a paisa rounds to the nearest.
+  const fee = Math.min(paid, Math.round((order.total * CANCELLATION_POLICY.inTransitFeePercent) / 100));
+  return { rule: "in_transit_fee", paid_minor: paid, fee_minor: fee, refund_minor: paid - fee };
+}
+
+/** Refunding a paid or delivered order (a return) gives back everything paid. */
+export function fullRefund(order: RefundableOrder): RefundAmounts {
+  const paid = amountPaid(order);
+  return { rule: paid === 0 ? "nothing_paid" : "full", paid_minor: paid, fee_minor: 0, refund_minor: paid };
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditLogQuerySchema, auditLogResponseSchema, dashboardResponseSchema } from "@store/shared";
+import { adminContentRoutes } from "./content-routes";
+import { adminOrderRoutes } from "./orders-routes";
+import { adminProductRoutes } from "./products-routes";
+import { ADMIN_ERRORS } from "./route-kit";
+
+/** Where the back office's API lives; app.ts registers `adminRoutes` under it. */
+export const ADMIN_PREFIX = "/api/admin";
+
+/**
+ * The back office's API. The guard is a hook on this whole (encapsulated) plugin, not a per-route
+ * option, so no route added here can forget it: guests get 401, shoppers 403, before any body is read.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", app.requireAdmin);
+
+  app.get("/dashboard", {
+    schema: { tags: ["admin"], summary: "Today's and this month's orders and revenue (IST), low stock, open queries", response: { 200: dashboardResponseSchema, ...ADMIN_ERRORS } },
+  }, () => app.services.admin.dashboard.summary());
+
+  app.get("/audit-log", {
+    schema: { tags: ["admin"], summary: "Who changed what, newest first", querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema, ...ADMIN_ERRORS } },
+  }, (request) => app.services.admin.auditLog(request.query));
+
+  await app.register(adminProductRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(adminContentRoutes);
+};

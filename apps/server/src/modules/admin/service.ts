@@ -1,0 +1,43 @@
+import type { AdminProduct, AuditLogQuery } from "@store/shared";
+import type { Db } from "../../db/client";
+import { listAuditLog } from "./audit";
+import { createContentResources } from "./content-resources";
+import { createDashboard } from "./dashboard";
+import { notFound } from "./failures";
+import { createInbox } from "./inbox";
+import { createOrderReader } from "./orders-read";
+import { createOrderStatusChanger, type RefundPort } from "./orders-status";
+import { listAdminProducts, loadAdminProduct } from "./products-read";
+import { createProductWriter } from "./products-write";
+import { createUploads } from "./uploads";
+
+export interface AdminServiceOptions {
+  /** Where uploads are stored (config.mediaDir). */
+  mediaDir: string;
+  /** The payments module's refund; without it a cancelled payment stays refund_requested for the seller. */
+  refunds?: RefundPort | null;
+}
+
+/** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
+export function createAdminServices(db: Db, options: AdminServiceOptions) {
+  const orders = createOrderReader(db);
+  return {
+    products: {
+      list: listAdminProducts.bind(null, db),
+      async get(id: number): Promise<AdminProduct> {
+        const product = await loadAdminProduct(db, id);
+        if (!product) throw notFound("Product");
+        return product;
+      },
+      ...createProductWriter(db),
+    },
+    orders: { ...orders, ...createOrderStatusChanger(db, orders, options.refunds ?? null) },
+    content: createContentResources(db),
+    inbox: createInbox(db),
+    dashboard: createDashboard(db),
+    uploads: createUploads(db, options.mediaDir),
+    auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
+  };
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import type { OrderStatus } from "@store/shared";
+import { newShopper, postAuth, tokenHeader, uniqueEmail } from "../accounts/test-support";
+import { productVariants, products } from "../catalog/tables";
+import { orderLines, orders } from "../checkout/tables";
+import { payments } from "../payments/tables";
+import { createAdmin } from "./admin-users";
+
+export const ADMIN_PASSWORD = "jaipur back office 1";
+
+/** A new administrator (through createAdmin, as the CLI makes one), logged in. */
+export async function newAdmin(app: FastifyInstance): Promise<{ userId: number; email: string; headers: Record<string, string> }> {
+  const email = uniqueEmail("admin");
+  const { userId } = await createAdmin({ db: app.database.db, email, password: ADMIN_PASSWORD });
+  const login = await postAuth(app, "/api/login/", { email, password: ADMIN_PASSWORD });
+  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
+  return { userId, email, headers: tokenHeader(login.json().token) };
+}
+
+/** Headers of a guest (none), a logged-in shopper and an administrator. */
+export async function roles(app: FastifyInstance) {
+  const shopper = await newShopper(app);
+  const admin = await newAdmin(app);
+  return { guest: {}, shopper: tokenHeader(shopper.token), admin: admin.headers, adminId: admin.userId };
+}
+
+/** An injected request with headers; the body is JSON. */
+export function call(app: FastifyInstance, headers: Record<string, string>, method: InjectOptions["method"], url: string, payload?: unknown) {
+  return app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as InjectOptions["payload"] }) });
+}
+
+/** A seeded product with stock in size S (for order lines). */
+export async function stockedVariant(app: FastifyInstance) {
+  const [row] = await app.database.db
+    .select({ productId: products.id, name: products.name, variantId: productVariants.id, size: productVariants.size, stock: productVariants.stock, cents: productVariants.offerPriceCents })
+    .from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(products.isActive, true), eq(productVariants.size, "S"), gt(productVariants.stock, 5)))
+    .orderBy(asc(productVariants.id)).limit(1);
+  if (!row) throw new Error("no stocked variant in the seed");
+  return row;
+}
+
+export interface OrderSeed {
+  status?: OrderStatus;
+  paymentMethod?: "razorpay" | "paypal" | "cod";
+  currency?: "INR" | "USD";
+  /** Minor units. */
+  total?: number;
+  createdAt?: Date;
+  deliveryName?: string;
+  quantity?: number;
+  userId?: number | null;
+}
+
+/**
+ * An order as checkout would leave it, written directly (the admin tests need exact states and dates):
+ * one line of a seeded variant, and a captured payment for a paid online order.
+ */
+export async function insertOrder(app: FastifyInstance, seed: OrderSeed = {}) {
+  const db = app.database.db;
+  const variant = await stockedVariant(app);
+  const method = seed.paymentMethod ?? "razorpay";
+  const currency = seed.currency ?? (method === "cod" ? "INR" : "USD");
+  const total = seed.total ?? 250_000;
+  const quantity = seed.quantity ?? 2;
+  const status = seed.status ?? (method === "cod" ? "cod_confirmed" : "paid");
+  const [order] = await db.insert(orders).values({
+    userId: seed.userId ?? null,
+    cartId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    status,
+    paymentMethod: method,
+    currency,
+    rateMilli: 33_600,
+    subtotal: total,
+    total,
+    deliveryName: seed.deliveryName ?? "Asha Meena",
+    deliveryAddress: "12 Hawa Mahal Road",
+    countryCode: "+91",
+    mobileNumber: "+91 98290 41234",
+    pinCode: "302002",
+    city: "Jaipur",
+    state: "Rajasthan",
+    email: "asha@example.in",
+    ...(seed.createdAt && { createdAt: seed.createdAt }),
+  }).returning();
+  if (!order) throw new Error("order not inserted");
+  const unit = Math.floor(total / quantity);
+  await db.insert(orderLines).values({
+    orderId: order.id, productId: variant.productId, variantId: variant.variantId, productName: variant.name, size: "S",
+    unitPrice: unit, unitMrp: unit, quantity,
+  });
+  if (method !== "cod" && status !== "pending_payment") {
+    await db.insert(payments).values({
+      orderId: order.id, provider: method, providerOrderId: `order_${order.id}_${randomUUID()}`, providerPaymentId: `pay_${order.id}`,
+      status: "captured", amount: total, currency,
+    });
+  }
+  return { order, variant };
+}
+
+export const HOUR = 60 * 60 * 1000;

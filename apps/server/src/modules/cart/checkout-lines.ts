@@ -1,0 +1,47 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Tx } from "./cart-access";
+import { cartLines, carts } from "./tables";
+
+/** What an order took from a cart: pieces of a product size (direct-buy or not). */
+export interface OrderedPieces {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+/** Locks a cart for a checkout step, so two confirmations of one cart run one after the other. */
+export async function lockCart(tx: Tx, cartId: string): Promise<void> {
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+}
+
+/**
+ * Marks the cart as changed. Its `updated_at` is part of the checkout's idempotency key, so the next
+ * checkout of this cart is a new attempt (after an order was paid or cancelled).
+ */
+export async function touchCart(tx: Tx, cartId: string): Promise<void> {
+  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/**
+ * Takes the ordered pieces out of the cart (direct-buy lines first). Pieces added while the shopper was
+ * paying stay, so a second tab's additions are not lost. A cart that is gone (merged at login) is skipped.
+ */
+export async function removeOrderedLines(tx: Tx, cartId: string, pieces: OrderedPieces[]): Promise<void> {
+  const wanted = new Map<string, number>();
+  for (const p of pieces) wanted.set(`${p.productId}|${p.size}`, (wanted.get(`${p.productId}|${p.size}`) ?? 0) + p.quantity);
+  const lines = await tx
+    .select({ id: cartLines.id, productId: cartLines.productId, size: cartLines.size, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(desc(cartLines.isDirectBuy), cartLines.id);
+  for (const line of lines) {
+    const key = `${line.productId}|${line.size}`;
+    const left = wanted.get(key) ?? 0;
+    if (left <= 0) continue;
+    const taken = Math.min(left, line.quantity);
+    wanted.set(key, left - taken);
+    if (taken === line.quantity) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+    else await tx.update(cartLines).set({ quantity: line.quantity - taken }).where(eq(cartLines.id, line.id));
+  }
+  await touchCart(tx, cartId);
+}

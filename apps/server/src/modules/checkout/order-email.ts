@@ -1,0 +1,44 @@
+import { formatMoney, SELLER, type Currency } from "@store/shared";
+import type { OutgoingEmail } from "../email/outbox";
+import type { OrderRow } from "./transitions";
+
+const major = (minor: number) => minor / 100;
+
+/** The confirmation every paid or cash-on-delivery order sends (plain text: it reads everywhere). */
+export function orderConfirmationEmail(
+  order: OrderRow & { email: string },
+  lines: { productName: string; size: string; quantity: number; unitPrice: number }[],
+): OutgoingEmail {
+  const currency = order.currency as Currency;
+  const money = (minor: number) => formatMoney(major(minor), currency);
+  const cod = order.paymentMethod === "cod";
+  const totals = [
+    `Subtotal: ${money(order.subtotal)}`,
+    ...(order.discount ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ""}: -${money(order.discount)}`] : []),
+    `Shipping: ${order.shipping ? money(order.shipping) : "Free"}`,
+    ...(order.rounding ? [`Rounding: ${money(order.rounding)}`] : []),
+    `Total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : " (paid)"}`,
+  ];
+  return {
+    to: order.email,
+    subject: `${order.isTest ? "[TEST] " : ""}Your ${SELLER.brand} order #${order.id} is confirmed`,
+    text: [
+      `Namaste ${order.deliveryName},`,
+      "",
+      `Thank you for your order #${order.id}. ${cod ? "We will collect the payment in cash on delivery." : "We have received your payment."}`,
+      ...(order.isTest ? ["This was a test payment through the payment simulator; nothing will be shipped."] : []),
+      "",
+      ...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`),
+      "",
+      ...totals,
+      "",
+      "Delivering to:",
+      order.deliveryName,
+      order.deliveryAddress,
+      `${order.city}, ${order.state} ${order.pinCode}`,
+      `${order.countryCode} ${order.mobileNumber}`,
+      "",
+      `${SELLER.brand} - ${SELLER.supportEmail}`,
+    ].join("\n"),
+  };
+}

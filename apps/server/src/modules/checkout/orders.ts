@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { ORDER_STATUS_LABELS, type Currency, type OrderDetail, type OrderSummary } from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { orderLines, orders } from "./tables";
+import type { OrderRow } from "./transitions";
+
+const major = (minor: number) => minor / 100;
+
+function summary(order: OrderRow, itemCount: number): OrderSummary {
+  return {
+    id: order.id,
+    status: order.status,
+    status_label: ORDER_STATUS_LABELS[order.status],
+    payment_method: order.paymentMethod,
+    currency: order.currency as Currency,
+    total: major(order.total),
+    item_count: itemCount,
+    created_at: order.createdAt.toISOString(),
+    is_test: order.isTest,
+  };
+}
+
+/**
+ * A shopper's orders (`/account`), newest first, and one order with its lines; someone else's order is a 404.
+ * Checkout attempts never paid (pending_payment) are not orders yet in the shopper's eyes and are not listed.
+ */
+export function createOrdersReader(db: Db) {
+  return {
+    async list(userId: number): Promise<OrderSummary[]> {
+      const rows = await db
+        .select({ order: orders, itemCount: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number) })
+        .from(orders)
+        .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(and(eq(orders.userId, userId), ne(orders.status, "pending_payment")))
+        .groupBy(orders.id)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(200);
+      return rows.map((r) => summary(r.order, r.itemCount));
+    },
+
+    async get(userId: number, orderId: number): Promise<OrderDetail> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+      return {
+        ...summary(order, lines.reduce((n, l) => n + l.quantity, 0)),
+        subtotal: major(order.subtotal),
+        discount: major(order.discount),
+        shipping: major(order.shipping),
+        rounding: major(order.rounding),
+        promo_code: order.promoCode,
+        delivery: {
+          name: order.deliveryName, delivery_address: order.deliveryAddress, city: order.city, state: order.state,
+          pin_code: order.pinCode, country_code: order.countryCode, mobile_number: order.mobileNumber, comment: order.comment,
+        },
+        lines: lines.map((l) => ({
+          product_pk: l.productId, product_name: l.productName, size: l.size, quantity: l.quantity,
+          unit_price: major(l.unitPrice), mrp: major(l.unitMrp), line_total: major(l.unitPrice * l.quantity),
+        })),
+      };
+    },
+  };
+}

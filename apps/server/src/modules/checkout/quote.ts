@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { endInNine, formatMoney, shippingFee, toMinorUnits, type Currency, type PaymentMethod } from "@store/shared";
+import type { Db } from "../../db/client";
+import { productVariants } from "../catalog/tables";
+import { cartView } from "../cart/cart-view";
+import { computeDiscount } from "../promo/rules";
+import { findPromoRule } from "../promo/service";
+import { refusal, type Refusal } from "./refusal";
+
+export interface QuoteLine {
+  productId: number;
+  variantId: number;
+  name: string;
+  size: string;
+  quantity: number;
+  /** Major units of the quote's currency. */
+  unitPrice: number;
+  unitMrp: number;
+  isDirectBuy: boolean;
+}
+
+/** An order as the server prices it now. Money in major units of `currency`. */
+export interface Quote {
+  cartId: string;
+  currency: Currency;
+  method: PaymentMethod;
+  lines: QuoteLine[];
+  subtotal: number;
+  discount: number;
+  promoCode: string | null;
+  shipping: number;
+  rounding: number;
+  total: number;
+  /** The client's `amount` must equal this: minor units for the card, major units otherwise (spec section 7). */
+  expectedAmount: number;
+  idempotencyKey: string;
+}
+
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; refusal: Refusal };
+
+/**
+ * Prices a cart for checkout with the same rules the shopper saw: the cart view's catalogue prices, the
+ * promo rule recomputed now, the spec's shipping fee, and the wallet's INR "end in 9" rounding. Every line
+ * of the cart is ordered, direct-buy or not, as the cart's subtotal and the promo check count them all.
+ * `db` may be a transaction (cash on delivery prices and confirms under one lock).
+ */
+export async function quoteCart(
+  db: Db,
+  cart: { id: string; updatedAt: Date },
+  input: { currency: Currency; method: PaymentMethod; promoCode: string | null },
+  now: Date,
+): Promise<QuoteOutcome> {
+  const { currency, method } = input;
+  const view = await cartView(db, cart.id, currency);
+  if (view.data.length === 0) return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
+  const short = view.data.find((line) => !line.available);
+  if (short) {
+    const what = `${short.product_name} (size ${short.size})`;
+    const message = short.stock === 0 ? `Sorry, ${what} is sold out. Please remove it from your cart.` : `Only ${short.stock} left of ${what}. Please update your cart.`;
+    return { ok: false, refusal: refusal("conflict", "OUT_OF_STOCK", message) };
+  }
+
+  const variants = await db
+    .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, view.data.map((l) => l.product_pk)));
+  const variantId = new Map(variants.map((v) => [`${v.productId}|${v.size}`, v.id]));
+  const lines = view.data.map((l): QuoteLine => ({
+    productId: l.product_pk,
+    variantId: variantId.get(`${l.product_pk}|${l.size}`) ?? 0,
+    name: l.product_name,
+    size: l.size,
+    quantity: l.quantity,
+    unitPrice: l.offer_price,
+    unitMrp: l.mrp,
+    isDirectBuy: l.is_direct_buy,
+  }));
+
+  let discount = 0;
+  let promoCode: string | null = null;
+  if (input.promoCode) {
+    const rule = await findPromoRule(db, input.promoCode);
+    const applied = rule ? computeDiscount(rule, view.subtotal, view.count, currency, now) : null;
+    if (!rule || !applied?.ok) {
+      return { ok: false, refusal: refusal("unprocessable", "PROMO_NOT_APPLICABLE", applied?.message ?? "This promo code does not exist.") };
+    }
+    discount = applied.discount;
+    promoCode = rule.code;
+  }
+
+  const shipping = shippingFee(currency, method === "cod");
+  const exact = view.subtotal - discount + shipping;
+  const total = method === "paypal" && currency === "INR" ? endInNine(exact) : exact;
+  const key = JSON.stringify([cart.id, cart.updatedAt.toISOString(), method, currency, promoCode, total, lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy])]);
+  return {
+    ok: true,
+    quote: {
+      cartId: cart.id, currency, method, lines, subtotal: view.subtotal, discount, promoCode, shipping,
+      rounding: total - exact,
+      total,
+      expectedAmount: method === "razorpay" ? toMinorUnits(total) : total,
+      idempotencyKey: createHash("sha256").update(key).digest("hex"),
+    },
+  };
+}
+
+/** A client amount that disagrees with the server's total is refused, never charged. */
+export function amountRefusal(quote: Quote, amount: number): Refusal | null {
+  if (amount === quote.expectedAmount) return null;
+  return refusal("conflict", "AMOUNT_MISMATCH", `The order total changed to ${formatMoney(quote.total, quote.currency)}. Please review your cart.`);
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  errorBodySchema,
+  idParam,
+  orderResponseSchema,
+  ordersResponseSchema,
+  type CreateOrderResponse,
+} from "@store/shared";
+import { signedInUser } from "../../plugins/auth";
+import { refused } from "./refusal";
+import type { CreateOrderOutcome } from "./service";
+
+/** The spec's answer per provider: the card's id at data.data.id, the wallet's at id (spec section 7). */
+function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): CreateOrderResponse {
+  const { order } = outcome;
+  const currency = order.currency as "INR" | "USD";
+  switch (outcome.method) {
+    case "razorpay":
+      return { data: { data: { id: outcome.providerOrderId, amount: order.total, currency }, key: outcome.publicKey, order_id: order.id, test_mode: order.isTest } };
+    case "paypal":
+      return { id: outcome.providerOrderId, order_id: order.id, amount: order.total / 100, currency, client_id: outcome.publicKey, test_mode: order.isTest };
+    case "cod":
+      return { order_id: order.id, status: "cod_confirmed", amount: order.total / 100, currency };
+  }
+}
+
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { checkout, orders } = app.services;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema };
+  app.addHook("onSend", async (_request, reply) => void reply.header("cache-control", "private, no-store"));
+
+  app.post("/api/create-order/", {
+    preHandler: app.optionalUser,
+    schema: {
+      tags: ["checkout"],
+      summary: "Turn the cart into an order: a provider order to pay (card, wallet), or a confirmed cash-on-delivery order",
+      body: createOrderRequestSchema,
+      response: { 200: createOrderResponseSchema, ...errors },
+    },
+  }, async (request) => {
+    const outcome = await checkout.createOrder(request.body, request.user);
+    if (!outcome.ok) throw refused(outcome.refusal);
+    return orderResponse(outcome);
+  });
+
+  app.get("/api/orders/", {
+    preHandler: app.requireUser,
+    schema: { tags: ["checkout"], summary: "The signed-in shopper's orders, newest first", response: { 200: ordersResponseSchema, ...errors } },
+  }, async (request) => ({ data: await orders.list(signedInUser(request).id) }));
+
+  app.get("/api/orders/:id", {
+    preHandler: app.requireUser,
+    schema: { tags: ["checkout"], summary: "One of the signed-in shopper's orders, with its lines", params: z.object({ id: idParam }), response: { 200: orderResponseSchema, ...errors } },
+  }, async (request) => ({ data: await orders.get(signedInUser(request).id, request.params.id) }));
+};

@@ -1,0 +1,130 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import { priceIn, type Currency, type PaymentMethod } from "@store/shared";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { AppConfig } from "../../config";
+import { createTestApp } from "../../testing/test-app";
+import { addBody, type PickedVariant } from "../cart/test-support";
+import { productVariants } from "../catalog/tables";
+import { emailOutbox } from "../email/tables";
+import { payments, webhookEvents } from "../payments/tables";
+import { orderEvents, orderLines, orders } from "./tables";
+
+/**
+ * The whole app listening on a free local port, with publicUrl pointing at it: the simulated providers
+ * are reached over real HTTP (adapters -> /sim/..., simulator webhooks -> /api/webhooks/...).
+ */
+export async function createListeningTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<FastifyInstance> {
+  const app = await createTestApp(options);
+  app.config.publicUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  return app;
+}
+
+export const DELIVERY = {
+  name: "Asha Meena",
+  delivery_address: "12 Hawa Mahal Road",
+  country_code: "+91",
+  mobile_number: "+91 98290 41234",
+  pin_code: "302002",
+  city: "Jaipur",
+  state: "Rajasthan",
+  comment: "Please call before delivery",
+} as const;
+
+/** A guest cart holding `quantity` of each variant, priced in `currency`; answers its cart_id. */
+export async function fillCart(app: FastifyInstance, lines: { variant: PickedVariant; quantity?: number; isDirectBuy?: boolean }[], currency: Currency, headers: Record<string, string> = {}): Promise<string> {
+  let cartId: string | null = null;
+  for (const { variant, quantity = 1, isDirectBuy = false } of lines) {
+    const res: LightMyRequestResponse = await app.inject({ method: "POST", url: "/api/cart-items/", headers, payload: addBody(variant, { cart_id: cartId, quantity, is_direct_buy: isDirectBuy }, currency) });
+    if (res.statusCode !== 200) throw new Error(`add to cart failed: ${res.body}`);
+    cartId = res.json<{ cart_id: string }>().cart_id;
+  }
+  if (!cartId) throw new Error("no cart");
+  return cartId;
+}
+
+/** The order total in major units as the shopper's page computes it (sum of unit prices, minus discount, plus shipping). */
+export function pageTotal(lines: { variant: PickedVariant; quantity?: number }[], currency: Currency, extra: { discount?: number; shipping?: number } = {}): number {
+  const subtotal = lines.reduce((sum, { variant, quantity = 1 }) => sum + priceIn(currency, variant.offerCents) * quantity, 0);
+  return subtotal - (extra.discount ?? 0) + (extra.shipping ?? 0);
+}
+
+/** The spec's create-order payload. */
+export function orderBody(cartId: string, method: PaymentMethod, currency: Currency, amount: number, extra: Record<string, unknown> = {}) {
+  return {
+    amount, currency, promo_code: "Nil", cart_id: cartId, ...DELIVERY,
+    ...(method === "cod" ? { payment_method: "cod" } : { razorpay: method === "razorpay" }),
+    ...extra,
+  };
+}
+
+export const createOrder = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  app.inject({ method: "POST", url: "/api/create-order/", payload, headers });
+
+export const verifyPayment = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  app.inject({ method: "POST", url: "/api/verify-payment/", payload, headers });
+
+/** What a browser does through the simulator's widgets, over real HTTP. */
+export async function simulatorPost<T>(app: FastifyInstance, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${app.config.publicUrl}/sim/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+export interface RazorpayHandlerResponse {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+/** The Razorpay widget's "Pay now". */
+export function payByCard(app: FastifyInstance, razorpayOrderId: string, keyId: string): Promise<RazorpayHandlerResponse> {
+  return simulatorPost(app, "razorpay/checkout/pay", { key_id: keyId, order_id: razorpayOrderId });
+}
+
+/** The PayPal buttons' approval ("Pay with PayPal" before onApprove). */
+export function approvePayPal(app: FastifyInstance, paypalOrderId: string): Promise<{ orderID: string; payerID: string }> {
+  return simulatorPost(app, "paypal/checkout/approve", { order_id: paypalOrderId });
+}
+
+/** Every simulator webhook sent so far has been answered. */
+export function webhooksSettled(app: FastifyInstance): Promise<void> {
+  if (!app.paymentSimulator) throw new Error("the simulator is not mounted");
+  return app.paymentSimulator.webhooks.settled();
+}
+
+const variantWhere = (variant: PickedVariant) => and(eq(productVariants.productId, variant.productId), eq(productVariants.size, variant.size));
+
+export async function stockOf(app: FastifyInstance, variant: PickedVariant): Promise<number> {
+  const [row] = await app.database.db.select({ stock: productVariants.stock }).from(productVariants).where(variantWhere(variant));
+  return row?.stock ?? -1;
+}
+
+export async function setStock(app: FastifyInstance, variant: PickedVariant, stock: number): Promise<void> {
+  await app.database.db.update(productVariants).set({ stock }).where(variantWhere(variant));
+  variant.stock = stock;
+}
+
+/** Everything stored about one order. */
+export async function storedOrder(app: FastifyInstance, orderId: number) {
+  const db = app.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`no order ${orderId}`);
+  return {
+    order,
+    lines: await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    events: await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+    payment: (await db.select().from(payments).where(eq(payments.orderId, orderId)))[0],
+  };
+}
+
+/** E-mails queued for an address. */
+export function emailsTo(app: FastifyInstance, to: string) {
+  return app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(asc(emailOutbox.id));
+}
+
+export async function countRows(app: FastifyInstance) {
+  const db = app.database.db;
+  const n = async (table: typeof orders | typeof payments | typeof webhookEvents) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  return { orders: await n(orders), payments: await n(payments), webhookEvents: await n(webhookEvents) };
+}

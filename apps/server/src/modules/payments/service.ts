@@ -1,0 +1,138 @@
+import { and, eq, sql } from "drizzle-orm";
+import { COD_SHIPPING_FEE_INR, MESSAGES, type OrderStatus, type PaymentOptionsResponse, type VerifyPaymentRequest } from "@store/shared";
+import type { Db } from "../../db/client";
+import { refusal, type Refusal } from "../checkout/refusal";
+import { lockOrder, transition } from "../checkout/transitions";
+import type { PaymentGateway } from "./gateway";
+import type { ServiceLog } from "./log";
+import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
+import { settlePayment, type RefundRequest, type SettleOutcome } from "./settle";
+import { SIMULATOR_PREFIX } from "./simulator/credentials";
+import { payments, webhookEvents } from "./tables";
+
+export type VerifyOutcome = { ok: true; orderId: number; status: OrderStatus } | { ok: false; refusal: Refusal };
+export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; refusal: Refusal };
+
+const notConfigured = refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
+const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
+
+export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog }) {
+  const { gateway, log } = deps;
+
+  /**
+   * Gives money back after the transaction that decided so committed (no lock held over the network). If
+   * the provider cannot be reached the payment stays refund_requested, visible to the seller.
+   */
+  async function refund(request: RefundRequest): Promise<void> {
+    const provider = gateway.provider(request.provider);
+    try {
+      if (!provider) throw new Error(`${request.provider} is not configured`);
+      const result = await provider.refund({ ...request, requestId: `refund-order-${request.orderId}` });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(payments)
+          .set({ refundId: result.refundId, ...(result.done && { status: "refunded" as const }), updatedAt: sql`now()` })
+          .where(and(eq(payments.provider, request.provider), eq(payments.providerPaymentId, request.paymentId)));
+        const order = await lockOrder(tx, request.orderId);
+        if (result.done && order?.status === "cancelled") await transition(tx, order, "refunded", `Refund ${result.refundId}`);
+      });
+    } catch (err) {
+      log.error({ err, ...request }, "refund request failed; the payment stays refund_requested");
+    }
+  }
+
+  async function settled(outcome: SettleOutcome): Promise<VerifyOutcome> {
+    if (outcome.kind === "paid") return { ok: true, orderId: outcome.orderId, status: outcome.status };
+    if (outcome.kind !== "refused") return { ok: false, refusal: verificationFailed };
+    if (outcome.refund) await refund(outcome.refund);
+    return { ok: false, refusal: outcome.refusal };
+  }
+
+  /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
+  async function captureAndSettle(provider: PaymentProvider, proof: PaymentProof): Promise<VerifyOutcome> {
+    const [known] = await db.select().from(payments).where(and(eq(payments.provider, provider.name), eq(payments.providerOrderId, proof.providerOrderId)));
+    if (!known) return { ok: false, refusal: verificationFailed };
+    // A replay of a verify that already settled answers from our records, without asking the provider again.
+    if (known.status !== "created" && (!proof.paymentId || proof.paymentId === known.providerPaymentId) && known.providerPaymentId) {
+      return settled(await settlePayment(db, provider.name, { providerOrderId: known.providerOrderId, paymentId: known.providerPaymentId, amount: known.amount, currency: known.currency, raw: known.raw }));
+    }
+    try {
+      const captured = await provider.capture(proof);
+      if (!captured.ok) {
+        log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
+        return { ok: false, refusal: refusal("unprocessable", "CAPTURE_FAILED", MESSAGES.captureFailed) };
+      }
+      return settled(await settlePayment(db, provider.name, captured.payment));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      log.error({ err, body: err.body, provider: provider.name }, "capture call failed");
+      return { ok: false, refusal: refusal(err.status !== null && err.status < 500 ? "unprocessable" : "unavailable", "CAPTURE_FAILED", MESSAGES.captureFailed) };
+    }
+  }
+
+  return {
+    gateway,
+    /** Also the admin's RefundPort: a cancelled paid order's money goes back the same way. */
+    refund,
+
+    /** `POST /api/verify-payment/`: Razorpay's signature, or PayPal's capture, then the paid transition. */
+    async verify(input: VerifyPaymentRequest): Promise<VerifyOutcome> {
+      const provider = gateway.provider(input.razorpay ? "razorpay" : "paypal");
+      if (!provider) return { ok: false, refusal: notConfigured };
+      const proof: PaymentProof = input.razorpay
+        ? { providerOrderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature }
+        : { providerOrderId: input.order_id ?? input.orderID ?? "" };
+      if (!provider.verify(proof)) return { ok: false, refusal: verificationFailed };
+      return captureAndSettle(provider, proof);
+    },
+
+    /** A provider's webhook: signature checked, recorded once, and a reported capture settled. */
+    async webhook(name: ProviderName, headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<WebhookOutcome> {
+      const provider = gateway.provider(name);
+      if (!provider) return { ok: false, refusal: notConfigured };
+      let event;
+      try {
+        event = await provider.parseWebhook(headers, rawBody);
+      } catch (err) {
+        if (err instanceof WebhookRejected) {
+          log.warn({ provider: name, reason: err.message }, "webhook refused");
+          return { ok: false, refusal: refusal("bad_request", "INVALID_SIGNATURE", "The webhook signature is not valid.") };
+        }
+        if (err instanceof ProviderError) return { ok: false, refusal: refusal("unavailable", "PROVIDER_ERROR", "The provider could not be reached to verify the webhook.") };
+        throw err;
+      }
+      if (!event.capture) {
+        const recorded = await db.insert(webhookEvents).values({ provider: name, eventId: event.eventId, payload: event.payload }).onConflictDoNothing().returning({ id: webhookEvents.id });
+        return { ok: true, duplicate: recorded.length === 0 };
+      }
+      const outcome = await settlePayment(db, name, event.capture, event);
+      if (outcome.kind === "refused" && outcome.refund) await refund(outcome.refund);
+      if (outcome.kind === "unknown_order") log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");
+      return { ok: true, duplicate: outcome.kind === "duplicate_event" };
+    },
+
+    /** `GET /api/payment-options/`: what the checkout offers and which widget script to load. */
+    options(): PaymentOptionsResponse {
+      const razorpay = gateway.provider("razorpay");
+      const paypal = gateway.provider("paypal");
+      return {
+        razorpay: {
+          available: Boolean(razorpay),
+          key_id: razorpay?.publicKey ?? null,
+          script_url: razorpay ? (razorpay.simulated ? `${SIMULATOR_PREFIX}/razorpay/checkout.js` : "https://checkout.razorpay.com/v1/checkout.js") : null,
+          test_mode: razorpay?.simulated ?? false,
+        },
+        paypal: {
+          available: Boolean(paypal),
+          client_id: paypal?.publicKey ?? null,
+          // The real SDK also takes &currency=USD|INR, appended by the page for the shopper's currency.
+          script_url: paypal ? (paypal.simulated ? `${SIMULATOR_PREFIX}/paypal/sdk.js` : `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(paypal.publicKey)}`) : null,
+          test_mode: paypal?.simulated ?? false,
+        },
+        cod: { currencies: ["INR"], shipping_fee: COD_SHIPPING_FEE_INR },
+      };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { CURRENCIES } from "../constants";
+import { idParam } from "./common";
+
+/**
+ * Building blocks of the back office's payloads, shared by the web forms and the server routes so a form
+ * shows the same message the API would answer with.
+ */
+
+/** No form field needs control characters (tab and line breaks aside), and PostgreSQL cannot store NUL in text. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** A required text field: `message` when it is missing or blank (the spec's "Please enter ...!" texts). */
+export const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `This is too long (${max} characters at most)`)
+    .regex(NO_CONTROL_CHARACTERS, "This contains characters that are not allowed");
+
+export const optionalText = (max: number) =>
+  z.string().trim().max(max, `This is too long (${max} characters at most)`).regex(NO_CONTROL_CHARACTERS, "This contains characters that are not allowed");
+
+/**
+ * A number typed into a form: "" and null mean "not entered" (so the required message shows, or the
+ * default applies), and a numeric string is its number, so the web form can pass input values as they are.
+ * Edits pass `empty = null`, where an emptied field means "clear it" rather than "leave it".
+ */
+export function formNumber<T extends z.ZodType>(inner: T, empty: undefined | null = undefined) {
+  return z.preprocess((value) => {
+    if (value === "" || value === null) return empty;
+    if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+    return value;
+  }, inner);
+}
+
+/** Whole major units (the catalogue stores whole dollars), 0 allowed, with the spec's message when missing. */
+export const wholeAmount = (requiredMessage: string) =>
+  z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") })
+    .int("Enter a whole number").min(0, "This cannot be negative").max(1_000_000, "This is too large");
+
+/**
+ * An image the site may show: one of our own files (`/media/...`) or an absolute https URL.
+ * Anything else (http, javascript:, data:, protocol-relative, "..") is refused.
+ */
+export function isMediaUrl(url: string): boolean {
+  if (url.startsWith("/")) return url.startsWith("/media/") && !url.includes("..") && !url.includes("\\") && !/\s/.test(url);
+  try {
+    return new URL(url).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const MEDIA_URL_MESSAGE = "Use an uploaded image (/media/...) or an https:// address";
+export const mediaUrlSchema = z.string({ error: MEDIA_URL_MESSAGE }).trim().min(1, MEDIA_URL_MESSAGE).max(2000, "This address is too long")
+  .refine(isMediaUrl, MEDIA_URL_MESSAGE);
+/** An optional image slot: "" or null clears it. */
+export const optionalMediaUrl = z.preprocess((value) => (value === "" ? null : value), mediaUrlSchema.nullable());
+
+/** A link the site may put in an href: a site path ("/women") or an https URL. */
+export function isSiteLink(url: string): boolean {
+  if (url.startsWith("/")) return !url.startsWith("//") && !url.includes("\\") && !/\s/.test(url);
+  try {
+    return new URL(url).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** `:id` of every `/api/admin/<things>/:id` route. */
+export const adminIdParams = z.object({ id: idParam });
+
+/** Back-office lists: 1-based pages, at most 100 rows. */
+export const adminPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const adminPageMeta = z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+
+/** A query-string boolean: "true"/"false" (and 1/0); anything else is a 400. */
+export const queryBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** `GET /api/admin/audit-log?entity&entity_id&page&page_size` */
+export const auditLogQuerySchema = adminPageQuery.extend({
+  entity: z.string().trim().min(1).max(40).optional(),
+  entity_id: z.string().trim().min(1).max(40).optional(),
+});
+
+/** One changed field: its value before and after (null when the record did not exist / no longer exists). */
+export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  changes: z.record(z.string(), fieldChangeSchema).nullable(),
+  created_at: z.string(),
+});
+export const auditLogResponseSchema = adminPageMeta.extend({ data: z.array(auditEntrySchema) });
+
+/** Uploads come as a data URL (JSON body, no multipart): what a browser's FileReader gives. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
+const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+export function parseImageDataUrl(value: string): { type: string; base64: string } | null {
+  const match = DATA_URL.exec(value);
+  return match?.[1] && match[2] ? { type: match[1], base64: match[2] } : null;
+}
+
+/** `POST /api/admin/uploads`: one image, at most 5 MB once decoded. */
+export const uploadRequestSchema = z.object({
+  data_url: z.string({ error: "Choose an image to upload" })
+    .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "The image is larger than 5 MB")
+    .superRefine((value, ctx) => {
+      const parsed = parseImageDataUrl(value);
+      if (!parsed) ctx.addIssue({ code: "custom", message: "Send the image as a base64 data: URL" });
+      else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type)) ctx.addIssue({ code: "custom", message: "Upload a JPEG, PNG, WebP, GIF or AVIF image" });
+    }),
+});
+export const uploadResponseSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() });
+
+/** A size with this many pieces or fewer shows on the dashboard as low on stock. */
+export const LOW_STOCK_THRESHOLD = 3;
+
+const revenueSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  /** Every order placed in the period, whatever its status. */
+  orders: z.number().int(),
+  /** Orders that count as revenue: paid, cod_confirmed, shipped, delivered. */
+  revenue_orders: z.number().int(),
+  /** Their totals, in minor units (paise, cents). */
+  revenue_minor: z.number().int(),
+});
+const periodSchema = z.object({ from: z.string(), orders: z.number().int(), by_currency: z.array(revenueSchema) });
+
+/** `GET /api/admin/dashboard`: days and months are the seller's (India Standard Time). */
+export const dashboardResponseSchema = z.object({
+  today: periodSchema,
+  month: periodSchema,
+  low_stock: z.array(z.object({
+    product_id: z.number().int(),
+    product_code: z.number().int(),
+    product_name: z.string(),
+    size: z.string(),
+    stock: z.number().int(),
+  })),
+  open_queries: z.number().int(),
+});
+
+export type AdminPageQuery = z.infer<typeof adminPageQuery>;
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../order-status";
+import { currencySchema } from "./common";
+import { adminPageMeta, adminPageQuery, optionalText } from "./admin-common";
+
+/**
+ * The statuses the back office may move an order to. `paid` and `cod_confirmed` are reached only
+ * through checkout and payment verification, which also take the stock, so the seller cannot set them.
+ */
+export const ADMIN_ORDER_TARGETS = ["shipped", "delivered", "cancelled", "refunded"] as const;
+export type AdminOrderTarget = (typeof ADMIN_ORDER_TARGETS)[number];
+
+export const ADMIN_PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
+
+export const ORDER_STATUS_MESSAGES = {
+  trackingRequired: "Enter the tracking number to mark the order shipped.",
+  status: "Choose shipped, delivered, cancelled or refunded.",
+} as const;
+
+/** A day of the seller's calendar (India Standard Time), e.g. 2026-03-31. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-31")
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "This is not a calendar date");
+
+/** `GET /api/admin/orders` and `GET /api/admin/orders.csv`; `from` and `to` are inclusive IST days. */
+export const adminOrderListQuerySchema = adminPageQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  payment_method: z.enum(ADMIN_PAYMENT_METHODS).optional(),
+  currency: currencySchema.optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "The end date is before the start date" });
+
+/** `POST /api/admin/orders/:id/status` */
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ADMIN_ORDER_TARGETS, { error: ORDER_STATUS_MESSAGES.status }),
+  tracking_number: optionalText(100).optional(),
+  note: optionalText(1000).optional(),
+}).superRefine((value, ctx) => {
+  if (value.status === "shipped" && !value.tracking_number) {
+    ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });
+  }
+});
+
+const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** Money is in minor units of the order's currency (paise or cents), as stored: `*_minor`. */
+export const adminOrderSummarySchema = z.object({
+  id: z.number().int(),
+  status: orderStatusSchema,
+  payment_method: z.enum(ADMIN_PAYMENT_METHODS),
+  currency: currencySchema,
+  total_minor: z.number().int(),
+  customer_name: z.string(),
+  email: z.string().nullable(),
+  mobile_number: z.string(),
+  city: z.string(),
+  country_code: z.string(),
+  /** Pieces ordered. */
+  items: z.number().int(),
+  tracking_number: z.string().nullable(),
+  is_test: z.boolean(),
+  created_at: z.string(),
+});
+export const adminOrderListResponseSchema = adminPageMeta.extend({ data: z.array(adminOrderSummarySchema) });
+
+export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
+  user_id: z.number().int().nullable(),
+  subtotal_minor: z.number().int(),
+  discount_minor: z.number().int(),
+  shipping_minor: z.number().int(),
+  promo_code: z.string().nullable(),
+  /** INR per USD x 1000 when the order was placed. */
+  rate_milli: z.number().int(),
+  delivery: z.object({
+    name: z.string(), address: z.string(), city: z.string(), state: z.string(), pin_code: z.string(),
+    country_code: z.string(), mobile_number: z.string(), comment: z.string(),
+  }),
+  lines: z.array(z.object({
+    id: z.number().int(),
+    product_id: z.number().int().nullable(),
+    variant_id: z.number().int().nullable(),
+    product_name: z.string(),
+    size: z.string(),
+    unit_price_minor: z.number().int(),
+    unit_mrp_minor: z.number().int(),
+    quantity: z.number().int(),
+    line_total_minor: z.number().int(),
+  })),
+  payments: z.array(z.object({
+    id: z.number().int(),
+    provider: z.string(),
+    provider_order_id: z.string(),
+    provider_payment_id: z.string().nullable(),
+    status: z.string(),
+    amount_minor: z.number().int(),
+    currency: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })),
+  events: z.array(z.object({
+    id: z.number().int(),
+    from_status: orderStatusSchema.nullable(),
+    to_status: orderStatusSchema,
+    note: z.string(),
+    data: z.unknown(),
+    created_at: z.string(),
+  })),
+  /** What the seller may do next: the state machine's moves open to the back office. */
+  allowed_transitions: z.array(z.enum(ADMIN_ORDER_TARGETS)),
+});
+
+export const REFUND_RULES = ["nothing_paid", "within_24h", "in_transit_fee", "not_shipped", "full"] as const;
+
+/** What a cancellation (or a refund) gives back, under the spec's cancellation policy. */
+export const refundSchema = z.object({
+  rule: z.enum(REFUND_RULES),
+  currency: currencySchema,
+  /** What the shopper paid online (0 for cash on delivery not yet collected). */
+  paid_minor: z.number().int(),
+  fee_minor: z.number().int(),
+  refund_minor: z.number().int(),
+  /** "requested": asked of the payment provider (or queued for it); "none": nothing to give back. */
+  status: z.enum(["requested", "refunded", "none"]),
+});
+export const orderStatusChangeResponseSchema = z.object({ order: adminOrderDetailSchema, refund: refundSchema.nullable() });
+
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type RefundRule = (typeof REFUND_RULES)[number];
+export type Refund = z.infer<typeof refundSchema>;
+export type OrderStatusChangeResponse = z.infer<typeof orderStatusChangeResponseSchema>;

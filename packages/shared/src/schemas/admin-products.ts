@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { CATEGORIES, SUBCATEGORIES } from "../categories";
+import { PRODUCT_SIZES, type ProductSize } from "../constants";
+import { idParam } from "./common";
+import {
+  adminPageMeta, adminPageQuery, formNumber, optionalMediaUrl, optionalText, queryBoolean, requiredText, wholeAmount,
+} from "./admin-common";
+
+/** The add-item form's validation texts (spec section 5), word for word. */
+export const ADD_ITEM_MESSAGES = {
+  category: "Please select a category!",
+  productName: "Please enter the product name!",
+  description: "Please enter the description!",
+  offerPrice: "Please enter the offer price!",
+  mrp: "Please enter the MRP!",
+  productCode: "Please enter the product code!",
+  offerAboveMrp: "The offer price cannot be more than the MRP!",
+  subcategoryMismatch: "This subcategory is not part of the chosen category!",
+  sizeForPrices: "Choose the size these prices and quantity are for!",
+  rating: "The rating must be between 1 and 5!",
+} as const;
+
+/** The add-item form's defaults (spec section 4): quantity 10, the three flags on. */
+export const ADD_ITEM_DEFAULTS = { quantity: 10, is_active: true, new_arrival: true, top_selling: true, size: "S" } as const;
+
+/** The form's size choice (spec: Small, Medium, Large) and the size codes the catalogue stores. */
+export const ADD_ITEM_SIZES = [
+  { label: "Small", value: "S" },
+  { label: "Medium", value: "M" },
+  { label: "Large", value: "L" },
+] as const satisfies readonly { label: string; value: ProductSize }[];
+
+/** The five image slots of the form, in display order; main_image is the card's picture. */
+export const PRODUCT_MEDIA_FIELDS = ["main_image", "second_media", "third_media", "fourth_media", "fifth_media"] as const;
+export type ProductMediaField = (typeof PRODUCT_MEDIA_FIELDS)[number];
+
+const SIZE_INPUTS = [...PRODUCT_SIZES, ...ADD_ITEM_SIZES.map((s) => s.label)] as [string, ...string[]];
+/** "Small" / "S" -> "S" (the form may send either); XL is accepted for garments that come in it. */
+export const adminSizeSchema = z.enum(SIZE_INPUTS, { error: "Choose Small, Medium or Large" })
+  .transform((value): ProductSize => ADD_ITEM_SIZES.find((s) => s.label === value)?.value ?? (value as ProductSize));
+
+const M = ADD_ITEM_MESSAGES;
+const categoryField = formNumber(z.number({ error: M.category }).int(M.category).refine((id) => CATEGORIES.some((c) => c.id === id), M.category));
+const subcategoryId = z.number({ error: "Choose a subcategory from the list" }).int().refine((id) => SUBCATEGORIES.some((s) => s.id === id), "Choose a subcategory from the list");
+const productCodeField = formNumber(z.number({ error: M.productCode }).int("The product code must be a whole number")
+  .min(1, "The product code must be a positive number").max(2_147_483_647, "The product code is too large"));
+const quantityField = z.number({ error: "Enter the quantity as a number" }).int("Enter a whole quantity").min(0, "The quantity cannot be negative").max(1_000_000, "The quantity is too large");
+const ratingField = z.number({ error: M.rating }).min(1, M.rating).max(5, M.rating);
+const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<ProductMediaField, z.ZodOptional<typeof optionalMediaUrl>>;
+
+/** One size with its own prices (whole US dollars) and stock. */
+export const productSizeInputSchema = z.object({
+  size: adminSizeSchema,
+  offer_price: formNumber(wholeAmount(M.offerPrice)),
+  mrp: formNumber(wholeAmount(M.mrp)),
+  quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
+});
+/** A size to add or change: omitted fields keep their stored values (a new size needs both prices). */
+export const productSizePatchSchema = z.object({
+  size: adminSizeSchema,
+  offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
+  mrp: formNumber(wholeAmount(M.mrp).optional()),
+  quantity: formNumber(quantityField.optional()),
+});
+
+type Issues = { addIssue(issue: { code: "custom"; path: (string | number)[]; message: string }): void };
+interface PriceCheckable { size?: ProductSize; offer_price?: number; mrp?: number; quantity?: number; category?: number; subcategory?: number | null; sizes?: { size: ProductSize; offer_price?: number; mrp?: number }[] }
+
+/** The rules between fields, for both the add form and an edit (absent values are not checked here). */
+function checkProduct(value: PriceCheckable, ctx: Issues): void {
+  if (value.offer_price !== undefined && value.mrp !== undefined && value.offer_price > value.mrp) {
+    ctx.addIssue({ code: "custom", path: ["offer_price"], message: M.offerAboveMrp });
+  }
+  if (value.category !== undefined && value.subcategory != null && !SUBCATEGORIES.some((s) => s.id === value.subcategory && s.categoryId === value.category)) {
+    ctx.addIssue({ code: "custom", path: ["subcategory"], message: M.subcategoryMismatch });
+  }
+  const seen = new Set(value.size ? [value.size] : []);
+  value.sizes?.forEach((row, i) => {
+    if (seen.has(row.size)) ctx.addIssue({ code: "custom", path: ["sizes", i, "size"], message: `Size ${row.size} is listed twice` });
+    seen.add(row.size);
+    if (row.offer_price !== undefined && row.mrp !== undefined && row.offer_price > row.mrp) {
+      ctx.addIssue({ code: "custom", path: ["sizes", i, "offer_price"], message: M.offerAboveMrp });
+    }
+  });
+}
+
+/**
+ * `POST /api/admin/products`: the spec's add-item form. `size` with `offer_price`, `mrp` and `quantity`
+ * is the form's one size; `sizes` optionally adds more sizes, each with its own prices and stock.
+ */
+export const productCreateSchema = z.object({
+  product_name: requiredText(M.productName, 200),
+  product_code: productCodeField,
+  category: categoryField,
+  subcategory: formNumber(subcategoryId.optional()),
+  size: adminSizeSchema.default(ADD_ITEM_DEFAULTS.size),
+  sizes: z.array(productSizeInputSchema).max(PRODUCT_SIZES.length - 1, "Too many sizes").optional(),
+  is_active: z.boolean().default(ADD_ITEM_DEFAULTS.is_active),
+  new_arrival: z.boolean().default(ADD_ITEM_DEFAULTS.new_arrival),
+  top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
+  description: requiredText(M.description, 5000),
+  quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
+  rating: formNumber(ratingField.optional()),
+  offer_price: formNumber(wholeAmount(M.offerPrice)),
+  mrp: formNumber(wholeAmount(M.mrp)),
+  ...mediaFields,
+  remarks: optionalText(2000).optional(),
+}).superRefine(checkProduct);
+
+/**
+ * `PATCH /api/admin/products/:id`: any subset of the add-item fields. `size` with prices or quantity
+ * changes (or adds) that one size; `sizes` changes several. null clears subcategory, rating or an image.
+ */
+export const productPatchSchema = z.object({
+  product_name: requiredText(M.productName, 200).optional(),
+  product_code: productCodeField.optional(),
+  category: categoryField.optional(),
+  subcategory: formNumber(subcategoryId.nullable().optional(), null),
+  size: adminSizeSchema.optional(),
+  sizes: z.array(productSizePatchSchema).max(PRODUCT_SIZES.length, "Too many sizes").optional(),
+  is_active: z.boolean().optional(),
+  new_arrival: z.boolean().optional(),
+  top_selling: z.boolean().optional(),
+  description: requiredText(M.description, 5000).optional(),
+  quantity: formNumber(quantityField.optional()),
+  rating: formNumber(ratingField.nullable().optional(), null),
+  offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
+  mrp: formNumber(wholeAmount(M.mrp).optional()),
+  ...mediaFields,
+  remarks: optionalText(2000).optional(),
+}).superRefine((value, ctx) => {
+  const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
+  if (pricesGiven && value.size === undefined) ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
+  checkProduct(value, ctx);
+});
+
+/** `GET /api/admin/products?query&page&page_size&category_pk&is_active`: inactive products included. */
+export const adminProductListQuerySchema = adminPageQuery.extend({
+  /** Part of the name, or a product code. */
+  query: z.string().trim().max(200).optional(),
+  category_pk: idParam.optional(),
+  is_active: queryBoolean.optional(),
+});
+
+export const adminProductSizeSchema = z.object({ size: z.string(), offer_price: z.number(), mrp: z.number(), quantity: z.number().int() });
+
+/** A product as the back office edits it: the add-item fields, prices in whole US dollars. */
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  product_code: z.number().int(),
+  product_name: z.string(),
+  category: z.number().int(),
+  category_name: z.string(),
+  subcategory: z.number().int().nullable(),
+  subcategory_name: z.string().nullable(),
+  description: z.string(),
+  is_active: z.boolean(),
+  new_arrival: z.boolean(),
+  top_selling: z.boolean(),
+  /** 0 until rated. */
+  rating: z.number(),
+  review_count: z.number().int(),
+  remarks: z.string(),
+  ...Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, z.string().nullable()])) as Record<ProductMediaField, z.ZodNullable<z.ZodString>>,
+  sizes: z.array(adminProductSizeSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const adminProductListItemSchema = z.object({
+  id: z.number().int(),
+  product_code: z.number().int(),
+  product_name: z.string(),
+  category: z.number().int(),
+  subcategory: z.number().int().nullable(),
+  is_active: z.boolean(),
+  new_arrival: z.boolean(),
+  top_selling: z.boolean(),
+  main_image: z.string().nullable(),
+  /** Size S, or the cheapest size (as the shop's cards show); null for a product without sizes. */
+  offer_price: z.number().nullable(),
+  mrp: z.number().nullable(),
+  /** Pieces in stock over all sizes. */
+  stock: z.number().int(),
+  sizes: z.array(z.string()),
+  updated_at: z.string(),
+});
+export const adminProductListResponseSchema = adminPageMeta.extend({ data: z.array(adminProductListItemSchema) });
+
+export type ProductCreateInput = z.infer<typeof productCreateSchema>;
+export type ProductPatchInput = z.infer<typeof productPatchSchema>;
+export type ProductSizeInput = z.infer<typeof productSizeInputSchema>;
+export type ProductSizePatch = z.infer<typeof productSizePatchSchema>;
+export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export type AdminProductListItem = z.infer<typeof adminProductListItemSchema>;
+export type AdminProductListResponse = z.infer<typeof adminProductListResponseSchema>;

@@ -1,0 +1,5 @@
+/** Every back-office payload: one schema per form and route (products, orders, content, dashboard, audit). */
+export * from "./admin-common";
+export * from "./admin-products";
+export * from "./admin-orders";
+export * from "./admin-content";

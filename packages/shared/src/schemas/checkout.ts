@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { MESSAGES } from "../messages";
+import { ORDER_STATUSES } from "../order-status";
+import { cartIdSchema } from "./cart";
+import { currencySchema } from "./common";
+
+export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Values the spec's client sends for "no promo code". */
+const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
+
+const requiredText = (field: string, max: number) =>
+  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long (${max} characters at most)`);
+const optionalText = (max: number) => z.string().trim().max(max, `is too long (${max} characters at most)`).nullish().transform((v) => v ?? "");
+
+/**
+ * `POST /api/create-order/`: the spec's payload plus our `payment_method` (and an optional `email` for
+ * a guest's confirmation). `amount` is what the client believes it will pay: minor units (x100) for the
+ * card provider, major units for the wallet (INR raised to end in 9) and for cash on delivery. The server
+ * recomputes it and refuses a different one (409 AMOUNT_MISMATCH).
+ */
+export const createOrderRequestSchema = z
+  .object({
+    amount: z.number({ error: "amount must be a number" }).nonnegative("amount must not be negative").max(1e12, "amount is too large"),
+    currency: currencySchema,
+    /** 'Nil', empty or absent: no promo code. */
+    promo_code: z
+      .string()
+      .trim()
+      .max(40, "promo_code is too long")
+      .nullish()
+      .transform((code) => (code && !NO_PROMO.has(code.toLowerCase()) ? code : null)),
+    /** Absent with a token: the signed-in shopper's cart. */
+    cart_id: cartIdSchema,
+    name: requiredText("name", 120),
+    delivery_address: requiredText("delivery_address", 500),
+    country_code: z.string().trim().max(60, "country_code is too long").nullish().transform((v) => v || "+91"),
+    mobile_number: requiredText("mobile_number", 20).pipe(z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number")),
+    pin_code: requiredText("pin_code", 12).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code")),
+    city: requiredText("city", 100),
+    state: requiredText("state", 100),
+    comment: optionalText(1000),
+    /** The spec's flag: true card provider (Razorpay), false wallet (PayPal). */
+    razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
+    /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
+    payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be razorpay, paypal or cod" }).optional(),
+    /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
+    email: z.string().trim().max(254).pipe(z.email("email is not a valid e-mail address")).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.payment_method === undefined && body.razorpay === undefined) {
+      ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
+    }
+  })
+  .transform(({ razorpay, payment_method, ...body }) => ({
+    ...body,
+    payment_method: payment_method ?? ((razorpay ? "razorpay" : "paypal") as PaymentMethod),
+  }));
+
+/** Card provider: the spec's client reads the Razorpay order id at `data.data.id`. */
+export const cardOrderResponseSchema = z.object({
+  data: z.object({
+    data: z.object({ id: z.string(), amount: z.number().int(), currency: currencySchema }),
+    /** The Razorpay key_id to open the checkout with. */
+    key: z.string(),
+    order_id: z.number().int(),
+    test_mode: z.boolean(),
+  }),
+});
+
+/** Wallet provider: `id` is the PayPal order id the buttons' createOrder returns. */
+export const walletOrderResponseSchema = z.object({
+  id: z.string(),
+  order_id: z.number().int(),
+  amount: z.number(),
+  currency: currencySchema,
+  client_id: z.string(),
+  test_mode: z.boolean(),
+});
+
+/** Cash on delivery: confirmed at once (stock taken, cart emptied, e-mail queued). */
+export const codOrderResponseSchema = z.object({
+  order_id: z.number().int(),
+  status: z.literal("cod_confirmed"),
+  amount: z.number(),
+  currency: currencySchema,
+});
+
+export const createOrderResponseSchema = z.union([cardOrderResponseSchema, walletOrderResponseSchema, codOrderResponseSchema]);
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** Money in orders' API answers is in major units of the order's currency. */
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  status: orderStatusSchema,
+  status_label: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  currency: currencySchema,
+  total: z.number(),
+  item_count: z.number().int(),
+  created_at: z.string(),
+  is_test: z.boolean(),
+});
+
+export const orderLineSchema = z.object({
+  product_pk: z.number().int().nullable(),
+  product_name: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  mrp: z.number(),
+  line_total: z.number(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  /** The wallet's INR "end in 9" rounding, added to the total (0 otherwise). */
+  rounding: z.number(),
+  promo_code: z.string().nullable(),
+  delivery: z.object({
+    name: z.string(),
+    delivery_address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pin_code: z.string(),
+    country_code: z.string(),
+    mobile_number: z.string(),
+    comment: z.string(),
+  }),
+  lines: z.array(orderLineSchema),
+});
+
+export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });
+export const orderResponseSchema = z.object({ data: orderDetailSchema });
+
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+export type CreateOrderInput = z.input<typeof createOrderRequestSchema>;
+export type CardOrderResponse = z.infer<typeof cardOrderResponseSchema>;
+export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
+export type CodOrderResponse = z.infer<typeof codOrderResponseSchema>;
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type OrderLine = z.infer<typeof orderLineSchema>;
