@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { rememberedCurrencyState } from "./fixtures/currency";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -9,6 +10,8 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
  */
 export default defineConfig({
   testDir: "./tests",
+  // One folder per port, so two runs side by side never wipe each other's traces.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -17,6 +20,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // USD remembered, as on a returning visit: a first visit detects the currency (tests/currency.spec.ts).
+    storageState: rememberedCurrencyState(baseURL),
     browserName: "chromium",
     trace: "retain-on-failure",
     launchOptions: {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   HOME_STRIP_NAMES,
   MESSAGES,
@@ -8,22 +7,13 @@ import {
   type TestimonialListResponse,
   type TopSellingResponse,
 } from "@store/shared";
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { seriousA11yViolations } from "../fixtures/axe";
+import { holdApi } from "../fixtures/hold-api";
 
 const TOP_SELLING = "/api/product/get-top-selling-product/";
 const HOME_CATEGORIES = "/api/product/product-category/";
 const stripNames: readonly string[] = HOME_STRIP_NAMES;
-
-/** Holds every request to an API path until `release()` is called, so loading states can be observed. */
-async function holdApi(page: Page, path: string, answer: (route: Route) => Promise<void> = (route) => route.continue()): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname.startsWith(path), async (route) => {
-    await held;
-    await answer(route);
-  });
-  return release;
-}
 
 /** Which dot is current, once the page is hydrated and the clock is paused (so nothing moves meanwhile). */
 async function currentDot(page: Page): Promise<number> {
@@ -188,7 +178,6 @@ test.describe("header scroller and lazy sections", () => {
     await page.goto("/");
     await expect(page.getByRole("region", { name: MESSAGES.popularProductsTitle }).getByRole("article").first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Shop by craft" }).getByRole("link").first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

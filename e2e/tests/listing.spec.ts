@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { MESSAGES, PAGE_SIZE, showingText, SKELETON_COUNTS, type ProductListResponse } from "@store/shared";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { seriousA11yViolations } from "../fixtures/axe";
+import { holdApi } from "../fixtures/hold-api";
 
 const PRODUCTS = "/api/get-all-products/";
 const WOMEN = 1;
@@ -8,17 +9,6 @@ const DRESSES = 1;
 
 async function productsOf(request: APIRequestContext, query: string): Promise<ProductListResponse> {
   return (await (await request.get(`${PRODUCTS}?${query}`)).json()) as ProductListResponse;
-}
-
-/** Holds the product-list API until released, so the loading skeletons can be seen. */
-async function holdProducts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname.startsWith(PRODUCTS), async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 const grid = (page: Page, name: string) => page.getByRole("list", { name: `${name} products` });
@@ -83,7 +73,7 @@ test.describe("category listing", () => {
     const dresses = await productsOf(request, `category_pk=${WOMEN}&sub_category_pk=${DRESSES}`);
     await page.goto("/women");
     await expect(grid(page, "Women").getByRole("article")).toHaveCount(PAGE_SIZE);
-    const release = await holdProducts(page);
+    const release = await holdApi(page, PRODUCTS);
 
     await page.getByRole("navigation", { name: "Women subcategories" }).getByRole("link", { name: "Dresses" }).click();
     await expect(page).toHaveURL("/women/dresses");
@@ -111,8 +101,7 @@ test.describe("category listing", () => {
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/women");
     await expect(grid(page, "Women").getByRole("article")).toHaveCount(PAGE_SIZE);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { MESSAGES, searchHeading, SKELETON_COUNTS, type SearchResponse } from "@store/shared";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousA11yViolations } from "../fixtures/axe";
+import { holdApi } from "../fixtures/hold-api";
 
 const SEARCH = "/api/search";
 
@@ -42,12 +43,7 @@ test.describe("search page", () => {
     await page.goto("/search?query=kaftan");
     await expect(page.getByRole("heading", { name: searchHeading("kaftan") })).toBeVisible();
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === SEARCH, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApi(page, SEARCH);
     await searchFor(page, "cushion");
     await expect(page).toHaveURL("/search?query=cushion");
     await expect(page.getByTestId("product-card-skeleton")).toHaveCount(SKELETON_COUNTS.search);
@@ -75,8 +71,7 @@ test.describe("search page", () => {
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/search?query=block%20print");
     await expect(page.getByRole("heading", { name: searchHeading("block print") })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 

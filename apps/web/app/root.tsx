@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY, type Category } from "@store/shared";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -5,21 +6,30 @@ import { ChatButton } from "./components/layout/chat-button";
 import { Footer } from "./components/layout/footer";
 import { Navigation } from "./components/layout/navigation";
 import { NotFoundContent } from "./components/layout/not-found-content";
+import { SessionExpiredBanner } from "./components/account/session-expired-banner";
 import "./load-context";
-import { currencyFromCookie } from "./lib/currency";
+import { CartProvider, useCart } from "./lib/cart";
+import { rememberedCurrency } from "./lib/currency";
+import { CurrencyProvider } from "./lib/currency-context";
+import { SessionProvider } from "./lib/session";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const currency = currencyFromCookie(request.headers.get("Cookie"));
+  const remembered = rememberedCurrency(request.headers.get("Cookie"));
+  // Without a remembered currency the page is rendered in USD and the browser detects the currency (spec section 4).
+  const currency = { currency: remembered ?? DEFAULT_CURRENCY, detectCurrency: remembered === null };
   try {
-    return { currency, categories: (await context.services.catalog.categoryList()).categories };
+    return { ...currency, categories: (await context.services.catalog.categoryList()).categories };
   } catch (error) {
     // Spec: a failed category list is only logged; the navigation keeps its loading pills.
     console.error("Navigation category list failed", error);
-    return { currency, categories: null };
+    return { ...currency, categories: null };
   }
 }
 
-/** The navigation's categories do not change during a visit; no refetch on every navigation. */
+/**
+ * The navigation's categories do not change during a visit; no refetch on every navigation. The currency
+ * lives in CurrencyProvider once the page is in the browser, so a currency change needs no root reload either.
+ */
 export function shouldRevalidate() {
   return false;
 }
@@ -40,10 +50,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <Navigation categories={data?.categories ?? null} />
-        <main id="main" className="min-h-[60vh]">
-          {children}
-        </main>
+        <CurrencyProvider initial={data?.currency ?? DEFAULT_CURRENCY} detect={data?.detectCurrency ?? false}>
+          <SessionProvider>
+            <CartProvider>
+              <SiteNavigation categories={data?.categories ?? null} />
+              <SessionExpiredBanner />
+              <main id="main" className="min-h-[60vh]">
+                {children}
+              </main>
+            </CartProvider>
+          </SessionProvider>
+        </CurrencyProvider>
         <Footer />
         <ChatButton />
         <ScrollRestoration />
@@ -51,6 +68,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The navigation with the cart's piece count, which lives in the browser (0 until the cart is read). */
+function SiteNavigation({ categories }: { categories: Category[] | null }) {
+  const { count } = useCart();
+  return <Navigation categories={categories} cartCount={count} />;
 }
 
 export default function App() {

@@ -23,6 +23,8 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
     const path = request.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
     const response = await handle(toWebRequest(request, reply), { services: app.services, config: app.config });
+    // Prices on a page follow the shopper's currency cookie: a shared cache must key on it.
+    reply.header("Vary", "Cookie");
     return sendWebResponse(reply, response);
   });
 });

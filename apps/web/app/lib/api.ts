@@ -44,6 +44,16 @@ export const STORAGE_KEYS = { token: "token", cartId: "cartId", items: "items" }
 
 function authHeader(): Record<string, string> {
   if (typeof window === "undefined") return {};
-  const token = window.localStorage.getItem(STORAGE_KEYS.token);
+  let token: string | null = null;
+  try {
+    token = window.localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    // Storage disabled: the shopper is a guest.
+  }
   return token ? { Authorization: `Token ${token}` } : {};
+}
+
+/** True when the API refused the call with this status (and, if given, this error code). */
+export function isApiError(error: unknown, status: number, code?: string): error is ApiError {
+  return error instanceof ApiError && error.status === status && (code === undefined || error.body?.code === code);
 }

@@ -2,7 +2,7 @@ import { MESSAGES, type Currency, type TopSellingResponse } from "@store/shared"
 import { Link } from "react-router";
 import { ProductGrid } from "../components/product/product-grid";
 import { api } from "../lib/api";
-import { currencyFromCookie } from "../lib/currency";
+import { browserCurrency, currencyFromCookie } from "../lib/currency";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/best-sellers";
 
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader() {
-  return bestSellers(await api.get<TopSellingResponse>("/api/product/get-top-selling-product/", { currency: currencyFromCookie(document.cookie) }));
+  return bestSellers(await api.get<TopSellingResponse>("/api/product/get-top-selling-product/", { currency: browserCurrency() }));
 }
 
 export function meta() {

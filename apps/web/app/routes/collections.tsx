@@ -1,7 +1,7 @@
 import { CATEGORIES, type Currency, type ProductListQuery, type ProductListResponse } from "@store/shared";
 import { CollectionCard, type CollectionPreview } from "../components/product/collection-card";
 import { api } from "../lib/api";
-import { currencyFromCookie } from "../lib/currency";
+import { browserCurrency, currencyFromCookie } from "../lib/currency";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/collections";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function clientLoader() {
   const list = (query: ProductListQuery) => api.get<ProductListResponse>("/api/get-all-products/", query);
-  return { previews: await previews(list, currencyFromCookie(document.cookie)) };
+  return { previews: await previews(list, browserCurrency()) };
 }
 
 export function meta() {

@@ -13,14 +13,14 @@ import {
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
 import { bannerUrl } from "../components/product/category-banner";
-import { Deferred } from "../components/product/deferred";
+import { Deferred } from "../lib/deferred";
 import { CATEGORY_INTROS, titleCase, type ShopCategory, type ShopSubcategory } from "../components/product/category-copy";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
 import { ListingHeader } from "../components/product/listing-header";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
-import { currencyFromCookie } from "../lib/currency";
+import { browserCurrency, currencyFromCookie } from "../lib/currency";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/listing";
 
@@ -59,7 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Client navigations: the same page from the public API, not awaited, so the skeleton grid shows at once. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   const listing = resolveListing(params);
-  const products: ProductListResponse | Promise<ProductListResponse> = fetchProducts(listing, currencyFromCookie(document.cookie));
+  const products: ProductListResponse | Promise<ProductListResponse> = fetchProducts(listing, browserCurrency());
   return { ...listing, products };
 }
 

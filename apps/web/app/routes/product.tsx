@@ -6,7 +6,7 @@ import { ProductDetails } from "../components/product/product-details";
 import { ProductJsonLd } from "../components/product/product-json-ld";
 import { RelatedProducts } from "../components/product/related-products";
 import { api, ApiError } from "../lib/api";
-import { currencyFromCookie } from "../lib/currency";
+import { browserCurrency, currencyFromCookie } from "../lib/currency";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Client navigations: the same call on the public API, whose answer already carries the related products. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const product_pk = productPk(params.productId);
-  const query = { product_pk, size: DEFAULT_SIZE, currency: currencyFromCookie(document.cookie) };
+  const query = { product_pk, size: DEFAULT_SIZE, currency: browserCurrency() };
   const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
   return { product: detail.data, related: detail.related_product };
 }

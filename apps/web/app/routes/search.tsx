@@ -1,12 +1,12 @@
 import { MESSAGES, PAGE_SIZE, searchHeading, SKELETON_COUNTS, type Currency, type SearchQuery, type SearchResponse } from "@store/shared";
 import { useLocation } from "react-router";
-import { Deferred } from "../components/product/deferred";
+import { Deferred } from "../lib/deferred";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
 import { SearchForm } from "../components/product/search-form";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
-import { currencyFromCookie } from "../lib/currency";
+import { browserCurrency, currencyFromCookie } from "../lib/currency";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/search";
 
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = queryOf(request);
   const results: SearchResponse | Promise<SearchResponse> | null = query
-    ? fetchResults(query, currencyFromCookie(document.cookie)).catch((error: unknown) => {
+    ? fetchResults(query, browserCurrency()).catch((error: unknown) => {
         console.error("Search failed", error);
         throw error;
       })

@@ -1,6 +1,7 @@
 import { createQueryRequestSchema, MESSAGES } from "@store/shared";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import { ApiError, api } from "../../lib/api";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Notice, useNotice } from "../ui/notice";
 import { ContactField, type FieldName, type FieldSpec } from "./contact-field";
 
@@ -39,12 +40,6 @@ function toProblems(issues: { path: string; message: string }[]): Problems {
   }
   return problems;
 }
-
-/** True once React runs in the browser; before that a submit would fall back to a plain GET with the data in the URL. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
-}
-const subscribeNothing = () => () => {};
 
 /**
  * The contact form: browser validation first (required, e-mail type), then the API's own schema, then

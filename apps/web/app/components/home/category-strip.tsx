@@ -1,7 +1,7 @@
 import { HOME_STRIP_NAMES, MESSAGES, type HomeCategoryResponse } from "@store/shared";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useApiGet } from "../product/use-api-get";
+import { useApiGet } from "../../lib/use-api-get";
 import { SectionHeading } from "./section-heading";
 
 const STRIP_IMAGE = 300;

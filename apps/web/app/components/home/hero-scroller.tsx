@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { HERO_ADVANCE_MS, HERO_SIZE, HERO_SLIDES } from "./hero-slides";
 import { DotButton, PauseButton, StepButton } from "./carousel-controls";
-import { useReducedMotion } from "./use-reduced-motion";
+import { useReducedMotion } from "../../lib/use-reduced-motion";
 
 /**
  * The home page's header scroller (lazy-loaded by the route). It advances on its own unless the shopper

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
-import { useApiGet } from "../product/use-api-get";
-import { useNearViewport } from "../product/use-near-viewport";
+import { useApiGet } from "../../lib/use-api-get";
+import { useNearViewport } from "../../lib/use-near-viewport";
 import { SectionHeading } from "./section-heading";
 
 /**

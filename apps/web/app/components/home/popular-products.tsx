@@ -1,9 +1,9 @@
 import { MESSAGES, SKELETON_COUNTS, type TopSellingResponse } from "@store/shared";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useCurrency } from "../../lib/currency";
+import { useCurrency } from "../../lib/currency-context";
 import { ProductGrid, ProductGridSkeleton } from "../product/product-grid";
-import { useApiGet } from "../product/use-api-get";
+import { useApiGet } from "../../lib/use-api-get";
 import { SectionHeading } from "./section-heading";
 
 /**

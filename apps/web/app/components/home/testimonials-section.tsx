@@ -4,7 +4,7 @@ import { PauseButton } from "./carousel-controls";
 import { SectionHeading } from "./section-heading";
 import { TestimonialColumns } from "./testimonial-columns";
 import { TestimonialRotator } from "./testimonial-rotator";
-import { useReducedMotion } from "./use-reduced-motion";
+import { useReducedMotion } from "../../lib/use-reduced-motion";
 
 /**
  * Testimonials, rendered on the server: a rotating quote and two drifting columns of cards. One button

@@ -1,12 +1,17 @@
 import { listingPath, SELLER, type Category } from "@store/shared";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { AccountLink } from "../account/account-link";
+import { CurrencySwitcher } from "../currency/currency-switcher";
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from "../ui/icons";
 import { SearchOverlay } from "./search-overlay";
 
 const NAV_PILL_SKELETONS = 5;
 
-/** Spec navigation: Home, a dropdown per category that has subcategories, Blog, Wholesale Query, search, cart. */
+/**
+ * Spec navigation: Home, a dropdown per category that has subcategories, Blog, Wholesale Query, search, cart;
+ * plus the currency switcher and the Log in / Account link. `cartCount` is the pieces in the cart.
+ */
 export function Navigation({ categories, cartCount = 0 }: { categories: Category[] | null; cartCount?: number }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -21,7 +26,7 @@ export function Navigation({ categories, cartCount = 0 }: { categories: Category
 
   return (
     <header className="sticky top-0 z-30 border-b border-linen bg-cream/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <button
           type="button"
           className="rounded p-2 lg:hidden"
@@ -32,7 +37,7 @@ export function Navigation({ categories, cartCount = 0 }: { categories: Category
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="font-serif text-xl font-semibold tracking-wide text-indigo-ink">
+        <Link to="/" className="whitespace-nowrap font-serif text-lg font-semibold tracking-wide text-indigo-ink sm:text-xl">
           {SELLER.brand}
         </Link>
         <ul className="ml-4 hidden items-center gap-1 lg:flex">
@@ -45,15 +50,19 @@ export function Navigation({ categories, cartCount = 0 }: { categories: Category
           <li><TopLink to="/blog">Blog</TopLink></li>
           <li><TopLink to="/contact-us">Wholesale Query</TopLink></li>
         </ul>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <CurrencySwitcher id="currency-nav" className="hidden sm:block" />
           <button type="button" className="rounded p-2 hover:text-madder" aria-label="Search products" onClick={() => setSearchOpen(true)}>
             <SearchIcon />
           </button>
+          <AccountLink />
           <Link to="/cart" className="relative rounded p-2 hover:text-madder" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
             <CartIcon />
-            <span data-testid="cart-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-madder px-1 text-center text-xs font-semibold leading-5 text-white">
-              {cartCount}
-            </span>
+            {cartCount > 0 && (
+              <span data-testid="cart-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-madder px-1 text-center text-xs font-semibold leading-5 text-white">
+                {cartCount}
+              </span>
+            )}
           </Link>
         </div>
       </nav>
@@ -136,6 +145,11 @@ function MobileMenu({ categories }: { categories: Category[] }) {
         <li><Link to="/blog" className="block py-2 font-medium">Blog</Link></li>
         <li><Link to="/contact-us" className="block py-2 font-medium">Wholesale Query</Link></li>
       </ul>
+      {/* The bar has no room for the switcher on small screens. */}
+      <div className="mt-3 flex items-center justify-between border-t border-linen pt-3 sm:hidden">
+        <span aria-hidden="true" className="font-medium">Currency</span>
+        <CurrencySwitcher id="currency-menu" />
+      </div>
     </div>
   );
 }

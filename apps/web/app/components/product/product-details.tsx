@@ -1,13 +1,13 @@
 import { listingPath, MESSAGES, TIMINGS_MS, type ProductDetail, type ProductDetailResponse, type ProductSize } from "@store/shared";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
+import { ProductPurchase } from "../cart/product-purchase";
 import { useDebouncedValue } from "../../lib/debounce";
 import { Price, savingPercent } from "../ui/price";
 import { RatingStars } from "../ui/rating-stars";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { ProductPromises } from "./product-promises";
-import { PurchasePanel } from "./purchase-panel";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
 
@@ -78,7 +78,7 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             {updating && `Updating the price for size ${size}...`}
             {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}
           </p>
-          <PurchasePanel product={detail} size={detail.size} />
+          <ProductPurchase product={detail} updating={updating} />
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold text-indigo-ink">About this piece</h2>
             <div className="mt-3 space-y-3 leading-relaxed text-charcoal/90">

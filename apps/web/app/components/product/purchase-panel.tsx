@@ -1,33 +1,53 @@
 import { formatMoney, type ProductDetail } from "@store/shared";
+import { useState } from "react";
+import { clamp, NumericInput } from "../ui/numeric-input";
+
+export type PurchaseAction = "add" | "buy";
 
 /**
- * The buying area: what the shopper has chosen, and the cart buttons once the cart is wired in (the cart
- * issue passes the handlers). Until then no button pretends to work.
+ * The buying area: size, quantity (the spec's numeric input, 1 to the size's stock) and the cart buttons.
+ * The caller does the buying; `problem` is its sentence when the server refused (near the buttons).
  */
-export function PurchasePanel({ product, size, onAddToCart, onBuyNow }: {
+export function PurchasePanel({ product, size, onAddToCart, onBuyNow, pending = null, disabled = false, problem = null }: {
   product: ProductDetail;
   size: string;
-  onAddToCart?: () => void;
-  onBuyNow?: () => void;
+  onAddToCart?: (quantity: number) => void;
+  onBuyNow?: (quantity: number) => void;
+  pending?: PurchaseAction | null;
+  /** E.g. while another size's price is still loading, or before the page is interactive. */
+  disabled?: boolean;
+  problem?: string | null;
 }) {
   const soldOut = product.stock <= 0;
+  const [wanted, setWanted] = useState(1);
+  // Another size may have less stock than the quantity chosen for the last one.
+  const quantity = clamp(wanted, { min: 1, max: Math.max(1, product.stock) });
+  const blocked = soldOut || disabled || pending !== null;
   return (
     <div className="rounded-2xl border border-linen bg-white/70 p-5">
       <p className="text-sm text-charcoal/85">
-        Your choice: <span className="font-semibold text-charcoal">size {size}</span>, quantity 1,{" "}
+        Your choice: <span className="font-semibold text-charcoal">size {size}</span>, quantity {quantity},{" "}
         <span className="font-semibold text-charcoal">{formatMoney(product.offer_price, product.currency)}</span>
+        {quantity > 1 && " each"}
       </p>
       {onAddToCart && (
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-          <button type="button" onClick={onAddToCart} disabled={soldOut} className="flex-1 rounded-full bg-indigo-ink px-6 py-3 font-medium text-white transition hover:bg-madder disabled:cursor-not-allowed disabled:opacity-50">
-            Add to cart
-          </button>
-          {onBuyNow && (
-            <button type="button" onClick={onBuyNow} disabled={soldOut} className="flex-1 rounded-full border-2 border-indigo-ink px-6 py-3 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-50">
-              Buy now
+        <>
+          <div className="mt-4 flex items-center gap-3">
+            <label htmlFor="purchase-quantity" className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Quantity</label>
+            <NumericInput id="purchase-quantity" aria-label="Quantity" value={quantity} onChange={setWanted} min={1} max={Math.max(1, product.stock)} disabled={soldOut} />
+          </div>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <button type="button" onClick={() => onAddToCart(quantity)} disabled={blocked} aria-busy={pending === "add"} className="flex-1 rounded-full bg-indigo-ink px-6 py-3 font-medium text-white transition hover:bg-madder disabled:cursor-not-allowed disabled:opacity-50">
+              {pending === "add" ? "Adding..." : "Add to cart"}
             </button>
-          )}
-        </div>
+            {onBuyNow && (
+              <button type="button" onClick={() => onBuyNow(quantity)} disabled={blocked} aria-busy={pending === "buy"} className="flex-1 rounded-full border-2 border-indigo-ink px-6 py-3 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-50">
+                Buy now
+              </button>
+            )}
+          </div>
+          {problem && <p role="alert" className="mt-3 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{problem}</p>}
+        </>
       )}
     </div>
   );

@@ -1,8 +1,8 @@
 import type { ProductDetailResponse, ProductListItem } from "@store/shared";
 import { useEffect } from "react";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid";
-import { useApiGet } from "./use-api-get";
-import { useNearViewport } from "./use-near-viewport";
+import { useApiGet } from "../../lib/use-api-get";
+import { useNearViewport } from "../../lib/use-near-viewport";
 
 const RELATED_SHOWN = 4;
 

@@ -30,3 +30,11 @@ export function ChatIcon({ className = "h-7 w-7" }: IconProps) {
     </svg>
   );
 }
+
+export function UserIcon({ className = "h-5 w-5" }: IconProps) {
+  return <svg viewBox="0 0 24 24" className={className} {...base}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></svg>;
+}
+
+export function TrashIcon({ className = "h-4 w-4" }: IconProps) {
+  return <svg viewBox="0 0 24 24" className={className} {...base}><path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" /></svg>;
+}

@@ -1,0 +1,64 @@
+import { MESSAGES, MIN_PASSWORD_LENGTH, type MessageResponse, type SetPasswordRequest } from "@store/shared";
+import { useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { api } from "../../lib/api";
+import { useHydrated } from "../../lib/use-hydrated";
+import { TextField } from "../ui/text-field";
+import { FormMessage, PRIMARY_BUTTON } from "./auth-card";
+import { noProblems, problemsFromApi, type Problems } from "./form-problems";
+import type { LoginNotice } from "./login-form";
+
+const FIELDS = ["password"] as const;
+
+/** Uses the e-mailed link's token once to set the password of an account made without one (decision 004). */
+export function SetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [problems, setProblems] = useState<Problems<"password">>(noProblems());
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+
+  if (!token) {
+    return (
+      <FormMessage tone="error">
+        This link is incomplete. Please open the link from our e-mail again, or <Link to="/Signup" className="underline">sign up</Link>.
+      </FormMessage>
+    );
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const input = event.currentTarget.elements.namedItem("password") as HTMLInputElement;
+    const password = input.value;
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      setProblems({ fields: { password: password ? `Please use at least ${MIN_PASSWORD_LENGTH} characters.` : MESSAGES.fillThisField }, form: null });
+      input.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    setProblems(noProblems());
+    try {
+      const body: SetPasswordRequest = { token, password };
+      const done = await api.post<MessageResponse>("/api/set-password/", body, { auth: false });
+      const state: LoginNotice = { notice: done.message };
+      await navigate("/login", { state });
+    } catch (error) {
+      setProblems(problemsFromApi(error, FIELDS, MESSAGES.unexpectedError));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
+      <TextField id="new-password" name="password" label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={problems.fields.password} />
+      {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
+      <button type="submit" disabled={!hydrated || sending} className={PRIMARY_BUTTON}>
+        {sending ? "Saving..." : "Set password"}
+      </button>
+    </form>
+  );
+}

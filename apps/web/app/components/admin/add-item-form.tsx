@@ -1,0 +1,117 @@
+import { ADD_ITEM_SIZES, productCreateSchema, type AdminProduct } from "@store/shared";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { FormMessage } from "../account/auth-card";
+import { adminApi } from "./admin-api";
+import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
+import { NumberField, SelectInput } from "./form-controls";
+import { OptionalNumberField } from "./optional-number-input";
+import { ProductFields, type SetDetail } from "./product-fields";
+import { FIELD_ORDER, fieldId, newDraft, readDraft, writeDraft, type AddItemSize, type ItemDraft } from "./product-values";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
+import { useAdminAction } from "./use-admin-resource";
+
+const SIZE_OPTIONS = ADD_ITEM_SIZES.map((s) => ({ value: s.value, label: s.label }));
+const PRICE_MAX = 1_000_000;
+
+/**
+ * The spec's add-item form, creating the product through the admin API. The unsent draft is kept in
+ * browser storage under `items` on every change (spec) and restored on the next visit; a created product
+ * clears it. The shared schema checks the form first, so its texts show without a round trip.
+ */
+export function AddItemForm() {
+  // Mounted only in the browser, behind the admin check, so storage can be read at once.
+  const [draft, setDraft] = useState<ItemDraft>(readDraft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [created, setCreated] = useState<AdminProduct | null>(null);
+  const action = useAdminAction();
+  const edited = useRef(false);
+  const createdTitle = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (edited.current) writeDraft(draft);
+  }, [draft]);
+
+  // The server's field errors (a product code in use) take the user to the first one.
+  useEffect(() => {
+    if (action.failure) focusFirstError(FIELD_ORDER, action.failure.fields, fieldId);
+  }, [action.failure]);
+
+  useEffect(() => {
+    if (created) createdTitle.current?.focus();
+  }, [created]);
+
+  const set = <K extends keyof ItemDraft>(field: K, value: ItemDraft[K]) => {
+    edited.current = true;
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: "" }));
+  };
+  // The shared product fields set only detail fields, which are draft fields too.
+  const setDetail: SetDetail = (field, value) => set<keyof ItemDraft>(field, value);
+  const shown: FieldErrors = { ...action.failure?.fields, ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    action.setFailure(null);
+    const parsed = productCreateSchema.safeParse(draft);
+    if (!parsed.success) {
+      const fields = fieldsFromIssues(parsed.error.issues);
+      setErrors(fields);
+      focusFirstError(FIELD_ORDER, fields, fieldId);
+      return;
+    }
+    setErrors({});
+    const product = await action.run(() => adminApi.post<AdminProduct>("/api/admin/products", parsed.data));
+    if (!product) return;
+    edited.current = false;
+    writeDraft(null);
+    setDraft(newDraft());
+    setCreated(product);
+  }
+
+  function addAnother() {
+    setCreated(null);
+    // The form comes back on the next render; start typing in its first field.
+    requestAnimationFrame(() => document.getElementById(fieldId("product_name"))?.focus());
+  }
+
+  if (created) {
+    return (
+      <section aria-labelledby="item-created" className={`${CARD} border-l-4 border-sage`}>
+        <h2 id="item-created" ref={createdTitle} tabIndex={-1} className={`${SECTION_TITLE} focus:outline-none`}>Product added</h2>
+        <p role="status" className="mt-2">
+          &ldquo;{created.product_name}&rdquo; (code {created.product_code}) is saved{created.is_active ? " and in the shop now" : " as inactive"}.
+        </p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Link to={`/product/${created.id}`} className={BUTTON_PRIMARY}>View in shop</Link>
+          <Link to={`/admin/products/${created.id}`} className={BUTTON_SECONDARY}>Edit product</Link>
+          <button type="button" className={BUTTON_SECONDARY} onClick={addAnother}>Add another</button>
+        </div>
+      </section>
+    );
+  }
+
+  const pricing = (
+    <fieldset className={CARD}>
+      <legend className={`${SECTION_TITLE} float-left mb-1 w-full`}>Size, stock and price</legend>
+      <p className="clear-both mb-4 text-sm text-charcoal/80">Prices are whole US dollars; the shop shows INR from them. More sizes can be added after saving.</p>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <SelectInput id={fieldId("size")} label="Size" value={draft.size} options={SIZE_OPTIONS} error={shown.size} onChange={(v) => set("size", v as AddItemSize)} />
+        <NumberField id={fieldId("quantity")} label="Quantity" value={draft.quantity} min={0} max={PRICE_MAX} error={shown.quantity} onChange={(v) => set("quantity", v)} />
+        <OptionalNumberField id={fieldId("offer_price")} label="Offer price (USD)" required value={draft.offer_price} min={0} max={PRICE_MAX} error={shown.offer_price} onChange={(v) => set("offer_price", v)} />
+        <OptionalNumberField id={fieldId("mrp")} label="MRP (USD)" required value={draft.mrp} min={0} max={PRICE_MAX} error={shown.mrp} onChange={(v) => set("mrp", v)} />
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={action.busy} aria-label="Add a product" className="space-y-6">
+      <ProductFields values={draft} set={setDetail} errors={shown} flags={["is_active", "new_arrival", "top_selling"]} pricing={pricing} />
+      {action.failure && <FormMessage tone="error">{action.failure.message}</FormMessage>}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>{action.busy ? "Saving..." : "Add product"}</button>
+        <p className="text-sm text-charcoal/75">Your unsaved entries are kept in this browser until the product is added.</p>
+      </div>
+    </form>
+  );
+}

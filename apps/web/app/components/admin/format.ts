@@ -1,0 +1,31 @@
+import { CATEGORIES, formatMoney, ORDER_STATUS_LABELS, type Currency, type OrderStatus } from "@store/shared";
+
+/** The seller's clock (India Standard Time), as the server's "today" and date filters are. */
+const WHEN = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+
+export function formatWhen(iso: string | null): string {
+  if (!iso) return "-";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${WHEN.format(date)} IST`;
+}
+
+/** Orders keep money in minor units (paise, cents); the shop shows whole major units. */
+export function formatMinor(minor: number, currency: Currency): string {
+  return formatMoney(minor / 100, currency);
+}
+
+export const PAYMENT_LABELS: Record<string, string> = {
+  razorpay: "Card (Razorpay)",
+  paypal: "Wallet (PayPal)",
+  cod: "Cash on delivery",
+};
+
+export function statusLabel(status: OrderStatus): string {
+  return ORDER_STATUS_LABELS[status];
+}
+
+export function categoryName(id: number): string {
+  return CATEGORIES.find((c) => c.id === id)?.name ?? `Category ${id}`;
+}
+
+export const yesNo = (value: boolean) => (value ? "Yes" : "No");

@@ -1,0 +1,127 @@
+import {
+  CANCELLATION_POLICY, orderStatusChangeSchema, type AdminOrderDetail, type AdminOrderTarget, type OrderStatusChangeResponse,
+} from "@store/shared";
+import { useEffect, useRef, useState } from "react";
+import { FormMessage } from "../account/auth-card";
+import { adminApi } from "./admin-api";
+import { ConfirmDialog } from "./confirm-dialog";
+import { fieldsFromIssues } from "./failures";
+import { TextArea, TextInput } from "./form-controls";
+import { RefundResult } from "./refund-result";
+import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
+import { useAdminAction } from "./use-admin-resource";
+
+type Outcome = { message: string; refund: OrderStatusChangeResponse["refund"] };
+const DONE: Record<AdminOrderTarget, string> = {
+  shipped: "The order is marked shipped.",
+  delivered: "The order is marked delivered.",
+  cancelled: "The order is cancelled.",
+  refunded: "The refund is recorded.",
+};
+
+/** The spec's cancellation policy, as the server applies it (decision 007). */
+function CancellationRules() {
+  const { fullRefundWindowHours: hours, inTransitFeePercent: fee } = CANCELLATION_POLICY;
+  return (
+    <>
+      <p>The refund follows the cancellation policy:</p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>Within {hours} hours of the order: a full refund.</li>
+        <li>Shipped and older than {hours} hours (in transit): {fee}% of the order value is kept as a cancellation fee.</li>
+        <li>Not shipped yet: a full refund.</li>
+        <li>Nothing paid online (cash on delivery not collected, or awaiting payment): nothing to refund.</li>
+      </ul>
+      <p>Online payments are refunded through the payment provider. Stock of an order not yet shipped goes back on sale.</p>
+    </>
+  );
+}
+
+/**
+ * The moves the state machine allows from the order's status (the server's `allowed_transitions`), and
+ * nothing else: ship with a tracking number, mark delivered, cancel (with the refund rule) or record a refund.
+ */
+export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; onChanged: (order: AdminOrderDetail) => void }) {
+  const action = useAdminAction();
+  const [tracking, setTracking] = useState("");
+  const [note, setNote] = useState("");
+  const [trackingError, setTrackingError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<"cancelled" | "refunded" | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const allowed = new Set(order.allowed_transitions);
+
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  async function move(status: AdminOrderTarget) {
+    const body = { status, ...(status === "shipped" && { tracking_number: tracking }), ...(note.trim() && { note }) };
+    const parsed = orderStatusChangeSchema.safeParse(body);
+    if (!parsed.success) {
+      setTrackingError(fieldsFromIssues(parsed.error.issues).tracking_number);
+      document.getElementById("order-tracking")?.focus();
+      return;
+    }
+    setTrackingError(undefined);
+    const result = await action.run(() => adminApi.post<OrderStatusChangeResponse>(`/api/admin/orders/${order.id}/status`, parsed.data));
+    setConfirming(null);
+    if (!result) return;
+    setTracking("");
+    setNote("");
+    setOutcome({ message: DONE[status], refund: result.refund });
+    onChanged(result.order);
+  }
+
+  const serverTrackingError = action.failure?.fields.tracking_number;
+  return (
+    <section aria-labelledby="order-actions" className={CARD}>
+      <h2 id="order-actions" className={SECTION_TITLE}>Next step</h2>
+      {outcome && (
+        <div ref={outcomeRef} tabIndex={-1} role="status" className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none">
+          <p className="font-semibold">{outcome.message}</p>
+          {outcome.refund && <RefundResult refund={outcome.refund} />}
+        </div>
+      )}
+      {allowed.size === 0 ? <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p> : (
+        <div className="mt-4 space-y-4">
+          {allowed.has("shipped") && (
+            <form noValidate onSubmit={(event) => { event.preventDefault(); void move("shipped"); }} className="flex flex-wrap items-end gap-3">
+              <TextInput id="order-tracking" label="Tracking number" required value={tracking} onChange={setTracking} error={trackingError ?? serverTrackingError} className="min-w-56 flex-1" />
+              <button type="submit" className={BUTTON_PRIMARY} disabled={action.busy}>Mark shipped</button>
+            </form>
+          )}
+          <TextArea id="order-note" label="Note (optional)" rows={2} value={note} onChange={setNote} hint="Kept in the order's history" />
+          <div className="flex flex-wrap gap-2">
+            {allowed.has("delivered") && <button type="button" className={BUTTON_PRIMARY} disabled={action.busy} onClick={() => void move("delivered")}>Mark delivered</button>}
+            {allowed.has("cancelled") && <button type="button" className={BUTTON_DANGER} disabled={action.busy} onClick={() => setConfirming("cancelled")}>Cancel order</button>}
+            {allowed.has("refunded") && <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} onClick={() => setConfirming("refunded")}>Record refund</button>}
+          </div>
+        </div>
+      )}
+      {action.failure && <div className="mt-4"><FormMessage tone="error">{action.failure.message}</FormMessage></div>}
+      <ConfirmDialog
+        open={confirming === "cancelled"}
+        title={`Cancel order ${order.id}?`}
+        confirmLabel="Cancel order"
+        cancelLabel="Keep order"
+        danger
+        busy={action.busy}
+        onConfirm={() => void move("cancelled")}
+        onClose={() => setConfirming(null)}
+      >
+        <CancellationRules />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === "refunded"}
+        title={`Record a refund for order ${order.id}?`}
+        confirmLabel="Record refund"
+        cancelLabel="Go back"
+        busy={action.busy}
+        onConfirm={() => void move("refunded")}
+        onClose={() => setConfirming(null)}
+      >
+        <p>This marks the order refunded, for a refund made outside the shop (for example by bank transfer). It cannot be undone.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { AdminOrderDetail } from "@store/shared";
+import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "./format";
+import { ListTable, type Column } from "./list-table";
+import { CARD, SECTION_TITLE } from "./styles";
+
+type Line = AdminOrderDetail["lines"][number];
+type Payment = AdminOrderDetail["payments"][number];
+
+/** The lines as charged (the order's snapshot), then its totals. */
+export function OrderLines({ order }: { order: AdminOrderDetail }) {
+  const money = (minor: number) => formatMinor(minor, order.currency);
+  const columns: Column<Line>[] = [
+    { header: "Product", cell: (l) => l.product_name },
+    { header: "Size", cell: (l) => l.size },
+    { header: "Quantity", cell: (l) => l.quantity, className: "text-right tabular-nums" },
+    { header: "Unit price", cell: (l) => money(l.unit_price_minor), className: "text-right tabular-nums" },
+    { header: "Line total", cell: (l) => money(l.line_total_minor), className: "text-right tabular-nums" },
+  ];
+  const totals: [string, string][] = [
+    ["Subtotal", money(order.subtotal_minor)],
+    [`Discount${order.promo_code ? ` (${order.promo_code})` : ""}`, order.discount_minor ? `- ${money(order.discount_minor)}` : money(0)],
+    ["Shipping", order.shipping_minor ? money(order.shipping_minor) : "Free"],
+  ];
+  return (
+    <section aria-labelledby="order-lines" className="space-y-3">
+      <h2 id="order-lines" className={SECTION_TITLE}>Items</h2>
+      <ListTable caption="Items in this order" columns={columns} rows={order.lines} empty="No items." />
+      <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
+        {totals.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4"><dt>{label}</dt><dd className="tabular-nums">{value}</dd></div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-linen pt-2 text-base font-semibold">
+          <dt>Total</dt><dd className="tabular-nums">{money(order.total_minor)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
+  const d = order.delivery;
+  const rows: [string, string][] = [
+    ["Name", d.name],
+    ["Address", [d.address, d.city, d.state, d.pin_code].filter(Boolean).join(", ")],
+    ["Phone", `${d.country_code} ${d.mobile_number}`],
+    ["E-mail", order.email ?? "-"],
+    ["Comment", d.comment || "-"],
+    ["Payment", `${PAYMENT_LABELS[order.payment_method] ?? order.payment_method}${order.is_test ? " (test payment)" : ""}`],
+    ["Tracking number", order.tracking_number ?? "-"],
+  ];
+  return (
+    <section aria-labelledby="order-delivery" className={CARD}>
+      <h2 id="order-delivery" className={SECTION_TITLE}>Delivery</h2>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-charcoal/80">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function OrderPayments({ order }: { order: AdminOrderDetail }) {
+  const columns: Column<Payment>[] = [
+    { header: "Provider", cell: (p) => PAYMENT_LABELS[p.provider] ?? p.provider },
+    { header: "Status", cell: (p) => p.status },
+    { header: "Amount", cell: (p) => formatMinor(p.amount_minor, order.currency), className: "text-right tabular-nums" },
+    { header: "Provider order", cell: (p) => <code className="text-xs">{p.provider_order_id}</code> },
+    { header: "Updated", cell: (p) => formatWhen(p.updated_at) },
+  ];
+  return (
+    <section aria-labelledby="order-payments" className="space-y-3">
+      <h2 id="order-payments" className={SECTION_TITLE}>Payments</h2>
+      <ListTable caption="Payments for this order" columns={columns} rows={order.payments} empty={order.payment_method === "cod" ? "Cash on delivery: nothing paid online." : "No payment yet."} />
+    </section>
+  );
+}
+
+/** The order's history, oldest first: every status it went through, who or what moved it, and notes. */
+export function OrderEvents({ order }: { order: AdminOrderDetail }) {
+  return (
+    <section aria-labelledby="order-events" className={CARD}>
+      <h2 id="order-events" className={SECTION_TITLE}>History</h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-linen pl-4 text-sm">
+        {order.events.map((event) => (
+          <li key={event.id}>
+            <p className="font-semibold">{statusLabel(event.to_status)}</p>
+            <p className="text-charcoal/75"><time dateTime={event.created_at}>{formatWhen(event.created_at)}</time>{event.note && ` · ${event.note}`}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { ADD_ITEM_DEFAULTS, ADD_ITEM_SIZES, PRODUCT_MEDIA_FIELDS, type AdminProduct, type ProductMediaField } from "@store/shared";
+import { STORAGE_KEYS } from "../../lib/api";
+
+/**
+ * A product's fields as the forms hold them: text as typed (the shared schemas turn "12" into 12 and ""
+ * into "not given"), flags as booleans. Prices and quantity belong to a size, so they live apart.
+ */
+export type ProductDetails = {
+  product_name: string;
+  product_code: string;
+  category: string;
+  subcategory: string;
+  is_active: boolean;
+  new_arrival: boolean;
+  top_selling: boolean;
+  description: string;
+  rating: string;
+  remarks: string;
+} & Record<ProductMediaField, string>;
+
+export type AddItemSize = (typeof ADD_ITEM_SIZES)[number]["value"];
+
+/** The add-item form: the details plus the spec's one size with its quantity and prices. */
+export type ItemDraft = ProductDetails & { size: AddItemSize; quantity: number; offer_price: number | null; mrp: number | null };
+
+const EMPTY_MEDIA = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, ""])) as Record<ProductMediaField, string>;
+
+/** The spec's defaults (section 4): quantity 10 and the three flags on. */
+export function newDraft(): ItemDraft {
+  return {
+    product_name: "", product_code: "", category: "", subcategory: "",
+    is_active: ADD_ITEM_DEFAULTS.is_active, new_arrival: ADD_ITEM_DEFAULTS.new_arrival, top_selling: ADD_ITEM_DEFAULTS.top_selling,
+    description: "", rating: "", remarks: "", ...EMPTY_MEDIA,
+    size: ADD_ITEM_DEFAULTS.size, quantity: ADD_ITEM_DEFAULTS.quantity, offer_price: null, mrp: null,
+  };
+}
+
+/** The field order on screen, for moving focus to the first error. */
+export const FIELD_ORDER = [
+  "product_name", "product_code", "category", "subcategory", "size", "quantity", "offer_price", "mrp",
+  "description", "rating", "remarks", ...PRODUCT_MEDIA_FIELDS,
+] as const;
+
+export const fieldId = (field: string) => `item-${field}`;
+
+/** A stored draft, value by value: anything missing or of the wrong kind (an older draft, a hand edit) is the default. */
+export function readDraft(): ItemDraft {
+  const draft = newDraft();
+  let stored: unknown;
+  try {
+    stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.items) ?? "null");
+  } catch {
+    return draft;
+  }
+  if (typeof stored !== "object" || stored === null) return draft;
+  const values = stored as Record<string, unknown>;
+  const result: Record<string, unknown> = { ...draft };
+  for (const [key, fallback] of Object.entries(draft)) {
+    const value = values[key];
+    const nullablePrice = (key === "offer_price" || key === "mrp") && (value === null || typeof value === "number");
+    if (nullablePrice || (value !== undefined && typeof value === typeof fallback)) result[key] = value;
+  }
+  if (!ADD_ITEM_SIZES.some((s) => s.value === result.size)) result.size = draft.size;
+  return result as ItemDraft;
+}
+
+/** The spec keeps the unsent form under `items`; a browser without storage simply keeps no draft. */
+export function writeDraft(draft: ItemDraft | null): void {
+  try {
+    if (draft) window.localStorage.setItem(STORAGE_KEYS.items, JSON.stringify(draft));
+    else window.localStorage.removeItem(STORAGE_KEYS.items);
+  } catch (error) {
+    console.error("Could not keep the add-item draft", error);
+  }
+}
+
+/** A stored product as the edit form holds it. */
+export function detailsOf(product: AdminProduct): ProductDetails {
+  const media = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, product[f] ?? ""])) as Record<ProductMediaField, string>;
+  return {
+    product_name: product.product_name,
+    product_code: String(product.product_code),
+    category: String(product.category),
+    subcategory: product.subcategory === null ? "" : String(product.subcategory),
+    is_active: product.is_active,
+    new_arrival: product.new_arrival,
+    top_selling: product.top_selling,
+    description: product.description,
+    // 0 means "not rated yet".
+    rating: product.rating > 0 ? String(product.rating) : "",
+    remarks: product.remarks,
+    ...media,
+  };
+}
+
+/** The fields an edit changed: only those are sent, so the audit log shows what the seller meant to change. */
+export function changedDetails(before: ProductDetails, after: ProductDetails): Partial<ProductDetails> {
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key as keyof ProductDetails] !== value)) as Partial<ProductDetails>;
+}

@@ -1,0 +1,34 @@
+import { CANCELLATION_POLICY, type Refund, type RefundRule } from "@store/shared";
+import { formatMinor } from "./format";
+
+const { fullRefundWindowHours: HOURS, inTransitFeePercent: FEE } = CANCELLATION_POLICY;
+
+/** Why the refund is what it is, one sentence per rule of the server's refund policy. */
+export const REFUND_RULE_TEXT: Record<RefundRule, string> = {
+  nothing_paid: "Nothing was paid online, so there is nothing to refund.",
+  within_24h: `Cancelled within ${HOURS} hours of the order: full refund.`,
+  in_transit_fee: `Cancelled in transit: ${FEE}% of the order value is kept as the cancellation fee.`,
+  not_shipped: "Cancelled before shipping: full refund.",
+  full: "Full refund.",
+};
+
+const STATUS_TEXT: Record<Refund["status"], string> = {
+  requested: "Requested from the payment provider",
+  refunded: "Refunded",
+  none: "No refund",
+};
+
+export function RefundResult({ refund }: { refund: Refund }) {
+  const money = (minor: number) => formatMinor(minor, refund.currency);
+  return (
+    <div className="mt-2">
+      <p>{REFUND_RULE_TEXT[refund.rule]}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt>Paid online</dt><dd className="tabular-nums">{money(refund.paid_minor)}</dd>
+        <dt>Cancellation fee</dt><dd className="tabular-nums">{money(refund.fee_minor)}</dd>
+        <dt>Refund</dt><dd className="font-semibold tabular-nums">{money(refund.refund_minor)}</dd>
+        <dt>Refund status</dt><dd>{STATUS_TEXT[refund.status]}</dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { CartResponse } from "@store/shared";
+import { useState } from "react";
+import { CartLine } from "./cart-line";
+import { CheckoutDraftProvider, type CheckoutDraft } from "./checkout-draft";
+import { CheckoutSlot } from "./checkout-slot";
+import { OrderSummary } from "./order-summary";
+import { PromoBox } from "./promo-box";
+import { cartTotals } from "./totals";
+import { usePromo } from "./use-promo";
+
+const UNAVAILABLE = "Some pieces are no longer available as chosen. Please update them to continue.";
+
+/** A cart with lines: the items, the order summary, and the checkout slot once the shopper continues. */
+export function CartContents({ cart }: { cart: CartResponse }) {
+  const promo = usePromo(cart);
+  const [cod, setCod] = useState(false);
+  const [continued, setContinued] = useState(false);
+  const totals = cartTotals(cart, promo.applied?.discount ?? 0, cod);
+  const draft: CheckoutDraft = {
+    promoCode: promo.applied?.code ?? null,
+    discount: totals.discount,
+    cod: totals.cashOnDelivery,
+    totals,
+  };
+
+  return (
+    <CheckoutDraftProvider draft={draft}>
+      <div className="grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <section aria-labelledby="cart-items-heading">
+          <h2 id="cart-items-heading" className="sr-only">Items in your cart</h2>
+          <ul className="divide-y divide-linen border-y border-linen">
+            {cart.data.map((item) => <CartLine key={item.id} item={item} />)}
+          </ul>
+        </section>
+        <div className="lg:sticky lg:top-24">
+          <OrderSummary
+            totals={totals}
+            promoCode={draft.promoCode}
+            promo={<PromoBox applied={promo.applied} refusal={promo.refusal} pending={promo.pending} onApply={(code) => void promo.apply(code)} onRemove={promo.removePromo} />}
+            cod={totals.cashOnDelivery}
+            onCodChange={setCod}
+            continued={continued}
+            onContinue={() => setContinued(true)}
+            blockedReason={cart.data.every((item) => item.available) ? null : UNAVAILABLE}
+          />
+        </div>
+      </div>
+      {continued && <CheckoutSlot />}
+    </CheckoutDraftProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ProductDetail } from "@store/shared";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useCart } from "../../lib/cart";
+import { cartFailureMessage } from "../../lib/cart-api";
+import { useHydrated } from "../../lib/use-hydrated";
+import { PurchasePanel, type PurchaseAction } from "../product/purchase-panel";
+import { Notice, useNotice } from "../ui/notice";
+
+export const ADDED_TO_CART = "Added to cart";
+
+/**
+ * The product page's cart buttons. 'Add to cart' posts the spec's payload with the prices shown (which
+ * came from the server) and confirms; 'Buy now' adds a direct-buy line and opens the cart.
+ */
+export function ProductPurchase({ product, updating }: { product: ProductDetail; updating: boolean }) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { notice, show, dismiss } = useNotice();
+  const [pending, setPending] = useState<PurchaseAction | null>(null);
+  // A refusal belongs to the size it was about; choosing another size hides it.
+  const [problem, setProblem] = useState<{ size: string; text: string } | null>(null);
+
+  async function buy(action: PurchaseAction, quantity: number) {
+    setPending(action);
+    setProblem(null);
+    try {
+      await cart.add({
+        product_pk: product.id,
+        size: product.size,
+        quantity,
+        offer_price: product.offer_price,
+        mrp: product.mrp,
+        is_direct_buy: action === "buy",
+        currency: product.currency,
+      });
+      if (action === "buy") await navigate("/cart");
+      else show(ADDED_TO_CART);
+    } catch (error) {
+      const text = cartFailureMessage(error, action === "buy" ? "Buy now" : "Add to cart");
+      if (text) setProblem({ size: product.size, text });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <>
+      <PurchasePanel
+        product={product}
+        size={product.size}
+        onAddToCart={(quantity) => void buy("add", quantity)}
+        onBuyNow={(quantity) => void buy("buy", quantity)}
+        pending={pending}
+        disabled={!hydrated || updating}
+        problem={problem?.size === product.size ? problem.text : null}
+      />
+      <Notice notice={notice} onDismiss={dismiss} />
+    </>
+  );
+}

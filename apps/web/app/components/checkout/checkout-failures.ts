@@ -1,0 +1,45 @@
+import { MESSAGES } from "@store/shared";
+import { ApiError } from "../../lib/api";
+import { DELIVERY_FIELDS, invalidText, type FieldProblems } from "./delivery-form";
+
+/** Which call failed: each has its own sentence in the spec's error catalogue (section 8). */
+export type FailedStep = "create-order" | "verify-card" | "capture-wallet";
+
+const FALLBACKS: Record<FailedStep, string> = {
+  "create-order": MESSAGES.orderCreationFailed,
+  "verify-card": MESSAGES.verificationFailed,
+  "capture-wallet": MESSAGES.captureFailed,
+};
+
+export type CheckoutFailure = {
+  /** Shown in the checkout's alert. */
+  message: string;
+  /** Field errors the server found in the delivery details (400). */
+  fields: FieldProblems;
+  /** The cart or its prices changed (stock, total): the shown cart is stale and is fetched again. */
+  staleCart: boolean;
+  /** The stored token was refused: the session is over. */
+  signedOut: boolean;
+};
+
+/**
+ * A failed API call during checkout: the server's message where it gave one (spec: "or the server's
+ * message"), else the step's own sentence. A network failure has no message and gets the step's sentence.
+ */
+export function checkoutFailure(step: FailedStep, error: unknown): CheckoutFailure {
+  if (!(error instanceof ApiError)) {
+    console.error(`Checkout ${step} failed`, error);
+    return { message: FALLBACKS[step], fields: {}, staleCart: false, signedOut: false };
+  }
+  const fields: FieldProblems = {};
+  for (const issue of error.body?.errors ?? []) {
+    const field = DELIVERY_FIELDS.find((name) => name === issue.path.split(".").at(-1));
+    if (field) fields[field] ??= invalidText(field);
+  }
+  return {
+    message: error.body?.message || FALLBACKS[step],
+    fields,
+    staleCart: error.status === 409 || (error.status === 422 && error.body?.code === "CART_EMPTY"),
+    signedOut: error.status === 401,
+  };
+}

@@ -1,0 +1,149 @@
+import { formatMoney, MESSAGES, type Currency, type PaymentMethod, type PaymentOptionsResponse } from "@store/shared";
+import { useEffect, useRef, useState } from "react";
+import { useCart } from "../../lib/cart";
+import { useApiGet } from "../../lib/use-api-get";
+import { useCheckoutDraft } from "../cart/checkout-draft";
+import { fieldId, DeliveryFields } from "./delivery-fields";
+import { checkDelivery, DELIVERY_FIELDS, emptyDelivery, withShopper, type DeliveryField, type FieldProblems } from "./delivery-form";
+import { orderAmount } from "./order-amount";
+import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
+import { loadProviderScript } from "./provider-sdk";
+import { providerScript, useCheckout } from "./use-checkout";
+import { useSignedInUser } from "./use-signed-in-user";
+import { useTimedMessage } from "./use-timed-message";
+import { WalletStep } from "./wallet-step";
+
+const FORM_MESSAGE_ID = "checkout-form-message";
+
+/** Moves focus to the first field in trouble, or to the payment choice, so keyboard users land on it. */
+function focusProblem(problems: FieldProblems, method: boolean) {
+  const field = DELIVERY_FIELDS.find((name) => problems[name]);
+  const target = field
+    ? document.getElementById(fieldId(field))
+    : method ? document.querySelector<HTMLInputElement>(`#${PAYMENT_GROUP_ID} input:not(:disabled)`) : null;
+  target?.focus();
+}
+
+/**
+ * The checkout revealed by 'CLICK TO CONTINUE': the spec's delivery form and payment choice (sections 4
+ * and 5), paying the amount the cart page shows (the server's figures) through use-checkout.
+ */
+export function CheckoutPanel() {
+  const draft = useCheckoutDraft();
+  const { cart } = useCart();
+  const { currency } = draft.totals;
+  const options = useApiGet<PaymentOptionsResponse>("/api/payment-options/");
+  const loaded = options.status === "success" ? options.data : null;
+  const checkout = useCheckout(loaded);
+  const formMessage = useTimedMessage();
+  const [values, setValues] = useState(() => emptyDelivery(currency));
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [chosen, setChosen] = useState<"razorpay" | "paypal" | null>(null);
+  useSignedInUser((user) => setValues((current) => withShopper(current, user, currency)));
+
+  // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows).
+  const method: PaymentMethod | null = draft.cod ? "cod" : chosen;
+  const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount };
+  const due = method ? orderAmount(method, figures) : null;
+  // A wallet order is only good for the cart, promo and method it was made for.
+  const key = JSON.stringify([method, currency, draft.totals.subtotal, draft.totals.count, draft.discount, draft.promoCode, cart?.cart_id]);
+  const wallet = checkout.wallet?.key === key ? checkout.wallet : null;
+  const locked = checkout.busy || wallet !== null;
+
+  // Revealed by 'CLICK TO CONTINUE': keyboard and screen-reader users continue from its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  // Fetch the chosen provider's script while the shopper types, so paying starts at once.
+  const script = method ? providerScript(loaded, method, currency) : null;
+  useEffect(() => {
+    if (script) loadProviderScript(script).catch(() => undefined);
+  }, [script]);
+
+  function edit(field: DeliveryField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function choose(next: "razorpay" | "paypal") {
+    setChosen(next);
+    if (formMessage.text === MESSAGES.selectPaymentMethod) formMessage.clear();
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (locked) return;
+    checkout.clearAlert();
+    const check = checkDelivery(values, method, { amount: due?.amount ?? 0, currency, promoCode: draft.promoCode, cartId: cart?.cart_id ?? null });
+    if (!check.ok) {
+      setProblems(check.fields);
+      if (check.message) formMessage.show(check.message);
+      focusProblem(check.fields, check.focusMethod);
+      return;
+    }
+    setProblems({});
+    formMessage.clear();
+    const shopper = { name: values.name.trim(), email: values.email.trim(), contact: `${values.country_code}${values.mobile_number}`.replace(/\s/g, "") };
+    const serverProblems = await checkout.pay(check.body, check.method, shopper, key);
+    if (Object.keys(serverProblems).length > 0) {
+      setProblems(serverProblems);
+      focusProblem(serverProblems, false);
+    }
+  }
+
+  const methodMissing = formMessage.text === MESSAGES.selectPaymentMethod;
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="checkout-heading" aria-busy={checkout.busy} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-linen sm:p-8">
+      <h2 id="checkout-heading" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-indigo-ink outline-none">Delivery and payment</h2>
+      <div className="mt-6 grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <fieldset disabled={locked} className="min-w-0">
+          <legend className="text-lg font-semibold text-indigo-ink">Delivery details</legend>
+          <p className="mb-4 mt-1 text-sm text-charcoal/80">Fields marked <span aria-hidden="true" className="text-madder">*</span><span className="sr-only">with an asterisk</span> are required.</p>
+          <DeliveryFields values={values} problems={problems} currency={currency} onChange={edit} />
+        </fieldset>
+        <div className="min-w-0">
+          <PaymentMethods
+            currency={currency}
+            cod={draft.cod}
+            codTotal={orderAmount("cod", figures).charged}
+            chosen={method}
+            onChoose={choose}
+            options={options}
+            disabled={locked}
+            describedBy={methodMissing ? FORM_MESSAGE_ID : undefined}
+          />
+          <p className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold">
+            <span>Total to pay</span>
+            <span className="tabular-nums">{formatMoney(due?.charged ?? draft.totals.total, currency)}</span>
+          </p>
+          {due && due.rounding > 0 && (
+            <p className="mt-1 text-sm text-charcoal/80">PayPal payments in rupees are rounded up to end in 9.</p>
+          )}
+          <div className="mt-4 space-y-2 text-sm font-medium empty:hidden">
+            {formMessage.text && <p role="alert" id={FORM_MESSAGE_ID} className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{formMessage.text}</p>}
+            {checkout.alert && <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{checkout.alert}</p>}
+          </div>
+          {wallet ? (
+            <WalletStep wallet={wallet} busy={checkout.busy} events={checkout.walletEvents} onEdit={checkout.dropWallet} />
+          ) : (
+            <button
+              type="submit"
+              disabled={checkout.busy}
+              className="mt-5 w-full rounded-full bg-indigo-ink px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-madder disabled:cursor-wait disabled:opacity-70"
+            >
+              {checkout.busy ? "Processing..." : submitLabel(method, due?.charged ?? 0, currency)}
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function submitLabel(method: PaymentMethod | null, charged: number, currency: Currency): string {
+  if (method === "razorpay") return `Pay ${formatMoney(charged, currency)}`;
+  if (method === "paypal") return "Continue to PayPal";
+  return "Place order";
+}

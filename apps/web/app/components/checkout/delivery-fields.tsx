@@ -1,0 +1,59 @@
+import type { Currency } from "@store/shared";
+import { CheckoutField, type CheckoutFieldProps } from "./checkout-field";
+import { FIELD_LABELS, REQUIRED_FIELDS, type DeliveryField, type DeliveryValues, type FieldProblems } from "./delivery-form";
+
+type FieldProps = Pick<CheckoutFieldProps, "autoComplete" | "type" | "inputMode" | "multiline" | "placeholder" | "maxLength" | "hint">;
+
+const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
+  name: { autoComplete: "name", maxLength: 120 },
+  email: { autoComplete: "email", type: "email", inputMode: "email", maxLength: 254, hint: "Optional. We send your order confirmation here." },
+  country_code: { autoComplete: "tel-country-code", inputMode: "tel", placeholder: "+91", maxLength: 8 },
+  mobile_number: { autoComplete: "tel-national", type: "tel", inputMode: "tel", maxLength: 20 },
+  delivery_address: { autoComplete: "street-address", multiline: true, maxLength: 500 },
+  city: { autoComplete: "address-level2", maxLength: 100 },
+  state: { autoComplete: "address-level1", maxLength: 100 },
+  pin_code: { autoComplete: "postal-code", maxLength: 12 },
+  comment: { autoComplete: "off", multiline: true, maxLength: 1000, hint: "Optional: a landmark, or the best time to deliver." },
+};
+
+/** Rows as laid out on wider screens (one column on phones). */
+const ROWS: { fields: DeliveryField[]; columns: string }[] = [
+  { fields: ["name", "email"], columns: "sm:grid-cols-2" },
+  { fields: ["country_code", "mobile_number"], columns: "grid-cols-[6.5rem_1fr] sm:grid-cols-[8rem_1fr]" },
+  { fields: ["delivery_address"], columns: "" },
+  { fields: ["city", "state", "pin_code"], columns: "sm:grid-cols-3" },
+  { fields: ["comment"], columns: "" },
+];
+
+export const fieldId = (field: DeliveryField) => `checkout-${field}`;
+
+/** The spec's delivery form fields (section 3), city, state and PIN code marked required (section 5). */
+export function DeliveryFields({ values, problems, currency, onChange }: {
+  values: DeliveryValues;
+  problems: FieldProblems;
+  currency: Currency;
+  onChange: (field: DeliveryField, value: string) => void;
+}) {
+  return (
+    <div className="space-y-5">
+      {ROWS.map(({ fields, columns }) => (
+        <div key={fields.join()} className={`grid gap-5 ${columns}`}>
+          {fields.map((field) => (
+            <CheckoutField
+              key={field}
+              id={fieldId(field)}
+              name={field}
+              label={FIELD_LABELS[field]}
+              value={values[field]}
+              onChange={(value) => onChange(field, value)}
+              required={REQUIRED_FIELDS.includes(field)}
+              error={problems[field]}
+              {...FIELD_PROPS[field]}
+              {...(field === "delivery_address" && currency !== "INR" && { hint: "House, street and area, and your country." })}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

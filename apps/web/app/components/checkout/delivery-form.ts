@@ -1,0 +1,98 @@
+import { createOrderRequestSchema, MESSAGES, type CreateOrderInput, type Currency, type PaymentMethod, type PublicUser } from "@store/shared";
+
+/** The spec's delivery form, plus our optional e-mail for the confirmation, in the order shown on screen. */
+export const DELIVERY_FIELDS = ["name", "email", "country_code", "mobile_number", "delivery_address", "city", "state", "pin_code", "comment"] as const;
+export type DeliveryField = (typeof DELIVERY_FIELDS)[number];
+export type DeliveryValues = Record<DeliveryField, string>;
+export type FieldProblems = Partial<Record<DeliveryField, string>>;
+
+export const FIELD_LABELS: Record<DeliveryField, string> = {
+  name: "Full name",
+  email: "E-mail for the confirmation",
+  country_code: "Country code",
+  mobile_number: "Mobile number",
+  delivery_address: "Delivery address",
+  city: "City",
+  state: "State",
+  pin_code: "PIN code",
+  comment: "Delivery instructions",
+};
+
+/**
+ * Spec section 5: name, mobile number and address must be present, and city, state and PIN code are
+ * marked required. All six are checked before anything is sent, with the spec's one sentence.
+ */
+export const REQUIRED_FIELDS: readonly DeliveryField[] = ["name", "mobile_number", "delivery_address", "city", "state", "pin_code"];
+
+export function emptyDelivery(currency: Currency): DeliveryValues {
+  const values = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, ""])) as DeliveryValues;
+  // India's code for INR shoppers; abroad nobody's code is guessed.
+  return { ...values, country_code: currency === "INR" ? "+91" : "" };
+}
+
+/** What create-order needs besides the form: the cart, the currency, the promo, the amount. */
+export type OrderBasics = { amount: number; currency: Currency; promoCode: string | null; cartId: string | null };
+
+export type DeliveryCheck =
+  | { ok: true; body: CreateOrderInput; method: PaymentMethod }
+  /** `message` is one of the spec's form sentences (they vanish after 5 s), or null when the fields say it all. */
+  | { ok: false; message: string | null; fields: FieldProblems; focusMethod: boolean };
+
+/**
+ * The spec's delivery-submit rules, then the shared create-order schema, so the server's 400 is never the
+ * first the shopper hears of a bad PIN code or e-mail. The body is the spec's payload as sent.
+ */
+export function checkDelivery(values: DeliveryValues, method: PaymentMethod | null, basics: OrderBasics): DeliveryCheck {
+  const missing = REQUIRED_FIELDS.filter((field) => !values[field].trim());
+  if (missing.length > 0) {
+    const fields = Object.fromEntries(missing.map((field) => [field, `${FIELD_LABELS[field]} is required.`]));
+    return { ok: false, message: MESSAGES.fillRequiredFields, fields, focusMethod: false };
+  }
+  if (!method) return { ok: false, message: MESSAGES.selectPaymentMethod, fields: {}, focusMethod: true };
+
+  const email = values.email.trim();
+  const body: CreateOrderInput = {
+    amount: basics.amount,
+    currency: basics.currency,
+    promo_code: basics.promoCode ?? "Nil",
+    cart_id: basics.cartId,
+    delivery_address: values.delivery_address.trim(),
+    name: values.name.trim(),
+    country_code: values.country_code.trim(),
+    mobile_number: values.mobile_number.trim(),
+    pin_code: values.pin_code.trim(),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    comment: values.comment.trim(),
+    razorpay: method === "razorpay",
+    // Cash on delivery can only be asked for by name; the card and wallet keep the spec's flag too.
+    payment_method: method,
+    ...(email && { email }),
+  };
+  const parsed = createOrderRequestSchema.safeParse(body);
+  if (parsed.success) return { ok: true, body, method };
+  const fields: FieldProblems = {};
+  for (const issue of parsed.error.issues) {
+    const field = DELIVERY_FIELDS.find((name) => name === issue.path[0]);
+    if (field) fields[field] ??= invalidText(field);
+  }
+  // A problem outside the form (amount, cart) is ours, not the shopper's.
+  return { ok: false, message: Object.keys(fields).length > 0 ? null : MESSAGES.unexpectedError, fields, focusMethod: false };
+}
+
+export function invalidText(field: DeliveryField): string {
+  if (field === "email") return "Enter a valid e-mail address, or leave it empty.";
+  return `Enter a valid ${field === "pin_code" ? "PIN code" : FIELD_LABELS[field].toLowerCase()}.`;
+}
+
+/** A signed-in shopper's details fill the fields still empty (the country code also when still the default). */
+export function withShopper(values: DeliveryValues, user: Pick<PublicUser, "first_name" | "last_name" | "email" | "country_code" | "mobile_number">, currency: Currency): DeliveryValues {
+  const fill = (field: DeliveryField, value: string) => (values[field].trim() ? values[field] : value);
+  return {
+    ...values,
+    name: fill("name", `${user.first_name} ${user.last_name}`.trim()),
+    email: fill("email", user.email),
+    mobile_number: fill("mobile_number", user.mobile_number),
+    country_code: values.country_code === emptyDelivery(currency).country_code ? user.country_code || values.country_code : values.country_code,
+  };
+}

@@ -1,0 +1,109 @@
+import { formatMoney, type OrderDetail } from "@store/shared";
+import { Link } from "react-router";
+import { OrderStatusBadge } from "../admin/order-status-badge";
+import { formatDate, isoDate } from "../content/format-date";
+import { PAYMENT_METHOD_LABELS, piecesText } from "./order-format";
+
+const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
+
+/** An order's page: what was bought at which price, the totals, where it goes and where it stands. */
+export function OrderDetails({ order }: { order: OrderDetail }) {
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <Link to="/account" className="text-sm font-medium text-madder underline-offset-4 hover:underline">← Your account</Link>
+          <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Order #{order.id}</h1>
+          <p className="mt-2 text-charcoal/85">
+            Placed on <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time> · {piecesText(order.item_count)} · {PAYMENT_METHOD_LABELS[order.payment_method]}
+          </p>
+        </div>
+        <p className="flex items-center gap-2">
+          <span className="sr-only">Status:</span>
+          <OrderStatusBadge status={order.status} />
+          {order.is_test && <span className="rounded-full bg-turmeric/20 px-2.5 py-0.5 text-xs font-semibold text-charcoal">Test payment</span>}
+        </p>
+      </header>
+      <section aria-labelledby="order-items-heading" className={CARD}>
+        <h2 id="order-items-heading" className="text-2xl font-semibold text-indigo-ink">Items</h2>
+        <OrderLines order={order} />
+        <OrderTotals order={order} />
+      </section>
+      <DeliveryDetails delivery={order.delivery} />
+    </div>
+  );
+}
+
+function OrderLines({ order }: { order: OrderDetail }) {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="sr-only">Items in order #{order.id}</caption>
+        <thead className="border-b border-linen text-xs uppercase tracking-wider text-charcoal/75">
+          <tr className="[&_th]:py-2 [&_th]:font-semibold">
+            <th scope="col">Product</th>
+            <th scope="col">Size</th>
+            <th scope="col" className="text-right">Qty</th>
+            <th scope="col" className="text-right">Unit price</th>
+            <th scope="col" className="text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-linen [&_td]:py-3">
+          {order.lines.map((line, index) => (
+            <tr key={`${line.product_pk ?? "gone"}-${line.size}-${index}`}>
+              <th scope="row" className="py-3 pr-4 font-serif text-base font-normal text-charcoal">
+                {line.product_pk ? <Link to={`/product/${line.product_pk}`} className="hover:text-madder">{line.product_name}</Link> : line.product_name}
+              </th>
+              <td>{line.size}</td>
+              <td className="text-right tabular-nums">{line.quantity}</td>
+              <td className="text-right tabular-nums">{money(line.unit_price)}</td>
+              <td className="text-right font-semibold tabular-nums">{money(line.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function OrderTotals({ order }: { order: OrderDetail }) {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const rows: [string, string][] = [
+    ["Subtotal", money(order.subtotal)],
+    ...(order.discount > 0 ? [[`Discount${order.promo_code ? ` (${order.promo_code})` : ""}`, `−${money(order.discount)}`] as [string, string]] : []),
+    ["Shipping", order.shipping > 0 ? money(order.shipping) : "Free"],
+    // The wallet's INR "end in 9" rounding (decision 006), shown so the lines add up.
+    ...(order.rounding > 0 ? [["Rounding (PayPal)", money(order.rounding)] as [string, string]] : []),
+  ];
+  return (
+    <dl className="ml-auto mt-6 max-w-sm space-y-1.5 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex justify-between gap-6">
+          <dt>{term}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-6 border-t border-linen pt-3 text-base font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{money(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function DeliveryDetails({ delivery }: { delivery: OrderDetail["delivery"] }) {
+  const place = [delivery.city, delivery.state, delivery.pin_code].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="order-delivery-heading" className={CARD}>
+      <h2 id="order-delivery-heading" className="text-2xl font-semibold text-indigo-ink">Delivery</h2>
+      <address className="mt-4 whitespace-pre-line not-italic leading-relaxed text-charcoal">
+        <span className="font-semibold">{delivery.name}</span>
+        {"\n"}{delivery.delivery_address}
+        {"\n"}{place}
+        {"\n"}{`${delivery.country_code} ${delivery.mobile_number}`.trim()}
+      </address>
+      {delivery.comment && <p className="mt-4 text-sm text-charcoal/85"><span className="font-semibold">Instructions:</span> {delivery.comment}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { MESSAGES } from "@store/shared";
+import { NotFoundContent } from "../layout/not-found-content";
+import { Skeleton } from "../ui/skeleton";
+import { OrderDetails } from "./order-details";
+import { useOrder } from "./use-order";
+
+/** `/account/orders/:id`: rendered in the browser, where the shopper's token is. */
+export function OrderPage({ id }: { id: string }) {
+  const state = useOrder(id);
+  if (state.status === "not-found") return <NotFoundContent />;
+  return (
+    <div className="mx-auto max-w-4xl px-4 pb-8 pt-10 sm:pt-16">
+      {state.status === "ready" && <OrderDetails order={state.order} />}
+      {state.status === "error" && <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">{MESSAGES.unexpectedError}</p>}
+      {state.status === "loading" && (
+        <div role="status" aria-busy="true" className="space-y-6">
+          <span className="sr-only">Loading your order</span>
+          <Skeleton className="h-12 w-64" />
+          <Skeleton className="h-64 w-full rounded-3xl" />
+          <Skeleton className="h-40 w-full rounded-3xl" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { COD_SHIPPING_FEE_INR, formatMoney, isCashOnDeliveryAllowed, type Currency, type PaymentMethod, type PaymentOptionsResponse } from "@store/shared";
+import type { ApiState } from "../../lib/use-api-get";
+
+export const PAYMENT_GROUP_ID = "checkout-payment-method";
+
+type Choice = { method: PaymentMethod; title: string; detail: string; unavailable: string | null };
+
+function onlineUnavailable(options: ApiState<PaymentOptionsResponse>, method: "razorpay" | "paypal"): string | null {
+  if (options.status === "loading") return "Loading...";
+  if (options.status === "error" || !options.data[method].available) return "Not available right now.";
+  return null;
+}
+
+/**
+ * The spec's payment method choice: the card provider and the wallet, and cash on delivery in INR. The
+ * cart's Cash on Delivery box decides COD (it also sets the shipping fee the cart shows), so while it is
+ * ticked COD is the method, and the online ones wait for it to be unticked.
+ */
+export function PaymentMethods({ currency, cod, codTotal, chosen, onChoose, options, disabled, describedBy }: {
+  currency: Currency;
+  cod: boolean;
+  /** What a COD order costs, fee included (major units). */
+  codTotal: number;
+  chosen: PaymentMethod | null;
+  onChoose: (method: "razorpay" | "paypal") => void;
+  options: ApiState<PaymentOptionsResponse>;
+  disabled: boolean;
+  /** The id of the message saying a method is missing, when it shows. */
+  describedBy?: string;
+}) {
+  const choices: Choice[] = [
+    { method: "razorpay", title: "Cards, UPI, net banking", detail: "Pay securely with Razorpay.", unavailable: cod ? null : onlineUnavailable(options, "razorpay") },
+    { method: "paypal", title: "PayPal", detail: "Pay with your PayPal account, or a card through PayPal.", unavailable: cod ? null : onlineUnavailable(options, "paypal") },
+  ];
+  if (cod) {
+    const fee = formatMoney(COD_SHIPPING_FEE_INR, "INR");
+    choices.push({ method: "cod", title: "Cash on delivery", detail: `Pay ${formatMoney(codTotal, currency)} when your order arrives (includes ${fee} shipping).`, unavailable: null });
+  }
+  const testMode = options.status === "success" && (options.data.razorpay.test_mode || options.data.paypal.test_mode);
+
+  return (
+    <fieldset id={PAYMENT_GROUP_ID} disabled={disabled} aria-describedby={describedBy} className="min-w-0">
+      <legend className="text-lg font-semibold text-indigo-ink">Payment method</legend>
+      <div className="mt-3 space-y-3">
+        {choices.map(({ method, title, detail, unavailable }) => {
+          const off = unavailable !== null || (cod && method !== "cod");
+          return (
+            <label
+              key={method}
+              className={`flex items-start gap-3 rounded-xl border bg-white p-4 transition has-[:checked]:border-indigo-ink has-[:checked]:ring-2 has-[:checked]:ring-indigo-ink/20 ${off ? "cursor-not-allowed border-linen opacity-60" : "cursor-pointer border-charcoal/20 hover:border-indigo-ink/60"}`}
+            >
+              <input
+                type="radio"
+                name="payment_method"
+                value={method}
+                checked={chosen === method}
+                disabled={off}
+                onChange={() => method !== "cod" && onChoose(method)}
+                aria-labelledby={`${PAYMENT_GROUP_ID}-${method}-title`}
+                aria-describedby={`${PAYMENT_GROUP_ID}-${method}`}
+                className="mt-1 h-4 w-4 flex-none accent-indigo-ink"
+              />
+              <span>
+                <span id={`${PAYMENT_GROUP_ID}-${method}-title`} className="block font-semibold text-charcoal">{title}</span>
+                <span id={`${PAYMENT_GROUP_ID}-${method}`} className="block text-sm text-charcoal/80">{unavailable ?? detail}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {isCashOnDeliveryAllowed(currency) && (
+        <p className="mt-3 text-sm text-charcoal/80">
+          {cod ? "To pay online, untick Cash on Delivery in the order summary." : "Prefer to pay in cash? Tick Cash on Delivery in the order summary."}
+        </p>
+      )}
+      {testMode && <p className="mt-3 rounded-lg bg-turmeric/15 px-3 py-2 text-sm text-charcoal">Test mode: payments are simulated and no money is taken.</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  cardOrderResponseSchema,
+  codOrderResponseSchema,
+  formatMoney,
+  MESSAGES,
+  toMinorUnits,
+  walletOrderResponseSchema,
+  type CreateOrderInput,
+  type Currency,
+  type PaymentMethod,
+  type PaymentOptionsResponse,
+  type VerifyPaymentRequest,
+  type VerifyPaymentResponse,
+  type WalletOrderResponse,
+} from "@store/shared";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { api } from "../../lib/api";
+import { useCart } from "../../lib/cart";
+import { useSession } from "../../lib/session";
+import { checkoutFailure, type FailedStep } from "./checkout-failures";
+import type { FieldProblems } from "./delivery-form";
+import { loadProviderScript, type RazorpayPayment } from "./provider-sdk";
+import { openRazorpay, type Shopper } from "./razorpay-checkout";
+import { flashSuccess } from "./success-flash";
+
+/** A wallet order waiting for the PayPal buttons, for one version of the checkout (`key`). */
+export type WalletCheckout = { order: WalletOrderResponse; key: string };
+
+/**
+ * The widget script of an online method, or null when it is not offered. The wallet's SDK must be told
+ * the order's currency (PayPal's default is USD); the simulator's ignores it.
+ */
+export function providerScript(options: PaymentOptionsResponse | null, method: PaymentMethod, currency: Currency): string | null {
+  if (method === "cod") return null;
+  const src = options?.[method].available ? options[method].script_url : null;
+  if (!src || method === "razorpay") return src;
+  const url = new URL(src, window.location.origin);
+  url.searchParams.set("currency", currency);
+  return url.toString();
+}
+
+/**
+ * The checkout's calls and the providers' widgets (spec sections 4, 7 and 8): create-order, then the card
+ * checkout or the wallet's buttons, then verify-payment; cash on delivery is confirmed by create-order.
+ * One attempt at a time: nothing can start while a request or the card checkout is open.
+ */
+export function useCheckout(options: PaymentOptionsResponse | null) {
+  const { cart, refresh } = useCart();
+  const cartId = cart?.cart_id ?? null;
+  const { expire } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [wallet, setWallet] = useState<WalletCheckout | null>(null);
+  const inFlight = useRef(false);
+
+  function begin(): boolean {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setBusy(true);
+    setAlert(null);
+    return true;
+  }
+
+  function settle(message: string | null = null) {
+    inFlight.current = false;
+    setBusy(false);
+    if (message) setAlert(message);
+  }
+
+  function failed(step: FailedStep, error: unknown): FieldProblems {
+    const failure = checkoutFailure(step, error);
+    settle(failure.message);
+    if (failure.signedOut) expire(failure.message);
+    // A changed total or a sold-out piece: show the cart as it is now, so the shopper can retry.
+    if (failure.staleCart) refresh().catch((cause: unknown) => console.error("Cart fetch failed", cause));
+    return failure.fields;
+  }
+
+  function unexpected(error: unknown) {
+    console.error("Checkout failed", error);
+    settle(MESSAGES.unexpectedError);
+  }
+
+  /** Spec: after payment the cart is fetched again and the shopper lands on / with the success notice. */
+  async function succeed(text: string) {
+    // Navigate first: the cart page would otherwise flash 'empty' as the emptied cart arrives.
+    await navigate("/");
+    flashSuccess(text);
+    await refresh().catch((error: unknown) => console.error("Cart fetch failed", error));
+  }
+
+  async function verify(step: FailedStep, body: VerifyPaymentRequest) {
+    try {
+      const paid = await api.post<VerifyPaymentResponse>("/api/verify-payment/", body);
+      await succeed(`Payment successful! Your order #${paid.order_id} is confirmed.`);
+    } catch (error) {
+      failed(step, error);
+    }
+  }
+
+  function payByCard(answer: unknown, shopper: Shopper) {
+    const order = cardOrderResponseSchema.parse(answer);
+    // Razorpay's own modal stays open after a failed try and may be dismissed later: keep the failure.
+    let failedOnce = false;
+    openRazorpay(order, shopper, {
+      paid: (payment: RazorpayPayment) => {
+        inFlight.current = true;
+        setBusy(true);
+        setAlert(null);
+        void verify("verify-card", { razorpay: true, ...payment, amount: order.data.data.amount, cart_id: cartId });
+      },
+      failed: () => {
+        failedOnce = true;
+        settle(MESSAGES.paymentFailed);
+      },
+      dismissed: () => settle(failedOnce ? null : MESSAGES.paymentCancelled),
+    });
+  }
+
+  /**
+   * Creates the order and starts paying for it. Answers the server's field errors (a 400), for the form
+   * to show; everything else is reported through `alert`.
+   */
+  async function pay(body: CreateOrderInput, method: PaymentMethod, shopper: Shopper, key: string): Promise<FieldProblems> {
+    if (!begin()) return {};
+    setWallet(null);
+    let answer: unknown;
+    try {
+      answer = await api.post<unknown>("/api/create-order/", body);
+    } catch (error) {
+      return failed("create-order", error);
+    }
+    try {
+      if (method === "cod") {
+        const order = codOrderResponseSchema.parse(answer);
+        await succeed(`Order #${order.order_id} confirmed. Pay ${formatMoney(order.amount, order.currency)} on delivery.`);
+        return {};
+      }
+      const script = providerScript(options, method, body.currency);
+      if (!script) throw new Error(`No ${method} script to load`);
+      await loadProviderScript(script);
+      if (method === "razorpay") {
+        payByCard(answer, shopper);
+        return {};
+      }
+      const order = walletOrderResponseSchema.parse(answer);
+      setWallet({ order, key });
+      settle();
+    } catch (error) {
+      unexpected(error);
+    }
+    return {};
+  }
+
+  /** The wallet's callbacks, for the PayPal buttons of `wallet`. */
+  const walletEvents = {
+    approve: async (orderID: string) => {
+      if (!wallet || !begin()) return;
+      const { order } = wallet;
+      await verify("capture-wallet", { razorpay: false, orderID, amount: toMinorUnits(order.amount), cart_id: cartId });
+    },
+    cancel: () => setAlert(MESSAGES.paymentCancelled),
+    error: (error: unknown) => {
+      console.error("PayPal failed", error);
+      settle(MESSAGES.paymentFailed);
+    },
+  };
+
+  return {
+    busy,
+    alert,
+    wallet,
+    pay,
+    walletEvents,
+    /** Back to editing the details: the wallet's pending order is dropped (a new attempt makes a new one). */
+    dropWallet: () => setWallet(null),
+    clearAlert: () => setAlert(null),
+  };
+}

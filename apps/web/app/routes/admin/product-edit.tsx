@@ -1,0 +1,49 @@
+import type { AdminProduct } from "@store/shared";
+import { Link } from "react-router";
+import { adminMeta } from "../../components/admin/admin-meta";
+import { categoryName, formatWhen } from "../../components/admin/format";
+import { LoadState } from "../../components/admin/list-table";
+import { PageHeader } from "../../components/admin/page-header";
+import { ProductEditForm } from "../../components/admin/product-edit-form";
+import { ProductStatus } from "../../components/admin/product-status";
+import { SizeTable } from "../../components/admin/size-table";
+import { titleCase } from "../../components/product/category-copy";
+import { BUTTON_SECONDARY } from "../../components/admin/styles";
+import { useAdminResource } from "../../components/admin/use-admin-resource";
+import { Notice, useNotice } from "../../components/ui/notice";
+import type { Route } from "./+types/product-edit";
+
+export function meta() {
+  return adminMeta("Edit product");
+}
+
+/** One product: status switches, sizes with prices and stock, and every add-item field. */
+export default function ProductEdit({ params }: Route.ComponentProps) {
+  const product = useAdminResource<AdminProduct>(`/api/admin/products/${encodeURIComponent(params.id)}`);
+  const notice = useNotice();
+  const data = product.data;
+  const saved = (next: AdminProduct, message: string) => {
+    product.replace(next);
+    notice.show(message);
+  };
+  return (
+    <>
+      <PageHeader
+        title={data ? data.product_name : "Edit product"}
+        lead={data && <>Code {data.product_code} · {categoryName(data.category)}{data.subcategory_name ? ` · ${titleCase(data.subcategory_name)}` : ""} · updated {formatWhen(data.updated_at)}</>}
+        actions={<>
+          <Link to="/admin/products" className={BUTTON_SECONDARY}>All products</Link>
+          {data && <Link to={`/product/${data.id}`} className={BUTTON_SECONDARY}>View in shop</Link>}
+        </>}
+      />
+      {!data ? <LoadState error={product.error} onRetry={product.reload} /> : (
+        <div className="space-y-6">
+          <ProductStatus product={data} onSaved={saved} />
+          <SizeTable key={data.id} product={data} onSaved={saved} />
+          <ProductEditForm key={data.id} product={data} onSaved={saved} />
+        </div>
+      )}
+      <Notice notice={notice.notice} onDismiss={notice.dismiss} />
+    </>
+  );
+}

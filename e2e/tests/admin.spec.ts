@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  CANCELLATION_POLICY, COD_SHIPPING_FEE_INR, formatMoney, ORDER_STATUS_LABELS, ORDER_STATUS_MESSAGES,
+  type CartResponse, type CodOrderResponse, type LoginResponse,
+} from "@store/shared";
+import { seriousA11yViolations } from "../fixtures/axe";
+import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
+
+/** The demo administrator the embedded demo database is seeded with (README, decision 007). */
+const DEMO_ADMIN = { email: "admin@jaipurkalahouse.in", password: "demo-admin-2026" };
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post("/api/login/", { data: DEMO_ADMIN });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as LoginResponse).token;
+}
+
+/** A cash-on-delivery order in INR through the real checkout API: a guest cart, then create-order. */
+async function codOrder(request: APIRequestContext): Promise<number> {
+  const product = await productInStock(request, { currency: "INR", minStock: 3 });
+  const { cart_id } = await guestCart(request, product);
+  const cart = (await (await request.get(`/api/get-cart-items/?cart_id=${cart_id}&currency=INR`)).json()) as CartResponse;
+  const response = await request.post("/api/create-order/", {
+    data: {
+      amount: cart.subtotal + COD_SHIPPING_FEE_INR, currency: "INR", promo_code: "Nil", cart_id, payment_method: "cod",
+      name: "Kavya Reddy", delivery_address: "14 MI Road", country_code: "+91", mobile_number: "9829012345",
+      pin_code: "302001", city: "Jaipur", state: "Rajasthan", comment: "",
+    },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as CodOrderResponse).order_id;
+}
+
+const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
+
+test("the admin finds an order through the filters and marks it shipped with a tracking number", async ({ page, request }) => {
+  const orderId = await codOrder(request);
+  await openWithStorage(page, "/admin/orders", { token: await adminToken(request) });
+  await expect(title(page, "Orders")).toBeVisible();
+
+  const filters = page.getByRole("search", { name: "Filter orders" });
+  await filters.getByLabel("Status").selectOption({ label: ORDER_STATUS_LABELS.cod_confirmed });
+  await filters.getByLabel("Payment").selectOption({ label: "Cash on delivery" });
+  await filters.getByLabel("Currency").selectOption("INR");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=cod_confirmed/);
+  await page.getByRole("table", { name: "Orders" }).getByRole("link", { name: `Order ${orderId}`, exact: true }).click();
+
+  await expect(title(page, `Order ${orderId}`)).toBeFocused();
+  const actions = page.getByRole("region", { name: "Next step" });
+  const tracking = actions.getByRole("textbox", { name: "Tracking number" });
+  await actions.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(tracking).toHaveAccessibleDescription(ORDER_STATUS_MESSAGES.trackingRequired);
+  await expect(tracking).toBeFocused();
+
+  await tracking.fill("JKH-IN-40021");
+  await actions.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(actions.getByRole("status")).toContainText("marked shipped");
+  await expect(actions.getByRole("status")).toBeFocused();
+  await expect(page.getByRole("main").getByText(ORDER_STATUS_LABELS.shipped, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Delivery" })).toContainText("JKH-IN-40021");
+  // Only the state machine's next moves are offered: shipped -> delivered or cancelled.
+  await expect(actions.getByRole("button", { name: "Mark delivered" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
+});
+
+test("the admin cancels another order; the dialog explains the refund rule and the result is shown", async ({ page, request }) => {
+  const orderId = await codOrder(request);
+  await openWithStorage(page, `/admin/orders/${orderId}`, { token: await adminToken(request) });
+  const actions = page.getByRole("region", { name: "Next step" });
+  await actions.getByRole("button", { name: "Cancel order" }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Cancel order ${orderId}?` });
+  await expect(dialog).toContainText(`Within ${CANCELLATION_POLICY.fullRefundWindowHours} hours of the order: a full refund.`);
+  await expect(dialog).toContainText(`${CANCELLATION_POLICY.inTransitFeePercent}% of the order value is kept`);
+  await dialog.getByRole("button", { name: "Keep order" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(actions.getByRole("button", { name: "Cancel order" })).toBeFocused();
+
+  await actions.getByRole("button", { name: "Cancel order" }).click();
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  const outcome = actions.getByRole("status");
+  await expect(outcome).toContainText("The order is cancelled.");
+  // Cash on delivery was never collected: the rule says so and nothing is refunded.
+  await expect(outcome).toContainText("Nothing was paid online");
+  await expect(outcome.getByRole("definition").filter({ hasText: formatMoney(0, "INR") }).first()).toBeVisible();
+  await expect(page.getByRole("main").getByText(ORDER_STATUS_LABELS.cancelled, { exact: true }).first()).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await expect(actions.getByRole("button", { name: "Record refund" })).toBeVisible();
+});
+
+test("the dashboard shows today's orders and revenue per currency, and passes axe", async ({ page, request }) => {
+  await codOrder(request);
+  await openWithStorage(page, "/admin", { token: await adminToken(request) });
+  await expect(title(page, "Dashboard")).toBeVisible();
+  const today = page.getByRole("region", { name: "Today" });
+  await expect(today.getByText(/^\d+$/)).toHaveText(/^[1-9]\d*$/);
+  await expect(today.getByText("Revenue INR")).toBeVisible();
+  await expect(today.getByText("Revenue USD")).toBeVisible();
+  await expect(page.getByRole("region", { name: "This month" }).getByText(/^\d+$/)).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole("region", { name: "Open queries" }).getByText(/^\d+$/)).toBeVisible();
+  await expect(page.getByRole("table", { name: /pieces or fewer/ })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test("the CSV export downloads the filtered orders with the token", async ({ page, request }) => {
+  const orderId = await codOrder(request);
+  await openWithStorage(page, "/admin/orders?currency=INR&payment_method=cod", { token: await adminToken(request) });
+  await expect(page.getByRole("link", { name: `Order ${orderId}`, exact: true })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const lines = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(lines[0]).toMatch(/^order_id,/);
+  expect(lines.some((line) => line.startsWith(`${orderId},`))).toBe(true);
+  expect(lines.slice(1).every((line) => line.includes(",cod,INR,"))).toBe(true);
+});

@@ -1,0 +1,240 @@
+import { COD_SHIPPING_FEE_INR, formatMoney, MESSAGES, TIMINGS_MS, type CartResponse, type Currency, type OrderDetail } from "@store/shared";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { createAccount, logInByApi } from "../fixtures/accounts";
+import { seriousA11yViolations } from "../fixtures/axe";
+import { cartLink, guestCart, openWithStorage, productDetail, productInStock } from "../fixtures/cart";
+import { setCurrencyCookie } from "../fixtures/currency";
+
+const CONTINUE = "CLICK TO CONTINUE";
+const CARD = "Cards, UPI, net banking";
+const PAID_NOTICE = /^Payment successful! Your order #(\d+) is confirmed\.$/;
+
+/** A delivery in Jaipur, typed into the spec's fields. */
+const DELIVERY = { "Full name": "Meera Rathore", "Mobile number": "9829012345", "Delivery address": "12 Hawa Mahal Road, Badi Choupad", City: "Jaipur", State: "Rajasthan", "PIN code": "302002" };
+
+/** Each test buys its own product (the seed is deterministic), so parallel tests never race for stock. */
+let products: Record<"card" | "failures" | "wallet" | "walletFailures" | "cod" | "forms" | "mismatch", number>;
+test.beforeAll(async ({ request }) => {
+  const names = ["card", "failures", "wallet", "walletFailures", "cod", "forms", "mismatch"] as const;
+  const found = await Promise.all(names.map((_, skip) => productInStock(request, { minStock: 5, skip })));
+  products = Object.fromEntries(names.map((name, i) => [name, found[i]!.id])) as typeof products;
+});
+
+async function cartIn(request: APIRequestContext, productId: number, currency: Currency, token?: string): Promise<CartResponse> {
+  const product = await productDetail(request, productId, currency);
+  if (!token) return guestCart(request, product);
+  const response = await request.post("/api/cart-items/", {
+    headers: { Authorization: `Token ${token}` },
+    data: { product_pk: product.id, size: product.size, quantity: 1, offer_price: product.offer_price, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as CartResponse;
+}
+
+/** Opens the cart (in `currency`) with the checkout revealed. */
+async function openCheckout(page: Page, context: BrowserContext, baseURL: string, cart: CartResponse, token?: string) {
+  await setCurrencyCookie(context, baseURL, cart.currency);
+  await openWithStorage(page, "/cart", { cartId: cart.cart_id, token });
+  await page.getByRole("button", { name: CONTINUE }).click();
+  await expect(checkout(page).getByRole("heading", { name: "Delivery and payment" })).toBeFocused();
+}
+
+const checkout = (page: Page) => page.getByRole("region", { name: "Checkout" });
+
+async function fillDelivery(page: Page, skip: string[] = []) {
+  for (const [label, value] of Object.entries(DELIVERY)) {
+    if (!skip.includes(label)) await checkout(page).getByRole("textbox", { name: label, exact: true }).fill(value);
+  }
+}
+
+const alert = (page: Page, text: string) => checkout(page).getByRole("alert").filter({ hasText: text });
+const notice = (page: Page) => page.getByRole("status").filter({ hasText: /Your order #\d+ is confirmed|Order #\d+ confirmed/ });
+
+async function orderNumber(page: Page, pattern: RegExp): Promise<number> {
+  await expect(page).toHaveURL("/");
+  await expect(notice(page)).toHaveText(pattern);
+  return Number(pattern.exec((await notice(page).textContent()) ?? "")?.[1]);
+}
+
+test.describe("paying", () => {
+  test("a signed-in shopper in INR pays by card, lands on / with the notice, and finds the paid order in the account", async ({ page, context, request, baseURL }) => {
+    const account = await createAccount(request, "card");
+    const { token } = await logInByApi(request, account);
+    const cart = await cartIn(request, products.card, "INR", token);
+    await openCheckout(page, context, baseURL!, cart, token);
+
+    // The shopper's details come from the account; the rest of the delivery is typed.
+    await expect(checkout(page).getByRole("textbox", { name: "Full name" })).toHaveValue(`${account.first_name} ${account.last_name}`);
+    await expect(checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" })).toHaveValue(account.email);
+    await fillDelivery(page, ["Full name", "Mobile number"]);
+    await checkout(page).getByRole("radio", { name: CARD }).check();
+
+    const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
+    await checkout(page).getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "INR")}` }).click();
+    expect((await created).postDataJSON()).toMatchObject({ amount: cart.subtotal * 100, currency: "INR", promo_code: "Nil", cart_id: cart.cart_id, razorpay: true, city: "Jaipur", pin_code: "302002" });
+
+    const widget = page.getByRole("dialog");
+    await expect(widget).toContainText(formatMoney(cart.subtotal, "INR"));
+    await widget.getByRole("button", { name: "Pay now" }).click();
+    const id = await orderNumber(page, PAID_NOTICE);
+    await expect(cartLink(page, 0)).toBeVisible();
+    // The notice is transient (spec: 3 s).
+    await expect(notice(page)).toBeHidden({ timeout: TIMINGS_MS.noticeAutoClose + 5000 });
+
+    const order = (await (await request.get(`/api/orders/${id}`, { headers: { Authorization: `Token ${token}` } })).json()) as { data: OrderDetail };
+    expect(order.data).toMatchObject({ status: "paid", payment_method: "razorpay", total: cart.subtotal, currency: "INR" });
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account", exact: true }).click();
+    await expect(page).toHaveURL("/account");
+    const orders = page.getByRole("region", { name: "Orders" });
+    await expect(orders.getByRole("listitem").filter({ hasText: `Order #${id}` })).toContainText("Paid");
+    await orders.getByRole("link", { name: `Order #${id}` }).click();
+    await expect(page).toHaveURL(`/account/orders/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Order #${id}` })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(`^${order.data.lines[0]!.product_name}`) })).toContainText(formatMoney(cart.subtotal, "INR"));
+    await expect(page.getByRole("region", { name: "Delivery" })).toContainText("12 Hawa Mahal Road");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  test("a shopper in USD pays with PayPal once the order exists", async ({ page, context, request, baseURL }) => {
+    const cart = await cartIn(request, products.wallet, "USD");
+    await openCheckout(page, context, baseURL!, cart);
+    await fillDelivery(page);
+    await checkout(page).getByRole("radio", { name: "PayPal" }).check();
+    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+
+    const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
+    await checkout(page).getByRole("button", { name: "Continue to PayPal" }).click();
+    expect((await created).postDataJSON()).toMatchObject({ amount: cart.subtotal, currency: "USD", razorpay: false, payment_method: "paypal" });
+    await expect(checkout(page).getByRole("status")).toContainText(`Pay ${formatMoney(cart.subtotal, "USD")} with PayPal`);
+    await expect(checkout(page).getByRole("textbox", { name: "City" })).toBeDisabled();
+
+    const verified = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/verify-payment/");
+    await page.getByRole("button", { name: "Pay with PayPal" }).click();
+    expect((await verified).postDataJSON()).toMatchObject({ razorpay: false, amount: cart.subtotal * 100, cart_id: cart.cart_id });
+    await orderNumber(page, PAID_NOTICE);
+    await expect(cartLink(page, 0)).toBeVisible();
+  });
+
+  test("a shopper in INR orders cash on delivery, paying the 39 fee on delivery", async ({ page, context, request, baseURL }) => {
+    const cart = await cartIn(request, products.cod, "INR");
+    await setCurrencyCookie(context, baseURL!, "INR");
+    await openWithStorage(page, "/cart", { cartId: cart.cart_id });
+    await page.getByRole("checkbox", { name: /Cash on Delivery/ }).check();
+    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("row", { name: /^Shipping/ })).toContainText(formatMoney(COD_SHIPPING_FEE_INR, "INR"));
+    await page.getByRole("button", { name: CONTINUE }).click();
+
+    const due = cart.subtotal + COD_SHIPPING_FEE_INR;
+    await expect(checkout(page).getByRole("radio", { name: "Cash on delivery" })).toBeChecked();
+    await expect(checkout(page).getByRole("radio", { name: CARD })).toBeDisabled();
+    await fillDelivery(page);
+    const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
+    await checkout(page).getByRole("button", { name: "Place order" }).click();
+    expect((await created).postDataJSON()).toMatchObject({ amount: due, payment_method: "cod", currency: "INR" });
+    await orderNumber(page, new RegExp(`^Order #(\\d+) confirmed\\. Pay ${formatMoney(due, "INR")} on delivery\\.$`));
+    await expect(cartLink(page, 0)).toBeVisible();
+  });
+});
+
+test.describe("when paying does not work out", () => {
+  test("card: a failed payment and a cancelled one say so, and the shopper can still pay", async ({ page, context, request, baseURL }) => {
+    const cart = await cartIn(request, products.failures, "INR");
+    await openCheckout(page, context, baseURL!, cart);
+    await fillDelivery(page);
+    await checkout(page).getByRole("radio", { name: CARD }).check();
+    const pay = checkout(page).getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "INR")}` });
+
+    await pay.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Fail payment" }).click();
+    await expect(alert(page, MESSAGES.paymentFailed)).toBeVisible();
+
+    await pay.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await expect(alert(page, MESSAGES.paymentCancelled)).toBeVisible();
+    await expect(alert(page, MESSAGES.paymentFailed)).toHaveCount(0);
+
+    await pay.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Pay now" }).click();
+    await orderNumber(page, PAID_NOTICE);
+  });
+
+  test("PayPal: cancelling and a failure say so", async ({ page, context, request, baseURL }) => {
+    const cart = await cartIn(request, products.walletFailures, "USD");
+    await openCheckout(page, context, baseURL!, cart);
+    await fillDelivery(page);
+    await checkout(page).getByRole("radio", { name: "PayPal" }).check();
+    await checkout(page).getByRole("button", { name: "Continue to PayPal" }).click();
+
+    await page.getByRole("button", { name: "Cancel PayPal" }).click();
+    await expect(alert(page, MESSAGES.paymentCancelled)).toBeVisible();
+    await page.getByRole("button", { name: "Fail PayPal" }).click();
+    await expect(alert(page, MESSAGES.paymentFailed)).toBeVisible();
+
+    // Back to the details: the buttons go until the shopper continues again.
+    await checkout(page).getByRole("button", { name: "Change details" }).click();
+    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+    await expect(checkout(page).getByRole("textbox", { name: "City" })).toBeEnabled();
+  });
+
+  test("a total that changed meanwhile is refused with the server's message", async ({ page, context, request, baseURL }) => {
+    const cart = await cartIn(request, products.mismatch, "USD");
+    await page.route((url) => url.pathname === "/api/create-order/", (route) =>
+      route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), amount: 1 }) }));
+    await openCheckout(page, context, baseURL!, cart);
+    await fillDelivery(page);
+    await checkout(page).getByRole("radio", { name: CARD }).check();
+    await checkout(page).getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "USD")}` }).click();
+    await expect(alert(page, `The order total changed to ${formatMoney(cart.subtotal, "USD")}`)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("the delivery form", () => {
+  test("asks for the required fields, then a payment method; each message goes after 5 s", async ({ page, context, request, baseURL }) => {
+    await page.clock.install();
+    const cart = await cartIn(request, products.forms, "INR");
+    await openCheckout(page, context, baseURL!, cart);
+    for (const label of ["City", "State", "PIN code"]) {
+      await expect(checkout(page).getByRole("textbox", { name: label })).toHaveAttribute("required", "");
+    }
+    let sent = false;
+    page.on("request", (r) => new URL(r.url()).pathname === "/api/create-order/" && (sent = true));
+
+    await checkout(page).getByRole("button", { name: "Place order" }).click();
+    await expect(alert(page, MESSAGES.fillRequiredFields)).toBeVisible();
+    const name = checkout(page).getByRole("textbox", { name: "Full name" });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAccessibleDescription("Full name is required.");
+    await page.clock.runFor(TIMINGS_MS.formMessageTimeout - 100);
+    await expect(alert(page, MESSAGES.fillRequiredFields)).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(alert(page, MESSAGES.fillRequiredFields)).toHaveCount(0);
+
+    await fillDelivery(page);
+    await checkout(page).getByRole("button", { name: "Place order" }).click();
+    await expect(alert(page, MESSAGES.selectPaymentMethod)).toBeVisible();
+    await expect(checkout(page).getByRole("group", { name: "Payment method" })).toHaveAccessibleDescription(MESSAGES.selectPaymentMethod);
+    await expect(checkout(page).getByRole("radio", { name: CARD })).toBeFocused();
+    await page.clock.runFor(TIMINGS_MS.formMessageTimeout);
+    await expect(alert(page, MESSAGES.selectPaymentMethod)).toHaveCount(0);
+    expect(sent).toBe(false);
+  });
+
+  test("has no serious accessibility problems with the checkout open", async ({ page, context, request, baseURL }) => {
+    const cart = await cartIn(request, products.forms, "INR");
+    await openCheckout(page, context, baseURL!, cart);
+    await checkout(page).getByRole("radio", { name: CARD }).check();
+    await checkout(page).getByRole("button", { name: /^Pay / }).click();
+    await expect(alert(page, MESSAGES.fillRequiredFields)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+test("an order page needs a login, and someone else's order is not found", async ({ page, request }) => {
+  await page.goto("/account/orders/1");
+  await expect(page).toHaveURL("/login?next=%2Faccount%2Forders%2F1");
+
+  const { token } = await logInByApi(request, await createAccount(request, "stranger"));
+  await openWithStorage(page, "/account/orders/999999", { token });
+  await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
+});
