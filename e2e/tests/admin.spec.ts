@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
-  CANCELLATION_POLICY, COD_SHIPPING_FEE_INR, formatMoney, ORDER_STATUS_LABELS, ORDER_STATUS_MESSAGES,
-  type CartResponse, type CodOrderResponse, type LoginResponse,
+  ADD_ITEM_MESSAGES, CANCELLATION_POLICY, COD_SHIPPING_FEE_INR, formatMoney, ORDER_STATUS_LABELS, ORDER_STATUS_MESSAGES,
+  type AdminProduct, type CartResponse, type CodOrderResponse, type LoginResponse,
 } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
@@ -116,4 +116,72 @@ test("the CSV export downloads the filtered orders with the token", async ({ pag
   expect(lines[0]).toMatch(/^order_id,/);
   expect(lines.some((line) => line.startsWith(`${orderId},`))).toBe(true);
   expect(lines.slice(1).every((line) => line.includes(",cod,INR,"))).toBe(true);
+});
+
+test("the admin edits a product: finds it, deactivates it, adds a size and changes its details", async ({ page, request }) => {
+  const token = await adminToken(request);
+  const code = 200_000_000 + Math.floor(Math.random() * 100_000_000);
+  const created = await request.post("/api/admin/products", {
+    headers: { Authorization: `Token ${token}` },
+    data: { product_name: `Edit Test Runner ${code}`, product_code: code, category: 2, description: "A runner to edit.", offer_price: 18, mrp: 25 },
+  });
+  expect(created.status()).toBe(201);
+  const product = (await created.json()) as AdminProduct;
+
+  await openWithStorage(page, "/admin/products", { token });
+  const search = page.getByRole("search", { name: "Find products" });
+  await search.getByRole("searchbox", { name: "Name or code" }).fill(String(code));
+  await search.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("table", { name: "Products" }).getByRole("link", { name: product.product_name }).click();
+  await expect(title(page, product.product_name)).toBeFocused();
+
+  const active = page.getByRole("switch", { name: "Shown in the shop" });
+  await expect(active).toHaveAttribute("aria-checked", "true");
+  await active.click();
+  await expect(page.getByRole("status").filter({ hasText: "Product deactivated." })).toBeVisible();
+  await expect(active).toHaveAttribute("aria-checked", "false");
+
+  const sizes = page.getByRole("form", { name: "Sizes, prices and stock" });
+  await sizes.getByRole("combobox", { name: "Add a size" }).selectOption("M");
+  await sizes.getByRole("spinbutton", { name: "Offer price, size M" }).fill("30");
+  await sizes.getByRole("spinbutton", { name: "MRP, size M" }).fill("20");
+  await sizes.getByRole("button", { name: "Save sizes" }).click();
+  await expect(sizes.getByRole("spinbutton", { name: "Offer price, size M" })).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.offerAboveMrp);
+  await sizes.getByRole("spinbutton", { name: "MRP, size M" }).fill("40");
+  await sizes.getByRole("button", { name: "Save sizes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sizes, prices and stock saved." })).toBeVisible();
+  await expect(sizes.getByRole("rowheader", { name: "M", exact: true })).toBeVisible();
+
+  const details = page.getByRole("form", { name: "Product details" });
+  await details.getByRole("textbox", { name: "Description", exact: true }).fill("");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details.getByRole("textbox", { name: "Description", exact: true })).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.description);
+  await details.getByRole("textbox", { name: "Description", exact: true }).fill("Hand block printed table runner, edited.");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product details saved." })).toBeVisible();
+
+  const stored = (await (await request.get(`/api/admin/products/${product.id}`, { headers: { Authorization: `Token ${token}` } })).json()) as AdminProduct;
+  expect(stored).toMatchObject({ is_active: false, description: "Hand block printed table runner, edited." });
+  expect(stored.sizes).toEqual(expect.arrayContaining([expect.objectContaining({ size: "M", offer_price: 30, mrp: 40 })]));
+});
+
+test("the admin adds a promo code, sees the shared schema's message first, then deletes it", async ({ page, request }) => {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await openWithStorage(page, "/admin/promo-codes", { token: await adminToken(request) });
+  await page.getByRole("button", { name: "Add promo code" }).click();
+  const form = page.getByRole("form", { name: "Add a promo code" });
+  await expect(form.getByRole("heading", { name: "Add a promo code" })).toBeFocused();
+  await form.getByRole("textbox", { name: "Code" }).fill(code);
+  await form.getByRole("button", { name: "Add promo code" }).click();
+  await expect(form.getByRole("textbox", { name: "Discount" })).toHaveAccessibleDescription(/Please enter the discount value!/);
+  await form.getByRole("textbox", { name: "Discount" }).fill("12");
+  await form.getByRole("button", { name: "Add promo code" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Promo code added." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add promo code" })).toBeFocused();
+  const row = page.getByRole("row", { name: new RegExp(code) });
+  await expect(row).toContainText("12%");
+
+  await row.getByRole("button", { name: `Delete promo code ${code}` }).click();
+  await page.getByRole("dialog", { name: `Delete promo code ${code}?` }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(code) })).toHaveCount(0);
 });

@@ -199,6 +199,8 @@ test.describe("the delivery form", () => {
     }
     let sent = false;
     page.on("request", (r) => new URL(r.url()).pathname === "/api/create-order/" && (sent = true));
+    // From here the page's time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1000);
 
     await checkout(page).getByRole("button", { name: "Place order" }).click();
     await expect(alert(page, MESSAGES.fillRequiredFields)).toBeVisible();

@@ -29,14 +29,24 @@ async function parse<T>(response: Response): Promise<T> {
   return body as T;
 }
 
+async function sendJson<T>(method: "POST" | "PATCH", path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {
+  const headers = { "Content-Type": "application/json", Accept: "application/json", ...(init?.auth === false ? {} : authHeader()), ...init?.headers };
+  return parse<T>(await fetch(path, { ...init, method, headers, body: JSON.stringify(body) }));
+}
+
 /** Browser-side calls to the store's public API (same origin). Adds the spec's `Token` header when logged in. */
 export const api = {
   async get<T>(path: string, query?: Query, init?: RequestInit): Promise<T> {
     return parse<T>(await fetch(withQuery(path, query), { ...init, headers: { Accept: "application/json", ...authHeader(), ...init?.headers } }));
   },
-  async post<T>(path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {
-    const headers = { "Content-Type": "application/json", Accept: "application/json", ...(init?.auth === false ? {} : authHeader()), ...init?.headers };
-    return parse<T>(await fetch(path, { ...init, method: "POST", headers, body: JSON.stringify(body) }));
+  post<T>(path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {
+    return sendJson<T>("POST", path, body, init);
+  },
+  patch<T>(path: string, body: unknown): Promise<T> {
+    return sendJson<T>("PATCH", path, body);
+  },
+  async delete(path: string): Promise<void> {
+    await parse<unknown>(await fetch(path, { method: "DELETE", headers: { Accept: "application/json", ...authHeader() } }));
   },
 };
 

@@ -4,18 +4,12 @@ import { browserStorage } from "../../lib/storage";
 
 export type AdminQuery = Record<string, string | number | boolean | undefined | null>;
 
-const JSON_BODY = { "Content-Type": "application/json" };
-
-/**
- * The back office's calls to `/api/admin/*`, all with the stored token (lib/api adds it). lib/api speaks
- * GET and POST only; PATCH and DELETE go through its GET with another method, which keeps the token
- * header and the error parsing in one place.
- */
+/** The back office's calls to `/api/admin/*`, all with the stored token (lib/api adds it). */
 export const adminApi = {
   get: <T>(path: string, query?: AdminQuery, signal?: AbortSignal) => api.get<T>(path, query, { signal }),
   post: <T>(path: string, body: unknown = {}) => api.post<T>(path, body),
-  patch: <T>(path: string, body: unknown) => api.get<T>(path, undefined, { method: "PATCH", body: JSON.stringify(body), headers: JSON_BODY }),
-  remove: (path: string) => api.get<unknown>(path, undefined, { method: "DELETE" }),
+  patch: <T>(path: string, body: unknown) => api.patch<T>(path, body),
+  remove: (path: string) => api.delete(path),
 
   /** A file answer (the orders CSV). A plain link cannot send the token header, so it is fetched here. */
   async download(path: string, query: Record<string, string>): Promise<{ blob: Blob; filename: string }> {

@@ -98,6 +98,13 @@ function AdminGate({ children }: { children: ReactNode }) {
 
 function AdminNav({ email }: { email: string }) {
   const { signOut } = useSession();
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the links scroll sideways: bring the current screen's link into view.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list.current && current) list.current.scrollLeft += current.getBoundingClientRect().left - list.current.getBoundingClientRect().left - 16;
+  }, [pathname]);
   async function logOut() {
     // The token is revoked on the server too; if that call fails, forgetting it here still signs out.
     await api.post("/api/logout/", {}).catch((error: unknown) => console.error("Logout failed", error));
@@ -106,7 +113,7 @@ function AdminNav({ email }: { email: string }) {
   return (
     <nav aria-label="Back office" className="mb-8 lg:mb-0">
       <p className="font-serif text-lg font-semibold text-indigo-ink">Back office</p>
-      <ul className="mt-3 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+      <ul ref={list} className="mt-3 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
         {LINKS.map((link) => (
           <li key={link.to} className="flex-none">
             <NavLink

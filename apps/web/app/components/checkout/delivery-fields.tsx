@@ -19,7 +19,7 @@ const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
 /** Rows as laid out on wider screens (one column on phones). */
 const ROWS: { fields: DeliveryField[]; columns: string }[] = [
   { fields: ["name", "email"], columns: "sm:grid-cols-2" },
-  { fields: ["country_code", "mobile_number"], columns: "grid-cols-[6.5rem_1fr] sm:grid-cols-[8rem_1fr]" },
+  { fields: ["country_code", "mobile_number"], columns: "grid-cols-[7.5rem_1fr] sm:grid-cols-[8rem_1fr]" },
   { fields: ["delivery_address"], columns: "" },
   { fields: ["city", "state", "pin_code"], columns: "sm:grid-cols-3" },
   { fields: ["comment"], columns: "" },

@@ -36,34 +36,39 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
 
 function OrderLines({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
+  // Phones show size, quantity and unit price under the name instead of in their own columns.
+  const wide = "hidden sm:table-cell";
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">Items in order #{order.id}</caption>
-        <thead className="border-b border-linen text-xs uppercase tracking-wider text-charcoal/75">
-          <tr className="[&_th]:py-2 [&_th]:font-semibold">
-            <th scope="col">Product</th>
-            <th scope="col">Size</th>
-            <th scope="col" className="text-right">Qty</th>
-            <th scope="col" className="text-right">Unit price</th>
-            <th scope="col" className="text-right">Total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-linen [&_td]:py-3">
-          {order.lines.map((line, index) => (
-            <tr key={`${line.product_pk ?? "gone"}-${line.size}-${index}`}>
-              <th scope="row" className="py-3 pr-4 font-serif text-base font-normal text-charcoal">
+    <table className="mt-4 w-full text-left text-sm">
+      <caption className="sr-only">Items in order #{order.id}</caption>
+      <thead className="border-b border-linen text-xs uppercase tracking-wider text-charcoal/75">
+        <tr className="[&_th]:py-2 [&_th]:font-semibold">
+          <th scope="col">Product</th>
+          <th scope="col" className={wide}>Size</th>
+          <th scope="col" className={`${wide} text-right`}>Qty</th>
+          <th scope="col" className={`${wide} text-right`}>Unit price</th>
+          <th scope="col" className="text-right">Total</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-linen [&_td]:py-3 [&_td]:align-top">
+        {order.lines.map((line, index) => (
+          <tr key={`${line.product_pk ?? "gone"}-${line.size}-${index}`}>
+            <th scope="row" className="py-3 pr-4 text-left align-top font-normal">
+              <span className="font-serif text-base text-charcoal">
                 {line.product_pk ? <Link to={`/product/${line.product_pk}`} className="hover:text-madder">{line.product_name}</Link> : line.product_name}
-              </th>
-              <td>{line.size}</td>
-              <td className="text-right tabular-nums">{line.quantity}</td>
-              <td className="text-right tabular-nums">{money(line.unit_price)}</td>
-              <td className="text-right font-semibold tabular-nums">{money(line.line_total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </span>
+              <span className="mt-0.5 block text-charcoal/80 sm:hidden">
+                Size {line.size} · {line.quantity} × {money(line.unit_price)}
+              </span>
+            </th>
+            <td className={wide}>{line.size}</td>
+            <td className={`${wide} text-right tabular-nums`}>{line.quantity}</td>
+            <td className={`${wide} text-right tabular-nums`}>{money(line.unit_price)}</td>
+            <td className="text-right font-semibold tabular-nums">{money(line.line_total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

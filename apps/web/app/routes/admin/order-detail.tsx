@@ -32,7 +32,8 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
             <OrderLines order={data} />
             <OrderPayments order={data} />
           </div>
-          <div className="space-y-6">
+          {/* First on a phone: the next step is what the seller came for. */}
+          <div className="order-first space-y-6 xl:order-none">
             <OrderActions order={data} onChanged={order.replace} />
             <DeliveryDetails order={data} />
             <OrderEvents order={data} />

@@ -26,7 +26,7 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
 ];
 
 const COLUMNS: Column<AdminOrderSummary>[] = [
-  { header: "Order", cell: (o) => <Link to={`/admin/orders/${o.id}`} className="text-indigo-ink underline underline-offset-4 hover:text-madder">Order {o.id}</Link> },
+  { header: "Order", cell: (o) => <Link to={`/admin/orders/${o.id}`} className="whitespace-nowrap text-indigo-ink underline underline-offset-4 hover:text-madder">Order {o.id}</Link> },
   { header: "Placed", cell: (o) => formatWhen(o.created_at) },
   { header: "Customer", cell: (o) => <><span className="block">{o.customer_name}</span><span className="text-xs text-charcoal/75">{o.city}</span></> },
   { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
