@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ChatButton } from "./components/layout/chat-button";
+import { FlashNotice } from "./components/layout/flash-notice";
 import { Footer } from "./components/layout/footer";
 import { Navigation } from "./components/layout/navigation";
 import { NotFoundContent } from "./components/layout/not-found-content";
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </CurrencyProvider>
         <Footer />
         <ChatButton />
+        <FlashNotice />
         <ScrollRestoration />
         <Scripts />
       </body>

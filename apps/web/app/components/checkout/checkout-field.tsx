@@ -1,7 +1,7 @@
 import type { HTMLInputTypeAttribute, HTMLAttributes } from "react";
 
 const CONTROL =
-  "mt-1.5 w-full rounded-xl border bg-cream/40 px-4 py-3 text-base text-charcoal placeholder:text-charcoal/50 transition focus:border-indigo-ink focus:bg-white disabled:cursor-not-allowed disabled:opacity-70";
+  "mt-1.5 w-full scroll-mt-28 rounded-xl border bg-cream/40 px-4 py-3 text-base text-charcoal placeholder:text-charcoal/50 transition focus:border-indigo-ink focus:bg-white disabled:cursor-not-allowed disabled:opacity-70";
 
 export type CheckoutFieldProps = {
   id: string;

@@ -22,7 +22,7 @@ import { checkoutFailure, type FailedStep } from "./checkout-failures";
 import type { FieldProblems } from "./delivery-form";
 import { loadProviderScript, type RazorpayPayment } from "./provider-sdk";
 import { openRazorpay, type Shopper } from "./razorpay-checkout";
-import { flashSuccess } from "./success-flash";
+import type { FlashState } from "../layout/flash-notice";
 
 /** A wallet order waiting for the PayPal buttons, for one version of the checkout (`key`). */
 export type WalletCheckout = { order: WalletOrderResponse; key: string };
@@ -86,18 +86,19 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   /** Spec: after payment the cart is fetched again and the shopper lands on / with the success notice. */
   async function succeed(text: string) {
     // Navigate first: the cart page would otherwise flash 'empty' as the emptied cart arrives.
-    await navigate("/");
-    flashSuccess(text);
+    await navigate("/", { state: { flash: text } satisfies FlashState });
     await refresh().catch((error: unknown) => console.error("Cart fetch failed", error));
   }
 
   async function verify(step: FailedStep, body: VerifyPaymentRequest) {
+    let paid: VerifyPaymentResponse;
     try {
-      const paid = await api.post<VerifyPaymentResponse>("/api/verify-payment/", body);
-      await succeed(`Payment successful! Your order #${paid.order_id} is confirmed.`);
+      paid = await api.post<VerifyPaymentResponse>("/api/verify-payment/", body);
     } catch (error) {
       failed(step, error);
+      return;
     }
+    await succeed(`Payment successful! Your order #${paid.order_id} is confirmed.`);
   }
 
   function payByCard(answer: unknown, shopper: Shopper) {
