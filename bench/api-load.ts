@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:api -- [--database-url URL] [--products N] [--duration S] [--connections N]`
+ * Loads the catalogue, search and cart endpoints of an in-process server with autocannon running in a
+ * child process, next to a ceiling route on the same Fastify instance measured in the same run.
+ */
+import { checkoutFlow, type FlowResult } from "./checkout-flow";
+import { apiScenarios, type ScenarioGroup } from "./api-scenarios";
+import { startBenchServer } from "./lib/app-server";
+import { cliArgs, intArg, stringArg } from "./lib/args";
+import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFromArgs } from "./lib/database";
+import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult, type LoadSpec } from "./lib/load";
+import { fmt, markdownTable } from "./lib/markdown";
+import { recordRun, writeResult } from "./lib/results";
+import { fillCatalogue } from "./seed/fill-catalogue";
+
+export interface EndpointResult {
+  name: string;
+  group: ScenarioGroup;
+  note: string;
+  load: LoadResult;
+  errors: number;
+  /** This endpoint's req/s over the ceiling's (the mean of the ceiling runs before and after). */
+  ratioOfCeiling: number;
+}
+
+export interface ApiLoadData {
+  database: { kind: string; target: string };
+  products: number;
+  connections: number;
+  durationSeconds: number;
+  acceptEncoding: string;
+  ceilingRequestsPerSecond: { before: number; after: number; mean: number };
+  endpoints: EndpointResult[];
+  checkout: FlowResult;
+}
+
+const usage = `
+API load: autocannon (child process) against the store running in this process.
+  --database-url URL    PostgreSQL database (default: PGlite in bench/.data/pglite-api)
+  --data-dir PATH       PGlite folder
+  --products N          catalogue size; the database is topped up to it first (default 10000)
+  --duration S          seconds per endpoint (default 10)
+  --warmup S            unrecorded seconds before each endpoint (default 2)
+  --connections N       concurrent connections (default 50)
+  --only a,b            endpoints whose name contains one of these words (the ceiling always runs)
+  --accept-encoding V   request header (default "${BROWSER_ACCEPT_ENCODING}"; "identity" turns compression off)
+  --checkout-loops N    concurrent checkout flows (default 10)
+  --fresh               empty the database first (a PGlite folder under bench/.data or a bench_* database)
+`;
+const args = cliArgs(usage, {
+  "database-url": { type: "string" },
+  "data-dir": { type: "string" },
+  products: { type: "string" },
+  duration: { type: "string" },
+  warmup: { type: "string" },
+  connections: { type: "string" },
+  only: { type: "string" },
+  "accept-encoding": { type: "string" },
+  "checkout-loops": { type: "string" },
+  fresh: { type: "boolean" },
+});
+const target = targetFromArgs("api", stringArg(args["database-url"]), stringArg(args["data-dir"]));
+const options = {
+  target: describeTarget(target),
+  products: intArg(args.products, 10_000, "products"),
+  durationSeconds: intArg(args.duration, 10, "duration"),
+  warmupSeconds: args.warmup === "0" ? 0 : intArg(args.warmup, 2, "warmup"),
+  connections: intArg(args.connections, 50, "connections"),
+  only: stringArg(args.only)?.split(",").map((w) => w.trim().toLowerCase()),
+  acceptEncoding: stringArg(args["accept-encoding"]) ?? BROWSER_ACCEPT_ENCODING,
+  checkoutLoops: intArg(args["checkout-loops"], 10, "checkout-loops"),
+};
+
+// A partial run (--only) keeps its own latest copy, so the targets table stays on the last complete run.
+const result = await recordRun(`api-load-${target.kind}${options.only ? "-partial" : ""}`, options, async (): Promise<ApiLoadData> => {
+  await (args.fresh ? resetTarget(target) : ensureTarget(target));
+  const seeding = await openBenchDatabase(target);
+  const fill = await fillCatalogue(seeding.db, { products: options.products, log: console.log }).finally(() => seeding.close());
+  const server = await startBenchServer({ database: target, ssr: "none" });
+  try {
+    const base: Omit<LoadSpec, "requests"> = {
+      origin: server.origin,
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+      timeoutSeconds: 10,
+      headers: { "accept-encoding": options.acceptEncoding },
+    };
+    const { scenarios, checkoutProductIds } = await apiScenarios(server);
+    const [ceiling, ...rest] = scenarios;
+    if (!ceiling) throw new Error("no ceiling scenario");
+    const chosen = rest.filter((s) => !options.only || options.only.some((w) => s.name.includes(w)));
+
+    const measure = async (name: string, requests: LoadSpec["requests"]) => {
+      await server.settle();
+      console.log(`bench:api: ${target.kind} ${name} (${options.durationSeconds} s, ${options.connections} connections)`);
+      return runLoad({ ...base, requests });
+    };
+    // The ceiling runs first and last: on a shared machine the spread between the two shows the noise.
+    const before = await measure(ceiling.name, ceiling.requests);
+    const loads = [];
+    for (const scenario of chosen) loads.push({ scenario, load: await measure(scenario.name, scenario.requests) });
+    const after = await measure(ceiling.name, ceiling.requests);
+    const mean = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+
+    const runCheckout = !options.only || options.only.some((w) => "checkout".includes(w));
+    if (runCheckout) await server.settle();
+    if (runCheckout) console.log(`bench:api: ${target.kind} checkout (${options.checkoutLoops} shoppers, ${options.durationSeconds} s)`);
+    const checkout: FlowResult = runCheckout
+      ? await checkoutFlow(server, {
+        loops: options.checkoutLoops, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds,
+        productIds: checkoutProductIds, acceptEncoding: options.acceptEncoding,
+      })
+      : { status: "skipped", reason: "not selected with --only" };
+
+    return {
+      database: { kind: target.kind, target: options.target },
+      products: fill.totalProducts,
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      acceptEncoding: options.acceptEncoding,
+      ceilingRequestsPerSecond: { before: before.requestsPerSecond, after: after.requestsPerSecond, mean: Math.round(mean) },
+      endpoints: [
+        { name: ceiling.name, group: ceiling.group, note: ceiling.note, load: before, errors: errorCount(before), ratioOfCeiling: before.requestsPerSecond / mean },
+        ...loads.map(({ scenario, load }) => ({
+          name: scenario.name, group: scenario.group, note: scenario.note, load, errors: errorCount(load), ratioOfCeiling: load.requestsPerSecond / mean,
+        })),
+      ],
+      checkout,
+    };
+  } finally {
+    await server.close();
+  }
+});
+
+console.log(`bench:api: wrote ${writeResult(result)}`);
+const d = result.data;
+console.log(`\n### API load: ${d.database.kind}, ${d.products} products, ${d.connections} connections, ${d.durationSeconds} s each, load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`);
+console.log(markdownTable(["endpoint", "req/s", "p50", "p99", "errors", "of ceiling"], d.endpoints.map((e) => [
+  e.name, fmt.rps(e.load.requestsPerSecond), fmt.ms(e.load.latencyMs.p50), fmt.ms(e.load.latencyMs.p99), e.errors, fmt.pct(e.ratioOfCeiling),
+])));
+console.log(`\nceiling before/after: ${d.ceilingRequestsPerSecond.before} / ${d.ceilingRequestsPerSecond.after} req/s; checkout: ${describeFlow(d.checkout)}`);
+
+function describeFlow(flow: FlowResult): string {
+  if (flow.status !== "ok") return `${flow.status} (${flow.reason})`;
+  const steps = Object.entries(flow.stepsMs).map(([step, ms]) => `${step} ${fmt.ms(ms.p50)}`).join(", ");
+  return `${flow.flowsPerSecond} flows/s (${flow.loops} shoppers), p50 ${fmt.ms(flow.latencyMs.p50)}, p99 ${fmt.ms(flow.latencyMs.p99)}, ${flow.errors} errors; step p50: ${steps}`;
+}

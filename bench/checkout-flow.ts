@@ -1,0 +1,77 @@
+import { productVariants } from "@store/server/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { fileURLToPath } from "node:url";
+import type { BenchServer } from "./lib/app-server";
+import { runChildJson } from "./lib/child-json";
+import type { LatencySummary } from "./lib/stats";
+
+export type FlowStep = "add to cart" | "create order" | "simulator pay" | "verify";
+
+export interface FlowProduct {
+  id: number;
+  /** Size S in INR, as the product page shows it. */
+  offerPrice: number;
+  mrp: number;
+}
+
+export interface FlowSpec {
+  origin: string;
+  loops: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  timeoutSeconds: number;
+  acceptEncoding: string;
+  products: FlowProduct[];
+  delivery: Record<string, string>;
+}
+
+export interface FlowReport {
+  completed: number;
+  flowsPerSecond: number;
+  latencyMs: LatencySummary;
+  stepsMs: Record<FlowStep, LatencySummary>;
+  errors: number;
+  errorSamples: string[];
+}
+
+export type FlowResult =
+  | ({ status: "ok"; loops: number; durationSeconds: number } & FlowReport)
+  | { status: "not available" | "skipped"; reason: string };
+
+/** The spec's checkout calls and the simulator's "Pay now"; the flow runs only when the server has all. */
+const ROUTES = ["/api/create-order/", "/api/verify-payment/", "/sim/razorpay/checkout/pay"] as const;
+/** Enough pieces that a run never sells out (each flow buys one); only the bench's own database is touched. */
+const BENCH_STOCK = 100_000;
+const DELIVERY = {
+  name: "Bench Shopper", delivery_address: "1 Johari Bazaar", country_code: "+91", mobile_number: "+91 98290 00000",
+  pin_code: "302003", city: "Jaipur", state: "Rajasthan", comment: "", email: "bench@example.in",
+};
+const runner = fileURLToPath(new URL("./lib/flow-runner.ts", import.meta.url));
+
+/**
+ * A full card checkout per iteration (add to cart, create order, pay in the simulator, verify), `loops`
+ * shoppers at once, in a child process. Reports "not available", never a made-up number, when the
+ * server lacks the checkout routes or the simulator (real provider keys, or production without SIMULATOR=1).
+ */
+export async function checkoutFlow(
+  server: BenchServer,
+  options: { loops: number; durationSeconds: number; warmupSeconds: number; productIds: readonly number[]; acceptEncoding: string },
+): Promise<FlowResult> {
+  // With ignoreTrailingSlash, Fastify stores "/api/create-order/" without its slash: ask for both forms.
+  const has = (url: string) => [url, url.replace(/\/$/, "")].some((form) => server.app.hasRoute({ method: "POST", url: form }));
+  const missing = ROUTES.filter((url) => !has(url));
+  if (missing.length > 0) return { status: "not available", reason: `the server has no POST ${missing.join(", ")}` };
+
+  await server.app.database.db.update(productVariants).set({ stock: BENCH_STOCK })
+    .where(and(inArray(productVariants.productId, [...options.productIds]), eq(productVariants.size, "S")));
+  const products = await Promise.all(options.productIds.map(async (id) => {
+    const { data } = await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency: "INR" });
+    return { id, offerPrice: data.offer_price, mrp: data.mrp };
+  }));
+  const spec: FlowSpec = {
+    origin: server.origin, loops: options.loops, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds,
+    timeoutSeconds: 10, acceptEncoding: options.acceptEncoding, products, delivery: DELIVERY,
+  };
+  const report = await runChildJson<FlowReport>(runner, spec, (options.warmupSeconds + options.durationSeconds + 60) * 1000);
+  return { status: "ok", loops: options.loops, durationSeconds: options.durationSeconds, ...report };
+}

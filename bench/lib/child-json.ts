@@ -1,0 +1,30 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+
+/**
+ * Runs a bench TypeScript script in its own Node process (through tsx) with a JSON argument and parses
+ * the JSON it prints. Killed after `limitMs`, so a hung child never hangs the benchmark.
+ */
+export function runChildJson<T>(script: string, input: unknown, limitMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, JSON.stringify(input)], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return reject(new Error(`${script} exited with ${code}`));
+      try {
+        resolve(JSON.parse(out) as T);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}

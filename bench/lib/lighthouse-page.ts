@@ -1,0 +1,88 @@
+import lighthouse, { type Result } from "lighthouse";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface LoadedAsset {
+  url: string;
+  type: "script" | "stylesheet";
+  /** Bytes on the wire as Lighthouse saw them (whatever encoding the server chose). */
+  transferBytes: number;
+}
+
+export interface LighthouseSummary {
+  scores: Record<Category, number>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  assets: LoadedAsset[];
+  /** Audits that cost points (score below 1), per category, so a missed 100 says why. */
+  failingAudits: Record<Category, string[]>;
+  warnings: string[];
+  /** The whole report, for digging into a missed score (pages.ts saves the median run's). */
+  lhr: Result;
+}
+
+function numeric(lhr: Result, id: string): number {
+  return Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 1000) / 1000;
+}
+
+function assets(lhr: Result): LoadedAsset[] {
+  const details = lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined;
+  return (details?.items ?? []).flatMap((item) => {
+    const type = item.resourceType === "Script" ? "script" : item.resourceType === "Stylesheet" ? "stylesheet" : undefined;
+    if (!type || typeof item.url !== "string") return [];
+    return [{ url: item.url, type, transferBytes: typeof item.transferSize === "number" ? item.transferSize : 0 }];
+  });
+}
+
+function failing(lhr: Result, category: Category): string[] {
+  return (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 1 || ref.weight === 0) return [];
+    return [`${ref.id} (${Math.round(audit.score * 100)}): ${audit.displayValue ?? audit.title}`];
+  });
+}
+
+/**
+ * One Lighthouse navigation: the default config is mobile with simulated throttling, which we keep.
+ * A run whose trace broke (NO_NAVSTART and the like happen on a busy machine) is tried again, twice at most.
+ */
+export async function runLighthouse(url: string, port: number, attempts = 3): Promise<LighthouseSummary> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`lighthouse: ${url}: ${error instanceof Error ? error.message : String(error)}; trying again`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, port: number): Promise<LighthouseSummary> {
+  const run = await lighthouse(url, {
+    port,
+    logLevel: "error",
+    output: "json",
+    onlyCategories: [...CATEGORIES],
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
+    maxWaitForLoad: 45_000,
+  });
+  if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = run.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  return {
+    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    metrics: {
+      fcpMs: numeric(lhr, "first-contentful-paint"),
+      lcpMs: numeric(lhr, "largest-contentful-paint"),
+      tbtMs: numeric(lhr, "total-blocking-time"),
+      cls: numeric(lhr, "cumulative-layout-shift"),
+      speedIndexMs: numeric(lhr, "speed-index"),
+    },
+    assets: assets(lhr),
+    failingAudits: Object.fromEntries(CATEGORIES.map((c) => [c, failing(lhr, c)])) as Record<Category, string[]>,
+    warnings: lhr.runWarnings.map(String),
+    lhr,
+  };
+}

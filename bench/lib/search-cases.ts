@@ -1,0 +1,41 @@
+import type { Db } from "@store/server/db/client";
+import { products } from "@store/server/db/schema";
+import { and, asc, count, eq, gte } from "drizzle-orm";
+import { FIRST_SYNTHETIC_CODE, styleCode } from "../seed/synthetic-products";
+
+/** A query shoppers type, and why it is in the set (each exercises a different path of the search). */
+export interface SearchCase {
+  name: string;
+  query: string;
+  why: string;
+  /** When set: the first result's name must match, or the search is wrong however fast it is. */
+  expectFirst?: RegExp;
+}
+
+/** Stands in for a product code word when the catalogue has no synthetic products (demo only). */
+const RARE_DEMO_WORD = "chindi";
+
+export const COMMON_CASE: SearchCase = { name: "common word", query: "cotton", why: "full text; matches ~40% of products, all ranked" };
+export const TYPO_CASE: SearchCase = { name: "typo", query: "kaftn", why: "no full-text match, trigram step", expectFirst: /kaftan/i };
+
+/** The set the search-scale benchmark times; the API load uses common, rare and typo. */
+export function searchCases(rareWord: string): SearchCase[] {
+  return [
+    COMMON_CASE,
+    { name: "uncommon word", query: "chindi", why: "full text; one demo product's word (~0.6%)" },
+    { name: "rare word", query: rareWord, why: "full text; a product's style code, one match" },
+    { name: "two words", query: "indigo kaftan", why: "full text, both words" },
+    TYPO_CASE,
+    { name: "typo phrase", query: "cushon cover", why: "trigram step, every word close", expectFirst: /cushion cover/i },
+    { name: "fallback", query: "blue dress", why: "no product has both words: full text, then trigram (and any-word)" },
+  ];
+}
+
+/** The style code of a synthetic product halfway through the catalogue: a word exactly one product has. */
+export async function rareWord(db: Db): Promise<string> {
+  const synthetic = and(gte(products.productCode, FIRST_SYNTHETIC_CODE), eq(products.isActive, true));
+  const [total] = await db.select({ n: count() }).from(products).where(synthetic);
+  const [middle] = await db.select({ code: products.productCode }).from(products).where(synthetic)
+    .orderBy(asc(products.productCode)).limit(1).offset(Math.floor((total?.n ?? 0) / 2));
+  return middle ? styleCode(middle.code) : RARE_DEMO_WORD;
+}

@@ -1,0 +1,104 @@
+import type { ApiLoadData } from "../api-load";
+import type { PagesData } from "../pages";
+import type { SearchScaleData } from "../search-scale";
+import { fmt, markdownTable } from "./markdown";
+import type { BenchResult } from "./results";
+
+/** The issue's targets (issue 7), in one place. */
+export const TARGETS = {
+  catalogueRatioOfCeiling: 0.5,
+  catalogueP99Ms: 50,
+  searchP95Ms: 25,
+  searchAtProducts: 100_000,
+  performance: 98,
+  otherScores: 100,
+  cls: 0,
+  firstLoadJsGzipBytes: 150 * 1024,
+} as const;
+
+interface TargetRow {
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+  load: number | undefined;
+}
+
+const missedParts = (checks: [string, boolean][]) => checks.filter(([, ok]) => !ok).map(([name]) => name);
+
+function apiRows(result: BenchResult<ApiLoadData>): TargetRow[] {
+  const d = result.data;
+  return d.endpoints.filter((e) => e.group === "catalogue").map((e) => {
+    const missed = missedParts([
+      ["throughput", e.ratioOfCeiling >= TARGETS.catalogueRatioOfCeiling],
+      ["p99", e.load.latencyMs.p99 < TARGETS.catalogueP99Ms],
+      ["errors", e.errors === 0],
+    ]);
+    return {
+      target: `${e.name} on ${d.database.kind} (${d.products} products, ${d.connections} conn.): >= 50% of ceiling, p99 < 50 ms, 0 errors`,
+      measured: `${fmt.pct(e.ratioOfCeiling)} (${fmt.rps(e.load.requestsPerSecond)} of ${d.ceilingRequestsPerSecond.mean} req/s), p99 ${fmt.ms(e.load.latencyMs.p99)}, ${e.errors} errors${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
+      met: missed.length === 0,
+      load: result.loadAverage.mean,
+    };
+  });
+}
+
+function searchRows(result: BenchResult<SearchScaleData>): TargetRow[] {
+  const runs = result.data.runs;
+  const atScale = runs.find((r) => r.database === "postgres" && r.products >= TARGETS.searchAtProducts);
+  const worst = atScale?.cases.reduce((a, b) => (b.latencyMs.p95 > a.latencyMs.p95 ? b : a));
+  const rows: TargetRow[] = [{
+    target: "search p95 < 25 ms at 100k products on PostgreSQL (query mix)",
+    measured: atScale
+      ? `p95 ${fmt.ms(atScale.overallMs.p95)} over ${atScale.products} products; slowest query "${worst?.query}" p95 ${fmt.ms(worst?.latencyMs.p95)}`
+      : "not measured at 100k (run bench:search with --sizes 1k,10k,100k)",
+    met: atScale ? atScale.overallMs.p95 < TARGETS.searchP95Ms : undefined,
+    load: result.loadAverage.mean,
+  }];
+  const typos = runs.flatMap((r) => r.cases.filter((c) => c.correct !== undefined).map((c) => ({ r, c })));
+  const wrong = typos.filter(({ c }) => !c.correct);
+  rows.push({
+    target: "typo queries put the right product first (every size and database)",
+    measured: wrong.length === 0 ? `${typos.length} of ${typos.length} right` : `wrong: ${wrong.map(({ r, c }) => `"${c.query}" ${r.database} ${r.products}`).join("; ")}`,
+    met: typos.length > 0 ? wrong.length === 0 : undefined,
+    load: result.loadAverage.mean,
+  });
+  return rows;
+}
+
+function pageRows(result: BenchResult<PagesData>): TargetRow[] {
+  return result.data.pages.map((p) => {
+    const { scores, metrics } = p.lighthouse;
+    const missed = missedParts([
+      [`performance ${scores.performance}`, scores.performance >= TARGETS.performance],
+      [`accessibility ${scores.accessibility}`, scores.accessibility >= TARGETS.otherScores],
+      [`best practices ${scores["best-practices"]}`, scores["best-practices"] >= TARGETS.otherScores],
+      [`SEO ${scores.seo}`, scores.seo >= TARGETS.otherScores],
+      [`CLS ${metrics.cls}`, metrics.cls <= TARGETS.cls],
+      [`JS ${fmt.kb(p.bytes.jsGzip)}`, p.bytes.jsGzip <= TARGETS.firstLoadJsGzipBytes],
+    ]);
+    return {
+      target: `${p.name} page: perf >= 98, a11y/bp/SEO 100, CLS 0, JS <= 150 KB gz`,
+      measured: `${scores.performance}/${scores.accessibility}/${scores["best-practices"]}/${scores.seo}, CLS ${metrics.cls}, JS ${fmt.kb(p.bytes.jsGzip)}${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
+      met: missed.length === 0,
+      load: result.loadAverage.mean,
+    };
+  });
+}
+
+export interface LatestResults {
+  api: BenchResult<ApiLoadData>[];
+  search?: BenchResult<SearchScaleData>;
+  pages?: BenchResult<PagesData>;
+}
+
+/** The issue's targets against the latest results, met or missed, with the load average of each run. */
+export function targetsTable(latest: LatestResults): string {
+  const rows = [
+    ...latest.api.flatMap(apiRows),
+    ...(latest.search ? searchRows(latest.search) : []),
+    ...(latest.pages ? pageRows(latest.pages) : []),
+  ];
+  return markdownTable(["target", "measured", "result", "load avg"], rows.map((r) => [
+    r.target, r.measured, r.met === undefined ? "not measured" : fmt.mark(r.met), r.load ?? "-",
+  ]));
+}

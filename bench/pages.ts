@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:pages -- [--build] [--runs N]`
+ * Lighthouse (mobile, simulated throttling, Debian Chromium) on four pages of a production build served
+ * by the real server, the gzipped JS and CSS each page loads, and server-render latency under load.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { cliArgs, intArg, stringArg } from "./lib/args";
+import { launchChromium } from "./lib/chromium";
+import { benchDataDir, describeTarget, openBenchDatabase, targetFromArgs } from "./lib/database";
+import { runLighthouse, type LighthouseSummary } from "./lib/lighthouse-page";
+import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult } from "./lib/load";
+import { fmt, markdownTable } from "./lib/markdown";
+import { recordRun, resultsDir, writeResult } from "./lib/results";
+import { settleOverHttp, startServerChild } from "./lib/server-child";
+import { prepareWebBuild } from "./lib/web-build";
+import { fillCatalogue } from "./seed/fill-catalogue";
+
+export interface PageResult {
+  name: string;
+  path: string;
+  lighthouse: Omit<LighthouseSummary, "lhr">;
+  /** The median run's full Lighthouse report (open it in the Lighthouse viewer). */
+  reportFile: string;
+  /** Every run's performance score; the reported run is the median one. */
+  performanceRuns: number[];
+  bytes: { jsGzip: number; cssGzip: number; jsTransfer: number; cssTransfer: number; scripts: number; stylesheets: number };
+  render: LoadResult & { errors: number };
+}
+
+export interface PagesData {
+  database: string;
+  products: number;
+  renderConnections: number;
+  pages: PageResult[];
+}
+
+const usage = `
+Lighthouse and server-render timing of home, a listing, a product page and search.
+  --build              rebuild the web app first (always under flock /tmp/web-build.lock)
+  --runs N             Lighthouse runs per page, the median performance run is kept (default 1)
+  --duration S         seconds of server-render load per page (default 5)
+  --connections N      concurrent render requests (default 10)
+  --products N         catalogue size (default 2000)
+  --database-url URL   PostgreSQL instead of PGlite in bench/.data/pglite-pages
+`;
+const args = cliArgs(usage, {
+  build: { type: "boolean" },
+  runs: { type: "string" },
+  duration: { type: "string" },
+  connections: { type: "string" },
+  products: { type: "string" },
+  "database-url": { type: "string" },
+});
+const options = {
+  runs: intArg(args.runs, 1, "runs"),
+  durationSeconds: intArg(args.duration, 5, "duration"),
+  connections: intArg(args.connections, 10, "connections"),
+  products: intArg(args.products, 2000, "products"),
+};
+const target = targetFromArgs("pages", stringArg(args["database-url"]), undefined);
+const mediaDir = `${benchDataDir}media`;
+
+/** Gzip (level 9, as the build's size report) of each asset, fetched once from the bench server. */
+async function gzipSizes(urls: readonly string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const url of new Set(urls)) {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    sizes.set(url, response.ok ? gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length : 0);
+  }
+  return sizes;
+}
+
+async function measurePage(origin: string, port: number, name: string, path: string): Promise<PageResult> {
+  const runs: LighthouseSummary[] = [];
+  for (let i = 0; i < options.runs; i++) {
+    await settleOverHttp(origin);
+    console.log(`bench:pages: lighthouse ${name} (${i + 1}/${options.runs})`);
+    runs.push(await runLighthouse(`${origin}${path}`, port));
+  }
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = runs[Math.floor(runs.length / 2)];
+  if (!median) throw new Error("no Lighthouse run");
+  const { lhr, ...lighthouse } = median;
+  mkdirSync(resultsDir, { recursive: true });
+  const reportFile = `${resultsDir}lighthouse-${name}.json`;
+  writeFileSync(reportFile, JSON.stringify(lhr));
+  const sameOrigin = lighthouse.assets.filter((a) => a.url.startsWith(origin));
+  const gz = await gzipSizes(sameOrigin.map((a) => a.url));
+  const sum = (type: string, pick: (a: (typeof sameOrigin)[number]) => number) =>
+    sameOrigin.filter((a) => a.type === type).reduce((total, a) => total + pick(a), 0);
+
+  await settleOverHttp(origin);
+  console.log(`bench:pages: render ${name} (${options.durationSeconds} s, ${options.connections} connections)`);
+  const render = await runLoad({
+    origin, requests: [{ path }], connections: options.connections, durationSeconds: options.durationSeconds,
+    warmupSeconds: 1, timeoutSeconds: 10, headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+  });
+  return {
+    name, path, lighthouse, reportFile, performanceRuns: runs.map((r) => r.scores.performance),
+    bytes: {
+      jsGzip: sum("script", (a) => gz.get(a.url) ?? 0),
+      cssGzip: sum("stylesheet", (a) => gz.get(a.url) ?? 0),
+      jsTransfer: sum("script", (a) => a.transferBytes),
+      cssTransfer: sum("stylesheet", (a) => a.transferBytes),
+      scripts: sameOrigin.filter((a) => a.type === "script").length,
+      stylesheets: sameOrigin.filter((a) => a.type === "stylesheet").length,
+    },
+    render: { ...render, errors: errorCount(render) },
+  };
+}
+
+const result = await recordRun("pages", { ...options, database: describeTarget(target) }, async (): Promise<PagesData> => {
+  const webBuild = prepareWebBuild(Boolean(args.build));
+  const seeding = await openBenchDatabase(target);
+  const fill = await fillCatalogue(seeding.db, { products: options.products, mediaDir, log: console.log }).finally(() => seeding.close());
+  const serverArgs = ["--web-build", webBuild, "--media-dir", mediaDir,
+    ...(target.kind === "postgres" ? ["--database-url", target.url] : ["--data-dir", target.dataDir ?? ""])];
+  const server = await startServerChild(serverArgs);
+  const chromium = await launchChromium().catch((error: unknown) => {
+    server.stop();
+    throw error;
+  });
+  try {
+    const top = (await (await fetch(`${server.origin}/api/product/get-top-selling-product/`)).json()) as { data: { id: number }[] };
+    const productId = top.data[0]?.id;
+    if (productId === undefined) throw new Error("no top-selling product to open");
+    const pages = [["home", "/"], ["listing", "/women"], ["product", `/product/${productId}`], ["search", "/search?query=kaftan"]] as const;
+    const results: PageResult[] = [];
+    for (const [name, path] of pages) results.push(await measurePage(server.origin, chromium.port, name, path));
+    return { database: target.kind, products: fill.totalProducts, renderConnections: options.connections, pages: results };
+  } finally {
+    server.stop();
+    await chromium.close();
+  }
+});
+
+console.log(`bench:pages: wrote ${writeResult(result)}`);
+console.log(`\n### Pages (Lighthouse mobile, simulated throttling), load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`);
+console.log(markdownTable(
+  ["page", "perf", "a11y", "best pr.", "SEO", "LCP", "TBT", "CLS", "JS gz", "CSS gz", `render p50 (${options.connections} conn.)`, "render p99", "render req/s"],
+  result.data.pages.map((p) => {
+    const { scores, metrics } = p.lighthouse;
+    return [
+      p.name, scores.performance, scores.accessibility, scores["best-practices"], scores.seo, fmt.ms(metrics.lcpMs), fmt.ms(metrics.tbtMs),
+      metrics.cls, fmt.kb(p.bytes.jsGzip), fmt.kb(p.bytes.cssGzip), fmt.ms(p.render.latencyMs.p50), fmt.ms(p.render.latencyMs.p99), fmt.rps(p.render.requestsPerSecond),
+    ];
+  }),
+));

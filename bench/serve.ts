@@ -1,0 +1,37 @@
+/**
+ * Child process of the page benchmark: the store with server rendering from a production build, on a
+ * free loopback port. Prints one JSON line {"origin": ...} when ready; exits on SIGTERM or when its
+ * parent closes stdin (so it never outlives a crashed benchmark).
+ */
+import { resolve } from "node:path";
+import { startBenchServer } from "./lib/app-server";
+import { cliArgs, stringArg } from "./lib/args";
+import { targetFromArgs } from "./lib/database";
+
+const args = cliArgs("serve.ts --web-build DIR [--database-url URL | --data-dir PATH] [--media-dir PATH]", {
+  "database-url": { type: "string" },
+  "data-dir": { type: "string" },
+  "web-build": { type: "string" },
+  "media-dir": { type: "string" },
+});
+// Static file roots must be absolute; relative paths mean relative to where this was started.
+const absolute = (value: unknown) => (stringArg(value) === undefined ? undefined : resolve(String(value)));
+const server = await startBenchServer({
+  database: targetFromArgs("pages", stringArg(args["database-url"]), absolute(args["data-dir"])),
+  ssr: "build",
+  webBuildDir: absolute(args["web-build"]),
+  mediaDir: absolute(args["media-dir"]),
+  paymentSimulator: false,
+});
+process.stdout.write(`${JSON.stringify({ origin: server.origin })}\n`);
+
+let closing = false;
+const stop = async () => {
+  if (closing) return;
+  closing = true;
+  await server.close();
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.stdin.on("end", stop);
+process.stdin.resume();
