@@ -87,7 +87,7 @@ function SearchResults({ query, first }: { query: string; first: SearchResponse 
       <p aria-live="polite" className="mb-8 text-sm text-charcoal/80">
         {more.total} {more.total === 1 ? "product" : "products"} found
       </p>
-      <ProductGrid products={more.products} skeletons={more.pendingCount} label={`Results for ${query}`} />
+      <ProductGrid products={more.products} skeletons={more.pendingCount} label={`Results for ${query}`} eagerImages />
       <ExploreMoreButton state={more} failedText={MESSAGES.searchFailed} />
     </>
   );
