@@ -1,4 +1,4 @@
-import { CATEGORIES, SUBCATEGORIES, listingPath } from "@store/shared";
+import { CATEGORIES, MESSAGES, SUBCATEGORIES, listingPath } from "@store/shared";
 import { expect, test } from "@playwright/test";
 
 const withSubcategories = CATEGORIES.filter((c) => SUBCATEGORIES.some((s) => s.categoryId === c.id));
@@ -23,7 +23,7 @@ test.describe("home page navigation", () => {
   test("unknown paths answer 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/no/such/page/here");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Oops! Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: MESSAGES.notFoundTitle })).toBeVisible();
     await page.getByRole("link", { name: /homepage/ }).click();
     await expect(page).toHaveURL("/");
   });

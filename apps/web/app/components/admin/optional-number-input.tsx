@@ -1,6 +1,6 @@
 import { NUMERIC_INPUT_DEFAULT_WIDTH } from "@store/shared";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { clamp, parseNumeric, stepValue, type NumericBounds } from "../ui/numeric-input";
+import { useRef, useState } from "react";
+import { clamp, parseNumeric, stepValue, useWheelStep, type NumericBounds } from "../ui/numeric-input";
 import { described, FieldShell } from "./form-controls";
 
 /**
@@ -34,19 +34,7 @@ export function OptionalNumberField({ id, label, value, onChange, min, max, step
     if (next !== value) onChange(next);
   };
 
-  const onWheel = useEffectEvent((event: WheelEvent) => {
-    if (document.activeElement !== input.current || event.deltaY === 0) return;
-    event.preventDefault();
-    step1(event.deltaY < 0 ? 1 : -1);
-  });
-  useEffect(() => {
-    const element = input.current;
-    if (!element) return;
-    // React's wheel listener is passive and cannot stop the page scrolling.
-    const listener = (event: WheelEvent) => onWheel(event);
-    element.addEventListener("wheel", listener, { passive: false });
-    return () => element.removeEventListener("wheel", listener);
-  }, []);
+  useWheelStep(input, step1);
 
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>

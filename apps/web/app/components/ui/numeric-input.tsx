@@ -1,5 +1,5 @@
 import { NUMERIC_INPUT_DEFAULT_WIDTH } from "@store/shared";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from "react";
 
 export type NumericBounds = { min?: number; max?: number; step?: number };
 
@@ -32,6 +32,25 @@ export function parseNumeric(text: string, bounds: NumericBounds = {}): number |
   return Number.isFinite(parsed) ? clamp(parsed, bounds) : null;
 }
 
+/**
+ * The mouse wheel steps a focused numeric field (up = +1). React's wheel listener is passive, so it
+ * cannot stop the page scrolling; this listens natively instead.
+ */
+export function useWheelStep(input: RefObject<HTMLInputElement | null>, onStep: (direction: 1 | -1) => void): void {
+  const onWheel = useEffectEvent((event: WheelEvent) => {
+    if (document.activeElement !== input.current || event.deltaY === 0) return;
+    event.preventDefault();
+    onStep(event.deltaY < 0 ? 1 : -1);
+  });
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const listener = (event: WheelEvent) => onWheel(event);
+    element.addEventListener("wheel", listener, { passive: false });
+    return () => element.removeEventListener("wheel", listener);
+  }, [input]);
+}
+
 type NumericInputProps = NumericBounds & {
   value: number;
   onChange: (value: number) => void;
@@ -61,19 +80,7 @@ export function NumericInput({ value, onChange, min, max, step = 1, width = NUME
   };
   const commitDraft = () => commit(draft === null ? value : parseNumeric(draft, bounds) ?? value);
 
-  // React's wheel listener is passive, so it cannot stop the page scrolling; listen natively instead.
-  const onWheel = useEffectEvent((event: WheelEvent) => {
-    if (document.activeElement !== input.current || event.deltaY === 0) return;
-    event.preventDefault();
-    commit(stepValue(current(), event.deltaY < 0 ? 1 : -1, bounds));
-  });
-  useEffect(() => {
-    const element = input.current;
-    if (!element) return;
-    const listener = (event: WheelEvent) => onWheel(event);
-    element.addEventListener("wheel", listener, { passive: false });
-    return () => element.removeEventListener("wheel", listener);
-  }, []);
+  useWheelStep(input, (direction) => commit(stepValue(current(), direction, bounds)));
 
   return (
     <input
