@@ -1,5 +1,6 @@
 /** The one Drizzle schema: every module's tables. drizzle-kit reads this file to generate migrations. */
 export * from "../modules/catalog/tables";
+export * from "../modules/search/tables";
 export * from "../modules/content/tables";
 export * from "../modules/accounts/tables";
 export * from "../modules/cart/tables";

@@ -36,12 +36,15 @@ export const products = pgTable("products", {
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||
     setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')`),
+  /** The name alone: search lists products with the words in their name first, found through its own index. */
+  nameVector: tsvector("name_vector").generatedAlwaysAs(sql`to_tsvector('english'::regconfig, coalesce(name, ''))`),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index("products_listing_idx").on(t.categoryId, t.subcategoryId, t.id).where(sql`${t.isActive}`),
   index("products_top_selling_idx").on(t.id).where(sql`${t.isActive} and ${t.topSelling}`),
   index("products_search_idx").using("gin", t.searchVector),
+  index("products_name_search_idx").using("gin", t.nameVector),
   index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   check("products_rating_range", sql`${t.rating} between 0 and 5`),
 ]);
