@@ -1,5 +1,4 @@
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -26,7 +25,7 @@ import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
-import { securityHeaders } from "./plugins/security";
+import { securityHeadersPlugin } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";
 import { createServices, type StoreServices } from "./services";
 
@@ -66,7 +65,7 @@ export async function buildApp({ config, database, ssr = "none", logger = true, 
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
-  await app.register(helmet, securityHeaders(config));
+  await app.register(securityHeadersPlugin, { config });
   // Flushing after every chunk keeps React's streamed HTML streaming through compression.
   await app.register(compress, {
     zlibOptions: { flush: zlib.Z_SYNC_FLUSH },

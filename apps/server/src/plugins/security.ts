@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import helmet, { type HelmetOptions } from "helmet";
 import type { AppConfig } from "../config";
 
 /** The origins each real provider's browser checkout loads from, frames and talks to. */
@@ -10,7 +12,7 @@ const PAYPAL_ORIGINS = ["https://www.paypal.com", "https://www.sandbox.paypal.co
  * own origin; everything else (API, media, pages, the payment simulator) is 'self'. A real provider's
  * checkout origins are allowed only when that provider's keys are configured.
  */
-export function securityHeaders(config: AppConfig): FastifyHelmetOptions {
+export function securityHeaders(config: AppConfig): HelmetOptions {
   const dev = config.env === "development";
   const providers = [
     ...(config.razorpay.keyId ? RAZORPAY_ORIGINS : []),
@@ -36,3 +38,12 @@ export function securityHeaders(config: AppConfig): FastifyHelmetOptions {
     hsts: config.env === "production",
   };
 }
+
+/**
+ * helmet's headers on every answer (API, media, pages). The middleware is built once: building it parses
+ * the policy into the header's text, which @fastify/helmet did again on every request.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+  const setHeaders = helmet(securityHeaders(config));
+  app.addHook("onRequest", (request, reply, done) => setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
+}, { name: "security-headers" });
