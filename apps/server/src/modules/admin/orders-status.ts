@@ -6,6 +6,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Tx } from "../cart/cart-access";
+import { invalidateCatalogCache } from "../catalog/cache";
 import { productVariants } from "../catalog/tables";
 import { orderEvents, orderLines, orders } from "../checkout/tables";
 import { lockOrder, transition } from "../checkout/transitions";
@@ -67,7 +68,7 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
      * paid order marks its payment refund_requested and, after commit, asks the payments module to refund.
      */
     async change(actor: Actor, id: number, input: OrderStatusChange, now = new Date()): Promise<OrderStatusChangeResponse> {
-      const { refund, request } = await db.transaction(async (tx) => {
+      const { refund, request, restocked } = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, id);
         if (!order) throw notFound("Order");
         const to = input.status;
@@ -112,8 +113,10 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
         const request: RefundRequest | null = owed?.paymentId && refund
           ? { orderId: id, provider: owed.provider, paymentId: owed.paymentId, amount: refund.refund_minor, currency: owed.currency }
           : null;
-        return { refund, request };
+        return { refund, request, restocked: restocked.length > 0 };
       });
+      // The pieces are back on the product pages (after the commit, so no reader caches the old count).
+      if (restocked) invalidateCatalogCache();
 
       // Without the payments module's refund, the payment stays refund_requested for the seller to settle.
       if (request && refunds) await refunds.refund(request);

@@ -1,23 +1,29 @@
 /**
- * A tiny in-process cache for catalogue reads that every page asks for (navigation, home strip, popular
- * products). Entries live for a short TTL, so replicas that did not see a change converge quickly;
- * the process that made the change calls `invalidateCatalogCache()` and sees it at once.
+ * An in-process cache for catalogue reads: navigation, home strip, popular products, listing pages and
+ * product pages. Entries live for a short TTL, so replicas that did not see a change converge quickly;
+ * the process that made the change calls `invalidateCatalogCache()` after its transaction commits and
+ * sees it at once. Bounded: the least recently used entry goes first (100k products x sizes x currencies
+ * would not fit otherwise).
  */
-const DEFAULT_TTL_MS = 60_000;
+const DEFAULT_TTL_MS = 30_000;
+const DEFAULT_MAX_ENTRIES = 2_000;
 
 /**
- * Bumped by every invalidation. Entries remember the generation they were loaded in, so one global
+ * Bumped by every invalidation. Each cache compares it with the generation it last saw, so one global
  * call reaches every cache in the process (each app has its own) without keeping a registry of them.
  */
 let generation = 0;
 
-/** Call after any write that changes products, categories or the home strip (the admin module does). */
+/**
+ * Call after any committed write that changes what the catalogue shows: products, sizes (prices, stock),
+ * images, categories or the home strip. After the commit, not inside the transaction: a read between the
+ * two would cache the old rows again.
+ */
 export function invalidateCatalogCache(): void {
   generation += 1;
 }
 
 interface Entry {
-  generation: number;
   expiresAt: number;
   value: Promise<unknown>;
 }
@@ -26,17 +32,40 @@ export interface CatalogCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
-export function createCatalogCache(ttlMs = DEFAULT_TTL_MS, now: () => number = Date.now): CatalogCache {
+export interface CatalogCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export function createCatalogCache({ ttlMs = DEFAULT_TTL_MS, maxEntries = DEFAULT_MAX_ENTRIES, now = Date.now }: CatalogCacheOptions = {}): CatalogCache {
+  // A Map iterates in insertion order; re-inserting on every hit keeps the least recently used first.
   const entries = new Map<string, Entry>();
+  let seen = generation;
+
+  function remember(key: string, entry: Entry): void {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (seen !== generation) {
+        // Also drops loads still in flight: they may have read the rows before the change committed.
+        entries.clear();
+        seen = generation;
+      }
       const hit = entries.get(key);
-      if (hit && hit.generation === generation && hit.expiresAt > now()) return hit.value as Promise<T>;
+      if (hit && hit.expiresAt > now()) {
+        remember(key, hit);
+        return hit.value as Promise<T>;
+      }
       // The promise is stored, not the result, so concurrent requests share one database round trip.
       const value = load();
-      const entry: Entry = { generation, expiresAt: now() + ttlMs, value };
-      entries.set(key, entry);
-      // A failed load must not be served from the cache until it expires.
+      const entry: Entry = { expiresAt: now() + ttlMs, value };
+      remember(key, entry);
+      // A failed load (a 404 included) must not be served from the cache until it expires.
       value.catch(() => entries.get(key) === entry && entries.delete(key));
       return value;
     },

@@ -9,7 +9,7 @@ function counter() {
 describe("catalogue cache", () => {
   it("loads once per key until the entry expires", async () => {
     let now = 1_000;
-    const cache = createCatalogCache(100, () => now);
+    const cache = createCatalogCache({ ttlMs: 100, now: () => now });
     const a = counter();
     expect(await cache.get("k", a.load)).toBe(1);
     expect(await cache.get("k", a.load)).toBe(1);
@@ -28,6 +28,15 @@ describe("catalogue cache", () => {
     expect(a.calls()).toBe(1);
   });
 
+  it("hands out the same object while the entry is valid, and a new one after an invalidation", async () => {
+    const cache = createCatalogCache();
+    const load = async () => ({ data: [1] });
+    const first = await cache.get("k", load);
+    expect(await cache.get("k", load)).toBe(first);
+    invalidateCatalogCache();
+    expect(await cache.get("k", load)).not.toBe(first);
+  });
+
   it("reloads every cache in the process after invalidateCatalogCache()", async () => {
     const first = createCatalogCache();
     const second = createCatalogCache();
@@ -38,6 +47,28 @@ describe("catalogue cache", () => {
     invalidateCatalogCache();
     expect(await first.get("k", a.load)).toBe(2);
     expect(await second.get("k", b.load)).toBe(2);
+  });
+
+  it("does not keep a load that was in flight when the catalogue changed", async () => {
+    const cache = createCatalogCache();
+    let release: (value: string) => void = () => {};
+    const stale = cache.get("k", () => new Promise<string>((resolve) => (release = resolve)));
+    invalidateCatalogCache();
+    release("read before the change");
+    expect(await stale).toBe("read before the change");
+    expect(await cache.get("k", async () => "read after the change")).toBe("read after the change");
+  });
+
+  it("drops the least recently used entry beyond its size", async () => {
+    const cache = createCatalogCache({ maxEntries: 2 });
+    const loads = { a: counter(), b: counter(), c: counter() };
+    await cache.get("a", loads.a.load);
+    await cache.get("b", loads.b.load);
+    await cache.get("a", loads.a.load); // a is now the most recently used
+    await cache.get("c", loads.c.load); // so b goes
+    await cache.get("a", loads.a.load);
+    await cache.get("b", loads.b.load);
+    expect([loads.a.calls(), loads.b.calls(), loads.c.calls()]).toEqual([1, 2, 1]);
   });
 
   it("does not keep a failed load", async () => {

@@ -137,10 +137,12 @@ describe("GET /api/get-all-products/", () => {
         { productId, size: "M", offerPriceCents: 3000, mrpCents: 4000, position: 0 },
         { productId, size: "L", offerPriceCents: 2500, mrpCents: 3500, position: 1 },
       ]);
+      invalidateCatalogCache(); // written behind the service's back
       const items = await allPages("category_pk=6");
       expect(items.find((p) => p.id === productId)).toMatchObject({ offer_price: 25, mrp: 35, main_image: "" });
     } finally {
       await db().delete(products).where(eq(products.id, productId));
+      invalidateCatalogCache();
     }
   });
 

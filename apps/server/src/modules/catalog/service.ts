@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   HOME_STRIP_NAMES,
   PRODUCT_SIZES,
   priceIn,
   type CategoryListResponse,
+  type Currency,
   type HomeCategoryResponse,
   type ProductDetailQuery,
   type ProductDetailResponse,
@@ -57,23 +58,46 @@ export function createCatalogService(db: Db) {
     if (!category) throw new AppError("not_found", "Category not found");
     const subcategoryId = category.subcategories.some((s) => s.id === sub_category_pk) ? sub_category_pk : undefined;
 
-    const where = and(
-      eq(products.isActive, true),
-      eq(products.categoryId, category.id),
-      subcategoryId === undefined ? undefined : eq(products.subcategoryId, subcategoryId),
-    );
-    const [idRows, [totalRow]] = await Promise.all([
-      db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.id))
-        .limit(page_size).offset((page - 1) * page_size),
-      db.select({ n: count() }).from(products).where(where),
-    ]);
-    const data = await loadProductCards(db, idRows.map((r) => r.id), currency);
-    return { data, total: totalRow?.n ?? 0, page, page_size, currency };
+    // Keyed on the query as it is answered: a foreign subcategory shares the unfiltered entry.
+    return cache.get(`list:${category.id}:${subcategoryId ?? ""}:${page}:${page_size}:${currency}`, async () => {
+      const where = and(
+        eq(products.isActive, true),
+        eq(products.categoryId, category.id),
+        subcategoryId === undefined ? undefined : eq(products.subcategoryId, subcategoryId),
+      );
+      const [idRows, [totalRow]] = await Promise.all([
+        db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.id))
+          .limit(page_size).offset((page - 1) * page_size),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      const data = await loadProductCards(db, idRows.map((r) => r.id), currency);
+      return { data, total: totalRow?.n ?? 0, page, page_size, currency };
+    });
+  }
+
+  /**
+   * Up to RELATED_LIMIT other products of the category, same subcategory first, each group by id. Two
+   * queries that each walk an index and stop early, rather than one that sorts the whole category.
+   */
+  async function relatedIds(p: { categoryId: number; subcategoryId: number | null; productCode: number }): Promise<number[]> {
+    const others = and(eq(products.isActive, true), eq(products.categoryId, p.categoryId), ne(products.productCode, p.productCode));
+    const sameSubcategory = p.subcategoryId === null ? isNull(products.subcategoryId) : eq(products.subcategoryId, p.subcategoryId);
+    const closest = await db.select({ id: products.id }).from(products)
+      .where(and(others, sameSubcategory)).orderBy(asc(products.id)).limit(RELATED_LIMIT);
+    if (closest.length === RELATED_LIMIT) return closest.map((r) => r.id);
+    const rest = await db.select({ id: products.id }).from(products)
+      .where(and(others, sql`${products.subcategoryId} is distinct from ${p.subcategoryId}`))
+      .orderBy(asc(products.id)).limit(RELATED_LIMIT - closest.length);
+    return [...closest, ...rest].map((r) => r.id);
   }
 
   /** A product in the chosen size, every size with its prices and stock, and related products. */
-  async function productDetail(query: ProductDetailQuery): Promise<ProductDetailResponse> {
+  function productDetail(query: ProductDetailQuery): Promise<ProductDetailResponse> {
     const { product_pk, size, currency } = query;
+    return cache.get(`detail:${product_pk}:${size}:${currency}`, () => loadProductDetail(product_pk, size, currency));
+  }
+
+  async function loadProductDetail(product_pk: number, size: ProductSize, currency: Currency): Promise<ProductDetailResponse> {
     const [p] = await db
       .select({
         id: products.id,
@@ -93,16 +117,12 @@ export function createCatalogService(db: Db) {
       .where(and(eq(products.id, product_pk), eq(products.isActive, true)));
     if (!p) throw new AppError("not_found", "Product not found");
 
-    const [variants, images, relatedRows] = await Promise.all([
+    const [variants, images, related] = await Promise.all([
       db.select().from(productVariants).where(eq(productVariants.productId, p.id))
         .orderBy(asc(productVariants.position), asc(productVariants.id)),
       db.select({ url: productImages.url, alt: productImages.alt }).from(productImages)
         .where(eq(productImages.productId, p.id)).orderBy(asc(productImages.position), asc(productImages.id)),
-      // Same subcategory first: the closest alternatives lead the row.
-      db.select({ id: products.id }).from(products)
-        .where(and(eq(products.isActive, true), eq(products.categoryId, p.categoryId), ne(products.productCode, p.productCode)))
-        .orderBy(sql`${products.subcategoryId} is not distinct from ${p.subcategoryId} desc`, asc(products.id))
-        .limit(RELATED_LIMIT),
+      relatedIds(p),
     ]);
 
     const sizes = variants.flatMap((v) => isProductSize(v.size)
@@ -128,7 +148,7 @@ export function createCatalogService(db: Db) {
         subcategory: p.subcategory,
         currency,
       },
-      related_product: await loadProductCards(db, relatedRows.map((r) => r.id), currency),
+      related_product: await loadProductCards(db, related, currency),
     };
   }
 

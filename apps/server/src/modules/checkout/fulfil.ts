@@ -16,7 +16,8 @@ export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
  * a guarded update (a piece is never sold twice, whatever runs in parallel), the promo use counted, the
  * ordered pieces taken out of the cart, the status moved, and the confirmation queued. Everything runs in
  * a savepoint, so a line that can no longer be supplied undoes the lines before it and the caller decides
- * what a refusal means (cancel and refund a payment, or refuse cash on delivery).
+ * what a refusal means (cancel and refund a payment, or refuse cash on delivery). Once the caller's
+ * transaction has committed, it calls `invalidateCatalogCache()`: product pages and cards show stock.
  */
 export async function fulfilOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_confirmed", note: string): Promise<FulfilResult> {
   try {

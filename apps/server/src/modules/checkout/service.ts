@@ -5,6 +5,7 @@ import type { Tx } from "../cart/cart-access";
 import { cartForReading } from "../cart/cart-access";
 import { lockCart } from "../cart/checkout-lines";
 import { carts } from "../cart/tables";
+import { invalidateCatalogCache } from "../catalog/cache";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../payments/log";
 import { ProviderError, type PaymentProvider } from "../payments/provider";
@@ -91,8 +92,8 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
   }
 
   /** Cash on delivery: priced, checked and confirmed under the cart's lock, in one transaction. */
-  function confirmCashOnDelivery(cartId: string, input: CreateOrderRequest, shopper: Shopper): Promise<CreateOrderOutcome> {
-    return refusable(() => db.transaction(async (tx) => {
+  async function confirmCashOnDelivery(cartId: string, input: CreateOrderRequest, shopper: Shopper): Promise<CreateOrderOutcome> {
+    const outcome = await refusable(() => db.transaction(async (tx) => {
       await lockCart(tx, cartId);
       const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
       if (!cart) throw new RefusedError(refusal("unprocessable", "CART_EMPTY", "Your cart is empty."));
@@ -105,6 +106,9 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
       if (!fulfilled.ok) throw new RefusedError(fulfilled.refusal);
       return { ok: true as const, method: "cod" as const, order: { ...order, status: "cod_confirmed" as const } };
     }));
+    // Stock was taken: product pages show it (after the commit, so no reader caches the old count).
+    if (outcome.ok) invalidateCatalogCache();
+    return outcome;
   }
 
   return {

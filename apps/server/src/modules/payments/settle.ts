@@ -3,6 +3,7 @@ import type { OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../cart/cart-access";
 import { touchCart } from "../cart/checkout-lines";
+import { invalidateCatalogCache } from "../catalog/cache";
 import { fulfilOrder } from "../checkout/fulfil";
 import { refusal, type Refusal } from "../checkout/refusal";
 import { orderEvents } from "../checkout/tables";
@@ -47,7 +48,8 @@ async function closedRefusal(tx: Tx, orderId: number): Promise<Refusal> {
  * recorded in the same transaction, so a replayed delivery is recognised and a failed one can be retried.
  */
 export async function settlePayment(db: Db, provider: ProviderName, capture: CapturedPayment, event?: WebhookEvent): Promise<SettleOutcome> {
-  return db.transaction(async (tx): Promise<SettleOutcome> => {
+  let stockTaken = false;
+  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
       const recorded = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, payload: event.payload }).onConflictDoNothing().returning({ id: webhookEvents.id });
       if (recorded.length === 0) return { kind: "duplicate_event" };
@@ -72,6 +74,7 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
       case "pending_payment": {
         const fulfilled = await fulfilOrder(tx, order, "paid", `${provider} payment ${capture.paymentId}`);
         if (fulfilled.ok) {
+          stockTaken = true;
           await markPayment("captured");
           return { kind: "paid", orderId: order.id, status: "paid" };
         }
@@ -97,4 +100,7 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
         throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
     }
   });
+  // Product pages show stock. After the commit: a read in between would cache the count from before it.
+  if (stockTaken) invalidateCatalogCache();
+  return outcome;
 }
