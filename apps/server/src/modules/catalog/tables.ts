@@ -42,6 +42,9 @@ export const products = pgTable("products", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index("products_listing_idx").on(t.categoryId, t.subcategoryId, t.id).where(sql`${t.isActive}`),
+  // A category's listing in id order, read straight off the index however few of the products it holds
+  // (the primary key would walk the whole table for a small category) and however deep the page.
+  index("products_category_order_idx").on(t.categoryId, t.id).where(sql`${t.isActive}`),
   index("products_top_selling_idx").on(t.id).where(sql`${t.isActive} and ${t.topSelling}`),
   index("products_search_idx").using("gin", t.searchVector),
   index("products_name_search_idx").using("gin", t.nameVector),

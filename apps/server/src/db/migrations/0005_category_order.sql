@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_order_idx" ON "products" USING btree ("category_id","id") WHERE "products"."is_active";
