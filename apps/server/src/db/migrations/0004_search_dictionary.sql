@@ -52,3 +52,6 @@ CREATE TRIGGER products_name_words_delete AFTER DELETE ON products
 CREATE TRIGGER products_name_words_truncate AFTER TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION product_name_words_sync();--> statement-breakpoint
 SELECT product_name_words_count('{}', ARRAY(SELECT name FROM products WHERE is_active));
+--> statement-breakpoint
+-- Statistics for the new name_vector now, so the planner does not guess until autovacuum analyzes.
+ANALYZE products;
