@@ -85,12 +85,18 @@ function SearchResults({ query, first }: { query: string; first: SearchResponse 
     <>
       <h2 className="mb-2 text-2xl font-semibold text-indigo-ink sm:text-3xl">{searchHeading(query)}</h2>
       <p aria-live="polite" className="mb-8 text-sm text-charcoal/80">
-        {more.total} {more.total === 1 ? "product" : "products"} found
+        {resultCount(more.total, first.total_is_capped)}
       </p>
       <ProductGrid products={more.products} skeletons={more.pendingCount} label={`Results for ${query}`} eagerImages />
       <ExploreMoreButton state={more} failedText={MESSAGES.searchFailed} />
     </>
   );
+}
+
+/** "12 products found"; where the server stopped counting, "1,000+ products found". */
+function resultCount(total: number, capped: boolean): string {
+  if (capped) return `${total.toLocaleString("en-US")}+ products found`;
+  return `${total} ${total === 1 ? "product" : "products"} found`;
 }
 
 function SearchMessage({ text, alert = false }: { text: string; alert?: boolean }) {

@@ -92,7 +92,11 @@ export const homeCategoryResponseSchema = z.object({ data: z.array(homeCategoryS
 export const searchQuerySchema = paginationQuery.extend({
   query: z.string({ error: "query is required" }).max(200, "query is too long (200 characters at most)"),
 });
-export const searchResponseSchema = pageMeta.extend({ data: z.array(productListItemSchema) });
+export const searchResponseSchema = pageMeta.extend({
+  data: z.array(productListItemSchema),
+  /** Our addition: true when matches go on past `total` (counting stops at 1000; the page says "1,000+"). */
+  total_is_capped: z.boolean(),
+});
 
 export type Category = z.infer<typeof categorySchema>;
 export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;

@@ -68,10 +68,12 @@ describe("GET /api/search", () => {
   });
 
   it("falls back to any of the words when no product has them all", async () => {
-    const named = await activeNamed("dress");
+    // The word "dress", not "Sundress": full text matches words, and products named with one come first.
+    const isDress = /\bdress\b/i;
+    const named = (await activeNamed("dress")).filter((p) => isDress.test(p.name));
     const { body } = await search("zzqxjv dress", "&page_size=48");
-    expect(body.total).toBeGreaterThanOrEqual(named.length);
-    expect(body.data.slice(0, named.length).every((p) => /dress/i.test(p.product_name))).toBe(true);
+    expect(body.total).toBeGreaterThan(named.length);
+    expect(body.data.slice(0, named.length).every((p) => isDress.test(p.product_name))).toBe(true);
   });
 
   it("never answers an inactive product", async () => {
@@ -106,6 +108,20 @@ describe("GET /api/search", () => {
     expect(past.body).toMatchObject({ data: [], total: one.body.total });
   });
 
+  it("pages through the named products, then the rest, never repeating or skipping one", async () => {
+    const { body: all } = await search("dress", "&page_size=48");
+    expect(all.total).toBe(all.data.length);
+    expect(all.data[0]?.product_name).toMatch(/\bdress\b/i);
+    expect(all.data.at(-1)?.product_name).not.toMatch(/\bdress\b/i);
+    const paged: number[] = [];
+    for (let page = 1; (page - 1) * 3 < all.total; page++) {
+      const { body } = await search("dress", `&page=${page}&page_size=3`);
+      expect(body).toMatchObject({ total: all.total, total_is_capped: false });
+      paged.push(...body.data.map((p) => p.id));
+    }
+    expect(paged).toEqual(all.data.map((p) => p.id));
+  });
+
   it.each(["zzqxjv", "qwrtypsdfg", "🙂🙂🙂"])("answers nonsense (%s) with an empty list", async (query) => {
     const { status, body } = await search(query);
     expect(status).toBe(200);
@@ -115,7 +131,7 @@ describe("GET /api/search", () => {
   it.each(["", "   ", "\t\n"])("answers a blank query (%j) with an empty list", async (query) => {
     const { status, body } = await search(query);
     expect(status).toBe(200);
-    expect(body).toEqual({ data: [], total: 0, page: 1, page_size: PAGE_SIZE, currency: "USD" });
+    expect(body).toEqual({ data: [], total: 0, total_is_capped: false, page: 1, page_size: PAGE_SIZE, currency: "USD" });
   });
 
   it.each([

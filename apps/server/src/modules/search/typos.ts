@@ -1,0 +1,55 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { products } from "../catalog/tables";
+import { productNameWords as words } from "./tables";
+
+/** Words shoppers type that say nothing about a product; full text ignores them too. */
+const STOP_WORDS = new Set(["a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"]);
+/** Each word is one more lookup; a search box query rarely needs more. */
+export const MAX_FUZZY_WORDS = 6;
+/** One or two letters are not a word anyone misspelt, and give trigrams too little to go on. */
+export const MIN_TYPO_LETTERS = 3;
+
+const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
+
+/** The query's distinct content words, lower case: the ones that may be typos. */
+export function fuzzyWords(text: string): string[] {
+  const found = text.toLowerCase().split(WORD_SEPARATOR).filter((w) => w.length >= MIN_TYPO_LETTERS && !STOP_WORDS.has(w));
+  return [...new Set(found)].slice(0, MAX_FUZZY_WORDS);
+}
+
+/**
+ * The word the shopper meant: the word itself when the catalogue knows it (a word of a product name,
+ * a word full text finds anywhere, or a word full text ignores), otherwise the closest word of an
+ * active product's name by trigram similarity (`%`, pg_trgm.similarity_threshold 0.3, on the GIN
+ * trigram index of the small product_name_words table), null when none is close.
+ * Each word is its own expression so its tsquery is a constant the planner can look up in statistics.
+ */
+function intendedWord(word: string): SQL {
+  return sql`coalesce(
+    (select ${words.word} from ${words} where ${words.word} = ${word}),
+    case when numnode(plainto_tsquery('english', ${word})) = 0
+      or exists (select 1 from ${products} where ${products.isActive} and ${products.searchVector} @@ plainto_tsquery('english', ${word}))
+      then ${word}::text end,
+    (select ${words.word} from ${words} where ${words.word} % ${word}
+      order by similarity(${words.word}, ${word}) desc, ${words.products} desc, ${words.word} limit 1))`;
+}
+
+/**
+ * The query with each word the catalogue does not know replaced by the closest word of a product
+ * name ("kaftn" -> "kaftan", "cushon cover" -> "cushion cover"), or null when nothing changed.
+ * Everything else of the query (quotes, "-", "or") stays as the shopper typed it.
+ */
+export async function correctTypos(db: Db, text: string): Promise<string | null> {
+  const typed = fuzzyWords(text);
+  if (typed.length === 0) return null;
+  const [row] = await db.select({ meant: sql<(string | null)[]>`array[${sql.join(typed.map(intendedWord), sql`, `)}]` })
+    .from(sql`(select) as nothing`);
+  const corrections = new Map<string, string>();
+  typed.forEach((word, i) => {
+    const meant = row?.meant[i];
+    if (meant && meant !== word) corrections.set(word, meant);
+  });
+  if (corrections.size === 0) return null;
+  return text.split(new RegExp(`(${WORD_SEPARATOR.source})`, "u")).map((part) => corrections.get(part.toLowerCase()) ?? part).join("");
+}
