@@ -17,6 +17,8 @@ export interface SearchCaseResult {
   name: string;
   query: string;
   total: number;
+  /** The service stopped counting at `total` ("1000+"). */
+  totalIsCapped: boolean;
   firstResult: string | null;
   /** Only for cases with an expected first result. */
   correct?: boolean;
@@ -91,7 +93,7 @@ async function measure(target: DatabaseConfig, kind: SearchRun["database"]): Pro
         const answer = await run(c.query);
         const first = answer.data[0]?.product_name ?? null;
         results.push({
-          name: c.name, query: c.query, total: answer.total, firstResult: first,
+          name: c.name, query: c.query, total: answer.total, totalIsCapped: answer.total_is_capped, firstResult: first,
           ...(c.expectFirst && { correct: first !== null && c.expectFirst.test(first) }),
           latencyMs: summarize(samples.get(c.name) ?? []),
         });
@@ -118,7 +120,7 @@ console.log(`bench:search: wrote ${writeResult(result)}`);
 console.log(`\n### Search latency (in process, sequential), load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`);
 console.log(markdownTable(["database", "products", "query", "matches", "p50", "p95", "first result"], result.data.runs.flatMap((run) => [
   ...run.cases.map((c) => [
-    run.database, run.products, `${c.name}: "${c.query}"`, c.total, fmt.ms(c.latencyMs.p50), fmt.ms(c.latencyMs.p95),
+    run.database, run.products, `${c.name}: "${c.query}"`, `${c.total}${c.totalIsCapped ? "+" : ""}`, fmt.ms(c.latencyMs.p50), fmt.ms(c.latencyMs.p95),
     `${c.firstResult ?? "-"}${c.correct === undefined ? "" : c.correct ? " (right)" : " (**wrong**)"}`,
   ]),
   [run.database, run.products, "**all queries**", "", fmt.ms(run.overallMs.p50), fmt.ms(run.overallMs.p95), ""],

@@ -15,8 +15,8 @@ export interface SearchCase {
 /** Stands in for a product code word when the catalogue has no synthetic products (demo only). */
 const RARE_DEMO_WORD = "chindi";
 
-export const COMMON_CASE: SearchCase = { name: "common word", query: "cotton", why: "full text; matches ~40% of products, all ranked" };
-export const TYPO_CASE: SearchCase = { name: "typo", query: "kaftn", why: "no full-text match, trigram step", expectFirst: /kaftan/i };
+export const COMMON_CASE: SearchCase = { name: "common word", query: "cotton", why: "full text; matches ~40% of products (counted to 1000)" };
+export const TYPO_CASE: SearchCase = { name: "typo", query: "kaftn", why: "no full-text match: corrected to a name word, full text again", expectFirst: /kaftan/i };
 
 /** The set the search-scale benchmark times; the API load uses common, rare and typo. */
 export function searchCases(rareWord: string): SearchCase[] {
@@ -26,8 +26,8 @@ export function searchCases(rareWord: string): SearchCase[] {
     { name: "rare word", query: rareWord, why: "full text; a product's style code, one match" },
     { name: "two words", query: "indigo kaftan", why: "full text, both words" },
     TYPO_CASE,
-    { name: "typo phrase", query: "cushon cover", why: "trigram step, every word close", expectFirst: /cushion cover/i },
-    { name: "fallback", query: "blue dress", why: "no product has both words: full text, then trigram (and any-word)" },
+    { name: "typo phrase", query: "cushon cover", why: "one word corrected to a name word, full text again", expectFirst: /cushion cover/i },
+    { name: "fallback", query: "blue dress", why: "no product has both words: full text, then correction (and any-word)" },
   ];
 }
 
