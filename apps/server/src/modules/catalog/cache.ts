@@ -6,7 +6,8 @@
  * would not fit otherwise).
  */
 const DEFAULT_TTL_MS = 30_000;
-const DEFAULT_MAX_ENTRIES = 2_000;
+/** A product page entry with its encoded bodies takes about 30 KB: some 30 MB at most. */
+const DEFAULT_MAX_ENTRIES = 1_000;
 
 /**
  * Bumped by every invalidation. Each cache compares it with the generation it last saw, so one global
