@@ -1,6 +1,6 @@
 import { CATEGORIES, DEFAULT_SIZE, HOME_STRIP_NAMES } from "@store/shared";
 import { asc, eq } from "drizzle-orm";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -116,7 +116,18 @@ describe("generateMediaImages", () => {
       }
       const product = await sharp(mediaFilePath(dir, "/media/products/9001-1.webp")).metadata();
       expect([product.width, product.height]).toEqual([600, 750]);
+      // The card-sized copy the web app offers in srcset; the strip has none.
+      const copy = await sharp(mediaFilePath(dir, "/media/products/9001-1-360w.webp")).metadata();
+      expect([copy.format, copy.width, copy.height]).toEqual(["webp", 360, 450]);
+      expect(await readdir(join(dir, "strip"))).toEqual(["lac-bangles.webp"]);
       expect(await generateMediaImages(dir, items)).toBe(0);
+
+      // A media folder from before the copies: only the missing copy is written.
+      await rm(mediaFilePath(dir, "/media/products/9001-1-360w.webp"));
+      const original = await stat(mediaFilePath(dir, "/media/products/9001-1.webp"));
+      expect(await generateMediaImages(dir, items)).toBe(1);
+      expect((await sharp(mediaFilePath(dir, "/media/products/9001-1-360w.webp")).metadata()).width).toBe(360);
+      expect((await stat(mediaFilePath(dir, "/media/products/9001-1.webp"))).mtimeMs).toBe(original.mtimeMs);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

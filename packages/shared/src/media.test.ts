@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { imageSrcSet, renditionUrl, renditionWidths } from "./media";
+
+describe("picture renditions", () => {
+  it("names a copy after its original and width", () => {
+    expect(renditionUrl("/media/products/1001-1.webp", 360)).toBe("/media/products/1001-1-360w.webp");
+  });
+
+  it("offers the copies and the original in a srcset", () => {
+    expect(imageSrcSet("/media/products/1001-1.webp")).toBe("/media/products/1001-1-360w.webp 360w, /media/products/1001-1.webp 600w");
+    expect(imageSrcSet("/media/hero/2.webp")).toBe("/media/hero/2-800w.webp 800w, /media/hero/2.webp 1600w");
+    expect(imageSrcSet("/media/banners/women.webp")).toBe("/media/banners/women-800w.webp 800w, /media/banners/women.webp 1600w");
+  });
+
+  it("has no copies for uploads, outside addresses, copies themselves or other folders", () => {
+    for (const url of ["/media/uploads/ab12.webp", "https://images.example.in/a.webp", "/media/products/1001-1-360w.webp", "/media/blog/1.webp", "/media/products/1001-1.jpg"]) {
+      expect(imageSrcSet(url)).toBeUndefined();
+      expect(renditionWidths(url)).toEqual([]);
+    }
+  });
+
+  it("lists the widths the seed renders", () => {
+    expect(renditionWidths("/media/products/1001-1.webp")).toEqual([360]);
+    expect(renditionWidths("/media/hero/1.webp")).toEqual([800]);
+  });
+});
