@@ -41,7 +41,7 @@ export default function BestSellersPage({ loaderData }: Route.ComponentProps) {
       </header>
       <section aria-label="Best-selling products" className="mt-12">
         {products.length > 0 ? (
-          <ProductGrid products={products} label="Best-selling products" eagerImages />
+          <ProductGrid products={products} label="Best-selling products" eagerImages headingLevel={2} />
         ) : (
           <p className="py-10 text-center text-lg">
             Our best sellers are being restocked. Meanwhile, <Link to="/collections" className="text-madder underline">browse the collections</Link>.

@@ -101,7 +101,7 @@ function ListingProducts({ first, listing }: { first: ProductListResponse; listi
     <>
       {/* Spec: "Showing 1-N out of M", N at most 12 on the first page; after Explore More, the real count. */}
       <p aria-live="polite" className="mb-6 text-sm text-charcoal/80">{showingText(more.products.length, more.total)}</p>
-      <ProductGrid products={more.products} skeletons={more.pendingCount} label={`${label} products`} eagerImages />
+      <ProductGrid products={more.products} skeletons={more.pendingCount} label={`${label} products`} eagerImages headingLevel={2} />
       <ExploreMoreButton state={more} />
     </>
   );

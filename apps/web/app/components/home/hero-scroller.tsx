@@ -1,8 +1,12 @@
+import { imageSrcSet } from "@store/shared/media";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { HERO_ADVANCE_MS, HERO_SIZE, HERO_SLIDES } from "./hero-slides";
 import { DotButton, PauseButton, StepButton } from "./carousel-controls";
 import { useReducedMotion } from "../../lib/use-reduced-motion";
+
+/** The scroller spans the page column (max-w-7xl, px-4). */
+const HERO_SIZES = "(min-width: 1280px) 1248px, calc(100vw - 32px)";
 
 /**
  * The home page's header scroller (lazy-loaded by the route). It advances on its own unless the shopper
@@ -23,6 +27,13 @@ export default function HeroScroller() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), HERO_ADVANCE_MS);
     return () => clearInterval(timer);
   }, [playing, count]);
+
+  // Pictures are fetched for the slide shown and the one after it only: the hidden slides sit in the
+  // first screen too, so loading="lazy" would not hold them back from competing with the first one.
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
+  useEffect(() => {
+    setFetched((seen) => (seen.has(index) && seen.has((index + 1) % count) ? seen : new Set([...seen, index, (index + 1) % count])));
+  }, [index, count]);
 
   const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
 
@@ -54,11 +65,12 @@ export default function HeroScroller() {
               className={`col-start-1 row-start-1 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? "opacity-100" : "opacity-0"}`}
             >
               <img
-                src={slide.image}
+                src={fetched.has(i) ? slide.image : undefined}
+                srcSet={fetched.has(i) ? imageSrcSet(slide.image) : undefined}
+                sizes={HERO_SIZES}
                 alt={slide.alt}
                 width={HERO_SIZE.width}
                 height={HERO_SIZE.height}
-                loading={i === 0 ? "eager" : "lazy"}
                 fetchPriority={i === 0 ? "high" : "auto"}
                 decoding="async"
                 className="aspect-[8/3] h-auto w-full bg-linen object-cover"

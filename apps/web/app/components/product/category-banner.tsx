@@ -1,4 +1,5 @@
 import { BANNER_SEGMENTS } from "@store/shared";
+import { imageSrcSet } from "@store/shared/media";
 
 export const BANNER_SIZE = { width: 1600, height: 400 } as const;
 
@@ -8,17 +9,21 @@ export function bannerUrl(segment: string): string {
   return `/media/banners/${own.replace(/ & /g, "-and-").replace(/\s+/g, "-")}.webp`;
 }
 
-/** The listing banner: 4:1, its size reserved by width/height so the page does not jump as it loads. */
+/**
+ * The listing banner: 4:1, its size reserved by width/height so the page does not jump as it loads. It
+ * loads at once but at normal priority: on a phone the first product card is the larger paint.
+ */
 export function CategoryBanner({ segment, eager = true }: { segment: string; eager?: boolean }) {
   return (
     <img
       src={bannerUrl(segment)}
+      srcSet={imageSrcSet(bannerUrl(segment))}
+      sizes="(min-width: 1280px) 1248px, calc(100vw - 32px)"
       // The banner's lettering repeats the page heading; it is decoration for assistive technology.
       alt=""
       width={BANNER_SIZE.width}
       height={BANNER_SIZE.height}
       loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
       className="aspect-[4/1] h-auto w-full rounded-2xl bg-linen object-cover"
     />

@@ -1,4 +1,5 @@
 import type { ProductListItem } from "@store/shared";
+import { imageSrcSet } from "@store/shared/media";
 import { Link } from "react-router";
 import { Price } from "../ui/price";
 import { RatingStars } from "../ui/rating-stars";
@@ -13,14 +14,18 @@ function scrollToTop() {
   window.scrollTo({ top: 0 });
 }
 
+/** How soon a card's picture loads: at once and first (the page's likely largest paint), at once, or when scrolled near. */
+export type CardImagePriority = "high" | "eager" | "lazy";
+
 /**
  * A product in a grid: image, name, rating and prices, linking to its page. The image link repeats the
  * name link, so it is hidden from assistive technology and the tab order (one link per card for them).
  */
-export function ProductCard({ product, aboveTheFold = false, headingLevel = 3 }: {
+export function ProductCard({ product, imagePriority = "lazy", imageSizes, headingLevel = 3 }: {
   product: ProductListItem;
-  /** Images likely on the first screen load at once; the rest wait until scrolled near. */
-  aboveTheFold?: boolean;
+  imagePriority?: CardImagePriority;
+  /** The card's width in the page (the `sizes` attribute), so the browser picks the smallest copy that is sharp. */
+  imageSizes: string;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -30,10 +35,13 @@ export function ProductCard({ product, aboveTheFold = false, headingLevel = 3 }:
       <Link to={href} onClick={scrollToTop} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded-xl bg-linen">
         <img
           src={product.main_image}
+          srcSet={imageSrcSet(product.main_image)}
+          sizes={imageSizes}
           alt=""
           width={PRODUCT_IMAGE.width}
           height={PRODUCT_IMAGE.height}
-          loading={aboveTheFold ? "eager" : "lazy"}
+          loading={imagePriority === "lazy" ? "lazy" : "eager"}
+          fetchPriority={imagePriority === "high" ? "high" : undefined}
           decoding="async"
           className="aspect-[4/5] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />

@@ -1,24 +1,37 @@
 import type { ProductListItem } from "@store/shared";
-import { ProductCard } from "./product-card";
+import { ProductCard, type CardImagePriority } from "./product-card";
 import { ProductCardSkeleton } from "./product-card-skeleton";
 
 export const GRID_CLASSES = "grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4";
+/**
+ * A card's width in GRID_CLASSES inside a page column (max-w-7xl, px-4): columns minus gaps and padding.
+ * Exact on phones (182 px of a 412 px screen), where picking the smaller copy matters most.
+ */
+const CARD_SIZES = "(min-width: 1280px) 294px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 768px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 48px) / 2)";
 /** Cards on the first screen at common widths (two rows of two on phones, one row of four on desktops). */
 const ABOVE_THE_FOLD = 4;
 
+function imagePriority(eagerImages: boolean, index: number): CardImagePriority {
+  if (!eagerImages || index >= ABOVE_THE_FOLD) return "lazy";
+  // The first card's picture is the largest paint on a phone; the others must not compete with it.
+  return index === 0 ? "high" : "eager";
+}
+
 /** A grid of product cards, optionally followed by skeleton cards for a page that is still loading. */
-export function ProductGrid({ products, skeletons = 0, label, eagerImages = false }: {
+export function ProductGrid({ products, skeletons = 0, label, eagerImages = false, headingLevel }: {
   products: readonly ProductListItem[];
   skeletons?: number;
   label: string;
   /** Whether the grid starts near the top of the page (its first images load at once). */
   eagerImages?: boolean;
+  /** 2 where no section heading sits between the page's h1 and the cards. */
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul role="list" aria-label={label} aria-busy={skeletons > 0} className={GRID_CLASSES}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} aboveTheFold={eagerImages && i < ABOVE_THE_FOLD} />
+          <ProductCard product={product} imagePriority={imagePriority(eagerImages, i)} imageSizes={CARD_SIZES} headingLevel={headingLevel} />
         </li>
       ))}
       {Array.from({ length: skeletons }, (_, i) => (
