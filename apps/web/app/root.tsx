@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import { DEFAULT_CURRENCY, type Category } from "@store/shared";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
