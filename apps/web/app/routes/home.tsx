@@ -32,6 +32,14 @@ export async function clientLoader() {
   return { testimonials: await testimonialsOrNull(() => api.get<TestimonialListResponse>("/api/testimonials/")) };
 }
 
+/**
+ * Testimonials do not depend on the currency or on anything else a revalidation changes: the first
+ * visit's currency detection (which revalidates every route) need not fetch and render them again.
+ */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: SELLER.brand,
