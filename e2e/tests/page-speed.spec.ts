@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * What the page-speed work (decision 012) relies on, checked in a real browser. No timings here: speed
+ * is measured in bench/ (npm run bench:pages); these fail when the page stops doing the thing.
+ */
+
+/** A phone like Lighthouse's mobile profile: 412 px wide, 1.75 device pixels per CSS pixel. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 };
+
+/** Same-origin picture requests the page makes, as paths. */
+function pictureRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+test.describe("on a phone", () => {
+  test.use(PHONE);
+
+  test("product cards load the card-sized copy of their picture, the first one at high priority", async ({ page }) => {
+    const pictures = pictureRequests(page);
+    await page.goto("/women");
+    const cards = page.getByRole("list", { name: "Women products" }).getByRole("listitem");
+    const first = cards.first().locator("img");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).not.toHaveAttribute("loading", "lazy");
+    await expect(cards.nth(1).locator("img")).not.toHaveAttribute("fetchpriority", "high");
+
+    // srcset offers "<copy> 360w, <original> 600w"; a card is 182 px wide here, so the copy is enough.
+    const [copy, original] = ((await first.getAttribute("srcset")) ?? "").split(", ").map((candidate) => candidate.split(" ")[0]);
+    expect(copy).toMatch(/^\/media\/products\/\d+-1-360w\.webp$/);
+    await expect.poll(() => pictures).toContain(copy);
+    expect(pictures).not.toContain(original);
+  });
+
+  test("the header scroller fetches the shown slide's picture and the next one only", async ({ page }) => {
+    const pictures = pictureRequests(page);
+    await page.goto("/");
+    const scroller = page.getByRole("region", { name: "Featured collections" });
+    await expect(scroller.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
+    await scroller.getByRole("button", { name: "Pause slideshow" }).click();
+    await expect.poll(() => pictures.filter((p) => p.startsWith("/media/hero/")).sort()).toEqual(["/media/hero/1-800w.webp", "/media/hero/2-800w.webp"]);
+
+    // Moving on fetches the slide after the new one.
+    await scroller.getByRole("button", { name: "Next slide" }).click();
+    await expect.poll(() => pictures.filter((p) => p.startsWith("/media/hero/"))).toContain("/media/hero/3-800w.webp");
+  });
+});
+
+test("the stylesheet comes before the script preloads, and hydration keeps it the only one", async ({ page, request }) => {
+  const html = await (await request.get("/women")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const stylesheet = head.search(/<link rel="stylesheet"/);
+  expect(stylesheet).toBeGreaterThan(0);
+  expect(stylesheet).toBeLessThan(head.indexOf('rel="modulepreload"'));
+
+  await page.goto("/women");
+  await expect(page.getByRole("button", { name: /explore more/i })).toBeEnabled();
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+});
+
+test("listing cards are headed one level below the page heading", async ({ page }) => {
+  await page.goto("/women");
+  await expect(page.getByRole("heading", { level: 1, name: "Women" })).toBeVisible();
+  const grid = page.getByRole("list", { name: "Women products" });
+  await expect(grid.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expect(grid.getByRole("heading", { level: 3 })).toHaveCount(0);
+});
+
+/** Records the page's Content-Security-Policy violations in `window.cspViolations`. */
+const CSP_SPY = `(() => {
+  window.cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(e.violatedDirective + " " + e.sourceFile));
+})();`;
+
+test("a form page validates without a Content-Security-Policy violation (zod without eval)", async ({ page }) => {
+  await page.addInitScript({ content: CSP_SPY });
+  await page.goto("/contact-us");
+  // A form the browser accepts but the shared schema refuses: the zod schema runs in the page.
+  const form = page.getByRole("region", { name: "Contact Us" });
+  await form.getByPlaceholder("Enter Name", { exact: true }).fill("Asha Verma");
+  await form.getByPlaceholder("Country", { exact: true }).fill("India");
+  await form.getByPlaceholder("Mobile Number", { exact: true }).fill("call me");
+  await form.getByPlaceholder("Enter Email", { exact: true }).fill("asha@example.com");
+  await form.getByPlaceholder("Enter Message", { exact: true }).fill("Wholesale cushion covers?");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText("Mobile number is not a valid phone number")).toBeVisible();
+  expect(await page.evaluate<string[]>("window.cspViolations")).toEqual([]);
+});
