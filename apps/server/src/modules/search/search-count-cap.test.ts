@@ -17,6 +17,7 @@ async function insertMashru() {
   const rows = [
     ...Array.from({ length: STOLES }, (_, i) => ({ name: `Mashru Silk Stole ${i + 1}`, description: "Satin weave: silk on a cotton back." })),
     ...Array.from({ length: 3 }, (_, i) => ({ name: `Satin Striped Dupatta ${i + 1}`, description: "Woven in mashru, silk on a cotton back." })),
+    { name: "Mashru Silk Stole Boxed", description: "Satin weave: silk on a cotton back, in a gift box." },
   ];
   const saved = await db.insert(products)
     .values(rows.map((r, i) => ({ ...r, productCode: 800_000 + i, categoryId: 1 })))
@@ -60,6 +61,13 @@ describe("GET /api/search past the count cap", () => {
     const paged = [];
     for (const page of [1, 2, 3]) paged.push(...(await search("satin", `&page=${page}&page_size=10`)).data);
     expect(paged.map((p) => p.id)).toEqual(named.data.map((p) => p.id));
+  });
+
+  it("keeps a word the query excludes out of the named products too, though their names lack it", async () => {
+    const body = await search("mashru -gift", "&page_size=48");
+    expect(body).toMatchObject({ total: COUNT_CAP, total_is_capped: true });
+    expect(body.data[0]?.product_name).toMatch(/^Mashru Silk Stole \d+$/);
+    expect(body.data.some((p) => p.product_name.includes("Boxed"))).toBe(false);
   });
 
   it("pages up to the cap and no further", async () => {
