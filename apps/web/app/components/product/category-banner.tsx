@@ -11,7 +11,8 @@ export function bannerUrl(segment: string): string {
 
 /**
  * The listing banner: 4:1, its size reserved by width/height so the page does not jump as it loads. It
- * loads at once but at normal priority: on a phone the first product card is the larger paint.
+ * loads at once but at low priority: its lettering repeats the page heading, and on a phone the first
+ * product card is the larger paint, which the banner's bytes should not delay.
  */
 export function CategoryBanner({ segment, eager = true }: { segment: string; eager?: boolean }) {
   return (
@@ -24,6 +25,7 @@ export function CategoryBanner({ segment, eager = true }: { segment: string; eag
       width={BANNER_SIZE.width}
       height={BANNER_SIZE.height}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority="low"
       decoding="async"
       className="aspect-[4/1] h-auto w-full rounded-2xl bg-linen object-cover"
     />
