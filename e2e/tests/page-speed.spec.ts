@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 /**
  * What the page-speed work (decision 012) relies on, checked in a real browser. No timings here: speed
@@ -60,6 +62,17 @@ test("the stylesheet comes before the script preloads, and hydration keeps it th
   await page.goto("/women");
   await expect(page.getByRole("button", { name: /explore more/i })).toBeEnabled();
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+});
+
+test("scripts are sent as the build's brotli copies, not compressed again per request", async ({ request }) => {
+  const html = await (await request.get("/women")).text();
+  const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const res = await request.get(script as string, { headers: { "accept-encoding": "br" } });
+  expect(res.headers()["content-encoding"]).toBe("br");
+  // A precompressed file has a known length; on-the-fly compression streams without one.
+  const copy = fileURLToPath(new URL(`../../apps/web/build/client${script}.br`, import.meta.url));
+  expect(Number(res.headers()["content-length"])).toBe(statSync(copy).size);
 });
 
 test("listing cards are headed one level below the page heading", async ({ page }) => {

@@ -38,6 +38,8 @@ async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
     prefix: "/",
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its scripts and styles (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header("Cache-Control", filePath.includes("/assets/") ? IMMUTABLE : "public, max-age=3600");
     },
