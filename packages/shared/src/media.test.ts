@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageSrcSet, renditionUrl, renditionWidths } from "./media";
+import { imageSrcSet, originalOfRendition, renditionUrl, renditionWidths } from "./media";
 
 describe("picture renditions", () => {
   it("names a copy after its original and width", () => {
@@ -22,5 +22,13 @@ describe("picture renditions", () => {
   it("lists the widths the seed renders", () => {
     expect(renditionWidths("/media/products/1001-1.webp")).toEqual([360]);
     expect(renditionWidths("/media/hero/1.webp")).toEqual([800]);
+  });
+
+  it("finds the original of a copy, and nothing for other addresses", () => {
+    expect(originalOfRendition("/media/products/1001-1-360w.webp")).toBe("/media/products/1001-1.webp");
+    expect(originalOfRendition("/media/hero/2-800w.webp")).toBe("/media/hero/2.webp");
+    for (const url of ["/media/products/1001-1.webp", "/media/products/1001-1-999w.webp", "/media/uploads/ab-360w.webp", "/media/blog/1-800w.webp"]) {
+      expect(originalOfRendition(url)).toBeUndefined();
+    }
   });
 });

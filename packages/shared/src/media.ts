@@ -23,6 +23,18 @@ export function renditionUrl(url: string, width: number): string {
   return `${url.slice(0, -".webp".length)}-${width}w.webp`;
 }
 
+/**
+ * The original of a copy's address (`/media/hero/1-800w.webp` -> `/media/hero/1.webp`), or undefined
+ * when the address is not a copy in a folder with copies. The server sends a browser asking for a copy
+ * that was never rendered (a media folder from before the copies) to the original.
+ */
+export function originalOfRendition(url: string): string | undefined {
+  const match = /^(.+)-(\d+)w\.webp$/.exec(url);
+  if (!match?.[1] || !match[2]) return undefined;
+  const original = `${match[1]}.webp`;
+  return renditionWidths(original).includes(Number(match[2])) ? original : undefined;
+}
+
 /** The copies the seed renders for a picture: none for a picture outside the seeded folders. */
 export function renditionWidths(url: string): readonly number[] {
   return renditionsOf(url)?.copies ?? [];

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody } from "@store/shared";
+import { originalOfRendition } from "@store/shared/media";
 import { AppError, STATUS_BY_KIND } from "../errors";
 
 /**
@@ -33,6 +34,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.`, code: "NOT_FOUND" } satisfies ErrorBody);
+    const path = request.url.split("?")[0] ?? "";
+    // A smaller copy that was never rendered (a media folder from before the copies): the original will do.
+    const original = request.method === "GET" || request.method === "HEAD" ? originalOfRendition(path) : undefined;
+    if (original) return reply.redirect(original, 302);
+    reply.status(404).send({ message: `No route for ${request.method} ${path}.`, code: "NOT_FOUND" } satisfies ErrorBody);
   });
 }
