@@ -43,6 +43,7 @@ Lighthouse and server-render timing of home, a listing, a product page and searc
   --connections N      concurrent render requests (default 10)
   --products N         catalogue size (default 2000)
   --database-url URL   PostgreSQL instead of PGlite in bench/.data/pglite-pages
+  --only a,b           pages whose name is listed (home, listing, product, search); saved as pages-partial
 `;
 const args = cliArgs(usage, {
   build: { type: "boolean" },
@@ -51,7 +52,9 @@ const args = cliArgs(usage, {
   connections: { type: "string" },
   products: { type: "string" },
   "database-url": { type: "string" },
+  only: { type: "string" },
 });
+const only = stringArg(args.only)?.split(",").map((name) => name.trim());
 const options = {
   runs: intArg(args.runs, 1, "runs"),
   durationSeconds: intArg(args.duration, 5, "duration"),
@@ -110,7 +113,8 @@ async function measurePage(origin: string, port: number, name: string, path: str
   };
 }
 
-const result = await recordRun("pages", { ...options, database: describeTarget(target) }, async (): Promise<PagesData> => {
+// A partial run keeps its own latest copy, so the targets table stays on the last complete run.
+const result = await recordRun(only ? "pages-partial" : "pages", { ...options, only, database: describeTarget(target) }, async (): Promise<PagesData> => {
   const webBuild = prepareWebBuild(Boolean(args.build));
   const seeding = await openBenchDatabase(target);
   const fill = await fillCatalogue(seeding.db, { products: options.products, mediaDir, log: console.log }).finally(() => seeding.close());
@@ -127,7 +131,7 @@ const result = await recordRun("pages", { ...options, database: describeTarget(t
     if (productId === undefined) throw new Error("no top-selling product to open");
     const pages = [["home", "/"], ["listing", "/women"], ["product", `/product/${productId}`], ["search", "/search?query=kaftan"]] as const;
     const results: PageResult[] = [];
-    for (const [name, path] of pages) results.push(await measurePage(server.origin, chromium.port, name, path));
+    for (const [name, path] of pages.filter(([name]) => !only || only.includes(name))) results.push(await measurePage(server.origin, chromium.port, name, path));
     return { database: target.kind, products: fill.totalProducts, renderConnections: options.connections, pages: results };
   } finally {
     server.stop();
