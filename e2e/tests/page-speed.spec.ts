@@ -30,6 +30,8 @@ test.describe("on a phone", () => {
     await expect(first).toHaveAttribute("fetchpriority", "high");
     await expect(first).not.toHaveAttribute("loading", "lazy");
     await expect(cards.nth(1).locator("img")).not.toHaveAttribute("fetchpriority", "high");
+    // The other cards wait for layout, so they do not share the connection with the first one.
+    await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
 
     // srcset offers "<copy> 360w, <original> 600w"; a card is 182 px wide here, so the copy is enough.
     const [copy, original] = ((await first.getAttribute("srcset")) ?? "").split(", ").map((candidate) => candidate.split(" ")[0]);

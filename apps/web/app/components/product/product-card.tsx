@@ -14,8 +14,8 @@ function scrollToTop() {
   window.scrollTo({ top: 0 });
 }
 
-/** How soon a card's picture loads: at once and first (the page's likely largest paint), at once, or when scrolled near. */
-export type CardImagePriority = "high" | "eager" | "lazy";
+/** How soon a card's picture loads: at once and first (the page's likely largest paint), or when in or near view. */
+export type CardImagePriority = "high" | "lazy";
 
 /**
  * A product in a grid: image, name, rating and prices, linking to its page. The image link repeats the
@@ -40,7 +40,7 @@ export function ProductCard({ product, imagePriority = "lazy", imageSizes, headi
           alt=""
           width={PRODUCT_IMAGE.width}
           height={PRODUCT_IMAGE.height}
-          loading={imagePriority === "lazy" ? "lazy" : "eager"}
+          loading={imagePriority === "high" ? "eager" : "lazy"}
           fetchPriority={imagePriority === "high" ? "high" : undefined}
           decoding="async"
           className="aspect-[4/5] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
