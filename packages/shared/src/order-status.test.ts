@@ -17,6 +17,16 @@ describe("order state machine", () => {
     expect(canTransition("refunded", "paid")).toBe(false);
   });
 
+  it("closes unpaid attempts as expired, and honours or cancels a payment that still arrives", () => {
+    expect(canTransition("pending_payment", "expired")).toBe(true);
+    expect(canTransition("awaiting_confirmation", "expired")).toBe(true);
+    expect(canTransition("awaiting_confirmation", "cod_confirmed")).toBe(true);
+    expect(canTransition("expired", "paid")).toBe(true);
+    expect(canTransition("expired", "cancelled")).toBe(true);
+    expect(canTransition("expired", "cod_confirmed")).toBe(false);
+    expect(canTransition("paid", "expired")).toBe(false);
+  });
+
   it("only names known statuses", () => {
     for (const targets of Object.values(ORDER_TRANSITIONS)) {
       for (const target of targets) expect(ORDER_STATUSES).toContain(target);

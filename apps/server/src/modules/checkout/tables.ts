@@ -3,9 +3,9 @@ import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, t
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
 
-/** The order state machine: pending_payment -> paid | cod_confirmed -> shipped -> delivered; cancelled; refunded. */
+/** The order state machine (packages/shared/src/order-status.ts); new values are appended (ALTER TYPE ... ADD VALUE). */
 export const orderStatus = pgEnum("order_status", [
-  "pending_payment", "paid", "cod_confirmed", "shipped", "delivered", "cancelled", "refunded",
+  "pending_payment", "paid", "cod_confirmed", "shipped", "delivered", "cancelled", "refunded", "awaiting_confirmation", "expired",
 ]);
 export const paymentMethod = pgEnum("payment_method", ["razorpay", "paypal", "cod"]);
 
@@ -43,11 +43,23 @@ export const orders = pgTable("orders", {
   email: text("email"),
   trackingNumber: text("tracking_number"),
   isTest: boolean("is_test").notNull().default(false),
+  /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /** The order's pieces are out of stock on its account (held while unpaid, sold once confirmed). */
+  stockHeld: boolean("stock_held").notNull().default(false),
+  /** The order counts one use of its promo code (reserved while unpaid, spent once confirmed). */
+  promoHeld: boolean("promo_held").notNull().default(false),
+  /** Who asked for it (the request's address, behind TRUST_PROXY): open orders are capped per client. */
+  clientIp: text("client_ip"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index("orders_user_idx").on(t.userId, t.createdAt),
   index("orders_status_idx").on(t.status, t.createdAt),
+  index("orders_cart_idx").on(t.cartId, t.status),
+  // Confirmed orders clear expires_at, so this indexes the open attempts the expiry job looks for.
+  index("orders_expiry_idx").on(t.expiresAt),
+  index("orders_client_idx").on(t.clientIp, t.status),
   check("orders_total_non_negative", sql`${t.total} >= 0`),
 ]);
 
@@ -73,3 +85,16 @@ export const orderEvents = pgTable("order_events", {
   data: jsonb("data"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index("order_events_order_idx").on(t.orderId)]);
+
+/**
+ * The one-time code a cash-on-delivery order waits for (a guest's, or an account's not yet verified e-mail):
+ * only its hash is kept; a few wrong tries close the order. The deadline is the order's `expires_at`.
+ */
+export const codConfirmations = pgTable("cod_confirmations", {
+  orderId: integer("order_id").primaryKey().references(() => orders.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  /** Codes e-mailed for this order (a new attempt of the same checkout sends a fresh one, a few times at most). */
+  sends: integer("sends").notNull().default(1),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
