@@ -3,17 +3,25 @@ import type { Tx } from "../cart/cart-access";
 import { promoCodes } from "./tables";
 
 /**
- * Counts one use of a code, atomically. `withinLimit` refuses (answers false) when the code's usage limit
- * is reached: for cash on delivery, where nothing was paid yet. A paid order counts its use even past the
- * limit, since the shopper already paid the discounted price the limit allowed when the order was made.
+ * Counts one use of a code, atomically, within its usage limit: answers false (nothing counted) when the
+ * limit is reached. An order reserves its use when it is created and gives it back if it lapses or is
+ * cancelled, so exactly `max_uses` orders ever carry the discount, however their payments are timed.
  */
-export async function countPromoUse(tx: Tx, code: string, options: { withinLimit: boolean }): Promise<boolean> {
+export async function countPromoUse(tx: Tx, code: string): Promise<boolean> {
   const sameCode = sql`upper(${promoCodes.code}) = upper(${code})`;
-  const where = options.withinLimit ? and(sameCode, or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses))) : sameCode;
+  const where = and(sameCode, or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)));
   const counted = await tx
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
     .where(where)
     .returning({ id: promoCodes.id });
   return counted.length > 0;
+}
+
+/** Gives back a use counted by `countPromoUse` (an order that lapsed or was cancelled). Never below zero. */
+export async function releasePromoUse(tx: Tx, code: string): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+    .where(sql`upper(${promoCodes.code}) = upper(${code})`);
 }

@@ -1,0 +1,51 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Tx } from "../cart/cart-access";
+import { productVariants } from "./tables";
+
+/** Pieces of one size of a product (a variant), as an order line holds them. */
+export interface Pieces {
+  variantId: number | null;
+  quantity: number;
+}
+
+class ShortOf extends Error {
+  constructor(readonly index: number) {
+    super("short of stock");
+  }
+}
+
+/**
+ * Takes the pieces from stock, all or none: each line with a guarded update (a piece is never taken twice,
+ * whatever runs in parallel), in variant order so two takers of the same sizes cannot deadlock, inside a
+ * savepoint so a short line undoes the lines before it. Answers the index (in `pieces`) of the first line
+ * that could not be supplied, or null when everything was taken. A line whose size no longer exists is short.
+ * After the caller's transaction commits, it calls `invalidateCatalogCache()`.
+ */
+export async function takeStock(tx: Tx, pieces: readonly Pieces[]): Promise<number | null> {
+  const order = pieces.map((p, index) => ({ ...p, index })).sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0));
+  try {
+    await tx.transaction(async (sp) => {
+      for (const line of order) {
+        const taken = line.variantId === null ? [] : await sp
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+          .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+          .returning({ id: productVariants.id });
+        if (taken.length === 0) throw new ShortOf(line.index);
+      }
+    });
+    return null;
+  } catch (err) {
+    if (err instanceof ShortOf) return err.index;
+    throw err;
+  }
+}
+
+/** Puts pieces back on the shelf (an order that lapsed or was cancelled before it left). */
+export async function returnStock(tx: Tx, pieces: readonly Pieces[]): Promise<void> {
+  const order = [...pieces].sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0));
+  for (const line of order) {
+    if (line.variantId === null) continue;
+    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(eq(productVariants.id, line.variantId));
+  }
+}
