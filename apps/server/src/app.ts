@@ -27,6 +27,7 @@ import { authPlugin } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { securityHeadersPlugin } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";
+import { startJobs, storeJobs } from "./jobs";
 import { createServices, type StoreServices } from "./services";
 
 declare module "fastify" {
@@ -44,7 +45,7 @@ export interface BuildAppOptions {
   /** How pages are rendered: from the production build, through Vite in development, or not at all (API tests). */
   ssr?: SsrMode;
   logger?: boolean;
-  /** Timers such as the e-mail outbox worker; off by default in tests, which run them by hand. */
+  /** Timers (jobs.ts: the e-mail outbox, order expiry, refund retries, housekeeping); off in tests, which run them by hand. */
   backgroundJobs?: boolean;
 }
 
@@ -95,8 +96,12 @@ export async function buildApp({ config, database, ssr = "none", logger = true, 
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   if (app.services.payments.gateway.usesSimulator) await app.register(paymentSimulatorPlugin);
   if (backgroundJobs) {
-    app.addHook("onReady", async () => app.services.outbox.start());
-    app.addHook("preClose", () => app.services.outbox.stop());
+    let jobs: ReturnType<typeof startJobs> | undefined;
+    app.addHook("onReady", async () => void (jobs = startJobs(storeJobs(database.db, app.services), app.log)));
+    app.addHook("preClose", async () => {
+      await jobs?.stop();
+      app.services.outbox.close();
+    });
   }
 
   mkdirSync(config.mediaDir, { recursive: true });

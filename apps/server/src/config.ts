@@ -38,6 +38,10 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalText,
   RAZORPAY_BASE_URL: z.url().optional(),
   PAYPAL_BASE_URL: z.url().optional(),
+  /** How long an unpaid card or wallet order holds its pieces (and promo use), and a COD order waits for its code. */
+  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Unpaid or unconfirmed orders one client (address) may have open at once, so nobody can lock the shop's stock. */
+  OPEN_ORDERS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(5),
   /** 1 runs the payment simulator even in production (a test run); 0 never runs it. Default: not in production. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
@@ -67,6 +71,13 @@ export interface AppConfig {
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; baseUrl: string };
   /** Whether a provider without keys may be replaced by the built-in simulator (never in production unless SIMULATOR=1). */
   simulator: boolean;
+  checkout: CheckoutLimits;
+}
+
+/** How long checkout attempts hold what they hold, and how many one client may keep open (see checkout/holds.ts). */
+export interface CheckoutLimits {
+  holdMinutes: number;
+  openOrdersPerClient: number;
 }
 
 const PAYPAL_BASE_URLS = { sandbox: "https://api-m.sandbox.paypal.com", live: "https://api-m.paypal.com" } as const;
@@ -110,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: stripSlash(e.PAYPAL_BASE_URL ?? PAYPAL_BASE_URLS[e.PAYPAL_ENV]),
     },
     simulator: e.SIMULATOR === "1" || (e.SIMULATOR !== "0" && e.NODE_ENV !== "production"),
+    checkout: { holdMinutes: e.ORDER_HOLD_MINUTES, openOrdersPerClient: e.OPEN_ORDERS_PER_CLIENT },
   };
 }
 

@@ -30,12 +30,12 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     cart,
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart }),
-    checkout: createCheckoutService(db, { gateway, log }),
+    checkout: createCheckoutService(db, { gateway, log, limits: config.checkout }),
     orders: createOrdersReader(db),
     payments,
     outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log }),
     // The admin's cancellations give money back through the same refund as a sold-out race.
-    admin: createAdminServices(db, { mediaDir: config.mediaDir, refunds: payments }),
+    admin: createAdminServices(db, { mediaDir: config.mediaDir, refunds: payments.refunds }),
   };
 }
 

@@ -45,7 +45,8 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "data/test", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000" });
+  // Limits per client are lifted: every injected request comes from one address (the limits have their own tests).
+  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "data/test", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", OPEN_ORDERS_PER_CLIENT: "100000" });
   return { ...base, ...overrides };
 }
 

@@ -79,7 +79,7 @@ export const walletOrderResponseSchema = z.object({
   test_mode: z.boolean(),
 });
 
-/** Cash on delivery: confirmed at once (stock taken, cart emptied, e-mail queued). */
+/** Cash on delivery, confirmed (stock taken, cart emptied, e-mail queued): at once, or with the e-mailed code. */
 export const codOrderResponseSchema = z.object({
   order_id: z.number().int(),
   status: z.literal("cod_confirmed"),
@@ -87,7 +87,29 @@ export const codOrderResponseSchema = z.object({
   currency: currencySchema,
 });
 
-export const createOrderResponseSchema = z.union([cardOrderResponseSchema, walletOrderResponseSchema, codOrderResponseSchema]);
+/**
+ * Cash on delivery from a guest (or an account whose e-mail is not verified yet): a code was e-mailed to
+ * `email`; the order is placed once `POST /api/confirm-cod-order/` brings it back before `expires_at`.
+ * Until then it holds nothing and the seller does not see it. Asking again for the same checkout e-mails a
+ * new code.
+ */
+export const codAwaitingResponseSchema = z.object({
+  order_id: z.number().int(),
+  status: z.literal("awaiting_confirmation"),
+  amount: z.number(),
+  currency: currencySchema,
+  email: z.string(),
+  expires_at: z.string(),
+  message: z.string(),
+});
+
+export const createOrderResponseSchema = z.union([cardOrderResponseSchema, walletOrderResponseSchema, codOrderResponseSchema, codAwaitingResponseSchema]);
+
+/** `POST /api/confirm-cod-order/`: the order and the 6-digit code from the e-mail. */
+export const confirmCodRequestSchema = z.object({
+  order_id: z.number({ error: "order_id must be a number" }).int("order_id must be a whole number").positive("order_id must be positive").max(2_147_483_647, "order_id is too large"),
+  code: z.string({ error: "code is required" }).trim().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
+});
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -142,6 +164,8 @@ export type CreateOrderInput = z.input<typeof createOrderRequestSchema>;
 export type CardOrderResponse = z.infer<typeof cardOrderResponseSchema>;
 export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
 export type CodOrderResponse = z.infer<typeof codOrderResponseSchema>;
+export type CodAwaitingResponse = z.infer<typeof codAwaitingResponseSchema>;
+export type ConfirmCodRequest = z.infer<typeof confirmCodRequestSchema>;
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

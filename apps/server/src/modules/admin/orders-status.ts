@@ -7,44 +7,22 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Tx } from "../cart/cart-access";
 import { invalidateCatalogCache } from "../catalog/cache";
-import { productVariants } from "../catalog/tables";
-import { orderEvents, orderLines, orders } from "../checkout/tables";
+import { releaseHolds } from "../checkout/holds";
+import { orderEvents, orders } from "../checkout/tables";
 import { lockOrder, transition } from "../checkout/transitions";
+import { requestRefund } from "../payments/refunds";
 import { payments } from "../payments/tables";
 import { recordAudit, type Actor } from "./audit";
 import { notFound } from "./failures";
 import type { OrderReader } from "./orders-read";
 import { cancellationRefund, fullRefund, type RefundAmounts } from "./refund-policy";
 
-/** Money to give back through a payment provider; the shape the payments module's refund takes. */
-export interface RefundRequest {
-  orderId: number;
-  provider: "razorpay" | "paypal";
-  paymentId: string;
-  amount: number;
-  currency: string;
-}
-
-/**
- * The payments module's refund: asks the provider after our transaction has committed (no row lock held
- * over the network) and, once the provider confirms, marks the payment and the order refunded.
- */
+/** The payments module's refund queue: a requested refund is tried at once after the commit, and retried. */
 export interface RefundPort {
-  refund(request: RefundRequest): Promise<void>;
+  refundNow(paymentId: number): Promise<void>;
 }
 
 type OrderRow = typeof orders.$inferSelect;
-
-/** Pieces of an order that never left the shelf go back on it (stock was taken when it was confirmed). */
-async function restock(tx: Tx, orderId: number) {
-  const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.variantId)));
-  for (const line of lines) {
-    if (line.variantId === null) continue;
-    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(eq(productVariants.id, line.variantId));
-  }
-  return lines.map((l) => ({ variant_id: l.variantId, quantity: l.quantity }));
-}
 
 /** What a cancelled order was due, read back from its cancellation event when it is later marked refunded. */
 async function cancelledRefund(tx: Tx, orderId: number): Promise<RefundAmounts | undefined> {
@@ -68,7 +46,7 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
      * paid order marks its payment refund_requested and, after commit, asks the payments module to refund.
      */
     async change(actor: Actor, id: number, input: OrderStatusChange, now = new Date()): Promise<OrderStatusChangeResponse> {
-      const { refund, request, restocked } = await db.transaction(async (tx) => {
+      const { refund, owedPaymentId, restocked } = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, id);
         if (!order) throw notFound("Order");
         const to = input.status;
@@ -83,19 +61,20 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
           currency: order.currency as Currency,
           status: amounts.refund_minor === 0 ? "none" : refunded ? "refunded" : "requested",
         };
-        // Confirmed but not yet shipped: the pieces are still here. Shipped ones come back by courier and
-        // are counted back by hand when they arrive.
-        const restocked = to === "cancelled" && (order.status === "paid" || order.status === "cod_confirmed") ? await restock(tx, id) : [];
+        // What the order holds goes back: pieces still on the shelf (shipped ones come back by courier and are
+        // counted back by hand when they arrive), and its promo use.
+        const restocked = to === "cancelled" ? (await releaseHolds(tx, order)).map((p) => ({ variant_id: p.variantId, quantity: p.quantity })) : [];
         if (to === "shipped") await tx.update(orders).set({ trackingNumber: input.tracking_number }).where(eq(orders.id, id));
 
-        // The payment follows the money: refund_requested while it is owed, refunded once the seller says so.
-        const paid = refund && refund.status !== "none"
-          ? await tx.update(payments)
-            .set({ status: refunded ? "refunded" : "refund_requested", updatedAt: sql`now()` })
-            .where(and(eq(payments.orderId, id), inArray(payments.status, refunded ? ["captured", "refund_requested"] : ["captured"])))
-            .returning({ provider: payments.provider, paymentId: payments.providerPaymentId, currency: payments.currency })
+        // The payment follows the money: owed back (the refund queue asks the provider), or refunded once the seller says so.
+        const [captured] = refund?.status === "requested"
+          ? await tx.select().from(payments).where(and(eq(payments.orderId, id), eq(payments.status, "captured"), isNotNull(payments.providerPaymentId)))
           : [];
-        const owed = refund?.status === "requested" ? paid.find((p) => p.paymentId !== null) : undefined;
+        if (captured && refund) await requestRefund(tx, captured, refund.refund_minor);
+        if (refund?.status === "refunded") {
+          await tx.update(payments).set({ status: "refunded", updatedAt: sql`now()` })
+            .where(and(eq(payments.orderId, id), inArray(payments.status, ["captured", "refund_requested", "refund_failed"])));
+        }
 
         await transition(tx, order, to, input.note ?? "", {
           by: "admin",
@@ -110,16 +89,13 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
           before: { status: order.status, tracking_number: order.trackingNumber },
           after: { status: to, tracking_number: to === "shipped" ? input.tracking_number : order.trackingNumber, ...(refund && { refund }) },
         });
-        const request: RefundRequest | null = owed?.paymentId && refund
-          ? { orderId: id, provider: owed.provider, paymentId: owed.paymentId, amount: refund.refund_minor, currency: owed.currency }
-          : null;
-        return { refund, request, restocked: restocked.length > 0 };
+        return { refund, owedPaymentId: captured?.id ?? null, restocked: restocked.length > 0 };
       });
       // The pieces are back on the product pages (after the commit, so no reader caches the old count).
       if (restocked) invalidateCatalogCache();
 
-      // Without the payments module's refund, the payment stays refund_requested for the seller to settle.
-      if (request && refunds) await refunds.refund(request);
+      // Without the payments module's queue, the payment stays refund_requested for the seller to settle.
+      if (owedPaymentId !== null && refunds) await refunds.refundNow(owedPaymentId);
       const order = await reader.detail(id);
       const settled = refund?.status === "requested" && order.status === "refunded" ? { ...refund, status: "refunded" as const } : refund;
       return { order, refund: settled };

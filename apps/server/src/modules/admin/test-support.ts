@@ -84,6 +84,8 @@ export async function insertOrder(app: FastifyInstance, seed: OrderSeed = {}) {
     city: "Jaipur",
     state: "Rajasthan",
     email: "asha@example.in",
+    // Confirmed orders took their pieces from stock (this seam does not, so cancelling one puts back more).
+    stockHeld: ["paid", "cod_confirmed", "shipped", "delivered"].includes(status),
     ...(seed.createdAt && { createdAt: seed.createdAt }),
   }).returning();
   if (!order) throw new Error("order not inserted");

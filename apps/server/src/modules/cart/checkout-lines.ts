@@ -1,4 +1,5 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import type { Tx } from "./cart-access";
 import { cartLines, carts } from "./tables";
 
@@ -44,4 +45,13 @@ export async function removeOrderedLines(tx: Tx, cartId: string, pieces: Ordered
     else await tx.update(cartLines).set({ quantity: line.quantity - taken }).where(eq(cartLines.id, line.id));
   }
   await touchCart(tx, cartId);
+}
+
+/** Housekeeping: guest carts nobody touched for `days` (a signed-in shopper's cart stays with the account). */
+export async function deleteStaleGuestCarts(db: Db, days = 30): Promise<number> {
+  const gone = await db
+    .delete(carts)
+    .where(and(isNull(carts.userId), lt(carts.updatedAt, sql`now() - make_interval(days => ${days})`)))
+    .returning({ id: carts.id });
+  return gone.length;
 }

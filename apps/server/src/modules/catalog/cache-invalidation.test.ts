@@ -1,9 +1,10 @@
-import { COD_SHIPPING_FEE_INR, type ProductListItem } from "@store/shared";
+import { COD_SHIPPING_FEE_INR, endInNine, type ProductListItem } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdmin } from "../admin/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, payByCard, setStock, verifyPayment, webhooksSettled } from "../checkout/test-support";
+import { expireLapsedOrders } from "../checkout/expiry";
+import { codeSentTo, confirmCod, createListeningTestApp, createOrder, fillCart, lapse, orderBody, pageTotal, payByCard, setStock, verifyPayment, webhooksSettled } from "../checkout/test-support";
 import { invalidateCatalogCache } from "./cache";
 
 /**
@@ -36,11 +37,16 @@ async function lastPieces(variant: PickedVariant, stock: number) {
   expect(await stockShown(variant)).toBe(stock);
 }
 
+let guests = 0;
+/** A guest's cash-on-delivery order, confirmed with the e-mailed code. */
 async function cashOnDelivery(variant: PickedVariant) {
   const lines = [{ variant }];
+  const email = `cache.${++guests}@example.in`;
   const cartId = await fillCart(app, lines, "INR");
-  const res = await createOrder(app, orderBody(cartId, "cod", "INR", pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR })));
+  const res = await createOrder(app, orderBody(cartId, "cod", "INR", pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR }), { email }));
   expect(res.statusCode, res.body).toBe(200);
+  const confirmed = await confirmCod(app, { order_id: res.json().order_id, code: await codeSentTo(app, email) });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
   return res.json().order_id as number;
 }
 
@@ -60,6 +66,8 @@ describe("cached catalogue reads after a write", () => {
     const amount = pageTotal(lines, "INR") * 100;
     const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount));
     expect(created.statusCode, created.body).toBe(200);
+    // Held for the shopper paying: nobody else can have it meanwhile.
+    expect(await stockShown(variant)).toBe(0);
     const { data } = created.json();
     const paid = await payByCard(app, data.data.id, data.key);
     expect((await verifyPayment(app, { amount, razorpay: true, cart_id: cartId, ...paid })).statusCode).toBe(200);
@@ -74,6 +82,18 @@ describe("cached catalogue reads after a write", () => {
     const cancel = await app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/status`, headers: admin, payload: { status: "cancelled" } });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await stockShown(variant)).toBe(3);
+  });
+
+  it("show the pieces of an unpaid order back in stock at once when it expires", async () => {
+    const variant = variants[0]!;
+    await lastPieces(variant, 2);
+    const lines = [{ variant }];
+    const created = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "paypal", "INR", endInNine(pageTotal(lines, "INR"))));
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await stockShown(variant)).toBe(1);
+    await lapse(app, created.json().order_id);
+    expect(await expireLapsedOrders(app.database.db)).toBe(1);
+    expect(await stockShown(variant)).toBe(2);
   });
 
   it("show the seller's new price in the listing and on the product page at once", async () => {

@@ -58,6 +58,8 @@ describe("card payment (Razorpay) through the simulator", () => {
     expect(created.statusCode).toBe(200);
     const { data } = created.json();
     expect(data).toEqual({ data: { id: expect.stringMatching(/^order_\w{14}$/), amount: total * 100, currency: "INR" }, key: "rzp_test_simulator", order_id: expect.any(Number), test_mode: true });
+    // Held from the moment the order exists: nobody else can buy these pieces while the shopper pays.
+    expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([before[0]! - 2, before[1]! - 1]);
 
     const paid = await payByCard(app, data.data.id, data.key);
     const verified = await verifyPayment(app, { amount: total * 100, razorpay: true, cart_id: cartId, ...paid });
@@ -94,7 +96,7 @@ describe("card payment (Razorpay) through the simulator", () => {
 
   it("answers a replayed verify the same way and takes the stock once", async () => {
     const { a, cartId, total, rzpOrderId, key, orderId } = await cardOrder();
-    const before = await stockOf(app, a);
+    const held = await stockOf(app, a);
     const paid = await payByCard(app, rzpOrderId, key);
     const body = { amount: total * 100, razorpay: true, cart_id: cartId, ...paid };
     const first = await verifyPayment(app, body);
@@ -103,7 +105,7 @@ describe("card payment (Razorpay) through the simulator", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     await webhooksSettled(app);
-    expect(await stockOf(app, a)).toBe(before - 2);
+    expect(await stockOf(app, a)).toBe(held);
     expect((await storedOrder(app, orderId)).events.filter((e) => e.toStatus === "paid")).toHaveLength(1);
   });
 
@@ -130,13 +132,13 @@ describe("card payment (Razorpay) through the simulator", () => {
 
   it("reconciles a payment whose browser never came back through the webhook", async () => {
     const { a, cartId, rzpOrderId, key, orderId } = await cardOrder({ email: "gone@example.in" });
-    const before = await stockOf(app, a);
+    const held = await stockOf(app, a);
     await payByCard(app, rzpOrderId, key); // paid, then the tab was closed: no verify-payment
     await webhooksSettled(app);
     const stored = await storedOrder(app, orderId);
     expect(stored.order.status).toBe("paid");
     expect(stored.payment?.status).toBe("captured");
-    expect(await stockOf(app, a)).toBe(before - 2);
+    expect(await stockOf(app, a)).toBe(held);
     expect((await getCart(cartId)).json().data).toEqual([]);
     expect(await emailsTo(app, "gone@example.in")).toHaveLength(1);
   });

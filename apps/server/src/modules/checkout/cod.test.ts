@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newShopper, tokenHeader } from "../accounts/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { countRows, createOrder, emailsTo, fillCart, orderBody, pageTotal, setStock, stockOf, storedOrder } from "./test-support";
 import { createTestApp } from "../../testing/test-app";
+import { COD_CODE_SENDS } from "./cod-codes";
+import { codeSentTo, confirmCod, countRows, createOrder, DELIVERY, emailsTo, fillCart, lapse, orderBody, pageTotal, setStock, stockOf, storedOrder } from "./test-support";
 
 let app: FastifyInstance;
 let variant: PickedVariant;
@@ -19,45 +20,136 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const codTotal = (lines: { variant: PickedVariant; quantity?: number }[]) => pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
+let emails = 0;
+const freshEmail = () => `cod.${process.pid}.${++emails}@example.in`;
 
-describe("cash on delivery", () => {
-  it("confirms at once in INR: fee 39, stock taken, cart emptied, e-mail queued, no payment row", async () => {
+/** A guest's cash-on-delivery checkout of `lines`: created, waiting for the code e-mailed to a fresh address. */
+async function waitingOrder(lines: { variant: PickedVariant; quantity?: number }[], extra: Record<string, unknown> = {}) {
+  const email = freshEmail();
+  const cartId = await fillCart(app, lines, "INR");
+  const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal(lines), { email, ...extra }));
+  expect(res.statusCode).toBe(200);
+  return { cartId, email, orderId: res.json().order_id as number, body: res.json(), code: await codeSentTo(app, email) };
+}
+
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("cash on delivery from a guest: confirmed with a code e-mailed to the address given", () => {
+  it("holds nothing until the code comes back, then takes the stock, empties the cart and sends the confirmation", async () => {
     const lines = [{ variant, quantity: 3 }];
-    const cartId = await fillCart(app, lines, "INR");
     const before = await stockOf(app, variant);
-    const rows = await countRows(app);
     const amount = codTotal(lines);
+    const { cartId, email, orderId, body, code } = await waitingOrder(lines, { promo_code: "" });
 
-    const res = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { email: "cod.buyer@example.in", promo_code: "" }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ order_id: expect.any(Number), status: "cod_confirmed", amount, currency: "INR" });
+    expect(body).toEqual({
+      order_id: orderId, status: "awaiting_confirmation", amount, currency: "INR", email, expires_at: expect.any(String),
+      message: expect.stringContaining(email),
+    });
+    expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(await stockOf(app, variant)).toBe(before);
+    expect((await app.inject({ url: `/api/get-cart-items/?cart_id=${cartId}` })).json().data).toHaveLength(1);
+    expect((await storedOrder(app, orderId)).order).toMatchObject({ status: "awaiting_confirmation", stockHeld: false, shipping: 3900, total: amount * 100 });
 
-    const stored = await storedOrder(app, res.json().order_id);
-    expect(stored.order).toMatchObject({ status: "cod_confirmed", paymentMethod: "cod", shipping: 3900, total: amount * 100, isTest: false, comment: "Please call before delivery" });
-    expect(stored.lines).toHaveLength(1);
-    expect(stored.events.map((e) => e.toStatus)).toEqual(["pending_payment", "cod_confirmed"]);
+    const confirmed = await confirmCod(app, { order_id: orderId, code });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ order_id: orderId, status: "cod_confirmed", amount, currency: "INR" });
+    const stored = await storedOrder(app, orderId);
+    expect(stored.order).toMatchObject({ status: "cod_confirmed", stockHeld: true, expiresAt: null, comment: DELIVERY.comment });
+    expect(stored.events.map((e) => e.toStatus)).toEqual(["awaiting_confirmation", "cod_confirmed"]);
     expect(stored.payment).toBeUndefined();
-    expect(await countRows(app)).toMatchObject({ orders: rows.orders + 1, payments: rows.payments });
     expect(await stockOf(app, variant)).toBe(before - 3);
     expect((await app.inject({ url: `/api/get-cart-items/?cart_id=${cartId}` })).json().data).toEqual([]);
-    const [mail] = await emailsTo(app, "cod.buyer@example.in");
-    expect(mail?.text).toContain("cash on delivery");
-    expect(mail?.text).toContain(`Shipping: ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}`);
+    const [codeMail, confirmation] = await emailsTo(app, email);
+    expect(codeMail?.subject).toContain(code);
+    expect(confirmation?.text).toContain("cash on delivery");
+    expect(confirmation?.text).toContain(`Shipping: ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}`);
 
-    // The same request again finds an empty cart: nothing is ordered twice.
-    const again = await createOrder(app, orderBody(cartId, "cod", "INR", amount));
-    expect(again.statusCode).toBe(422);
-    expect(again.json().code).toBe("CART_EMPTY");
+    // Confirming again answers as the first time and changes nothing; the cart is empty for a new checkout.
+    const again = await confirmCod(app, { order_id: orderId, code });
+    expect(again.statusCode).toBe(200);
+    expect(await stockOf(app, variant)).toBe(before - 3);
+    expect((await storedOrder(app, orderId)).events).toHaveLength(2);
+    expect((await createOrder(app, orderBody(cartId, "cod", "INR", amount, { email }))).json().code).toBe("CART_EMPTY");
+  });
+
+  it("e-mails only what the shop wrote: the code, product names and total, never the requester's own text", async () => {
+    const { email, code } = await waitingOrder([{ variant }], { name: "Click http://evil.example now", comment: "Your account is locked", delivery_address: "Visit evil.example" });
+    const [mail] = await emailsTo(app, email);
+    expect(mail?.text).toContain(code);
+    expect(mail?.text).toContain(variant.name);
+    expect(mail?.text).not.toMatch(/evil|locked|Click/);
+  });
+
+  it("needs an e-mail address from a guest", async () => {
+    const cartId = await fillCart(app, [{ variant }], "INR");
+    const rows = await countRows(app);
+    const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal([{ variant }])));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: "EMAIL_REQUIRED", message: expect.stringContaining("e-mail") });
+    expect(await countRows(app)).toEqual(rows);
+  });
+
+  it("counts wrong codes and closes the order after the last try; nothing was ever taken", async () => {
+    const before = await stockOf(app, other);
+    const { orderId, code } = await waitingOrder([{ variant: other }]);
+    for (const left of [4, 3, 2, 1]) {
+      const res = await confirmCod(app, { order_id: orderId, code: wrongCode(code) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: "CODE_INCORRECT", message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` });
+    }
+    const last = await confirmCod(app, { order_id: orderId, code: wrongCode(code) });
+    expect(last.json().message).toContain("last try");
+    expect((await storedOrder(app, orderId)).order.status).toBe("expired");
+    // Even the right code is too late now.
+    expect((await confirmCod(app, { order_id: orderId, code })).statusCode).toBe(409);
+    expect(await stockOf(app, other)).toBe(before);
+  });
+
+  it("refuses a code past the deadline and closes the order; the next checkout of the cart is a new order", async () => {
+    const { cartId, email, orderId, code } = await waitingOrder([{ variant }]);
+    await lapse(app, orderId);
+    const late = await confirmCod(app, { order_id: orderId, code });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: "CODE_EXPIRED" });
+    expect((await storedOrder(app, orderId)).order.status).toBe("expired");
+    const again = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal([{ variant }]), { email }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order_id).not.toBe(orderId);
+  });
+
+  it("e-mails a new code when the shopper checks out again (the old one stops working), a few times at most", async () => {
+    const { cartId, email, orderId, code } = await waitingOrder([{ variant }]);
+    const body = orderBody(cartId, "cod", "INR", codTotal([{ variant }]), { email });
+    expect((await createOrder(app, body)).json().order_id).toBe(orderId);
+    const second = await codeSentTo(app, email);
+    expect(await emailsTo(app, email)).toHaveLength(2);
+    for (let sent = 2; sent < COD_CODE_SENDS; sent++) expect((await createOrder(app, body)).statusCode).toBe(200);
+    const tooMany = await createOrder(app, body);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().code).toBe("TOO_MANY_CODES");
+    expect(await emailsTo(app, email)).toHaveLength(COD_CODE_SENDS);
+    if (second !== code) expect((await confirmCod(app, { order_id: orderId, code })).statusCode).toBe(422);
+    expect((await confirmCod(app, { order_id: orderId, code: await codeSentTo(app, email) })).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an unknown order and 400 for a code that is not six digits", async () => {
+    expect((await confirmCod(app, { order_id: 2_000_000_000, code: "123456" })).statusCode).toBe(404);
+    const { orderId } = await waitingOrder([{ variant }]);
+    for (const code of ["12345", "1234567", "abcdef", ""]) {
+      const res = await confirmCod(app, { order_id: orderId, code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("VALIDATION_FAILED");
+    }
   });
 
   it("is refused in USD (422) and without the fee (409), storing nothing", async () => {
     const usdCart = await fillCart(app, [{ variant }], "USD");
     const inrCart = await fillCart(app, [{ variant }], "INR");
     const rows = await countRows(app);
-    const usd = await createOrder(app, orderBody(usdCart, "cod", "USD", pageTotal([{ variant }], "USD")));
+    const usd = await createOrder(app, orderBody(usdCart, "cod", "USD", pageTotal([{ variant }], "USD"), { email: freshEmail() }));
     expect(usd.statusCode).toBe(422);
-    expect(usd.json()).toEqual({ message: "Cash on delivery is available for orders in INR only.", code: "COD_NOT_AVAILABLE" });
-    const noFee = await createOrder(app, orderBody(inrCart, "cod", "INR", pageTotal([{ variant }], "INR")));
+    expect(usd.json()).toMatchObject({ message: "Cash on delivery is available for orders in INR only.", code: "COD_NOT_AVAILABLE" });
+    const noFee = await createOrder(app, orderBody(inrCart, "cod", "INR", pageTotal([{ variant }], "INR"), { email: freshEmail() }));
     expect(noFee.statusCode).toBe(409);
     expect(noFee.json().code).toBe("AMOUNT_MISMATCH");
     expect(await countRows(app)).toEqual(rows);
@@ -80,40 +172,60 @@ describe("cash on delivery", () => {
   it("refuses an empty cart (422), an unknown one (404) and another shopper's (404)", async () => {
     const cartId = await fillCart(app, [{ variant }], "INR");
     await app.inject({ method: "POST", url: "/api/remove-cart-items/", payload: { product_pk: variant.productId, size: variant.size, is_direct_buy: false, cart_id: cartId } });
-    const empty = await createOrder(app, orderBody(cartId, "cod", "INR", COD_SHIPPING_FEE_INR));
+    const empty = await createOrder(app, orderBody(cartId, "cod", "INR", COD_SHIPPING_FEE_INR, { email: freshEmail() }));
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ message: "Your cart is empty.", code: "CART_EMPTY" });
-    expect((await createOrder(app, orderBody("8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01", "cod", "INR", 1))).statusCode).toBe(404);
+    expect(empty.json()).toMatchObject({ message: "Your cart is empty.", code: "CART_EMPTY" });
+    expect((await createOrder(app, orderBody("8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01", "cod", "INR", 1, { email: freshEmail() }))).statusCode).toBe(404);
 
     const shopper = await newShopper(app);
     const ownCart = await fillCart(app, [{ variant }], "INR", tokenHeader(shopper.token));
-    const asGuest = await createOrder(app, orderBody(ownCart, "cod", "INR", codTotal([{ variant }])));
+    const asGuest = await createOrder(app, orderBody(ownCart, "cod", "INR", codTotal([{ variant }]), { email: freshEmail() }));
     expect(asGuest.statusCode).toBe(404);
     const asOwner = await createOrder(app, orderBody(ownCart, "cod", "INR", codTotal([{ variant }])), tokenHeader(shopper.token));
     expect(asOwner.statusCode).toBe(200);
-    // A signed-in shopper's confirmation goes to their account's address.
-    expect(await emailsTo(app, shopper.email)).toHaveLength(1);
+    // A shopper whose e-mail is not verified yet gets the code at their account's address.
+    expect(asOwner.json()).toMatchObject({ status: "awaiting_confirmation", email: shopper.email });
+    expect(await codeSentTo(app, shopper.email)).toMatch(/^\d{6}$/);
   });
 
   it("refuses a cart holding more than is left (409) and names the product", async () => {
     const lines = [{ variant: other, quantity: 2 }];
     const cartId = await fillCart(app, lines, "INR");
     await setStock(app, other, 1);
-    const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal(lines)));
+    const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal(lines), { email: freshEmail() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: `Only 1 left of ${other.name} (size ${other.size}). Please update your cart.`, code: "OUT_OF_STOCK" });
+    expect(res.json()).toMatchObject({ message: `Only 1 left of ${other.name} (size ${other.size}). Please update your cart.`, code: "OUT_OF_STOCK" });
     expect(await stockOf(app, other)).toBe(1);
     await setStock(app, other, 10);
   });
 
-  it("honours a promo's usage limit (LIMITED1: one use)", async () => {
+  it("refuses the code when the piece sold out meanwhile, and keeps the order waiting", async () => {
+    await setStock(app, other, 1);
+    const { orderId, code } = await waitingOrder([{ variant: other }]);
+    await setStock(app, other, 0);
+    const res = await confirmCod(app, { order_id: orderId, code });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "OUT_OF_STOCK", message: `Sorry, ${other.name} (size ${other.size}) has just sold out. Please review your cart.` });
+    expect((await storedOrder(app, orderId)).order.status).toBe("awaiting_confirmation");
+    await setStock(app, other, 10);
+  });
+
+  it("honours a promo's usage limit when orders are confirmed (LIMITED1: one use)", async () => {
     const lines = [{ variant }];
     const subtotal = pageTotal(lines, "INR");
     const amount = subtotal - Math.floor((subtotal * 25) / 100) + COD_SHIPPING_FEE_INR;
-    const first = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "cod", "INR", amount, { promo_code: "LIMITED1" }));
-    expect(first.statusCode).toBe(200);
-    const second = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "cod", "INR", amount, { promo_code: "LIMITED1" }));
-    expect(second.statusCode).toBe(422);
-    expect(second.json()).toEqual({ message: "This promo code has reached its usage limit.", code: "PROMO_NOT_APPLICABLE" });
+    const place = async () => {
+      const email = freshEmail();
+      const cartId = await fillCart(app, lines, "INR");
+      const created = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { promo_code: "LIMITED1", email }));
+      expect(created.statusCode).toBe(200);
+      return { orderId: created.json().order_id as number, code: await codeSentTo(app, email) };
+    };
+    // Both wait (a waiting order reserves nothing); the first confirmed takes the one use.
+    const [first, second] = [await place(), await place()];
+    expect((await confirmCod(app, { order_id: first.orderId, code: first.code })).statusCode).toBe(200);
+    const refused = await confirmCod(app, { order_id: second.orderId, code: second.code });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: "This promo code has reached its usage limit.", code: "PROMO_NOT_APPLICABLE" });
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newShopper, tokenHeader } from "../accounts/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, payByCard, verifyPayment, webhooksSettled } from "./test-support";
+import { codeSentTo, confirmCod, createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, payByCard, verifyPayment, webhooksSettled } from "./test-support";
 
 let app: FastifyInstance;
 let a: PickedVariant;
@@ -29,7 +29,11 @@ describe("a shopper's orders (GET /api/orders/, GET /api/orders/:id)", () => {
 
     const codLines = [{ variant: a, quantity: 2 }];
     const codCart = await fillCart(app, codLines, "INR", auth);
-    const cod = await createOrder(app, orderBody(codCart, "cod", "INR", pageTotal(codLines, "INR", { shipping: COD_SHIPPING_FEE_INR })), auth);
+    const codWaiting = await createOrder(app, orderBody(codCart, "cod", "INR", pageTotal(codLines, "INR", { shipping: COD_SHIPPING_FEE_INR })), auth);
+    expect(codWaiting.statusCode).toBe(200);
+    // Waiting for its code, it is not an order yet.
+    expect((await orders(auth)).json().data).toEqual([]);
+    const cod = await confirmCod(app, { order_id: codWaiting.json().order_id, code: await codeSentTo(app, shopper.email) }, auth);
     expect(cod.statusCode).toBe(200);
 
     const cardLines = [{ variant: b }];

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { ORDER_STATUS_LABELS, type Currency, type OrderDetail, type OrderSummary } from "@store/shared";
+import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
+import { ORDER_STATUS_LABELS, UNPLACED_STATUSES, type Currency, type OrderDetail, type OrderSummary } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { orderLines, orders } from "./tables";
@@ -23,7 +23,7 @@ function summary(order: OrderRow, itemCount: number): OrderSummary {
 
 /**
  * A shopper's orders (`/account`), newest first, and one order with its lines; someone else's order is a 404.
- * Checkout attempts never paid (pending_payment) are not orders yet in the shopper's eyes and are not listed.
+ * Checkout attempts never paid or confirmed (waiting, or expired) are not orders in the shopper's eyes and are not listed.
  */
 export function createOrdersReader(db: Db) {
   return {
@@ -32,7 +32,7 @@ export function createOrdersReader(db: Db) {
         .select({ order: orders, itemCount: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number) })
         .from(orders)
         .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(eq(orders.userId, userId), ne(orders.status, "pending_payment")))
+        .where(and(eq(orders.userId, userId), notInArray(orders.status, [...UNPLACED_STATUSES])))
         .groupBy(orders.id)
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(200);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  codOrderResponseSchema,
+  confirmCodRequestSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
   errorBodySchema,
@@ -9,9 +11,19 @@ import {
   ordersResponseSchema,
   type CreateOrderResponse,
 } from "@store/shared";
+import type { FastifyRequest } from "fastify";
 import { signedInUser } from "../../plugins/auth";
 import { refused } from "./refusal";
-import type { CreateOrderOutcome } from "./service";
+import type { CreateOrderOutcome, Shopper } from "./service";
+import type { OrderRow } from "./transitions";
+
+function shopperOf(request: FastifyRequest): Shopper {
+  const user = request.user;
+  if (!user) return null;
+  return { id: user.id, email: user.email, emailVerified: "emailVerifiedAt" in user && user.emailVerifiedAt != null };
+}
+
+const codConfirmed = (order: OrderRow) => ({ order_id: order.id, status: "cod_confirmed" as const, amount: order.total / 100, currency: order.currency as "INR" | "USD" });
 
 /** The spec's answer per provider: the card's id at data.data.id, the wallet's at id (spec section 7). */
 function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): CreateOrderResponse {
@@ -23,13 +35,18 @@ function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): Crea
     case "paypal":
       return { id: outcome.providerOrderId, order_id: order.id, amount: order.total / 100, currency, client_id: outcome.publicKey, test_mode: order.isTest };
     case "cod":
-      return { order_id: order.id, status: "cod_confirmed", amount: order.total / 100, currency };
+      if (order.status !== "awaiting_confirmation") return codConfirmed(order);
+      return {
+        order_id: order.id, status: "awaiting_confirmation", amount: order.total / 100, currency, email: order.email ?? "",
+        expires_at: (order.expiresAt ?? new Date()).toISOString(),
+        message: `We have e-mailed a 6-digit code to ${order.email}. Enter it to place your order; until then nothing is reserved.`,
+      };
   }
 }
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { checkout, orders } = app.services;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema };
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
   app.addHook("onSend", async (_request, reply) => void reply.header("cache-control", "private, no-store"));
 
   app.post("/api/create-order/", {
@@ -41,9 +58,25 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: createOrderResponseSchema, ...errors },
     },
   }, async (request) => {
-    const outcome = await checkout.createOrder(request.body, request.user);
+    const outcome = await checkout.createOrder(request.body, shopperOf(request), { ip: request.ip });
     if (!outcome.ok) throw refused(outcome.refusal);
     return orderResponse(outcome);
+  });
+
+  app.post("/api/confirm-cod-order/", {
+    preHandler: app.optionalUser,
+    // Codes are six digits: a few guesses a minute per address, besides the few per order.
+    config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
+    schema: {
+      tags: ["checkout"],
+      summary: "Confirm a cash-on-delivery order with the code e-mailed to the shopper: the order is placed and its stock taken",
+      body: confirmCodRequestSchema,
+      response: { 200: codOrderResponseSchema, ...errors, 429: errorBodySchema },
+    },
+  }, async (request) => {
+    const outcome = await checkout.confirmCashOnDelivery(request.body, shopperOf(request));
+    if (!outcome.ok) throw refused(outcome.refusal);
+    return codConfirmed(outcome.order);
   });
 
   app.get("/api/orders/", {

@@ -1,70 +1,109 @@
 import { eq } from "drizzle-orm";
-import { INR_PER_USD, isCashOnDeliveryAllowed, MESSAGES, toMinorUnits, type CreateOrderRequest, type Currency } from "@store/shared";
+import { isCashOnDeliveryAllowed, MESSAGES, type ConfirmCodRequest, type CreateOrderRequest, type Currency } from "@store/shared";
+import type { CheckoutLimits } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../cart/cart-access";
 import { cartForReading } from "../cart/cart-access";
-import { lockCart } from "../cart/checkout-lines";
+import { lockCart, touchCart } from "../cart/checkout-lines";
 import { carts } from "../cart/tables";
 import { invalidateCatalogCache } from "../catalog/cache";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../payments/log";
 import { ProviderError, type PaymentProvider } from "../payments/provider";
 import { payments } from "../payments/tables";
+import { overClientCap, overEmailCap } from "./caps";
+import { confirmWithCode } from "./cod-confirm";
+import { sendCode } from "./cod-codes";
 import { fulfilOrder } from "./fulfil";
-import { amountRefusal, quoteCart, type Quote } from "./quote";
+import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES } from "./holds";
+import { amountRefusal, quoteCart } from "./quote";
 import { refusable, refusal, RefusedError, type Refusal } from "./refusal";
-import { orderEvents, orderLines, orders } from "./tables";
+import { saveOrder, type Client, type NewOrder, type Shopper } from "./save-order";
 import type { OrderRow } from "./transitions";
 
-/** Who checks out: a signed-in shopper (their account e-mail gets the confirmation) or a guest. */
-export type Shopper = { id: number; email: string } | null;
+export type { Client, Shopper } from "./save-order";
 
 export type CreateOrderOutcome =
   | { ok: true; method: "razorpay" | "paypal"; order: OrderRow; providerOrderId: string; publicKey: string }
+  /** Confirmed at once (`cod_confirmed`), or waiting for the e-mailed code (`awaiting_confirmation`). */
   | { ok: true; method: "cod"; order: OrderRow }
   | { ok: false; refusal: Refusal };
 
-const RATE_MILLI = Math.round(INR_PER_USD * 1000);
+type Step = (tx: Tx, order: OrderRow, now: Date) => Promise<Refusal | null>;
+type AttemptOutcome = { ok: true; order: OrderRow } | { ok: false; refusal: Refusal };
 
-function deliveryOf(input: CreateOrderRequest) {
-  return {
-    deliveryName: input.name, deliveryAddress: input.delivery_address, countryCode: input.country_code, mobileNumber: input.mobile_number,
-    pinCode: input.pin_code, city: input.city, state: input.state, comment: input.comment,
-  };
+const isOpen = (order: OrderRow) => (OPEN_STATUSES as readonly string[]).includes(order.status);
+
+function closedRefusal(order: OrderRow): Refusal {
+  return order.status === "cancelled" || order.status === "refunded"
+    ? refusal("conflict", "ORDER_CLOSED", "This order was cancelled. Please review your cart.")
+    : refusal("conflict", "ORDER_CLOSED", "This order has already been placed.");
 }
 
-/**
- * Writes the order for a checkout attempt, or finds it: the same attempt (two tabs, a retry) has the same
- * idempotency key and gets the same order, whose delivery details are refreshed while it is unpaid.
- */
-async function saveOrder(tx: Tx, quote: Quote, input: CreateOrderRequest, shopper: Shopper, isTest: boolean): Promise<OrderRow> {
-  const email = input.email ?? shopper?.email ?? null;
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      userId: shopper?.id ?? null, cartId: quote.cartId, idempotencyKey: quote.idempotencyKey, paymentMethod: quote.method,
-      currency: quote.currency, rateMilli: RATE_MILLI, subtotal: toMinorUnits(quote.subtotal), discount: toMinorUnits(quote.discount),
-      shipping: toMinorUnits(quote.shipping), rounding: toMinorUnits(quote.rounding), total: toMinorUnits(quote.total),
-      promoCode: quote.promoCode, email, isTest, ...deliveryOf(input),
-    })
-    .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning();
-  if (created) {
-    await tx.insert(orderLines).values(quote.lines.map((l) => ({
-      orderId: created.id, productId: l.productId, variantId: l.variantId || null, productName: l.name, size: l.size,
-      unitPrice: toMinorUnits(l.unitPrice), unitMrp: toMinorUnits(l.unitMrp), quantity: l.quantity,
-    })));
-    await tx.insert(orderEvents).values({ orderId: created.id, toStatus: "pending_payment", note: "Order created" });
-    return created;
+export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog; limits: CheckoutLimits }) {
+  const { limits } = deps;
+
+  /**
+   * One checkout attempt, in one transaction under the cart's lock: priced as the shopper saw it, checked
+   * against the client's amount, saved (or found again: two tabs, a retry), then `opened` when new or
+   * `resumed` when found. An attempt found lapsed (its time ran out, or it was replaced) is closed and the
+   * cart marked changed, and the checkout runs once more as a new attempt.
+   */
+  async function attempt(cartId: string, input: CreateOrderRequest, shopper: Shopper, client: Client, fresh: Pick<NewOrder, "status" | "isTest">, opened: Step, resumed: Step): Promise<AttemptOutcome | "again"> {
+    const now = new Date();
+    return refusable(() => db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
+      await lockCart(tx, cartId);
+      const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
+      if (!cart) throw new RefusedError(refusal("unprocessable", "CART_EMPTY", "Your cart is empty."));
+      const quoted = await quoteCart(tx, cart, { currency: input.currency, method: input.payment_method, promoCode: input.promo_code }, now);
+      if (!quoted.ok) throw new RefusedError(quoted.refusal);
+      const mismatch = amountRefusal(quoted.quote, input.amount);
+      if (mismatch) throw new RefusedError(mismatch);
+
+      const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
+      const { order, created } = await saveOrder(tx, quoted.quote, input, shopper, { ...fresh, client, expiresAt });
+      if (!created && (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))) {
+        if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
+        else await touchCart(tx, cartId);
+        return "again";
+      }
+      if (!created && !isOpen(order)) throw new RefusedError(closedRefusal(order));
+      const refused = await (created ? opened : resumed)(tx, order, now);
+      if (refused) throw new RefusedError(refused);
+      return { ok: true, order };
+    }));
   }
-  const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, quote.idempotencyKey)).for("update");
-  if (!existing) throw new Error("an order with this idempotency key vanished");
-  if (existing.status !== "pending_payment") return existing;
-  const [refreshed] = await tx.update(orders).set({ ...deliveryOf(input), ...(email && { email }) }).where(eq(orders.id, existing.id)).returning();
-  return refreshed ?? existing;
-}
 
-export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog }) {
+  async function checkout(...args: Parameters<typeof attempt>): Promise<AttemptOutcome> {
+    for (let round = 0; round < 2; round++) {
+      const outcome = await attempt(...args);
+      if (outcome === "again") continue;
+      // Stock was held, taken or given back (a replaced attempt): product pages show it, after the commit.
+      if (outcome.ok) invalidateCatalogCache();
+      return outcome;
+    }
+    return { ok: false, refusal: refusal("conflict", "CART_CHANGED", "Your cart changed while you were checking out. Please review it and try again.") };
+  }
+
+  /** A new attempt closes the cart's older ones, then must fit the client's cap of open attempts. */
+  const openAttempt = (...more: Step[]): Step => async (tx, order, now) => {
+    await closeOtherAttempts(tx, order.cartId, order.id);
+    const capped = await overClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
+    if (capped) return capped;
+    for (const step of more) {
+      const refused = await step(tx, order, now);
+      if (refused) return refused;
+    }
+    return null;
+  };
+  const nothing: Step = async () => null;
+  const holdForPayment: Step = (tx, order) => holdOrder(tx, order, "order");
+  const mailCode: Step = (tx, order, now) => (order.email ? sendCode(tx, { ...order, email: order.email }, now) : Promise.resolve(null));
+  const confirmAtOnce: Step = async (tx, order) => {
+    const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery");
+    return fulfilled.ok ? null : fulfilled.refusal;
+  };
+
   /**
    * The provider's order for ours, created once. Never inside a transaction: no lock is held across the
    * network. Two tabs racing here may each create one at the provider; the first stored wins and the
@@ -91,29 +130,28 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
     return { ok: true, id: row.providerOrderId };
   }
 
-  /** Cash on delivery: priced, checked and confirmed under the cart's lock, in one transaction. */
-  async function confirmCashOnDelivery(cartId: string, input: CreateOrderRequest, shopper: Shopper): Promise<CreateOrderOutcome> {
-    const outcome = await refusable(() => db.transaction(async (tx) => {
-      await lockCart(tx, cartId);
-      const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
-      if (!cart) throw new RefusedError(refusal("unprocessable", "CART_EMPTY", "Your cart is empty."));
-      const quoted = await quoteCart(tx, cart, { currency: input.currency, method: "cod", promoCode: input.promo_code }, new Date());
-      if (!quoted.ok) throw new RefusedError(quoted.refusal);
-      const mismatch = amountRefusal(quoted.quote, input.amount);
-      if (mismatch) throw new RefusedError(mismatch);
-      const order = await saveOrder(tx, quoted.quote, input, shopper, false);
-      const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery");
-      if (!fulfilled.ok) throw new RefusedError(fulfilled.refusal);
-      return { ok: true as const, method: "cod" as const, order: { ...order, status: "cod_confirmed" as const } };
-    }));
-    // Stock was taken: product pages show it (after the commit, so no reader caches the old count).
-    if (outcome.ok) invalidateCatalogCache();
-    return outcome;
+  /**
+   * Cash on delivery. A signed-in shopper whose e-mail is verified is confirmed at once: stock and promo
+   * taken under the cart's lock. Anyone else confirms with a code e-mailed to the address given; until then
+   * the order holds nothing and the seller does not see it.
+   */
+  async function cashOnDelivery(cartId: string, input: CreateOrderRequest, shopper: Shopper, client: Client): Promise<CreateOrderOutcome> {
+    if (shopper?.emailVerified) {
+      const confirmed = await checkout(cartId, input, shopper, client, { status: "pending_payment", isTest: false }, confirmAtOnce, confirmAtOnce);
+      return confirmed.ok ? { ok: true, method: "cod", order: { ...confirmed.order, status: "cod_confirmed" } } : confirmed;
+    }
+    if (!input.email && !shopper) {
+      return { ok: false, refusal: refusal("unprocessable", "EMAIL_REQUIRED", "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.") };
+    }
+    const resend: Step = (tx, order, now) => mailCode(tx, order, now);
+    const waiting = await checkout(cartId, input, shopper, client, { status: "awaiting_confirmation", isTest: false },
+      openAttempt(async (tx, order, now) => overEmailCap(tx, order, now), mailCode), resend);
+    return waiting.ok ? { ok: true, method: "cod", order: waiting.order } : waiting;
   }
 
   return {
     /** `POST /api/create-order/` (spec section 7). */
-    async createOrder(input: CreateOrderRequest, shopper: Shopper): Promise<CreateOrderOutcome> {
+    async createOrder(input: CreateOrderRequest, shopper: Shopper, client: Client): Promise<CreateOrderOutcome> {
       const method = input.payment_method;
       if (method === "cod" && !isCashOnDeliveryAllowed(input.currency)) {
         return { ok: false, refusal: refusal("unprocessable", "COD_NOT_AVAILABLE", "Cash on delivery is available for orders in INR only.") };
@@ -124,21 +162,20 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
       // The cart's access rules: a guest cart by its id, a shopper's cart only with their token.
       const cart = await cartForReading(db, input.cart_id, shopper);
       if (!cart) return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
-      if (!provider) return confirmCashOnDelivery(cart.id, input, shopper);
+      if (!provider) return cashOnDelivery(cart.id, input, shopper, client);
 
-      const quoted = await quoteCart(db, cart, { currency: input.currency, method, promoCode: input.promo_code }, new Date());
-      if (!quoted.ok) return quoted;
-      const mismatch = amountRefusal(quoted.quote, input.amount);
-      if (mismatch) return { ok: false, refusal: mismatch };
-
-      const order = await db.transaction((tx) => saveOrder(tx, quoted.quote, input, shopper, provider.simulated));
-      if (order.status !== "pending_payment") {
-        const message = order.status === "cancelled" ? "This order was cancelled. Please review your cart." : "This order has already been paid.";
-        return { ok: false, refusal: refusal("conflict", "ORDER_CLOSED", message) };
-      }
-      const providerOrder = await providerOrderFor(order, provider);
+      const held = await checkout(cart.id, input, shopper, client, { status: "pending_payment", isTest: provider.simulated }, openAttempt(holdForPayment), nothing);
+      if (!held.ok) return held;
+      const providerOrder = await providerOrderFor(held.order, provider);
       if (!providerOrder.ok) return providerOrder;
-      return { ok: true, method, order, providerOrderId: providerOrder.id, publicKey: provider.publicKey };
+      return { ok: true, method: provider.name, order: held.order, providerOrderId: providerOrder.id, publicKey: provider.publicKey };
+    },
+
+    /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
+    async confirmCashOnDelivery(input: ConfirmCodRequest, shopper: Shopper) {
+      const outcome = await db.transaction((tx) => confirmWithCode(tx, input, shopper, new Date()));
+      if (outcome.ok) invalidateCatalogCache();
+      return outcome;
     },
   };
 }

@@ -128,3 +128,19 @@ export async function countRows(app: FastifyInstance) {
   const n = async (table: typeof orders | typeof payments | typeof webhookEvents) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   return { orders: await n(orders), payments: await n(payments), webhookEvents: await n(webhookEvents) };
 }
+
+/** The code of the newest cash-on-delivery confirmation e-mail sent to `to`. */
+export async function codeSentTo(app: FastifyInstance, to: string): Promise<string> {
+  const mails = await emailsTo(app, to);
+  const code = [...mails].reverse().map((m) => /is: (\d{6})$/m.exec(m.text)?.[1]).find(Boolean);
+  if (!code) throw new Error(`no confirmation code was e-mailed to ${to}`);
+  return code;
+}
+
+export const confirmCod = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  app.inject({ method: "POST", url: "/api/confirm-cod-order/", payload, headers });
+
+/** Moves an open order's deadline into the past, as if its time had run out. */
+export async function lapse(app: FastifyInstance, orderId: number): Promise<void> {
+  await app.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+}

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { canTransition, type OrderStatus } from "@store/shared";
 import type { Tx } from "../cart/cart-access";
+import { lockCart } from "../cart/checkout-lines";
 import { orderEvents, orders } from "./tables";
 
 /**
@@ -22,6 +23,18 @@ export async function transition(tx: Tx, order: { id: number; status: OrderStatu
 export async function lockOrder(tx: Tx, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return order;
+}
+
+/**
+ * Locks an order's cart, then the order: every step that may touch several attempts of one cart (checkout,
+ * settling a payment, confirming cash on delivery, expiry) takes its locks in this order, so none of them
+ * can deadlock with another. A cart that is gone (merged at login, cleaned up) leaves the order's lock.
+ */
+export async function lockOrderWithCart(tx: Tx, orderId: number) {
+  const [peek] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+  if (!peek) return undefined;
+  await lockCart(tx, peek.cartId);
+  return lockOrder(tx, orderId);
 }
 
 export type OrderRow = typeof orders.$inferSelect;

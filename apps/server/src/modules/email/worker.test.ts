@@ -66,7 +66,7 @@ describe("the e-mail outbox worker", () => {
       expect(received[0]?.data).toContain("Subject: Hello smtp@example.in");
       const [stored] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row?.id ?? 0));
       expect(stored?.status).toBe("sent");
-      await worker.stop();
+      worker.close();
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
@@ -83,6 +83,6 @@ describe("the e-mail outbox worker", () => {
     expect(stored?.status).toBe("pending");
     expect(stored?.attempts).toBe(1);
     expect(stored?.lastError).toMatch(/ECONNREFUSED|connect/i);
-    await worker.stop();
+    worker.close();
   });
 });

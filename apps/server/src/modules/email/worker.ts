@@ -6,7 +6,6 @@ import { createMailTransport, type MailTransport } from "./transport";
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
-const INTERVAL_MS = 5_000;
 
 export interface OutboxDelivery {
   /** Rows handed to the transport in this run. */
@@ -49,23 +48,9 @@ export function createOutboxWorker(db: Db, options: { smtpUrl?: string; from?: s
     });
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
   return {
     transportKind: transport.kind,
     deliverPending,
-    start(): void {
-      timer ??= setInterval(() => {
-        running = deliverPending().catch((err: unknown) => options.log.error({ err }, "e-mail outbox run failed"));
-      }, INTERVAL_MS);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a run under way (before the database closes). */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-      transport.close();
-    },
+    close: () => transport.close(),
   };
 }

@@ -54,10 +54,11 @@ describe("production without provider keys", () => {
     expect((await app.inject({ url: "/api/payment-options/" })).json()).toMatchObject({ razorpay: { available: false }, paypal: { available: false } });
   });
 
-  it("still takes cash on delivery", async () => {
+  it("still takes cash on delivery (confirmed with an e-mailed code)", async () => {
     const cartId = await fillCart(app, [{ variant }], "INR");
-    const res = await createOrder(app, orderBody(cartId, "cod", "INR", pageTotal([{ variant }], "INR", { shipping: 39 })));
+    const res = await createOrder(app, orderBody(cartId, "cod", "INR", pageTotal([{ variant }], "INR", { shipping: 39 }), { email: "cod.production@example.in" }));
     expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("awaiting_confirmation");
   });
 });
 

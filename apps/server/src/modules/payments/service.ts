@@ -1,12 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { COD_SHIPPING_FEE_INR, MESSAGES, type OrderStatus, type PaymentOptionsResponse, type VerifyPaymentRequest } from "@store/shared";
 import type { Db } from "../../db/client";
 import { refusal, type Refusal } from "../checkout/refusal";
-import { lockOrder, transition } from "../checkout/transitions";
 import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "./log";
 import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
-import { settlePayment, type RefundRequest, type SettleOutcome } from "./settle";
+import { createRefundQueue } from "./refunds";
+import { settlePayment, type SettleOutcome } from "./settle";
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
 import { payments, webhookEvents } from "./tables";
 
@@ -18,62 +18,51 @@ const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGE
 
 export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog }) {
   const { gateway, log } = deps;
-
-  /**
-   * Gives money back after the transaction that decided so committed (no lock held over the network). If
-   * the provider cannot be reached the payment stays refund_requested, visible to the seller.
-   */
-  async function refund(request: RefundRequest): Promise<void> {
-    const provider = gateway.provider(request.provider);
-    try {
-      if (!provider) throw new Error(`${request.provider} is not configured`);
-      const result = await provider.refund({ ...request, requestId: `refund-order-${request.orderId}` });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(payments)
-          .set({ refundId: result.refundId, ...(result.done && { status: "refunded" as const }), updatedAt: sql`now()` })
-          .where(and(eq(payments.provider, request.provider), eq(payments.providerPaymentId, request.paymentId)));
-        const order = await lockOrder(tx, request.orderId);
-        if (result.done && order?.status === "cancelled") await transition(tx, order, "refunded", `Refund ${result.refundId}`);
-      });
-    } catch (err) {
-      log.error({ err, ...request }, "refund request failed; the payment stays refund_requested");
-    }
-  }
+  const refunds = createRefundQueue(db, deps);
 
   async function settled(outcome: SettleOutcome): Promise<VerifyOutcome> {
     if (outcome.kind === "paid") return { ok: true, orderId: outcome.orderId, status: outcome.status };
     if (outcome.kind !== "refused") return { ok: false, refusal: verificationFailed };
-    if (outcome.refund) await refund(outcome.refund);
+    if (outcome.refundPaymentId !== null) await refunds.refundNow(outcome.refundPaymentId);
     return { ok: false, refusal: outcome.refusal };
+  }
+
+  const paymentFor = async (provider: ProviderName, providerOrderId: string) =>
+    (await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId))))[0];
+
+  /** Settled before (an earlier verify, or the provider's webhook): our records answer, without asking the provider again. */
+  async function settledBefore(provider: ProviderName, proof: PaymentProof): Promise<VerifyOutcome | null> {
+    const known = await paymentFor(provider, proof.providerOrderId);
+    if (!known || known.status === "created" || !known.providerPaymentId) return null;
+    if (proof.paymentId && proof.paymentId !== known.providerPaymentId) return null;
+    const capture = { providerOrderId: known.providerOrderId, paymentId: known.providerPaymentId, amount: known.amount, currency: known.currency, raw: known.raw };
+    return settled(await settlePayment(db, provider, capture));
   }
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
   async function captureAndSettle(provider: PaymentProvider, proof: PaymentProof): Promise<VerifyOutcome> {
-    const [known] = await db.select().from(payments).where(and(eq(payments.provider, provider.name), eq(payments.providerOrderId, proof.providerOrderId)));
-    if (!known) return { ok: false, refusal: verificationFailed };
-    // A replay of a verify that already settled answers from our records, without asking the provider again.
-    if (known.status !== "created" && (!proof.paymentId || proof.paymentId === known.providerPaymentId) && known.providerPaymentId) {
-      return settled(await settlePayment(db, provider.name, { providerOrderId: known.providerOrderId, paymentId: known.providerPaymentId, amount: known.amount, currency: known.currency, raw: known.raw }));
-    }
+    if (!(await paymentFor(provider.name, proof.providerOrderId))) return { ok: false, refusal: verificationFailed };
+    const before = await settledBefore(provider.name, proof);
+    if (before) return before;
+    let failure: "unprocessable" | "unavailable";
     try {
       const captured = await provider.capture(proof);
-      if (!captured.ok) {
-        log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
-        return { ok: false, refusal: refusal("unprocessable", "CAPTURE_FAILED", MESSAGES.captureFailed) };
-      }
-      return settled(await settlePayment(db, provider.name, captured.payment));
+      if (captured.ok) return settled(await settlePayment(db, provider.name, captured.payment));
+      log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
+      failure = "unprocessable";
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       log.error({ err, body: err.body, provider: provider.name }, "capture call failed");
-      return { ok: false, refusal: refusal(err.status !== null && err.status < 500 ? "unprocessable" : "unavailable", "CAPTURE_FAILED", MESSAGES.captureFailed) };
+      failure = err.status !== null && err.status < 500 ? "unprocessable" : "unavailable";
     }
+    // The webhook may have settled it meanwhile (and refunded a piece that sold out): say so, not "capture failed".
+    return (await settledBefore(provider.name, proof)) ?? { ok: false, refusal: refusal(failure, "CAPTURE_FAILED", MESSAGES.captureFailed) };
   }
 
   return {
     gateway,
-    /** Also the admin's RefundPort: a cancelled paid order's money goes back the same way. */
-    refund,
+    /** Also the back office's: a cancelled paid order's money goes back through the same queue. */
+    refunds,
 
     /** `POST /api/verify-payment/`: Razorpay's signature, or PayPal's capture, then the paid transition. */
     async verify(input: VerifyPaymentRequest): Promise<VerifyOutcome> {
@@ -106,7 +95,7 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
         return { ok: true, duplicate: recorded.length === 0 };
       }
       const outcome = await settlePayment(db, name, event.capture, event);
-      if (outcome.kind === "refused" && outcome.refund) await refund(outcome.refund);
+      if (outcome.kind === "refused" && outcome.refundPaymentId !== null) await refunds.refundNow(outcome.refundPaymentId);
       if (outcome.kind === "unknown_order") log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");
       return { ok: true, duplicate: outcome.kind === "duplicate_event" };
     },

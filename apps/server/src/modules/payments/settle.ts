@@ -1,28 +1,22 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../cart/cart-access";
 import { touchCart } from "../cart/checkout-lines";
 import { invalidateCatalogCache } from "../catalog/cache";
 import { fulfilOrder } from "../checkout/fulfil";
+import { releaseHolds } from "../checkout/holds";
 import { refusal, type Refusal } from "../checkout/refusal";
-import { orderEvents } from "../checkout/tables";
-import { lockOrder, transition } from "../checkout/transitions";
+import { orderEvents, orders } from "../checkout/tables";
+import { lockOrderWithCart, transition, type OrderRow } from "../checkout/transitions";
 import type { CapturedPayment, ProviderName, WebhookEvent } from "./provider";
+import { requestRefund } from "./refunds";
 import { payments, webhookEvents } from "./tables";
-
-/** Money to give back after the transaction that decided so has committed. */
-export interface RefundRequest {
-  orderId: number;
-  provider: ProviderName;
-  paymentId: string;
-  amount: number;
-  currency: string;
-}
 
 export type SettleOutcome =
   | { kind: "paid"; orderId: number; status: OrderStatus }
-  | { kind: "refused"; orderId: number; refusal: Refusal; refund: RefundRequest | null }
+  /** `refundPaymentId`: a refund was requested in the same transaction; the caller tries it at once after the commit. */
+  | { kind: "refused"; orderId: number; refusal: Refusal; refundPaymentId: number | null }
   | { kind: "unknown_order" }
   | { kind: "duplicate_event" };
 
@@ -41,14 +35,33 @@ async function closedRefusal(tx: Tx, orderId: number): Promise<Refusal> {
 }
 
 /**
+ * A payment for an attempt that had closed (timed out, or replaced by a newer attempt of the same cart) is
+ * honoured only if nothing of that cart was bought since the attempt began: otherwise the shopper would pay
+ * twice for one cart (two tabs, two methods).
+ */
+async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
+  const [bought] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderEvents, eq(orderEvents.orderId, orders.id))
+    .where(and(
+      eq(orders.cartId, order.cartId), ne(orders.id, order.id),
+      inArray(orderEvents.toStatus, ["paid", "cod_confirmed"]), gt(orderEvents.createdAt, order.createdAt),
+    ))
+    .limit(1);
+  return bought ? refusal("conflict", "ALREADY_ORDERED", `This cart was already ordered as order #${bought.id}. This payment will be refunded.`) : null;
+}
+
+/**
  * The one place a captured payment changes an order, shared by verify-payment and both webhooks. Under the
- * order's row lock (verify and webhook racing each other queue up here): a pending order becomes paid with
- * its stock taken, or, if a piece sold out meanwhile, cancelled with its payment marked for refund. An
- * order already settled answers as it did the first time and changes nothing. A webhook's event id is
- * recorded in the same transaction, so a replayed delivery is recognised and a failed one can be retried.
+ * cart's lock, then the order's (verify and webhook racing each other queue up here): an open order becomes
+ * paid, its held pieces sold; a closed attempt is paid late when its pieces can still be had and its cart
+ * was not bought meanwhile; otherwise it is cancelled and its payment owed back (requested here, tried by
+ * the caller after the commit). An order already settled answers as it did the first time and changes
+ * nothing. A webhook's event id is recorded in the same transaction, so a replayed delivery is recognised.
  */
 export async function settlePayment(db: Db, provider: ProviderName, capture: CapturedPayment, event?: WebhookEvent): Promise<SettleOutcome> {
-  let stockTaken = false;
+  let sold = false;
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
       const recorded = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, payload: event.payload }).onConflictDoNothing().returning({ id: webhookEvents.id });
@@ -57,32 +70,40 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
     const ofOrder = and(eq(payments.provider, provider), eq(payments.providerOrderId, capture.providerOrderId));
     const [known] = await tx.select({ orderId: payments.orderId }).from(payments).where(ofOrder);
     if (!known) return { kind: "unknown_order" };
-    const order = await lockOrder(tx, known.orderId);
+    const order = await lockOrderWithCart(tx, known.orderId);
     const [payment] = await tx.select().from(payments).where(ofOrder);
     if (!order || !payment) return { kind: "unknown_order" };
 
-    const refund = { orderId: order.id, provider, paymentId: capture.paymentId, amount: capture.amount, currency: capture.currency };
-    const markPayment = (status: "captured" | "refund_requested") =>
-      tx.update(payments).set({ status, providerPaymentId: capture.paymentId, raw: capture.raw, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+    const record = (status?: "captured") => tx.update(payments)
+      .set({ ...(status && { status }), providerPaymentId: capture.paymentId, raw: capture.raw, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    const refuse = async (reason: Refusal): Promise<SettleOutcome> => {
+      await record();
+      await requestRefund(tx, payment);
+      return { kind: "refused", orderId: order.id, refusal: reason, refundPaymentId: payment.id };
+    };
 
     if (capture.amount !== payment.amount || capture.currency !== payment.currency) {
       // Providers charge the amount of the order we created, so this is tampering or a bug: never "paid".
-      return { kind: "refused", orderId: order.id, refusal: refusal("conflict", "PAYMENT_AMOUNT_MISMATCH", "The payment does not match the order."), refund: null };
+      return { kind: "refused", orderId: order.id, refusal: refusal("conflict", "PAYMENT_AMOUNT_MISMATCH", "The payment does not match the order."), refundPaymentId: null };
     }
 
     switch (order.status) {
-      case "pending_payment": {
-        const fulfilled = await fulfilOrder(tx, order, "paid", `${provider} payment ${capture.paymentId}`);
+      case "pending_payment":
+      case "expired": {
+        const late = order.status === "expired";
+        const bought = late ? await boughtSince(tx, order) : null;
+        const fulfilled = bought ? { ok: false as const, refusal: bought } : await fulfilOrder(tx, order, "paid", `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`);
         if (fulfilled.ok) {
-          stockTaken = true;
-          await markPayment("captured");
+          sold = true;
+          await record("captured");
           return { kind: "paid", orderId: order.id, status: "paid" };
         }
+        sold = (await releaseHolds(tx, order)).length > 0;
         await transition(tx, order, "cancelled", fulfilled.refusal.message, { reason: fulfilled.refusal.code, paymentId: capture.paymentId });
-        await markPayment("refund_requested");
         // The cart keeps its lines; touching it makes the shopper's next checkout a new attempt.
         await touchCart(tx, order.cartId);
-        return { kind: "refused", orderId: order.id, refusal: fulfilled.refusal, refund };
+        return refuse(fulfilled.refusal);
       }
       case "paid":
       case "shipped":
@@ -92,15 +113,15 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
       case "refunded": {
         const closed = await closedRefusal(tx, order.id);
         // Money arriving for an order closed before it was paid goes back too.
-        const owed = payment.status === "created" || payment.status === "captured";
-        if (owed) await markPayment("refund_requested");
-        return { kind: "refused", orderId: order.id, refusal: closed, refund: owed ? refund : null };
+        if (payment.status === "created" || payment.status === "captured") return refuse(closed);
+        return { kind: "refused", orderId: order.id, refusal: closed, refundPaymentId: null };
       }
+      case "awaiting_confirmation":
       case "cod_confirmed":
         throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
     }
   });
   // Product pages show stock. After the commit: a read in between would cache the count from before it.
-  if (stockTaken) invalidateCatalogCache();
+  if (sold) invalidateCatalogCache();
   return outcome;
 }

@@ -6,6 +6,7 @@ import { basicAuth } from "../http";
 import { sameSignature } from "../signatures";
 import { SIMULATOR_CREDENTIALS } from "./credentials";
 import { paypalId, simulatedId, SimulatorTable } from "./store";
+import type { Outages } from "./outages";
 import type { WebhookSender } from "./webhooks";
 
 const KEYS = SIMULATOR_CREDENTIALS.paypal;
@@ -39,7 +40,7 @@ function fail(reply: FastifyReply, status: number, name: string, issue: string, 
 }
 
 /** A PayPal-compatible API (OAuth2, Orders v2, capture, refunds, webhook verification) and the buttons' approval. */
-export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender }> = async (app, { sender }) => {
+export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages }> = async (app, { sender, outages }) => {
   const orders = new SimulatorTable<SimOrder>();
   const captures = new SimulatorTable<SimCapture>();
   const tokens = new SimulatorTable<true>();
@@ -119,6 +120,7 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender }> = as
   });
 
   app.post("/v2/payments/captures/:id/refund", async (request, reply) => {
+    if (outages.refundFails()) return fail(reply, 503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Service unavailable (simulated outage).");
     const capture = captures.get(id(request));
     if (!capture) return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
     const refund = once(requestId(request), () => {

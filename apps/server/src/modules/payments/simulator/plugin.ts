@@ -1,14 +1,20 @@
 import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { z } from "zod";
 import { SIMULATOR_PREFIX } from "./credentials";
 import { paypalSimulator } from "./paypal-sim";
 import { razorpaySimulator } from "./razorpay-sim";
+import { createOutages, type Outages } from "./outages";
 import { createWebhookSender, type WebhookSender } from "./webhooks";
+
+const outageBody = z.object({ refunds: z.number().int().min(0).max(100) });
 
 export interface PaymentSimulator {
   /** The simulator's outgoing webhooks: tests hold, release and wait for them. */
   webhooks: WebhookSender;
+  /** Failures on demand (refunds answering 503). */
+  outages: Outages;
 }
 
 declare module "fastify" {
@@ -28,7 +34,8 @@ const widget = (file: string) => readFileSync(new URL(`./widgets/${file}`, impor
  */
 export const paymentSimulatorPlugin = fp(async (app: FastifyInstance) => {
   const webhooks = createWebhookSender((provider) => `${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/${provider}`, app.log);
-  app.decorate("paymentSimulator", { webhooks });
+  const outages = createOutages();
+  app.decorate("paymentSimulator", { webhooks, outages });
   // Deliveries under way are answered while the server still accepts them and the database is open.
   app.addHook("preClose", () => webhooks.settled());
 
@@ -37,6 +44,12 @@ export const paymentSimulatorPlugin = fp(async (app: FastifyInstance) => {
     app.get(`${SIMULATOR_PREFIX}/${path}`, { schema: { hide: true } }, (_request, reply) =>
       reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(source));
   }
-  await app.register(razorpaySimulator, { prefix: `${SIMULATOR_PREFIX}/razorpay`, sender: webhooks });
-  await app.register(paypalSimulator, { prefix: `${SIMULATOR_PREFIX}/paypal`, sender: webhooks });
+  app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true } }, (request, reply) => {
+    const refunds = outageBody.safeParse(request.body);
+    if (!refunds.success) return reply.status(400).send({ message: "Send { refunds: n }: how many refund calls should fail.", code: "BAD_REQUEST", errors: [] });
+    outages.failRefunds(refunds.data.refunds);
+    return { refunds: refunds.data.refunds };
+  });
+  await app.register(razorpaySimulator, { prefix: `${SIMULATOR_PREFIX}/razorpay`, sender: webhooks, outages });
+  await app.register(paypalSimulator, { prefix: `${SIMULATOR_PREFIX}/paypal`, sender: webhooks, outages });
 }, { name: "payment-simulator" });

@@ -4,6 +4,7 @@ import { basicAuth } from "../http";
 import { hmacHex, razorpayPaymentSignature } from "../signatures";
 import { SIMULATOR_CREDENTIALS } from "./credentials";
 import { simulatedId, SimulatorTable, unixNow } from "./store";
+import type { Outages } from "./outages";
 import type { WebhookSender } from "./webhooks";
 
 const KEYS = SIMULATOR_CREDENTIALS.razorpay;
@@ -31,7 +32,7 @@ function fail(reply: FastifyReply, status: number, description: string) {
 }
 
 /** A Razorpay-compatible API (orders, payments, capture, refunds) and the endpoints behind the checkout widget. */
-export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender }> = async (app, { sender }) => {
+export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages }> = async (app, { sender, outages }) => {
   const orders = new SimulatorTable<SimOrder>();
   const payments = new SimulatorTable<SimPayment>();
   const auth = basicAuth(KEYS.keyId, KEYS.keySecret);
@@ -98,6 +99,7 @@ export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender }> = 
   });
 
   app.post("/v1/payments/:id/refund", async (request, reply) => {
+    if (outages.refundFails()) return reply.status(503).send({ error: { code: "SERVER_ERROR", description: "The server is temporarily unavailable (simulated outage)." } });
     const payment = payments.get(id(request));
     if (!payment) return fail(reply, 400, "The id provided does not exist");
     const body = refundBody.safeParse(request.body ?? {});

@@ -1,0 +1,66 @@
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { formatMoney, SELLER, type Currency } from "@store/shared";
+import type { Tx } from "../cart/cart-access";
+import { queueEmail, type OutgoingEmail } from "../email/outbox";
+import { refusal, type Refusal } from "./refusal";
+import { codConfirmations, orderLines } from "./tables";
+import type { OrderRow } from "./transitions";
+
+/** Wrong codes an order survives; the next one closes it. */
+export const COD_CODE_ATTEMPTS = 5;
+/** Codes one order may have e-mailed (the first and two more when the shopper asks again). */
+export const COD_CODE_SENDS = 3;
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+const hashCode = (orderId: number, code: string) => createHash("sha256").update(`${orderId}:${code}`).digest();
+
+export function codeMatches(orderId: number, code: string, storedHash: string): boolean {
+  const stored = Buffer.from(storedHash, "hex");
+  const given = hashCode(orderId, code);
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+/**
+ * Only what the shop itself wrote: the code, the order number, our product names and the total. Nothing the
+ * requester typed (name, address, comment) goes into a message sent to an address the requester chose.
+ */
+function codeEmail(order: OrderRow & { email: string }, code: string, lines: { productName: string; size: string; quantity: number }[], minutes: number): OutgoingEmail {
+  const total = formatMoney(order.total / 100, order.currency as Currency);
+  return {
+    to: order.email,
+    subject: `${code} is your code to confirm ${SELLER.brand} order #${order.id}`,
+    text: [
+      "Namaste,",
+      "",
+      `Your code to confirm cash-on-delivery order #${order.id} is: ${code}`,
+      "",
+      `Enter it on the checkout page within ${minutes} minutes. Until then the order is not placed and nothing is reserved.`,
+      "",
+      ...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size})`),
+      `Total to pay on delivery: ${total}`,
+      "",
+      "If you did not order this, ignore this e-mail: nothing will be sent.",
+      "",
+      `${SELLER.brand} - ${SELLER.supportEmail}`,
+    ].join("\n"),
+  };
+}
+
+/** E-mails a fresh code for the order (an earlier one stops working), at most COD_CODE_SENDS times. */
+export async function sendCode(tx: Tx, order: OrderRow & { email: string }, now: Date): Promise<Refusal | null> {
+  const [sent] = await tx.select({ sends: codConfirmations.sends }).from(codConfirmations).where(eq(codConfirmations.orderId, order.id)).for("update");
+  if (sent && sent.sends >= COD_CODE_SENDS) {
+    return refusal("rate_limited", "TOO_MANY_CODES", `We have sent ${COD_CODE_SENDS} codes for this order already. Please look for them in your inbox (and spam folder).`);
+  }
+  const code = newCode();
+  const codeHash = hashCode(order.id, code).toString("hex");
+  await tx
+    .insert(codConfirmations)
+    .values({ orderId: order.id, codeHash })
+    .onConflictDoUpdate({ target: codConfirmations.orderId, set: { codeHash, sends: sql`${codConfirmations.sends} + 1`, sentAt: sql`now()` } });
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const minutes = Math.max(1, Math.ceil(((order.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
+  await queueEmail(tx, codeEmail(order, code, lines, minutes));
+  return null;
+}

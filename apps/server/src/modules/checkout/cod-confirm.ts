@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import type { ConfirmCodRequest } from "@store/shared";
+import type { Tx } from "../cart/cart-access";
+import { COD_CODE_ATTEMPTS, codeMatches } from "./cod-codes";
+import { fulfilOrder } from "./fulfil";
+import { closeAttempt } from "./holds";
+import { refusal, type Refusal } from "./refusal";
+import type { Shopper } from "./save-order";
+import { codConfirmations } from "./tables";
+import { lockOrderWithCart, type OrderRow } from "./transitions";
+
+export type ConfirmOutcome = { ok: true; order: OrderRow } | { ok: false; refusal: Refusal };
+
+const no = (r: Refusal): ConfirmOutcome => ({ ok: false, refusal: r });
+
+/**
+ * Checks the e-mailed code of a waiting cash-on-delivery order and confirms it: stock and promo taken, the
+ * seller told. Every outcome is committed (a wrong try counts, the last wrong try or a late one closes the
+ * order), so it answers refusals instead of throwing them. Confirming again with the right code answers as
+ * the first time did.
+ */
+export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, shopper: Shopper, now: Date): Promise<ConfirmOutcome> {
+  const order = await lockOrderWithCart(tx, input.order_id);
+  if (!order || order.paymentMethod !== "cod") return no(refusal("not_found", "ORDER_NOT_FOUND", "Order not found."));
+  const [code] = await tx.select().from(codConfirmations).where(eq(codConfirmations.orderId, order.id)).for("update");
+  if (!code) return no(refusal("not_found", "ORDER_NOT_FOUND", "Order not found."));
+  const matches = codeMatches(order.id, input.code, code.codeHash);
+
+  if (order.status === "cod_confirmed" && matches) return { ok: true, order };
+  if (order.status !== "awaiting_confirmation") {
+    return no(refusal("conflict", "ORDER_CLOSED", "This order can no longer be confirmed. Please check out again."));
+  }
+  if (!order.expiresAt || order.expiresAt <= now) {
+    await closeAttempt(tx, order, "EXPIRED");
+    return no(refusal("conflict", "CODE_EXPIRED", "Your code has expired. Please check out again to get a new one."));
+  }
+  if (!matches) {
+    const attempts = code.attempts + 1;
+    const left = COD_CODE_ATTEMPTS - attempts;
+    if (left <= 0) {
+      await closeAttempt(tx, order, "TOO_MANY_TRIES");
+      return no(refusal("unprocessable", "CODE_INCORRECT", "That code is not right, and that was the last try. Please check out again."));
+    }
+    await tx.update(codConfirmations).set({ attempts }).where(eq(codConfirmations.orderId, order.id));
+    return no(refusal("unprocessable", "CODE_INCORRECT", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`));
+  }
+
+  const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery, confirmed with the e-mailed code");
+  if (!fulfilled.ok) return fulfilled;
+  void shopper;
+  return { ok: true, order: { ...order, status: "cod_confirmed" } };
+}

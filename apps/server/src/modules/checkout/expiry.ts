@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray, lt, lte, notExists, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { invalidateCatalogCache } from "../catalog/cache";
+import { payments } from "../payments/tables";
+import { closeAttempt, OPEN_STATUSES } from "./holds";
+import { orders } from "./tables";
+import { lockOrderWithCart } from "./transitions";
+
+const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The scheduled sweep: open attempts past their time close and give back what they hold. One short
+ * transaction per order, each re-checking under the locks, so several runners (replicas) can sweep together.
+ * Answers how many it closed.
+ */
+export async function expireLapsedOrders(db: Db, now = new Date(), limit = 100): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, OPEN_STATUSES), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  let closed = 0;
+  let restocked = false;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const order = await lockOrderWithCart(tx, id);
+      if (!order || !isOpen(order.status) || !order.expiresAt || order.expiresAt > now) return;
+      restocked = (await closeAttempt(tx, order, "EXPIRED")) || restocked;
+      closed++;
+    });
+  }
+  if (restocked) invalidateCatalogCache();
+  return closed;
+}
+
+/**
+ * Housekeeping: attempts that closed unpaid and never reached a payment provider (a cash-on-delivery code
+ * never entered, mostly) are deleted after `days`, with the details their requester typed.
+ */
+export async function deleteLapsedAttempts(db: Db, days = 7): Promise<number> {
+  const gone = await db
+    .delete(orders)
+    .where(and(
+      eq(orders.status, "expired"),
+      lt(orders.updatedAt, sql`now() - make_interval(days => ${days})`),
+      notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))),
+    ))
+    .returning({ id: orders.id });
+  return gone.length;
+}

@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { OrderStatus } from "@store/shared";
+import type { Tx } from "../cart/cart-access";
+import { touchCart } from "../cart/checkout-lines";
+import { returnStock, takeStock, type Pieces } from "../catalog/inventory";
+import { countPromoUse, releasePromoUse } from "../promo/usage";
+import { refusable, refusal, RefusedError, type Refusal } from "./refusal";
+import { orderLines, orders } from "./tables";
+import { transition, type OrderRow } from "./transitions";
+
+/**
+ * What an order keeps out of the shop while it waits to be paid (and for good once it is): its pieces and
+ * its promo use. A card or wallet order holds both from the moment it is created, so a shopper who cannot
+ * have the last piece learns it before paying; a cash-on-delivery order takes them when it is confirmed.
+ */
+
+/** An attempt still open: it may be paid (or confirmed) and closes when its time runs out. */
+export const OPEN_STATUSES = ["pending_payment", "awaiting_confirmation"] as const satisfies readonly OrderStatus[];
+/** Orders whose pieces are still on our shelf: cancelling or expiring one puts them back in stock. */
+const ON_SHELF: readonly OrderStatus[] = ["pending_payment", "paid", "cod_confirmed"];
+
+/** Why an attempt closed unpaid, kept in its `expired` event (and shown when a late payment must be refunded). */
+export type CloseReason = "EXPIRED" | "SUPERSEDED" | "TOO_MANY_TRIES";
+const CLOSE_NOTES: Record<CloseReason, string> = {
+  EXPIRED: "Not paid or confirmed in time; what it held went back",
+  SUPERSEDED: "Replaced by a newer checkout of the same cart",
+  TOO_MANY_TRIES: "Too many wrong confirmation codes",
+};
+
+/** When a hold must be given up: the shopper is paying (a payment that arrives later is refunded) or ordering. */
+export type HoldMoment = "order" | "payment";
+
+function soldOut(line: { productName: string; size: string }, moment: HoldMoment): Refusal {
+  const what = `${line.productName} (size ${line.size})`;
+  return moment === "payment"
+    ? refusal("conflict", "OUT_OF_STOCK", `Sorry, ${what} sold out while you were paying. Your payment will be refunded.`)
+    : refusal("conflict", "OUT_OF_STOCK", `Sorry, ${what} has just sold out. Please review your cart.`);
+}
+
+/**
+ * Takes what the order does not hold yet, in the caller's transaction (which holds the cart's lock, then the
+ * order's), all or nothing: its pieces, and its promo use within the code's limit. Answers a refusal (nothing
+ * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
+ */
+export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
+  const held = await refusable(() => tx.transaction(async (sp) => {
+    if (!order.stockHeld) {
+      const lines = await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+      const short = await takeStock(sp, lines);
+      const line = short === null ? undefined : lines[short];
+      if (line) throw new RefusedError(soldOut(line, moment));
+    }
+    if (order.promoCode && !order.promoHeld && !(await countPromoUse(sp, order.promoCode))) {
+      throw new RefusedError(refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit."));
+    }
+    await sp.update(orders).set({ stockHeld: true, promoHeld: order.promoCode !== null }).where(eq(orders.id, order.id));
+    return { ok: true as const };
+  }));
+  return held.ok ? null : held.refusal;
+}
+
+/**
+ * Gives back what the order holds: its pieces if they are still on our shelf (shipped ones come back by
+ * courier and are counted back by hand), and its promo use. Answers the pieces put back in stock.
+ */
+export async function releaseHolds(tx: Tx, order: OrderRow): Promise<Pieces[]> {
+  const restock = order.stockHeld && ON_SHELF.includes(order.status);
+  const pieces = restock ? await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)) : [];
+  await returnStock(tx, pieces);
+  if (order.promoHeld && order.promoCode) await releasePromoUse(tx, order.promoCode);
+  if (restock || order.promoHeld) {
+    await tx.update(orders).set({ stockHeld: order.stockHeld && !restock, promoHeld: false }).where(eq(orders.id, order.id));
+  }
+  return pieces;
+}
+
+/**
+ * Closes an open attempt unpaid: what it holds goes back and it becomes `expired`, the reason in its event.
+ * A time-out or too many wrong codes also marks the cart changed, so the shopper's next checkout is a new
+ * attempt; a replaced attempt leaves the cart alone (the attempt replacing it is keyed on the cart as it is).
+ */
+export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason): Promise<boolean> {
+  const restocked = (await releaseHolds(tx, order)).length > 0;
+  await tx.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
+  await transition(tx, order, "expired", CLOSE_NOTES[reason], { reason });
+  if (reason !== "SUPERSEDED") await touchCart(tx, order.cartId);
+  return restocked;
+}
+
+/**
+ * Closes the cart's other open attempts (a second tab on another payment method, an older version of the
+ * cart): one cart has one open order, so it can never be paid twice, and its own older attempt never holds
+ * the pieces the new one needs. The caller holds the cart's lock; the attempts are locked in id order.
+ */
+export async function closeOtherAttempts(tx: Tx, cartId: string, keepOrderId: number): Promise<boolean> {
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), inArray(orders.status, OPEN_STATUSES), ne(orders.id, keepOrderId)))
+    .orderBy(asc(orders.id))
+    .for("update");
+  let restocked = false;
+  for (const order of open) restocked = (await closeAttempt(tx, order, "SUPERSEDED")) || restocked;
+  return restocked;
+}

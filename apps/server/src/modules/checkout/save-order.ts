@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { INR_PER_USD, toMinorUnits, type CreateOrderRequest } from "@store/shared";
+import type { Tx } from "../cart/cart-access";
+import { OPEN_STATUSES } from "./holds";
+import type { Quote } from "./quote";
+import { orderEvents, orderLines, orders } from "./tables";
+import type { OrderRow } from "./transitions";
+
+const RATE_MILLI = Math.round(INR_PER_USD * 1000);
+
+/** Who checks out: a signed-in shopper (their account e-mail gets the confirmation) or a guest. */
+export type Shopper = { id: number; email: string; emailVerified: boolean } | null;
+
+/** Where the request came from: open attempts are capped per client. */
+export interface Client {
+  ip: string;
+}
+
+function deliveryOf(input: CreateOrderRequest) {
+  return {
+    deliveryName: input.name, deliveryAddress: input.delivery_address, countryCode: input.country_code, mobileNumber: input.mobile_number,
+    pinCode: input.pin_code, city: input.city, state: input.state, comment: input.comment,
+  };
+}
+
+export interface NewOrder {
+  status: "pending_payment" | "awaiting_confirmation";
+  isTest: boolean;
+  client: Client;
+  expiresAt: Date;
+}
+
+/**
+ * Writes the order for a checkout attempt, or finds it: the same attempt (two tabs, a retry) has the same
+ * idempotency key and gets the same order, whose delivery details are refreshed while it is open.
+ */
+export async function saveOrder(tx: Tx, quote: Quote, input: CreateOrderRequest, shopper: Shopper, fresh: NewOrder): Promise<{ order: OrderRow; created: boolean }> {
+  const email = input.email ?? shopper?.email ?? null;
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      userId: shopper?.id ?? null, cartId: quote.cartId, idempotencyKey: quote.idempotencyKey, paymentMethod: quote.method,
+      currency: quote.currency, rateMilli: RATE_MILLI, subtotal: toMinorUnits(quote.subtotal), discount: toMinorUnits(quote.discount),
+      shipping: toMinorUnits(quote.shipping), rounding: toMinorUnits(quote.rounding), total: toMinorUnits(quote.total),
+      promoCode: quote.promoCode, email, isTest: fresh.isTest, status: fresh.status, expiresAt: fresh.expiresAt, clientIp: fresh.client.ip,
+      ...deliveryOf(input),
+    })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning();
+  if (created) {
+    await tx.insert(orderLines).values(quote.lines.map((l) => ({
+      orderId: created.id, productId: l.productId, variantId: l.variantId || null, productName: l.name, size: l.size,
+      unitPrice: toMinorUnits(l.unitPrice), unitMrp: toMinorUnits(l.unitMrp), quantity: l.quantity,
+    })));
+    await tx.insert(orderEvents).values({ orderId: created.id, toStatus: fresh.status, note: "Order created" });
+    return { order: created, created: true };
+  }
+  const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, quote.idempotencyKey)).for("update");
+  if (!existing) throw new Error("an order with this idempotency key vanished");
+  if (!(OPEN_STATUSES as readonly string[]).includes(existing.status)) return { order: existing, created: false };
+  const [refreshed] = await tx.update(orders).set({ ...deliveryOf(input), ...(email && { email }) }).where(eq(orders.id, existing.id)).returning();
+  return { order: refreshed ?? existing, created: false };
+}
