@@ -94,6 +94,12 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
     status: z.string(),
     amount_minor: z.number().int(),
     currency: z.string(),
+    /** What is owed back (refund_requested, refund_failed, refunded), minor units. */
+    refund_amount_minor: z.number().int().nullable(),
+    /** The refund queue: tries so far, the next one (while refund_requested) and the last error. */
+    refund_attempts: z.number().int(),
+    refund_next_at: z.string().nullable(),
+    refund_error: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })),

@@ -1,18 +1,22 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { OrderStatusChangeResponse } from "@store/shared";
+import { formatMoney, type OrderStatusChangeResponse } from "@store/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pickVariants } from "../cart/test-support";
 import { createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, payByCard, stockOf, storedOrder, verifyPayment, webhooksSettled } from "../checkout/test-support";
 import { orders } from "../checkout/tables";
+import { emailOutbox } from "../email/tables";
+import { REFUND_RETRY_DELAYS_MS } from "../payments/refunds";
+import { payments } from "../payments/tables";
 import { HOUR, call, newAdmin } from "./test-support";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
+let adminEmail: string;
 
 beforeAll(async () => {
   app = await createListeningTestApp();
-  admin = (await newAdmin(app)).headers;
+  ({ headers: admin, email: adminEmail } = await newAdmin(app));
 });
 afterEach(() => webhooksSettled(app));
 afterAll(() => app.close());
@@ -59,5 +63,59 @@ describe("cancelling a paid order refunds it through the payment provider", () =
     expect(refund).toMatchObject({ rule: "in_transit_fee", fee_minor: fee, refund_minor: total - fee, status: "refunded" });
     expect(order).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
     expect((await storedOrder(app, orderId)).payment).toMatchObject({ status: "refunded", refundId: expect.stringMatching(/^rfnd_/) });
+  });
+});
+
+describe("a refund the provider cannot take at once", () => {
+  const refundDueNow = (orderId: number) => app.database.db.update(payments).set({ refundNextAt: new Date(Date.now() - 1000) }).where(eq(payments.orderId, orderId));
+  const outages = () => {
+    if (!app.paymentSimulator) throw new Error("no simulator");
+    return app.paymentSimulator.outages;
+  };
+
+  it("is kept and retried from the queue, later, until the provider takes it", async () => {
+    const { orderId, total } = await paidCardOrder();
+    outages().failRefunds(2);
+    const { refund, order } = await setStatus(orderId, { status: "cancelled" });
+    expect(refund).toMatchObject({ refund_minor: total, status: "requested" });
+    expect(order.status).toBe("cancelled");
+    expect(order.payments[0]).toMatchObject({ status: "refund_requested", refund_amount_minor: total, refund_attempts: 1, refund_error: expect.stringContaining("503") });
+    const next = Date.parse(order.payments[0]?.refund_next_at ?? "");
+    expect(next - Date.now()).toBeGreaterThan(50_000);
+
+    // Not due yet: the scheduled run leaves it alone.
+    expect(await app.services.payments.refunds.runDue()).toBe(0);
+    await refundDueNow(orderId);
+    expect(await app.services.payments.refunds.runDue()).toBe(1);
+    expect((await storedOrder(app, orderId)).payment).toMatchObject({ status: "refund_requested", refundAttempts: 2 });
+    await refundDueNow(orderId);
+    await app.services.payments.refunds.runDue();
+    const stored = await storedOrder(app, orderId);
+    expect(stored.order.status).toBe("refunded");
+    expect(stored.payment).toMatchObject({ status: "refunded", refundAttempts: 3, refundError: null, refundNextAt: null });
+  });
+
+  it("fails for good after the last try: the seller is e-mailed and retries it from the back office", async () => {
+    const { orderId, total } = await paidCardOrder();
+    outages().failRefunds(REFUND_RETRY_DELAYS_MS.length + 1);
+    await setStatus(orderId, { status: "cancelled" });
+    for (let i = 0; i < REFUND_RETRY_DELAYS_MS.length; i++) {
+      await refundDueNow(orderId);
+      expect(await app.services.payments.refunds.runDue()).toBe(1);
+    }
+    const failed = await call(app, admin, "GET", `/api/admin/orders/${orderId}`);
+    expect(failed.json()).toMatchObject({ status: "cancelled", payments: [{ status: "refund_failed", refund_attempts: REFUND_RETRY_DELAYS_MS.length + 1, refund_next_at: null }] });
+    const alerts = await app.database.db.select().from(emailOutbox).where(like(emailOutbox.subject, `Refund failed for order #${orderId}:%`));
+    expect(alerts.map((m) => m.to)).toContain(adminEmail);
+    expect(alerts[0]?.text).toContain(formatMoney(total / 100, "INR"));
+    await refundDueNow(orderId);
+    expect(await app.services.payments.refunds.runDue()).toBe(0);
+
+    const retried = await call(app, admin, "POST", `/api/admin/orders/${orderId}/refund-retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
+    const again = await call(app, admin, "POST", `/api/admin/orders/${orderId}/refund-retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "NO_FAILED_REFUND" });
   });
 });

@@ -114,7 +114,9 @@ export function createOrderReader(db: Db) {
         })),
         payments: paymentRows.map((p) => ({
           id: p.id, provider: p.provider, provider_order_id: p.providerOrderId, provider_payment_id: p.providerPaymentId, status: p.status,
-          amount_minor: p.amount, currency: p.currency, created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
+          amount_minor: p.amount, currency: p.currency, refund_amount_minor: p.refundAmount, refund_attempts: p.refundAttempts,
+          refund_next_at: p.refundNextAt?.toISOString() ?? null, refund_error: p.refundError,
+          created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
         })),
         events: events.map((e) => ({
           id: e.id, from_status: e.fromStatus, to_status: e.toStatus, note: e.note, data: e.data ?? null, created_at: e.createdAt.toISOString(),

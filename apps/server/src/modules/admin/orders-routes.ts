@@ -39,4 +39,13 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       response: { 200: orderStatusChangeResponseSchema, ...ADMIN_ERRORS },
     },
   }, (request) => orders.change(actorOf(request), request.params.id, request.body));
+
+  app.post("/orders/:id/refund-retry", {
+    schema: {
+      tags,
+      summary: "Try again a refund the refund queue gave up on (the payment shows refund_failed)",
+      params: adminIdParams,
+      response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+    },
+  }, (request) => orders.retryRefund(actorOf(request), request.params.id));
 }

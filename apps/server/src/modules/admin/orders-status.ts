@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   ORDER_STATUS_LABELS, canTransition,
-  type Currency, type OrderStatusChange, type OrderStatusChangeResponse, type Refund,
+  type AdminOrderDetail, type Currency, type OrderStatusChange, type OrderStatusChangeResponse, type Refund,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -20,6 +20,8 @@ import { cancellationRefund, fullRefund, type RefundAmounts } from "./refund-pol
 /** The payments module's refund queue: a requested refund is tried at once after the commit, and retried. */
 export interface RefundPort {
   refundNow(paymentId: number): Promise<void>;
+  /** A refund that failed for good, tried again at once; false when the order has none. */
+  retry(orderId: number): Promise<boolean>;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -99,6 +101,17 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
       const order = await reader.detail(id);
       const settled = refund?.status === "requested" && order.status === "refunded" ? { ...refund, status: "refunded" as const } : refund;
       return { order, refund: settled };
+    },
+
+    /** `POST /api/admin/orders/:id/refund-retry`: a refund the queue gave up on, tried again at once (and audited). */
+    async retryRefund(actor: Actor, id: number): Promise<AdminOrderDetail> {
+      await reader.detail(id);
+      if (!refunds || !(await refunds.retry(id))) throw new AppError("conflict", "This order has no failed refund to retry.", "NO_FAILED_REFUND");
+      const order = await reader.detail(id);
+      await db.transaction((tx) => recordAudit(tx, actor, {
+        action: "refund:retry", entity: "order", entityId: id, before: { payment: "refund_failed" }, after: { payment: order.payments.at(-1)?.status ?? null },
+      }));
+      return order;
     },
   };
 }

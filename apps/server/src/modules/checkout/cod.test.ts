@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newShopper, tokenHeader } from "../accounts/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { createTestApp } from "../../testing/test-app";
+import { UNCONFIRMED_COD_PER_EMAIL } from "./caps";
 import { COD_CODE_SENDS } from "./cod-codes";
 import { codeSentTo, confirmCod, countRows, createOrder, DELIVERY, emailsTo, fillCart, lapse, orderBody, pageTotal, setStock, stockOf, storedOrder } from "./test-support";
 
@@ -130,6 +131,18 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     expect(await emailsTo(app, email)).toHaveLength(COD_CODE_SENDS);
     if (second !== code) expect((await confirmCod(app, { order_id: orderId, code })).statusCode).toBe(422);
     expect((await confirmCod(app, { order_id: orderId, code: await codeSentTo(app, email) })).statusCode).toBe(200);
+  });
+
+  it("keeps only a few orders waiting for codes sent to one address", async () => {
+    const email = freshEmail();
+    const order = async () => createOrder(app, orderBody(await fillCart(app, [{ variant }], "INR"), "cod", "INR", codTotal([{ variant }]), { email }));
+    for (let i = 0; i < UNCONFIRMED_COD_PER_EMAIL; i++) expect((await order()).statusCode).toBe(200);
+    const rows = await countRows(app);
+    const refused = await order();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "TOO_MANY_UNCONFIRMED" });
+    expect(await countRows(app)).toEqual(rows);
+    expect(await emailsTo(app, email)).toHaveLength(UNCONFIRMED_COD_PER_EMAIL);
   });
 
   it("answers 404 for an unknown order and 400 for a code that is not six digits", async () => {

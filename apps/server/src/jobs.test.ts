@@ -1,0 +1,85 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { newShopper } from "./modules/accounts/test-support";
+import { authTokens } from "./modules/accounts/tables";
+import { carts } from "./modules/cart/tables";
+import { pickVariants } from "./modules/cart/test-support";
+import { expireLapsedOrders } from "./modules/checkout/expiry";
+import { orders } from "./modules/checkout/tables";
+import { createListeningTestApp, createOrder, fillCart, lapse, orderBody, pageTotal } from "./modules/checkout/test-support";
+import { silentLog } from "./modules/payments/log";
+import { housekeeping, startJobs } from "./jobs";
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createListeningTestApp();
+});
+afterAll(() => app.close());
+
+const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+describe("housekeeping", () => {
+  it("deletes guest carts untouched for 30 days, spent tokens, and unpaid attempts closed a week ago; keeps the rest", async () => {
+    const db = app.database.db;
+    const [variant] = await pickVariants(app, { minStock: 5 });
+    if (!variant) throw new Error("no variant");
+    const lines = [{ variant }];
+    const [staleCart, freshCart] = [await fillCart(app, lines, "INR"), await fillCart(app, lines, "INR")];
+    const shopper = await newShopper(app);
+    const [ownCart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, shopper.user.id));
+    await db.update(carts).set({ updatedAt: daysAgo(31) }).where(inArray(carts.id, [staleCart, ...(ownCart ? [ownCart.id] : [])]));
+
+    const [spent] = await db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.userId, shopper.user.id));
+    const [live] = await db.insert(authTokens).values({ userId: shopper.user.id, tokenHash: "live-token-hash", kind: "session", expiresAt: new Date(Date.now() + 3_600_000) }).returning();
+    await db.update(authTokens).set({ expiresAt: daysAgo(2) }).where(eq(authTokens.id, spent!.id));
+
+    // An unpaid COD attempt (never reached a provider) and a card attempt (has a provider order), both closed long ago.
+    const cod = await createOrder(app, orderBody(freshCart, "cod", "INR", pageTotal(lines, "INR", { shipping: 39 }), { email: "old.cod@example.in" }));
+    const card = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "razorpay", "INR", pageTotal(lines, "INR") * 100));
+    const [codId, cardId] = [cod.json().order_id as number, card.json().data.order_id as number];
+    await lapse(app, codId);
+    await lapse(app, cardId);
+    expect(await expireLapsedOrders(db)).toBe(2);
+    await db.update(orders).set({ updatedAt: daysAgo(8) }).where(inArray(orders.id, [codId, cardId]));
+
+    expect(await housekeeping(db)).toEqual({ carts: 1, tokens: 1, attempts: 1 });
+    const cartIds = (await db.select({ id: carts.id }).from(carts)).map((c) => c.id);
+    expect(cartIds).not.toContain(staleCart);
+    expect(cartIds).toContain(freshCart);
+    if (ownCart) expect(cartIds).toContain(ownCart.id);
+    const tokenIds = (await db.select({ id: authTokens.id }).from(authTokens)).map((t) => t.id);
+    expect(tokenIds).toContain(live!.id);
+    expect(tokenIds).not.toContain(spent!.id);
+    const orderIds = (await db.select({ id: orders.id }).from(orders)).map((o) => o.id);
+    expect(orderIds).not.toContain(codId);
+    expect(orderIds).toContain(cardId);
+  });
+});
+
+describe("the job timers", () => {
+  it("run each job on its interval, never two runs of one job at once, and stop after the run under way", async () => {
+    vi.useFakeTimers();
+    try {
+      let finish: () => void = () => {};
+      const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+      const jobs = startJobs([{ name: "slow", everyMs: 1_000, run }], silentLog);
+      await vi.advanceTimersByTimeAsync(3_500);
+      expect(run).toHaveBeenCalledTimes(1);
+      finish();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(run).toHaveBeenCalledTimes(2);
+      const stopped = jobs.stop();
+      let done = false;
+      void stopped.then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done).toBe(false);
+      finish();
+      await stopped;
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(run).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
