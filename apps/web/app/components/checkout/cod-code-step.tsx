@@ -29,9 +29,11 @@ export function CodCodeStep({ waiting, busy, alert, events, onEdit }: {
   useEffect(() => {
     input.current?.focus();
   }, []);
-  // A refused code is selected, so the next one replaces it.
+  // Back to the field after a refused code, selected, so the next one replaces it.
   useEffect(() => {
-    if (alert) input.current?.select();
+    if (!alert) return;
+    input.current?.focus();
+    input.current?.select();
   }, [alert]);
 
   function confirm() {

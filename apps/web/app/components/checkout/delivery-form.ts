@@ -40,7 +40,7 @@ export type OrderBasics = { amount: number; currency: Currency; promoCode: strin
 export const emailRequiredFor = (method: PaymentMethod | null, signedIn: boolean) => method === "cod" && !signedIn;
 
 /** Why the e-mail is asked for, where it is required. */
-export const EMAIL_REQUIRED_TEXT = "Enter your e-mail address: we send the code to confirm your cash-on-delivery order there.";
+export const EMAIL_REQUIRED_TEXT = "Enter your e-mail address: the code is sent there.";
 
 export type DeliveryCheck =
   | { ok: true; body: CreateOrderInput; method: PaymentMethod }
