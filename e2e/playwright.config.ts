@@ -1,12 +1,13 @@
 import { defineConfig } from "@playwright/test";
 import { rememberedCurrencyState } from "./fixtures/currency";
+import { MAIL_SINK_PORTS, mailSinkURL, STORE_PORT as PORT } from "./fixtures/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
  * Browser ring: Debian's Chromium (no browser download) against the real server, started on a fresh
- * embedded database seeded with the demo catalogue.
+ * embedded database seeded with the demo catalogue, sending its e-mail over SMTP to a mail sink whose
+ * messages the tests read (fixtures/mail-sink.ts).
  */
 export default defineConfig({
   testDir: "./tests",
@@ -32,13 +33,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ../data/e2e-${PORT} && node ../scripts/start.mjs`,
-    url: `${baseURL}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      command: "node --import tsx fixtures/mail-sink.ts",
+      url: `${mailSinkURL}/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_PORTS.smtp), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_PORTS.http) },
+    },
+    {
+      command: `rm -rf ../data/e2e-${PORT} && node ../scripts/start.mjs`,
+      url: `${baseURL}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", DATABASE_URL: "",
+        // Every test's requests come from 127.0.0.1: the per-client limits would count the whole ring as one shopper.
+        RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", OPEN_ORDERS_PER_CLIENT: "100000",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
+        // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
+        REFUND_TRIES: "1",
+      },
+    },
+  ],
 });

@@ -1,10 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
-  ADD_ITEM_MESSAGES, CANCELLATION_POLICY, COD_SHIPPING_FEE_INR, formatMoney, ORDER_STATUS_LABELS, ORDER_STATUS_MESSAGES,
-  type AdminProduct, type CartResponse, type CodOrderResponse, type LoginResponse,
+  ADD_ITEM_MESSAGES, CANCELLATION_POLICY, formatMoney, ORDER_STATUS_LABELS, ORDER_STATUS_MESSAGES,
+  type AdminProduct, type LoginResponse, type ProductDetail,
 } from "@store/shared";
+import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
+import { openWithStorage, productInStock } from "../fixtures/cart";
+import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
 
 /** The demo administrator the embedded demo database is seeded with (README, decision 007). */
 const DEMO_ADMIN = { email: "admin@jaipurkalahouse.in", password: "demo-admin-2026" };
@@ -15,26 +17,24 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as LoginResponse).token;
 }
 
-/** A cash-on-delivery order in INR through the real checkout API: a guest cart, then create-order. */
-async function codOrder(request: APIRequestContext): Promise<number> {
-  const product = await productInStock(request, { currency: "INR", minStock: 3 });
-  const { cart_id } = await guestCart(request, product);
-  const cart = (await (await request.get(`/api/get-cart-items/?cart_id=${cart_id}&currency=INR`)).json()) as CartResponse;
-  const response = await request.post("/api/create-order/", {
-    data: {
-      amount: cart.subtotal + COD_SHIPPING_FEE_INR, currency: "INR", promo_code: "Nil", cart_id, payment_method: "cod",
-      name: "Kavya Reddy", delivery_address: "14 MI Road", country_code: "+91", mobile_number: "9829012345",
-      pin_code: "302001", city: "Jaipur", state: "Rajasthan", comment: "",
-    },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as CodOrderResponse).order_id;
-}
+/**
+ * Each test orders its own product, from a category the checkout spec does not buy from, so no test
+ * waits on a piece another one holds.
+ */
+let products: Record<"ship" | "cancel" | "dashboard" | "csv" | "refund", ProductDetail>;
+test.beforeAll(async ({ request }) => {
+  const names = ["ship", "cancel", "dashboard", "csv", "refund"] as const;
+  const found = await Promise.all(names.map((_, skip) => productInStock(request, { currency: "INR", minStock: 3, skip, category: 1 })));
+  products = Object.fromEntries(names.map((name, i) => [name, found[i]!])) as typeof products;
+});
+
+/** A guest's cash-on-delivery order in INR, confirmed with the code e-mailed to the guest. */
+const codOrder = (request: APIRequestContext, product: ProductDetail) => confirmedCodOrder(request, product, newShopper("admin-cod").email);
 
 const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
 
 test("the admin finds an order through the filters and marks it shipped with a tracking number", async ({ page, request }) => {
-  const orderId = await codOrder(request);
+  const orderId = await codOrder(request, products.ship);
   await openWithStorage(page, "/admin/orders", { token: await adminToken(request) });
   await expect(title(page, "Orders")).toBeVisible();
 
@@ -65,7 +65,7 @@ test("the admin finds an order through the filters and marks it shipped with a t
 });
 
 test("the admin cancels another order; the dialog explains the refund rule and the result is shown", async ({ page, request }) => {
-  const orderId = await codOrder(request);
+  const orderId = await codOrder(request, products.cancel);
   await openWithStorage(page, `/admin/orders/${orderId}`, { token: await adminToken(request) });
   const actions = page.getByRole("region", { name: "Next step" });
   await actions.getByRole("button", { name: "Cancel order" }).click();
@@ -90,7 +90,7 @@ test("the admin cancels another order; the dialog explains the refund rule and t
 });
 
 test("the dashboard shows today's orders and revenue per currency, and passes axe", async ({ page, request }) => {
-  await codOrder(request);
+  await codOrder(request, products.dashboard);
   await openWithStorage(page, "/admin", { token: await adminToken(request) });
   await expect(title(page, "Dashboard")).toBeVisible();
   const today = page.getByRole("region", { name: "Today" });
@@ -104,7 +104,7 @@ test("the dashboard shows today's orders and revenue per currency, and passes ax
 });
 
 test("the CSV export downloads the filtered orders with the token", async ({ page, request }) => {
-  const orderId = await codOrder(request);
+  const orderId = await codOrder(request, products.csv);
   await openWithStorage(page, "/admin/orders?currency=INR&payment_method=cod", { token: await adminToken(request) });
   await expect(page.getByRole("link", { name: `Order ${orderId}`, exact: true })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
@@ -116,6 +116,35 @@ test("the CSV export downloads the filtered orders with the token", async ({ pag
   expect(lines[0]).toMatch(/^order_id,/);
   expect(lines.some((line) => line.startsWith(`${orderId},`))).toBe(true);
   expect(lines.slice(1).every((line) => line.includes(",cod,INR,"))).toBe(true);
+});
+
+test("a refund the provider refused for good shows its error, and 'Retry refund' refunds it", async ({ page, request }) => {
+  const { orderId, total } = await paidCardOrder(request, products.refund);
+  // The next refund call fails; this server gives a refund one try (REFUND_TRIES=1), so it fails for good at once.
+  expect((await request.post("/sim/outages", { data: { refunds: 1 } })).ok()).toBe(true);
+  await openWithStorage(page, `/admin/orders/${orderId}`, { token: await adminToken(request) });
+  const actions = page.getByRole("region", { name: "Next step" });
+  await actions.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("dialog", { name: `Cancel order ${orderId}?` }).getByRole("button", { name: "Cancel order" }).click();
+  await expect(actions.getByRole("status")).toContainText("The order is cancelled.");
+
+  const amount = formatMoney(total, "INR");
+  const payments = page.getByRole("region", { name: "Payments" });
+  await expect(payments.getByRole("row", { name: /^Card \(Razorpay\)/ })).toContainText("Refund failed");
+  const refunds = payments.getByRole("list", { name: "Refunds" });
+  await expect(refunds).toContainText(`Refund of ${amount} failed after 1 try and will not be tried again on its own. Last error:`);
+  await expect(refunds).toContainText("503");
+
+  await actions.getByRole("button", { name: "Retry refund" }).click();
+  const dialog = page.getByRole("dialog", { name: `Retry the refund for order ${orderId}?` });
+  await expect(dialog).toContainText(`The shop asks the provider again to refund ${amount} through Card (Razorpay).`);
+  await dialog.getByRole("button", { name: "Retry refund" }).click();
+  const outcome = actions.getByRole("status");
+  await expect(outcome).toHaveText(`The refund went through. Refunded ${amount}.`);
+  await expect(outcome).toBeFocused();
+  await expect(refunds).toHaveText(`Refunded ${amount}.`);
+  await expect(actions.getByRole("button", { name: "Retry refund" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByText(ORDER_STATUS_LABELS.refunded, { exact: true }).first()).toBeVisible();
 });
 
 test("the admin edits a product: finds it, deactivates it, adds a size and changes its details", async ({ page, request }) => {

@@ -1,60 +1,22 @@
-import { COD_SHIPPING_FEE_INR, formatMoney, MESSAGES, TIMINGS_MS, type CartResponse, type Currency, type OrderDetail } from "@store/shared";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { formatMoney, MESSAGES, TIMINGS_MS, type OrderDetail } from "@store/shared";
+import { expect, test } from "@playwright/test";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { cartLink, guestCart, openWithStorage, productDetail, productInStock } from "../fixtures/cart";
-import { setCurrencyCookie } from "../fixtures/currency";
+import { cartLink, openWithStorage, productInStock } from "../fixtures/cart";
+import { alert, CARD, cartIn, checkout, fillDelivery, notice, openCheckout, orderNumber } from "../fixtures/checkout";
 
-const CONTINUE = "CLICK TO CONTINUE";
-const CARD = "Cards, UPI, net banking";
 const PAID_NOTICE = /^Payment successful! Your order #(\d+) is confirmed\.$/;
 
-/** A delivery in Jaipur, typed into the spec's fields. */
-const DELIVERY = { "Full name": "Meera Rathore", "Mobile number": "9829012345", "Delivery address": "12 Hawa Mahal Road, Badi Choupad", City: "Jaipur", State: "Rajasthan", "PIN code": "302002" };
-
-/** Each test buys its own product (the seed is deterministic), so parallel tests never race for stock. */
-let products: Record<"card" | "failures" | "wallet" | "walletFailures" | "cod" | "forms" | "mismatch", number>;
+/**
+ * Each test buys its own product (the seed is deterministic), so parallel tests never race for stock;
+ * checkout-cod.spec.ts takes the next ones.
+ */
+let products: Record<"card" | "failures" | "wallet" | "walletFailures" | "forms" | "mismatch", number>;
 test.beforeAll(async ({ request }) => {
-  const names = ["card", "failures", "wallet", "walletFailures", "cod", "forms", "mismatch"] as const;
+  const names = ["card", "failures", "wallet", "walletFailures", "forms", "mismatch"] as const;
   const found = await Promise.all(names.map((_, skip) => productInStock(request, { minStock: 5, skip })));
   products = Object.fromEntries(names.map((name, i) => [name, found[i]!.id])) as typeof products;
 });
-
-async function cartIn(request: APIRequestContext, productId: number, currency: Currency, token?: string): Promise<CartResponse> {
-  const product = await productDetail(request, productId, currency);
-  if (!token) return guestCart(request, product);
-  const response = await request.post("/api/cart-items/", {
-    headers: { Authorization: `Token ${token}` },
-    data: { product_pk: product.id, size: product.size, quantity: 1, offer_price: product.offer_price, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as CartResponse;
-}
-
-/** Opens the cart (in `currency`) with the checkout revealed. */
-async function openCheckout(page: Page, context: BrowserContext, baseURL: string, cart: CartResponse, token?: string) {
-  await setCurrencyCookie(context, baseURL, cart.currency);
-  await openWithStorage(page, "/cart", { cartId: cart.cart_id, token });
-  await page.getByRole("button", { name: CONTINUE }).click();
-  await expect(checkout(page).getByRole("heading", { name: "Delivery and payment" })).toBeFocused();
-}
-
-const checkout = (page: Page) => page.getByRole("region", { name: "Checkout" });
-
-async function fillDelivery(page: Page, skip: string[] = []) {
-  for (const [label, value] of Object.entries(DELIVERY)) {
-    if (!skip.includes(label)) await checkout(page).getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-}
-
-const alert = (page: Page, text: string) => checkout(page).getByRole("alert").filter({ hasText: text });
-const notice = (page: Page) => page.getByRole("status").filter({ hasText: /Your order #\d+ is confirmed|Order #\d+ confirmed/ });
-
-async function orderNumber(page: Page, pattern: RegExp): Promise<number> {
-  await expect(page).toHaveURL("/");
-  await expect(notice(page)).toHaveText(pattern);
-  return Number(pattern.exec((await notice(page).textContent()) ?? "")?.[1]);
-}
 
 test.describe("paying", () => {
   test("a signed-in shopper in INR pays by card, lands on / with the notice, and finds the paid order in the account", async ({ page, context, request, baseURL }) => {
@@ -113,25 +75,6 @@ test.describe("paying", () => {
     await page.getByRole("button", { name: "Pay with PayPal" }).click();
     expect((await verified).postDataJSON()).toMatchObject({ razorpay: false, amount: cart.subtotal * 100, cart_id: cart.cart_id });
     await orderNumber(page, PAID_NOTICE);
-    await expect(cartLink(page, 0)).toBeVisible();
-  });
-
-  test("a shopper in INR orders cash on delivery, paying the 39 fee on delivery", async ({ page, context, request, baseURL }) => {
-    const cart = await cartIn(request, products.cod, "INR");
-    await setCurrencyCookie(context, baseURL!, "INR");
-    await openWithStorage(page, "/cart", { cartId: cart.cart_id });
-    await page.getByRole("checkbox", { name: /Cash on Delivery/ }).check();
-    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("row", { name: /^Shipping/ })).toContainText(formatMoney(COD_SHIPPING_FEE_INR, "INR"));
-    await page.getByRole("button", { name: CONTINUE }).click();
-
-    const due = cart.subtotal + COD_SHIPPING_FEE_INR;
-    await expect(checkout(page).getByRole("radio", { name: "Cash on delivery" })).toBeChecked();
-    await expect(checkout(page).getByRole("radio", { name: CARD })).toBeDisabled();
-    await fillDelivery(page);
-    const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
-    await checkout(page).getByRole("button", { name: "Place order" }).click();
-    expect((await created).postDataJSON()).toMatchObject({ amount: due, payment_method: "cod", currency: "INR" });
-    await orderNumber(page, new RegExp(`^Order #(\\d+) confirmed\\. Pay ${formatMoney(due, "INR")} on delivery\\.$`));
     await expect(cartLink(page, 0)).toBeVisible();
   });
 });

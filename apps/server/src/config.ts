@@ -42,6 +42,11 @@ const envSchema = z.object({
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Unpaid or unconfirmed orders one client (address) may have open at once, so nobody can lock the shop's stock. */
   OPEN_ORDERS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /**
+   * Tries a refund gets before the payment is refund_failed and the seller is e-mailed. Unset: the whole
+   * schedule (payments/refunds.ts). Fewer shortens it: the browser ring sets 1, so a failing refund fails for good at once.
+   */
+  REFUND_TRIES: z.coerce.number().int().min(1).max(100).optional(),
   /** 1 runs the payment simulator even in production (a test run); 0 never runs it. Default: not in production. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
@@ -72,6 +77,8 @@ export interface AppConfig {
   /** Whether a provider without keys may be replaced by the built-in simulator (never in production unless SIMULATOR=1). */
   simulator: boolean;
   checkout: CheckoutLimits;
+  /** Undefined: the refund queue's full retry schedule. */
+  refundTries?: number;
 }
 
 /** How long checkout attempts hold what they hold, and how many one client may keep open (see checkout/holds.ts). */
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     simulator: e.SIMULATOR === "1" || (e.SIMULATOR !== "0" && e.NODE_ENV !== "production"),
     checkout: { holdMinutes: e.ORDER_HOLD_MINUTES, openOrdersPerClient: e.OPEN_ORDERS_PER_CLIENT },
+    refundTries: e.REFUND_TRIES,
   };
 }
 

@@ -20,7 +20,7 @@ import { createSeoService } from "./modules/seo/service";
 export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog) {
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config);
-  const payments = createPaymentsService(db, { gateway, log });
+  const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries });
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),

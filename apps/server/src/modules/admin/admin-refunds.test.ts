@@ -8,6 +8,7 @@ import { orders } from "../checkout/tables";
 import { emailOutbox } from "../email/tables";
 import { REFUND_RETRY_DELAYS_MS } from "../payments/refunds";
 import { payments } from "../payments/tables";
+import { loadConfig } from "../../config";
 import { HOUR, call, newAdmin } from "./test-support";
 
 let app: FastifyInstance;
@@ -117,5 +118,36 @@ describe("a refund the provider cannot take at once", () => {
     const again = await call(app, admin, "POST", `/api/admin/orders/${orderId}/refund-retry`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "NO_FAILED_REFUND" });
+  });
+});
+
+describe("REFUND_TRIES cuts the retry schedule short", () => {
+  let quick: FastifyInstance;
+  let quickAdmin: Record<string, string>;
+  beforeAll(async () => {
+    quick = await createListeningTestApp({ config: { refundTries: loadConfig({ REFUND_TRIES: "1" }).refundTries } });
+    ({ headers: quickAdmin } = await newAdmin(quick));
+  });
+  afterAll(async () => {
+    await webhooksSettled(quick);
+    await quick.close();
+  });
+
+  it("with one try, a refund the provider refuses fails for good at once, and Retry refund tries again", async () => {
+    const [variant] = await pickVariants(quick, { minStock: 5, count: 1 });
+    if (!variant) throw new Error("no variant");
+    const lines = [{ variant }];
+    const cartId = await fillCart(quick, lines, "INR");
+    const total = pageTotal(lines, "INR") * 100;
+    const { data } = (await createOrder(quick, orderBody(cartId, "razorpay", "INR", total))).json();
+    const paid = await payByCard(quick, data.data.id, data.key);
+    expect((await verifyPayment(quick, { amount: total, razorpay: true, cart_id: cartId, ...paid })).json().status).toBe("paid");
+
+    quick.paymentSimulator?.outages.failRefunds(1);
+    const cancelled = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/status`, { status: "cancelled" });
+    expect(cancelled.json<OrderStatusChangeResponse>().order.payments[0]).toMatchObject({ status: "refund_failed", refund_attempts: 1, refund_next_at: null, refund_error: expect.stringContaining("503") });
+
+    const retried = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/refund-retry`);
+    expect(retried.json()).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
   });
 });

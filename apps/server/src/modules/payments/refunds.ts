@@ -47,7 +47,13 @@ function failedRefundEmail(to: string, payment: PaymentRow, error: string) {
   };
 }
 
-export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog }) {
+/**
+ * `tries`: how many tries a refund gets in all (REFUND_TRIES); by default the first try and one per pause of
+ * the schedule. Fewer cut the schedule short.
+ */
+export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog; tries?: number }) {
+  const delays = REFUND_RETRY_DELAYS_MS.slice(0, Math.max(0, (deps.tries ?? Infinity) - 1));
+
   /**
    * Takes one due refund (that one, or the next due) for a short lease: SKIP LOCKED and the lease keep two
    * runners (replicas, or the at-once try and the schedule) from asking the provider together, and no
@@ -81,7 +87,7 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
 
   async function recordFailure(payment: PaymentRow, error: string): Promise<void> {
     const attempts = payment.refundAttempts + 1;
-    const pause = REFUND_RETRY_DELAYS_MS[attempts - 1];
+    const pause = delays[attempts - 1];
     await db.transaction(async (tx) => {
       await tx
         .update(payments)

@@ -16,9 +16,9 @@ export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; ref
 const notConfigured = refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
 const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
 
-export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog }) {
+export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog; refundTries?: number }) {
   const { gateway, log } = deps;
-  const refunds = createRefundQueue(db, deps);
+  const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries });
 
   async function settled(outcome: SettleOutcome): Promise<VerifyOutcome> {
     if (outcome.kind === "paid") return { ok: true, orderId: outcome.orderId, status: outcome.status };

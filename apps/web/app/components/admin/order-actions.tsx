@@ -6,8 +6,10 @@ import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { fieldsFromIssues } from "./failures";
+import { formatMinor, PAYMENT_LABELS } from "./format";
 import { TextArea, TextInput } from "./form-controls";
 import { RefundResult } from "./refund-result";
+import { failedRefund, retryOutcome } from "./refund-state";
 import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
@@ -39,16 +41,18 @@ function CancellationRules() {
 /**
  * The moves the state machine allows from the order's status (the server's `allowed_transitions`), and
  * nothing else: ship with a tracking number, mark delivered, cancel (with the refund rule) or record a refund.
+ * A refund the queue gave up on (payment `refund_failed`) can be retried from here.
  */
 export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; onChanged: (order: AdminOrderDetail) => void }) {
   const action = useAdminAction();
   const [tracking, setTracking] = useState("");
   const [note, setNote] = useState("");
   const [trackingError, setTrackingError] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState<"cancelled" | "refunded" | null>(null);
+  const [confirming, setConfirming] = useState<"cancelled" | "refunded" | "retry" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const allowed = new Set(order.allowed_transitions);
+  const failed = failedRefund(order);
 
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
@@ -72,7 +76,16 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
     onChanged(result.order);
   }
 
+  async function retryRefund() {
+    const result = await action.run(() => adminApi.post<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund-retry`));
+    setConfirming(null);
+    if (!result) return;
+    setOutcome({ message: retryOutcome(result), refund: null });
+    onChanged(result);
+  }
+
   const serverTrackingError = action.failure?.fields.tracking_number;
+  const owed = failed && `${formatMinor(failed.refund_amount_minor ?? failed.amount_minor, order.currency)} through ${PAYMENT_LABELS[failed.provider] ?? failed.provider}`;
   return (
     <section aria-labelledby="order-actions" className={CARD}>
       <h2 id="order-actions" className={SECTION_TITLE}>Next step</h2>
@@ -82,7 +95,13 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
           {outcome.refund && <RefundResult refund={outcome.refund} />}
         </div>
       )}
-      {allowed.size === 0 ? <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p> : (
+      {failed && (
+        <div className="mt-4 space-y-3 rounded-xl bg-madder/10 p-4 text-sm">
+          <p>The refund of {owed} failed and will not be tried again on its own.</p>
+          <button type="button" className={BUTTON_PRIMARY} disabled={action.busy} onClick={() => setConfirming("retry")}>Retry refund</button>
+        </div>
+      )}
+      {allowed.size === 0 ? !failed && <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p> : (
         <div className="mt-4 space-y-4">
           {allowed.has("shipped") && (
             <form noValidate onSubmit={(event) => { event.preventDefault(); void move("shipped"); }} className="flex flex-wrap items-end gap-3">
@@ -121,6 +140,18 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
         onClose={() => setConfirming(null)}
       >
         <p>This marks the order refunded, for a refund made outside the shop (for example by bank transfer). It cannot be undone.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === "retry"}
+        title={`Retry the refund for order ${order.id}?`}
+        confirmLabel="Retry refund"
+        cancelLabel="Go back"
+        busy={action.busy}
+        onConfirm={() => void retryRefund()}
+        onClose={() => setConfirming(null)}
+      >
+        <p>The shop asks the provider again to refund {owed}.{failed?.refund_error && ` The last try failed with: ${failed.refund_error}`}</p>
+        <p>If it fails again, the shop keeps trying on its own schedule and e-mails you when it gives up.</p>
       </ConfirmDialog>
     </section>
   );

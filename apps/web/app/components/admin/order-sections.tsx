@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from "@store/shared";
 import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "./format";
 import { ListTable, type Column } from "./list-table";
+import { paymentStatusLabel, refundState, type RefundState } from "./refund-state";
 import { CARD, SECTION_TITLE } from "./styles";
 
 type Line = AdminOrderDetail["lines"][number];
@@ -63,10 +64,17 @@ export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+const REFUND_TONES: Record<RefundState["tone"], string> = { pending: "bg-turmeric/15", failed: "bg-madder/10 text-madder", done: "bg-sage/15" };
+
+/** The payments as the provider has them, then where each refund stands (queued, failed for good, done). */
 export function OrderPayments({ order }: { order: AdminOrderDetail }) {
+  const refunds = order.payments.flatMap((p) => {
+    const state = refundState(p, order.currency);
+    return state ? [{ id: p.id, state }] : [];
+  });
   const columns: Column<Payment>[] = [
     { header: "Provider", cell: (p) => PAYMENT_LABELS[p.provider] ?? p.provider },
-    { header: "Status", cell: (p) => p.status },
+    { header: "Status", cell: (p) => paymentStatusLabel(p.status) },
     { header: "Amount", cell: (p) => formatMinor(p.amount_minor, order.currency), className: "text-right tabular-nums" },
     { header: "Provider order", cell: (p) => <code className="text-xs">{p.provider_order_id}</code> },
     { header: "Updated", cell: (p) => formatWhen(p.updated_at) },
@@ -75,6 +83,11 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
     <section aria-labelledby="order-payments" className="space-y-3">
       <h2 id="order-payments" className={SECTION_TITLE}>Payments</h2>
       <ListTable caption="Payments for this order" columns={columns} rows={order.payments} empty={order.payment_method === "cod" ? "Cash on delivery: nothing paid online." : "No payment yet."} />
+      {refunds.length > 0 && (
+        <ul aria-label="Refunds" className="space-y-2 text-sm">
+          {refunds.map(({ id, state }) => <li key={id} className={`rounded-xl px-4 py-3 ${REFUND_TONES[state.tone]}`}>{state.text}</li>)}
+        </ul>
+      )}
     </section>
   );
 }

@@ -3,10 +3,12 @@ import { ApiError } from "../../lib/api";
 import { DELIVERY_FIELDS, invalidText, type FieldProblems } from "./delivery-form";
 
 /** Which call failed: each has its own sentence in the spec's error catalogue (section 8). */
-export type FailedStep = "create-order" | "verify-card" | "capture-wallet";
+export type FailedStep = "create-order" | "confirm-cod" | "verify-card" | "capture-wallet";
 
 const FALLBACKS: Record<FailedStep, string> = {
   "create-order": MESSAGES.orderCreationFailed,
+  // Confirming with the code is the end of creating a cash-on-delivery order.
+  "confirm-cod": MESSAGES.orderCreationFailed,
   "verify-card": MESSAGES.verificationFailed,
   "capture-wallet": MESSAGES.captureFailed,
 };
@@ -20,6 +22,11 @@ export type CheckoutFailure = {
   staleCart: boolean;
   /** The stored token was refused: the session is over. */
   signedOut: boolean;
+  /**
+   * The order being confirmed is gone for good (closed, expired, sold out, not found, signed out): its code
+   * step ends and the shopper checks out again. A wrong code, too many requests or a network failure keep it.
+   */
+  attemptOver: boolean;
 };
 
 /**
@@ -29,17 +36,19 @@ export type CheckoutFailure = {
 export function checkoutFailure(step: FailedStep, error: unknown): CheckoutFailure {
   if (!(error instanceof ApiError)) {
     console.error(`Checkout ${step} failed`, error);
-    return { message: FALLBACKS[step], fields: {}, staleCart: false, signedOut: false };
+    return { message: FALLBACKS[step], fields: {}, staleCart: false, signedOut: false, attemptOver: false };
   }
   const fields: FieldProblems = {};
   for (const issue of error.body?.errors ?? []) {
     const field = DELIVERY_FIELDS.find((name) => name === issue.path.split(".").at(-1));
     if (field) fields[field] ??= invalidText(field);
   }
+  const staleCart = error.status === 409 || (error.status === 422 && error.body?.code === "CART_EMPTY");
   return {
     message: error.body?.message || FALLBACKS[step],
     fields,
-    staleCart: error.status === 409 || (error.status === 422 && error.body?.code === "CART_EMPTY"),
+    staleCart,
     signedOut: error.status === 401,
+    attemptOver: staleCart || error.status === 401 || error.status === 404,
   };
 }

@@ -1,10 +1,13 @@
 import { formatMoney, MESSAGES, type Currency, type PaymentMethod, type PaymentOptionsResponse } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { useCart } from "../../lib/cart";
+import { useSession } from "../../lib/session";
 import { useApiGet } from "../../lib/use-api-get";
 import { useCheckoutDraft } from "../cart/checkout-draft";
+import { codNextStepText } from "./cod-code";
+import { CodCodeStep } from "./cod-code-step";
 import { fieldId, DeliveryFields } from "./delivery-fields";
-import { checkDelivery, DELIVERY_FIELDS, emptyDelivery, withShopper, type DeliveryField, type FieldProblems } from "./delivery-form";
+import { checkDelivery, DELIVERY_FIELDS, emailRequiredFor, emptyDelivery, withShopper, type DeliveryField, type FieldProblems } from "./delivery-form";
 import { orderAmount } from "./order-amount";
 import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
 import { loadProviderScript } from "./provider-sdk";
@@ -14,6 +17,7 @@ import { useTimedMessage } from "./use-timed-message";
 import { WalletStep } from "./wallet-step";
 
 const FORM_MESSAGE_ID = "checkout-form-message";
+const COD_NEXT_ID = "checkout-cod-next";
 
 /** Moves focus to the first field in trouble, or to the payment choice, so keyboard users land on it. */
 function focusProblem(problems: FieldProblems, method: boolean) {
@@ -40,6 +44,7 @@ export function CheckoutPanel() {
   const [problems, setProblems] = useState<FieldProblems>({});
   const [chosen, setChosen] = useState<"razorpay" | "paypal" | null>(null);
   useSignedInUser((user) => setValues((current) => withShopper(current, user, currency)));
+  const signedIn = useSession().token !== null;
 
   // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows).
   const method: PaymentMethod | null = draft.cod ? "cod" : chosen;
@@ -48,7 +53,9 @@ export function CheckoutPanel() {
   // A wallet order is only good for the cart, promo and method it was made for.
   const key = JSON.stringify([method, currency, draft.totals.subtotal, draft.totals.count, draft.discount, draft.promoCode, cart?.cart_id]);
   const wallet = checkout.wallet?.key === key ? checkout.wallet : null;
-  const locked = checkout.busy || wallet !== null;
+  const codWaiting = checkout.cod?.key === key ? checkout.cod : null;
+  const locked = checkout.busy || wallet !== null || codWaiting !== null;
+  const emailRequired = emailRequiredFor(method, signedIn);
 
   // Revealed by 'CLICK TO CONTINUE': keyboard and screen-reader users continue from its heading.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -76,7 +83,7 @@ export function CheckoutPanel() {
     event.preventDefault();
     if (locked) return;
     checkout.clearAlert();
-    const check = checkDelivery(values, method, { amount: due?.amount ?? 0, currency, promoCode: draft.promoCode, cartId: cart?.cart_id ?? null });
+    const check = checkDelivery(values, method, { amount: due?.amount ?? 0, currency, promoCode: draft.promoCode, cartId: cart?.cart_id ?? null, emailRequired });
     if (!check.ok) {
       setProblems(check.fields);
       if (check.message) formMessage.show(check.message);
@@ -101,7 +108,7 @@ export function CheckoutPanel() {
         <fieldset disabled={locked} className="min-w-0">
           <legend className="text-lg font-semibold text-indigo-ink">Delivery details</legend>
           <p className="mb-4 mt-1 text-sm text-charcoal/80">Fields marked <span aria-hidden="true" className="text-madder">*</span><span className="sr-only">with an asterisk</span> are required.</p>
-          <DeliveryFields values={values} problems={problems} currency={currency} onChange={edit} />
+          <DeliveryFields values={values} problems={problems} currency={currency} emailRequired={emailRequired} onChange={edit} />
         </fieldset>
         <div className="min-w-0">
           <PaymentMethods
@@ -123,14 +130,25 @@ export function CheckoutPanel() {
           )}
           <div className="mt-4 space-y-2 text-sm font-medium empty:hidden">
             {formMessage.text && <p role="alert" id={FORM_MESSAGE_ID} className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{formMessage.text}</p>}
-            {checkout.alert && <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{checkout.alert}</p>}
+            {checkout.alert && !codWaiting && <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{checkout.alert}</p>}
           </div>
-          {wallet ? (
-            <WalletStep wallet={wallet} busy={checkout.busy} events={checkout.walletEvents} onEdit={checkout.dropWallet} />
-          ) : (
+          {wallet && <WalletStep wallet={wallet} busy={checkout.busy} events={checkout.walletEvents} onEdit={checkout.dropWallet} />}
+          {codWaiting && (
+            <CodCodeStep
+              key={`${codWaiting.order.order_id}-${codWaiting.sends}`}
+              waiting={codWaiting}
+              busy={checkout.busy}
+              alert={checkout.alert}
+              events={checkout.codEvents}
+              onEdit={checkout.dropCod}
+            />
+          )}
+          {!wallet && !codWaiting && method === "cod" && <p id={COD_NEXT_ID} className="mt-5 text-sm text-charcoal/80">{codNextStepText(signedIn)}</p>}
+          {!wallet && !codWaiting && (
             <button
               type="submit"
               disabled={checkout.busy}
+              aria-describedby={method === "cod" ? COD_NEXT_ID : undefined}
               className="mt-5 w-full rounded-full bg-indigo-ink px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-madder disabled:cursor-wait disabled:opacity-70"
             >
               {checkout.busy ? "Processing..." : submitLabel(method, due?.charged ?? 0, currency)}

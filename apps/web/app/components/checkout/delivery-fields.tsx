@@ -28,10 +28,12 @@ const ROWS: { fields: DeliveryField[]; columns: string }[] = [
 export const fieldId = (field: DeliveryField) => `checkout-${field}`;
 
 /** The spec's delivery form fields (section 3), city, state and PIN code marked required (section 5). */
-export function DeliveryFields({ values, problems, currency, onChange }: {
+export function DeliveryFields({ values, problems, currency, emailRequired, onChange }: {
   values: DeliveryValues;
   problems: FieldProblems;
   currency: Currency;
+  /** A guest paying cash on delivery: the code that confirms the order is e-mailed. */
+  emailRequired: boolean;
   onChange: (field: DeliveryField, value: string) => void;
 }) {
   return (
@@ -46,10 +48,11 @@ export function DeliveryFields({ values, problems, currency, onChange }: {
               label={FIELD_LABELS[field]}
               value={values[field]}
               onChange={(value) => onChange(field, value)}
-              required={REQUIRED_FIELDS.includes(field)}
+              required={REQUIRED_FIELDS.includes(field) || (field === "email" && emailRequired)}
               error={problems[field]}
               {...FIELD_PROPS[field]}
               {...(field === "delivery_address" && currency !== "INR" && { hint: "House, street and area, and your country." })}
+              {...(field === "email" && emailRequired && { hint: "Required for cash on delivery: we e-mail you a code to confirm the order." })}
             />
           ))}
         </div>

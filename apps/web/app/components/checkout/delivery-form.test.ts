@@ -1,6 +1,6 @@
 import { MESSAGES } from "@store/shared";
 import { describe, expect, it } from "vitest";
-import { checkDelivery, emptyDelivery, withShopper, type DeliveryValues } from "./delivery-form";
+import { checkDelivery, EMAIL_REQUIRED_TEXT, emailRequiredFor, emptyDelivery, withShopper, type DeliveryValues } from "./delivery-form";
 
 const basics = { amount: 226_900, currency: "INR" as const, promoCode: null, cartId: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01" };
 const filled: DeliveryValues = {
@@ -48,8 +48,18 @@ describe("checkDelivery", () => {
       ok: false,
       message: null,
       focusMethod: false,
-      fields: { email: "Enter a valid e-mail address, or leave it empty.", pin_code: "Enter a valid PIN code." },
+      fields: { email: "Enter a valid e-mail address.", pin_code: "Enter a valid PIN code." },
     });
+  });
+
+  it("asks a guest paying cash on delivery for the e-mail the code is sent to, and nobody else", () => {
+    expect(emailRequiredFor("cod", false)).toBe(true);
+    expect([emailRequiredFor("cod", true), emailRequiredFor("razorpay", false), emailRequiredFor("paypal", false), emailRequiredFor(null, false)]).toEqual([false, false, false, false]);
+    expect(checkDelivery(filled, "cod", { ...basics, emailRequired: true })).toEqual({
+      ok: false, message: MESSAGES.fillRequiredFields, fields: { email: EMAIL_REQUIRED_TEXT }, focusMethod: false,
+    });
+    expect(checkDelivery({ ...filled, email: " meera@example.com " }, "cod", { ...basics, emailRequired: true })).toMatchObject({ ok: true, body: { email: "meera@example.com" } });
+    expect(checkDelivery(filled, "cod", basics).ok).toBe(true);
   });
 
   it("treats a problem outside the form as unexpected", () => {

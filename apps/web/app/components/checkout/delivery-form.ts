@@ -30,8 +30,17 @@ export function emptyDelivery(currency: Currency): DeliveryValues {
   return { ...values, country_code: currency === "INR" ? "+91" : "" };
 }
 
-/** What create-order needs besides the form: the cart, the currency, the promo, the amount. */
-export type OrderBasics = { amount: number; currency: Currency; promoCode: string | null; cartId: string | null };
+/**
+ * What create-order needs besides the form: the cart, the currency, the promo, the amount, and whether the
+ * e-mail is required (a guest paying cash on delivery confirms the order with a code sent there).
+ */
+export type OrderBasics = { amount: number; currency: Currency; promoCode: string | null; cartId: string | null; emailRequired?: boolean };
+
+/** A guest's cash-on-delivery order is confirmed with an e-mailed code; a signed-in shopper's goes to the account's address. */
+export const emailRequiredFor = (method: PaymentMethod | null, signedIn: boolean) => method === "cod" && !signedIn;
+
+/** Why the e-mail is asked for, where it is required. */
+export const EMAIL_REQUIRED_TEXT = "Enter your e-mail address: the code is sent there.";
 
 export type DeliveryCheck =
   | { ok: true; body: CreateOrderInput; method: PaymentMethod }
@@ -43,9 +52,10 @@ export type DeliveryCheck =
  * first the shopper hears of a bad PIN code or e-mail. The body is the spec's payload as sent.
  */
 export function checkDelivery(values: DeliveryValues, method: PaymentMethod | null, basics: OrderBasics): DeliveryCheck {
-  const missing = REQUIRED_FIELDS.filter((field) => !values[field].trim());
+  const required = basics.emailRequired ? DELIVERY_FIELDS.filter((field) => field === "email" || REQUIRED_FIELDS.includes(field)) : REQUIRED_FIELDS;
+  const missing = required.filter((field) => !values[field].trim());
   if (missing.length > 0) {
-    const fields = Object.fromEntries(missing.map((field) => [field, `${FIELD_LABELS[field]} is required.`]));
+    const fields = Object.fromEntries(missing.map((field) => [field, field === "email" ? EMAIL_REQUIRED_TEXT : `${FIELD_LABELS[field]} is required.`]));
     return { ok: false, message: MESSAGES.fillRequiredFields, fields, focusMethod: false };
   }
   if (!method) return { ok: false, message: MESSAGES.selectPaymentMethod, fields: {}, focusMethod: true };
@@ -81,7 +91,7 @@ export function checkDelivery(values: DeliveryValues, method: PaymentMethod | nu
 }
 
 export function invalidText(field: DeliveryField): string {
-  if (field === "email") return "Enter a valid e-mail address, or leave it empty.";
+  if (field === "email") return "Enter a valid e-mail address.";
   return `Enter a valid ${field === "pin_code" ? "PIN code" : FIELD_LABELS[field].toLowerCase()}.`;
 }
 

@@ -1,10 +1,12 @@
 import {
   cardOrderResponseSchema,
+  codAwaitingResponseSchema,
   codOrderResponseSchema,
-  formatMoney,
   MESSAGES,
   toMinorUnits,
   walletOrderResponseSchema,
+  type CodAwaitingResponse,
+  type ConfirmCodRequest,
   type CreateOrderInput,
   type Currency,
   type PaymentMethod,
@@ -18,7 +20,8 @@ import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { useCart } from "../../lib/cart";
 import { useSession } from "../../lib/session";
-import { checkoutFailure, type FailedStep } from "./checkout-failures";
+import { checkoutFailure, type CheckoutFailure, type FailedStep } from "./checkout-failures";
+import { codConfirmedText } from "./cod-code";
 import type { FieldProblems } from "./delivery-form";
 import { loadProviderScript, type RazorpayPayment } from "./provider-sdk";
 import { openRazorpay, type Shopper } from "./razorpay-checkout";
@@ -26,6 +29,12 @@ import type { FlashState } from "../layout/flash-notice";
 
 /** A wallet order waiting for the PayPal buttons, for one version of the checkout (`key`). */
 export type WalletCheckout = { order: WalletOrderResponse; key: string };
+
+/**
+ * A cash-on-delivery order waiting for the e-mailed code, for one version of the checkout (`key`); `body`
+ * is what created it, sent again for a new code. `sends` counts the codes this page asked for.
+ */
+export type CodWaiting = { order: CodAwaitingResponse; body: CreateOrderInput; key: string; sends: number };
 
 /**
  * The widget script of an online method, or null when it is not offered. The wallet's SDK must be told
@@ -42,7 +51,8 @@ export function providerScript(options: PaymentOptionsResponse | null, method: P
 
 /**
  * The checkout's calls and the providers' widgets (spec sections 4, 7 and 8): create-order, then the card
- * checkout or the wallet's buttons, then verify-payment; cash on delivery is confirmed by create-order.
+ * checkout or the wallet's buttons, then verify-payment; cash on delivery is confirmed by create-order, or
+ * (guests, unverified accounts) with the code it e-mails, through confirm-cod-order.
  * One attempt at a time: nothing can start while a request or the card checkout is open.
  */
 export function useCheckout(options: PaymentOptionsResponse | null) {
@@ -53,6 +63,7 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [wallet, setWallet] = useState<WalletCheckout | null>(null);
+  const [cod, setCod] = useState<CodWaiting | null>(null);
   const inFlight = useRef(false);
 
   function begin(): boolean {
@@ -69,13 +80,14 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
     if (message) setAlert(message);
   }
 
-  function failed(step: FailedStep, error: unknown): FieldProblems {
+  function failed(step: FailedStep, error: unknown): CheckoutFailure {
     const failure = checkoutFailure(step, error);
     settle(failure.message);
     if (failure.signedOut) expire(failure.message);
     // A changed total or a sold-out piece: show the cart as it is now, so the shopper can retry.
     if (failure.staleCart) refresh().catch((cause: unknown) => console.error("Cart fetch failed", cause));
-    return failure.fields;
+    if (failure.attemptOver) setCod(null);
+    return failure;
   }
 
   function unexpected(error: unknown) {
@@ -127,16 +139,16 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   async function pay(body: CreateOrderInput, method: PaymentMethod, shopper: Shopper, key: string): Promise<FieldProblems> {
     if (!begin()) return {};
     setWallet(null);
+    setCod(null);
     let answer: unknown;
     try {
       answer = await api.post<unknown>("/api/create-order/", body);
     } catch (error) {
-      return failed("create-order", error);
+      return failed("create-order", error).fields;
     }
     try {
       if (method === "cod") {
-        const order = codOrderResponseSchema.parse(answer);
-        await succeed(`Order #${order.order_id} confirmed. Pay ${formatMoney(order.amount, order.currency)} on delivery.`);
+        await codAnswered(answer, body, key, 1);
         return {};
       }
       const script = providerScript(options, method, body.currency);
@@ -154,6 +166,36 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
     }
     return {};
   }
+
+  /** Cash on delivery: confirmed at once (a verified account), or waiting for the code e-mailed to the shopper. */
+  async function codAnswered(answer: unknown, body: CreateOrderInput, key: string, sends: number) {
+    const waiting = codAwaitingResponseSchema.safeParse(answer);
+    if (!waiting.success) return succeed(codConfirmedText(codOrderResponseSchema.parse(answer)));
+    setCod({ order: waiting.data, body, key, sends });
+    settle();
+  }
+
+  /** One call of the code step: its failure shown (and the step ended when the order is gone), its answer to `then`. */
+  async function codCall(step: FailedStep, path: string, body: unknown, then: (answer: unknown) => Promise<void>) {
+    if (!begin()) return;
+    let answer: unknown;
+    try {
+      answer = await api.post<unknown>(path, body);
+    } catch (error) {
+      failed(step, error);
+      return;
+    }
+    await then(answer).catch(unexpected);
+  }
+
+  /** The code step's buttons: confirm with the code, or ask for a new one (create-order again, same body). */
+  const codEvents = {
+    confirm: (request: ConfirmCodRequest) =>
+      codCall("confirm-cod", "/api/confirm-cod-order/", request, async (answer) => succeed(codConfirmedText(codOrderResponseSchema.parse(answer)))),
+    resend: async () => {
+      if (cod) await codCall("create-order", "/api/create-order/", cod.body, (answer) => codAnswered(answer, cod.body, cod.key, cod.sends + 1));
+    },
+  };
 
   /** The wallet's callbacks, for the PayPal buttons of `wallet`. */
   const walletEvents = {
@@ -173,10 +215,14 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
     busy,
     alert,
     wallet,
+    cod,
     pay,
     walletEvents,
+    codEvents,
     /** Back to editing the details: the wallet's pending order is dropped (a new attempt makes a new one). */
     dropWallet: () => setWallet(null),
+    /** Back to editing the details: placing the order again e-mails a new code (to the address then given). */
+    dropCod: () => setCod(null),
     clearAlert: () => setAlert(null),
   };
 }

@@ -1,0 +1,38 @@
+import { confirmCodRequestSchema, formatMoney, type CodAwaitingResponse, type CodOrderResponse, type ConfirmCodRequest } from "@store/shared";
+
+/** Whole minutes left until `expiresAt`, rounded up; null when the clocks disagree too much to say. */
+export function minutesLeft(expiresAt: string, now: number): number | null {
+  const minutes = Math.ceil((Date.parse(expiresAt) - now) / 60_000);
+  return Number.isFinite(minutes) && minutes >= 1 && minutes <= 24 * 60 ? minutes : null;
+}
+
+/** What the code step means, in plain words: where the code went, how long it lasts, and that nothing is placed yet. */
+export function codeStepText(order: Pick<CodAwaitingResponse, "email" | "expires_at">, now: number): string {
+  const minutes = minutesLeft(order.expires_at, now);
+  const within = minutes === null ? "soon" : `within ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  return `We have e-mailed a 6-digit code to ${order.email}. Enter it ${within} to place your order. Until then nothing is reserved and we have not received your order.`;
+}
+
+/** The line shown before a cash-on-delivery order is placed: what happens next. */
+export function codNextStepText(signedIn: boolean): string {
+  return signedIn
+    ? "Unless your account's e-mail address is verified, we e-mail you a 6-digit code next; your order is placed when you enter it here."
+    : "Next we e-mail you a 6-digit code; your order is placed when you enter it here.";
+}
+
+/** Spec: the COD success notice, the same whether the order was confirmed at once or with the code. */
+export function codConfirmedText(order: CodOrderResponse): string {
+  return `Order #${order.order_id} confirmed. Pay ${formatMoney(order.amount, order.currency)} on delivery.`;
+}
+
+export type CodeCheck = { ok: true; body: ConfirmCodRequest } | { ok: false; message: string };
+
+/**
+ * The shared schema's rule, before anything is sent. Spaces and dashes are dropped first: a code copied
+ * from the e-mail, or typed in two groups of three, is still the code.
+ */
+export function checkCode(orderId: number, typed: string): CodeCheck {
+  const parsed = confirmCodRequestSchema.safeParse({ order_id: orderId, code: typed.replace(/[\s-]/g, "") });
+  if (parsed.success) return { ok: true, body: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter the 6-digit code from the e-mail" };
+}
