@@ -39,7 +39,8 @@ export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, shopper:
     const left = COD_CODE_ATTEMPTS - attempts;
     if (left <= 0) {
       await closeAttempt(tx, order, "TOO_MANY_TRIES");
-      return no(refusal("unprocessable", "CODE_INCORRECT", "That code is not right, and that was the last try. Please check out again."));
+      // The order is closed now: a conflict, so the page leaves the code step.
+      return no(refusal("conflict", "TOO_MANY_TRIES", "That code is not right, and that was the last try. Please check out again."));
     }
     await tx.update(codConfirmations).set({ attempts }).where(eq(codConfirmations.orderId, order.id));
     return no(refusal("unprocessable", "CODE_INCORRECT", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`));

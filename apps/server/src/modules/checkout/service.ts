@@ -143,9 +143,8 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
     if (!input.email && !shopper) {
       return { ok: false, refusal: refusal("unprocessable", "EMAIL_REQUIRED", "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.") };
     }
-    const resend: Step = (tx, order, now) => mailCode(tx, order, now);
-    const waiting = await checkout(cartId, input, shopper, client, { status: "awaiting_confirmation", isTest: false },
-      openAttempt(async (tx, order, now) => overEmailCap(tx, order, now), mailCode), resend);
+    // Asking again for the same checkout e-mails a fresh code.
+    const waiting = await checkout(cartId, input, shopper, client, { status: "awaiting_confirmation", isTest: false }, openAttempt(overEmailCap, mailCode), mailCode);
     return waiting.ok ? { ok: true, method: "cod", order: waiting.order } : waiting;
   }
 
