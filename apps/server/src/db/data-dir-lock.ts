@@ -4,8 +4,8 @@ import lockfile from "proper-lockfile";
 import { StartupError } from "../errors";
 
 /**
- * A live holder touches its lock every UPDATE_MS; one untouched for STALE_MS belongs to a process that
- * died (kill -9, power loss) and is taken over, so a crash never leaves the folder locked for good.
+ * A live holder touches its lock every LOCK_UPDATE_MS; one untouched for LOCK_STALE_MS belongs to a
+ * process that died (kill -9, power loss) and is taken over, so a crash never leaves the folder locked for good.
  */
 export const LOCK_UPDATE_MS = 2_500;
 export const LOCK_STALE_MS = 10_000;
@@ -17,9 +17,9 @@ export type ReleaseLock = () => Promise<void>;
  * process on the same folder silently loses the first one's writes. The lock is a directory beside the
  * folder (`<folder>.lock`, created atomically by proper-lockfile), released on close and on a normal exit.
  *
- * A lock touched recently means a live process: refused at once. One that has not been touched for a
- * while probably belongs to a crashed process: we wait until it is stale and take it over (the library
- * re-checks, so a holder that was only busy keeps its lock and we refuse after all).
+ * When the folder is locked we watch the lock: a live holder touches it within LOCK_UPDATE_MS, and we
+ * refuse at once; one left by a crashed process stays untouched, goes stale, and is taken over (so a
+ * supervisor restarting a crashed server waits a few seconds, and never fails for good).
  */
 export async function lockDataDir(dataDir: string): Promise<ReleaseLock> {
   const lockPath = `${dataDir}.lock`;
@@ -34,35 +34,35 @@ export async function lockDataDir(dataDir: string): Promise<ReleaseLock> {
       process.exit(1);
     },
   });
-  try {
-    return await attempt();
-  } catch (err) {
-    if (!isLocked(err)) throw err;
-  }
-  const idleMs = lockIdleMs(lockPath);
-  if (idleMs !== null && idleMs > 2 * LOCK_UPDATE_MS) {
-    await sleep(Math.max(0, LOCK_STALE_MS - idleMs) + 250);
+  let firstSeen = lockTouchedAt(lockPath);
+  const giveUpAt = Date.now() + LOCK_STALE_MS + 2 * LOCK_UPDATE_MS;
+  for (;;) {
     try {
       return await attempt();
     } catch (err) {
       if (!isLocked(err)) throw err;
     }
+    const touched = lockTouchedAt(lockPath);
+    firstSeen ??= touched;
+    const alive = touched !== null && touched !== firstSeen;
+    if (alive || Date.now() > giveUpAt) throw new StartupError(lockedMessage(dataDir, lockPath, touched));
+    await sleep(250);
   }
-  throw new StartupError(lockedMessage(dataDir, lockPath, lockIdleMs(lockPath)));
 }
 
 const isLocked = (err: unknown) => (err as { code?: string } | null)?.code === "ELOCKED";
 
-function lockIdleMs(lockPath: string): number | null {
+/** When the holder last touched its lock (null: no lock there). */
+function lockTouchedAt(lockPath: string): number | null {
   try {
-    return Math.max(0, Date.now() - statSync(lockPath).mtimeMs);
+    return statSync(lockPath).mtimeMs;
   } catch {
     return null;
   }
 }
 
-function lockedMessage(dataDir: string, lockPath: string, idleMs: number | null): string {
-  const seen = idleMs === null ? "" : ` (last sign of life ${Math.round(idleMs / 1000)} s ago)`;
+function lockedMessage(dataDir: string, lockPath: string, touchedAt: number | null): string {
+  const seen = touchedAt === null ? "" : ` (last sign of life ${Math.max(0, Math.round((Date.now() - touchedAt) / 1000))} s ago)`;
   return [
     `Another process is using the embedded database in ${dataDir}${seen}.`,
     "Two processes on one PGlite folder lose each other's writes, so this one will not start.",
