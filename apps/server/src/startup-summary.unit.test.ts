@@ -6,7 +6,9 @@ import { describeMode } from "./startup-summary";
 
 const simulator = simulatorCredentials("unit-test-secret");
 
-function summary(env: Record<string, string>, demoSeededAt: string | null, database = { kind: "pglite" as const, location: "/srv/shop/data/pglite" }) {
+type Where = { kind: "pglite" | "postgres"; location: string };
+
+function summary(env: Record<string, string>, demoSeededAt: string | null, database: Where = { kind: "pglite", location: "/srv/shop/data/pglite" }) {
   const config = loadConfig(env);
   return describeMode({ config, database, demoSeededAt, gateway: createPaymentGateway(config, simulator) });
 }
