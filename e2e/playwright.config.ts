@@ -1,8 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { rememberedCurrencyState } from "./fixtures/currency";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+// The demo administrator's password for this run: set once here, inherited by the server and the
+// workers (which load this file again and keep it), and never written down (fixtures/demo-admin.ts).
+process.env.DEMO_ADMIN_PASSWORD ??= randomBytes(18).toString("base64url");
 
 /**
  * Browser ring: Debian's Chromium (no browser download) against the real server, started on a fresh
@@ -39,6 +43,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", DATABASE_URL: "" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", DATABASE_URL: "", DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD },
   },
 });
