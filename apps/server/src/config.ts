@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { StartupError } from "./errors";
 
 /** The repository root, so relative paths in the environment mean the same from every workspace. */
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -107,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
+    throw new StartupError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
   const dataDir = resolve(repoRoot, e.DATA_DIR);
