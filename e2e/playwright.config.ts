@@ -1,8 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { rememberedCurrencyState } from "./fixtures/currency";
 import { MAIL_SINK_PORTS, mailSinkURL, STORE_PORT as PORT } from "./fixtures/ports";
 
 export const baseURL = `http://127.0.0.1:${PORT}`;
+// The demo administrator's password for this run: set once here, inherited by the server and the
+// workers (which load this file again and keep it), and never written down (fixtures/demo-admin.ts).
+process.env.DEMO_ADMIN_PASSWORD ??= randomBytes(18).toString("base64url");
 
 /**
  * Browser ring: Debian's Chromium (no browser download) against the real server, started on a fresh
@@ -57,6 +61,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
         // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
         REFUND_TRIES: "1",
+        DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD,
       },
     },
   ],

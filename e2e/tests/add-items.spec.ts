@@ -2,10 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { ADD_ITEM_DEFAULTS, ADD_ITEM_MESSAGES, ADD_ITEM_SIZES, listingPath, searchHeading, type ErrorBody } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
+import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { openWithStorage } from "../fixtures/cart";
 
-/** The demo administrator the embedded demo database is seeded with (README, decision 007). */
-const DEMO_ADMIN = { email: "admin@jaipurkalahouse.in", password: "demo-admin-2026" };
 
 /** The browser's localStorage, typed here because the e2e project compiles without the DOM library. */
 type WebStorage = { getItem(key: string): string | null };

@@ -6,13 +6,12 @@ import {
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage, productInStock } from "../fixtures/cart";
+import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
 
-/** The demo administrator the embedded demo database is seeded with (README, decision 007). */
-const DEMO_ADMIN = { email: "admin@jaipurkalahouse.in", password: "demo-admin-2026" };
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", { data: DEMO_ADMIN });
+  const response = await request.post("/api/login/", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as LoginResponse).token;
 }

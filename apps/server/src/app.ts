@@ -18,6 +18,7 @@ import { contentRoutes } from "./modules/content/routes";
 import { geoRoutes } from "./modules/geo/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
+import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
 import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { promoRoutes } from "./modules/promo/routes";
@@ -62,7 +63,8 @@ export async function buildApp({ config, database, ssr = "none", logger = true, 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db, config, app.log));
+  const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
+  app.decorate("services", createServices(database.db, config, app.log, simulator));
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
@@ -94,7 +96,7 @@ export async function buildApp({ config, database, ssr = "none", logger = true, 
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
-  if (app.services.payments.gateway.usesSimulator) await app.register(paymentSimulatorPlugin);
+  if (simulator && app.services.payments.gateway.usesSimulator) await app.register(paymentSimulatorPlugin, { credentials: simulator });
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook("onReady", async () => void (jobs = startJobs(storeJobs(database.db, app.services), app.log)));

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { StartupError } from "./errors";
 
 /** The repository root, so relative paths in the environment mean the same from every workspace. */
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -15,6 +16,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional(),
   DATA_DIR: z.string().default("data"),
+  /** PostgreSQL connections per process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Waiting longer than this for a connection (PostgreSQL) or for the embedded database (PGlite) answers 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+  /** PostgreSQL: waiting longer than this for a row or table lock answers 503. */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+  /** PostgreSQL: a statement running longer than this is cancelled and answers 503 (migrations are exempt). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
+  /** Seed the demo catalogue into an empty database; default: not in production. */
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
+  /** The demo administrator's password at first start; default: generated and printed once. Never in production. */
+  DEMO_ADMIN_PASSWORD: optionalText,
+  /** Failed log-ins per account (any address) before it is throttled for the rest of the window. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
@@ -51,10 +67,19 @@ const envSchema = z.object({
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
 
-export type DatabaseConfig =
+/** How long a request may wait for the database before it is answered 503 (see db/client.ts). */
+export interface DatabaseLimits {
+  poolMax: number;
+  acquireTimeoutMs: number;
+  lockTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+export type DatabaseConfig = (
   | { kind: "postgres"; url: string }
   /** `dataDir` undefined means in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  | { kind: "pglite"; dataDir?: string }
+) & { limits?: DatabaseLimits };
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -68,6 +93,11 @@ export interface AppConfig {
   webBuildDir: string;
   rateLimitMax: number;
   authRateLimitMax: number;
+  /** Per-account login throttle: at most `maxFailures` failed log-ins per `windowMs` for one e-mail. */
+  loginThrottle: { maxFailures: number; windowMs: number };
+  /** Whether an empty database gets the demo catalogue (and, outside production, the demo administrator). */
+  seedDemo: boolean;
+  demoAdminPassword?: string;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   cdnCountryHeader?: string;
   smtpUrl?: string;
@@ -96,22 +126,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
+    throw new StartupError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
   const dataDir = resolve(repoRoot, e.DATA_DIR);
+  const limits: DatabaseLimits = {
+    poolMax: e.DB_POOL_MAX,
+    acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+  };
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
-    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: resolve(dataDir, "pglite") },
+    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, limits } : { kind: "pglite", dataDir: resolve(dataDir, "pglite"), limits },
     dataDir,
     mediaDir: e.MEDIA_DIR ? resolve(repoRoot, e.MEDIA_DIR) : resolve(dataDir, "media"),
     webBuildDir: resolve(repoRoot, "apps/web/build"),
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : e.NODE_ENV !== "production",
+    demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,

@@ -29,8 +29,21 @@ export class AppError extends Error {
     /** Machine-readable code; defaults to the kind in capitals. */
     readonly code: string = kind.toUpperCase(),
     readonly errors?: { path: string; message: string }[],
+    /** Sent as `Retry-After` (a 429 or 503 that will pass). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
+  }
+}
+
+/**
+ * Something the operator has to fix before the store can start (a locked or damaged data folder...):
+ * server.ts prints the message as it is, without a stack trace, and exits.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StartupError";
   }
 }

@@ -1,19 +1,32 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { openAndMigrate } from "./db/prepare";
+import { StartupError } from "./errors";
 import { seedIfEmpty } from "./seed/first-start";
+import { describeMode } from "./startup-summary";
 
 /** The only file that listens: migrate, seed an empty demo database, serve, and shut down gracefully. */
 const dev = process.argv.includes("--dev");
-const config = loadConfig();
-const database = await openDatabase(config.database);
-await database.migrate();
-await seedIfEmpty(database.db, config);
 
-const app = await buildApp({ config, database, ssr: dev ? "vite" : "build" });
-await app.listen({ host: config.host, port: config.port });
-app.log.info(`Store ready at ${config.publicUrl}`);
-console.log(`\n  Store ready at ${config.publicUrl}\n`);
+async function start() {
+  const config = loadConfig();
+  const database = await openAndMigrate(config.database);
+  const firstStart = await seedIfEmpty(database.db, config);
+
+  const app = await buildApp({ config, database, ssr: dev ? "vite" : "build" });
+  await app.listen({ host: config.host, port: config.port });
+  const mode = describeMode({ config, database, demoSeededAt: firstStart.demoSeededAt, gateway: app.services.payments.gateway });
+  app.log.info({ mode: mode.lines }, `Store ready at ${config.publicUrl}`);
+  console.log(`\n  Store ready at ${config.publicUrl}\n\n${mode.lines.map((line) => `  ${line}`).join("\n")}\n`);
+  return app;
+}
+
+// A problem the operator must fix (a locked or damaged data folder) is said plainly, without a stack.
+const app = await start().catch((err: unknown) => {
+  if (!(err instanceof StartupError)) throw err;
+  console.error(`\n  The store cannot start.\n  ${err.message}\n`);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

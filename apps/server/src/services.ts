@@ -10,16 +10,20 @@ import { createOutboxWorker } from "./modules/email/worker";
 import { createPaymentGateway } from "./modules/payments/gateway";
 import { silentLog, type ServiceLog } from "./modules/payments/log";
 import { createPaymentsService } from "./modules/payments/service";
+import type { SimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { createContentService } from "./modules/content/service";
 import { createGeoService } from "./modules/geo/service";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
 
-/** Every service the routes and the SSR loaders call, built once per app over one database. */
-export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog) {
+/**
+ * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
+ * this install's payment simulator credentials, when the simulator may run.
+ */
+export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, simulator?: SimulatorCredentials) {
   const cart = createCartService(db);
-  const gateway = createPaymentGateway(config);
+  const gateway = createPaymentGateway(config, simulator);
   const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries });
   return {
     catalog: createCatalogService(db),
@@ -29,7 +33,7 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     geo: createGeoService(),
     cart,
     promo: createPromoService(db, cart),
-    accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart }),
+    accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout }),
     orders: createOrdersReader(db),
     payments,

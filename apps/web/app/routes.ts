@@ -27,8 +27,9 @@ export default [
   page("cart", "routes/cart.tsx"),
   page("Signup", "routes/signup.tsx"),
   page("login", "routes/login.tsx"),
-  // Ours, beyond the spec's table: the e-mailed set-password link (decision 004) and the shopper's account.
+  // Ours, beyond the spec's table: the e-mailed set-password and confirmation links (decisions 004, 015) and the shopper's account.
   page("set-password", "routes/set-password.tsx"),
+  page("verify-email", "routes/verify-email.tsx"),
   page("account", "routes/account.tsx"),
   page("account/orders/:id", "routes/order.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { openAndMigrate } from "../db/prepare";
 import { accountState, createAdmin, generatePassword } from "../modules/admin/admin-users";
 import { promptPassword } from "./prompt";
 
@@ -29,9 +29,12 @@ if (values.help || !values.email) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config.database);
+// A locked (server running) or damaged embedded folder is explained, without a stack.
+const database = await openAndMigrate(config.database).catch((error: unknown) => {
+  console.error(`admin:create failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 try {
-  await database.migrate();
   const email = values.email;
   const state = await accountState(database.db, email);
   const needsPassword = values.password !== undefined || values["reset-password"] || !state.hasPassword;

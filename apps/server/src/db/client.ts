@@ -1,15 +1,13 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
-import type { DatabaseConfig } from "../config";
+import type { DatabaseConfig, DatabaseLimits } from "../config";
+import { openPglite } from "./pglite";
+import { openPool, withUnlimitedClient } from "./postgres";
 import * as schema from "./schema";
 
 /** The one database type the services see, whichever engine is underneath. */
@@ -18,15 +16,28 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: DatabaseConfig["kind"];
+  /** Where the data lives, for the start-up summary: the PGlite folder, or the PostgreSQL address without credentials. */
+  location: string;
   migrate(): Promise<void>;
+  /** Readiness: the database answers within the limits and its core tables can be read. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** The limits when the configuration names none (tests, scripts); the environment's defaults (config.ts). */
+export const DEFAULT_LIMITS: DatabaseLimits = { poolMax: 10, acquireTimeoutMs: 5000, lockTimeoutMs: 5000, statementTimeoutMs: 15_000 };
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/**
+ * One row from each table every page or order needs: `select 1` alone says "ready" over a database whose
+ * tables cannot be read (a damaged PGlite folder answered 500 on every catalogue route while ready).
+ */
+const CORE_TABLES = ["categories", "products", "product_variants", "users", "carts", "orders"] as const;
+const pingCoreTables = sql.raw(`select ${CORE_TABLES.map((t) => `(select 1 from "${t}" limit 1) as "${t}"`).join(", ")}`);
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const database = await open(config);
+  const database = await open(config, config.limits ?? DEFAULT_LIMITS);
   return { ...database, close: once(database.close) };
 }
 
@@ -36,28 +47,37 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
-async function open(config: DatabaseConfig): Promise<Database> {
+async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Database> {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
-    pool.on("error", (error) => console.error("PostgreSQL pool error", error.message));
+    const pool = openPool(config.url, limits);
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Db,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
-      ping: async () => void (await pool.query("select 1")),
+      location: postgresLocation(config.url),
+      migrate: () => withUnlimitedClient(config.url, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+      ping: async () => void (await db.execute(pingCoreTables)),
       close: () => pool.end(),
     };
   }
-  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    location: config.dataDir ?? "memory",
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    ping: async () => void (await db.execute(pingCoreTables)),
+    close,
   };
+}
+
+/** host:port/database, never the user or password. */
+function postgresLocation(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`;
+  } catch {
+    return "PostgreSQL";
+  }
 }

@@ -9,3 +9,4 @@ export * from "../modules/checkout/tables";
 export * from "../modules/payments/tables";
 export * from "../modules/email/tables";
 export * from "../modules/admin/tables";
+export * from "./install-settings";

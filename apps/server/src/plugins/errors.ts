@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody } from "@store/shared";
 import { originalOfRendition } from "@store/shared/media";
+import { databaseUnavailable } from "../db/errors";
 import { AppError, STATUS_BY_KIND } from "../errors";
 
 /**
@@ -10,7 +11,14 @@ import { AppError, STATUS_BY_KIND } from "../errors";
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A database that cannot serve in time (busy, locked, restarting) is a 503 to retry, not our fault.
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, "database unavailable");
+      error = unavailable;
+    }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header("retry-after", error.retryAfterSeconds);
       const body: ErrorBody = { message: error.message, code: error.code, ...(error.errors && { errors: error.errors }) };
       return reply.status(STATUS_BY_KIND[error.kind]).send(body);
     }

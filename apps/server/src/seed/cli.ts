@@ -1,12 +1,15 @@
 /** `npm run seed`: loads the demo catalogue into the configured database and renders its images. */
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { openAndMigrate } from "../db/prepare";
 import { countSeededRows, seedDemoData } from "./seed";
 
 const config = loadConfig();
-const database = await openDatabase(config.database);
+// A locked (server running) or damaged embedded folder is explained, without a stack.
+const database = await openAndMigrate(config.database).catch((error: unknown) => {
+  console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 try {
-  await database.migrate();
   await seedDemoData(database.db, { mediaDir: config.mediaDir, log: console.log });
   const counts = await countSeededRows(database.db);
   console.log(`seed: done: ${Object.entries(counts).map(([table, n]) => `${table}=${n}`).join(", ")}`);

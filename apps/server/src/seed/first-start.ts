@@ -1,26 +1,39 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
+import { installSettings } from "../db/install-settings";
 import { products } from "../db/schema";
-import { DEMO_ADMIN, seedDemoAdmin, seedDemoData } from "./seed";
+import { ensureDemoAdmin, type DemoAdminReport } from "./demo-admin";
+import { DEMO_SEEDED_KEY, seedDemoData } from "./seed";
+
+export interface FirstStartReport {
+  /** When the demo catalogue was loaded into this database (now or on an earlier start), if ever. */
+  demoSeededAt: string | null;
+  demoAdmin: DemoAdminReport | null;
+}
 
 /**
- * A fresh embedded database gets the demo catalogue so `npm start` shows a shop at once. A production
- * database is never filled with demo products unless SEED_DEMO=true says so.
- *
- * The demo administrator (DEMO_ADMIN, a published password) is created only on the embedded PGlite
- * database, and only when demo data is wanted: a PostgreSQL shop gets its admins from `npm run admin:create`.
+ * A fresh database gets the demo catalogue when demo data is wanted (SEED_DEMO, default: not in
+ * production), so `npm start` shows a shop at once; the demo administrator comes with it (see
+ * demo-admin.ts). Prints what it did, and the demo password once.
  */
-export async function seedIfEmpty(db: Db, config: AppConfig): Promise<void> {
-  const wanted = process.env.SEED_DEMO ? process.env.SEED_DEMO === "true" : config.env !== "production";
-  if (!wanted) return;
-  const [row] = await db.select({ n: count() }).from(products);
-  if ((row?.n ?? 0) === 0) {
-    console.log("Empty database: seeding the demo catalogue...");
-    await seedDemoData(db, { mediaDir: config.mediaDir, log: (msg) => console.log(msg) });
+export async function seedIfEmpty(db: Db, config: AppConfig, log: (line: string) => void = console.log): Promise<FirstStartReport> {
+  if (config.seedDemo) {
+    const [row] = await db.select({ n: count() }).from(products);
+    if ((row?.n ?? 0) === 0) {
+      log("Empty database: seeding the demo catalogue...");
+      await seedDemoData(db, { mediaDir: config.mediaDir, log });
+    }
   }
-  // Also on a demo database seeded before the back office existed.
-  if (config.database.kind === "pglite" && (await seedDemoAdmin(db))) {
-    console.log(`Demo back office: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-  }
+  const demoAdmin = await ensureDemoAdmin(db, config);
+  if (demoAdmin) log(describeDemoAdmin(demoAdmin));
+  const [seeded] = await db.select({ at: installSettings.value }).from(installSettings).where(eq(installSettings.key, DEMO_SEEDED_KEY));
+  return { demoSeededAt: seeded?.at ?? null, demoAdmin };
+}
+
+function describeDemoAdmin({ email, password, given, reason }: DemoAdminReport): string {
+  const why = reason === "created" ? "Demo back office" : "The demo administrator still had the once-published password; it is replaced";
+  if (password === null) return `${why}: ${email} has a new random password. Choose one with: npm run admin:create -- --email ${email} --reset-password`;
+  if (given) return `${why}: ${email} with the password in DEMO_ADMIN_PASSWORD.`;
+  return `${why}: ${email} / ${password}\n  (shown once; npm run admin:create -- --email ${email} --reset-password sets another)`;
 }

@@ -6,11 +6,11 @@ import { CATEGORIES, HOME_STRIP_NAMES, SUBCATEGORIES } from "@store/shared";
 import { count, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
+import { installSettings } from "../db/install-settings";
 import {
   blogs, categories, customerReviews, homeCategories, productImages, productVariants, products, promoCodes, socialPosts,
   subcategories, testimonials,
 } from "../db/schema";
-import { accountState, createAdmin } from "../modules/admin/admin-users";
 import { demoCatalogue } from "./catalogue";
 import { BLOGS, blogImageUrl } from "./data/blogs";
 import { SOCIAL_POSTS, STRIP_LINKS } from "./data/home-content";
@@ -24,6 +24,9 @@ export interface SeedOptions {
   mediaDir?: string;
   log?: (msg: string) => void;
 }
+
+/** The install setting that records when the demo catalogue was first loaded. */
+export const DEMO_SEEDED_KEY = "demo_catalogue_seeded_at";
 
 /** Any arbitrary number works; it only has to be the same for every process seeding this database. */
 const SEED_LOCK_KEY = 7_402_018;
@@ -152,6 +155,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     const productIds = await seedProducts(txDb);
     await seedHomeStrip(txDb);
     await seedContent(txDb, productIds);
+    // Remembered, so the start-up summary can say that this shop shows demo data (first-start.ts).
+    await txDb.insert(installSettings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
   });
   log(`seed: database rows written in ${Math.round(performance.now() - started)} ms`);
   if (options.mediaDir) {
@@ -160,19 +165,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     const written = await generateMediaImages(options.mediaDir, items);
     log(`seed: ${written} of ${items.length} images rendered in ${Math.round(performance.now() - imagesStarted)} ms (${options.mediaDir})`);
   }
-}
-
-/**
- * The demo shop's back-office login, stated in the README. Only the embedded demo database gets it
- * (see first-start.ts): a known password must never open a real shop's back office.
- */
-export const DEMO_ADMIN = { email: "admin@jaipurkalahouse.in", password: "demo-admin-2026" } as const;
-
-/** Creates the demo administrator once; an existing account (its password perhaps changed) is left alone. */
-export async function seedDemoAdmin(db: Db): Promise<boolean> {
-  if ((await accountState(db, DEMO_ADMIN.email)).exists) return false;
-  await createAdmin({ db, ...DEMO_ADMIN });
-  return true;
 }
 
 const SEEDED_TABLES = {

@@ -2,18 +2,18 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { loadConfig, type AppConfig } from "../config";
+import { loadConfig, type AppConfig, type DatabaseLimits } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemoData } from "../seed/seed";
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or a throw-away PostgreSQL database
- * when DATABASE_URL is set (CI runs the API ring both ways).
+ * when DATABASE_URL is set (CI runs the API ring both ways). `limits`: the database timeouts, if not the defaults.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(limits?: DatabaseLimits): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ kind: "pglite" });
+    const database = await openDatabase({ kind: "pglite", limits });
     await database.migrate();
     return database;
   }
@@ -24,7 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: testUrl.toString() });
+  const database = await openDatabase({ kind: "postgres", url: testUrl.toString(), limits });
   await database.migrate();
   return {
     ...database,
@@ -51,8 +51,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /** The whole API over a fresh database, seeded with the demo catalogue unless told otherwise. */
-export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<FastifyInstance> {
-  const database = await openTestDatabase();
+export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig>; limits?: DatabaseLimits } = {}): Promise<FastifyInstance> {
+  const database = await openTestDatabase(options.limits);
   if (options.seed !== false) await seedDemoData(database.db);
   const app = await buildApp({ config: testConfig(options.config), database, logger: false });
   await app.ready();

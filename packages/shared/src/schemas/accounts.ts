@@ -38,10 +38,16 @@ export const userSchema = z.object({
   mobile_number: z.string(),
   country_code: z.string(),
   role: z.enum(USER_ROLES),
+  /** The owner has proved the address (used a link e-mailed to it). */
+  email_verified: z.boolean(),
 });
 
-/** 201. `password_set` false: the account waits for its set-password link (sent by e-mail). */
-export const signupResponseSchema = z.object({ message: z.string(), user: userSchema, password_set: z.boolean() });
+/**
+ * 201, the same for a new and an already registered e-mail (no account enumeration): a sentence to show.
+ * What happens next arrives by e-mail (a link to confirm the address or to set the password, or a note
+ * to the owner of an existing account).
+ */
+export const signupResponseSchema = z.object({ message: z.string() });
 
 /** `POST /api/login/`. With cart_id, that guest cart is merged into the shopper's own cart. */
 export const loginRequestSchema = z.object({
@@ -64,6 +70,9 @@ export const setPasswordRequestSchema = z.object({
   password: passwordSchema,
 });
 
+/** `POST /api/verify-email/`: the token from the e-mailed confirmation link. */
+export const verifyEmailRequestSchema = z.object({ token: requiredText("token", 200) });
+
 /** `GET /api/me/` */
 export const meResponseSchema = z.object({ user: userSchema });
 
@@ -76,5 +85,6 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export type PublicUser = z.infer<typeof userSchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -8,6 +8,7 @@ import {
   setPasswordRequestSchema,
   signupRequestSchema,
   signupResponseSchema,
+  verifyEmailRequestSchema,
 } from "@store/shared";
 import { sessionTokenFrom, signedInUser } from "../../plugins/auth";
 import { toPublicUser } from "./service";
@@ -20,18 +21,23 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/signup/", {
     config: { rateLimit: AUTH_RATE_LIMIT },
-    schema: { tags: ["accounts"], summary: "Create an account (password optional: without one, a set-password link is e-mailed)", body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
+    schema: { tags: ["accounts"], summary: "Create an account (password optional: without one, a set-password link is e-mailed); a registered e-mail gets the same answer and its owner an e-mail", body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
   }, async (request, reply) => reply.status(201).send(await accounts.signup(request.body)));
 
   app.post("/api/login/", {
     config: { rateLimit: AUTH_RATE_LIMIT },
-    schema: { tags: ["accounts"], summary: "Log in; a guest cart_id is merged into the shopper's cart", body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+    schema: { tags: ["accounts"], summary: "Log in; a guest cart_id is merged into the shopper's cart. Throttled per account (429 with Retry-After)", body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
   }, (request) => accounts.login(request.body));
 
   app.post("/api/set-password/", {
     config: { rateLimit: AUTH_RATE_LIMIT },
     schema: { tags: ["accounts"], summary: "Set the password with the token from the e-mailed link", body: setPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
   }, (request) => accounts.setPassword(request.body));
+
+  app.post("/api/verify-email/", {
+    config: { rateLimit: AUTH_RATE_LIMIT },
+    schema: { tags: ["accounts"], summary: "Confirm the e-mail address with the token from the link e-mailed at sign-up", body: verifyEmailRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  }, (request) => accounts.verifyEmail(request.body));
 
   app.post("/api/logout/", {
     preHandler: app.requireUser,

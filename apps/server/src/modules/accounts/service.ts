@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { LoginRequest, LoginResponse, PublicUser, SetPasswordRequest, SignupRequest, SignupResponse } from "@store/shared";
+import type { LoginRequest, LoginResponse, PublicUser, SetPasswordRequest, SignupRequest, SignupResponse, VerifyEmailRequest } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { emailOutbox } from "../email/tables";
-import { setPasswordEmail } from "./emails";
+import { accountExistsEmail, setPasswordEmail, verifyEmailEmail } from "./emails";
+import { createLoginThrottle, type LoginThrottleSettings } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 import { authTokens, users } from "./tables";
-import { expiresIn, hashToken, newToken, SESSION_TTL_MS, SET_PASSWORD_TTL_MS } from "./tokens";
+import { markEmailVerified } from "./verification";
+import { EMAIL_LINK_TTL_MS, expiresIn, hashToken, newToken, SESSION_TTL_MS } from "./tokens";
 
 export type SessionUser = Omit<typeof users.$inferSelect, "passwordHash" | "createdAt">;
 
@@ -16,12 +18,18 @@ export interface LoginCartHandoff {
 }
 
 export const MESSAGES_ACCOUNTS = {
-  emailTaken: "An account with this e-mail already exists.",
-  badCredentials: "Incorrect e-mail or password.",
-  passwordNotSet: "Set your password using the link we e-mailed you.",
+  /** The same for a new and a registered address: what to expect comes by e-mail. */
+  signedUp: (email: string) => `Thank you for signing up. We have sent a message to ${email}: please check your inbox for the next step.`,
+  /** The same for an unknown e-mail, an account without a password and a wrong password. */
+  badCredentials: "Incorrect e-mail or password. If you signed up without a password, set one with the link we e-mailed you (signing up again sends a new link).",
+  throttled: (minutes: number) => `Too many failed log-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   invalidToken: "Your session has expired or is not valid. Please log in again.",
   invalidLink: "This link has expired or was already used.",
+  emailVerified: "Thank you: your e-mail address is confirmed.",
 } as const;
+
+type LinkKind = "set_password" | "verify_email";
+type TokenKind = "session" | LinkKind;
 
 const sessionUserColumns = {
   id: users.id,
@@ -31,6 +39,7 @@ const sessionUserColumns = {
   mobileNumber: users.mobileNumber,
   countryCode: users.countryCode,
   role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 export function toPublicUser(user: SessionUser): PublicUser {
@@ -42,12 +51,23 @@ export function toPublicUser(user: SessionUser): PublicUser {
     mobile_number: user.mobileNumber,
     country_code: user.countryCode,
     role: user.role,
+    email_verified: user.emailVerifiedAt !== null,
   };
 }
 
-export function createAccountsService(db: Db, options: { publicUrl: string; cart: LoginCartHandoff }) {
+export interface AccountsOptions {
+  publicUrl: string;
+  cart: LoginCartHandoff;
+  loginThrottle: LoginThrottleSettings;
+}
+
+export function createAccountsService(db: Db, options: AccountsOptions) {
+  const throttle = createLoginThrottle(db, options.loginThrottle);
+  const pageUrl = (path: string) => new URL(path, options.publicUrl).toString();
+  const validHours = EMAIL_LINK_TTL_MS / 3_600_000;
+
   /** A valid (unrevoked, unexpired) token of one kind, with its user. */
-  async function findToken(rawToken: string, kind: "session" | "set_password") {
+  async function findToken(rawToken: string, kind: TokenKind) {
     const [row] = await db
       .select({ tokenId: authTokens.id, user: sessionUserColumns })
       .from(authTokens)
@@ -62,15 +82,43 @@ export function createAccountsService(db: Db, options: { publicUrl: string; cart
     return row;
   }
 
+  /** Stores a one-time e-mailed link's hash and answers the link to the page that uses it. */
+  async function newLink(tx: Db, userId: number, kind: LinkKind): Promise<string> {
+    const token = newToken();
+    await tx.insert(authTokens).values({ userId, tokenHash: hashToken(token), kind, expiresAt: expiresIn(EMAIL_LINK_TTL_MS) });
+    return pageUrl(`/${kind === "set_password" ? "set-password" : "verify-email"}?token=${encodeURIComponent(token)}`);
+  }
+
+  /**
+   * Uses a one-time link: revokes every outstanding link of that kind for the user (claiming first makes
+   * two racing uses end with one winner), marks the address as proved, and runs `then` in the same transaction.
+   */
+  async function useLink(rawToken: string, kind: LinkKind, then: (tx: Db, userId: number) => Promise<void> = async () => {}) {
+    const row = await findToken(rawToken, kind);
+    if (!row) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(authTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authTokens.userId, row.user.id), eq(authTokens.kind, kind), isNull(authTokens.revokedAt)))
+        .returning({ id: authTokens.id });
+      if (!claimed.some((t) => t.id === row.tokenId)) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
+      await markEmailVerified(tx, row.user.id);
+      await then(tx, row.user.id);
+    });
+  }
+
   return {
     /**
-     * Creates the account. With a password it can log in at once; without one (a client written to the
-     * spec) a one-time set-password link is written to the outbox in the same transaction.
+     * Answers the same for a new and a registered e-mail, and e-mails the address either way: a new
+     * account gets a link to confirm the address (with a password) or to set its password (without);
+     * an existing one's owner is told someone tried, so the answer never tells who has an account.
      */
     async signup(input: SignupRequest): Promise<SignupResponse> {
+      // Hashed in both cases, so the time taken does not tell them apart either.
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-      return db.transaction(async (tx) => {
-        // The unique index on lower(email) decides, so two racing sign-ups cannot both succeed.
+      await db.transaction(async (tx) => {
+        // The unique index on lower(email) decides, so two racing sign-ups cannot both create an account.
         const [user] = await tx
           .insert(users)
           .values({
@@ -83,34 +131,47 @@ export function createAccountsService(db: Db, options: { publicUrl: string; cart
           })
           .onConflictDoNothing()
           .returning(sessionUserColumns);
-        if (!user) throw new AppError("conflict", MESSAGES_ACCOUNTS.emailTaken, "EMAIL_TAKEN", [{ path: "email", message: MESSAGES_ACCOUNTS.emailTaken }]);
-
-        if (passwordHash) {
-          return { message: "Your account has been created. You can log in now.", user: toPublicUser(user), password_set: true };
+        let email;
+        let to;
+        if (user) {
+          to = user.email;
+          email = passwordHash
+            ? verifyEmailEmail({ firstName: user.firstName, link: await newLink(tx, user.id, "verify_email"), loginUrl: pageUrl("/login"), validHours })
+            : setPasswordEmail({ firstName: user.firstName, link: await newLink(tx, user.id, "set_password"), validHours });
+        } else {
+          const [owner] = await tx
+            .select({ id: users.id, email: users.email, firstName: users.firstName, passwordHash: users.passwordHash })
+            .from(users)
+            .where(sql`lower(${users.email}) = lower(${input.email})`)
+            .limit(1);
+          if (!owner) return;
+          to = owner.email;
+          const setPasswordLink = owner.passwordHash === null ? await newLink(tx, owner.id, "set_password") : undefined;
+          email = accountExistsEmail({ firstName: owner.firstName, loginUrl: pageUrl("/login"), setPasswordLink, validHours });
         }
-        const token = newToken();
-        await tx.insert(authTokens).values({ userId: user.id, tokenHash: hashToken(token), kind: "set_password", expiresAt: expiresIn(SET_PASSWORD_TTL_MS) });
-        const link = new URL(`/set-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString();
-        const email = setPasswordEmail({ firstName: user.firstName, link, validHours: SET_PASSWORD_TTL_MS / 3_600_000 });
-        await tx.insert(emailOutbox).values({ to: user.email, subject: email.subject, text: email.text });
-        return {
-          message: "Your account has been created. We have e-mailed you a link to set your password.",
-          user: toPublicUser(user),
-          password_set: false,
-        };
+        await tx.insert(emailOutbox).values({ to, subject: email.subject, text: email.text });
       });
+      return { message: MESSAGES_ACCOUNTS.signedUp(input.email) };
     },
 
-    /** Checks the credentials, opens a session, and hands the guest's cart (if any) to the shopper. */
+    /**
+     * Checks the credentials, opens a session, and hands the guest's cart (if any) to the shopper. Every
+     * refusal reads the same; an account (known or not) that used up its attempts waits (429).
+     */
     async login(input: LoginRequest): Promise<LoginResponse> {
+      const attempt = await throttle.attempt(input.email);
+      if (!attempt.allowed) {
+        const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+        throw new AppError("rate_limited", MESSAGES_ACCOUNTS.throttled(minutes), "LOGIN_THROTTLED", undefined, attempt.retryAfterSeconds);
+      }
       const [found] = await db
         .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${input.email})`)
         .limit(1);
       const matches = await verifyPassword(found?.passwordHash ?? null, input.password);
-      if (found && found.passwordHash === null) throw new AppError("forbidden", MESSAGES_ACCOUNTS.passwordNotSet, "PASSWORD_NOT_SET");
       if (!found || !matches) throw new AppError("unauthorized", MESSAGES_ACCOUNTS.badCredentials, "BAD_CREDENTIALS");
+      await throttle.clear(input.email);
 
       const { passwordHash: _hash, ...user } = found;
       const token = newToken();
@@ -134,22 +195,19 @@ export function createAccountsService(db: Db, options: { publicUrl: string; cart
         .where(and(eq(authTokens.tokenHash, hashToken(rawToken)), eq(authTokens.kind, "session"), isNull(authTokens.revokedAt)));
     },
 
-    /** Uses a set-password link once: sets the password and revokes every outstanding link of that user. */
+    /** Uses a set-password link once: sets the password; the link also proves the address. */
     async setPassword(input: SetPasswordRequest): Promise<{ message: string }> {
-      const row = await findToken(input.token, "set_password");
-      if (!row) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        // Claiming the link first makes two racing uses of it end with exactly one password set.
-        const claimed = await tx
-          .update(authTokens)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(authTokens.userId, row.user.id), eq(authTokens.kind, "set_password"), isNull(authTokens.revokedAt)))
-          .returning({ id: authTokens.id });
-        if (!claimed.some((t) => t.id === row.tokenId)) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, row.user.id));
+      await useLink(input.token, "set_password", async (tx, userId) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
       });
       return { message: "Your password has been set. You can log in now." };
+    },
+
+    /** Uses the confirmation link sent at a sign-up with a password. */
+    async verifyEmail(input: VerifyEmailRequest): Promise<{ message: string }> {
+      await useLink(input.token, "verify_email");
+      return { message: MESSAGES_ACCOUNTS.emailVerified };
     },
   };
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["shopper", "admin"]);
-export const tokenKind = pgEnum("token_kind", ["session", "set_password"]);
+export const tokenKind = pgEnum("token_kind", ["session", "set_password", "verify_email"]);
 
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
@@ -14,6 +14,8 @@ export const users = pgTable("users", {
   /** argon2id; null until a sign-up made without a password sets one through its e-mailed link. */
   passwordHash: text("password_hash"),
   role: userRole("role").notNull().default("shopper"),
+  /** Null until the owner proves the address: a set-password or verify-email link sent to it was used. */
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`)]);
 
@@ -27,3 +29,14 @@ export const authTokens = pgTable("auth_tokens", {
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index("auth_tokens_user_idx").on(t.userId)]);
+
+/**
+ * Failed log-ins per account, in the database so every replica counts the same failures. Keyed by a hash
+ * of the lower-cased e-mail: unknown addresses are counted too (an account that exists must not be told
+ * apart by its throttling), without keeping the addresses people mistyped.
+ */
+export const loginThrottle = pgTable("login_throttle", {
+  emailHash: text("email_hash").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const SET_PASSWORD_TTL_MS = 48 * 60 * 60 * 1000;
+/** Set-password and verify-email links. */
+export const EMAIL_LINK_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** 32 random bytes, base64url: unguessable, and safe in a header and in a link's query string. */
 export function newToken(): string {

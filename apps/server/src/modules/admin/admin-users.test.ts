@@ -6,10 +6,10 @@ import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../config";
+import { repoRoot, type AppConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { seedIfEmpty } from "../../seed/first-start";
-import { DEMO_ADMIN } from "../../seed/seed";
+import { DEMO_ADMIN_EMAIL } from "../../seed/demo-admin";
 import { createTestApp, testConfig } from "../../testing/test-app";
 import { newShopper, postAuth, tokenHeader, uniqueEmail } from "../accounts/test-support";
 import { verifyPassword } from "../accounts/passwords";
@@ -88,14 +88,47 @@ describe("the admin:create command", () => {
 });
 
 describe("the demo administrator", () => {
-  it("is created on the embedded database only, once, and can log in with the README's password", async () => {
-    await seedIfEmpty(db(), testConfig({ database: { kind: "postgres", url: "postgres://unused" } }));
-    expect(await db().select().from(users).where(eq(users.email, DEMO_ADMIN.email))).toEqual([]);
+  const removeDemoAdmin = () => db().delete(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  const demoAdmins = () => db().select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  /** Runs the first start with a config, answering what it printed. */
+  async function firstStart(config: Partial<AppConfig>): Promise<string> {
+    const printed: string[] = [];
+    await seedIfEmpty(db(), testConfig({ seedDemo: true, ...config }), (line) => printed.push(line));
+    return printed.join("\n");
+  }
 
-    await seedIfEmpty(db(), testConfig({ database: { kind: "pglite" } }));
-    await seedIfEmpty(db(), testConfig({ database: { kind: "pglite" } }));
-    expect(await db().select().from(users).where(eq(users.email, DEMO_ADMIN.email))).toHaveLength(1);
-    const res = await login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    expect(res.json().user.role).toBe("admin");
+  it("is created on the embedded database only, never in production, with its own password printed once", async () => {
+    await removeDemoAdmin();
+    await firstStart({ database: { kind: "postgres", url: "postgres://unused" } });
+    await firstStart({ database: { kind: "pglite" }, env: "production" });
+    expect(await demoAdmins()).toEqual([]);
+
+    const printed = await firstStart({ database: { kind: "pglite" } });
+    const password = new RegExp(`${DEMO_ADMIN_EMAIL} / (\\S+)`).exec(printed)?.[1] ?? "";
+    expect(password).toHaveLength(24);
+    expect(await firstStart({ database: { kind: "pglite" } })).not.toContain(password);
+    expect(await demoAdmins()).toHaveLength(1);
+    expect((await login(DEMO_ADMIN_EMAIL, password)).json().user.role).toBe("admin");
+    expect((await login(DEMO_ADMIN_EMAIL, "demo-admin-2026")).statusCode).toBe(401);
+    // Another install gets another password.
+    await removeDemoAdmin();
+    expect(await firstStart({ database: { kind: "pglite" } })).not.toContain(password);
   }, 60_000);
+
+  it("takes DEMO_ADMIN_PASSWORD when given (the e2e ring) and does not print it", async () => {
+    await removeDemoAdmin();
+    const printed = await firstStart({ database: { kind: "pglite" }, demoAdminPassword: "e2e run password" });
+    expect(printed).toContain("DEMO_ADMIN_PASSWORD");
+    expect(printed).not.toContain("e2e run password");
+    expect((await login(DEMO_ADMIN_EMAIL, "e2e run password")).statusCode).toBe(200);
+  });
+
+  it("replaces the once-published password of an existing demo administrator, in production without showing it", async () => {
+    await removeDemoAdmin();
+    await createAdmin({ db: db(), email: DEMO_ADMIN_EMAIL, password: "demo-admin-2026" });
+    const printed = await firstStart({ database: { kind: "postgres", url: "postgres://unused" }, env: "production", seedDemo: false });
+    expect(printed).toContain("--reset-password");
+    expect((await login(DEMO_ADMIN_EMAIL, "demo-admin-2026")).statusCode).toBe(401);
+    expect(await demoAdmins()).toHaveLength(1);
+  });
 });

@@ -243,3 +243,25 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     expect(refused.json()).toMatchObject({ message: "This promo code has reached its usage limit.", code: "PROMO_NOT_APPLICABLE" });
   });
 });
+
+describe("cash on delivery from a signed-in shopper", () => {
+  it("needs no code once the account's e-mail is verified, and a confirmed code verifies it", async () => {
+    const shopper = await newShopper(app);
+    const auth = tokenHeader(shopper.token);
+    const lines = [{ variant }];
+    const before = await stockOf(app, variant);
+
+    // Not verified yet: the code goes to the account's address; confirming it proves the address.
+    const first = await createOrder(app, orderBody(await fillCart(app, lines, "INR", auth), "cod", "INR", codTotal(lines)), auth);
+    expect(first.json()).toMatchObject({ status: "awaiting_confirmation", email: shopper.email });
+    expect((await confirmCod(app, { order_id: first.json().order_id, code: await codeSentTo(app, shopper.email) }, auth)).statusCode).toBe(200);
+    expect((await app.inject({ url: "/api/me/", headers: auth })).json().user.email_verified).toBe(true);
+
+    // Verified: confirmed at once, stock taken in the same request.
+    const second = await createOrder(app, orderBody(await fillCart(app, lines, "INR", auth), "cod", "INR", codTotal(lines)), auth);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ order_id: expect.any(Number), status: "cod_confirmed", amount: codTotal(lines), currency: "INR" });
+    expect((await storedOrder(app, second.json().order_id)).events.map((e) => e.toStatus)).toEqual(["pending_payment", "cod_confirmed"]);
+    expect(await stockOf(app, variant)).toBe(before - 2);
+  });
+});

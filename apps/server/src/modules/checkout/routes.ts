@@ -20,7 +20,7 @@ import type { OrderRow } from "./transitions";
 function shopperOf(request: FastifyRequest): Shopper {
   const user = request.user;
   if (!user) return null;
-  return { id: user.id, email: user.email, emailVerified: "emailVerifiedAt" in user && user.emailVerifiedAt != null };
+  return { id: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null };
 }
 
 const codConfirmed = (order: OrderRow) => ({ order_id: order.id, status: "cod_confirmed" as const, amount: order.total / 100, currency: order.currency as "INR" | "USD" });

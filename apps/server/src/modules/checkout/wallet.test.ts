@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { basicAuth } from "../payments/http";
-import { SIMULATOR_CREDENTIALS } from "../payments/simulator/credentials";
 import {
   approvePayPal,
   countRows,
@@ -54,7 +53,7 @@ describe("wallet payment (PayPal) through the simulator", () => {
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({
       id: expect.stringMatching(/^[A-Z0-9]{17}$/), order_id: expect.any(Number), amount: total, currency: "USD",
-      client_id: SIMULATOR_CREDENTIALS.paypal.clientId, test_mode: true,
+      client_id: "simulator-paypal-client-id", test_mode: true,
     });
     const { id, order_id: orderId } = created.json();
 
@@ -116,7 +115,8 @@ describe("wallet payment (PayPal) through the simulator", () => {
     await approvePayPal(app, paypalOrderId);
     // Captured at PayPal (say by a verify whose answer never reached us), then silence from the browser.
     const base = `${app.config.publicUrl}/sim/paypal`;
-    const { paypal } = SIMULATOR_CREDENTIALS;
+    const paypal = app.paymentSimulator?.credentials.paypal;
+    if (!paypal) throw new Error("the simulator is not running");
     const token = await fetch(`${base}/v1/oauth2/token`, {
       method: "POST", headers: { authorization: basicAuth(paypal.clientId, paypal.clientSecret), "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials",
     }).then((r) => r.json() as Promise<{ access_token: string }>);

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
+import { databaseUnavailable } from "../../db/errors";
 
-/** Liveness says the process answers; readiness says it can also reach its database. */
+/**
+ * Liveness says the process answers; readiness says the database can serve now: it answers within the
+ * acquire timeout and its core tables can be read (see Database.ping).
+ */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", { config: { rateLimit: false } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { rateLimit: false } }, async (request, reply) => {
@@ -8,8 +12,11 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.database.ping();
       return { status: "ready" };
     } catch (err) {
-      request.log.error({ err }, "database not reachable");
-      return reply.status(503).send({ message: "The database is not reachable.", code: "NOT_READY" });
+      request.log.error({ err }, "not ready: the database cannot serve");
+      const busy = databaseUnavailable(err);
+      if (busy?.retryAfterSeconds) reply.header("retry-after", busy.retryAfterSeconds);
+      const message = busy ? busy.message : "The database cannot serve: its tables could not be read.";
+      return reply.status(503).send({ message, code: "NOT_READY" });
     }
   });
 };

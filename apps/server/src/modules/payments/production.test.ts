@@ -5,6 +5,7 @@ import { createTestApp } from "../../testing/test-app";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { createOrder, fillCart, orderBody, pageTotal, verifyPayment } from "../checkout/test-support";
 import { createPaymentGateway } from "./gateway";
+import { simulatorCredentials } from "./simulator/credentials";
 
 describe("when the simulator may run (config)", () => {
   it("runs outside production, in production only with SIMULATOR=1, and never with SIMULATOR=0", () => {
@@ -20,7 +21,7 @@ describe("when the simulator may run (config)", () => {
     expect(config.razorpay).toMatchObject({ keyId: "rzp_live_x", baseUrl: "https://api.razorpay.com" });
     expect(config.paypal.baseUrl).toBe("https://api-m.paypal.com");
     expect(loadConfig({ PAYPAL_BASE_URL: "http://localhost:9999/" }).paypal.baseUrl).toBe("http://localhost:9999");
-    const gateway = createPaymentGateway(config);
+    const gateway = createPaymentGateway(config, simulatorCredentials("an install's secret"));
     expect(gateway.provider("razorpay")).toMatchObject({ simulated: false, publicKey: "rzp_live_x" });
     expect(gateway.provider("paypal")?.simulated).toBe(true); // no PayPal keys, and not production
     expect(createPaymentGateway(loadConfig({ NODE_ENV: "production" })).provider("paypal")).toBeNull();

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { countRows, createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, stockOf, storedOrder, webhooksSettled } from "../checkout/test-support";
-import { SIMULATOR_CREDENTIALS } from "./simulator/credentials";
 import { hmacHex } from "./signatures";
 
 let app: FastifyInstance;
@@ -18,8 +17,11 @@ afterAll(async () => {
   await app.close();
 });
 
+/** This install's simulated Razorpay webhook secret. */
+const webhookSecret = () => app.paymentSimulator?.credentials.razorpay.webhookSecret ?? "";
+
 /** A Razorpay event as Razorpay sends it, signed with the (simulator's) webhook secret unless told otherwise. */
-function razorpayEvent(event: string, payment: { id: string; order_id: string; amount: number; currency?: string; status?: string }, eventId: string, secret: string = SIMULATOR_CREDENTIALS.razorpay.webhookSecret) {
+function razorpayEvent(event: string, payment: { id: string; order_id: string; amount: number; currency?: string; status?: string }, eventId: string, secret: string = webhookSecret()) {
   const payload = JSON.stringify({
     entity: "event", account_id: "acc_test", event, contains: ["payment"], created_at: 1_800_000_000,
     payload: { payment: { entity: { entity: "payment", currency: "INR", status: "captured", method: "upi", ...payment } } },
@@ -73,7 +75,7 @@ describe("POST /api/webhooks/razorpay", () => {
     const { "x-razorpay-signature": _dropped, ...unsigned } = forged.headers;
     expect((await app.inject({ ...forged, headers: unsigned })).statusCode).toBe(400);
     const notJson = "{not json";
-    expect((await app.inject({ ...forged, payload: notJson, headers: { ...forged.headers, "x-razorpay-signature": hmacHex(notJson, SIMULATOR_CREDENTIALS.razorpay.webhookSecret) } })).statusCode).toBe(400);
+    expect((await app.inject({ ...forged, payload: notJson, headers: { ...forged.headers, "x-razorpay-signature": hmacHex(notJson, webhookSecret()) } })).statusCode).toBe(400);
     expect(await countRows(app)).toEqual(rows);
     expect((await storedOrder(app, orderId)).order.status).toBe("pending_payment");
   });

@@ -23,7 +23,7 @@ const ROWS: SignupField[][] = [["first_name", "last_name"], ["email"], ["country
 
 /**
  * The spec's sign-up form (section 5 texts) plus the password it never sent (decision 004). Success goes
- * to /login with the server's message; a refusal (e-mail taken, bad input) is shown where it belongs.
+ * to /login with the server's message (what to expect by e-mail; decision 015); bad input is shown where it belongs.
  */
 export function SignupForm() {
   const navigate = useNavigate();
@@ -54,8 +54,9 @@ export function SignupForm() {
     setProblems(noProblems());
     setTermsProblem(null);
     try {
+      // The same answer whether or not the e-mail already has an account (its owner is told by e-mail).
       const created = await api.post<SignupResponse>("/api/signup/", check.request satisfies SignupRequest, { auth: false });
-      const state: LoginNotice = { notice: created.message, email: created.user.email };
+      const state: LoginNotice = { notice: created.message, email: check.request.email };
       await navigate("/login", { state });
     } catch (error) {
       const fromApi = problemsFromApi(error, SIGNUP_FIELDS, MESSAGES.unexpectedError);

@@ -43,7 +43,11 @@ export function CheckoutPanel() {
   const [values, setValues] = useState(() => emptyDelivery(currency));
   const [problems, setProblems] = useState<FieldProblems>({});
   const [chosen, setChosen] = useState<"razorpay" | "paypal" | null>(null);
-  useSignedInUser((user) => setValues((current) => withShopper(current, user, currency)));
+  const [verified, setVerified] = useState(false);
+  useSignedInUser((user) => {
+    setValues((current) => withShopper(current, user, currency));
+    setVerified(user.email_verified);
+  });
   const signedIn = useSession().token !== null;
 
   // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows).
@@ -143,7 +147,7 @@ export function CheckoutPanel() {
               onEdit={checkout.dropCod}
             />
           )}
-          {!wallet && !codWaiting && method === "cod" && <p id={COD_NEXT_ID} className="mt-5 text-sm text-charcoal/80">{codNextStepText(signedIn)}</p>}
+          {!wallet && !codWaiting && method === "cod" && <p id={COD_NEXT_ID} className="mt-5 text-sm text-charcoal/80">{codNextStepText(!signedIn ? "guest" : verified ? "verified" : "account")}</p>}
           {!wallet && !codWaiting && (
             <button
               type="submit"

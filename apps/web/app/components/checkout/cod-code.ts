@@ -13,9 +13,10 @@ export function codeStepText(order: Pick<CodAwaitingResponse, "email" | "expires
   return `We have e-mailed a 6-digit code to ${order.email}. Enter it ${within} to place your order. Until then nothing is reserved and we have not received your order.`;
 }
 
-/** The line shown before a cash-on-delivery order is placed: what happens next. */
-export function codNextStepText(signedIn: boolean): string {
-  return signedIn
+/** The line shown before a cash-on-delivery order is placed: what happens next, for a guest, an account, a verified account. */
+export function codNextStepText(shopper: "guest" | "account" | "verified"): string {
+  if (shopper === "verified") return "Your order is placed at once; you pay in cash when it is delivered.";
+  return shopper === "account"
     ? "Unless your account's e-mail address is verified, we e-mail you a 6-digit code next; your order is placed when you enter it here."
     : "Next we e-mail you a 6-digit code; your order is placed when you enter it here.";
 }

@@ -4,12 +4,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { basicAuth } from "../http";
 import { sameSignature } from "../signatures";
-import { SIMULATOR_CREDENTIALS } from "./credentials";
+import type { SimulatorCredentials } from "./credentials";
 import { paypalId, simulatedId, SimulatorTable } from "./store";
 import type { Outages } from "./outages";
 import type { WebhookSender } from "./webhooks";
-
-const KEYS = SIMULATOR_CREDENTIALS.paypal;
 
 const amountSchema = z.object({ currency_code: z.enum(["INR", "USD"]), value: z.string().regex(/^\d+(\.\d{2})?$/) });
 const orderBody = z.object({
@@ -31,8 +29,8 @@ interface SimOrder {
 }
 
 /** The signature of a simulated transmission: PayPal's message layout, signed with a shared key instead of a certificate. */
-export function transmissionSignature(transmissionId: string, time: string, webhookId: string, body: string): string {
-  return createHmac("sha256", KEYS.transmissionKey).update(`${transmissionId}|${time}|${webhookId}|${crc32(body)}`).digest("base64");
+export function transmissionSignature(key: string, transmissionId: string, time: string, webhookId: string, body: string): string {
+  return createHmac("sha256", key).update(`${transmissionId}|${time}|${webhookId}|${crc32(body)}`).digest("base64");
 }
 
 function fail(reply: FastifyReply, status: number, name: string, issue: string, description: string) {
@@ -40,7 +38,8 @@ function fail(reply: FastifyReply, status: number, name: string, issue: string, 
 }
 
 /** A PayPal-compatible API (OAuth2, Orders v2, capture, refunds, webhook verification) and the buttons' approval. */
-export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages }> = async (app, { sender, outages }) => {
+export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages; credentials: SimulatorCredentials }> = async (app, { sender, outages, credentials }) => {
+  const KEYS = credentials.paypal;
   const orders = new SimulatorTable<SimOrder>();
   const captures = new SimulatorTable<SimCapture>();
   const tokens = new SimulatorTable<true>();
@@ -114,7 +113,7 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
     const time = new Date().toISOString();
     sender.send("paypal", event, {
       "paypal-auth-algo": "SHA256withRSA", "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-SIMULATOR",
-      "paypal-transmission-id": transmissionId, "paypal-transmission-time": time, "paypal-transmission-sig": transmissionSignature(transmissionId, time, KEYS.webhookId, event),
+      "paypal-transmission-id": transmissionId, "paypal-transmission-time": time, "paypal-transmission-sig": transmissionSignature(KEYS.transmissionKey, transmissionId, time, KEYS.webhookId, event),
     });
     return reply.status(201).send(view(order));
   });
@@ -135,7 +134,7 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
     const body = verifyBody.safeParse(request.body);
     if (!body.success) return fail(reply, 400, "VALIDATION_ERROR", "MISSING_REQUIRED_PARAMETER", "Invalid request.");
     const { transmission_id: tid, transmission_time: time, transmission_sig: sig, webhook_id: webhookId, webhook_event: event } = body.data;
-    const genuine = webhookId === KEYS.webhookId && sameSignature(transmissionSignature(tid, time, webhookId, JSON.stringify(event)), sig);
+    const genuine = webhookId === KEYS.webhookId && sameSignature(transmissionSignature(KEYS.transmissionKey, tid, time, webhookId, JSON.stringify(event)), sig);
     return { verification_status: genuine ? "SUCCESS" : "FAILURE" };
   });
 

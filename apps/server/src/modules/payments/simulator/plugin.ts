@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
-import { SIMULATOR_PREFIX } from "./credentials";
+import { SIMULATOR_PREFIX, type SimulatorCredentials } from "./credentials";
 import { paypalSimulator } from "./paypal-sim";
 import { razorpaySimulator } from "./razorpay-sim";
 import { createOutages, type Outages } from "./outages";
@@ -15,6 +15,8 @@ export interface PaymentSimulator {
   webhooks: WebhookSender;
   /** Failures on demand (refunds answering 503). */
   outages: Outages;
+  /** This install's simulator credentials (tests sign with them). */
+  credentials: SimulatorCredentials;
 }
 
 declare module "fastify" {
@@ -32,10 +34,10 @@ const widget = (file: string) => readFileSync(new URL(`./widgets/${file}`, impor
  * our CSP (script-src 'self', connect-src 'self') allows. Mounted only when a provider has no keys and the
  * simulator is allowed (see config.ts and gateway.ts).
  */
-export const paymentSimulatorPlugin = fp(async (app: FastifyInstance) => {
+export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(async (app: FastifyInstance, { credentials }) => {
   const webhooks = createWebhookSender((provider) => `${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/${provider}`, app.log);
   const outages = createOutages();
-  app.decorate("paymentSimulator", { webhooks, outages });
+  app.decorate("paymentSimulator", { webhooks, outages, credentials });
   // Deliveries under way are answered while the server still accepts them and the database is open.
   app.addHook("preClose", () => webhooks.settled());
 
@@ -50,6 +52,6 @@ export const paymentSimulatorPlugin = fp(async (app: FastifyInstance) => {
     outages.failRefunds(refunds.data.refunds);
     return { refunds: refunds.data.refunds };
   });
-  await app.register(razorpaySimulator, { prefix: `${SIMULATOR_PREFIX}/razorpay`, sender: webhooks, outages });
-  await app.register(paypalSimulator, { prefix: `${SIMULATOR_PREFIX}/paypal`, sender: webhooks, outages });
+  await app.register(razorpaySimulator, { prefix: `${SIMULATOR_PREFIX}/razorpay`, sender: webhooks, outages, credentials });
+  await app.register(paypalSimulator, { prefix: `${SIMULATOR_PREFIX}/paypal`, sender: webhooks, outages, credentials });
 }, { name: "payment-simulator" });

@@ -2,12 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { basicAuth } from "../http";
 import { hmacHex, razorpayPaymentSignature } from "../signatures";
-import { SIMULATOR_CREDENTIALS } from "./credentials";
+import type { SimulatorCredentials } from "./credentials";
 import { simulatedId, SimulatorTable, unixNow } from "./store";
 import type { Outages } from "./outages";
 import type { WebhookSender } from "./webhooks";
-
-const KEYS = SIMULATOR_CREDENTIALS.razorpay;
 
 interface SimOrder {
   id: string; entity: "order"; amount: number; amount_paid: number; amount_due: number; currency: string;
@@ -23,7 +21,6 @@ const orderBody = z.object({
   amount: z.number().int().min(100), currency: z.enum(["INR", "USD"]), receipt: z.string().max(40).optional(), notes: z.record(z.string(), z.string()).optional(),
 });
 const refundBody = z.object({ amount: z.number().int().positive().optional() }).loose();
-const widgetBody = z.object({ key_id: z.literal(KEYS.keyId), order_id: z.string() });
 const idParams = z.object({ id: z.string() });
 
 /** Razorpay's error body: `{ error: { code, description, ... } }`. */
@@ -32,7 +29,9 @@ function fail(reply: FastifyReply, status: number, description: string) {
 }
 
 /** A Razorpay-compatible API (orders, payments, capture, refunds) and the endpoints behind the checkout widget. */
-export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages }> = async (app, { sender, outages }) => {
+export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages; credentials: SimulatorCredentials }> = async (app, { sender, outages, credentials }) => {
+  const KEYS = credentials.razorpay;
+  const widgetBody = z.object({ key_id: z.literal(KEYS.keyId), order_id: z.string() });
   const orders = new SimulatorTable<SimOrder>();
   const payments = new SimulatorTable<SimPayment>();
   const auth = basicAuth(KEYS.keyId, KEYS.keySecret);

@@ -1,0 +1,55 @@
+import type { AppConfig } from "./config";
+import type { PaymentGateway } from "./modules/payments/gateway";
+
+export interface ModeFacts {
+  config: AppConfig;
+  database: { kind: "postgres" | "pglite"; location: string };
+  /** When the demo catalogue was loaded into this database, if ever (seed/first-start.ts). */
+  demoSeededAt: string | null;
+  gateway: PaymentGateway;
+}
+
+export interface ModeSummary {
+  /** A demo: demo data or simulated payments; nobody should take it for a live shop. */
+  demo: boolean;
+  lines: string[];
+}
+
+/**
+ * What `npm start` says about the mode it runs in, so nobody takes a demo for a live shop (or a shop
+ * whose e-mails go nowhere for a working one). Credentials never appear: only hosts and folders.
+ */
+export function describeMode({ config, database, demoSeededAt, gateway }: ModeFacts): ModeSummary {
+  const razorpay = gateway.provider("razorpay");
+  const paypal = gateway.provider("paypal");
+  const simulated = Boolean(razorpay?.simulated || paypal?.simulated);
+  const demo = demoSeededAt !== null || simulated;
+
+  const payment = (name: string, provider: typeof razorpay, realHost: string) =>
+    !provider ? `${name} off (no keys: online payment is refused)`
+      : provider.simulated ? `${name} SIMULATED (built-in simulator; orders are test orders, no money moves)`
+        : `${name} real (${realHost})`;
+
+  const headline = demo
+    ? `DEMO SHOP (${config.env}): ${[demoSeededAt !== null && "demo data", simulated && "simulated payments"].filter(Boolean).join(", ")}. Not for real orders.`
+    : `LIVE SHOP (${config.env}): real payments, no demo data.`;
+  return {
+    demo,
+    lines: [
+      headline,
+      `catalogue: ${demoSeededAt !== null ? `demo data (seeded ${demoSeededAt.slice(0, 10)})` : "the shop's own (no demo data loaded)"}`,
+      `payments:  ${payment("Razorpay", razorpay, hostOf(config.razorpay.baseUrl))}; ${payment("PayPal", paypal, hostOf(config.paypal.baseUrl))}`,
+      `e-mails:   ${config.smtpUrl ? `sent through SMTP at ${hostOf(config.smtpUrl)}` : "written to the log only, nobody receives them (set SMTP_URL to send)"}`,
+      `database:  ${database.kind === "pglite" ? `embedded PGlite in ${database.location} (one process only)` : `PostgreSQL at ${database.location}`}`,
+    ],
+  };
+}
+
+/** host[:port] of a URL, never its user or password. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(unreadable address)";
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+import { createPaymentGateway } from "./modules/payments/gateway";
+import { simulatorCredentials } from "./modules/payments/simulator/credentials";
+import { describeMode } from "./startup-summary";
+
+const simulator = simulatorCredentials("unit-test-secret");
+
+type Where = { kind: "pglite" | "postgres"; location: string };
+
+function summary(env: Record<string, string>, demoSeededAt: string | null, database: Where = { kind: "pglite", location: "/srv/shop/data/pglite" }) {
+  const config = loadConfig(env);
+  return describeMode({ config, database, demoSeededAt, gateway: createPaymentGateway(config, simulator) });
+}
+
+describe("what npm start says about its mode", () => {
+  it("a default install: a demo, with demo data, simulated payments, e-mails to the log, PGlite and its folder", () => {
+    const { demo, lines } = summary({}, "2026-11-24T10:00:00.000Z");
+    expect(demo).toBe(true);
+    expect(lines).toEqual([
+      "DEMO SHOP (development): demo data, simulated payments. Not for real orders.",
+      "catalogue: demo data (seeded 2026-11-24)",
+      "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
+      "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
+      "database:  embedded PGlite in /srv/shop/data/pglite (one process only)",
+    ]);
+  });
+
+  it("a live shop: real payments, SMTP and PostgreSQL, and never a password", () => {
+    const { demo, lines } = summary({
+      NODE_ENV: "production", DATABASE_URL: "postgres://shop:hunter2@db.internal:5433/store", SMTP_URL: "smtp://mailer:s3cret@smtp.example.in:587",
+      RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "rzp-secret", PAYPAL_CLIENT_ID: "pp", PAYPAL_CLIENT_SECRET: "pp-secret", PAYPAL_ENV: "live",
+    }, null, { kind: "postgres", location: "db.internal:5433/store" });
+    expect(demo).toBe(false);
+    expect(lines[0]).toBe("LIVE SHOP (production): real payments, no demo data.");
+    expect(lines).toContain("catalogue: the shop's own (no demo data loaded)");
+    expect(lines).toContain("payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com)");
+    expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
+    expect(lines).toContain("database:  PostgreSQL at db.internal:5433/store");
+    expect(lines.join("\n")).not.toMatch(/hunter2|s3cret|rzp-secret|pp-secret|mailer/);
+  });
+
+  it("production without keys: online payment off, said plainly", () => {
+    const { lines } = summary({ NODE_ENV: "production" }, null);
+    expect(lines).toContain("payments:  Razorpay off (no keys: online payment is refused); PayPal off (no keys: online payment is refused)");
+  });
+});
