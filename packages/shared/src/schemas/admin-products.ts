@@ -98,13 +98,13 @@ export const productCreateSchema = z.object({
   is_active: z.boolean().default(ADD_ITEM_DEFAULTS.is_active),
   new_arrival: z.boolean().default(ADD_ITEM_DEFAULTS.new_arrival),
   top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
-  description: requiredText(M.description, 5000),
+  description: requiredText(M.description, 5000, { multiline: true }),
   quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
   rating: formNumber(ratingField.optional()),
   offer_price: formNumber(wholeAmount(M.offerPrice)),
   mrp: formNumber(wholeAmount(M.mrp)),
   ...mediaFields,
-  remarks: optionalText(2000).optional(),
+  remarks: optionalText(2000, { multiline: true }).optional(),
 }).superRefine(checkProduct);
 
 /**
@@ -121,13 +121,13 @@ export const productPatchSchema = z.object({
   is_active: z.boolean().optional(),
   new_arrival: z.boolean().optional(),
   top_selling: z.boolean().optional(),
-  description: requiredText(M.description, 5000).optional(),
+  description: requiredText(M.description, 5000, { multiline: true }).optional(),
   quantity: formNumber(quantityField.optional()),
   rating: formNumber(ratingField.nullable().optional(), null),
   offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
   mrp: formNumber(wholeAmount(M.mrp).optional()),
   ...mediaFields,
-  remarks: optionalText(2000).optional(),
+  remarks: optionalText(2000, { multiline: true }).optional(),
 }).superRefine((value, ctx) => {
   const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
   if (pricesGiven && value.size === undefined) ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
@@ -137,7 +137,7 @@ export const productPatchSchema = z.object({
 /** `GET /api/admin/products?query&page&page_size&category_pk&is_active`: inactive products included. */
 export const adminProductListQuerySchema = adminPageQuery.extend({
   /** Part of the name, or a product code. */
-  query: z.string().trim().max(200).optional(),
+  query: optionalText(200).optional(),
   category_pk: idParam.optional(),
   is_active: queryBoolean.optional(),
 });
