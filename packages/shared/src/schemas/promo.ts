@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cartIdSchema } from "./cart";
 import { currencySchema } from "./common";
+import { errorBodySchema } from "./errors";
 import { requiredText } from "./input-rules";
 
 /** Why a promo code does not apply; the 422 body carries one, with a sentence to show. */
@@ -39,8 +40,7 @@ export const validatePromoResponseSchema = z.object({
 });
 
 /** 422: not applicable (the spec's client shows 'Promo code not applied'; ours can show `message`). */
-export const promoNotApplicableSchema = z.object({
-  message: z.string(),
+export const promoNotApplicableSchema = errorBodySchema.extend({
   code: z.literal("PROMO_NOT_APPLICABLE"),
   reason: z.enum(PROMO_REASONS),
 });

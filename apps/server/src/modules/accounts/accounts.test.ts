@@ -140,7 +140,7 @@ describe("POST /api/login/", () => {
     const unknown = await login(uniqueEmail("nobody"), "not the password");
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: "Incorrect e-mail or password.", code: "BAD_CREDENTIALS" });
+      expect(res.json()).toEqual({ message: "Incorrect e-mail or password.", code: "BAD_CREDENTIALS", errors: [] });
     }
   });
 

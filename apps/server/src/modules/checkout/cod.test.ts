@@ -56,7 +56,7 @@ describe("cash on delivery", () => {
     const rows = await countRows(app);
     const usd = await createOrder(app, orderBody(usdCart, "cod", "USD", pageTotal([{ variant }], "USD")));
     expect(usd.statusCode).toBe(422);
-    expect(usd.json()).toEqual({ message: "Cash on delivery is available for orders in INR only.", code: "COD_NOT_AVAILABLE" });
+    expect(usd.json()).toEqual({ message: "Cash on delivery is available for orders in INR only.", code: "COD_NOT_AVAILABLE", errors: [] });
     const noFee = await createOrder(app, orderBody(inrCart, "cod", "INR", pageTotal([{ variant }], "INR")));
     expect(noFee.statusCode).toBe(409);
     expect(noFee.json().code).toBe("AMOUNT_MISMATCH");
@@ -82,7 +82,7 @@ describe("cash on delivery", () => {
     await app.inject({ method: "POST", url: "/api/remove-cart-items/", payload: { product_pk: variant.productId, size: variant.size, is_direct_buy: false, cart_id: cartId } });
     const empty = await createOrder(app, orderBody(cartId, "cod", "INR", COD_SHIPPING_FEE_INR));
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ message: "Your cart is empty.", code: "CART_EMPTY" });
+    expect(empty.json()).toEqual({ message: "Your cart is empty.", code: "CART_EMPTY", errors: [] });
     expect((await createOrder(app, orderBody("8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01", "cod", "INR", 1))).statusCode).toBe(404);
 
     const shopper = await newShopper(app);
@@ -101,7 +101,7 @@ describe("cash on delivery", () => {
     await setStock(app, other, 1);
     const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal(lines)));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: `Only 1 left of ${other.name} (size ${other.size}). Please update your cart.`, code: "OUT_OF_STOCK" });
+    expect(res.json()).toEqual({ message: `Only 1 left of ${other.name} (size ${other.size}). Please update your cart.`, code: "OUT_OF_STOCK", errors: [] });
     expect(await stockOf(app, other)).toBe(1);
     await setStock(app, other, 10);
   });
@@ -114,6 +114,6 @@ describe("cash on delivery", () => {
     expect(first.statusCode).toBe(200);
     const second = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "cod", "INR", amount, { promo_code: "LIMITED1" }));
     expect(second.statusCode).toBe(422);
-    expect(second.json()).toEqual({ message: "This promo code has reached its usage limit.", code: "PROMO_NOT_APPLICABLE" });
+    expect(second.json()).toEqual({ message: "This promo code has reached its usage limit.", code: "PROMO_NOT_APPLICABLE", errors: [] });
   });
 });

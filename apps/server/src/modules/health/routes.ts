@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       return { status: "ready" };
     } catch (err) {
       request.log.error({ err }, "database not reachable");
-      return reply.status(503).send({ message: "The database is not reachable.", code: "NOT_READY" });
+      return reply.status(503).send({ message: "The database is not reachable.", code: "NOT_READY", errors: [] });
     }
   });
 };
