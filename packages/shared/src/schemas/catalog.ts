@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_SIZES } from "../constants";
 import { currencySchema, idParam, pageMeta, paginationQuery } from "./common";
-import { INT32_MAX, text } from "./input-rules";
+import { INT32_MAX, searchText } from "./input-rules";
 
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -91,7 +91,7 @@ export const homeCategoryResponseSchema = z.object({ data: z.array(homeCategoryS
 
 /** `GET /api/search?query&page&page_size&currency` */
 export const searchQuerySchema = paginationQuery.extend({
-  query: text("query", 200, { trim: false, missing: "query is required" }),
+  query: searchText("query", 200),
 });
 export const searchResponseSchema = pageMeta.extend({
   data: z.array(productListItemSchema),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDay, dateTime, isCleanText, requiredText, text } from "./input-rules";
+import { calendarDay, dateTime, isCleanText, requiredText, searchText, text } from "./input-rules";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 
@@ -26,6 +26,13 @@ describe("the text rule", () => {
     expect(name.parse("  Asha ")).toBe("Asha");
     expect(messages(text("comment", 10, { multiline: true }).safeParse("ok\u0000"))).toEqual(["comment contains characters that are not allowed"]);
     expect(text("password", 20, { trim: false }).parse(" spaced ")).toBe(" spaced ");
+  });
+});
+
+describe("search words", () => {
+  it("count control characters and lone surrogates as spaces instead of refusing the search", () => {
+    expect(searchText("query", 20).parse("nul\u0000byte\tkantha\ud800")).toBe("nul byte kantha ");
+    expect(searchText("query", 3).safeParse("kaftan").success).toBe(false);
   });
 });
 

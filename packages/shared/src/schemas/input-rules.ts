@@ -50,6 +50,16 @@ export function requiredText(label: string, max: number, options: TextOptions = 
     .refine((value) => isCleanText(value, options.multiline), notAllowed(label));
 }
 
+const FORBIDDEN_ANYWHERE = /[\p{Cc}\p{Cs}]/gu;
+
+/**
+ * Words to search for, the one exception: never stored, so a pasted tab, line break or stray control
+ * character counts as a space and the search finds what it can (decision 003), rather than failing.
+ */
+export function searchText(label: string, max: number) {
+  return z.string({ error: `${label} is required` }).max(max, tooLong(label, max)).transform((value) => value.replace(FORBIDDEN_ANYWHERE, " "));
+}
+
 const yearOf = (iso: string) => Number(iso.slice(0, 4));
 const inYearRange = (iso: string) => yearOf(iso) >= YEAR_RANGE.min && yearOf(iso) <= YEAR_RANGE.max;
 const OUT_OF_RANGE = `Use a date from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}`;

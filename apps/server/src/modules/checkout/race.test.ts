@@ -67,6 +67,7 @@ describe("two shoppers racing for the last piece", () => {
     expect(loser.verified.json()).toEqual({
       message: `Sorry, ${piece.name} (size ${piece.size}) sold out while you were paying. Your payment will be refunded.`,
       code: "OUT_OF_STOCK",
+      errors: [],
     });
     expect(await stockOf(app, piece)).toBe(0);
     expect((await storedOrder(app, winner.orderId)).order.status).toBe("paid");
