@@ -20,6 +20,8 @@ import { createTestApp } from "./test-app";
  */
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_260_411);
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 200);
+/** A route takes 1-5 s on a quiet machine; room for a CI machine shared with other jobs. */
+const ROUTE_TIMEOUT_MS = 120_000;
 
 const app = await createTestApp();
 const operations = operationsOf(app.swagger());
@@ -136,7 +138,8 @@ describe(`generated bad input (seed ${SEED})`, () => {
         }
       } else {
         figures.status2xx += 1;
-        if (request.method !== "GET") {
+        // Only a signed-in request can end the ring's own sessions (a logout, or an admin's doing).
+        if (request.method !== "GET" && (request.sender === "shopper" || request.sender === "admin")) {
           await keepSessions();
           // A log-in to replace a session is the ring's own write, not the next request's.
           await watcher.changedTables();
@@ -148,5 +151,5 @@ describe(`generated bad input (seed ${SEED})`, () => {
     }
     figures.ms += performance.now() - started;
     expect(failures, `seed ${seedFor(op)} (BAD_INPUT_SEED=${SEED})`).toEqual([]);
-  });
+  }, ROUTE_TIMEOUT_MS);
 });
