@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, SUBCATEGORIES } from "../categories";
 import { PRODUCT_SIZES, type ProductSize } from "../constants";
 import { idParam } from "./common";
+import { INT32_MAX } from "./input-rules";
 import {
   adminPageMeta, adminPageQuery, formNumber, optionalMediaUrl, optionalText, queryBoolean, requiredText, wholeAmount,
 } from "./admin-common";
@@ -43,7 +44,7 @@ const M = ADD_ITEM_MESSAGES;
 const categoryField = formNumber(z.number({ error: M.category }).int(M.category).refine((id) => CATEGORIES.some((c) => c.id === id), M.category));
 const subcategoryId = z.number({ error: "Choose a subcategory from the list" }).int().refine((id) => SUBCATEGORIES.some((s) => s.id === id), "Choose a subcategory from the list");
 const productCodeField = formNumber(z.number({ error: M.productCode }).int("The product code must be a whole number")
-  .min(1, "The product code must be a positive number").max(2_147_483_647, "The product code is too large"));
+  .min(1, "The product code must be a positive number").max(INT32_MAX, "The product code is too large"));
 const quantityField = z.number({ error: "Enter the quantity as a number" }).int("Enter a whole quantity").min(0, "The quantity cannot be negative").max(1_000_000, "The quantity is too large");
 const ratingField = z.number({ error: M.rating }).min(1, M.rating).max(5, M.rating);
 const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<ProductMediaField, z.ZodOptional<typeof optionalMediaUrl>>;
