@@ -25,7 +25,7 @@ import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./plugins/auth";
-import { registerErrorHandling } from "./plugins/errors";
+import { errorOptions, registerErrorHandling } from "./plugins/errors";
 import { securityHeadersPlugin } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";
 import { startJobs, storeJobs } from "./jobs";
@@ -57,6 +57,7 @@ export async function buildApp({ config, database, ssr = "none", logger = true, 
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    ...errorOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

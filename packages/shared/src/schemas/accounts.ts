@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { cartIdSchema } from "./cart";
+import { requiredText, text } from "./input-rules";
 
 export const USER_ROLES = ["shopper", "admin"] as const;
 export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes whatever it is given; a cap keeps a megabyte "password" from costing us CPU. */
 export const MAX_PASSWORD_LENGTH = 200;
 
-const requiredText = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long (${max} characters at most)`);
-
-export const passwordSchema = z
-  .string({ error: "password is required" })
-  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `password is too long (${MAX_PASSWORD_LENGTH} characters at most)`);
+/** Kept exactly as typed (spaces count), but held to the same characters as every other text. */
+export const passwordSchema = text("password", MAX_PASSWORD_LENGTH, { trim: false, missing: "password is required" })
+  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 
 export const emailSchema = requiredText("email", 254).pipe(z.email("email is not a valid e-mail address"));
 
@@ -52,7 +49,7 @@ export const signupResponseSchema = z.object({ message: z.string() });
 /** `POST /api/login/`. With cart_id, that guest cart is merged into the shopper's own cart. */
 export const loginRequestSchema = z.object({
   email: requiredText("email", 254),
-  password: z.string({ error: "password is required" }).min(1, "password is required").max(MAX_PASSWORD_LENGTH, "password is too long"),
+  password: requiredText("password", MAX_PASSWORD_LENGTH, { trim: false }),
   cart_id: cartIdSchema,
 });
 

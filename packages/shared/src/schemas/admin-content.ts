@@ -4,10 +4,10 @@ import { CURRENCIES } from "../constants";
 import {
   adminPageMeta, adminPageQuery, formNumber, isSiteLink, mediaUrlSchema, queryBoolean, requiredText,
 } from "./admin-common";
+import { dateTime } from "./input-rules";
 
 type Issues = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
-const datetime = z.iso.datetime({ offset: true, error: "Use a date and time like 2026-03-31T18:30:00Z" });
 const siteLink = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000, "This link is too long").refine(isSiteLink, "Use a site path (/women) or an https:// address");
 const positionNumber = z.number({ error: "Enter the position as a number" }).int("Enter a whole number").min(0, "The position cannot be negative").max(10_000);
 const position = formNumber(positionNumber);
@@ -19,7 +19,7 @@ export const PROMO_KINDS = ["percent", "flat"] as const;
 
 const minAmount = z.number({ error: "Enter a number" }).int("Enter a whole number").min(0, "This cannot be negative").max(100_000_000);
 const minItems = z.number({ error: "Enter a number" }).int("Enter a whole number").min(0, "This cannot be negative").max(10_000);
-const maxUses = z.number({ error: "Enter a number" }).int("Enter a whole number").min(1, "Allow at least one use");
+const maxUses = z.number({ error: "Enter a number" }).int("Enter a whole number").min(1, "Allow at least one use").max(1_000_000, "This is too large");
 
 /** Every promo field, without defaults: an edit is any subset of these. */
 const promoFields = {
@@ -30,8 +30,8 @@ const promoFields = {
   currency: z.enum(CURRENCIES).nullable(),
   min_amount: formNumber(minAmount),
   min_items: formNumber(minItems),
-  starts_at: datetime.nullable(),
-  ends_at: datetime.nullable(),
+  starts_at: dateTime.nullable(),
+  ends_at: dateTime.nullable(),
   /** null: unlimited. */
   max_uses: formNumber(maxUses.nullable(), null),
   is_active: z.boolean(),
@@ -83,13 +83,13 @@ const blogFields = {
   title: requiredText("Please enter the title!", 200),
   image: mediaUrlSchema,
   /** HTML; the server keeps only safe tags (no scripts, styles or event handlers). */
-  description: z.string({ error: "Please enter the post!" }).trim().min(1, "Please enter the post!").max(200_000, "The post is too long"),
+  description: requiredText("Please enter the post!", 200_000, { multiline: true }),
   product_link: z.preprocess((v) => (v === "" ? null : v), siteLink("Enter a link").nullable()),
-  date: datetime,
+  date: dateTime,
   is_published: z.boolean(),
 };
 /** `POST /api/admin/blogs` */
-export const blogCreateSchema = z.object({ ...blogFields, product_link: blogFields.product_link.optional(), date: datetime.optional(), is_published: z.boolean().default(true) });
+export const blogCreateSchema = z.object({ ...blogFields, product_link: blogFields.product_link.optional(), date: dateTime.optional(), is_published: z.boolean().default(true) });
 /** `PATCH /api/admin/blogs/:id` */
 export const blogPatchSchema = z.object(blogFields).partial();
 export const adminBlogSchema = z.object({
@@ -122,7 +122,7 @@ const RATING_MESSAGE = "The rating must be 1 to 5 in half steps";
 const testimonialFields = {
   name: requiredText("Please enter the name!", 120),
   rating: formNumber(z.number({ error: RATING_MESSAGE }).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE).multipleOf(0.5, RATING_MESSAGE)),
-  message: requiredText("Please enter the message!", 2000),
+  message: requiredText("Please enter the message!", 2000, { multiline: true }),
   position,
 };
 export const testimonialCreateSchema = z.object({ ...testimonialFields, position: positionWithDefault });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status";
 import { currencySchema } from "./common";
 import { adminPageMeta, adminPageQuery, optionalText } from "./admin-common";
+import { calendarDay } from "./input-rules";
 
 /**
  * The statuses the back office may move an order to. `paid` and `cod_confirmed` are reached only
@@ -17,15 +18,11 @@ export const ORDER_STATUS_MESSAGES = {
   status: "Choose shipped, delivered, cancelled or refunded.",
 } as const;
 
-/** A day of the seller's calendar (India Standard Time), e.g. 2026-03-31. */
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-31")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "This is not a calendar date");
-
 /** `GET /api/admin/orders` and `GET /api/admin/orders.csv`; `from` and `to` are inclusive IST days. */
 export const adminOrderListQuerySchema = adminPageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   payment_method: z.enum(ADMIN_PAYMENT_METHODS).optional(),
   currency: currencySchema.optional(),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "The end date is before the start date" });
@@ -34,7 +31,7 @@ export const adminOrderListQuerySchema = adminPageQuery.extend({
 export const orderStatusChangeSchema = z.object({
   status: z.enum(ADMIN_ORDER_TARGETS, { error: ORDER_STATUS_MESSAGES.status }),
   tracking_number: optionalText(100).optional(),
-  note: optionalText(1000).optional(),
+  note: optionalText(1000, { multiline: true }).optional(),
 }).superRefine((value, ctx) => {
   if (value.status === "shipped" && !value.tracking_number) {
     ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, SUBCATEGORIES } from "../categories";
 import { PRODUCT_SIZES, type ProductSize } from "../constants";
 import { idParam } from "./common";
+import { INT32_MAX } from "./input-rules";
 import {
   adminPageMeta, adminPageQuery, formNumber, optionalMediaUrl, optionalText, queryBoolean, requiredText, wholeAmount,
 } from "./admin-common";
@@ -43,7 +44,7 @@ const M = ADD_ITEM_MESSAGES;
 const categoryField = formNumber(z.number({ error: M.category }).int(M.category).refine((id) => CATEGORIES.some((c) => c.id === id), M.category));
 const subcategoryId = z.number({ error: "Choose a subcategory from the list" }).int().refine((id) => SUBCATEGORIES.some((s) => s.id === id), "Choose a subcategory from the list");
 const productCodeField = formNumber(z.number({ error: M.productCode }).int("The product code must be a whole number")
-  .min(1, "The product code must be a positive number").max(2_147_483_647, "The product code is too large"));
+  .min(1, "The product code must be a positive number").max(INT32_MAX, "The product code is too large"));
 const quantityField = z.number({ error: "Enter the quantity as a number" }).int("Enter a whole quantity").min(0, "The quantity cannot be negative").max(1_000_000, "The quantity is too large");
 const ratingField = z.number({ error: M.rating }).min(1, M.rating).max(5, M.rating);
 const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<ProductMediaField, z.ZodOptional<typeof optionalMediaUrl>>;
@@ -98,13 +99,13 @@ export const productCreateSchema = z.object({
   is_active: z.boolean().default(ADD_ITEM_DEFAULTS.is_active),
   new_arrival: z.boolean().default(ADD_ITEM_DEFAULTS.new_arrival),
   top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
-  description: requiredText(M.description, 5000),
+  description: requiredText(M.description, 5000, { multiline: true }),
   quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
   rating: formNumber(ratingField.optional()),
   offer_price: formNumber(wholeAmount(M.offerPrice)),
   mrp: formNumber(wholeAmount(M.mrp)),
   ...mediaFields,
-  remarks: optionalText(2000).optional(),
+  remarks: optionalText(2000, { multiline: true }).optional(),
 }).superRefine(checkProduct);
 
 /**
@@ -121,13 +122,13 @@ export const productPatchSchema = z.object({
   is_active: z.boolean().optional(),
   new_arrival: z.boolean().optional(),
   top_selling: z.boolean().optional(),
-  description: requiredText(M.description, 5000).optional(),
+  description: requiredText(M.description, 5000, { multiline: true }).optional(),
   quantity: formNumber(quantityField.optional()),
   rating: formNumber(ratingField.nullable().optional(), null),
   offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
   mrp: formNumber(wholeAmount(M.mrp).optional()),
   ...mediaFields,
-  remarks: optionalText(2000).optional(),
+  remarks: optionalText(2000, { multiline: true }).optional(),
 }).superRefine((value, ctx) => {
   const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
   if (pricesGiven && value.size === undefined) ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
@@ -137,7 +138,7 @@ export const productPatchSchema = z.object({
 /** `GET /api/admin/products?query&page&page_size&category_pk&is_active`: inactive products included. */
 export const adminProductListQuerySchema = adminPageQuery.extend({
   /** Part of the name, or a product code. */
-  query: z.string().trim().max(200).optional(),
+  query: optionalText(200).optional(),
   category_pk: idParam.optional(),
   is_active: queryBoolean.optional(),
 });

@@ -40,8 +40,8 @@ export const addCartItemRequestSchema = z.object({
 /** `POST /api/remove-cart-items/`: offer_price and mrp are accepted (the spec sends them) and ignored. */
 export const removeCartItemRequestSchema = z.object({
   ...lineIdentity,
-  offer_price: z.number().optional(),
-  mrp: z.number().optional(),
+  offer_price: seenPrice("offer_price").optional(),
+  mrp: seenPrice("mrp").optional(),
 });
 
 /** `POST /api/update-cart-item/` (ours, for the quantity controls): sets the line's quantity. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_SIZES } from "../constants";
 import { currencySchema, idParam, pageMeta, paginationQuery } from "./common";
+import { INT32_MAX, searchText } from "./input-rules";
 
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -39,7 +40,7 @@ export const productListItemSchema = z.object({
 export const productListQuerySchema = paginationQuery.extend({
   category_pk: idParam,
   /** An unknown subcategory means no subcategory filter (spec). */
-  sub_category_pk: z.coerce.number().int().optional().catch(undefined),
+  sub_category_pk: z.coerce.number().int().min(1).max(INT32_MAX).optional().catch(undefined),
 });
 export const productListResponseSchema = pageMeta.extend({ data: z.array(productListItemSchema) });
 
@@ -90,7 +91,7 @@ export const homeCategoryResponseSchema = z.object({ data: z.array(homeCategoryS
 
 /** `GET /api/search?query&page&page_size&currency` */
 export const searchQuerySchema = paginationQuery.extend({
-  query: z.string({ error: "query is required" }).max(200, "query is too long (200 characters at most)"),
+  query: searchText("query", 200),
 });
 export const searchResponseSchema = pageMeta.extend({
   data: z.array(productListItemSchema),

@@ -3,16 +3,13 @@ import { MESSAGES } from "../messages";
 import { ORDER_STATUSES } from "../order-status";
 import { cartIdSchema } from "./cart";
 import { currencySchema } from "./common";
+import { requiredText, text } from "./input-rules";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Values the spec's client sends for "no promo code". */
 const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
-
-const requiredText = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} is too long (${max} characters at most)`);
-const optionalText = (max: number) => z.string().trim().max(max, `is too long (${max} characters at most)`).nullish().transform((v) => v ?? "");
 
 /**
  * `POST /api/create-order/`: the spec's payload plus our `payment_method` (and an optional `email` for
@@ -25,28 +22,25 @@ export const createOrderRequestSchema = z
     amount: z.number({ error: "amount must be a number" }).nonnegative("amount must not be negative").max(1e12, "amount is too large"),
     currency: currencySchema,
     /** 'Nil', empty or absent: no promo code. */
-    promo_code: z
-      .string()
-      .trim()
-      .max(40, "promo_code is too long")
+    promo_code: text("promo_code", 40)
       .nullish()
       .transform((code) => (code && !NO_PROMO.has(code.toLowerCase()) ? code : null)),
     /** Absent with a token: the signed-in shopper's cart. */
     cart_id: cartIdSchema,
     name: requiredText("name", 120),
-    delivery_address: requiredText("delivery_address", 500),
-    country_code: z.string().trim().max(60, "country_code is too long").nullish().transform((v) => v || "+91"),
+    delivery_address: requiredText("delivery_address", 500, { multiline: true }),
+    country_code: text("country_code", 60).nullish().transform((v) => v || "+91"),
     mobile_number: requiredText("mobile_number", 20).pipe(z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number")),
     pin_code: requiredText("pin_code", 12).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code")),
     city: requiredText("city", 100),
     state: requiredText("state", 100),
-    comment: optionalText(1000),
+    comment: text("comment", 1000, { multiline: true }).nullish().transform((v) => v ?? ""),
     /** The spec's flag: true card provider (Razorpay), false wallet (PayPal). */
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
     payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be razorpay, paypal or cod" }).optional(),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
-    email: z.string().trim().max(254).pipe(z.email("email is not a valid e-mail address")).optional(),
+    email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.payment_method === undefined && body.razorpay === undefined) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "./common";
+import { requiredText } from "./input-rules";
 
 export const blogSchema = z.object({
   id: z.number().int(),
@@ -40,21 +41,13 @@ export const socialPostSchema = z.object({ id: z.number().int(), image: z.string
 /** `GET /api/social-feed/` (ours: the seeded Instagram-style feed; no third-party call) */
 export const socialFeedResponseSchema = z.object({ data: z.array(socialPostSchema) });
 
-/** No form field needs control characters (tab and line breaks aside), and PostgreSQL cannot store NUL in text. */
-// eslint-disable-next-line no-control-regex
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-
-const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long (${max} characters at most)`)
-    .regex(NO_CONTROL_CHARACTERS, `${label} contains characters that are not allowed`);
-
 /** `POST /api/create-query/`: the contact form (spec "Query"); the same schema checks the form and the route. */
 export const createQueryRequestSchema = z.object({
   name: requiredText("Name", 120),
   email: requiredText("Email", 254).pipe(z.email("Email is not a valid e-mail address")),
   country_code: requiredText("Country", 60),
   mobile_number: requiredText("Mobile number", 20).pipe(z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "Mobile number is not a valid phone number")),
-  query: requiredText("Message", 5000),
+  query: requiredText("Message", 5000, { multiline: true }),
 });
 export const createQueryResponseSchema = z.object({ id: z.number().int(), message: z.string() });
 

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { cartIdSchema } from "./cart";
 import { currencySchema } from "./common";
 import { orderStatusSchema } from "./checkout";
+import { requiredText } from "./input-rules";
 
-const providerId = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(100, `${field} is too long`);
+const providerId = (field: string) => requiredText(field, 100);
+/** Sent by the spec's client and never trusted (the provider's amount is checked instead); bounded all the same. */
+const ignoredAmount = z.number().nonnegative().max(1e12).optional();
 
 /**
  * `POST /api/verify-payment/`. Card (`razorpay: true`): the three values Razorpay's checkout hands to its
@@ -17,7 +20,7 @@ export const verifyPaymentRequestSchema = z.union([
     razorpay_payment_id: providerId("razorpay_payment_id"),
     razorpay_order_id: providerId("razorpay_order_id"),
     razorpay_signature: providerId("razorpay_signature"),
-    amount: z.number().nonnegative().optional(),
+    amount: ignoredAmount,
     cart_id: cartIdSchema,
   }),
   z
@@ -25,7 +28,7 @@ export const verifyPaymentRequestSchema = z.union([
       razorpay: z.literal(false),
       order_id: providerId("order_id").optional(),
       orderID: providerId("orderID").optional(),
-      amount: z.number().nonnegative().optional(),
+      amount: ignoredAmount,
       cart_id: cartIdSchema,
     })
     .refine((body) => body.order_id ?? body.orderID, { message: "order_id is required", path: ["order_id"] }),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { cartIdSchema } from "./cart";
 import { currencySchema } from "./common";
+import { errorBodySchema } from "./errors";
+import { requiredText } from "./input-rules";
 
 /** Why a promo code does not apply; the 422 body carries one, with a sentence to show. */
 export const PROMO_REASONS = [
@@ -15,7 +17,7 @@ export type PromoReason = (typeof PROMO_REASONS)[number];
  */
 export const validatePromoRequestSchema = z
   .object({
-    promo_code: z.string({ error: "promo_code is required" }).trim().min(1, "promo_code is required").max(40, "promo_code is too long"),
+    promo_code: requiredText("promo_code", 40),
     amount: z.number({ error: "amount must be a number" }).nonnegative("amount must not be negative").max(1e9, "amount is too large").optional(),
     no_of_products: z.number({ error: "no_of_products must be a number" }).int("no_of_products must be a whole number").nonnegative("no_of_products must not be negative").max(100_000).optional(),
     cart_id: cartIdSchema,
@@ -38,8 +40,7 @@ export const validatePromoResponseSchema = z.object({
 });
 
 /** 422: not applicable (the spec's client shows 'Promo code not applied'; ours can show `message`). */
-export const promoNotApplicableSchema = z.object({
-  message: z.string(),
+export const promoNotApplicableSchema = errorBodySchema.extend({
   code: z.literal("PROMO_NOT_APPLICABLE"),
   reason: z.enum(PROMO_REASONS),
 });

@@ -142,7 +142,7 @@ describe("POST /api/login/", () => {
     const unset = await login(noPassword.email, "not the password");
     for (const res of [wrong, unknown, unset]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: MESSAGES_ACCOUNTS.badCredentials, code: "BAD_CREDENTIALS" });
+      expect(res.json()).toEqual({ message: MESSAGES_ACCOUNTS.badCredentials, code: "BAD_CREDENTIALS", errors: [] });
     }
   });
 

@@ -51,7 +51,7 @@ describe("a signed-in shopper's cart", () => {
       ];
       for (const res of attempts) {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Cart not found", code: "CART_NOT_FOUND" });
+        expect(res.json()).toEqual({ message: "Cart not found", code: "CART_NOT_FOUND", errors: [] });
       }
     }
     expect((await getCart(`cart_id=${cartId}`, tokenHeader(asha.token))).json()).toEqual(before);

@@ -70,7 +70,7 @@ describe("the guest cart flow (spec section 7)", () => {
     expect(malformed.json().errors[0].path).toBe("querystring.cart_id");
     const unknown = await getCart("cart_id=8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01");
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Cart not found", code: "CART_NOT_FOUND" });
+    expect(unknown.json()).toEqual({ message: "Cart not found", code: "CART_NOT_FOUND", errors: [] });
     expect((await add(addBody(variant, { cart_id: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01" }))).statusCode).toBe(404);
   });
 
@@ -125,7 +125,7 @@ describe("stock, availability and bad input", () => {
   it("caps a line at the stock of its size (409 OUT_OF_STOCK), also when adding to an existing line", async () => {
     const res = await add(addBody(variant, { quantity: variant.stock + 1 }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: "OUT_OF_STOCK", message: `Only ${variant.stock} left in size ${variant.size}.` });
+    expect(res.json()).toEqual({ code: "OUT_OF_STOCK", message: `Only ${variant.stock} left in size ${variant.size}.`, errors: [] });
     const cartId: string = (await add(addBody(variant, { quantity: variant.stock }))).json().cart_id;
     expect((await add(addBody(variant, { cart_id: cartId }))).statusCode).toBe(409);
     expect((await getCart(`cart_id=${cartId}`)).json().data[0].quantity).toBe(variant.stock);
@@ -154,7 +154,7 @@ describe("stock, availability and bad input", () => {
     const withdrawn = await pickVariant(app, { active: false });
     const res = await add(addBody(withdrawn));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: "PRODUCT_UNAVAILABLE", message: `${withdrawn.name} is no longer available.` });
+    expect(res.json()).toEqual({ code: "PRODUCT_UNAVAILABLE", message: `${withdrawn.name} is no longer available.`, errors: [] });
     const unknown = await add(addBody(variant, { product_pk: 999_999 }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe("PRODUCT_NOT_FOUND");
@@ -166,7 +166,7 @@ describe("stock, availability and bad input", () => {
     await app.database.db.delete(productVariants).where(and(eq(productVariants.productId, other.productId), eq(productVariants.size, other.size)));
     const noSize = await add(addBody(other));
     expect(noSize.statusCode).toBe(404);
-    expect(noSize.json()).toEqual({ code: "SIZE_NOT_FOUND", message: `${other.name} is not sold in size ${other.size}.` });
+    expect(noSize.json()).toEqual({ code: "SIZE_NOT_FOUND", message: `${other.name} is not sold in size ${other.size}.`, errors: [] });
   });
 
   it("answers 400 to malformed payloads and stores nothing", async () => {

@@ -71,7 +71,7 @@ describe("catalogue answers, serialised and compressed once", () => {
   it("still answers errors as errors, uncached and without an ETag", async () => {
     const res = await get("/api/get-product-detail/?product_pk=999999&size=S", { "accept-encoding": "gzip" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Product not found", code: "NOT_FOUND" });
+    expect(res.json()).toEqual({ message: "Product not found", code: "NOT_FOUND", errors: [] });
     expect(res.headers.etag).toBeUndefined();
     expect((await get("/api/get-all-products/?category_pk=abc")).statusCode).toBe(400);
   });

@@ -149,7 +149,7 @@ describe("GET /api/get-all-products/", () => {
   it("answers an unknown category with 404 'Category not found'", async () => {
     const { status, body } = await listing("category_pk=999");
     expect(status).toBe(404);
-    expect(body).toEqual({ message: "Category not found", code: "NOT_FOUND" });
+    expect(body).toEqual({ message: "Category not found", code: "NOT_FOUND", errors: [] });
   });
 
   it("accepts the path without its trailing slash", async () => {

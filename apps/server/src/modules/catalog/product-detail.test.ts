@@ -108,7 +108,7 @@ describe("GET /api/get-product-detail/", () => {
     const { partial } = await sampleProducts();
     const { status, body } = await detail(`product_pk=${partial}&size=XL`);
     expect(status).toBe(404);
-    expect(body).toEqual({ message: "This product is not available in size XL", code: "SIZE_NOT_AVAILABLE" });
+    expect(body).toEqual({ message: "This product is not available in size XL", code: "SIZE_NOT_AVAILABLE", errors: [] });
   });
 
   it("answers unknown and inactive products with 404 'Product not found'", async () => {
@@ -117,7 +117,7 @@ describe("GET /api/get-product-detail/", () => {
     for (const id of [999_999, inactive?.id]) {
       const { status, body } = await detail(`product_pk=${id}`);
       expect(status).toBe(404);
-      expect(body).toEqual({ message: "Product not found", code: "NOT_FOUND" });
+      expect(body).toEqual({ message: "Product not found", code: "NOT_FOUND", errors: [] });
     }
   });
 

@@ -117,7 +117,7 @@ describe("card payment (Razorpay) through the simulator", () => {
     for (const signature of [paid.razorpay_signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")), "", "not-a-signature"]) {
       const res = await verifyPayment(app, { amount: total * 100, razorpay: true, cart_id: cartId, ...paid, razorpay_signature: signature });
       expect(res.statusCode).toBe(400);
-      if (signature) expect(res.json()).toEqual({ message: MESSAGES.verificationFailed, code: "VERIFICATION_FAILED" });
+      if (signature) expect(res.json()).toEqual({ message: MESSAGES.verificationFailed, code: "VERIFICATION_FAILED", errors: [] });
     }
     // A genuine signature for another order's payment proves nothing about this one.
     const other = await cardOrder();
@@ -152,7 +152,7 @@ describe("card payment (Razorpay) through the simulator", () => {
     for (const amount of [(total - 100) * 100, total, 100]) {
       const res = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: `The order total changed to ${formatMoney(total, "INR")}. Please review your cart.`, code: "AMOUNT_MISMATCH" });
+      expect(res.json()).toEqual({ message: `The order total changed to ${formatMoney(total, "INR")}. Please review your cart.`, code: "AMOUNT_MISMATCH", errors: [] });
     }
     expect(await countRows(app)).toEqual(before);
   });

@@ -103,7 +103,7 @@ describe("wallet payment (PayPal) through the simulator", () => {
     const { cartId, paypalOrderId, orderId } = await walletOrder();
     const res = await verifyPayment(app, { razorpay: false, cart_id: cartId, order_id: paypalOrderId });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: MESSAGES.captureFailed, code: "CAPTURE_FAILED" });
+    expect(res.json()).toEqual({ message: MESSAGES.captureFailed, code: "CAPTURE_FAILED", errors: [] });
     expect((await storedOrder(app, orderId)).order.status).toBe("pending_payment");
     expect((await verifyPayment(app, { razorpay: false, cart_id: cartId, order_id: "UNKNOWNORDER12345" })).statusCode).toBe(400);
     expect((await verifyPayment(app, { razorpay: false, cart_id: cartId })).statusCode).toBe(400);

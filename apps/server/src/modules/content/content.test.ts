@@ -49,7 +49,7 @@ describe("blogs", () => {
     for (const id of [draft.id, 99_999]) {
       const res = await app.inject(`/api/get-blog-detail/?blog_pk=${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: MESSAGES.blogNotFound, code: "NOT_FOUND" });
+      expect(res.json()).toEqual({ message: MESSAGES.blogNotFound, code: "NOT_FOUND", errors: [] });
     }
     const list: Blog[] = (await app.inject("/api/get-all-blogs/")).json().data;
     expect(list.map((b) => b.id)).not.toContain(draft.id);

@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       const busy = databaseUnavailable(err);
       if (busy?.retryAfterSeconds) reply.header("retry-after", busy.retryAfterSeconds);
       const message = busy ? busy.message : "The database cannot serve: its tables could not be read.";
-      return reply.status(503).send({ message, code: "NOT_READY" });
+      return reply.status(503).send({ message, code: "NOT_READY", errors: [] });
     }
   });
 };

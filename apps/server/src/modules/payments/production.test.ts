@@ -46,7 +46,7 @@ describe("production without provider keys", () => {
     for (const body of [orderBody(inr, "razorpay", "INR", total * 100), orderBody(inr, "paypal", "INR", total)]) {
       const res = await createOrder(app, body);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: "Online payment is not configured.", code: "PAYMENT_NOT_CONFIGURED" });
+      expect(res.json()).toEqual({ message: "Online payment is not configured.", code: "PAYMENT_NOT_CONFIGURED", errors: [] });
     }
     expect((await verifyPayment(app, { razorpay: false, order_id: "ANY" })).statusCode).toBe(503);
     for (const url of ["/sim/razorpay/checkout.js", "/sim/paypal/sdk.js", "/sim/razorpay/v1/orders"]) {

@@ -71,7 +71,7 @@ describe("POST /api/webhooks/razorpay", () => {
     const forged = razorpayEvent("payment.captured", { id: "pay_FORGED", order_id: rzpOrderId, amount }, "evt_forged", "not-the-secret");
     const res = await app.inject(forged);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "The webhook signature is not valid.", code: "INVALID_SIGNATURE" });
+    expect(res.json()).toEqual({ message: "The webhook signature is not valid.", code: "INVALID_SIGNATURE", errors: [] });
     const { "x-razorpay-signature": _dropped, ...unsigned } = forged.headers;
     expect((await app.inject({ ...forged, headers: unsigned })).statusCode).toBe(400);
     const notJson = "{not json";

@@ -46,7 +46,7 @@ describe("POST /api/validate-promo-code/ with the seeded codes", () => {
   ])("%s on %d with %d items in %s is refused (422 %s)", async (code, amount, items, currency, reason, message) => {
     const res = await validate({ promo_code: code, amount, no_of_products: items, currency });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message, code: "PROMO_NOT_APPLICABLE", reason });
+    expect(res.json()).toEqual({ message, code: "PROMO_NOT_APPLICABLE", reason, errors: [] });
   });
 
   it("refuses LIMITED1 once its single use is taken", async () => {

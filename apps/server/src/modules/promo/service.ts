@@ -6,7 +6,8 @@ import type { CartService } from "../cart/service";
 import { computeDiscount, type PromoRule } from "./rules";
 import { promoCodes } from "./tables";
 
-export type PromoOutcome = { ok: true; applied: ValidatePromoResponse } | { ok: false; refused: PromoNotApplicable };
+/** A refusal is not about one field, so the route answers it with no field errors. */
+export type PromoOutcome = { ok: true; applied: ValidatePromoResponse } | { ok: false; refused: Omit<PromoNotApplicable, "errors"> };
 
 /**
  * Codes are matched without regard to case ("welcome10" is WELCOME10), as the unique index is. Takes the
