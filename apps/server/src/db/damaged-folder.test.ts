@@ -66,7 +66,7 @@ describe("a damaged embedded database folder", () => {
     try {
       const res = await app.inject("/readyz");
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: "The database cannot serve: its tables could not be read.", code: "NOT_READY" });
+      expect(res.json()).toEqual({ message: "The database cannot serve: its tables could not be read.", code: "NOT_READY", errors: [] });
     } finally {
       await app.close();
     }

@@ -25,7 +25,7 @@ const storedQueries = async (target: FastifyInstance) => (await target.database.
 function expectBusy(res: LightMyRequestResponse, code = "DATABASE_BUSY") {
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe("5");
-  expect(res.json()).toEqual({ message: expect.stringContaining("Please try again in a few seconds."), code });
+  expect(res.json()).toEqual({ message: expect.stringContaining("Please try again in a few seconds."), code, errors: [] });
 }
 
 describe.skipIf(onPostgres)("embedded database (PGlite): one connection, so a wait limit in front of it", () => {

@@ -98,6 +98,17 @@ function errorBodyProblem(response: LightMyRequestResponse): string | null {
   return null;
 }
 
+/**
+ * Refusals that are meant to leave a trace, per route: the security counters of issue 11. Any other table
+ * changed by a 4xx is a bug.
+ */
+const COUNTED_REFUSALS: Record<string, readonly string[]> = {
+  // A failed log-in counts against the account (the per-account throttle).
+  "POST /api/login/": ["login_throttle"],
+  // A wrong code counts against its order; the last wrong try (or a late one) closes the order and marks its cart changed.
+  "POST /api/confirm-cod-order/": ["cod_confirmations", "orders", "order_events", "carts"],
+};
+
 /** A stable seed per route, so adding a route does not change what the others are sent. */
 function seedFor(op: Operation): number {
   let hash = SEED;
@@ -119,7 +130,8 @@ describe(`generated bad input (seed ${SEED})`, () => {
     for (const [index, request] of requests.entries()) {
       const response = await send(request);
       const status = response.statusCode;
-      const changed = await watcher.changedTables();
+      const counted = COUNTED_REFUSALS[operationName(op)] ?? [];
+      const changed = (await watcher.changedTables()).filter((table) => !counted.includes(table));
       figures.requests += 1;
       const problems: string[] = [];
       if (status >= 500) {
