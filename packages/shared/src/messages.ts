@@ -28,6 +28,7 @@ export const MESSAGES = {
   /** Ours: lists the spec gives no failure text for; shown inside the page, under its own heading. */
   blogListFailed: "The blog posts could not be loaded. Please try again later.",
   customerReviewsFailed: "The reviews could not be loaded. Please try again later.",
+  cartLoadFailed: "We could not load your cart. Please try again.",
   aboutTitle: "A Legacy of Love and Design",
 } as const;
 

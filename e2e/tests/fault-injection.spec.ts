@@ -1,0 +1,100 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { CATEGORIES, listingPath, MESSAGES, type BlogListResponse } from "@store/shared";
+import { createAccount, logInByApi } from "../fixtures/accounts";
+import { guestCart, productInStock } from "../fixtures/cart";
+import { FAULTS, FaultRing, type Arrival, type Call, type PageCase } from "../fixtures/fault-ring";
+
+/**
+ * The fault-injection ring: every storefront page, loaded once per same-origin API call it makes (on a
+ * full load, lazy sections included, and on a client-side navigation into it), with that call failing as
+ * a network error, a 500 and a 10 s hang. The page keeps its layout, shows the spec's error text where the
+ * spec has one (section 8), and never the whole-page error. The figures are printed at the end of the run.
+ */
+
+type Session = "guest cart" | "signed in";
+type RingPage = Omit<PageCase, "path"> & {
+  path: string | ((request: APIRequestContext) => Promise<string>);
+  session?: Session;
+  /** Fail only these of the recorded calls (the others are another page case's). */
+  onlyCalls?: Call[];
+};
+
+/** The text a failing call brings up: on any arrival, or only on a client navigation (the clientLoader's call). */
+const whenFails = (path: string, text: string) => (call: Call) => (call === `GET ${path}` ? text : undefined);
+const whenNavigationFails = (path: string, text: string) => (call: Call, arrival: Arrival) =>
+  arrival === "client navigation" ? whenFails(path, text)(call) : undefined;
+
+async function openCheckout(page: Page) {
+  await page.getByRole("button", { name: "CLICK TO CONTINUE" }).click();
+  await expect(page.getByRole("region", { name: "Checkout" }).getByRole("heading", { name: "Delivery and payment" })).toBeVisible();
+}
+
+const homeCategories = whenFails("/api/product/product-category/", MESSAGES.homeCategoriesFailed);
+
+const PAGES: RingPage[] = [
+  { name: "home", path: "/", failureText: homeCategories },
+  // Home's other calls are the same on a first visit; what a first visit adds is the currency detection.
+  { name: "home, first visit (currency detected)", path: "/", firstVisit: true, onlyCalls: ["GET /api/geo/"] },
+  ...CATEGORIES.map((category) => ({
+    name: `listing ${category.name}`,
+    path: listingPath(category.segment),
+    failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed),
+  })),
+  { name: "listing women/dresses", path: listingPath("women", "dresses"), failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed) },
+  {
+    name: "product",
+    path: async (request) => `/product/${(await productInStock(request)).id}`,
+    failureText: whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed),
+  },
+  { name: "search", path: "/search?query=indigo", failureText: whenNavigationFails("/api/search", MESSAGES.searchFailed) },
+  { name: "blog", path: "/blog", failureText: whenNavigationFails("/api/get-all-blogs/", MESSAGES.blogListFailed) },
+  {
+    name: "blog post",
+    path: async (request) => `/blog/${((await (await request.get("/api/get-all-blogs/")).json()) as BlogListResponse).data[0]!.id}`,
+    failureText: whenNavigationFails("/api/get-blog-detail/", MESSAGES.unexpectedError),
+  },
+  { name: "cart with items", path: "/cart", session: "guest cart", failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed) },
+  { name: "checkout (delivery form open)", path: "/cart", session: "guest cart", open: openCheckout },
+  { name: "contact", path: "/contact-us" },
+  { name: "login", path: "/login" },
+  { name: "sign-up", path: "/Signup" },
+  {
+    name: "account (signed in)",
+    path: "/account",
+    session: "signed in",
+    failureText: (call) => whenFails("/api/me/", MESSAGES.unexpectedError)(call) ?? whenFails("/api/orders/", MESSAGES.unexpectedError)(call),
+  },
+  ...["/privacy", "/refund", "/shipping", "/terms-and-conditions"].map((path) => ({ name: `policy ${path}`, path })),
+  { name: "about", path: "/about-us" },
+  { name: "why us", path: "/query" },
+  { name: "customer reviews", path: "/customer-reviews", failureText: whenNavigationFails("/api/customer-reviews/", MESSAGES.customerReviewsFailed) },
+];
+
+/** The shopper's browser storage for the page: a guest cart with a piece in it, or a signed-in shopper's token. */
+async function storageFor(session: Session | undefined, request: APIRequestContext): Promise<Record<string, string>> {
+  if (session === "guest cart") return { cartId: (await guestCart(request, await productInStock(request))).cart_id! };
+  if (session === "signed in") return { token: (await logInByApi(request, await createAccount(request, "fault-ring"))).token };
+  return {};
+}
+
+for (const ringPage of PAGES) {
+  test(`${ringPage.name}: keeps its layout whatever call fails`, async ({ page, context, request }, testInfo) => {
+    // One browser context per page, for all its loads; a page with many calls needs more than the default time.
+    test.setTimeout(120_000);
+    const path = typeof ringPage.path === "string" ? ringPage.path : await ringPage.path(request);
+    const stored = await storageFor(ringPage.session, request);
+    // Put back before every load, as the shop itself would have left it.
+    await context.addInitScript((values) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+      for (const [key, value] of Object.entries(values)) storage.setItem(key, value);
+    }, stored);
+
+    const ring = await FaultRing.start(page, { ...ringPage, path });
+    const recorded = await ring.record();
+    const chosen = (calls: Call[]) => calls.filter((call) => !ringPage.onlyCalls || ringPage.onlyCalls.includes(call));
+    const [fullLoad, navigation] = [chosen(recorded.fullLoad), chosen(recorded.navigation)];
+    for (const call of fullLoad) for (const fault of FAULTS) await ring.tryFault(call, "full load", fault);
+    for (const call of navigation) for (const fault of FAULTS) await ring.tryFault(call, "client navigation", fault);
+    await ring.report(testInfo, [...fullLoad.map((call) => `${call} (full load)`), ...navigation.map((call) => `${call} (navigation)`)]);
+  });
+}
