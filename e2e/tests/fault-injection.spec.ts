@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { CATEGORIES, listingPath, MESSAGES, type BlogListResponse } from "@store/shared";
+import { CATEGORIES, listingPath, MESSAGES, type BlogListResponse, type CardOrderResponse, type CartResponse } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { guestCart, productInStock } from "../fixtures/cart";
 import { FAULTS, FaultRing, type Arrival, type Call, type PageCase } from "../fixtures/fault-ring";
@@ -11,10 +11,10 @@ import { FAULTS, FaultRing, type Arrival, type Call, type PageCase } from "../fi
  * spec has one (section 8), and never the whole-page error. The figures are printed at the end of the run.
  */
 
-type Session = "guest cart" | "signed in";
+/** The page's address, and what the shop would have left in the browser's storage (a cart id, a token). */
+type Setup = { path: string; storage?: Record<string, string> };
 type RingPage = Omit<PageCase, "path"> & {
-  path: string | ((request: APIRequestContext) => Promise<string>);
-  session?: Session;
+  path: string | ((request: APIRequestContext) => Promise<Setup>);
   /** Fail only these of the recorded calls (the others are another page case's). */
   onlyCalls?: Call[];
 };
@@ -29,6 +29,39 @@ async function openCheckout(page: Page) {
   await expect(page.getByRole("region", { name: "Checkout" }).getByRole("heading", { name: "Delivery and payment" })).toBeVisible();
 }
 
+const productPage = async (request: APIRequestContext): Promise<Setup> => ({ path: `/product/${(await productInStock(request)).id}` });
+const blogPost = async (request: APIRequestContext): Promise<Setup> =>
+  ({ path: `/blog/${((await (await request.get("/api/get-all-blogs/")).json()) as BlogListResponse).data[0]!.id}` });
+const withGuestCart = (path: string) => async (request: APIRequestContext): Promise<Setup> =>
+  ({ path, storage: { cartId: (await guestCart(request, await productInStock(request))).cart_id! } });
+
+async function signedIn(request: APIRequestContext): Promise<string> {
+  return (await logInByApi(request, await createAccount(request, "fault-ring"))).token;
+}
+
+/** A signed-in shopper's unpaid card order, made through the real checkout API. */
+async function orderPage(request: APIRequestContext): Promise<Setup> {
+  const token = await signedIn(request);
+  const headers = { Authorization: `Token ${token}` };
+  const product = await productInStock(request);
+  const added = await request.post("/api/cart-items/", {
+    headers,
+    data: { product_pk: product.id, size: product.size, quantity: 1, offer_price: product.offer_price, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency: "USD" },
+  });
+  const cart = (await added.json()) as CartResponse;
+  const created = await request.post("/api/create-order/", {
+    headers,
+    data: {
+      amount: cart.subtotal * 100, currency: "USD", promo_code: "Nil", cart_id: cart.cart_id, razorpay: true, payment_method: "razorpay",
+      name: "Meera Rathore", delivery_address: "12 Hawa Mahal Road", country_code: "+91", mobile_number: "9829012345",
+      pin_code: "302002", city: "Jaipur", state: "Rajasthan", comment: "",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { data } = (await created.json()) as CardOrderResponse;
+  return { path: `/account/orders/${data.order_id}`, storage: { token } };
+}
+
 const homeCategories = whenFails("/api/product/product-category/", MESSAGES.homeCategoriesFailed);
 
 const PAGES: RingPage[] = [
@@ -41,53 +74,37 @@ const PAGES: RingPage[] = [
     failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed),
   })),
   { name: "listing women/dresses", path: listingPath("women", "dresses"), failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed) },
-  {
-    name: "product",
-    path: async (request) => `/product/${(await productInStock(request)).id}`,
-    failureText: whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed),
-  },
+  { name: "product", path: productPage, failureText: whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed) },
   { name: "search", path: "/search?query=indigo", failureText: whenNavigationFails("/api/search", MESSAGES.searchFailed) },
   { name: "blog", path: "/blog", failureText: whenNavigationFails("/api/get-all-blogs/", MESSAGES.blogListFailed) },
-  {
-    name: "blog post",
-    path: async (request) => `/blog/${((await (await request.get("/api/get-all-blogs/")).json()) as BlogListResponse).data[0]!.id}`,
-    failureText: whenNavigationFails("/api/get-blog-detail/", MESSAGES.unexpectedError),
-  },
-  { name: "cart with items", path: "/cart", session: "guest cart", failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed) },
-  { name: "checkout (delivery form open)", path: "/cart", session: "guest cart", open: openCheckout },
+  { name: "blog post", path: blogPost, failureText: whenNavigationFails("/api/get-blog-detail/", MESSAGES.unexpectedError) },
+  { name: "cart with items", path: withGuestCart("/cart"), failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed) },
+  { name: "checkout (delivery form open)", path: withGuestCart("/cart"), open: openCheckout },
   { name: "contact", path: "/contact-us" },
   { name: "login", path: "/login" },
   { name: "sign-up", path: "/Signup" },
   {
     name: "account (signed in)",
-    path: "/account",
-    session: "signed in",
+    path: async (request) => ({ path: "/account", storage: { token: await signedIn(request) } }),
     failureText: (call) => whenFails("/api/me/", MESSAGES.unexpectedError)(call) ?? whenFails("/api/orders/", MESSAGES.unexpectedError)(call),
   },
+  { name: "order page (signed in)", path: orderPage, failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined) },
   ...["/privacy", "/refund", "/shipping", "/terms-and-conditions"].map((path) => ({ name: `policy ${path}`, path })),
   { name: "about", path: "/about-us" },
   { name: "why us", path: "/query" },
   { name: "customer reviews", path: "/customer-reviews", failureText: whenNavigationFails("/api/customer-reviews/", MESSAGES.customerReviewsFailed) },
 ];
 
-/** The shopper's browser storage for the page: a guest cart with a piece in it, or a signed-in shopper's token. */
-async function storageFor(session: Session | undefined, request: APIRequestContext): Promise<Record<string, string>> {
-  if (session === "guest cart") return { cartId: (await guestCart(request, await productInStock(request))).cart_id! };
-  if (session === "signed in") return { token: (await logInByApi(request, await createAccount(request, "fault-ring"))).token };
-  return {};
-}
-
 for (const ringPage of PAGES) {
   test(`${ringPage.name}: keeps its layout whatever call fails`, async ({ page, context, request }, testInfo) => {
     // One browser context per page, for all its loads; a page with many calls needs more than the default time.
     test.setTimeout(120_000);
-    const path = typeof ringPage.path === "string" ? ringPage.path : await ringPage.path(request);
-    const stored = await storageFor(ringPage.session, request);
+    const { path, storage = {} } = typeof ringPage.path === "string" ? { path: ringPage.path } : await ringPage.path(request);
     // Put back before every load, as the shop itself would have left it.
     await context.addInitScript((values) => {
       const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
       for (const [key, value] of Object.entries(values)) storage.setItem(key, value);
-    }, stored);
+    }, storage);
 
     const ring = await FaultRing.start(page, { ...ringPage, path });
     const recorded = await ring.record();
