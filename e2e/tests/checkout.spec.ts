@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { cartLink, guestCart, openWithStorage, productDetail, productInStock } from "../fixtures/cart";
+import { pauseClock } from "../fixtures/clock";
 import { setCurrencyCookie } from "../fixtures/currency";
 
 const CONTINUE = "CLICK TO CONTINUE";
@@ -58,6 +59,8 @@ async function orderNumber(page: Page, pattern: RegExp): Promise<number> {
 
 test.describe("paying", () => {
   test("a signed-in shopper in INR pays by card, lands on / with the notice, and finds the paid order in the account", async ({ page, context, request, baseURL }) => {
+    // The page's timers on a clock the test can stop, so the notice's 3 s are the page's, not the machine's.
+    await page.clock.install();
     const account = await createAccount(request, "card");
     const { token } = await logInByApi(request, account);
     const cart = await cartIn(request, products.card, "INR", token);
@@ -79,7 +82,10 @@ test.describe("paying", () => {
     const id = await orderNumber(page, PAID_NOTICE);
     await expect(cartLink(page, 0)).toBeVisible();
     // The notice is transient (spec: 3 s).
-    await expect(notice(page)).toBeHidden({ timeout: TIMINGS_MS.noticeAutoClose + 5000 });
+    await pauseClock(page);
+    await page.clock.runFor(TIMINGS_MS.noticeAutoClose);
+    await expect(notice(page)).toBeHidden();
+    await page.clock.resume();
 
     const order = (await (await request.get(`/api/orders/${id}`, { headers: { Authorization: `Token ${token}` } })).json()) as { data: OrderDetail };
     expect(order.data).toMatchObject({ status: "paid", payment_method: "razorpay", total: cart.subtotal, currency: "INR" });
@@ -200,7 +206,7 @@ test.describe("the delivery form", () => {
     let sent = false;
     page.on("request", (r) => new URL(r.url()).pathname === "/api/create-order/" && (sent = true));
     // From here the page's time moves only when the test says so.
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pauseClock(page);
 
     await checkout(page).getByRole("button", { name: "Place order" }).click();
     await expect(alert(page, MESSAGES.fillRequiredFields)).toBeVisible();
