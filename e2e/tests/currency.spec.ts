@@ -98,7 +98,7 @@ test.describe("the IP lookup failing", () => {
     const first = data.find((p) => p.top_selling && p.is_active)!;
     const popular = page.getByRole("region", { name: MESSAGES.popularProductsTitle });
     await expect(popular.getByRole("article").filter({ hasText: first.product_name }).first()).toContainText(formatMoney(first.offer_price, "INR"));
-    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: MESSAGES.pageFailedTitle })).toHaveCount(0);
     await stalled.close();
   });
 });
