@@ -62,6 +62,9 @@ async function orderPage(request: APIRequestContext): Promise<Setup> {
   return { path: `/account/orders/${data.order_id}`, storage: { token } };
 }
 
+const SETUP_AND_RECORDING_MS = 60_000;
+const PER_LOAD_MS = 15_000;
+
 const homeCategories = whenFails("/api/product/product-category/", MESSAGES.homeCategoriesFailed);
 
 const PAGES: RingPage[] = [
@@ -97,8 +100,9 @@ const PAGES: RingPage[] = [
 
 for (const ringPage of PAGES) {
   test(`${ringPage.name}: keeps its layout whatever call fails`, async ({ page, context, request }, testInfo) => {
-    // One browser context per page, for all its loads; a page with many calls needs more than the default time.
-    test.setTimeout(120_000);
+    // One browser context per page, for all its loads: time for the setup and the recording first, then
+    // a share per load with a failing call, as a test of its own would have.
+    test.setTimeout(SETUP_AND_RECORDING_MS);
     const { path, storage = {} } = typeof ringPage.path === "string" ? { path: ringPage.path } : await ringPage.path(request);
     // Put back before every load, as the shop itself would have left it.
     await context.addInitScript((values) => {
@@ -110,8 +114,12 @@ for (const ringPage of PAGES) {
     const recorded = await ring.record();
     const chosen = (calls: Call[]) => calls.filter((call) => !ringPage.onlyCalls || ringPage.onlyCalls.includes(call));
     const [fullLoad, navigation] = [chosen(recorded.fullLoad), chosen(recorded.navigation)];
-    for (const call of fullLoad) for (const fault of FAULTS) await ring.tryFault(call, "full load", fault);
-    for (const call of navigation) for (const fault of FAULTS) await ring.tryFault(call, "client navigation", fault);
+    test.setTimeout(testInfo.timeout + (fullLoad.length + navigation.length) * FAULTS.length * PER_LOAD_MS);
+    for (const [arrival, calls] of [["full load", fullLoad], ["client navigation", navigation]] as const) {
+      for (const call of calls) {
+        for (const fault of FAULTS) await test.step(`${arrival}, ${call}: ${fault}`, () => ring.tryFault(call, arrival, fault));
+      }
+    }
     await ring.report(testInfo, [...fullLoad.map((call) => `${call} (full load)`), ...navigation.map((call) => `${call} (navigation)`)]);
   });
 }
