@@ -9,7 +9,8 @@ import {
 } from "@store/shared";
 import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { hydrated, pauseClock } from "../fixtures/clock";
+import { pauseClock } from "../fixtures/clock";
+import { hydrated } from "../fixtures/hydration";
 import { holdApi } from "../fixtures/hold-api";
 
 const TOP_SELLING = "/api/product/get-top-selling-product/";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { hydrated } from "../fixtures/clock";
+import { hydrated } from "../fixtures/hydration";
 
 /**
  * What the page-speed work (decision 012) relies on, checked in a real browser. No timings here: speed
