@@ -20,7 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The fault-injection ring's figures (pages x failed calls, whole-page errors) are summed after the run.
+  reporter: [["list"], ["./reporters/fault-figures.ts"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Route } from "@playwright/test";
 import { MESSAGES, MISSION_POINTS, SELLER, WHY_US_POINTS, type Blog, type BlogListResponse, type CustomerReviewListResponse } from "@store/shared";
 
 async function allBlogs(request: APIRequestContext): Promise<Blog[]> {
@@ -46,6 +46,23 @@ test.describe("blog list", () => {
     await expect(page).toHaveURL(`/blog/${blog!.id}`);
     await expect(page.getByRole("heading", { level: 1, name: blog!.title })).toBeVisible();
   });
+
+  for (const [fault, fail] of [
+    ["a network error", (route: Route) => route.abort("connectionreset")],
+    ["a 500", (route: Route) => route.fulfill({ status: 500, json: { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" } })],
+  ] as const) {
+    test(`a list that cannot load (${fault}) says so inside the page, layout intact`, async ({ page }) => {
+      await page.route((url) => url.pathname === "/api/get-all-blogs/", fail);
+      await page.goto("/about-us");
+      // A client-side navigation: the list comes from the public API.
+      await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Blog", exact: true }).click();
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText(MESSAGES.blogListFailed);
+      await expect(page.getByRole("heading", { level: 1, name: "Stories from the Workshop" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await expect(page.getByRole("heading", { name: MESSAGES.pageFailedTitle })).toHaveCount(0);
+    });
+  }
 });
 
 test.describe("blog detail", () => {

@@ -1,10 +1,12 @@
-import { formatMoney, type ProductDetail } from "@store/shared";
+import { formatMoney, MESSAGES, type ProductDetail, type TopSellingResponse } from "@store/shared";
 import { expect, test, type Page } from "@playwright/test";
 import { openProduct, productDetail, productInStock } from "../fixtures/cart";
 import { cookieValue, FIRST_VISIT, setCurrencyCookie } from "../fixtures/currency";
 import { holdApi } from "../fixtures/hold-api";
+import { recordResolvedFetches, stalledBodyServer } from "../fixtures/stalled-body";
 
 const GEO = "/api/geo/";
+const TOP_SELLING = "/api/product/get-top-selling-product/";
 const PARIS = { latitude: 48.85, longitude: 2.35 };
 
 // A first visit: nothing remembered, so the shop detects the currency (spec section 4).
@@ -69,6 +71,35 @@ test.describe("geolocation denied", () => {
     expect(await again!.text()).toContain(formatMoney(inr.offer_price, "INR"));
     await expect(switcher(page)).toHaveValue("INR");
     expect(lookups).toEqual([]);
+  });
+});
+
+test.describe("the IP lookup failing", () => {
+  test.use({ permissions: [] });
+
+  /**
+   * The race seen in 3 of 4 loads: the lookup fails while the home page's USD popular products are still
+   * arriving; INR is chosen, the USD call is cancelled half-way through its body, and that cancelled call
+   * must not count as an answer. Made deterministic by stalling the USD body and failing the lookup
+   * exactly once the page's fetch has its headers.
+   */
+  test("falls back to INR on the home page; nothing else changes", async ({ page, request }) => {
+    const stalled = await stalledBodyServer();
+    const headersIn = await recordResolvedFetches(page);
+    const failLookup = await holdApi(page, GEO, (route) => route.abort("internetdisconnected"));
+    await page.route((url) => url.pathname === TOP_SELLING && url.searchParams.get("currency") === "USD", (route) => route.continue({ url: stalled.url }));
+
+    await page.goto("/");
+    await headersIn(TOP_SELLING);
+    failLookup();
+
+    await expect(switcher(page)).toHaveValue("INR");
+    const { data } = (await (await request.get(`${TOP_SELLING}?currency=INR`)).json()) as TopSellingResponse;
+    const first = data.find((p) => p.top_selling && p.is_active)!;
+    const popular = page.getByRole("region", { name: MESSAGES.popularProductsTitle });
+    await expect(popular.getByRole("article").filter({ hasText: first.product_name }).first()).toContainText(formatMoney(first.offer_price, "INR"));
+    await expect(page.getByRole("heading", { name: MESSAGES.pageFailedTitle })).toHaveCount(0);
+    await stalled.close();
   });
 });
 

@@ -7,21 +7,15 @@ import {
   type TestimonialListResponse,
   type TopSellingResponse,
 } from "@store/shared";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "../fixtures/axe";
+import { pauseClock } from "../fixtures/clock";
+import { hydrated } from "../fixtures/hydration";
 import { holdApi } from "../fixtures/hold-api";
 
 const TOP_SELLING = "/api/product/get-top-selling-product/";
 const HOME_CATEGORIES = "/api/product/product-category/";
 const stripNames: readonly string[] = HOME_STRIP_NAMES;
-
-/** Which dot is current, once the page is hydrated and the clock is paused (so nothing moves meanwhile). */
-async function currentDot(page: Page): Promise<number> {
-  const section = page.getByRole("region", { name: MESSAGES.testimonialsTitle });
-  const labels = await section.getByRole("button", { name: /^Show testimonial \d+$/ }).evaluateAll((dots) =>
-    dots.map((dot) => dot.getAttribute("aria-current")));
-  return labels.indexOf("true");
-}
 
 test.describe("popular products", () => {
   test("shows 8 skeleton cards while loading, then the top-selling products", async ({ page, request }) => {
@@ -115,14 +109,19 @@ test.describe("testimonials", () => {
     await page.clock.install();
     await page.goto("/");
     const section = page.getByRole("region", { name: MESSAGES.testimonialsTitle });
-    // Popular products come from a fetch after hydration: once they show, the rotation's timer is running.
-    await expect(page.getByRole("region", { name: MESSAGES.popularProductsTitle }).getByRole("article").first()).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await hydrated(page);
+    await pauseClock(page);
 
+    // A dot restarts the 3 s clock, so the rotation's phase is known whatever ran before the pause.
     const dots = section.getByRole("button", { name: /^Show testimonial \d+$/ });
-    const before = await currentDot(page);
-    await page.clock.runFor(TIMINGS_MS.testimonialRotation + TIMINGS_MS.testimonialFade);
-    await expect(dots.nth((before + 1) % 8)).toHaveAttribute("aria-current", "true");
+    await dots.nth(2).click();
+    await page.mouse.move(0, 0);
+    await dots.nth(2).blur();
+    await page.clock.runFor(TIMINGS_MS.testimonialRotation);
+    // Fading out: still the same one until the fade is over.
+    await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(TIMINGS_MS.testimonialFade);
+    await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
 
     await dots.last().click();
     await expect(dots.last()).toHaveAttribute("aria-current", "true");
@@ -138,6 +137,8 @@ test.describe("testimonials", () => {
     await page.clock.install();
     await page.goto("/");
     const section = page.getByRole("region", { name: MESSAGES.testimonialsTitle });
+    // Hydrated first, or the time below would pass before any timer could have been set.
+    await hydrated(page);
     await expect(section.getByRole("button", { name: "Show testimonial 1", exact: true })).toHaveAttribute("aria-current", "true");
     await page.clock.runFor(3 * TIMINGS_MS.testimonialRotation);
     await expect(section.getByRole("button", { name: "Show testimonial 1", exact: true })).toHaveAttribute("aria-current", "true");
@@ -152,6 +153,8 @@ test.describe("header scroller and lazy sections", () => {
     await expect(scroller.getByRole("img", { name: "Hand block printed in the heart of Jaipur" })).toBeVisible();
     // The pause button only exists once the scroller is hydrated (the server assumes reduced motion).
     await expect(scroller.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
+    // It may have advanced on its own by now (every 6 s); a dot sets where it is, and pointing at it holds it.
+    await scroller.getByRole("button", { name: "Show slide 1" }).click();
     await scroller.getByRole("button", { name: "Next slide" }).click();
     await expect(scroller.getByRole("button", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
     await page.keyboard.press("ArrowLeft");

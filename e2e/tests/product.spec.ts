@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEFAULT_SIZE, formatMoney, MESSAGES, TIMINGS_MS, type ProductDetailResponse } from "@store/shared";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { pauseClock } from "../fixtures/clock";
 
 const DETAIL = "/api/get-product-detail/";
 const PRODUCT_ID = 1;
@@ -30,7 +31,7 @@ test.describe("product page", () => {
     // The related products' fetch (after hydration) says the page is interactive.
     await page.getByRole("heading", { name: "You may also like" }).scrollIntoViewIfNeeded();
     await expect(page.getByRole("list", { name: "Related products" })).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pauseClock(page);
 
     const sizeRequests: string[] = [];
     page.on("request", (r) => {

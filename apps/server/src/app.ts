@@ -46,14 +46,16 @@ export interface BuildAppOptions {
   /** How pages are rendered: from the production build, through Vite in development, or not at all (API tests). */
   ssr?: SsrMode;
   logger?: boolean;
+  /** Where the log lines go instead of standard output (a test that reads them). */
+  logStream?: { write(line: string): void };
   /** Timers (jobs.ts: the e-mail outbox, order expiry, refund retries, housekeeping); off in tests, which run them by hand. */
   backgroundJobs?: boolean;
 }
 
 /** Builds the whole store (API, media, pages) without listening; server.ts and the tests both use it. */
-export async function buildApp({ config, database, ssr = "none", logger = true, backgroundJobs = config.env !== "test" }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = "none", logger = true, logStream, backgroundJobs = config.env !== "test" }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && { level: config.logLevel },
+    logger: logger && { level: config.logLevel, ...(logStream && { stream: logStream }) },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,

@@ -1,11 +1,18 @@
 import type { AppConfig } from "@store/server/config";
+import type { ServiceLog } from "@store/server/modules/payments/log";
 import type { StoreServices } from "@store/server/services";
 
-/** What the server hands every loader: the services, called in process (types only; no server code ships to the browser). */
+/**
+ * What the server hands every loader (types only; no server code ships to the browser): the services,
+ * called in process, the request's own logger (pino, bound to the request id), and the nonce the page's
+ * Content-Security-Policy allows inline scripts with.
+ */
 declare module "react-router" {
   interface AppLoadContext {
     services: StoreServices;
     config: AppConfig;
+    log: ServiceLog;
+    nonce: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import "./lib/zod-jitless";
-import { DEFAULT_CURRENCY, type Category } from "@store/shared";
+import { DEFAULT_CURRENCY, MESSAGES, type Category } from "@store/shared";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -13,6 +14,7 @@ import "./load-context";
 import { CartProvider, useCart } from "./lib/cart";
 import { rememberedCurrency } from "./lib/currency";
 import { CurrencyProvider } from "./lib/currency-context";
+import { logBoundaryError } from "./lib/log-failure";
 import { SessionProvider } from "./lib/session";
 
 /**
@@ -29,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { ...currency, categories: (await context.services.catalog.categoryList()).categories };
   } catch (error) {
     // Spec: a failed category list is only logged; the navigation keeps its loading pills.
-    console.error("Navigation category list failed", error);
+    context.log.error({ err: error }, "navigation category list failed");
     return { ...currency, categories: null };
   }
 }
@@ -44,6 +46,11 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Marks the page as interactive once the first render's effects (and their API calls) have started:
+  // the root's effects run after every child's, so browser tests know when a page has nothing more to start.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -91,11 +98,11 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  console.error(error);
+  logBoundaryError("Page failed", error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-semibold">Something went wrong</h1>
-      <p className="mt-4">An unexpected error occurred. Please try again.</p>
+      <h1 className="text-3xl font-semibold">{MESSAGES.pageFailedTitle}</h1>
+      <p className="mt-4">{MESSAGES.unexpectedError}</p>
     </section>
   );
 }

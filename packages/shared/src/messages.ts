@@ -23,6 +23,12 @@ export const MESSAGES = {
   paymentFailed: "Payment failed. Please try again or use a different payment method.",
   paymentCancelled: "Payment was cancelled. Please try again if you wish to complete the purchase.",
   unexpectedError: "An unexpected error occurred. Please try again.",
+  /** Ours: the heading of the whole-page error (root error boundary), which no page should ever fall into. */
+  pageFailedTitle: "Something went wrong",
+  /** Ours: lists the spec gives no failure text for; shown inside the page, under its own heading. */
+  blogListFailed: "The blog posts could not be loaded. Please try again later.",
+  customerReviewsFailed: "The reviews could not be loaded. Please try again later.",
+  cartLoadFailed: "We could not load your cart. Please try again.",
   aboutTitle: "A Legacy of Love and Design",
 } as const;
 

@@ -1,28 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import helmet, { type HelmetOptions } from "helmet";
+import helmet, { contentSecurityPolicy, type HelmetOptions } from "helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppConfig } from "../config";
 
 /** The origins each real provider's browser checkout loads from, frames and talks to. */
 const RAZORPAY_ORIGINS = ["https://checkout.razorpay.com", "https://api.razorpay.com"];
 const PAYPAL_ORIGINS = ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
 
+function providerOrigins(config: AppConfig): string[] {
+  return [...(config.razorpay.keyId ? RAZORPAY_ORIGINS : []), ...(config.paypal.clientId ? PAYPAL_ORIGINS : [])];
+}
+
 /**
- * Security headers. React Router hydrates with inline scripts, so scripts allow 'unsafe-inline' from our
- * own origin; everything else (API, media, pages, the payment simulator) is 'self'. A real provider's
- * checkout origins are allowed only when that provider's keys are configured.
+ * Security headers, the same on every answer (API, media, the payment simulator's scripts): scripts only
+ * from our own origin, never inline. Pages replace the policy with one that also names their nonce
+ * (pagePolicy below). A real provider's checkout origins are allowed only when its keys are configured.
  */
 export function securityHeaders(config: AppConfig): HelmetOptions {
   const dev = config.env === "development";
-  const providers = [
-    ...(config.razorpay.keyId ? RAZORPAY_ORIGINS : []),
-    ...(config.paypal.clientId ? PAYPAL_ORIGINS : []),
-  ];
+  const providers = providerOrigins(config);
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", ...providers],
+        scriptSrc: ["'self'", ...providers],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: [...(dev ? ["'self'", "ws:", "wss:"] : ["'self'"]), ...providers],
@@ -47,3 +49,22 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }:
   const setHeaders = helmet(securityHeaders(config));
   app.addHook("onRequest", (request, reply, done) => setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
 }, { name: "security-headers" });
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * A page's policy: the common one, with the page's own nonce in script-src, so the inline scripts React
+ * Router writes (hydration data, the module entry) run and no injected one does. Built once; per page
+ * only the nonce changes. Sets the header on `response`, replacing the common one.
+ */
+export function pagePolicy(config: AppConfig): (request: IncomingMessage, response: ServerResponse, nonce: string) => void {
+  const common = securityHeaders(config).contentSecurityPolicy as { directives: Record<string, unknown> };
+  const scriptSrc = ["'self'", (_: IncomingMessage, response: ServerResponse) => `'nonce-${nonces.get(response)}'`, ...providerOrigins(config)];
+  const setPolicy = contentSecurityPolicy({ directives: { ...common.directives, scriptSrc } });
+  return (request, response, nonce) => {
+    nonces.set(response, nonce);
+    setPolicy(request, response, (error) => {
+      if (error) throw error;
+    });
+  };
+}

@@ -1,6 +1,8 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { securityHeaders } from "./security";
+import { pagePolicy, securityHeaders } from "./security";
 
 function csp(env: Record<string, string>) {
   const options = securityHeaders(loadConfig({ NODE_ENV: "production", ...env }));
@@ -12,7 +14,7 @@ function csp(env: Record<string, string>) {
 describe("content security policy", () => {
   it("allows only our own origin when no provider keys are set", () => {
     const directives = csp({});
-    expect(directives.scriptSrc).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives.scriptSrc).toEqual(["'self'"]);
     expect(directives.frameSrc).toEqual(["'none'"]);
   });
 
@@ -21,5 +23,25 @@ describe("content security policy", () => {
     expect(directives.scriptSrc).toContain("https://checkout.razorpay.com");
     expect(directives.frameSrc).toContain("https://api.razorpay.com");
     expect(directives.scriptSrc).not.toContain("https://www.paypal.com");
+  });
+});
+
+describe("a page's policy", () => {
+  function pageHeader(env: Record<string, string>, nonce: string): string {
+    const request = new IncomingMessage(new Socket());
+    const response = new ServerResponse(request);
+    pagePolicy(loadConfig({ NODE_ENV: "production", ...env }))(request, response, nonce);
+    return String(response.getHeader("content-security-policy"));
+  }
+
+  it("names the page's nonce beside our origin and the configured providers, and nothing inline", () => {
+    const header = pageHeader({ RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "secret" }, "bm9uY2U=");
+    const scriptSrc = header.split(";").find((directive) => directive.startsWith("script-src "));
+    expect(scriptSrc).toBe("script-src 'self' 'nonce-bm9uY2U=' https://checkout.razorpay.com https://api.razorpay.com");
+    expect(header).toContain("frame-ancestors 'none'");
+  });
+
+  it("changes only the nonce from one page to the next", () => {
+    expect(pageHeader({}, "b25l").replace("b25l", "x")).toBe(pageHeader({}, "dHdv").replace("dHdv", "x"));
   });
 });

@@ -2,29 +2,39 @@ import middie from "@fastify/middie";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { repoRoot } from "../config";
+import { pagePolicy } from "./security";
 
 /** "build": serve apps/web/build (production, tests); "vite": Vite middleware with hot reload (npm run dev). */
 export type SsrMode = "build" | "vite" | "none";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** Every non-API GET is a page: React Router renders it, streamed, with the services as its load context. */
+/**
+ * Every non-API GET is a page: React Router renders it, streamed, with the services, the request's logger
+ * and a fresh CSP nonce as its load context.
+ */
 export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mode }) => {
   const getBuild = mode === "vite" ? await viteBuildLoader(app) : await productionBuild(app);
   const handle = createRequestHandler(getBuild, mode === "vite" ? "development" : "production");
+  const setPagePolicy = pagePolicy(app.config);
 
   app.get("/*", { config: { rateLimit: { max: app.config.rateLimitMax * 2, timeWindow: "1 minute" } } }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
-    const response = await handle(toWebRequest(request, reply), { services: app.services, config: app.config });
-    // Prices on a page follow the shopper's currency cookie: a shared cache must key on it.
+    const nonce = randomBytes(16).toString("base64");
+    setPagePolicy(request.raw, reply.raw, nonce);
+    const response = await handle(toWebRequest(request, reply), { services: app.services, config: app.config, log: request.log, nonce });
+    // Prices on a page follow the shopper's currency cookie: a shared cache must key on it. A page's
+    // nonce is good for one answer only, so no shared cache may keep it, and the browser asks again.
     reply.header("Vary", "Cookie");
+    reply.header("Cache-Control", "private, no-cache");
     return sendWebResponse(reply, response);
   });
 });

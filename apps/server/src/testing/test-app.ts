@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type BuildAppOptions } from "../app";
+import type { SsrMode } from "../plugins/ssr";
 import { loadConfig, type AppConfig, type DatabaseLimits } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemoData } from "../seed/seed";
@@ -50,11 +51,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...base, ...overrides };
 }
 
-/** The whole API over a fresh database, seeded with the demo catalogue unless told otherwise. */
-export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig>; limits?: DatabaseLimits } = {}): Promise<FastifyInstance> {
+/**
+ * The whole API over a fresh database, seeded with the demo catalogue unless told otherwise; with `ssr`,
+ * the pages too, and with `logStream`, the log lines written there.
+ */
+export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig>; limits?: DatabaseLimits; ssr?: SsrMode; logStream?: BuildAppOptions["logStream"] } = {}): Promise<FastifyInstance> {
   const database = await openTestDatabase(options.limits);
   if (options.seed !== false) await seedDemoData(database.db);
-  const app = await buildApp({ config: testConfig(options.config), database, logger: false });
+  const { ssr, logStream } = options;
+  const app = await buildApp({ config: testConfig(options.config), database, ssr, logger: logStream !== undefined, logStream });
   await app.ready();
   return app;
 }

@@ -20,13 +20,31 @@ function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+const UNREADABLE = Symbol("unreadable body");
+
+/**
+ * A body that cannot be read (the call was cancelled or the connection dropped half-way) rejects: it is a
+ * failed call, never an empty answer. A refusal whose body is not JSON still gets a message of its own.
+ */
 async function parse<T>(response: Response): Promise<T> {
-  const body = await response.json().catch(() => undefined);
+  const text = await response.text();
+  const body = jsonOrUnreadable(text);
   if (!response.ok) {
-    const error = body as ErrorBody | undefined;
+    const error = body === UNREADABLE ? undefined : (body as ErrorBody | undefined);
     throw new ApiError(response.status, error?.message ?? `Request failed with status ${response.status}`, error);
   }
+  if (body === UNREADABLE) throw new ApiError(response.status, "The server's answer could not be read");
   return body as T;
+}
+
+/** An empty body (204) is undefined; anything else must be JSON. */
+function jsonOrUnreadable(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNREADABLE;
+  }
 }
 
 async function sendJson<T>(method: "POST" | "PATCH", path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {

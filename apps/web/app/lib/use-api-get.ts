@@ -17,8 +17,11 @@ export function useApiGet<T>(path: string, query?: Query, enabled = true): ApiSt
     if (!enabled) return;
     const controller = new AbortController();
     setState({ status: "loading" });
+    // A cancelled call (new query, unmount) is superseded: whatever it settles with is not this section's state.
     api.get<T>(path, JSON.parse(key) as Query, { signal: controller.signal }).then(
-      (data) => setState({ status: "success", data }),
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: "success", data });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: "error", error });
       },

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ProductGrid } from "../components/product/product-grid";
 import { api } from "../lib/api";
 import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/best-sellers";
 
@@ -53,6 +54,6 @@ export default function BestSellersPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  console.error("Best sellers failed", error);
+  logBoundaryError("Best sellers failed", error);
   return <p role="alert" className="mx-auto max-w-2xl px-4 py-24 text-center text-lg text-madder">{MESSAGES.categoryProductsFailed}</p>;
 }

@@ -7,6 +7,7 @@ import { JsonLd } from "../components/content/json-ld";
 import { Prose } from "../components/content/prose";
 import { BUTTON_CLASSES, SmartLink } from "../components/content/smart-link";
 import { ApiError, api } from "../lib/api";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/blog-detail";
 
@@ -107,7 +108,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!missing) console.error(error);
+  if (!missing) logBoundaryError("Blog post failed", error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-4xl font-semibold text-indigo-ink">{missing ? MESSAGES.blogNotFound : MESSAGES.unexpectedError}</h1>

@@ -1,7 +1,8 @@
-import type { BlogListResponse } from "@store/shared";
+import { MESSAGES, type BlogListResponse } from "@store/shared";
 import { BlogCard } from "../components/content/blog-card";
 import { PageHeader } from "../components/content/page-header";
 import { api } from "../lib/api";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/blog-list";
 
@@ -23,15 +24,21 @@ export function meta(_: Route.MetaArgs) {
   });
 }
 
+function BlogHeader() {
+  return (
+    <PageHeader
+      eyebrow="Our blog"
+      title="Stories from the Workshop"
+      lead="Craft notes, care guides and the people behind every hand block print, straight from Jaipur."
+    />
+  );
+}
+
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const blogs = loaderData.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-      <PageHeader
-        eyebrow="Our blog"
-        title="Stories from the Workshop"
-        lead="Craft notes, care guides and the people behind every hand block print, straight from Jaipur."
-      />
+      <BlogHeader />
       {blogs.length === 0 ? (
         <p className="mt-12 text-center text-lg">New stories are on their way. Please check back soon.</p>
       ) : (
@@ -43,6 +50,17 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** A list that cannot load: the page's own heading and a message, inside the normal layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  logBoundaryError("Blog list failed", error);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <BlogHeader />
+      <p role="alert" className="mt-12 text-center text-lg text-madder">{MESSAGES.blogListFailed}</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { CATEGORIES, type Currency, type ProductListQuery, type ProductListRespo
 import { CollectionCard, type CollectionPreview } from "../components/product/collection-card";
 import { api } from "../lib/api";
 import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { logInBrowser, logOnServer, type LogFailure } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/collections";
 
@@ -9,14 +10,14 @@ import type { Route } from "./+types/collections";
 const PREVIEW_SIZE = 3;
 
 /** Each category's size and first pictures; one failing category only loses its preview, not the page. */
-async function previews(list: (query: ProductListQuery) => Promise<ProductListResponse>, currency: Currency): Promise<CollectionPreview[]> {
+async function previews(list: (query: ProductListQuery) => Promise<ProductListResponse>, currency: Currency, log: LogFailure): Promise<CollectionPreview[]> {
   return Promise.all(
     CATEGORIES.map(async (category) => {
       try {
         const page = await list({ category_pk: category.id, page: 1, page_size: PREVIEW_SIZE, currency });
         return { categoryId: category.id, total: page.total, images: page.data.map((p) => ({ url: p.main_image, name: p.product_name })) };
       } catch (error) {
-        console.error(`Collection preview for ${category.name} failed`, error);
+        log(`Collection preview for ${category.name} failed`, error);
         return { categoryId: category.id, total: null, images: [] };
       }
     }),
@@ -25,12 +26,12 @@ async function previews(list: (query: ProductListQuery) => Promise<ProductListRe
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const currency = currencyFromCookie(request.headers.get("Cookie"));
-  return { previews: await previews((query) => context.services.catalog.listProducts(query), currency) };
+  return { previews: await previews((query) => context.services.catalog.listProducts(query), currency, logOnServer(context.log)) };
 }
 
 export async function clientLoader() {
   const list = (query: ProductListQuery) => api.get<ProductListResponse>("/api/get-all-products/", query);
-  return { previews: await previews(list, browserCurrency()) };
+  return { previews: await previews(list, browserCurrency(), logInBrowser) };
 }
 
 export function meta() {

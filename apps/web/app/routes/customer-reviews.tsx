@@ -1,8 +1,9 @@
-import type { CustomerReviewListResponse } from "@store/shared";
+import { MESSAGES, type CustomerReviewListResponse } from "@store/shared";
 import { PageHeader } from "../components/content/page-header";
 import { ReviewCard } from "../components/content/review-card";
 import { ReviewSummary } from "../components/content/review-summary";
 import { api } from "../lib/api";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/customer-reviews";
 
@@ -28,7 +29,7 @@ export default function CustomerReviews({ loaderData }: Route.ComponentProps) {
   const reviews = loaderData.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-      <PageHeader eyebrow="Customer reviews" title="Loved in Homes Everywhere" lead="Honest words from the people who live with our handmade pieces." />
+      <ReviewsHeader />
       <div className="mt-12">
         <ReviewSummary reviews={reviews} />
       </div>
@@ -46,6 +47,21 @@ export default function CustomerReviews({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+function ReviewsHeader() {
+  return <PageHeader eyebrow="Customer reviews" title="Loved in Homes Everywhere" lead="Honest words from the people who live with our handmade pieces." />;
+}
+
+/** Reviews that cannot load: the page's own heading and a message, inside the normal layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  logBoundaryError("Customer reviews failed", error);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <ReviewsHeader />
+      <p role="alert" className="mt-12 text-center text-lg text-madder">{MESSAGES.customerReviewsFailed}</p>
     </div>
   );
 }

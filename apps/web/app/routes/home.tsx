@@ -8,6 +8,7 @@ import { PopularProducts } from "../components/home/popular-products";
 import { SocialFeedSection } from "../components/home/social-feed-section";
 import { TestimonialsSection } from "../components/home/testimonials-section";
 import { api } from "../lib/api";
+import { logInBrowser, logOnServer, type LogFailure } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
 
@@ -15,21 +16,21 @@ import type { Route } from "./+types/home";
 const HeroScroller = lazy(() => import("../components/home/hero-scroller"));
 
 /** Testimonials are a nice-to-have on the home page: if they fail, the page still renders without them. */
-async function testimonialsOrNull(load: () => Promise<TestimonialListResponse>): Promise<Testimonial[] | null> {
+async function testimonialsOrNull(load: () => Promise<TestimonialListResponse>, log: LogFailure): Promise<Testimonial[] | null> {
   try {
     return (await load()).data;
   } catch (error) {
-    console.error("Testimonials failed", error);
+    log("Testimonials failed", error);
     return null;
   }
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { testimonials: await testimonialsOrNull(() => context.services.content.testimonials()) };
+  return { testimonials: await testimonialsOrNull(() => context.services.content.testimonials(), logOnServer(context.log)) };
 }
 
 export async function clientLoader() {
-  return { testimonials: await testimonialsOrNull(() => api.get<TestimonialListResponse>("/api/testimonials/")) };
+  return { testimonials: await testimonialsOrNull(() => api.get<TestimonialListResponse>("/api/testimonials/"), logInBrowser) };
 }
 
 /**

@@ -21,6 +21,7 @@ import { ProductGrid, ProductGridSkeleton } from "../components/product/product-
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
 import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/listing";
 
@@ -114,7 +115,7 @@ function ListingFailed() {
 /** A 404 shows the not-found page (real 404 status); anything else the spec's failure text. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  console.error("Listing failed", error);
+  logBoundaryError("Listing failed", error);
   return (
     <div className="mx-auto max-w-7xl px-4">
       <h1 className="sr-only">Products</h1>

@@ -7,6 +7,7 @@ import { ProductJsonLd } from "../components/product/product-json-ld";
 import { RelatedProducts } from "../components/product/related-products";
 import { api, ApiError } from "../lib/api";
 import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -71,7 +72,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /** Spec: a failed product load shows 'Failed to load product data...' and the not-found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!(isRouteErrorResponse(error) && error.status === 404)) console.error("Product page failed", error);
+  if (!(isRouteErrorResponse(error) && error.status === 404)) logBoundaryError("Product page failed", error);
   return (
     <>
       <p role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-madder/30 bg-white px-4 py-3 text-center text-madder">

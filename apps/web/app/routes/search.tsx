@@ -7,6 +7,7 @@ import { SearchForm } from "../components/product/search-form";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
 import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/search";
 
@@ -105,7 +106,7 @@ function SearchMessage({ text, alert = false }: { text: string; alert?: boolean 
 
 /** A failure of the first, server-rendered search: the spec's text, with the form still there to try again. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  console.error("Search failed", error);
+  logBoundaryError("Search failed", error);
   return (
     <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 pt-10 text-center">
       <h1 className="text-4xl font-semibold text-indigo-ink">Search the shop</h1>

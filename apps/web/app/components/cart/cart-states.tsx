@@ -1,3 +1,4 @@
+import { MESSAGES } from "@store/shared";
 import { Link } from "react-router";
 import { CartIcon } from "../ui/icons";
 import { Skeleton } from "../ui/skeleton";
@@ -45,7 +46,7 @@ export function EmptyCart() {
 export function CartLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-3xl bg-white px-6 py-12 text-center ring-1 ring-linen">
-      <p className="text-lg text-charcoal">We could not load your cart. Please try again.</p>
+      <p className="text-lg text-charcoal">{MESSAGES.cartLoadFailed}</p>
       <button type="button" onClick={onRetry} className="mt-5 rounded-full border-2 border-indigo-ink px-6 py-2.5 font-medium text-indigo-ink hover:bg-indigo-ink hover:text-white">
         Try again
       </button>

@@ -1,0 +1,52 @@
+import { expect, test, type Page } from "@playwright/test";
+import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
+
+/**
+ * Pages run under a Content-Security-Policy whose script-src names a nonce of the page's own and never
+ * 'unsafe-inline' (decision 013). Every storefront page is loaded without a violation in the fault ring;
+ * here: the header against the page's scripts, and the payment simulator's scripts under the policy.
+ */
+
+/** Records the page's Content-Security-Policy violations in `window.cspViolations`. */
+const CSP_SPY = `(() => {
+  window.cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(e.violatedDirective + " " + e.blockedURI));
+})();`;
+
+const violations = (page: Page) => page.evaluate<string[]>("window.cspViolations");
+
+test("a page's inline scripts carry the nonce its policy names, a new one on every load", async ({ request }) => {
+  const [first, second] = await Promise.all([request.get("/women"), request.get("/women")]);
+  const scriptSrc = (policy = "") => policy.split(";").find((directive) => directive.startsWith("script-src "));
+  const nonce = /^script-src 'self' 'nonce-([^']+)'$/.exec(scriptSrc(first.headers()["content-security-policy"]) ?? "")?.[1];
+  expect(nonce).toBeDefined();
+  expect(scriptSrc(second.headers()["content-security-policy"])).not.toContain(nonce);
+  expect(first.headers()["cache-control"]).toBe("private, no-cache");
+
+  const inline = ((await first.text()).match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes(" src=") && !tag.includes("application/ld+json"));
+  expect(inline.length).toBeGreaterThan(0);
+  for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
+});
+
+test("the payment simulator's card widget and PayPal buttons work under the policy", async ({ page, request }) => {
+  // A product of its own (the seed is deterministic), so the checkout tests' stock is left alone.
+  const cart = await guestCart(request, await productInStock(request, { skip: 10 }));
+  await page.addInitScript({ content: CSP_SPY });
+  await openWithStorage(page, "/cart", { cartId: cart.cart_id });
+  await page.getByRole("button", { name: "CLICK TO CONTINUE" }).click();
+  const checkout = page.getByRole("region", { name: "Checkout" });
+  const delivery = { "Full name": "Meera Rathore", "Mobile number": "9829012345", "Delivery address": "12 Hawa Mahal Road", City: "Jaipur", State: "Rajasthan", "PIN code": "302002" };
+  for (const [label, value] of Object.entries(delivery)) await checkout.getByRole("textbox", { name: label, exact: true }).fill(value);
+
+  await checkout.getByRole("radio", { name: "Cards, UPI, net banking" }).check();
+  await checkout.getByRole("button", { name: /^Pay / }).click();
+  const widget = page.getByRole("dialog");
+  await expect(widget.getByRole("button", { name: "Pay now" })).toBeVisible();
+  await widget.getByRole("button", { name: "Cancel" }).click();
+  await expect(widget).toHaveCount(0);
+
+  await checkout.getByRole("radio", { name: "PayPal" }).check();
+  await checkout.getByRole("button", { name: "Continue to PayPal" }).click();
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
