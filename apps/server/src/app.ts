@@ -24,7 +24,7 @@ import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
-import { authPlugin } from "./plugins/auth";
+import { authPlugin } from "./modules/accounts/auth-plugin";
 import { errorOptions, registerErrorHandling } from "./plugins/errors";
 import { securityHeadersPlugin } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";

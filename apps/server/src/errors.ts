@@ -38,6 +38,30 @@ export class AppError extends Error {
 }
 
 /**
+ * An expected "no" from a service (sold out, a code that does not apply, too many tries): not a fault. A
+ * service may throw one inside a transaction to roll it back (`catchRefusal` turns it into a result) or
+ * return one; a route throws it as it is, and the error handler answers it like any AppError.
+ */
+export class Refusal extends AppError {
+  constructor(kind: AppErrorKind, code: string, message: string, errors?: { path: string; message: string }[]) {
+    super(kind, message, code, errors);
+    this.name = "Refusal";
+  }
+}
+
+export const refusal = (kind: AppErrorKind, code: string, message: string): Refusal => new Refusal(kind, code, message);
+
+/** Runs work that may throw a Refusal (rolling back its transaction), and answers the refusal as a result. */
+export async function catchRefusal<T>(work: () => Promise<T>): Promise<T | { ok: false; refusal: Refusal }> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof Refusal) return { ok: false, refusal: err };
+    throw err;
+  }
+}
+
+/**
  * Something the operator has to fix before the store can start (a locked or damaged data folder...):
  * server.ts prints the message as it is, without a stack trace, and exits.
  */

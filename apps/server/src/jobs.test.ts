@@ -5,10 +5,10 @@ import { newShopper } from "./modules/accounts/test-support";
 import { authTokens } from "./modules/accounts/tables";
 import { carts } from "./modules/cart/tables";
 import { pickVariants } from "./modules/cart/test-support";
-import { expireLapsedOrders } from "./modules/checkout/expiry";
-import { orders } from "./modules/checkout/tables";
+import { expireLapsedOrders } from "./modules/orders/expiry";
+import { orders } from "./modules/orders/tables";
 import { createListeningTestApp, createOrder, fillCart, lapse, orderBody, pageTotal } from "./modules/checkout/test-support";
-import { silentLog } from "./modules/payments/log";
+import { silentLog } from "./log";
 import { housekeeping, startJobs } from "./jobs";
 
 let app: FastifyInstance;

@@ -1,8 +1,9 @@
 import type { Db } from "./db/client";
 import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
-import { deleteLapsedAttempts, expireLapsedOrders } from "./modules/checkout/expiry";
-import type { ServiceLog } from "./modules/payments/log";
+import { expireLapsedOrders } from "./modules/orders/expiry";
+import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
+import type { ServiceLog } from "./log";
 import type { StoreServices } from "./services";
 
 export interface Job {
@@ -27,7 +28,7 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
 
 /** Guest carts untouched for 30 days, spent tokens, and unpaid attempts closed a week ago. */
 export async function housekeeping(db: Db) {
-  return { carts: await deleteStaleGuestCarts(db), tokens: await deleteSpentTokens(db), attempts: await deleteLapsedAttempts(db) };
+  return { carts: await deleteStaleGuestCarts(db), tokens: await deleteSpentTokens(db), attempts: await deleteUnpaidAttempts(db) };
 }
 
 /** Runs each job on its timer, one run of a job at a time; `stop` waits for the runs under way. */

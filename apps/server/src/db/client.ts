@@ -8,10 +8,14 @@ import { fileURLToPath } from "node:url";
 import type { DatabaseConfig, DatabaseLimits } from "../config";
 import { openPglite } from "./pglite";
 import { openPool, withUnlimitedClient } from "./postgres";
-import * as schema from "./schema";
 
-/** The one database type the services see, whichever engine is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type the services see, whichever engine is underneath. No relational schema: services
+ * query with the SQL-like builder over their own module's tables, so the database layer knows no module.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction (or a savepoint inside one): what services take when they join their caller's work. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -50,18 +54,18 @@ function once(close: () => Promise<void>): () => Promise<void> {
 async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Database> {
   if (config.kind === "postgres") {
     const pool = openPool(config.url, limits);
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool });
     return {
       db: db as unknown as Db,
       kind: "postgres",
       location: postgresLocation(config.url),
-      migrate: () => withUnlimitedClient(config.url, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+      migrate: () => withUnlimitedClient(config.url, (client) => migratePg(drizzlePg({ client }), { migrationsFolder })),
       ping: async () => void (await db.execute(pingCoreTables)),
       close: () => pool.end(),
     };
   }
   const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     db: db as unknown as Db,
     kind: "pglite",

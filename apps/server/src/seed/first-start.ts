@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { installSettings } from "../db/install-settings";
-import { products } from "../db/schema";
+import { products } from "../schema";
 import { ensureDemoAdmin, type DemoAdminReport } from "./demo-admin";
 import { DEMO_SEEDED_KEY, seedDemoData } from "./seed";
 

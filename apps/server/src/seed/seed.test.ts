@@ -6,7 +6,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { blogs, homeCategories, productImages, productVariants, products, promoCodes, testimonials } from "../db/schema";
+import { blogs, homeCategories, productImages, productVariants, products, promoCodes, testimonials } from "../schema";
 import { productArt } from "./artwork";
 import { generateMediaImages, mediaFilePath, type MediaItem } from "./images";
 import { countSeededRows, seedDemoData, type SeededCounts } from "./seed";

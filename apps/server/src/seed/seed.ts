@@ -10,7 +10,7 @@ import { installSettings } from "../db/install-settings";
 import {
   blogs, categories, customerReviews, homeCategories, productImages, productVariants, products, promoCodes, socialPosts,
   subcategories, testimonials,
-} from "../db/schema";
+} from "../schema";
 import { demoCatalogue } from "./catalogue";
 import { BLOGS, blogImageUrl } from "./data/blogs";
 import { SOCIAL_POSTS, STRIP_LINKS } from "./data/home-content";

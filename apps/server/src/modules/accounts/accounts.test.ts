@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../testing/test-app";
-import { emailOutbox } from "../email/tables";
+import { emailOutbox } from "../../email/tables";
 import { authTokens, users } from "./tables";
 import { newShopper, postAuth, signupBody, tokenHeader, uniqueEmail } from "./test-support";
 import { MESSAGES_ACCOUNTS } from "./service";

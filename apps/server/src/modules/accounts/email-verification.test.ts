@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../testing/test-app";
-import { emailOutbox } from "../email/tables";
+import { emailOutbox } from "../../email/tables";
 import { users } from "./tables";
 import { postAuth, signupBody, tokenHeader } from "./test-support";
 

@@ -10,7 +10,7 @@ import {
   signupResponseSchema,
   verifyEmailRequestSchema,
 } from "@store/shared";
-import { sessionTokenFrom, signedInUser } from "../../plugins/auth";
+import { sessionTokenFrom, signedInUser } from "./auth-plugin";
 import { toPublicUser } from "./service";
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { LoginRequest, LoginResponse, PublicUser, SetPasswordRequest, SignupRequest, SignupResponse, VerifyEmailRequest } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { emailOutbox } from "../email/tables";
+import { emailOutbox } from "../../email/tables";
 import { accountExistsEmail, setPasswordEmail, verifyEmailEmail } from "./emails";
 import { createLoginThrottle, type LoginThrottleSettings } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { ORDER_STATUS_MESSAGES, type AdminOrderDetail, type OrderStatusChangeResponse } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants } from "../catalog/tables";
-import { orderEvents, orders } from "../checkout/tables";
+import { orderEvents, orders } from "../orders/tables";
 import { payments } from "../payments/tables";
 import { createTestApp } from "../../testing/test-app";
 import { auditLog } from "./tables";

@@ -55,12 +55,12 @@ export async function createAdmin({ db, email, password }: CreateAdminInput): Pr
         email: address.data, firstName: "Admin", lastName: "", mobileNumber: "", countryCode: "", passwordHash, role: "admin",
       }).returning({ id: users.id, email: users.email });
       if (!user) throw new Error("The account was not created");
-      await recordAudit(tx, { id: null }, { action: "create_admin", entity: "user", entityId: user.id, before: null, after: { email: user.email, role: "admin", password_set: true } });
+      await recordAudit(tx, null, { action: "create_admin", entity: "user", entityId: user.id, before: null, after: { email: user.email, role: "admin", password_set: true } });
       return { userId: user.id, email: user.email, created: true, passwordChanged: true };
     }
     if (!passwordHash && !existing.passwordHash) throw new Error(`${existing.email} has no password yet; give one`);
     await tx.update(users).set({ role: "admin", ...(passwordHash && { passwordHash }) }).where(eq(users.id, existing.id));
-    await recordAudit(tx, { id: null }, {
+    await recordAudit(tx, null, {
       action: "promote_admin",
       entity: "user",
       entityId: existing.id,

@@ -2,13 +2,10 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { AuditLogQuery, AuditLogResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import { users } from "../accounts/tables";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { auditLog } from "./tables";
+import type { SessionUser } from "../accounts/service";
 
-/** Who made a change: a signed-in admin, or null for the command line (admin:create). */
-export interface Actor {
-  id: number | null;
-}
 
 /** A record as the back office shows it; audit rows keep the fields that differ between two of these. */
 export type Snapshot = Record<string, unknown>;
@@ -41,11 +38,12 @@ export interface AuditEntryInput {
  * Writes the audit row inside the caller's transaction, so a change and its record commit or roll back
  * together. An edit that changed nothing leaves no row. Answers whether a row was written.
  */
-export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntryInput): Promise<boolean> {
+/** `actor`: the signed-in admin who made the change, or null for the command line (admin:create). */
+export async function recordAudit(tx: Tx, actor: Pick<SessionUser, "id"> | null, entry: AuditEntryInput): Promise<boolean> {
   const changes = diff(entry.before, entry.after);
   if (Object.keys(changes).length === 0 && entry.before !== null && entry.after !== null) return false;
   await tx.insert(auditLog).values({
-    actorUserId: actor.id,
+    actorUserId: actor?.id ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),

@@ -4,7 +4,8 @@ import {
   adminTestimonialSchema, blogCreateSchema, blogPatchSchema, homeCategoryCreateSchema, homeCategoryPatchSchema, promoCodeCreateSchema,
   promoCodePatchSchema, testimonialCreateSchema, testimonialPatchSchema,
 } from "@store/shared";
-import { ADMIN_ERRORS, actorOf, crudRoutes, type AdminApp } from "./route-kit";
+import { ADMIN_ERRORS, crudRoutes, type AdminApp } from "./route-kit";
+import { signedInUser } from "../accounts/auth-plugin";
 
 export async function adminContentRoutes(app: AdminApp): Promise<void> {
   const { content, inbox } = app.services.admin;
@@ -21,7 +22,7 @@ export async function adminContentRoutes(app: AdminApp): Promise<void> {
   for (const [action, approved] of [["approve", true], ["hide", false]] as const) {
     app.post(`/customer-reviews/:id/${action}`, {
       schema: { tags: reviewTags, summary: approved ? "Show the review on the site" : "Hide the review from the site", params: adminIdParams, response: { 200: adminReviewSchema, ...ADMIN_ERRORS } },
-    }, (request) => inbox.setReviewApproval(actorOf(request), request.params.id, approved));
+    }, (request) => inbox.setReviewApproval(signedInUser(request), request.params.id, approved));
   }
 
   const queryTags = ["admin", "admin queries"];
@@ -30,5 +31,5 @@ export async function adminContentRoutes(app: AdminApp): Promise<void> {
   }, (request) => inbox.listQueries(request.query));
   app.post("/queries/:id/handled", {
     schema: { tags: queryTags, summary: "Mark a message handled", params: adminIdParams, response: { 200: adminContactQuerySchema, ...ADMIN_ERRORS } },
-  }, (request) => inbox.markQueryHandled(actorOf(request), request.params.id));
+  }, (request) => inbox.markQueryHandled(signedInUser(request), request.params.id));
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm
 import { CURRENCIES, LOW_STOCK_THRESHOLD, type DashboardResponse, type OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import { productVariants, products } from "../catalog/tables";
-import { orders } from "../checkout/tables";
+import { orders } from "../orders/tables";
 import { contactQueries } from "../content/tables";
 import { istPeriodStarts } from "./seller-time";
 

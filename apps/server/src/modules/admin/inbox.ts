@@ -5,8 +5,9 @@ import type {
 import type { Db } from "../../db/client";
 import { products } from "../catalog/tables";
 import { contactQueries, customerReviews } from "../content/tables";
-import { recordAudit, type Actor } from "./audit";
+import { recordAudit } from "./audit";
 import { notFound } from "./failures";
+import type { SessionUser } from "../accounts/service";
 
 type ReviewRow = typeof customerReviews.$inferSelect;
 type QueryRow = typeof contactQueries.$inferSelect;
@@ -59,7 +60,7 @@ export function createInbox(db: Db) {
     },
 
     /** Approve (shown on the site) or hide (not shown); repeating either changes nothing. */
-    setReviewApproval: (actor: Actor, id: number, approved: boolean): Promise<AdminReview> => db.transaction(async (tx) => {
+    setReviewApproval: (actor: SessionUser, id: number, approved: boolean): Promise<AdminReview> => db.transaction(async (tx) => {
       const before = await review(tx, id, true);
       await tx.update(customerReviews).set({ isApproved: approved }).where(eq(customerReviews.id, id));
       const after = await review(tx, id);
@@ -79,7 +80,7 @@ export function createInbox(db: Db) {
     },
 
     /** Marks a message handled; one already handled keeps the time it was first handled. */
-    markQueryHandled: (actor: Actor, id: number): Promise<AdminContactQuery> => db.transaction(async (tx) => {
+    markQueryHandled: (actor: SessionUser, id: number): Promise<AdminContactQuery> => db.transaction(async (tx) => {
       const [row] = await tx.select().from(contactQueries).where(eq(contactQueries.id, id)).for("update");
       if (!row) throw notFound("Query");
       const [updated] = await tx.update(contactQueries).set({ handledAt: sql`coalesce(${contactQueries.handledAt}, now())` })

@@ -5,7 +5,7 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { users } from "../accounts/tables";
-import { orderEvents, orderLines, orders } from "../checkout/tables";
+import { orderEvents, orderLines, orders } from "../orders/tables";
 import { payments } from "../payments/tables";
 import { toCsv } from "./csv";
 import { notFound } from "./failures";

@@ -3,7 +3,8 @@ import {
   orderStatusChangeSchema,
 } from "@store/shared";
 import { z } from "zod";
-import { ADMIN_ERRORS, actorOf, type AdminApp } from "./route-kit";
+import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
+import { signedInUser } from "../accounts/auth-plugin";
 
 export async function adminOrderRoutes(app: AdminApp): Promise<void> {
   const orders = app.services.admin.orders;
@@ -38,7 +39,7 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       body: orderStatusChangeSchema,
       response: { 200: orderStatusChangeResponseSchema, ...ADMIN_ERRORS },
     },
-  }, (request) => orders.change(actorOf(request), request.params.id, request.body));
+  }, (request) => orders.change(signedInUser(request), request.params.id, request.body));
 
   app.post("/orders/:id/refund-retry", {
     schema: {
@@ -47,5 +48,5 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       params: adminIdParams,
       response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
     },
-  }, (request) => orders.retryRefund(actorOf(request), request.params.id));
+  }, (request) => orders.retryRefund(signedInUser(request), request.params.id));
 }

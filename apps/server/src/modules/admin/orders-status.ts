@@ -5,17 +5,18 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { invalidateCatalogCache } from "../catalog/cache";
-import { releaseHolds } from "../checkout/holds";
-import { orderEvents, orders } from "../checkout/tables";
-import { lockOrder, transition } from "../checkout/transitions";
+import { releaseHolds } from "../orders/holds";
+import { orderEvents, orders } from "../orders/tables";
+import { lockOrder, transition } from "../orders/transitions";
 import { requestRefund } from "../payments/refunds";
 import { payments } from "../payments/tables";
-import { recordAudit, type Actor } from "./audit";
+import { recordAudit } from "./audit";
 import { notFound } from "./failures";
 import type { OrderReader } from "./orders-read";
 import { cancellationRefund, fullRefund, type RefundAmounts } from "./refund-policy";
+import type { SessionUser } from "../accounts/service";
 
 /** The payments module's refund queue: a requested refund is tried at once after the commit, and retried. */
 export interface RefundPort {
@@ -47,7 +48,7 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
      * with its event (refund amounts in `data`) and audit row in the same transaction. A cancellation of a
      * paid order marks its payment refund_requested and, after commit, asks the payments module to refund.
      */
-    async change(actor: Actor, id: number, input: OrderStatusChange, now = new Date()): Promise<OrderStatusChangeResponse> {
+    async change(actor: SessionUser, id: number, input: OrderStatusChange, now = new Date()): Promise<OrderStatusChangeResponse> {
       const { refund, owedPaymentId, restocked } = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, id);
         if (!order) throw notFound("Order");
@@ -104,7 +105,7 @@ export function createOrderStatusChanger(db: Db, reader: OrderReader, refunds: R
     },
 
     /** `POST /api/admin/orders/:id/refund-retry`: a refund the queue gave up on, tried again at once (and audited). */
-    async retryRefund(actor: Actor, id: number): Promise<AdminOrderDetail> {
+    async retryRefund(actor: SessionUser, id: number): Promise<AdminOrderDetail> {
       await reader.detail(id);
       if (!refunds || !(await refunds.retry(id))) throw new AppError("conflict", "This order has no failed refund to retry.", "NO_FAILED_REFUND");
       const order = await reader.detail(id);

@@ -4,7 +4,7 @@ import {
   type AdminProduct, type AdminProductListItem, type AdminProductListQuery, type AdminProductListResponse, type ProductMediaField,
 } from "@store/shared";
 import type { Db } from "../../db/client";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { categories, productImages, productVariants, products, subcategories } from "../catalog/tables";
 
 /** Catalogue prices are whole dollars stored as cents. */

@@ -2,7 +2,8 @@ import {
   adminIdParams, adminProductListQuerySchema, adminProductListResponseSchema, adminProductSchema, productCreateSchema, productPatchSchema,
   uploadRequestSchema, uploadResponseSchema, UPLOAD_MAX_BYTES,
 } from "@store/shared";
-import { ADMIN_ERRORS, actorOf, type AdminApp } from "./route-kit";
+import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
+import { signedInUser } from "../accounts/auth-plugin";
 
 /** Base64 makes 5 MB of image about 6.7 MB of JSON; the upload route alone accepts that much. */
 const UPLOAD_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -21,14 +22,14 @@ export async function adminProductRoutes(app: AdminApp): Promise<void> {
 
   app.post("/products", {
     schema: { tags, summary: "Add a product (the add-item form); 409 for a product code in use", body: productCreateSchema, response: { 201: adminProductSchema, ...ADMIN_ERRORS } },
-  }, async (request, reply) => reply.status(201).send(await products.create(actorOf(request), request.body)));
+  }, async (request, reply) => reply.status(201).send(await products.create(signedInUser(request), request.body)));
 
   app.patch("/products/:id", {
     schema: { tags, summary: "Change any fields, add or change sizes, (de)activate", params: adminIdParams, body: productPatchSchema, response: { 200: adminProductSchema, ...ADMIN_ERRORS } },
-  }, (request) => products.update(actorOf(request), request.params.id, request.body));
+  }, (request) => products.update(signedInUser(request), request.params.id, request.body));
 
   app.post("/uploads", {
     bodyLimit: UPLOAD_BODY_LIMIT,
     schema: { tags, summary: "Upload an image (base64 data URL, 5 MB at most); stored as WebP at most 1200 px wide", body: uploadRequestSchema, response: { 201: uploadResponseSchema, ...ADMIN_ERRORS } },
-  }, async (request, reply) => reply.status(201).send(await app.services.admin.uploads.store(actorOf(request), request.body)));
+  }, async (request, reply) => reply.status(201).send(await app.services.admin.uploads.store(signedInUser(request), request.body)));
 }

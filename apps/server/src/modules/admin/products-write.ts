@@ -4,12 +4,13 @@ import {
   type AdminProduct, type ProductCreateInput, type ProductPatchInput, type ProductSize,
 } from "@store/shared";
 import type { Db } from "../../db/client";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { invalidateCatalogCache } from "../catalog/cache";
 import { categories, productImages, productVariants, products, subcategories } from "../catalog/tables";
-import { recordAudit, type Actor } from "./audit";
+import { recordAudit } from "./audit";
 import { duplicateField, invalidField, notFound, onDuplicate } from "./failures";
 import { dollars, loadAdminProduct } from "./products-read";
+import type { SessionUser } from "../accounts/service";
 
 const M = ADD_ITEM_MESSAGES;
 
@@ -78,7 +79,7 @@ const sizeRows = (rows: readonly Omit<SizeWrite, "path">[] | undefined): SizeWri
 
 export function createProductWriter(db: Db) {
   /** The write, its audit row and the re-read in one transaction; a taken product code is a 409. */
-  async function audited(actor: Actor, productCode: number | undefined, work: (tx: Tx) => Promise<{ id: number; before: AdminProduct | null }>) {
+  async function audited(actor: SessionUser, productCode: number | undefined, work: (tx: Tx) => Promise<{ id: number; before: AdminProduct | null }>) {
     const product = await onDuplicate(
       () => db.transaction(async (tx) => {
         const { id, before } = await work(tx);
@@ -97,7 +98,7 @@ export function createProductWriter(db: Db) {
 
   return {
     /** `POST /api/admin/products`: the add-item form, plus optional extra sizes. */
-    create: (actor: Actor, input: ProductCreateInput): Promise<AdminProduct> => audited(actor, input.product_code, async (tx) => {
+    create: (actor: SessionUser, input: ProductCreateInput): Promise<AdminProduct> => audited(actor, input.product_code, async (tx) => {
       const { subcategoryId, terms } = await placement(tx, input.category, input.subcategory ?? null);
       const [row] = await tx.insert(products).values({
         productCode: input.product_code,
@@ -120,7 +121,7 @@ export function createProductWriter(db: Db) {
     }),
 
     /** `PATCH /api/admin/products/:id`: any subset of the fields; sizes are added or changed, never dropped. */
-    update: (actor: Actor, id: number, patch: ProductPatchInput): Promise<AdminProduct> => audited(actor, patch.product_code, async (tx) => {
+    update: (actor: SessionUser, id: number, patch: ProductPatchInput): Promise<AdminProduct> => audited(actor, patch.product_code, async (tx) => {
       // The row lock makes two editors of one product take turns, so neither audit row lies.
       const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
       const before = locked && (await loadAdminProduct(tx, id));

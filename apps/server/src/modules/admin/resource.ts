@@ -2,9 +2,10 @@ import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import type { AppError } from "../../errors";
-import type { Tx } from "../cart/cart-access";
-import { recordAudit, type Actor, type Snapshot } from "./audit";
+import type { Tx } from "../../db/client";
+import { recordAudit, type Snapshot } from "./audit";
 import { notFound, onDuplicate } from "./failures";
+import type { SessionUser } from "../accounts/service";
 
 /**
  * How one back-office record type is stored and shown. Most content (promo codes, strip tiles,
@@ -78,14 +79,14 @@ export function createResource<TTable extends PgTable, TRow, TView extends Snaps
 
     get: (id: number): Promise<TView> => mustFind(db, id),
 
-    create: (actor: Actor, input: TCreate): Promise<TView> => write(async (tx) => {
+    create: (actor: SessionUser, input: TCreate): Promise<TView> => write(async (tx) => {
       const id = await (spec.insert ?? defaultInsert)(tx, input);
       const after = await mustFind(tx, id);
       await recordAudit(tx, actor, { action: "create", entity: spec.entity, entityId: id, before: null, after });
       return after;
     }),
 
-    update: (actor: Actor, id: number, patch: TPatch): Promise<TView> => write(async (tx) => {
+    update: (actor: SessionUser, id: number, patch: TPatch): Promise<TView> => write(async (tx) => {
       const before = await mustFind(tx, id, true);
       await (spec.update ?? defaultUpdate)(tx, id, patch, before);
       const after = await mustFind(tx, id);
@@ -93,7 +94,7 @@ export function createResource<TTable extends PgTable, TRow, TView extends Snaps
       return after;
     }),
 
-    remove: (actor: Actor, id: number): Promise<void> => write(async (tx) => {
+    remove: (actor: SessionUser, id: number): Promise<void> => write(async (tx) => {
       const before = await mustFind(tx, id, true);
       await tx.delete(table).where(eq(spec.id, id));
       await recordAudit(tx, actor, { action: "delete", entity: spec.entity, entityId: id, before, after: null });

@@ -2,8 +2,8 @@ import type { FastifyRequest, FastifyTypeProviderDefault } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminIdParams, errorBodySchema } from "@store/shared";
-import { signedInUser } from "../../plugins/auth";
-import type { Actor } from "./audit";
+import { signedInUser } from "../accounts/auth-plugin";
+import type { SessionUser } from "../accounts/service";
 
 export type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -12,15 +12,12 @@ export const ADMIN_ERRORS = {
   400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema,
 };
 
-/** The signed-in admin, as the services record them. The guard has already run. */
-export const actorOf = (request: FastifyRequest): Actor => ({ id: signedInUser(request).id });
-
 interface CrudResource<TView, TCreate, TPatch> {
   list(): Promise<{ data: TView[] }>;
   get(id: number): Promise<TView>;
-  create(actor: Actor, input: TCreate): Promise<TView>;
-  update(actor: Actor, id: number, patch: TPatch): Promise<TView>;
-  remove(actor: Actor, id: number): Promise<void>;
+  create(actor: SessionUser, input: TCreate): Promise<TView>;
+  update(actor: SessionUser, id: number, patch: TPatch): Promise<TView>;
+  remove(actor: SessionUser, id: number): Promise<void>;
 }
 
 /**
@@ -46,14 +43,14 @@ export function crudRoutes<TView, TCreate, TPatch>(
   }, (request) => resource.get(idOf(request)));
   routes.post(path, {
     schema: { tags, summary: `Add a ${schemas.label}`, body: schemas.create, response: { 201: schemas.view, ...ADMIN_ERRORS } },
-  }, async (request, reply) => reply.status(201).send(await resource.create(actorOf(request), request.body as TCreate)));
+  }, async (request, reply) => reply.status(201).send(await resource.create(signedInUser(request), request.body as TCreate)));
   routes.patch(`${path}/:id`, {
     schema: { tags, summary: `Change a ${schemas.label}`, params: adminIdParams, body: schemas.patch, response: { 200: schemas.view, ...ADMIN_ERRORS } },
-  }, (request) => resource.update(actorOf(request), idOf(request), request.body as TPatch));
+  }, (request) => resource.update(signedInUser(request), idOf(request), request.body as TPatch));
   routes.delete(`${path}/:id`, {
     schema: { tags, summary: `Delete a ${schemas.label}`, params: adminIdParams, response: { 204: z.null(), ...ADMIN_ERRORS } },
   }, async (request, reply) => {
-    await resource.remove(actorOf(request), idOf(request));
+    await resource.remove(signedInUser(request), idOf(request));
     return reply.status(204).send();
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import type { OrderStatus } from "@store/shared";
 import { newShopper, postAuth, tokenHeader, uniqueEmail } from "../accounts/test-support";
 import { productVariants, products } from "../catalog/tables";
-import { orderLines, orders } from "../checkout/tables";
+import { orderLines, orders } from "../orders/tables";
 import { payments } from "../payments/tables";
 import { createAdmin } from "./admin-users";
 

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import sharp, { type OutputInfo } from "sharp";
 import { UPLOAD_MAX_BYTES, parseImageDataUrl, type UploadRequest, type UploadResponse } from "@store/shared";
 import type { Db } from "../../db/client";
-import { recordAudit, type Actor } from "./audit";
+import { recordAudit } from "./audit";
 import { invalidField } from "./failures";
+import type { SessionUser } from "../accounts/service";
 
 /** Product pages show images at most this wide; anything larger only costs shoppers bandwidth. */
 export const UPLOAD_MAX_WIDTH = 1200;
@@ -19,7 +20,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 export function createUploads(db: Db, mediaDir: string) {
   return {
-    async store(actor: Actor, input: UploadRequest): Promise<UploadResponse> {
+    async store(actor: SessionUser, input: UploadRequest): Promise<UploadResponse> {
       const parsed = parseImageDataUrl(input.data_url);
       if (!parsed) throw invalidField("data_url", "Send the image as a base64 data: URL");
       const bytes = Buffer.from(parsed.base64, "base64");

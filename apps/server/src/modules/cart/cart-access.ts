@@ -1,15 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Currency } from "@store/shared";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
 import { cartLines, carts } from "./tables";
+import type { SessionUser } from "../accounts/service";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type CartRow = typeof carts.$inferSelect;
-/** Who is asking: a signed-in user's id, or null for a guest. */
-export type Viewer = { id: number } | null;
 
 /** One answer for "no such cart" and "someone else's cart": a cart's existence is not disclosed. */
 export function cartNotFound(): AppError {
@@ -17,8 +15,8 @@ export function cartNotFound(): AppError {
 }
 
 /** A guest cart (no owner) is usable by whoever holds its id; an owned cart only by its owner. */
-function mayUse(cart: CartRow, viewer: Viewer): boolean {
-  return cart.userId === null || cart.userId === viewer?.id;
+function mayUse(cart: CartRow, user: Pick<SessionUser, "id"> | null): boolean {
+  return cart.userId === null || cart.userId === user?.id;
 }
 
 async function selectCart(db: Db, where: ReturnType<typeof eq>, lock: boolean): Promise<CartRow | undefined> {
@@ -27,14 +25,14 @@ async function selectCart(db: Db, where: ReturnType<typeof eq>, lock: boolean): 
   return cart;
 }
 
-/** The cart a read may show: the given one (if the viewer may see it), else the user's own, else none. */
-export async function cartForReading(db: Db, cartId: string | null, viewer: Viewer): Promise<CartRow | null> {
+/** The cart a read may show: the given one (if the user may see it), else the user's own, else none. */
+export async function cartForReading(db: Db, cartId: string | null, user: Pick<SessionUser, "id"> | null): Promise<CartRow | null> {
   if (cartId) {
     const cart = await selectCart(db, eq(carts.id, cartId), false);
-    if (!cart || !mayUse(cart, viewer)) throw cartNotFound();
+    if (!cart || !mayUse(cart, user)) throw cartNotFound();
     return cart;
   }
-  return viewer ? ((await selectCart(db, eq(carts.userId, viewer.id), false)) ?? null) : null;
+  return user ? ((await selectCart(db, eq(carts.userId, user.id), false)) ?? null) : null;
 }
 
 /**
@@ -42,14 +40,14 @@ export async function cartForReading(db: Db, cartId: string | null, viewer: View
  * so one shopper's concurrent requests queue up instead of creating two carts or merging twice.
  * A guest cart presented with a token becomes the user's (adopted, or merged into the cart they have).
  */
-export async function cartForChange(tx: Tx, cartId: string | null, viewer: Viewer): Promise<CartRow | null> {
-  if (viewer) await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+export async function cartForChange(tx: Tx, cartId: string | null, user: Pick<SessionUser, "id"> | null): Promise<CartRow | null> {
+  if (user) await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
   if (cartId) {
     const cart = await selectCart(tx, eq(carts.id, cartId), true);
-    if (!cart || !mayUse(cart, viewer)) throw cartNotFound();
-    return viewer && cart.userId === null ? attachToUser(tx, cart, viewer.id) : cart;
+    if (!cart || !mayUse(cart, user)) throw cartNotFound();
+    return user && cart.userId === null ? attachToUser(tx, cart, user.id) : cart;
   }
-  return viewer ? ((await selectCart(tx, eq(carts.userId, viewer.id), true)) ?? null) : null;
+  return user ? ((await selectCart(tx, eq(carts.userId, user.id), true)) ?? null) : null;
 }
 
 export async function createCart(tx: Tx, userId: number | null, currency: Currency): Promise<CartRow> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { Tx } from "./cart-access";
+import type { Tx } from "../../db/client";
 import { cartLines, carts } from "./tables";
 
 /** What an order took from a cart: pieces of a product size (direct-buy or not). */

@@ -13,9 +13,11 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
-import { cartForChange, cartForReading, cartNotFound, createCart, type Tx, type Viewer } from "./cart-access";
+import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
+import { type Tx } from "../../db/client";
 import { cartView } from "./cart-view";
 import { cartLines, carts } from "./tables";
+import type { SessionUser } from "../accounts/service";
 
 export type CartRefusalCode = "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE";
 export type CartOutcome =
@@ -29,7 +31,7 @@ class Refusal extends Error {
   }
 }
 
-async function refusable(change: () => Promise<CartResponse>): Promise<CartOutcome> {
+async function catchRefusal(change: () => Promise<CartResponse>): Promise<CartOutcome> {
   try {
     return { ok: true, cart: await change() };
   } catch (err) {
@@ -115,8 +117,8 @@ export function createCartService(db: Db) {
 
   return {
     /** `GET /api/get-cart-items/`: the given cart, or the user's own; `currency` re-prices for display only. */
-    async get(query: GetCartQuery, viewer: Viewer): Promise<CartResponse> {
-      const cart = await cartForReading(db, query.cart_id, viewer);
+    async get(query: GetCartQuery, user: SessionUser | null): Promise<CartResponse> {
+      const cart = await cartForReading(db, query.cart_id, user);
       return cartView(db, cart?.id ?? null, query.currency ?? cart?.currency ?? DEFAULT_CURRENCY);
     },
 
@@ -124,16 +126,16 @@ export function createCartService(db: Db) {
      * Adds `quantity` pieces (merging with the same product, size and direct-buy flag). A different
      * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
      */
-    add(input: AddCartItemRequest, viewer: Viewer): Promise<CartOutcome> {
-      return refusable(() => mutate(async (tx) => {
-        let cart = await cartForChange(tx, input.cart_id, viewer);
+    add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
+      return catchRefusal(() => mutate(async (tx) => {
+        let cart = await cartForChange(tx, input.cart_id, user);
         const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
         const variant = await sellableVariant(tx, input);
         assertPricesCurrent(variant, input, currency);
         const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
         assertInStock(variant, quantity);
 
-        cart ??= await createCart(tx, viewer?.id ?? null, currency);
+        cart ??= await createCart(tx, user?.id ?? null, currency);
         if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
         await tx
           .insert(cartLines)
@@ -144,9 +146,9 @@ export function createCartService(db: Db) {
     },
 
     /** Sets a line's quantity (1 to the stock of its size). */
-    update(input: UpdateCartItemRequest, viewer: Viewer): Promise<CartOutcome> {
-      return refusable(() => mutate(async (tx) => {
-        const cart = await cartForChange(tx, input.cart_id, viewer);
+    update(input: UpdateCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
+      return catchRefusal(() => mutate(async (tx) => {
+        const cart = await cartForChange(tx, input.cart_id, user);
         if (!cart) throw cartNotFound();
         if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
         assertInStock(await sellableVariant(tx, input), input.quantity);
@@ -156,9 +158,9 @@ export function createCartService(db: Db) {
     },
 
     /** Removes a line; the prices the spec's client sends along are not needed and not checked. */
-    remove(input: RemoveCartItemRequest, viewer: Viewer): Promise<CartResponse> {
+    remove(input: RemoveCartItemRequest, user: SessionUser | null): Promise<CartResponse> {
       return mutate(async (tx) => {
-        const cart = await cartForChange(tx, input.cart_id, viewer);
+        const cart = await cartForChange(tx, input.cart_id, user);
         if (!cart) throw cartNotFound();
         const removed = await tx.delete(cartLines).where(lineWhere(cart.id, input)).returning({ id: cartLines.id });
         if (removed.length === 0) throw lineNotFound();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdmin } from "../admin/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { expireLapsedOrders } from "../checkout/expiry";
+import { expireLapsedOrders } from "../orders/expiry";
 import { codeSentTo, confirmCod, createListeningTestApp, createOrder, fillCart, lapse, orderBody, pageTotal, payByCard, setStock, verifyPayment, webhooksSettled } from "../checkout/test-support";
 import { invalidateCatalogCache } from "./cache";
 

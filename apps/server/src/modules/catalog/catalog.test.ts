@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { CATEGORIES, HOME_STRIP_NAMES, PAGE_SIZE, SUBCATEGORIES, priceIn, type ProductListItem } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { homeCategories, productImages, productVariants, products } from "../../db/schema";
+import { homeCategories, productImages, productVariants, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { invalidateCatalogCache } from "./cache";
 import { TOP_SELLING_LIMIT } from "./service";

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { productVariants } from "./tables";
 
 /** Pieces of one size of a product (a variant), as an order line holds them. */

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { DEFAULT_SIZE, PRODUCT_SIZES, priceIn, type ProductDetailResponse } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, productImages, productVariants, products } from "../../db/schema";
+import { categories, productImages, productVariants, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { RELATED_LIMIT } from "./service";
 

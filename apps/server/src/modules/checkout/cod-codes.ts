@@ -1,11 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { formatMoney, SELLER, type Currency } from "@store/shared";
-import type { Tx } from "../cart/cart-access";
-import { queueEmail, type OutgoingEmail } from "../email/outbox";
-import { refusal, type Refusal } from "./refusal";
-import { codConfirmations, orderLines } from "./tables";
-import type { OrderRow } from "./transitions";
+import type { Tx } from "../../db/client";
+import { queueEmail, type OutgoingEmail } from "../../email/outbox";
+import { refusal, type Refusal } from "../../errors";
+import { codConfirmations } from "./tables";
+import { orderLines } from "../orders/tables";
+import type { OrderRow } from "../orders/transitions";
 
 /** Wrong codes an order survives; the next one closes it. */
 export const COD_CODE_ATTEMPTS = 5;

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { ConfirmCodRequest } from "@store/shared";
 import { markEmailVerified } from "../accounts/verification";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { COD_CODE_ATTEMPTS, codeMatches } from "./cod-codes";
-import { fulfilOrder } from "./fulfil";
-import { closeAttempt } from "./holds";
-import { refusal, type Refusal } from "./refusal";
-import type { Shopper } from "./save-order";
+import { fulfilOrder } from "../orders/fulfil";
+import { closeAttempt } from "../orders/holds";
+import { refusal, type Refusal } from "../../errors";
 import { codConfirmations } from "./tables";
-import { lockOrderWithCart, type OrderRow } from "./transitions";
+import { lockOrderWithCart, type OrderRow } from "../orders/transitions";
+import type { SessionUser } from "../accounts/service";
 
 export type ConfirmOutcome = { ok: true; order: OrderRow } | { ok: false; refusal: Refusal };
 
@@ -20,7 +20,7 @@ const no = (r: Refusal): ConfirmOutcome => ({ ok: false, refusal: r });
  * order), so it answers refusals instead of throwing them. Confirming again with the right code answers as
  * the first time did.
  */
-export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, shopper: Shopper, now: Date): Promise<ConfirmOutcome> {
+export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, user: SessionUser | null, now: Date): Promise<ConfirmOutcome> {
   const order = await lockOrderWithCart(tx, input.order_id);
   if (!order || order.paymentMethod !== "cod") return no(refusal("not_found", "ORDER_NOT_FOUND", "Order not found."));
   const [code] = await tx.select().from(codConfirmations).where(eq(codConfirmations.orderId, order.id)).for("update");
@@ -50,6 +50,6 @@ export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, shopper:
   const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery, confirmed with the e-mailed code");
   if (!fulfilled.ok) return fulfilled;
   // The code reached the account's own address: its next cash-on-delivery order needs none.
-  if (shopper && order.email?.toLowerCase() === shopper.email.toLowerCase()) await markEmailVerified(tx, shopper.id);
+  if (user && order.email?.toLowerCase() === user.email.toLowerCase()) await markEmailVerified(tx, user.id);
   return { ok: true, order: { ...order, status: "cod_confirmed" } };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newShopper, tokenHeader } from "../accounts/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { createTestApp } from "../../testing/test-app";
-import { UNCONFIRMED_COD_PER_EMAIL } from "./caps";
+import { UNCONFIRMED_COD_PER_EMAIL } from "../orders/caps";
 import { COD_CODE_SENDS } from "./cod-codes";
 import { codeSentTo, confirmCod, countRows, createOrder, DELIVERY, emailsTo, fillCart, lapse, orderBody, pageTotal, setStock, stockOf, storedOrder } from "./test-support";
 

@@ -2,7 +2,7 @@ import { endInNine, toMinorUnits } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { expireLapsedOrders } from "./expiry";
+import { expireLapsedOrders } from "../orders/expiry";
 import {
   approvePayPal,
   createListeningTestApp,

@@ -6,35 +6,13 @@ import { productVariants } from "../catalog/tables";
 import { cartView } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
 import { findPromoRule } from "../promo/service";
-import { refusal, type Refusal } from "./refusal";
+import { refusal, type Refusal } from "../../errors";
+import type { PricedLine, PricedOrder } from "../orders/save-order";
 
-export interface QuoteLine {
-  productId: number;
-  variantId: number;
-  name: string;
-  size: string;
-  quantity: number;
-  /** Major units of the quote's currency. */
-  unitPrice: number;
-  unitMrp: number;
-  isDirectBuy: boolean;
-}
-
-/** An order as the server prices it now. Money in major units of `currency`. */
-export interface Quote {
-  cartId: string;
-  currency: Currency;
-  method: PaymentMethod;
-  lines: QuoteLine[];
-  subtotal: number;
-  discount: number;
-  promoCode: string | null;
-  shipping: number;
-  rounding: number;
-  total: number;
+/** An order as the server prices it now (money in major units of `currency`), ready to be saved. */
+export interface Quote extends PricedOrder {
   /** The client's `amount` must equal this: minor units for the card, major units otherwise (spec section 7). */
   expectedAmount: number;
-  idempotencyKey: string;
 }
 
 export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; refusal: Refusal };
@@ -66,7 +44,7 @@ export async function quoteCart(
     .from(productVariants)
     .where(inArray(productVariants.productId, view.data.map((l) => l.product_pk)));
   const variantId = new Map(variants.map((v) => [`${v.productId}|${v.size}`, v.id]));
-  const lines = view.data.map((l): QuoteLine => ({
+  const lines = view.data.map((l): PricedLine => ({
     productId: l.product_pk,
     variantId: variantId.get(`${l.product_pk}|${l.size}`) ?? 0,
     name: l.product_name,

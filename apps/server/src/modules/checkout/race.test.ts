@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { productVariants } from "../catalog/tables";
 import { promoCodes } from "../promo/tables";
-import { expireLapsedOrders } from "./expiry";
+import { expireLapsedOrders } from "../orders/expiry";
 import {
   codeSentTo,
   confirmCod,

@@ -11,17 +11,10 @@ import {
   ordersResponseSchema,
   type CreateOrderResponse,
 } from "@store/shared";
-import type { FastifyRequest } from "fastify";
-import { signedInUser } from "../../plugins/auth";
-import { refused } from "./refusal";
-import type { CreateOrderOutcome, Shopper } from "./service";
-import type { OrderRow } from "./transitions";
 
-function shopperOf(request: FastifyRequest): Shopper {
-  const user = request.user;
-  if (!user) return null;
-  return { id: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null };
-}
+import { signedInUser } from "../accounts/auth-plugin";
+import type { CreateOrderOutcome } from "./service";
+import type { OrderRow } from "../orders/transitions";
 
 const codConfirmed = (order: OrderRow) => ({ order_id: order.id, status: "cod_confirmed" as const, amount: order.total / 100, currency: order.currency as "INR" | "USD" });
 
@@ -58,8 +51,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: createOrderResponseSchema, ...errors },
     },
   }, async (request) => {
-    const outcome = await checkout.createOrder(request.body, shopperOf(request), { ip: request.ip });
-    if (!outcome.ok) throw refused(outcome.refusal);
+    const outcome = await checkout.createOrder(request.body, request.user, { ip: request.ip });
+    if (!outcome.ok) throw outcome.refusal;
     return orderResponse(outcome);
   });
 
@@ -74,8 +67,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: codOrderResponseSchema, ...errors, 429: errorBodySchema },
     },
   }, async (request) => {
-    const outcome = await checkout.confirmCashOnDelivery(request.body, shopperOf(request));
-    if (!outcome.ok) throw refused(outcome.refusal);
+    const outcome = await checkout.confirmCashOnDelivery(request.body, request.user);
+    if (!outcome.ok) throw outcome.refusal;
     return codConfirmed(outcome.order);
   });
 

@@ -2,26 +2,27 @@ import { eq } from "drizzle-orm";
 import { isCashOnDeliveryAllowed, MESSAGES, type ConfirmCodRequest, type CreateOrderRequest, type Currency } from "@store/shared";
 import type { CheckoutLimits } from "../../config";
 import type { Db } from "../../db/client";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { cartForReading } from "../cart/cart-access";
 import { lockCart, touchCart } from "../cart/checkout-lines";
 import { carts } from "../cart/tables";
 import { invalidateCatalogCache } from "../catalog/cache";
 import type { PaymentGateway } from "../payments/gateway";
-import type { ServiceLog } from "../payments/log";
+import type { ServiceLog } from "../../log";
 import { ProviderError, type PaymentProvider } from "../payments/provider";
 import { payments } from "../payments/tables";
-import { overClientCap, overEmailCap } from "./caps";
+import { overClientCap, overEmailCap } from "../orders/caps";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
-import { fulfilOrder } from "./fulfil";
-import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES } from "./holds";
+import { fulfilOrder } from "../orders/fulfil";
+import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES } from "../orders/holds";
 import { amountRefusal, quoteCart } from "./quote";
-import { refusable, refusal, RefusedError, type Refusal } from "./refusal";
-import { saveOrder, type Client, type NewOrder, type Shopper } from "./save-order";
-import type { OrderRow } from "./transitions";
+import { catchRefusal, refusal, type Refusal } from "../../errors";
+import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
+import type { OrderRow } from "../orders/transitions";
+import type { SessionUser } from "../accounts/service";
 
-export type { Client, Shopper } from "./save-order";
+export type { Client } from "../orders/save-order";
 
 export type CreateOrderOutcome =
   | { ok: true; method: "razorpay" | "paypal"; order: OrderRow; providerOrderId: string; publicKey: string }
@@ -44,32 +45,32 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
   const { limits } = deps;
 
   /**
-   * One checkout attempt, in one transaction under the cart's lock: priced as the shopper saw it, checked
+   * One checkout attempt, in one transaction under the cart's lock: priced as the user saw it, checked
    * against the client's amount, saved (or found again: two tabs, a retry), then `opened` when new or
    * `resumed` when found. An attempt found lapsed (its time ran out, or it was replaced) is closed and the
    * cart marked changed, and the checkout runs once more as a new attempt.
    */
-  async function attempt(cartId: string, input: CreateOrderRequest, shopper: Shopper, client: Client, fresh: Pick<NewOrder, "status" | "isTest">, opened: Step, resumed: Step): Promise<AttemptOutcome | "again"> {
+  async function attempt(cartId: string, input: CreateOrderRequest, user: SessionUser | null, client: Client, fresh: Pick<NewOrder, "status" | "isTest">, opened: Step, resumed: Step): Promise<AttemptOutcome | "again"> {
     const now = new Date();
-    return refusable(() => db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
+    return catchRefusal(() => db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
       await lockCart(tx, cartId);
       const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
-      if (!cart) throw new RefusedError(refusal("unprocessable", "CART_EMPTY", "Your cart is empty."));
+      if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
       const quoted = await quoteCart(tx, cart, { currency: input.currency, method: input.payment_method, promoCode: input.promo_code }, now);
-      if (!quoted.ok) throw new RefusedError(quoted.refusal);
+      if (!quoted.ok) throw quoted.refusal;
       const mismatch = amountRefusal(quoted.quote, input.amount);
-      if (mismatch) throw new RefusedError(mismatch);
+      if (mismatch) throw mismatch;
 
       const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
-      const { order, created } = await saveOrder(tx, quoted.quote, input, shopper, { ...fresh, client, expiresAt });
+      const { order, created } = await saveOrder(tx, quoted.quote, input, user, { ...fresh, client, expiresAt });
       if (!created && (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))) {
         if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
         else await touchCart(tx, cartId);
         return "again";
       }
-      if (!created && !isOpen(order)) throw new RefusedError(closedRefusal(order));
+      if (!created && !isOpen(order)) throw closedRefusal(order);
       const refused = await (created ? opened : resumed)(tx, order, now);
-      if (refused) throw new RefusedError(refused);
+      if (refused) throw refused;
       return { ok: true, order };
     }));
   }
@@ -131,26 +132,26 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
   }
 
   /**
-   * Cash on delivery. A signed-in shopper whose e-mail is verified is confirmed at once: stock and promo
+   * Cash on delivery. A signed-in user whose e-mail is verified is confirmed at once: stock and promo
    * taken under the cart's lock. Anyone else confirms with a code e-mailed to the address given; until then
    * the order holds nothing and the seller does not see it.
    */
-  async function cashOnDelivery(cartId: string, input: CreateOrderRequest, shopper: Shopper, client: Client): Promise<CreateOrderOutcome> {
-    if (shopper?.emailVerified) {
-      const confirmed = await checkout(cartId, input, shopper, client, { status: "pending_payment", isTest: false }, confirmAtOnce, confirmAtOnce);
+  async function cashOnDelivery(cartId: string, input: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreateOrderOutcome> {
+    if (user?.emailVerifiedAt) {
+      const confirmed = await checkout(cartId, input, user, client, { status: "pending_payment", isTest: false }, confirmAtOnce, confirmAtOnce);
       return confirmed.ok ? { ok: true, method: "cod", order: { ...confirmed.order, status: "cod_confirmed" } } : confirmed;
     }
-    if (!input.email && !shopper) {
+    if (!input.email && !user) {
       return { ok: false, refusal: refusal("unprocessable", "EMAIL_REQUIRED", "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.") };
     }
     // Asking again for the same checkout e-mails a fresh code.
-    const waiting = await checkout(cartId, input, shopper, client, { status: "awaiting_confirmation", isTest: false }, openAttempt(overEmailCap, mailCode), mailCode);
+    const waiting = await checkout(cartId, input, user, client, { status: "awaiting_confirmation", isTest: false }, openAttempt(overEmailCap, mailCode), mailCode);
     return waiting.ok ? { ok: true, method: "cod", order: waiting.order } : waiting;
   }
 
   return {
     /** `POST /api/create-order/` (spec section 7). */
-    async createOrder(input: CreateOrderRequest, shopper: Shopper, client: Client): Promise<CreateOrderOutcome> {
+    async createOrder(input: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreateOrderOutcome> {
       const method = input.payment_method;
       if (method === "cod" && !isCashOnDeliveryAllowed(input.currency)) {
         return { ok: false, refusal: refusal("unprocessable", "COD_NOT_AVAILABLE", "Cash on delivery is available for orders in INR only.") };
@@ -158,12 +159,12 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
       const provider = method === "cod" ? null : deps.gateway.provider(method);
       if (method !== "cod" && !provider) return { ok: false, refusal: refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.") };
 
-      // The cart's access rules: a guest cart by its id, a shopper's cart only with their token.
-      const cart = await cartForReading(db, input.cart_id, shopper);
+      // The cart's access rules: a guest cart by its id, a user's cart only with their token.
+      const cart = await cartForReading(db, input.cart_id, user);
       if (!cart) return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
-      if (!provider) return cashOnDelivery(cart.id, input, shopper, client);
+      if (!provider) return cashOnDelivery(cart.id, input, user, client);
 
-      const held = await checkout(cart.id, input, shopper, client, { status: "pending_payment", isTest: provider.simulated }, openAttempt(holdForPayment), nothing);
+      const held = await checkout(cart.id, input, user, client, { status: "pending_payment", isTest: provider.simulated }, openAttempt(holdForPayment), nothing);
       if (!held.ok) return held;
       const providerOrder = await providerOrderFor(held.order, provider);
       if (!providerOrder.ok) return providerOrder;
@@ -171,8 +172,8 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
     },
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
-    async confirmCashOnDelivery(input: ConfirmCodRequest, shopper: Shopper) {
-      const outcome = await db.transaction((tx) => confirmWithCode(tx, input, shopper, new Date()));
+    async confirmCashOnDelivery(input: ConfirmCodRequest, user: SessionUser | null) {
+      const outcome = await db.transaction((tx) => confirmWithCode(tx, input, user, new Date()));
       if (outcome.ok) invalidateCatalogCache();
       return outcome;
     },

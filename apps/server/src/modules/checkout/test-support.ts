@@ -5,9 +5,9 @@ import type { AppConfig } from "../../config";
 import { createTestApp } from "../../testing/test-app";
 import { addBody, type PickedVariant } from "../cart/test-support";
 import { productVariants } from "../catalog/tables";
-import { emailOutbox } from "../email/tables";
+import { emailOutbox } from "../../email/tables";
 import { payments, webhookEvents } from "../payments/tables";
-import { orderEvents, orderLines, orders } from "./tables";
+import { orderEvents, orderLines, orders } from "../orders/tables";
 
 /**
  * The whole app listening on a free local port, with publicUrl pointing at it: the simulated providers

@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { MESSAGES, type Blog, type CreateQueryRequest, type CustomerReview } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "../../db/schema";
+import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "../../schema";
 import { AppError } from "../../errors";
 import { createTestApp } from "../../testing/test-app";
 import { CREATE_QUERY_RATE_LIMIT } from "./routes";

@@ -2,11 +2,11 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { formatMoney, SELLER, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
 import { adminEmails } from "../accounts/admins";
-import type { Tx } from "../cart/cart-access";
-import { lockOrder, transition } from "../checkout/transitions";
-import { queueEmail } from "../email/outbox";
+import type { Tx } from "../../db/client";
+import { lockOrder, transition } from "../orders/transitions";
+import { queueEmail } from "../../email/outbox";
 import type { PaymentGateway } from "./gateway";
-import type { ServiceLog } from "./log";
+import type { ServiceLog } from "../../log";
 import { payments } from "./tables";
 
 /**

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema, paymentOptionsResponseSchema, verifyPaymentRequestSchema, verifyPaymentResponseSchema } from "@store/shared";
-import { refused } from "../checkout/refusal";
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = app.services.payments;
@@ -13,7 +12,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ["payments"], summary: "Confirm a payment (Razorpay signature, or PayPal capture) and mark the order paid", body: verifyPaymentRequestSchema, response: { 200: verifyPaymentResponseSchema, ...errors } },
   }, async (request) => {
     const outcome = await payments.verify(request.body);
-    if (!outcome.ok) throw refused(outcome.refusal);
+    if (!outcome.ok) throw outcome.refusal;
     return { message: "Payment successful. Thank you for your order!", order_id: outcome.orderId, status: outcome.status };
   });
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { COD_SHIPPING_FEE_INR, MESSAGES, type OrderStatus, type PaymentOptionsResponse, type VerifyPaymentRequest } from "@store/shared";
 import type { Db } from "../../db/client";
-import { refusal, type Refusal } from "../checkout/refusal";
+import { refusal, type Refusal } from "../../errors";
 import type { PaymentGateway } from "./gateway";
-import type { ServiceLog } from "./log";
+import type { ServiceLog } from "../../log";
 import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
 import { createRefundQueue } from "./refunds";
 import { settlePayment, type SettleOutcome } from "./settle";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { orders } from "../checkout/tables";
+import { orders } from "../orders/tables";
 
 export const paymentProvider = pgEnum("payment_provider", ["razorpay", "paypal"]);
 /** refund_failed: every retry of the refund failed; the seller retries it from the back office. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { refused } from "../checkout/refusal";
 import type { ProviderName } from "./provider";
 
 /**
@@ -15,7 +14,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     app.post(`/api/webhooks/${provider}`, { config: { rateLimit: false }, schema: { tags: ["payments"], summary: `${provider} webhook` } }, async (request) => {
       const raw = typeof request.body === "string" ? request.body : "";
       const outcome = await app.services.payments.webhook(provider, request.headers, raw);
-      if (!outcome.ok) throw refused(outcome.refusal);
+      if (!outcome.ok) throw outcome.refusal;
       return { received: true, duplicate: outcome.duplicate };
     });
   }

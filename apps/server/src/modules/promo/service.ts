@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_CURRENCY, type PromoNotApplicable, type ValidatePromoRequest, type ValidatePromoResponse } from "@store/shared";
+import { DEFAULT_CURRENCY, type CartResponse, type GetCartQuery, type PromoNotApplicable, type ValidatePromoRequest, type ValidatePromoResponse } from "@store/shared";
 import type { Db } from "../../db/client";
-import type { Viewer } from "../cart/cart-access";
-import type { CartService } from "../cart/service";
+import type { SessionUser } from "../accounts/service";
 import { computeDiscount, type PromoRule } from "./rules";
 import { promoCodes } from "./tables";
 
@@ -18,7 +17,12 @@ export async function findPromoRule(db: Db, code: string): Promise<PromoRule | u
   return rule;
 }
 
-export function createPromoService(db: Db, cart: Pick<CartService, "get">) {
+/** What the promo check reads of a shopper's cart; the cart service provides it (wired in services.ts). */
+export interface CartTotals {
+  get(query: GetCartQuery, user: SessionUser | null): Promise<Pick<CartResponse, "subtotal" | "count" | "currency">>;
+}
+
+export function createPromoService(db: Db, cart: CartTotals) {
   const findRule = (code: string) => findPromoRule(db, code);
 
   return {
@@ -28,9 +32,9 @@ export function createPromoService(db: Db, cart: Pick<CartService, "get">) {
      * `POST /api/validate-promo-code/`. With a cart_id the amount and piece count come from that cart (as
      * the checkout will compute them) and the client's numbers are ignored; a foreign cart is a 404.
      */
-    async validate(input: ValidatePromoRequest, viewer: Viewer, now = new Date()): Promise<PromoOutcome> {
+    async validate(input: ValidatePromoRequest, user: SessionUser | null, now = new Date()): Promise<PromoOutcome> {
       const order = input.cart_id
-        ? await cart.get({ cart_id: input.cart_id, currency: input.currency }, viewer)
+        ? await cart.get({ cart_id: input.cart_id, currency: input.currency }, user)
         : { subtotal: input.amount ?? 0, count: input.no_of_products ?? 0, currency: input.currency ?? DEFAULT_CURRENCY };
       const rule = await findRule(input.promo_code);
       if (!rule) return { ok: false, refused: { message: "This promo code does not exist.", code: "PROMO_NOT_APPLICABLE", reason: "unknown" } };

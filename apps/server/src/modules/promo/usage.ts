@@ -1,5 +1,5 @@
 import { and, isNull, lt, or, sql } from "drizzle-orm";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { promoCodes } from "./tables";
 
 /**

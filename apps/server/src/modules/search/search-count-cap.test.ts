@@ -1,7 +1,7 @@
 import type { SearchResponse } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productVariants, products } from "../../db/schema";
+import { productVariants, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { COUNT_CAP } from "./matches";
 

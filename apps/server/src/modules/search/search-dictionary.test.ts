@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import type { SearchResponse } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productNameWords, products } from "../../db/schema";
+import { productNameWords, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { call, roles } from "../admin/test-support";
 import { correctTypos } from "./typos";

@@ -2,7 +2,7 @@ import { and, count, eq, ilike } from "drizzle-orm";
 import { PAGE_SIZE, priceIn, type ProductListItem, type SearchResponse } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productVariants, products } from "../../db/schema";
+import { productVariants, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 
 let app: FastifyInstance;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { CATEGORIES, SUBCATEGORIES, listingPath } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, products } from "../../db/schema";
+import { blogs, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { ROBOTS_DISALLOW, STATIC_PAGES } from "./service";
 

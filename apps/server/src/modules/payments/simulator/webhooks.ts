@@ -1,4 +1,4 @@
-import type { ServiceLog } from "../log";
+import type { ServiceLog } from "../../../log";
 
 /**
  * Sends the simulator's webhooks to our own endpoints over real HTTP, as the providers would, shortly after

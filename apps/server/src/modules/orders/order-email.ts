@@ -1,5 +1,5 @@
 import { formatMoney, SELLER, type Currency } from "@store/shared";
-import type { OutgoingEmail } from "../email/outbox";
+import type { OutgoingEmail } from "../../email/outbox";
 import type { OrderRow } from "./transitions";
 
 const major = (minor: number) => minor / 100;

@@ -1,4 +1,4 @@
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../db/client";
 import { emailOutbox } from "./tables";
 
 export interface OutgoingEmail {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { OPEN_STATUSES } from "./holds";
-import { refusal, type Refusal } from "./refusal";
+import { refusal, type Refusal } from "../../errors";
 import { orders } from "./tables";
 import type { OrderRow } from "./transitions";
 

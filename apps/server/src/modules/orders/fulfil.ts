@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
-import { queueEmail } from "../email/outbox";
+import { queueEmail } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder } from "./holds";
 import { orderConfirmationEmail } from "./order-email";
-import { refusable, RefusedError, type Refusal } from "./refusal";
+import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
 import { transition, type OrderRow } from "./transitions";
 
@@ -19,10 +19,10 @@ export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
  * (refund a payment, or refuse cash on delivery). After the commit the caller calls `invalidateCatalogCache()`.
  */
 export async function fulfilOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_confirmed", note: string): Promise<FulfilResult> {
-  return refusable(() => tx.transaction(async (sp) => {
+  return catchRefusal(() => tx.transaction(async (sp) => {
     await closeOtherAttempts(sp, order.cartId, order.id);
     const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
-    if (refused) throw new RefusedError(refused);
+    if (refused) throw refused;
     await sp.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
     const lines = await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
     await removeOrderedLines(sp, order.cartId, lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }])));

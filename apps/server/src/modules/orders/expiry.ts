@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, lt, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { invalidateCatalogCache } from "../catalog/cache";
-import { payments } from "../payments/tables";
 import { closeAttempt, OPEN_STATUSES } from "./holds";
 import { orders } from "./tables";
 import { lockOrderWithCart } from "./transitions";
@@ -35,17 +34,13 @@ export async function expireLapsedOrders(db: Db, now = new Date(), limit = 100):
 }
 
 /**
- * Housekeeping: attempts that closed unpaid and never reached a payment provider (a cash-on-delivery code
- * never entered, mostly) are deleted after `days`, with the details their requester typed.
+ * Housekeeping: attempts that closed unpaid more than `days` ago are deleted, with the details their requester
+ * typed, where `untouched` holds for the order (the payments module keeps those that reached a provider).
  */
-export async function deleteLapsedAttempts(db: Db, days = 7): Promise<number> {
+export async function deleteLapsedAttempts(db: Db, days: number, untouched: (orderId: typeof orders.id) => SQL): Promise<number> {
   const gone = await db
     .delete(orders)
-    .where(and(
-      eq(orders.status, "expired"),
-      lt(orders.updatedAt, sql`now() - make_interval(days => ${days})`),
-      notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))),
-    ))
+    .where(and(eq(orders.status, "expired"), lt(orders.updatedAt, sql`now() - make_interval(days => ${days})`), untouched(orders.id)))
     .returning({ id: orders.id });
   return gone.length;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import type { ServiceLog } from "../payments/log";
+import type { Db } from "../db/client";
+import type { ServiceLog } from "../log";
 import { emailOutbox } from "./tables";
 import { createMailTransport, type MailTransport } from "./transport";
 

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { SELLER } from "@store/shared";
-import type { ServiceLog } from "../payments/log";
+import type { ServiceLog } from "../log";
 import type { OutgoingEmail } from "./outbox";
 
 /** Where an outbox row goes: the real SMTP server, or (no SMTP_URL: development, the demo) the log. */

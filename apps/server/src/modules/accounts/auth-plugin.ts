@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../errors";
-import type { SessionUser } from "../modules/accounts/service";
+import { AppError } from "../../errors";
+import type { SessionUser } from "./service";
 
 declare module "fastify" {
   interface FastifyRequest {

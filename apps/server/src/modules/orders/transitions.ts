@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { canTransition, type OrderStatus } from "@store/shared";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { lockCart } from "../cart/checkout-lines";
 import { orderEvents, orders } from "./tables";
 

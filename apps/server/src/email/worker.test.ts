@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
-import { openTestDatabase } from "../../testing/test-app";
-import type { ServiceLog } from "../payments/log";
+import type { Database } from "../db/client";
+import { openTestDatabase } from "../testing/test-app";
+import type { ServiceLog } from "../log";
 import { emailOutbox } from "./tables";
 import { createOutboxWorker } from "./worker";
 

@@ -1,14 +1,41 @@
 import { eq } from "drizzle-orm";
-import { INR_PER_USD, toMinorUnits, type CreateOrderRequest } from "@store/shared";
-import type { Tx } from "../cart/cart-access";
+import { INR_PER_USD, toMinorUnits, type CreateOrderRequest, type Currency, type PaymentMethod } from "@store/shared";
+import type { Tx } from "../../db/client";
 import { OPEN_STATUSES } from "./holds";
-import type { Quote } from "./quote";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
+import type { SessionUser } from "../accounts/service";
+
+export interface PricedLine {
+  productId: number;
+  variantId: number;
+  name: string;
+  size: string;
+  quantity: number;
+  /** Major units of the order's currency. */
+  unitPrice: number;
+  unitMrp: number;
+  isDirectBuy: boolean;
+}
+
+/** An order as checkout priced it, in major units of `currency`; `idempotencyKey` names the checkout attempt. */
+export interface PricedOrder {
+  cartId: string;
+  currency: Currency;
+  method: PaymentMethod;
+  lines: PricedLine[];
+  subtotal: number;
+  discount: number;
+  promoCode: string | null;
+  shipping: number;
+  rounding: number;
+  total: number;
+  idempotencyKey: string;
+}
 
 const RATE_MILLI = Math.round(INR_PER_USD * 1000);
 
-/** Who checks out: a signed-in shopper (their account e-mail gets the confirmation) or a guest. */
+/** Who checks out: a signed-in user (their account e-mail gets the confirmation) or a guest. */
 export type Shopper = { id: number; email: string; emailVerified: boolean } | null;
 
 /** Where the request came from: open attempts are capped per client. */
@@ -34,12 +61,12 @@ export interface NewOrder {
  * Writes the order for a checkout attempt, or finds it: the same attempt (two tabs, a retry) has the same
  * idempotency key and gets the same order, whose delivery details are refreshed while it is open.
  */
-export async function saveOrder(tx: Tx, quote: Quote, input: CreateOrderRequest, shopper: Shopper, fresh: NewOrder): Promise<{ order: OrderRow; created: boolean }> {
-  const email = input.email ?? shopper?.email ?? null;
+export async function saveOrder(tx: Tx, quote: PricedOrder, input: CreateOrderRequest, user: SessionUser | null, fresh: NewOrder): Promise<{ order: OrderRow; created: boolean }> {
+  const email = input.email ?? user?.email ?? null;
   const [created] = await tx
     .insert(orders)
     .values({
-      userId: shopper?.id ?? null, cartId: quote.cartId, idempotencyKey: quote.idempotencyKey, paymentMethod: quote.method,
+      userId: user?.id ?? null, cartId: quote.cartId, idempotencyKey: quote.idempotencyKey, paymentMethod: quote.method,
       currency: quote.currency, rateMilli: RATE_MILLI, subtotal: toMinorUnits(quote.subtotal), discount: toMinorUnits(quote.discount),
       shipping: toMinorUnits(quote.shipping), rounding: toMinorUnits(quote.rounding), total: toMinorUnits(quote.total),
       promoCode: quote.promoCode, email, isTest: fresh.isTest, status: fresh.status, expiresAt: fresh.expiresAt, clientIp: fresh.client.ip,

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { OrderStatus } from "@store/shared";
-import type { Tx } from "../cart/cart-access";
+import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
 import { returnStock, takeStock, type Pieces } from "../catalog/inventory";
 import { countPromoUse, releasePromoUse } from "../promo/usage";
-import { refusable, refusal, RefusedError, type Refusal } from "./refusal";
+import { catchRefusal, refusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
 import { transition, type OrderRow } from "./transitions";
 
@@ -43,15 +43,15 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
  * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
  */
 export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
-  const held = await refusable(() => tx.transaction(async (sp) => {
+  const held = await catchRefusal(() => tx.transaction(async (sp) => {
     if (!order.stockHeld) {
       const lines = await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
       const short = await takeStock(sp, lines);
       const line = short === null ? undefined : lines[short];
-      if (line) throw new RefusedError(soldOut(line, moment));
+      if (line) throw soldOut(line, moment);
     }
     if (order.promoCode && !order.promoHeld && !(await countPromoUse(sp, order.promoCode))) {
-      throw new RefusedError(refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit."));
+      throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
     }
     await sp.update(orders).set({ stockHeld: true, promoHeld: order.promoCode !== null }).where(eq(orders.id, order.id));
     return { ok: true as const };

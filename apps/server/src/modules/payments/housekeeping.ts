@@ -1,0 +1,12 @@
+import { eq, notExists } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { deleteLapsedAttempts } from "../orders/expiry";
+import { payments } from "./tables";
+
+/**
+ * Housekeeping: attempts that closed unpaid and never reached a payment provider (a cash-on-delivery code
+ * never entered, mostly) are deleted after `days`; one that did keeps its payment's history.
+ */
+export function deleteUnpaidAttempts(db: Db, days = 7): Promise<number> {
+  return deleteLapsedAttempts(db, days, (orderId) => notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))));
+}
