@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Route } from "@playwright/test";
 import { MESSAGES, MISSION_POINTS, SELLER, WHY_US_POINTS, type Blog, type BlogListResponse, type CustomerReviewListResponse } from "@store/shared";
+import { seriousA11yViolations } from "../fixtures/axe";
 
 async function allBlogs(request: APIRequestContext): Promise<Blog[]> {
   const response = await request.get("/api/get-all-blogs/");
@@ -153,9 +153,7 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     test(path, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
     });
   }
 });

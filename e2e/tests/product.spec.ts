@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEFAULT_SIZE, formatMoney, MESSAGES, TIMINGS_MS, type ProductDetailResponse } from "@store/shared";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pauseClock } from "../fixtures/clock";
+import { seriousA11yViolations } from "../fixtures/axe";
 
 const DETAIL = "/api/get-product-detail/";
 const PRODUCT_ID = 1;
@@ -95,8 +95,7 @@ test.describe("product page", () => {
     await page.goto(`/product/${PRODUCT_ID}`);
     await page.getByRole("heading", { name: "You may also like" }).scrollIntoViewIfNeeded();
     await expect(page.getByRole("list", { name: "Related products" }).getByRole("article").first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
