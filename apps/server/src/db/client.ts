@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { fileURLToPath } from "node:url";
 import type { DatabaseConfig, DatabaseLimits } from "../config";
+import { withAfterCommit } from "./after-commit";
 import { openPglite } from "./pglite";
 import { openPool, withUnlimitedClient } from "./postgres";
 
@@ -26,6 +27,13 @@ export interface Database {
   /** Readiness: the database answers within the limits and its core tables can be read. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Each `db.transaction` runs the effects its work asked for with `afterCommit` once it has committed. */
+function runningAfterCommit(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => withAfterCommit(() => transaction(work, config));
+  return db;
 }
 
 /** The limits when the configuration names none (tests, scripts); the environment's defaults (config.ts). */
@@ -56,7 +64,7 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
     const pool = openPool(config.url, limits);
     const db = drizzlePg({ client: pool });
     return {
-      db: db as unknown as Db,
+      db: runningAfterCommit(db as unknown as Db),
       kind: "postgres",
       location: postgresLocation(config.url),
       migrate: () => withUnlimitedClient(config.url, (client) => migratePg(drizzlePg({ client }), { migrationsFolder })),
@@ -67,7 +75,7 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
   const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs);
   const db = drizzlePglite({ client });
   return {
-    db: db as unknown as Db,
+    db: runningAfterCommit(db as unknown as Db),
     kind: "pglite",
     location: config.dataDir ?? "memory",
     migrate: () => migratePglite(db, { migrationsFolder }),

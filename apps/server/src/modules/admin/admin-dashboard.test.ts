@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "../catalog/tables";
 import { contactQueries } from "../content/tables";
 import { createTestApp } from "../../testing/test-app";
-import { istPeriodStarts } from "./seller-time";
+import { istPeriodStarts } from "../../lib/seller-time";
 import { HOUR, call, insertOrder, roles, type OrderSeed } from "./test-support";
 
 let app: FastifyInstance;

@@ -3,11 +3,12 @@ import type { Db } from "../../db/client";
 import { listAuditLog } from "./audit";
 import { createContentResources } from "./content-resources";
 import { createDashboard } from "./dashboard";
-import { notFound } from "./failures";
+import { notFound } from "../../lib/failures";
 import { createInbox } from "./inbox";
-import { createOrderReader } from "./orders-read";
+import { createOrderReader } from "../orders/admin-read";
+import { paymentsOfOrder } from "../payments/order-payments";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
-import { listAdminProducts, loadAdminProduct } from "./products-read";
+import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
 import { createProductWriter } from "./products-write";
 import { createUploads } from "./uploads";
 
@@ -20,7 +21,11 @@ export interface AdminServiceOptions {
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
 export function createAdminServices(db: Db, options: AdminServiceOptions) {
-  const orders = createOrderReader(db);
+  const orderViews = createOrderReader(db);
+  const orders = {
+    ...orderViews,
+    detail: async (id: number) => ({ ...(await orderViews.detail(id)), payments: await paymentsOfOrder(db, id) }),
+  };
   return {
     products: {
       list: listAdminProducts.bind(null, db),

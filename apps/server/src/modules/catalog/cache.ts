@@ -1,8 +1,10 @@
+import { afterCommit } from "../../db/after-commit";
+
 /**
  * An in-process cache for catalogue reads: navigation, home strip, popular products, listing pages and
  * product pages. Entries live for a short TTL, so replicas that did not see a change converge quickly;
- * the process that made the change calls `invalidateCatalogCache()` after its transaction commits and
- * sees it at once. Bounded: the least recently used entry goes first (100k products x sizes x currencies
+ * the process that made a change marks it stale when its transaction commits (`invalidateCatalogCache`)
+ * and sees it at once. Bounded: the least recently used entry goes first (100k products x sizes x currencies
  * would not fit otherwise).
  */
 const DEFAULT_TTL_MS = 30_000;
@@ -16,12 +18,14 @@ const DEFAULT_MAX_ENTRIES = 1_000;
 let generation = 0;
 
 /**
- * Call after any committed write that changes what the catalogue shows: products, sizes (prices, stock),
- * images, categories or the home strip. After the commit, not inside the transaction: a read between the
- * two would cache the old rows again.
+ * Called by every write that changes what the catalogue shows (products, sizes, prices, stock, images,
+ * categories, the home strip), inside its transaction or after it: the cache goes stale when the
+ * transaction commits (db/after-commit.ts). Not before: a read between the two would cache the old rows again.
  */
 export function invalidateCatalogCache(): void {
-  generation += 1;
+  afterCommit(() => {
+    generation += 1;
+  });
 }
 
 interface Entry {

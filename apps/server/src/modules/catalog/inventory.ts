@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { invalidateCatalogCache } from "./cache";
 import { productVariants } from "./tables";
 
 /** Pieces of one size of a product (a variant), as an order line holds them. */
@@ -19,7 +20,7 @@ class ShortOf extends Error {
  * whatever runs in parallel), in variant order so two takers of the same sizes cannot deadlock, inside a
  * savepoint so a short line undoes the lines before it. Answers the index (in `pieces`) of the first line
  * that could not be supplied, or null when everything was taken. A line whose size no longer exists is short.
- * After the caller's transaction commits, it calls `invalidateCatalogCache()`.
+ * Product pages see the change once the caller's transaction commits.
  */
 export async function takeStock(tx: Tx, pieces: readonly Pieces[]): Promise<number | null> {
   const order = pieces.map((p, index) => ({ ...p, index })).sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0));
@@ -34,6 +35,7 @@ export async function takeStock(tx: Tx, pieces: readonly Pieces[]): Promise<numb
         if (taken.length === 0) throw new ShortOf(line.index);
       }
     });
+    if (pieces.length > 0) invalidateCatalogCache();
     return null;
   } catch (err) {
     if (err instanceof ShortOf) return err.index;
@@ -48,4 +50,5 @@ export async function returnStock(tx: Tx, pieces: readonly Pieces[]): Promise<vo
     if (line.variantId === null) continue;
     await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(eq(productVariants.id, line.variantId));
   }
+  if (pieces.length > 0) invalidateCatalogCache();
 }

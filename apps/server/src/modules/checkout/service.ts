@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { isCashOnDeliveryAllowed, MESSAGES, type ConfirmCodRequest, type CreateOrderRequest, type Currency } from "@store/shared";
+import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest } from "@store/shared";
 import type { CheckoutLimits } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { cartForReading } from "../cart/cart-access";
 import { lockCart, touchCart } from "../cart/checkout-lines";
 import { carts } from "../cart/tables";
-import { invalidateCatalogCache } from "../catalog/cache";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
-import { ProviderError, type PaymentProvider } from "../payments/provider";
-import { payments } from "../payments/tables";
+import { providerOrderFor } from "../payments/provider-orders";
 import { overClientCap, overEmailCap } from "../orders/caps";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
@@ -78,10 +76,7 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
   async function checkout(...args: Parameters<typeof attempt>): Promise<AttemptOutcome> {
     for (let round = 0; round < 2; round++) {
       const outcome = await attempt(...args);
-      if (outcome === "again") continue;
-      // Stock was held, taken or given back (a replaced attempt): product pages show it, after the commit.
-      if (outcome.ok) invalidateCatalogCache();
-      return outcome;
+      if (outcome !== "again") return outcome;
     }
     return { ok: false, refusal: refusal("conflict", "CART_CHANGED", "Your cart changed while you were checking out. Please review it and try again.") };
   }
@@ -104,32 +99,6 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
     const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery");
     return fulfilled.ok ? null : fulfilled.refusal;
   };
-
-  /**
-   * The provider's order for ours, created once. Never inside a transaction: no lock is held across the
-   * network. Two tabs racing here may each create one at the provider; the first stored wins and the
-   * other stays unused (an unpaid provider order costs nothing and expires).
-   */
-  async function providerOrderFor(order: OrderRow, provider: PaymentProvider): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
-    const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
-    const known = await stored();
-    if (known) return { ok: true, id: known.providerOrderId };
-    let created: { id: string; raw: unknown };
-    try {
-      created = await provider.createOrder({ orderId: order.id, amount: order.total, currency: order.currency as Currency, requestId: order.idempotencyKey });
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      deps.log.error({ err, body: err.body, orderId: order.id }, `${provider.name} refused to create an order`);
-      return { ok: false, refusal: refusal("unavailable", "PROVIDER_ERROR", MESSAGES.orderCreationFailed) };
-    }
-    await db
-      .insert(payments)
-      .values({ orderId: order.id, provider: provider.name, providerOrderId: created.id, amount: order.total, currency: order.currency, raw: created.raw })
-      .onConflictDoNothing();
-    const row = await stored();
-    if (!row) throw new Error(`no payment row for order ${order.id}`);
-    return { ok: true, id: row.providerOrderId };
-  }
 
   /**
    * Cash on delivery. A signed-in user whose e-mail is verified is confirmed at once: stock and promo
@@ -166,16 +135,14 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
 
       const held = await checkout(cart.id, input, user, client, { status: "pending_payment", isTest: provider.simulated }, openAttempt(holdForPayment), nothing);
       if (!held.ok) return held;
-      const providerOrder = await providerOrderFor(held.order, provider);
+      const providerOrder = await providerOrderFor(db, held.order, provider, deps.log);
       if (!providerOrder.ok) return providerOrder;
       return { ok: true, method: provider.name, order: held.order, providerOrderId: providerOrder.id, publicKey: provider.publicKey };
     },
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     async confirmCashOnDelivery(input: ConfirmCodRequest, user: SessionUser | null) {
-      const outcome = await db.transaction((tx) => confirmWithCode(tx, input, user, new Date()));
-      if (outcome.ok) invalidateCatalogCache();
-      return outcome;
+      return db.transaction((tx) => confirmWithCode(tx, input, user, new Date()));
     },
   };
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { invalidateCatalogCache } from "../catalog/cache";
 import { closeAttempt, OPEN_STATUSES } from "./holds";
 import { orders } from "./tables";
 import { lockOrderWithCart } from "./transitions";
@@ -20,16 +19,14 @@ export async function expireLapsedOrders(db: Db, now = new Date(), limit = 100):
     .orderBy(asc(orders.expiresAt))
     .limit(limit);
   let closed = 0;
-  let restocked = false;
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const order = await lockOrderWithCart(tx, id);
       if (!order || !isOpen(order.status) || !order.expiresAt || order.expiresAt > now) return;
-      restocked = (await closeAttempt(tx, order, "EXPIRED")) || restocked;
+      await closeAttempt(tx, order, "EXPIRED");
       closed++;
     });
   }
-  if (restocked) invalidateCatalogCache();
   return closed;
 }
 

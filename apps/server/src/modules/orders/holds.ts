@@ -79,12 +79,11 @@ export async function releaseHolds(tx: Tx, order: OrderRow): Promise<Pieces[]> {
  * A time-out or too many wrong codes also marks the cart changed, so the shopper's next checkout is a new
  * attempt; a replaced attempt leaves the cart alone (the attempt replacing it is keyed on the cart as it is).
  */
-export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason): Promise<boolean> {
-  const restocked = (await releaseHolds(tx, order)).length > 0;
+export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason): Promise<void> {
+  await releaseHolds(tx, order);
   await tx.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
   await transition(tx, order, "expired", CLOSE_NOTES[reason], { reason });
   if (reason !== "SUPERSEDED") await touchCart(tx, order.cartId);
-  return restocked;
 }
 
 /**
@@ -92,14 +91,12 @@ export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason)
  * cart): one cart has one open order, so it can never be paid twice, and its own older attempt never holds
  * the pieces the new one needs. The caller holds the cart's lock; the attempts are locked in id order.
  */
-export async function closeOtherAttempts(tx: Tx, cartId: string, keepOrderId: number): Promise<boolean> {
+export async function closeOtherAttempts(tx: Tx, cartId: string, keepOrderId: number): Promise<void> {
   const open = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.cartId, cartId), inArray(orders.status, OPEN_STATUSES), ne(orders.id, keepOrderId)))
     .orderBy(asc(orders.id))
     .for("update");
-  let restocked = false;
-  for (const order of open) restocked = (await closeAttempt(tx, order, "SUPERSEDED")) || restocked;
-  return restocked;
+  for (const order of open) await closeAttempt(tx, order, "SUPERSEDED");
 }

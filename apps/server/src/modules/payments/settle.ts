@@ -3,7 +3,6 @@ import type { OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
-import { invalidateCatalogCache } from "../catalog/cache";
 import { fulfilOrder } from "../orders/fulfil";
 import { releaseHolds } from "../orders/holds";
 import { refusal, type Refusal } from "../../errors";
@@ -61,8 +60,7 @@ async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
  * nothing. A webhook's event id is recorded in the same transaction, so a replayed delivery is recognised.
  */
 export async function settlePayment(db: Db, provider: ProviderName, capture: CapturedPayment, event?: WebhookEvent): Promise<SettleOutcome> {
-  let sold = false;
-  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
+  return db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
       const recorded = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, payload: event.payload }).onConflictDoNothing().returning({ id: webhookEvents.id });
       if (recorded.length === 0) return { kind: "duplicate_event" };
@@ -95,11 +93,10 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
         const bought = late ? await boughtSince(tx, order) : null;
         const fulfilled = bought ? { ok: false as const, refusal: bought } : await fulfilOrder(tx, order, "paid", `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`);
         if (fulfilled.ok) {
-          sold = true;
           await record("captured");
           return { kind: "paid", orderId: order.id, status: "paid" };
         }
-        sold = (await releaseHolds(tx, order)).length > 0;
+        await releaseHolds(tx, order);
         await transition(tx, order, "cancelled", fulfilled.refusal.message, { reason: fulfilled.refusal.code, paymentId: capture.paymentId });
         // The cart keeps its lines; touching it makes the shopper's next checkout a new attempt.
         await touchCart(tx, order.cartId);
@@ -121,7 +118,4 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
         throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
     }
   });
-  // Product pages show stock. After the commit: a read in between would cache the count from before it.
-  if (sold) invalidateCatalogCache();
-  return outcome;
 }

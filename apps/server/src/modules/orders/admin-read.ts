@@ -5,11 +5,10 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { users } from "../accounts/tables";
-import { orderEvents, orderLines, orders } from "../orders/tables";
-import { payments } from "../payments/tables";
-import { toCsv } from "./csv";
-import { notFound } from "./failures";
-import { istDayEnd, istDayStart } from "./seller-time";
+import { orderEvents, orderLines, orders } from "./tables";
+import { toCsv } from "../../lib/csv";
+import { notFound } from "../../lib/failures";
+import { istDayEnd, istDayStart } from "../../lib/seller-time";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderFilter = Omit<AdminOrderListQuery, "page" | "page_size">;
@@ -86,13 +85,12 @@ export function createOrderReader(db: Db) {
       };
     },
 
-    /** `GET /api/admin/orders/:id`: the order with its lines, payments and history. */
-    async detail(id: number): Promise<AdminOrderDetail> {
+    /** `GET /api/admin/orders/:id`: the order with its lines and history (the payments module adds its payments). */
+    async detail(id: number): Promise<Omit<AdminOrderDetail, "payments">> {
       const [row] = await withAccount(db).where(eq(orders.id, id));
       if (!row) throw notFound("Order");
-      const [lines, paymentRows, events] = await Promise.all([
+      const [lines, events] = await Promise.all([
         db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
-        db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id)),
         db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
       ]);
       const o = row.order;
@@ -111,12 +109,6 @@ export function createOrderReader(db: Db) {
         lines: lines.map((l) => ({
           id: l.id, product_id: l.productId, variant_id: l.variantId, product_name: l.productName, size: l.size,
           unit_price_minor: l.unitPrice, unit_mrp_minor: l.unitMrp, quantity: l.quantity, line_total_minor: l.unitPrice * l.quantity,
-        })),
-        payments: paymentRows.map((p) => ({
-          id: p.id, provider: p.provider, provider_order_id: p.providerOrderId, provider_payment_id: p.providerPaymentId, status: p.status,
-          amount_minor: p.amount, currency: p.currency, refund_amount_minor: p.refundAmount, refund_attempts: p.refundAttempts,
-          refund_next_at: p.refundNextAt?.toISOString() ?? null, refund_error: p.refundError,
-          created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
         })),
         events: events.map((e) => ({
           id: e.id, from_status: e.fromStatus, to_status: e.toStatus, note: e.note, data: e.data ?? null, created_at: e.createdAt.toISOString(),

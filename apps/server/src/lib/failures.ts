@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "../../errors";
+import { AppError } from "../errors";
 
 /** A 400 naming one field, in the same shape a failed schema gives, so forms show it next to the field. */
 export function invalidField(path: string, message: string): AppError {

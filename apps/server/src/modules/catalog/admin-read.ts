@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import {
-  DEFAULT_SIZE, PRODUCT_MEDIA_FIELDS,
-  type AdminProduct, type AdminProductListItem, type AdminProductListQuery, type AdminProductListResponse, type ProductMediaField,
+  DEFAULT_SIZE, LOW_STOCK_THRESHOLD, PRODUCT_MEDIA_FIELDS,
+  type AdminProduct, type DashboardResponse, type AdminProductListItem, type AdminProductListQuery, type AdminProductListResponse, type ProductMediaField,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
-import { categories, productImages, productVariants, products, subcategories } from "../catalog/tables";
+import { categories, productImages, productVariants, products, subcategories } from "./tables";
 
 /** Catalogue prices are whole dollars stored as cents. */
 export const dollars = (cents: number) => cents / 100;
@@ -107,4 +107,20 @@ export async function listAdminProducts(db: Db, query: AdminProductListQuery): P
     };
   });
   return { data, total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+}
+
+/** The dashboard lists at most this many low-stock sizes, fewest pieces first. */
+export const LOW_STOCK_LIMIT = 100;
+
+/** Sizes of active products with at most LOW_STOCK_THRESHOLD pieces left, fewest first. */
+export function lowStock(db: Db): Promise<DashboardResponse["low_stock"]> {
+  return db.select({
+    product_id: products.id,
+    product_code: products.productCode,
+    product_name: products.name,
+    size: productVariants.size,
+    stock: productVariants.stock,
+  }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(products.isActive, true), lte(productVariants.stock, LOW_STOCK_THRESHOLD)))
+    .orderBy(asc(productVariants.stock), asc(products.id), asc(productVariants.position)).limit(LOW_STOCK_LIMIT);
 }

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { MESSAGES, type Currency } from "@store/shared";
+import type { Db } from "../../db/client";
+import { refusal, type Refusal } from "../../errors";
+import type { ServiceLog } from "../../log";
+import type { OrderRow } from "../orders/transitions";
+import { ProviderError, type PaymentProvider } from "./provider";
+import { payments } from "./tables";
+
+/**
+ * The provider's order for ours, created once. Never inside a transaction: no lock is held across the
+ * network. Two tabs racing here may each create one at the provider; the first stored wins and the
+ * other stays unused (an unpaid provider order costs nothing and expires).
+ */
+export async function providerOrderFor(db: Db, order: OrderRow, provider: PaymentProvider, log: ServiceLog): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
+  const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
+  const known = await stored();
+  if (known) return { ok: true, id: known.providerOrderId };
+  let created: { id: string; raw: unknown };
+  try {
+    created = await provider.createOrder({ orderId: order.id, amount: order.total, currency: order.currency as Currency, requestId: order.idempotencyKey });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    log.error({ err, body: err.body, orderId: order.id }, `${provider.name} refused to create an order`);
+    return { ok: false, refusal: refusal("unavailable", "PROVIDER_ERROR", MESSAGES.orderCreationFailed) };
+  }
+  await db
+    .insert(payments)
+    .values({ orderId: order.id, provider: provider.name, providerOrderId: created.id, amount: order.total, currency: order.currency, raw: created.raw })
+    .onConflictDoNothing();
+  const row = await stored();
+  if (!row) throw new Error(`no payment row for order ${order.id}`);
+  return { ok: true, id: row.providerOrderId };
+}
