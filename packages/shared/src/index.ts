@@ -10,6 +10,7 @@ export * from "./schemas/catalog";
 export * from "./schemas/content";
 export * from "./schemas/errors";
 export * from "./checkout";
+export * from "./order-total";
 export * from "./schemas/geo";
 export * from "./schemas/cart";
 export * from "./schemas/accounts";
