@@ -3,8 +3,6 @@ export * from "./money";
 export * from "./categories";
 export * from "./seller";
 export * from "./messages";
-// The schemas below are built from these rules; the text builders stay inside (admin forms have their own).
-export { INT32_MAX, YEAR_RANGE, isCleanText } from "./schemas/input-rules";
 export * from "./schemas/common";
 export * from "./schemas/catalog";
 export * from "./schemas/content";

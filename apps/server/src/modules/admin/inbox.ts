@@ -90,5 +90,3 @@ export function createInbox(db: Db) {
     }),
   };
 }
-
-export type Inbox = ReturnType<typeof createInbox>;

@@ -44,5 +44,3 @@ export function createPromoService(db: Db, cart: Pick<CartService, "get">) {
     },
   };
 }
-
-export type PromoService = ReturnType<typeof createPromoService>;
