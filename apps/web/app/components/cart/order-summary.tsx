@@ -57,7 +57,7 @@ export function OrderSummary({ totals, promoCode, promo, cod, onCodChange, conti
       )}
       <Button
         size="xl"
-        className="mt-6 w-full"
+        className="mt-6 w-full tracking-wide"
         onClick={onContinue}
         disabled={blockedReason !== null}
         aria-expanded={continued}
