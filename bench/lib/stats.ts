@@ -29,7 +29,3 @@ export function summarize(samples: readonly number[]): LatencySummary {
     max: round2(sorted.at(-1) ?? Number.NaN),
   };
 }
-
-export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}

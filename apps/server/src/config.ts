@@ -34,8 +34,10 @@ const envSchema = z.object({
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  /** Sign-up, login and contact attempts per minute per client IP. */
+  /** Sign-up, log-in, set-password, e-mail verification and cash-on-delivery code attempts per minute per client IP. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /** Contact-form messages per minute per client IP: each one writes a row, so a tighter budget than RATE_LIMIT_MAX. */
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /**
    * Which proxies may set X-Forwarded-For: unset trusts none (the client IP is the socket's), a number
    * trusts that many hops, anything else is a comma-separated list of proxy addresses or CIDRs.
@@ -93,6 +95,7 @@ export interface AppConfig {
   webBuildDir: string;
   rateLimitMax: number;
   authRateLimitMax: number;
+  contactRateLimitMax: number;
   /** Per-account login throttle: at most `maxFailures` failed log-ins per `windowMs` for one e-mail. */
   loginThrottle: { maxFailures: number; windowMs: number };
   /** Whether an empty database gets the demo catalogue (and, outside production, the demo administrator). */
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webBuildDir: resolve(repoRoot, "apps/web/build"),
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    contactRateLimitMax: e.CONTACT_RATE_LIMIT_MAX,
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : e.NODE_ENV !== "production",
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,

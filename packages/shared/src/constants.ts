@@ -8,7 +8,6 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = "USD";
 
 export const COD_SHIPPING_FEE_INR = 39;
-export const CARD_AMOUNT_MULTIPLIER = 100;
 
 export const INDIA_BOX = { latMin: 8, latMax: 37, lonMin: 68, lonMax: 97 } as const;
 

@@ -3,13 +3,12 @@ export * from "./money";
 export * from "./categories";
 export * from "./seller";
 export * from "./messages";
-// The schemas below are built from these rules; the text builders stay inside (admin forms have their own).
-export { INT32_MAX, YEAR_RANGE, isCleanText } from "./schemas/input-rules";
 export * from "./schemas/common";
 export * from "./schemas/catalog";
 export * from "./schemas/content";
 export * from "./schemas/errors";
 export * from "./checkout";
+export * from "./order-total";
 export * from "./schemas/geo";
 export * from "./schemas/cart";
 export * from "./schemas/accounts";

@@ -14,7 +14,6 @@ import type { ProductGroup } from "./data/types";
 import { createRng, hashString, type Rng } from "./random";
 
 export const FIRST_PRODUCT_CODE = 1001;
-export const IMAGES_PER_PRODUCT = 3;
 const IMAGE_VIEWS = ["full view", "print close-up", "detail view"] as const;
 
 export interface VariantSeed {

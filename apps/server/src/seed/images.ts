@@ -59,11 +59,6 @@ function encodeWebp({ pixels, raw }: Drawn, width?: number): Promise<Buffer> {
   return (width ? image.resize({ width }) : image).webp({ quality, effort: 2 }).toBuffer();
 }
 
-/** One picture as WebP, at its drawn size or resized to `width`. */
-export async function renderWebp(item: MediaItem, width?: number): Promise<Buffer> {
-  return encodeWebp(await draw(item), width);
-}
-
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   // Write then rename, so an interrupted run never leaves a truncated file that later runs would skip.

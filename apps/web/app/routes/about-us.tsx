@@ -1,8 +1,7 @@
 import { MESSAGES, MISSION_POINTS, SELLER } from "@store/shared";
-import { Link } from "react-router";
 import { BlogImage } from "../components/content/blog-image";
 import { PageHeader } from "../components/content/page-header";
-import { BUTTON_CLASSES } from "../components/content/smart-link";
+import { ButtonLink } from "../components/ui/button";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/about-us";
 
@@ -73,7 +72,7 @@ export default function AboutUs() {
         </ul>
       </section>
       <div className="mt-16 text-center">
-        <Link to="/query" className={BUTTON_CLASSES.primary}>Why shop with us</Link>
+        <ButtonLink to="/query" size="lg">Why shop with us</ButtonLink>
       </div>
     </div>
   );

@@ -5,7 +5,8 @@ import { BlogImage } from "../components/content/blog-image";
 import { formatDate, isoDate } from "../components/content/format-date";
 import { JsonLd } from "../components/content/json-ld";
 import { Prose } from "../components/content/prose";
-import { BUTTON_CLASSES, SmartLink } from "../components/content/smart-link";
+import { SmartLink } from "../components/content/smart-link";
+import { ButtonLink } from "../components/ui/button";
 import { ApiError, api } from "../lib/api";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
@@ -112,7 +113,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-4xl font-semibold text-indigo-ink">{missing ? MESSAGES.blogNotFound : MESSAGES.unexpectedError}</h1>
-      <Link to="/blog" className={`mt-8 ${BUTTON_CLASSES.primary}`}>Back to the blog</Link>
+      <ButtonLink to="/blog" size="lg" className="mt-8">Back to the blog</ButtonLink>
     </section>
   );
 }

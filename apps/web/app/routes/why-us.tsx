@@ -1,7 +1,6 @@
 import { SELLER, WHY_US_POINTS } from "@store/shared";
-import { Link } from "react-router";
 import { PageHeader } from "../components/content/page-header";
-import { BUTTON_CLASSES } from "../components/content/smart-link";
+import { ButtonLink } from "../components/ui/button";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/why-us";
 
@@ -52,8 +51,8 @@ export default function WhyUs() {
         ))}
       </ol>
       <div className="mt-14 flex flex-wrap justify-center gap-4">
-        <Link to="/collections" className={BUTTON_CLASSES.primary}>Explore the collections</Link>
-        <Link to="/contact-us" className={BUTTON_CLASSES.secondary}>Ask us anything</Link>
+        <ButtonLink to="/collections" size="lg">Explore the collections</ButtonLink>
+        <ButtonLink to="/contact-us" variant="secondary">Ask us anything</ButtonLink>
       </div>
     </div>
   );

@@ -76,7 +76,6 @@ export const meResponseSchema = z.object({ user: userSchema });
 /** Logout and set-password answer with a sentence to show. */
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export type UserRole = (typeof USER_ROLES)[number];
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

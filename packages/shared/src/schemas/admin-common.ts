@@ -148,9 +148,7 @@ export const dashboardResponseSchema = z.object({
   open_queries: z.number().int(),
 });
 
-export type AdminPageQuery = z.infer<typeof adminPageQuery>;
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;

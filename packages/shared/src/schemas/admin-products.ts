@@ -190,8 +190,6 @@ export const adminProductListResponseSchema = adminPageMeta.extend({ data: z.arr
 
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;
-export type ProductSizeInput = z.infer<typeof productSizeInputSchema>;
-export type ProductSizePatch = z.infer<typeof productSizePatchSchema>;
 export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export type AdminProductListItem = z.infer<typeof adminProductListItemSchema>;

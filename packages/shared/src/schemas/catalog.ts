@@ -109,7 +109,6 @@ export type ProductDetailQuery = z.infer<typeof productDetailQuerySchema>;
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 export type TopSellingQuery = z.infer<typeof topSellingQuerySchema>;
 export type TopSellingResponse = z.infer<typeof topSellingResponseSchema>;
-export type HomeCategory = z.infer<typeof homeCategorySchema>;
 export type HomeCategoryResponse = z.infer<typeof homeCategoryResponseSchema>;
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -163,4 +163,3 @@ export type ConfirmCodRequest = z.infer<typeof confirmCodRequestSchema>;
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
-export type OrderLine = z.infer<typeof orderLineSchema>;

@@ -61,5 +61,4 @@ export type SocialFeedResponse = z.infer<typeof socialFeedResponseSchema>;
 export type CreateQueryResponse = z.infer<typeof createQueryResponseSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type CustomerReview = z.infer<typeof customerReviewSchema>;
-export type SocialPost = z.infer<typeof socialPostSchema>;
 export type CreateQueryRequest = z.infer<typeof createQueryRequestSchema>;

@@ -13,5 +13,4 @@ export const errorBodySchema = z.object({
   errors: z.array(fieldErrorSchema),
 });
 
-export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;

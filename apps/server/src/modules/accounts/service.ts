@@ -211,5 +211,3 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

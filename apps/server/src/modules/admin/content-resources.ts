@@ -129,5 +129,3 @@ export function createContentResources(db: Db) {
     }),
   };
 }
-
-export type ContentResources = ReturnType<typeof createContentResources>;

@@ -91,5 +91,3 @@ export function createInbox(db: Db) {
     }),
   };
 }
-
-export type Inbox = ReturnType<typeof createInbox>;

@@ -44,5 +44,3 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
   };
 }
-
-export type AdminServices = ReturnType<typeof createAdminServices>;

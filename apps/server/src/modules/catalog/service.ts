@@ -174,5 +174,3 @@ export function createCatalogService(db: Db) {
 
   return { categoryList, listProducts, productDetail, topSelling, homeStrip };
 }
-
-export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { endInNine, formatMoney, shippingFee, toMinorUnits, type Currency, type PaymentMethod } from "@store/shared";
+import { createOrderAmount, formatMoney, orderTotal, type Currency, type PaymentMethod } from "@store/shared";
 import type { Db } from "../../db/client";
 import { productVariants } from "../catalog/tables";
 import { cartView } from "../cart/cart-view";
@@ -67,17 +67,15 @@ export async function quoteCart(
     promoCode = rule.code;
   }
 
-  const shipping = shippingFee(currency, method === "cod");
-  const exact = view.subtotal - discount + shipping;
-  const total = method === "paypal" && currency === "INR" ? endInNine(exact) : exact;
+  const { shipping, rounding, total } = orderTotal({ currency, subtotal: view.subtotal, discount, method });
   const key = JSON.stringify([cart.id, cart.updatedAt.toISOString(), method, currency, promoCode, total, lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy])]);
   return {
     ok: true,
     quote: {
       cartId: cart.id, currency, method, lines, subtotal: view.subtotal, discount, promoCode, shipping,
-      rounding: total - exact,
+      rounding,
       total,
-      expectedAmount: method === "razorpay" ? toMinorUnits(total) : total,
+      expectedAmount: createOrderAmount(method, total),
       idempotencyKey: createHash("sha256").update(key).digest("hex"),
     },
   };

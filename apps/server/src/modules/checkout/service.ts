@@ -146,5 +146,3 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
     },
   };
 }
-
-export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -10,9 +10,6 @@ import {
   testimonialListResponseSchema,
 } from "@store/shared";
 
-/** The contact form writes rows and may send mail later: a much tighter budget than the global one. */
-export const CREATE_QUERY_RATE_LIMIT = { max: 10, timeWindow: "1 minute" } as const;
-
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = app.services.content;
 
@@ -42,7 +39,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   }, () => content.socialFeed());
 
   app.post("/api/create-query/", {
-    config: { rateLimit: CREATE_QUERY_RATE_LIMIT },
+    // The contact form writes rows and may send mail later: a much tighter budget than the global one.
+    config: { rateLimit: { max: app.config.contactRateLimitMax, timeWindow: "1 minute" } },
     schema: {
       tags: ["content"],
       summary: "Stores a contact-form message",

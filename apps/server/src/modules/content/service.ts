@@ -143,5 +143,3 @@ export function createContentService(db: Db) {
     },
   };
 }
-
-export type ContentService = ReturnType<typeof createContentService>;

@@ -17,5 +17,3 @@ export function createGeoService(openLookup = lazyCountryLookup()) {
     },
   };
 }
-
-export type GeoService = ReturnType<typeof createGeoService>;

@@ -156,5 +156,3 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
     },
   };
 }
-
-export type RefundQueue = ReturnType<typeof createRefundQueue>;

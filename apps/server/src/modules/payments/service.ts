@@ -123,5 +123,3 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
     },
   };
 }
-
-export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeDiscount, type PromoRule } from "./rules";
 
@@ -60,18 +61,46 @@ describe("computeDiscount", () => {
     expect(computeDiscount(rule(), 9, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "no_discount" });
   });
 
-  it("never discounts more than the amount, for any rule and amount", () => {
+  // The rule restated independently: a percentage rounds down, a flat amount is capped at the subtotal,
+  // and a code that would take nothing off is refused rather than applied for 0.
+  const expectedDiscount = (kind: "percent" | "flat", value: number, subtotal: number) =>
+    kind === "percent" ? Math.floor((subtotal * value) / 100) : Math.min(value, subtotal);
+
+  it("applies every case that takes something off, for the expected amount, and refuses the rest", () => {
+    const seen = { applied: 0, refused: 0 };
     for (const kind of ["percent", "flat"] as const) {
       for (const value of [1, 10, 50, 100, 500]) {
         if (kind === "percent" && value > 100) continue;
         for (const subtotal of [1, 7, 99, 100, 1419, 12_345]) {
+          const expected = expectedDiscount(kind, value, subtotal);
           const result = computeDiscount(rule({ kind, value, currency: "INR" }), subtotal, 1, "INR", NOW);
-          if (result.ok) {
-            expect(result.discount).toBeLessThanOrEqual(subtotal);
-            expect(Number.isInteger(result.discount)).toBe(true);
+          if (expected > 0) {
+            expect(result, `${kind} ${value} on ${subtotal}`).toMatchObject({ ok: true, discount: expected });
+            seen.applied++;
+          } else {
+            expect(result, `${kind} ${value} on ${subtotal}`).toMatchObject({ ok: false, reason: "no_discount" });
+            seen.refused++;
           }
         }
       }
     }
+    // The table must exercise both outcomes, or the checks above prove nothing about one of them.
+    expect(seen.applied).toBeGreaterThan(0);
+    expect(seen.refused).toBeGreaterThan(0);
+  });
+
+  it("never discounts more than the amount, and discounts whenever the rule takes something off", () => {
+    const kind = fc.constantFrom("percent" as const, "flat" as const);
+    fc.assert(fc.property(kind, fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 }), (k, raw, subtotal) => {
+      const value = k === "percent" ? (raw % 100) + 1 : raw;
+      const result = computeDiscount(rule({ kind: k, value, currency: "INR" }), subtotal, 1, "INR", NOW);
+      const expected = expectedDiscount(k, value, subtotal);
+      expect(result.ok).toBe(expected > 0);
+      if (result.ok) {
+        expect(result.discount).toBe(expected);
+        expect(result.discount).toBeLessThanOrEqual(subtotal);
+        expect(Number.isInteger(result.discount)).toBe(true);
+      }
+    }));
   });
 });

@@ -48,5 +48,3 @@ export function createPromoService(db: Db, cart: CartTotals) {
     },
   };
 }
-
-export type PromoService = ReturnType<typeof createPromoService>;

@@ -53,5 +53,3 @@ export function createSearchService(db: Db) {
     },
   };
 }
-
-export type SearchService = ReturnType<typeof createSearchService>;

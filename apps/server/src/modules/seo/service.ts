@@ -61,5 +61,3 @@ export function createSeoService(db: Db) {
     },
   };
 }
-
-export type SeoService = ReturnType<typeof createSeoService>;

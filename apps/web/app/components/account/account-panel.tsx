@@ -9,6 +9,7 @@ import { FormMessage } from "./auth-card";
 import type { LoginNotice } from "./login-form";
 import { OrdersSlot } from "./orders-slot";
 import { loginPath } from "./safe-next";
+import { Button } from "../ui/button";
 
 /**
  * The signed-in shopper's page: their details from GET /api/me/ and Log out. Without a token (known only
@@ -69,9 +70,9 @@ export function AccountPanel() {
           </h1>
         </div>
         {user && (
-          <button type="button" onClick={() => void logOut()} className="rounded-full border-2 border-indigo-ink px-6 py-2.5 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white">
+          <Button variant="secondary" onClick={() => void logOut()}>
             Log out
-          </button>
+          </Button>
         )}
       </header>
       <section aria-labelledby="details-heading" aria-busy={!user && !failed} className="mt-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8">

@@ -26,5 +26,3 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
   );
 }
 
-export const PRIMARY_BUTTON =
-  "w-full rounded-full bg-indigo-ink px-8 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-madder disabled:cursor-not-allowed disabled:opacity-70";

@@ -6,9 +6,10 @@ import { useSession } from "../../lib/session";
 import { browserStorage } from "../../lib/storage";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TextField } from "../ui/text-field";
-import { FormMessage, PRIMARY_BUTTON } from "./auth-card";
+import { FormMessage } from "./auth-card";
 import { focusFirstProblem, hasProblems, noProblems, problemsFromApi, readFields, type Problems } from "./form-problems";
 import { safeNext } from "./safe-next";
+import { Button } from "../ui/button";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
@@ -72,9 +73,9 @@ export function LoginForm() {
       <TextField id="login-email" name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" defaultValue={email} error={problems.fields.email} />
       <TextField id="login-password" name="password" label="Password" type="password" autoComplete="current-password" error={problems.fields.password} />
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
-      <button type="submit" disabled={!hydrated || sending} className={PRIMARY_BUTTON}>
+      <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>
         {sending ? "Logging in..." : "Log in"}
-      </button>
+      </Button>
     </form>
   );
 }

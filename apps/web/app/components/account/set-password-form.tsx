@@ -4,9 +4,10 @@ import { Link, useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TextField } from "../ui/text-field";
-import { FormMessage, PRIMARY_BUTTON } from "./auth-card";
+import { FormMessage } from "./auth-card";
 import { noProblems, problemsFromApi, type Problems } from "./form-problems";
 import type { LoginNotice } from "./login-form";
+import { Button } from "../ui/button";
 
 const FIELDS = ["password"] as const;
 
@@ -56,9 +57,9 @@ export function SetPasswordForm({ token }: { token: string }) {
     <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
       <TextField id="new-password" name="password" label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={problems.fields.password} />
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
-      <button type="submit" disabled={!hydrated || sending} className={PRIMARY_BUTTON}>
+      <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>
         {sending ? "Saving..." : "Set password"}
-      </button>
+      </Button>
     </form>
   );
 }

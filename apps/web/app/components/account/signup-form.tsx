@@ -4,10 +4,11 @@ import { Link, useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TextField } from "../ui/text-field";
-import { FormMessage, PRIMARY_BUTTON } from "./auth-card";
+import { FormMessage } from "./auth-card";
 import { focusFirstProblem, hasProblems, noProblems, problemsFromApi, readFields, type Problems } from "./form-problems";
 import type { LoginNotice } from "./login-form";
 import { checkSignup, SIGNUP_FIELDS, type SignupField } from "./signup-validation";
+import { Button } from "../ui/button";
 
 const FIELD_PROPS: Record<SignupField, { label: string; type?: string; autoComplete: string; inputMode?: "tel" | "email"; placeholder?: string; hint?: string }> = {
   first_name: { label: "First name", autoComplete: "given-name" },
@@ -95,9 +96,9 @@ export function SignupForm() {
         {termsProblem && <p id="signup-terms-error" className="mt-1.5 text-sm font-medium text-madder">{termsProblem}</p>}
       </div>
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
-      <button type="submit" disabled={!hydrated || sending} className={PRIMARY_BUTTON}>
+      <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>
         {sending ? "Creating your account..." : "Create account"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { MESSAGES, type MessageResponse, type VerifyEmailRequest } from "@store/shared";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
 import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
-import { FormMessage, PRIMARY_BUTTON } from "./auth-card";
+import { FormMessage } from "./auth-card";
 import { problemsFromApi } from "./form-problems";
+import { Button, ButtonLink } from "../ui/button";
 
 /**
  * Uses the e-mailed confirmation link's token once (decision 015). A button rather than on page load, so
@@ -23,7 +23,7 @@ export function VerifyEmailForm({ token }: { token: string }) {
     return (
       <div className="space-y-5">
         <FormMessage tone="success">{result.text}</FormMessage>
-        <Link to="/account" className={`${PRIMARY_BUTTON} block text-center`}>Go to my account</Link>
+        <ButtonLink to="/account" size="xl" className="w-full">Go to my account</ButtonLink>
       </div>
     );
   }
@@ -48,9 +48,9 @@ export function VerifyEmailForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
-      <button type="submit" disabled={!hydrated || sending} className={PRIMARY_BUTTON}>
+      <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>
         {sending ? "Confirming..." : "Confirm my e-mail address"}
-      </button>
+      </Button>
     </form>
   );
 }

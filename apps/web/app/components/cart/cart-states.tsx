@@ -1,7 +1,7 @@
 import { MESSAGES } from "@store/shared";
-import { Link } from "react-router";
 import { CartIcon } from "../ui/icons";
 import { Skeleton } from "../ui/skeleton";
+import { Button, ButtonLink } from "../ui/button";
 
 const SKELETON_LINES = 2;
 
@@ -35,9 +35,9 @@ export function EmptyCart() {
       </span>
       <h2 className="mt-5 text-2xl font-semibold text-indigo-ink">Your cart is empty</h2>
       <p className="mt-2 max-w-md text-charcoal/85">Block-printed dresses, kantha cushions, jute rugs: every piece is made by hand in Jaipur.</p>
-      <Link to="/collections" className="mt-6 rounded-full bg-indigo-ink px-8 py-3 font-medium text-white transition hover:bg-madder">
+      <ButtonLink to="/collections" size="lg" className="mt-6">
         Start shopping
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -47,9 +47,9 @@ export function CartLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-3xl bg-white px-6 py-12 text-center ring-1 ring-linen">
       <p className="text-lg text-charcoal">{MESSAGES.cartLoadFailed}</p>
-      <button type="button" onClick={onRetry} className="mt-5 rounded-full border-2 border-indigo-ink px-6 py-2.5 font-medium text-indigo-ink hover:bg-indigo-ink hover:text-white">
+      <Button variant="secondary" className="mt-5" onClick={onRetry}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 }

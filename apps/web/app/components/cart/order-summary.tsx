@@ -2,6 +2,7 @@ import { COD_SHIPPING_FEE_INR, formatMoney, isCashOnDeliveryAllowed } from "@sto
 import type { ReactNode } from "react";
 import { CHECKOUT_SLOT_ID } from "./checkout-slot";
 import type { CartTotals } from "./totals";
+import { Button } from "../ui/button";
 
 export const CONTINUE_LABEL = "CLICK TO CONTINUE";
 
@@ -54,17 +55,17 @@ export function OrderSummary({ totals, promoCode, promo, cod, onCodChange, conti
           </span>
         </label>
       )}
-      <button
-        type="button"
+      <Button
+        size="xl"
+        className="mt-6 w-full tracking-wide"
         onClick={onContinue}
         disabled={blockedReason !== null}
         aria-expanded={continued}
         aria-controls={continued ? CHECKOUT_SLOT_ID : undefined}
         aria-describedby={blockedReason ? "checkout-blocked" : undefined}
-        className="mt-6 w-full rounded-full bg-indigo-ink px-6 py-3.5 font-semibold tracking-wide text-white shadow-sm transition hover:bg-madder disabled:cursor-not-allowed disabled:opacity-50"
       >
         {CONTINUE_LABEL}
-      </button>
+      </Button>
       {blockedReason && <p id="checkout-blocked" className="mt-2 text-sm text-madder">{blockedReason}</p>}
     </section>
   );

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@store/shared";
 import { useState } from "react";
 import type { AppliedPromo, PromoRefusal } from "./use-promo";
+import { Button } from "../ui/button";
 
 /** The spec's promo code box: a code, Apply, then the server's success message or 'Promo code not applied'. */
 export function PromoBox({ applied, refusal, pending, onApply, onRemove }: {
@@ -18,9 +19,9 @@ export function PromoBox({ applied, refusal, pending, onApply, onRemove }: {
       <div role="status" className="rounded-xl border border-sage/40 bg-sage/10 px-4 py-3 text-sm">
         <p className="flex items-center justify-between gap-3">
           <span className="font-semibold tracking-wide text-charcoal">{applied.code}</span>
-          <button type="button" onClick={onRemove} className="font-medium text-madder underline-offset-4 hover:underline">
+          <Button variant="link" onClick={onRemove}>
             Remove<span className="sr-only"> promo code {applied.code}</span>
-          </button>
+          </Button>
         </p>
         <p className="mt-1 text-charcoal/85">{applied.message}</p>
       </div>
@@ -50,9 +51,9 @@ export function PromoBox({ applied, refusal, pending, onApply, onRemove }: {
           className="min-w-0 flex-1 rounded-full border border-charcoal/25 bg-cream/40 px-4 py-2 uppercase placeholder:normal-case focus:border-indigo-ink focus:bg-white"
           placeholder="e.g. WELCOME10"
         />
-        <button type="submit" disabled={!trimmed || pending} aria-busy={pending} className="rounded-full border-2 border-indigo-ink px-5 py-2 text-sm font-semibold text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-50">
+        <Button type="submit" variant="secondary" size="sm" disabled={!trimmed || pending} aria-busy={pending}>
           {pending ? "Checking..." : "Apply"}
-        </button>
+        </Button>
       </div>
       <div id="promo-refusal" aria-live="polite" className="mt-2 text-sm">
         {refusal && (

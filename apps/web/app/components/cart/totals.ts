@@ -1,4 +1,4 @@
-import { isCashOnDeliveryAllowed, shippingFee, type CartResponse, type Currency } from "@store/shared";
+import { isCashOnDeliveryAllowed, orderTotal, type CartResponse, type Currency } from "@store/shared";
 
 export type CartTotals = {
   currency: Currency;
@@ -14,20 +14,20 @@ export type CartTotals = {
 
 /**
  * The cart page's totals from the server's numbers (subtotal, the promo's discount) and the shared
- * shipping rule (39 with cash on delivery in INR, else free). Nothing is priced here; the order's amount
+ * order-total formula (39 shipping with cash on delivery in INR, else free). Nothing is priced here; the order's amount
  * is computed again by the server.
  */
 export function cartTotals(cart: Pick<CartResponse, "currency" | "count" | "subtotal">, discount: number, cod: boolean): CartTotals {
   const cashOnDelivery = cod && isCashOnDeliveryAllowed(cart.currency);
-  const applied = Math.min(Math.max(discount, 0), cart.subtotal);
-  const shipping = shippingFee(cart.currency, cashOnDelivery);
+  // No method is chosen on the cart page: only the cash-on-delivery box changes the total here.
+  const figures = orderTotal({ currency: cart.currency, subtotal: cart.subtotal, discount, method: cashOnDelivery ? "cod" : null });
   return {
     currency: cart.currency,
     count: cart.count,
     subtotal: cart.subtotal,
-    discount: applied,
-    shipping,
-    total: cart.subtotal - applied + shipping,
+    discount: figures.discount,
+    shipping: figures.shipping,
+    total: figures.total,
     cashOnDelivery,
   };
 }

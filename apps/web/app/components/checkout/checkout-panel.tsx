@@ -15,6 +15,7 @@ import { providerScript, useCheckout } from "./use-checkout";
 import { useSignedInUser } from "./use-signed-in-user";
 import { useTimedMessage } from "./use-timed-message";
 import { WalletStep } from "./wallet-step";
+import { Button } from "../ui/button";
 
 const FORM_MESSAGE_ID = "checkout-form-message";
 const COD_NEXT_ID = "checkout-cod-next";
@@ -149,14 +150,15 @@ export function CheckoutPanel() {
           )}
           {!wallet && !codWaiting && method === "cod" && <p id={COD_NEXT_ID} className="mt-5 text-sm text-charcoal/80">{codNextStepText(!signedIn ? "guest" : verified ? "verified" : "account")}</p>}
           {!wallet && !codWaiting && (
-            <button
+            <Button
               type="submit"
+              size="xl"
+              className="mt-5 w-full"
               disabled={checkout.busy}
               aria-describedby={method === "cod" ? COD_NEXT_ID : undefined}
-              className="mt-5 w-full rounded-full bg-indigo-ink px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-madder disabled:cursor-wait disabled:opacity-70"
             >
               {checkout.busy ? "Processing..." : submitLabel(method, due?.charged ?? 0, currency)}
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -2,9 +2,7 @@ import type { ConfirmCodRequest } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { checkCode, codeStepText } from "./cod-code";
 import type { CodWaiting } from "./use-checkout";
-
-const SECONDARY =
-  "w-full rounded-full border-2 border-indigo-ink px-6 py-2.5 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-50";
+import { Button } from "../ui/button";
 
 /**
  * Cash on delivery's second step for a guest (or an account not verified yet): the order waits for the
@@ -82,17 +80,12 @@ export function CodCodeStep({ waiting, busy, alert, events, onEdit }: {
         />
         {error && <p role="alert" id="cod-code-error" className="mt-2 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{error}</p>}
       </div>
-      <button
-        type="button"
-        onClick={confirm}
-        disabled={busy}
-        className="w-full rounded-full bg-indigo-ink px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-madder disabled:cursor-wait disabled:opacity-70"
-      >
+      <Button size="xl" className="w-full" onClick={confirm} disabled={busy}>
         {busy ? "Processing..." : "Confirm order"}
-      </button>
+      </Button>
       <div className="grid gap-2">
-        <button type="button" onClick={() => void events.resend()} disabled={busy} className={SECONDARY}>Send a new code</button>
-        <button type="button" onClick={onEdit} disabled={busy} className={SECONDARY}>Change details</button>
+        <Button variant="secondary" className="w-full" onClick={() => void events.resend()} disabled={busy}>Send a new code</Button>
+        <Button variant="secondary" className="w-full" onClick={onEdit} disabled={busy}>Change details</Button>
       </div>
     </section>
   );

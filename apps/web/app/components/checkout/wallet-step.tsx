@@ -1,6 +1,7 @@
 import { formatMoney } from "@store/shared";
 import { PayPalButtons } from "./paypal-buttons";
 import type { WalletCheckout } from "./use-checkout";
+import { Button } from "../ui/button";
 
 /**
  * The wallet's second step: the order exists on our server, so PayPal's buttons can pay it (spec section
@@ -21,9 +22,9 @@ export function WalletStep({ wallet, busy, events, onEdit }: {
       <div aria-busy={busy}>
         <PayPalButtons orderId={order.id} onApprove={events.approve} onCancel={events.cancel} onError={events.error} />
       </div>
-      <button type="button" onClick={onEdit} disabled={busy} className="w-full rounded-full border-2 border-indigo-ink px-6 py-2.5 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-50">
+      <Button variant="secondary" className="w-full" onClick={onEdit} disabled={busy}>
         Change details
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError, api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Notice, useNotice } from "../ui/notice";
 import { ContactField, type FieldName, type FieldSpec } from "./contact-field";
+import { Button } from "../ui/button";
 
 /** The spec's fields and placeholders. */
 const FIELDS: Record<FieldName, FieldSpec> = {
@@ -102,13 +103,9 @@ export function ContactForm() {
             {problems.other.map((message) => <li key={message}>{message}</li>)}
           </ul>
         )}
-        <button
-          type="submit"
-          disabled={!hydrated || sending}
-          className="w-full rounded-full bg-indigo-ink px-8 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-madder disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-        >
+        <Button type="submit" size="xl" className="w-full sm:w-auto" disabled={!hydrated || sending}>
           Submit
-        </button>
+        </Button>
       </form>
       <Notice notice={notice} onDismiss={dismiss} />
     </section>

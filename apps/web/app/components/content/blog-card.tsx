@@ -2,7 +2,8 @@ import type { Blog } from "@store/shared";
 import { Link } from "react-router";
 import { BlogImage } from "./blog-image";
 import { formatDate, isoDate } from "./format-date";
-import { BUTTON_CLASSES, SmartLink } from "./smart-link";
+import { SmartLink } from "./smart-link";
+import { ButtonLink, buttonClass } from "../ui/button";
 
 /** A post in the blog list: image, title, date, excerpt, 'Read More' and, when it has one, 'Buy'. */
 export function BlogCard({ blog, priority = false }: { blog: Blog; priority?: boolean }) {
@@ -19,11 +20,11 @@ export function BlogCard({ blog, priority = false }: { blog: Blog; priority?: bo
         </h2>
         <p className="mt-3 line-clamp-3 flex-1 leading-7 text-charcoal/85">{blog.excerpt}</p>
         <div className="mt-6 flex flex-wrap items-center gap-3">
-          <Link to={path} className={BUTTON_CLASSES.secondary}>
+          <ButtonLink to={path} variant="secondary">
             Read More<span className="sr-only"> about {blog.title}</span>
-          </Link>
+          </ButtonLink>
           {blog.product_link && (
-            <SmartLink to={blog.product_link} className={BUTTON_CLASSES.accent}>
+            <SmartLink to={blog.product_link} className={buttonClass({ variant: "accent" })}>
               Buy<span className="sr-only"> pieces from {blog.title}</span>
             </SmartLink>
           )}

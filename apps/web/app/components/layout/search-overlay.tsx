@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { CloseIcon, SearchIcon } from "../ui/icons";
+import { Button } from "../ui/button";
 
 /** The navigation's search: a modal overlay whose form submits to /search?query=. */
 export function SearchOverlay({ onClose }: { onClose: () => void }) {
@@ -27,7 +28,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
           placeholder="Search block prints, kaftans, cushion covers..."
           className="min-w-0 flex-1 border-b-2 border-linen py-2 text-lg outline-none focus:border-indigo-ink"
         />
-        <button type="submit" className="rounded-full bg-indigo-ink px-5 py-2 font-medium text-white hover:bg-madder">Search</button>
+        <Button type="submit">Search</Button>
         <button type="button" onClick={() => dialog.current?.close()} aria-label="Close search" className="rounded p-1">
           <CloseIcon />
         </button>

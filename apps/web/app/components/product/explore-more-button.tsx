@@ -1,5 +1,6 @@
 import { MESSAGES } from "@store/shared";
 import type { ExploreMore } from "./use-explore-more";
+import { Button } from "../ui/button";
 
 /** The "Explore More" button under a grid; gone once every product is shown. */
 export function ExploreMoreButton({ state, failedText = MESSAGES.categoryProductsFailed }: { state: ExploreMore; failedText?: string }) {
@@ -7,15 +8,9 @@ export function ExploreMoreButton({ state, failedText = MESSAGES.categoryProduct
     <div className="mt-12 flex flex-col items-center gap-3">
       {state.failed && <p role="alert" className="text-madder">{failedText}</p>}
       {state.hasMore && (
-        <button
-          type="button"
-          onClick={state.loadMore}
-          disabled={state.loading}
-          aria-busy={state.loading}
-          className="rounded-full border-2 border-indigo-ink px-8 py-3 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-wait disabled:opacity-60"
-        >
+        <Button variant="secondary" size="lg" onClick={state.loadMore} disabled={state.loading} aria-busy={state.loading}>
           Explore More
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { formatMoney, type ProductDetail } from "@store/shared";
 import { useState } from "react";
 import { clamp, NumericInput } from "../ui/numeric-input";
+import { Button } from "../ui/button";
 
 export type PurchaseAction = "add" | "buy";
 
@@ -37,13 +38,13 @@ export function PurchasePanel({ product, size, onAddToCart, onBuyNow, pending = 
             <NumericInput id="purchase-quantity" aria-label="Quantity" value={quantity} onChange={setWanted} min={1} max={Math.max(1, product.stock)} disabled={soldOut} />
           </div>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <button type="button" onClick={() => onAddToCart(quantity)} disabled={blocked} aria-busy={pending === "add"} className="flex-1 rounded-full bg-indigo-ink px-6 py-3 font-medium text-white transition hover:bg-madder disabled:cursor-not-allowed disabled:opacity-50">
+            <Button size="lg" className="flex-1" onClick={() => onAddToCart(quantity)} disabled={blocked} aria-busy={pending === "add"}>
               {pending === "add" ? "Adding..." : "Add to cart"}
-            </button>
+            </Button>
             {onBuyNow && (
-              <button type="button" onClick={() => onBuyNow(quantity)} disabled={blocked} aria-busy={pending === "buy"} className="flex-1 rounded-full border-2 border-indigo-ink px-6 py-3 font-medium text-indigo-ink transition hover:bg-indigo-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-50">
+              <Button variant="secondary" size="lg" className="flex-1" onClick={() => onBuyNow(quantity)} disabled={blocked} aria-busy={pending === "buy"}>
                 Buy now
-              </button>
+              </Button>
             )}
           </div>
           {problem && <p role="alert" className="mt-3 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{problem}</p>}

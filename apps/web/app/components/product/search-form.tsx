@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SearchIcon } from "../ui/icons";
+import { Button } from "../ui/button";
 
 /** The search page's own form: a GET to /search?query=, so it works before and without JavaScript. */
 export function SearchForm({ query }: { query: string }) {
@@ -19,7 +20,7 @@ export function SearchForm({ query }: { query: string }) {
         placeholder="Kaftans, cushion covers, jute rugs..."
         className="min-w-0 flex-1 bg-transparent py-2 text-lg outline-none"
       />
-      <button type="submit" className="rounded-full bg-indigo-ink px-6 py-2.5 font-medium text-white transition hover:bg-madder">Search</button>
+      <Button type="submit">Search</Button>
     </Form>
   );
 }

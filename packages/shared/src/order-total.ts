@@ -1,0 +1,42 @@
+import { shippingFee } from "./checkout";
+import type { Currency } from "./constants";
+import { endInNine, toMinorUnits } from "./money";
+import type { PaymentMethod } from "./schemas/checkout";
+
+export type OrderTotalInput = {
+  currency: Currency;
+  /** The cart's subtotal in major units, as the server priced it. */
+  subtotal: number;
+  /** The promo's discount in major units (0 without a promo). */
+  discount: number;
+  /** The payment method, or null while none is chosen (the cart page, before cash on delivery is ticked). */
+  method: PaymentMethod | null;
+};
+
+export type OrderTotal = {
+  /** The discount as applied: never below 0, never more than the subtotal. */
+  discount: number;
+  shipping: number;
+  /** How much the wallet's INR "end in 9" added (0 otherwise). */
+  rounding: number;
+  /** What the shopper pays, in major units. */
+  total: number;
+};
+
+/**
+ * The one order-total formula, used by the cart page, the checkout panel and the server's quote so that
+ * they cannot drift apart: subtotal less the discount, plus the shipping fee (cash on delivery in INR),
+ * and (spec section 7) a wallet order in INR raised to end in 9, the server booking the difference.
+ */
+export function orderTotal({ currency, subtotal, discount, method }: OrderTotalInput): OrderTotal {
+  const applied = Math.min(Math.max(discount, 0), subtotal);
+  const shipping = shippingFee(currency, method === "cod");
+  const exact = subtotal - applied + shipping;
+  const total = method === "paypal" && currency === "INR" ? endInNine(exact) : exact;
+  return { discount: applied, shipping, rounding: total - exact, total };
+}
+
+/** The spec's `amount` for create-order: minor units (x100) for the card, major units otherwise. */
+export function createOrderAmount(method: PaymentMethod, total: number): number {
+  return method === "razorpay" ? toMinorUnits(total) : total;
+}
