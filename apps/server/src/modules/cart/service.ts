@@ -185,5 +185,3 @@ export function createCartService(db: Db) {
     },
   };
 }
-
-export type CartService = ReturnType<typeof createCartService>;

@@ -131,5 +131,3 @@ export function createOrderReader(db: Db) {
     },
   };
 }
-
-export type OrderReader = ReturnType<typeof createOrderReader>;

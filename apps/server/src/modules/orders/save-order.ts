@@ -35,9 +35,6 @@ export interface PricedOrder {
 
 const RATE_MILLI = Math.round(INR_PER_USD * 1000);
 
-/** Who checks out: a signed-in user (their account e-mail gets the confirmation) or a guest. */
-export type Shopper = { id: number; email: string; emailVerified: boolean } | null;
-
 /** Where the request came from: open attempts are capped per client. */
 export interface Client {
   ip: string;
