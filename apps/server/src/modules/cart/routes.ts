@@ -7,12 +7,11 @@ import {
   removeCartItemRequestSchema,
   updateCartItemRequestSchema,
 } from "@store/shared";
-import { AppError } from "../../errors";
 import type { CartOutcome } from "./service";
 
 /** A refused change (stale price, stock, withdrawn product) is a 409 whose message says what is true now. */
 function cartOrConflict(outcome: CartOutcome) {
-  if (!outcome.ok) throw new AppError("conflict", outcome.message, outcome.code, outcome.errors);
+  if (!outcome.ok) throw outcome.refusal;
   return outcome.cart;
 }
 

@@ -11,7 +11,7 @@ import {
   type UpdateCartItemRequest,
 } from "@store/shared";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
+import { AppError, catchRefusal, Refusal } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
 import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
 import { type Tx } from "../../db/client";
@@ -19,25 +19,15 @@ import { cartView } from "./cart-view";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
 
-export type CartRefusalCode = "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE";
-export type CartOutcome =
-  | { ok: true; cart: CartResponse }
-  | { ok: false; code: CartRefusalCode; message: string; errors?: { path: string; message: string }[] };
+/** A change the cart refuses (a stale price, stock, a withdrawn product): a 409 saying what is true now. */
+export type CartOutcome = { ok: true; cart: CartResponse } | { ok: false; refusal: Refusal };
 
-/** An expected business "no" raised deep inside a transaction (rolling it back), returned as a CartOutcome. */
-class Refusal extends Error {
-  constructor(readonly code: CartRefusalCode, message: string, readonly errors?: { path: string; message: string }[]) {
-    super(message);
-  }
-}
+const cartRefusal = (code: "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE", message: string, errors?: { path: string; message: string }[]) =>
+  new Refusal("conflict", code, message, errors);
 
-async function catchRefusal(change: () => Promise<CartResponse>): Promise<CartOutcome> {
-  try {
-    return { ok: true, cart: await change() };
-  } catch (err) {
-    if (err instanceof Refusal) return { ok: false, code: err.code, message: err.message, ...(err.errors && { errors: err.errors }) };
-    throw err;
-  }
+/** A change that may be refused deep inside its transaction (rolling it back). */
+async function changeOrRefusal(change: () => Promise<CartResponse>): Promise<CartOutcome> {
+  return catchRefusal(async () => ({ ok: true as const, cart: await change() }));
 }
 
 type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy">;
@@ -66,7 +56,7 @@ async function sellableVariant(tx: Tx, line: LineInput) {
     .where(eq(products.id, line.product_pk))
     .limit(1);
   if (!row) throw new AppError("not_found", "Product not found", "PRODUCT_NOT_FOUND");
-  if (!row.isActive) throw new Refusal("PRODUCT_UNAVAILABLE", `${row.name} is no longer available.`);
+  if (!row.isActive) throw cartRefusal("PRODUCT_UNAVAILABLE", `${row.name} is no longer available.`);
   if (row.offerCents === null || row.mrpCents === null || row.stock === null) {
     throw new AppError("not_found", `${row.name} is not sold in size ${line.size}.`, "SIZE_NOT_FOUND");
   }
@@ -76,7 +66,7 @@ type Variant = Awaited<ReturnType<typeof sellableVariant>>;
 
 function assertInStock(variant: Variant, quantity: number): void {
   if (quantity <= variant.stock) return;
-  throw new Refusal("OUT_OF_STOCK", variant.stock === 0 ? `Size ${variant.size} is sold out.` : `Only ${variant.stock} left in size ${variant.size}.`);
+  throw cartRefusal("OUT_OF_STOCK", variant.stock === 0 ? `Size ${variant.size} is sold out.` : `Only ${variant.stock} left in size ${variant.size}.`);
 }
 
 /** The client's prices must be today's prices in `currency`; a stale page must not buy at a stale price. */
@@ -88,7 +78,7 @@ function assertPricesCurrent(variant: Variant, seen: { offer_price: number; mrp:
     ...(seen.mrp === mrp ? [] : [{ path: "mrp", message: `is now ${mrp}` }]),
   ];
   if (errors.length === 0) return;
-  throw new Refusal(
+  throw cartRefusal(
     "PRICE_CHANGED",
     `The price of ${variant.name} in size ${variant.size} is now ${formatMoney(offer, currency)} (MRP ${formatMoney(mrp, currency)}). Please check it and add it again.`,
     errors,
@@ -127,7 +117,7 @@ export function createCartService(db: Db) {
      * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
      */
     add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      return catchRefusal(() => mutate(async (tx) => {
+      return changeOrRefusal(() => mutate(async (tx) => {
         let cart = await cartForChange(tx, input.cart_id, user);
         const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
         const variant = await sellableVariant(tx, input);
@@ -147,7 +137,7 @@ export function createCartService(db: Db) {
 
     /** Sets a line's quantity (1 to the stock of its size). */
     update(input: UpdateCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      return catchRefusal(() => mutate(async (tx) => {
+      return changeOrRefusal(() => mutate(async (tx) => {
         const cart = await cartForChange(tx, input.cart_id, user);
         if (!cart) throw cartNotFound();
         if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();

@@ -12,6 +12,6 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const outcome = await app.services.promo.validate(request.body, request.user);
-    return outcome.ok ? outcome.applied : reply.status(422).send({ ...outcome.refused, errors: [] });
+    return outcome.ok ? outcome.applied : reply.status(422).send({ ...outcome.refusal, errors: [] });
   });
 };

@@ -6,7 +6,7 @@ import { computeDiscount, type PromoRule } from "./rules";
 import { promoCodes } from "./tables";
 
 /** A refusal is not about one field, so the route answers it with no field errors. */
-export type PromoOutcome = { ok: true; applied: ValidatePromoResponse } | { ok: false; refused: Omit<PromoNotApplicable, "errors"> };
+export type PromoOutcome = { ok: true; applied: ValidatePromoResponse } | { ok: false; refusal: Omit<PromoNotApplicable, "errors"> };
 
 /**
  * Codes are matched without regard to case ("welcome10" is WELCOME10), as the unique index is. Takes the
@@ -37,10 +37,10 @@ export function createPromoService(db: Db, cart: CartTotals) {
         ? await cart.get({ cart_id: input.cart_id, currency: input.currency }, user)
         : { subtotal: input.amount ?? 0, count: input.no_of_products ?? 0, currency: input.currency ?? DEFAULT_CURRENCY };
       const rule = await findRule(input.promo_code);
-      if (!rule) return { ok: false, refused: { message: "This promo code does not exist.", code: "PROMO_NOT_APPLICABLE", reason: "unknown" } };
+      if (!rule) return { ok: false, refusal: { message: "This promo code does not exist.", code: "PROMO_NOT_APPLICABLE", reason: "unknown" } };
 
       const result = computeDiscount(rule, order.subtotal, order.count, order.currency, now);
-      if (!result.ok) return { ok: false, refused: { message: result.message, code: "PROMO_NOT_APPLICABLE", reason: result.reason } };
+      if (!result.ok) return { ok: false, refusal: { message: result.message, code: "PROMO_NOT_APPLICABLE", reason: result.reason } };
       return {
         ok: true,
         applied: { amount: result.discount, message: result.message, promo_code: rule.code, currency: order.currency, subtotal: order.subtotal },
