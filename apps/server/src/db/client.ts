@@ -7,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { fileURLToPath } from "node:url";
 import type { DatabaseConfig, DatabaseLimits } from "../config";
 import { openPglite } from "./pglite";
-import { openPool, withUnlimitedClient } from "./postgres";
+import { MIGRATION_LOCK_KEY, openPool, withAdvisoryLock, withUnlimitedClient } from "./postgres";
 import * as schema from "./schema";
 
 /** The one database type the services see, whichever engine is underneath. */
@@ -55,7 +55,11 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
       db: db as unknown as Db,
       kind: "postgres",
       location: postgresLocation(config.url),
-      migrate: () => withUnlimitedClient(config.url, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+      // Replicas starting together migrate one after the other; the later ones find nothing left to do.
+      migrate: () =>
+        withUnlimitedClient(config.url, (client) =>
+          withAdvisoryLock(client, MIGRATION_LOCK_KEY, () => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+        ),
       ping: async () => void (await db.execute(pingCoreTables)),
       close: () => pool.end(),
     };
@@ -66,6 +70,7 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
     db: db as unknown as Db,
     kind: "pglite",
     location: config.dataDir ?? "memory",
+    // One process per folder already (data-dir-lock.ts), so no second migrator can race this one.
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(pingCoreTables)),
     close,
