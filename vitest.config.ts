@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+const RECIPE_TEST = "apps/server/src/testing/production-recipe.test.ts";
+
 /**
  * Two of the three test rings (the third, the browser, is Playwright in e2e/):
  * - unit: pure logic, no database;
  * - api: services and routes against a real database (PGlite in memory, or PostgreSQL when DATABASE_URL is set).
+ * Beside them, recipe: the Dockerfile's production recipe replayed on a clean copy of the repository.
  */
 export default defineConfig({
   test: {
@@ -18,10 +21,14 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/src/**/*.test.ts"],
-          exclude: ["apps/server/src/**/*.unit.test.ts"],
+          exclude: ["apps/server/src/**/*.unit.test.ts", RECIPE_TEST],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        // Installs, builds and starts a clean copy of the repository: minutes, so a ring of its own (npm run test:recipe).
+        test: { name: "recipe", include: [RECIPE_TEST], hookTimeout: 60_000 },
       },
     ],
   },

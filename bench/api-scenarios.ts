@@ -1,4 +1,4 @@
-import { products } from "@store/server/db/schema";
+import { products } from "@store/server/schema";
 import { asc, eq } from "drizzle-orm";
 import { CEILING_PATH, type BenchServer } from "./lib/app-server";
 import type { LoadRequest } from "./lib/load";

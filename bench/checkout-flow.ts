@@ -1,4 +1,4 @@
-import { productVariants } from "@store/server/db/schema";
+import { productVariants } from "@store/server/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import type { BenchServer } from "./lib/app-server";

@@ -1,5 +1,5 @@
 import type { Db } from "@store/server/db/client";
-import { products } from "@store/server/db/schema";
+import { products } from "@store/server/schema";
 import { and, asc, count, eq, gte } from "drizzle-orm";
 import { FIRST_SYNTHETIC_CODE, styleCode } from "../seed/synthetic-products";
 

@@ -1,5 +1,5 @@
 import type { Db } from "@store/server/db/client";
-import { customerReviews, productImages, productVariants, products } from "@store/server/db/schema";
+import { customerReviews, productImages, productVariants, products } from "@store/server/schema";
 import { seedDemoData } from "@store/server/seed/seed";
 import { count, gte, lt, max, sql } from "drizzle-orm";
 import { FIRST_SYNTHETIC_CODE, syntheticProduct, type SyntheticProduct } from "./synthetic-products";

@@ -69,6 +69,9 @@ const envSchema = z.object({
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
 
+/** Every variable the store reads; `.env.example` lists exactly these (config.test.ts keeps it so). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 /** How long a request may wait for the database before it is answered 503 (see db/client.ts). */
 export interface DatabaseLimits {
   poolMax: number;

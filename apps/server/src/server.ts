@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openAndMigrate } from "./db/prepare";
+import { loadDotEnv } from "./env-file";
 import { StartupError } from "./errors";
 import { seedIfEmpty } from "./seed/first-start";
 import { describeMode } from "./startup-summary";
@@ -9,6 +10,7 @@ import { describeMode } from "./startup-summary";
 const dev = process.argv.includes("--dev");
 
 async function start() {
+  loadDotEnv();
   const config = loadConfig();
   const database = await openAndMigrate(config.database);
   const firstStart = await seedIfEmpty(database.db, config);

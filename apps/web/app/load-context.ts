@@ -1,5 +1,5 @@
 import type { AppConfig } from "@store/server/config";
-import type { ServiceLog } from "@store/server/modules/payments/log";
+import type { ServiceLog } from "@store/server/log";
 import type { StoreServices } from "@store/server/services";
 
 /**

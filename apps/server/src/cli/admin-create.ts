@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openAndMigrate } from "../db/prepare";
+import { loadDotEnv } from "../env-file";
 import { accountState, createAdmin, generatePassword } from "../modules/admin/admin-users";
 import { promptPassword } from "./prompt";
 
@@ -28,6 +29,7 @@ if (values.help || !values.email) {
   process.exit(values.help ? 0 : 1);
 }
 
+loadDotEnv();
 const config = loadConfig();
 // A locked (server running) or damaged embedded folder is explained, without a stack.
 const database = await openAndMigrate(config.database).catch((error: unknown) => {

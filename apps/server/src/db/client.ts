@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { DatabaseConfig, DatabaseLimits } from "../config";
 import { withAfterCommit } from "./after-commit";
 import { openPglite } from "./pglite";
-import { openPool, withUnlimitedClient } from "./postgres";
+import { MIGRATION_LOCK_KEY, openPool, withAdvisoryLock, withUnlimitedClient } from "./postgres";
 
 /**
  * The one database type the services see, whichever engine is underneath. No relational schema: services
@@ -67,7 +67,11 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
       db: runningAfterCommit(db as unknown as Db),
       kind: "postgres",
       location: postgresLocation(config.url),
-      migrate: () => withUnlimitedClient(config.url, (client) => migratePg(drizzlePg({ client }), { migrationsFolder })),
+      // Replicas starting together migrate one after the other; the later ones find nothing left to do.
+      migrate: () =>
+        withUnlimitedClient(config.url, (client) =>
+          withAdvisoryLock(client, MIGRATION_LOCK_KEY, () => migratePg(drizzlePg({ client }), { migrationsFolder })),
+        ),
       ping: async () => void (await db.execute(pingCoreTables)),
       close: () => pool.end(),
     };
@@ -78,6 +82,7 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
     db: runningAfterCommit(db as unknown as Db),
     kind: "pglite",
     location: config.dataDir ?? "memory",
+    // One process per folder already (data-dir-lock.ts), so no second migrator can race this one.
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(pingCoreTables)),
     close,

@@ -1,4 +1,3 @@
-import middie from "@fastify/middie";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -57,8 +56,13 @@ async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
   return (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 }
 
+/**
+ * Vite and middie are development dependencies, absent from a production install (npm prune --omit=dev),
+ * so they are imported here, when development mode asks for them, never at the top of the file.
+ */
 async function viteBuildLoader(app: FastifyInstance): Promise<() => Promise<ServerBuild>> {
   const { createServer } = await import("vite");
+  const { default: middie } = await import("@fastify/middie");
   const vite = await createServer({ root: join(repoRoot, "apps/web"), server: { middlewareMode: true }, appType: "custom" });
   await app.register(middie);
   app.use(vite.middlewares);

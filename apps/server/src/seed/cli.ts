@@ -1,8 +1,10 @@
 /** `npm run seed`: loads the demo catalogue into the configured database and renders its images. */
 import { loadConfig } from "../config";
 import { openAndMigrate } from "../db/prepare";
+import { loadDotEnv } from "../env-file";
 import { countSeededRows, seedDemoData } from "./seed";
 
+loadDotEnv();
 const config = loadConfig();
 // A locked (server running) or damaged embedded folder is explained, without a stack.
 const database = await openAndMigrate(config.database).catch((error: unknown) => {

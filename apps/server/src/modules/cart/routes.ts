@@ -18,7 +18,7 @@ function cartOrConflict(outcome: CartOutcome) {
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = app.services.cart;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-  // Guests allowed; with a token the cart is the user's (see plugins/auth.ts for bad tokens).
+  // Guests allowed; with a token the cart is the user's (see accounts/auth-plugin.ts for bad tokens).
   const common = { preHandler: app.optionalUser };
   // A cart is one shopper's: no shared cache may keep or replay it.
   app.addHook("onSend", async (_request, reply) => void reply.header("cache-control", "private, no-store"));
