@@ -10,7 +10,7 @@ import { homeCategories } from "../catalog/tables";
 import { createContentService } from "../content/service";
 import { blogs, testimonials } from "../content/tables";
 import { promoCodes } from "../promo/tables";
-import { duplicateField, invalidIssues } from "./failures";
+import { duplicateField, invalidIssues } from "../../lib/failures";
 import { createResource } from "./resource";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

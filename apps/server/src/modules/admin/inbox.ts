@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { products } from "../catalog/tables";
 import { contactQueries, customerReviews } from "../content/tables";
 import { recordAudit } from "./audit";
-import { notFound } from "./failures";
+import { notFound } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
 
 type ReviewRow = typeof customerReviews.$inferSelect;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import type { AppError } from "../../errors";
 import type { Tx } from "../../db/client";
 import { recordAudit, type Snapshot } from "./audit";
-import { notFound, onDuplicate } from "./failures";
+import { notFound, onDuplicate } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
 
 /**

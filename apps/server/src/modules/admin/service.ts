@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { listAuditLog } from "./audit";
 import { createContentResources } from "./content-resources";
 import { createDashboard } from "./dashboard";
-import { notFound } from "./failures";
+import { notFound } from "../../lib/failures";
 import { createInbox } from "./inbox";
 import { createOrderReader } from "./orders-read";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";

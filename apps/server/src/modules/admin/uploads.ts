@@ -5,7 +5,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { UPLOAD_MAX_BYTES, parseImageDataUrl, type UploadRequest, type UploadResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import { recordAudit } from "./audit";
-import { invalidField } from "./failures";
+import { invalidField } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
 
 /** Product pages show images at most this wide; anything larger only costs shoppers bandwidth. */
