@@ -10,7 +10,8 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openAndMigrate } from "../db/prepare";
 import { loadDotEnv } from "../env-file";
-import { accountState, createAdmin, generatePassword } from "../modules/admin/admin-users";
+import { accountState } from "../modules/accounts/admins";
+import { createAdmin, generatePassword } from "../modules/admin/admin-users";
 import { promptPassword } from "./prompt";
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.in [--password <password>] [--reset-password]";

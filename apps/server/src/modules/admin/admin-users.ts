@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { emailSchema, passwordSchema } from "@store/shared";
 import type { Db } from "../../db/client";
+import { insertAdmin, lockAccountByEmail, promoteToAdmin } from "../accounts/admins";
 import { hashPassword } from "../accounts/passwords";
-import { users } from "../accounts/tables";
 import { recordAudit } from "./audit";
 
 export interface CreateAdminInput {
@@ -26,14 +25,6 @@ export function generatePassword(): string {
   return randomBytes(18).toString("base64url");
 }
 
-const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
-
-/** Whether an account exists for the e-mail, and whether it can already log in (the CLI asks before prompting). */
-export async function accountState(db: Db, email: string): Promise<{ exists: boolean; hasPassword: boolean }> {
-  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(byEmail(email)).limit(1);
-  return { exists: Boolean(user), hasPassword: Boolean(user?.hash) };
-}
-
 /**
  * Creates an administrator, or promotes the account with that e-mail (keeping its password unless a new
  * one is given). Used by `npm run admin:create` and the demo seed; audited with no actor (the console).
@@ -48,18 +39,15 @@ export async function createAdmin({ db, email, password }: CreateAdminInput): Pr
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
 
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(byEmail(address.data)).limit(1).for("update");
+    const existing = await lockAccountByEmail(tx, address.data);
     if (!existing) {
       if (!passwordHash) throw new Error("A new administrator needs a password");
-      const [user] = await tx.insert(users).values({
-        email: address.data, firstName: "Admin", lastName: "", mobileNumber: "", countryCode: "", passwordHash, role: "admin",
-      }).returning({ id: users.id, email: users.email });
-      if (!user) throw new Error("The account was not created");
+      const user = await insertAdmin(tx, { email: address.data, passwordHash });
       await recordAudit(tx, null, { action: "create_admin", entity: "user", entityId: user.id, before: null, after: { email: user.email, role: "admin", password_set: true } });
       return { userId: user.id, email: user.email, created: true, passwordChanged: true };
     }
-    if (!passwordHash && !existing.passwordHash) throw new Error(`${existing.email} has no password yet; give one`);
-    await tx.update(users).set({ role: "admin", ...(passwordHash && { passwordHash }) }).where(eq(users.id, existing.id));
+    if (!passwordHash && !existing.hasPassword) throw new Error(`${existing.email} has no password yet; give one`);
+    await promoteToAdmin(tx, existing.id, passwordHash);
     await recordAudit(tx, null, {
       action: "promote_admin",
       entity: "user",
