@@ -5,7 +5,10 @@
  */
 const SRC = "^apps/server/src/";
 const LAYERS = [
-  { name: "infrastructure", paths: [`${SRC}(config|errors|log)\\.ts$`, `${SRC}(db|http|email|lib)/`, `${SRC}plugins/(errors|security)\\.ts$`] },
+  {
+    name: "infrastructure",
+    paths: [`${SRC}(config|errors|log)\\.ts$`, `${SRC}(db|http|email|lib)/`, `${SRC}plugins/(errors|security)\\.ts$`],
+  },
   { name: "catalogue, geo, accounts", modules: ["catalog", "geo", "accounts", "health"] },
   { name: "content, search, cart, promo", modules: ["content", "search", "cart", "promo"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
@@ -25,26 +28,30 @@ const upward = LAYERS.flatMap((layer, i) => {
   // The top of the server (app.ts, server.ts, services.ts, jobs.ts, the auth and SSR plugins, seed, cli,
   // testing) is everything not in a layer; no layer may import it.
   const top = `${SRC}(?!modules/|db/|http/|email/|lib/|config\\.ts|errors\\.ts|log\\.ts|plugins/errors\\.ts|plugins/security\\.ts)`;
-  return [{
-    name: `no-upward-from-${layer.name.replace(/\W+/g, "-")}`,
-    comment: `The ${layer.name} layer imports only from the layers below it.`,
-    severity: "error",
-    from: { path: either(pathsOf(layer)), pathNot: NOT_TESTS },
-    to: { path: either([...higher, top]) },
-  }];
+  return [
+    {
+      name: `no-upward-from-${layer.name.replace(/\W+/g, "-")}`,
+      comment: `The ${layer.name} layer imports only from the layers below it.`,
+      severity: "error",
+      from: { path: either(pathsOf(layer)), pathNot: NOT_TESTS },
+      to: { path: either([...higher, top]) },
+    },
+  ];
 });
 
 const sideways = LAYERS.flatMap((layer) =>
   (layer.modules ?? []).flatMap((m) => {
     const siblings = layer.modules.filter((s) => s !== m);
     if (siblings.length === 0) return [];
-    return [{
-      name: `no-sibling-import-from-${m}`,
-      comment: `${m} does not import its sibling domains (${siblings.join(", ")}); what both need belongs a layer down.`,
-      severity: "error",
-      from: { path: modulePath(m), pathNot: NOT_TESTS },
-      to: { path: either(siblings.map(modulePath)) },
-    }];
+    return [
+      {
+        name: `no-sibling-import-from-${m}`,
+        comment: `${m} does not import its sibling domains (${siblings.join(", ")}); what both need belongs a layer down.`,
+        severity: "error",
+        from: { path: modulePath(m), pathNot: NOT_TESTS },
+        to: { path: either(siblings.map(modulePath)) },
+      },
+    ];
   }),
 );
 
@@ -74,6 +81,10 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(node_modules|/build/|\\.react-router/)" },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js"],
+    },
   },
 };

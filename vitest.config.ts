@@ -14,7 +14,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}", "apps/server/src/**/*.unit.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/server/src/**/*.unit.test.ts",
+          ],
         },
       },
       {

@@ -66,83 +66,131 @@ const options = {
   durationSeconds: intArg(args.duration, 10, "duration"),
   warmupSeconds: args.warmup === "0" ? 0 : intArg(args.warmup, 2, "warmup"),
   connections: intArg(args.connections, 50, "connections"),
-  only: stringArg(args.only)?.split(",").map((w) => w.trim().toLowerCase()),
+  only: stringArg(args.only)
+    ?.split(",")
+    .map((w) => w.trim().toLowerCase()),
   acceptEncoding: stringArg(args["accept-encoding"]) ?? BROWSER_ACCEPT_ENCODING,
   checkoutLoops: intArg(args["checkout-loops"], 10, "checkout-loops"),
 };
 
 // A partial run (--only) keeps its own latest copy, so the targets table stays on the last complete run.
-const result = await recordRun(`api-load-${target.kind}${options.only ? "-partial" : ""}`, options, async (): Promise<ApiLoadData> => {
-  await (args.fresh ? resetTarget(target) : ensureTarget(target));
-  const seeding = await openBenchDatabase(target);
-  const fill = await fillCatalogue(seeding.db, { products: options.products, log: console.log }).finally(() => seeding.close());
-  const server = await startBenchServer({ database: target, ssr: "none" });
-  try {
-    const base: Omit<LoadSpec, "requests"> = {
-      origin: server.origin,
-      connections: options.connections,
-      durationSeconds: options.durationSeconds,
-      warmupSeconds: options.warmupSeconds,
-      timeoutSeconds: 10,
-      headers: { "accept-encoding": options.acceptEncoding },
-    };
-    const { scenarios, checkoutProductIds } = await apiScenarios(server);
-    const [ceiling, ...rest] = scenarios;
-    if (!ceiling) throw new Error("no ceiling scenario");
-    const chosen = rest.filter((s) => !options.only || options.only.some((w) => s.name.includes(w)));
+const result = await recordRun(
+  `api-load-${target.kind}${options.only ? "-partial" : ""}`,
+  options,
+  async (): Promise<ApiLoadData> => {
+    await (args.fresh ? resetTarget(target) : ensureTarget(target));
+    const seeding = await openBenchDatabase(target);
+    const fill = await fillCatalogue(seeding.db, { products: options.products, log: console.log }).finally(() =>
+      seeding.close(),
+    );
+    const server = await startBenchServer({ database: target, ssr: "none" });
+    try {
+      const base: Omit<LoadSpec, "requests"> = {
+        origin: server.origin,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+        timeoutSeconds: 10,
+        headers: { "accept-encoding": options.acceptEncoding },
+      };
+      const { scenarios, checkoutProductIds } = await apiScenarios(server);
+      const [ceiling, ...rest] = scenarios;
+      if (!ceiling) throw new Error("no ceiling scenario");
+      const chosen = rest.filter((s) => !options.only || options.only.some((w) => s.name.includes(w)));
 
-    const measure = async (name: string, requests: LoadSpec["requests"]) => {
-      await server.settle();
-      console.log(`bench:api: ${target.kind} ${name} (${options.durationSeconds} s, ${options.connections} connections)`);
-      return runLoad({ ...base, requests });
-    };
-    // The ceiling runs first and last: on a shared machine the spread between the two shows the noise.
-    const before = await measure(ceiling.name, ceiling.requests);
-    const loads = [];
-    for (const scenario of chosen) loads.push({ scenario, load: await measure(scenario.name, scenario.requests) });
-    const after = await measure(ceiling.name, ceiling.requests);
-    const mean = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+      const measure = async (name: string, requests: LoadSpec["requests"]) => {
+        await server.settle();
+        console.log(
+          `bench:api: ${target.kind} ${name} (${options.durationSeconds} s, ${options.connections} connections)`,
+        );
+        return runLoad({ ...base, requests });
+      };
+      // The ceiling runs first and last: on a shared machine the spread between the two shows the noise.
+      const before = await measure(ceiling.name, ceiling.requests);
+      const loads = [];
+      for (const scenario of chosen) loads.push({ scenario, load: await measure(scenario.name, scenario.requests) });
+      const after = await measure(ceiling.name, ceiling.requests);
+      const mean = (before.requestsPerSecond + after.requestsPerSecond) / 2;
 
-    const runCheckout = !options.only || options.only.some((w) => "checkout".includes(w));
-    if (runCheckout) await server.settle();
-    if (runCheckout) console.log(`bench:api: ${target.kind} checkout (${options.checkoutLoops} shoppers, ${options.durationSeconds} s)`);
-    const checkout: FlowResult = runCheckout
-      ? await checkoutFlow(server, {
-        loops: options.checkoutLoops, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds,
-        productIds: checkoutProductIds, acceptEncoding: options.acceptEncoding,
-      })
-      : { status: "skipped", reason: "not selected with --only" };
+      const runCheckout = !options.only || options.only.some((w) => "checkout".includes(w));
+      if (runCheckout) await server.settle();
+      if (runCheckout)
+        console.log(
+          `bench:api: ${target.kind} checkout (${options.checkoutLoops} shoppers, ${options.durationSeconds} s)`,
+        );
+      const checkout: FlowResult = runCheckout
+        ? await checkoutFlow(server, {
+            loops: options.checkoutLoops,
+            durationSeconds: options.durationSeconds,
+            warmupSeconds: options.warmupSeconds,
+            productIds: checkoutProductIds,
+            acceptEncoding: options.acceptEncoding,
+          })
+        : { status: "skipped", reason: "not selected with --only" };
 
-    return {
-      database: { kind: target.kind, target: options.target },
-      products: fill.totalProducts,
-      connections: options.connections,
-      durationSeconds: options.durationSeconds,
-      acceptEncoding: options.acceptEncoding,
-      ceilingRequestsPerSecond: { before: before.requestsPerSecond, after: after.requestsPerSecond, mean: Math.round(mean) },
-      endpoints: [
-        { name: ceiling.name, group: ceiling.group, note: ceiling.note, load: before, errors: errorCount(before), ratioOfCeiling: before.requestsPerSecond / mean },
-        ...loads.map(({ scenario, load }) => ({
-          name: scenario.name, group: scenario.group, note: scenario.note, load, errors: errorCount(load), ratioOfCeiling: load.requestsPerSecond / mean,
-        })),
-      ],
-      checkout,
-    };
-  } finally {
-    await server.close();
-  }
-});
+      return {
+        database: { kind: target.kind, target: options.target },
+        products: fill.totalProducts,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        acceptEncoding: options.acceptEncoding,
+        ceilingRequestsPerSecond: {
+          before: before.requestsPerSecond,
+          after: after.requestsPerSecond,
+          mean: Math.round(mean),
+        },
+        endpoints: [
+          {
+            name: ceiling.name,
+            group: ceiling.group,
+            note: ceiling.note,
+            load: before,
+            errors: errorCount(before),
+            ratioOfCeiling: before.requestsPerSecond / mean,
+          },
+          ...loads.map(({ scenario, load }) => ({
+            name: scenario.name,
+            group: scenario.group,
+            note: scenario.note,
+            load,
+            errors: errorCount(load),
+            ratioOfCeiling: load.requestsPerSecond / mean,
+          })),
+        ],
+        checkout,
+      };
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 console.log(`bench:api: wrote ${writeResult(result)}`);
 const d = result.data;
-console.log(`\n### API load: ${d.database.kind}, ${d.products} products, ${d.connections} connections, ${d.durationSeconds} s each, load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`);
-console.log(markdownTable(["endpoint", "req/s", "p50", "p99", "errors", "of ceiling"], d.endpoints.map((e) => [
-  e.name, fmt.rps(e.load.requestsPerSecond), fmt.ms(e.load.latencyMs.p50), fmt.ms(e.load.latencyMs.p99), e.errors, fmt.pct(e.ratioOfCeiling),
-])));
-console.log(`\nceiling before/after: ${d.ceilingRequestsPerSecond.before} / ${d.ceilingRequestsPerSecond.after} req/s; checkout: ${describeFlow(d.checkout)}`);
+console.log(
+  `\n### API load: ${d.database.kind}, ${d.products} products, ${d.connections} connections, ${d.durationSeconds} s each, load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`,
+);
+console.log(
+  markdownTable(
+    ["endpoint", "req/s", "p50", "p99", "errors", "of ceiling"],
+    d.endpoints.map((e) => [
+      e.name,
+      fmt.rps(e.load.requestsPerSecond),
+      fmt.ms(e.load.latencyMs.p50),
+      fmt.ms(e.load.latencyMs.p99),
+      e.errors,
+      fmt.pct(e.ratioOfCeiling),
+    ]),
+  ),
+);
+console.log(
+  `\nceiling before/after: ${d.ceilingRequestsPerSecond.before} / ${d.ceilingRequestsPerSecond.after} req/s; checkout: ${describeFlow(d.checkout)}`,
+);
 
 function describeFlow(flow: FlowResult): string {
   if (flow.status !== "ok") return `${flow.status} (${flow.reason})`;
-  const steps = Object.entries(flow.stepsMs).map(([step, ms]) => `${step} ${fmt.ms(ms.p50)}`).join(", ");
+  const steps = Object.entries(flow.stepsMs)
+    .map(([step, ms]) => `${step} ${fmt.ms(ms.p50)}`)
+    .join(", ");
   return `${flow.flowsPerSecond} flows/s (${flow.loops} shoppers), p50 ${fmt.ms(flow.latencyMs.p50)}, p99 ${fmt.ms(flow.latencyMs.p99)}, ${flow.errors} errors; step p50: ${steps}`;
 }

@@ -43,8 +43,15 @@ const ROUTES = ["/api/create-order/", "/api/verify-payment/", "/sim/razorpay/che
 /** Enough pieces that a run never sells out (each flow buys one); only the bench's own database is touched. */
 const BENCH_STOCK = 100_000;
 const DELIVERY = {
-  name: "Bench Shopper", delivery_address: "1 Johari Bazaar", country_code: "+91", mobile_number: "+91 98290 00000",
-  pin_code: "302003", city: "Jaipur", state: "Rajasthan", comment: "", email: "bench@example.in",
+  name: "Bench Shopper",
+  delivery_address: "1 Johari Bazaar",
+  country_code: "+91",
+  mobile_number: "+91 98290 00000",
+  pin_code: "302003",
+  city: "Jaipur",
+  state: "Rajasthan",
+  comment: "",
+  email: "bench@example.in",
 };
 const runner = fileURLToPath(new URL("./lib/flow-runner.ts", import.meta.url));
 
@@ -55,23 +62,44 @@ const runner = fileURLToPath(new URL("./lib/flow-runner.ts", import.meta.url));
  */
 export async function checkoutFlow(
   server: BenchServer,
-  options: { loops: number; durationSeconds: number; warmupSeconds: number; productIds: readonly number[]; acceptEncoding: string },
+  options: {
+    loops: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    productIds: readonly number[];
+    acceptEncoding: string;
+  },
 ): Promise<FlowResult> {
   // With ignoreTrailingSlash, Fastify stores "/api/create-order/" without its slash: ask for both forms.
-  const has = (url: string) => [url, url.replace(/\/$/, "")].some((form) => server.app.hasRoute({ method: "POST", url: form }));
+  const has = (url: string) =>
+    [url, url.replace(/\/$/, "")].some((form) => server.app.hasRoute({ method: "POST", url: form }));
   const missing = ROUTES.filter((url) => !has(url));
   if (missing.length > 0) return { status: "not available", reason: `the server has no POST ${missing.join(", ")}` };
 
-  await server.app.database.db.update(productVariants).set({ stock: BENCH_STOCK })
+  await server.app.database.db
+    .update(productVariants)
+    .set({ stock: BENCH_STOCK })
     .where(and(inArray(productVariants.productId, [...options.productIds]), eq(productVariants.size, "S")));
-  const products = await Promise.all(options.productIds.map(async (id) => {
-    const { data } = await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency: "INR" });
-    return { id, offerPrice: data.offer_price, mrp: data.mrp };
-  }));
+  const products = await Promise.all(
+    options.productIds.map(async (id) => {
+      const { data } = await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency: "INR" });
+      return { id, offerPrice: data.offer_price, mrp: data.mrp };
+    }),
+  );
   const spec: FlowSpec = {
-    origin: server.origin, loops: options.loops, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds,
-    timeoutSeconds: 10, acceptEncoding: options.acceptEncoding, products, delivery: DELIVERY,
+    origin: server.origin,
+    loops: options.loops,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    timeoutSeconds: 10,
+    acceptEncoding: options.acceptEncoding,
+    products,
+    delivery: DELIVERY,
   };
-  const report = await runChildJson<FlowReport>(runner, spec, (options.warmupSeconds + options.durationSeconds + 60) * 1000);
+  const report = await runChildJson<FlowReport>(
+    runner,
+    spec,
+    (options.warmupSeconds + options.durationSeconds + 60) * 1000,
+  );
   return { status: "ok", loops: options.loops, durationSeconds: options.durationSeconds, ...report };
 }

@@ -24,7 +24,14 @@ export interface PageResult {
   reportFile: string;
   /** Every run's performance score; the reported run is the median one. */
   performanceRuns: number[];
-  bytes: { jsGzip: number; cssGzip: number; jsTransfer: number; cssTransfer: number; scripts: number; stylesheets: number };
+  bytes: {
+    jsGzip: number;
+    cssGzip: number;
+    jsTransfer: number;
+    cssTransfer: number;
+    scripts: number;
+    stylesheets: number;
+  };
   render: LoadResult & { errors: number };
 }
 
@@ -54,7 +61,9 @@ const args = cliArgs(usage, {
   "database-url": { type: "string" },
   only: { type: "string" },
 });
-const only = stringArg(args.only)?.split(",").map((name) => name.trim());
+const only = stringArg(args.only)
+  ?.split(",")
+  .map((name) => name.trim());
 const options = {
   runs: intArg(args.runs, 1, "runs"),
   durationSeconds: intArg(args.duration, 5, "duration"),
@@ -96,11 +105,20 @@ async function measurePage(origin: string, port: number, name: string, path: str
   await settleOverHttp(origin);
   console.log(`bench:pages: render ${name} (${options.durationSeconds} s, ${options.connections} connections)`);
   const render = await runLoad({
-    origin, requests: [{ path }], connections: options.connections, durationSeconds: options.durationSeconds,
-    warmupSeconds: 1, timeoutSeconds: 10, headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+    origin,
+    requests: [{ path }],
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: 1,
+    timeoutSeconds: 10,
+    headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
   });
   return {
-    name, path, lighthouse, reportFile, performanceRuns: runs.map((r) => r.scores.performance),
+    name,
+    path,
+    lighthouse,
+    reportFile,
+    performanceRuns: runs.map((r) => r.scores.performance),
     bytes: {
       jsGzip: sum("script", (a) => gz.get(a.url) ?? 0),
       cssGzip: sum("stylesheet", (a) => gz.get(a.url) ?? 0),
@@ -114,40 +132,93 @@ async function measurePage(origin: string, port: number, name: string, path: str
 }
 
 // A partial run keeps its own latest copy, so the targets table stays on the last complete run.
-const result = await recordRun(only ? "pages-partial" : "pages", { ...options, only, database: describeTarget(target) }, async (): Promise<PagesData> => {
-  const webBuild = prepareWebBuild(Boolean(args.build));
-  const seeding = await openBenchDatabase(target);
-  const fill = await fillCatalogue(seeding.db, { products: options.products, mediaDir, log: console.log }).finally(() => seeding.close());
-  const serverArgs = ["--web-build", webBuild, "--media-dir", mediaDir,
-    ...(target.kind === "postgres" ? ["--database-url", target.url] : ["--data-dir", target.dataDir ?? ""])];
-  const server = await startServerChild(serverArgs);
-  const chromium = await launchChromium().catch((error: unknown) => {
-    server.stop();
-    throw error;
-  });
-  try {
-    const top = (await (await fetch(`${server.origin}/api/product/get-top-selling-product/`)).json()) as { data: { id: number }[] };
-    const productId = top.data[0]?.id;
-    if (productId === undefined) throw new Error("no top-selling product to open");
-    const pages = [["home", "/"], ["listing", "/women"], ["product", `/product/${productId}`], ["search", "/search?query=kaftan"]] as const;
-    const results: PageResult[] = [];
-    for (const [name, path] of pages.filter(([name]) => !only || only.includes(name))) results.push(await measurePage(server.origin, chromium.port, name, path));
-    return { database: target.kind, products: fill.totalProducts, renderConnections: options.connections, pages: results };
-  } finally {
-    server.stop();
-    await chromium.close();
-  }
-});
+const result = await recordRun(
+  only ? "pages-partial" : "pages",
+  { ...options, only, database: describeTarget(target) },
+  async (): Promise<PagesData> => {
+    const webBuild = prepareWebBuild(Boolean(args.build));
+    const seeding = await openBenchDatabase(target);
+    const fill = await fillCatalogue(seeding.db, { products: options.products, mediaDir, log: console.log }).finally(
+      () => seeding.close(),
+    );
+    const serverArgs = [
+      "--web-build",
+      webBuild,
+      "--media-dir",
+      mediaDir,
+      ...(target.kind === "postgres" ? ["--database-url", target.url] : ["--data-dir", target.dataDir ?? ""]),
+    ];
+    const server = await startServerChild(serverArgs);
+    const chromium = await launchChromium().catch((error: unknown) => {
+      server.stop();
+      throw error;
+    });
+    try {
+      const top = (await (await fetch(`${server.origin}/api/product/get-top-selling-product/`)).json()) as {
+        data: { id: number }[];
+      };
+      const productId = top.data[0]?.id;
+      if (productId === undefined) throw new Error("no top-selling product to open");
+      const pages = [
+        ["home", "/"],
+        ["listing", "/women"],
+        ["product", `/product/${productId}`],
+        ["search", "/search?query=kaftan"],
+      ] as const;
+      const results: PageResult[] = [];
+      for (const [name, path] of pages.filter(([name]) => !only || only.includes(name)))
+        results.push(await measurePage(server.origin, chromium.port, name, path));
+      return {
+        database: target.kind,
+        products: fill.totalProducts,
+        renderConnections: options.connections,
+        pages: results,
+      };
+    } finally {
+      server.stop();
+      await chromium.close();
+    }
+  },
+);
 
 console.log(`bench:pages: wrote ${writeResult(result)}`);
-console.log(`\n### Pages (Lighthouse mobile, simulated throttling), load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`);
-console.log(markdownTable(
-  ["page", "perf", "a11y", "best pr.", "SEO", "LCP", "TBT", "CLS", "JS gz", "CSS gz", `render p50 (${options.connections} conn.)`, "render p99", "render req/s"],
-  result.data.pages.map((p) => {
-    const { scores, metrics } = p.lighthouse;
-    return [
-      p.name, scores.performance, scores.accessibility, scores["best-practices"], scores.seo, fmt.ms(metrics.lcpMs), fmt.ms(metrics.tbtMs),
-      metrics.cls, fmt.kb(p.bytes.jsGzip), fmt.kb(p.bytes.cssGzip), fmt.ms(p.render.latencyMs.p50), fmt.ms(p.render.latencyMs.p99), fmt.rps(p.render.requestsPerSecond),
-    ];
-  }),
-));
+console.log(
+  `\n### Pages (Lighthouse mobile, simulated throttling), load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`,
+);
+console.log(
+  markdownTable(
+    [
+      "page",
+      "perf",
+      "a11y",
+      "best pr.",
+      "SEO",
+      "LCP",
+      "TBT",
+      "CLS",
+      "JS gz",
+      "CSS gz",
+      `render p50 (${options.connections} conn.)`,
+      "render p99",
+      "render req/s",
+    ],
+    result.data.pages.map((p) => {
+      const { scores, metrics } = p.lighthouse;
+      return [
+        p.name,
+        scores.performance,
+        scores.accessibility,
+        scores["best-practices"],
+        scores.seo,
+        fmt.ms(metrics.lcpMs),
+        fmt.ms(metrics.tbtMs),
+        metrics.cls,
+        fmt.kb(p.bytes.jsGzip),
+        fmt.kb(p.bytes.cssGzip),
+        fmt.ms(p.render.latencyMs.p50),
+        fmt.ms(p.render.latencyMs.p99),
+        fmt.rps(p.render.requestsPerSecond),
+      ];
+    }),
+  ),
+);

@@ -56,8 +56,11 @@ for (const [id, micros] of selfMicros) {
   owners.set(where, (owners.get(where) ?? 0) + micros);
 }
 
-const rows = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top)
-  .map(([name, micros]) => [name, `${(micros / 1000).toFixed(0)} ms`, `${((micros / busy) * 100).toFixed(1)}%`]);
+const rows = (map: Map<string, number>) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, micros]) => [name, `${(micros / 1000).toFixed(0)} ms`, `${((micros / busy) * 100).toFixed(1)}%`]);
 console.log(`busy (non-idle) time: ${(busy / 1000).toFixed(0)} ms\n`);
 console.log(markdownTable(["package or file", "self time", "share"], rows(owners)));
 console.log();

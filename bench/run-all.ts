@@ -52,10 +52,15 @@ if (!args["summary-only"]) {
     const apiArgs = ["--fresh", "--duration", duration, "--warmup", full ? "2" : "1"];
     if (!run("api-load.ts", apiArgs)) failures.push("api-load pglite");
     const postgres = await postgresTarget(adminUrl, "bench_api", false);
-    if (postgres.kind === "postgres" && !run("api-load.ts", [...apiArgs, "--database-url", postgres.url])) failures.push("api-load postgres");
+    if (postgres.kind === "postgres" && !run("api-load.ts", [...apiArgs, "--database-url", postgres.url]))
+      failures.push("api-load postgres");
   }
-  if (!skip.has("search") && !run("search-scale.ts", ["--fresh", "--sizes", full ? "1k,10k,100k" : "1k,10k"])) failures.push("search-scale");
-  if (!skip.has("pages") && !run("pages.ts", ["--duration", duration, "--runs", full ? "3" : "1", ...(args.build ? ["--build"] : [])])) {
+  if (!skip.has("search") && !run("search-scale.ts", ["--fresh", "--sizes", full ? "1k,10k,100k" : "1k,10k"]))
+    failures.push("search-scale");
+  if (
+    !skip.has("pages") &&
+    !run("pages.ts", ["--duration", duration, "--runs", full ? "3" : "1", ...(args.build ? ["--build"] : [])])
+  ) {
     failures.push("pages");
   }
 }

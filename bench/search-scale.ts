@@ -6,7 +6,13 @@
 import type { DatabaseConfig } from "@store/server/config";
 import { createSearchService } from "@store/server/modules/search/service";
 import { cliArgs, intArg, intListArg, stringArg } from "./lib/args";
-import { DEFAULT_POSTGRES_URL, openBenchDatabase, pgliteTarget, postgresTarget, removePgliteData } from "./lib/database";
+import {
+  DEFAULT_POSTGRES_URL,
+  openBenchDatabase,
+  pgliteTarget,
+  postgresTarget,
+  removePgliteData,
+} from "./lib/database";
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, writeResult } from "./lib/results";
 import { rareWord, searchCases } from "./lib/search-cases";
@@ -73,7 +79,8 @@ async function measure(target: DatabaseConfig, kind: SearchRun["database"]): Pro
     const runs: SearchRun[] = [];
     for (const size of sizes) {
       const fill = await fillCatalogue(database.db, { products: size, log: console.log });
-      if (fill.totalProducts > size) throw new Error(`bench_search already holds ${fill.totalProducts} products: run with --fresh`);
+      if (fill.totalProducts > size)
+        throw new Error(`bench_search already holds ${fill.totalProducts} products: run with --fresh`);
       const search = createSearchService(database.db);
       const cases = searchCases(await rareWord(database.db));
       const run = (query: string) => search.search({ query, page: 1, page_size: 12, currency: "USD" });
@@ -93,12 +100,22 @@ async function measure(target: DatabaseConfig, kind: SearchRun["database"]): Pro
         const answer = await run(c.query);
         const first = answer.data[0]?.product_name ?? null;
         results.push({
-          name: c.name, query: c.query, total: answer.total, totalIsCapped: answer.total_is_capped, firstResult: first,
+          name: c.name,
+          query: c.query,
+          total: answer.total,
+          totalIsCapped: answer.total_is_capped,
+          firstResult: first,
           ...(c.expectFirst && { correct: first !== null && c.expectFirst.test(first) }),
           latencyMs: summarize(samples.get(c.name) ?? []),
         });
       }
-      runs.push({ database: kind, products: fill.totalProducts, seedSeconds: fill.seconds, overallMs: summarize([...samples.values()].flat()), cases: results });
+      runs.push({
+        database: kind,
+        products: fill.totalProducts,
+        seedSeconds: fill.seconds,
+        overallMs: summarize([...samples.values()].flat()),
+        cases: results,
+      });
       console.log(`bench:search: ${kind} ${fill.totalProducts} products: p95 ${fmt.ms(runs.at(-1)?.overallMs.p95)}`);
     }
     return runs;
@@ -107,21 +124,37 @@ async function measure(target: DatabaseConfig, kind: SearchRun["database"]): Pro
   }
 }
 
-const result = await recordRun("search-scale", { sizes, databases: kinds, iterations }, async (): Promise<SearchScaleData> => {
-  const runs: SearchRun[] = [];
-  for (const kind of kinds) {
-    const target = await targetFor(kind, Boolean(args.fresh));
-    runs.push(...(await measure(target, kind === "postgres" ? "postgres" : "pglite")));
-  }
-  return { iterations, runs };
-});
+const result = await recordRun(
+  "search-scale",
+  { sizes, databases: kinds, iterations },
+  async (): Promise<SearchScaleData> => {
+    const runs: SearchRun[] = [];
+    for (const kind of kinds) {
+      const target = await targetFor(kind, Boolean(args.fresh));
+      runs.push(...(await measure(target, kind === "postgres" ? "postgres" : "pglite")));
+    }
+    return { iterations, runs };
+  },
+);
 
 console.log(`bench:search: wrote ${writeResult(result)}`);
-console.log(`\n### Search latency (in process, sequential), load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`);
-console.log(markdownTable(["database", "products", "query", "matches", "p50", "p95", "first result"], result.data.runs.flatMap((run) => [
-  ...run.cases.map((c) => [
-    run.database, run.products, `${c.name}: "${c.query}"`, `${c.total}${c.totalIsCapped ? "+" : ""}`, fmt.ms(c.latencyMs.p50), fmt.ms(c.latencyMs.p95),
-    `${c.firstResult ?? "-"}${c.correct === undefined ? "" : c.correct ? " (right)" : " (**wrong**)"}`,
-  ]),
-  [run.database, run.products, "**all queries**", "", fmt.ms(run.overallMs.p50), fmt.ms(run.overallMs.p95), ""],
-])));
+console.log(
+  `\n### Search latency (in process, sequential), load average ${result.loadAverage.mean} (max ${result.loadAverage.max})\n`,
+);
+console.log(
+  markdownTable(
+    ["database", "products", "query", "matches", "p50", "p95", "first result"],
+    result.data.runs.flatMap((run) => [
+      ...run.cases.map((c) => [
+        run.database,
+        run.products,
+        `${c.name}: "${c.query}"`,
+        `${c.total}${c.totalIsCapped ? "+" : ""}`,
+        fmt.ms(c.latencyMs.p50),
+        fmt.ms(c.latencyMs.p95),
+        `${c.firstResult ?? "-"}${c.correct === undefined ? "" : c.correct ? " (right)" : " (**wrong**)"}`,
+      ]),
+      [run.database, run.products, "**all queries**", "", fmt.ms(run.overallMs.p50), fmt.ms(run.overallMs.p95), ""],
+    ]),
+  ),
+);

@@ -33,8 +33,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
       ],
     },
   },
@@ -56,9 +62,17 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: {
-        PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `data/e2e-${PORT}`, MEDIA_DIR: "data/media", SKIP_BUILD: "1", LOG_LEVEL: "warn", DATABASE_URL: "",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: `data/e2e-${PORT}`,
+        MEDIA_DIR: "data/media",
+        SKIP_BUILD: "1",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
         // Every test's requests come from 127.0.0.1: the per-client limits would count the whole ring as one shopper.
-        RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", OPEN_ORDERS_PER_CLIENT: "100000",
+        RATE_LIMIT_MAX: "100000",
+        AUTH_RATE_LIMIT_MAX: "100000",
+        OPEN_ORDERS_PER_CLIENT: "100000",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
         // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
         REFUND_TRIES: "1",

@@ -34,7 +34,9 @@ export async function runServerEntry(name) {
   if (isProduction()) {
     const compiled = join(serverDist, `${name}.js`);
     if (!existsSync(compiled)) {
-      console.error(`\n  NODE_ENV=production runs the compiled server, and ${compiled} is missing: run "npm run build" first.\n`);
+      console.error(
+        `\n  NODE_ENV=production runs the compiled server, and ${compiled} is missing: run "npm run build" first.\n`,
+      );
       process.exit(1);
     }
     await import(pathToFileURL(compiled).href);

@@ -33,7 +33,9 @@ function buildWebIfStale() {
 loadDotEnv();
 if (isProduction()) {
   if (!existsSync(webBuildEntry)) {
-    console.error(`\n  NODE_ENV=production serves the compiled build, and ${webBuildEntry} is missing: run "npm run build" first.\n`);
+    console.error(
+      `\n  NODE_ENV=production serves the compiled build, and ${webBuildEntry} is missing: run "npm run build" first.\n`,
+    );
     process.exit(1);
   }
 } else {

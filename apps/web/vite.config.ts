@@ -13,9 +13,17 @@ import { defineConfig } from "vite";
  */
 const CLIENT_CHUNKS = {
   groups: [
-    { name: "framework", priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser)[\\/]|^\0?rolldown[\\/]runtime/ },
+    {
+      name: "framework",
+      priority: 2,
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser)[\\/]|^\0?rolldown[\\/]runtime/,
+    },
     { name: "shell", priority: 1, test: /[\\/]app[\\/]root\.tsx$/ },
-    { name: "storefront", minShareCount: 2, test: /[\\/]app[\\/](lib|components[\\/](ui|product|home))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/ },
+    {
+      name: "storefront",
+      minShareCount: 2,
+      test: /[\\/]app[\\/](lib|components[\\/](ui|product|home))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/,
+    },
   ],
 };
 

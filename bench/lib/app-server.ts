@@ -8,7 +8,12 @@ import { benchDataDir, openBenchDatabase } from "./database";
 export const CEILING_PATH = "/__bench/ceiling";
 
 const PROVIDER_KEYS = [
-  "RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET", "PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID",
+  "RAZORPAY_KEY_ID",
+  "RAZORPAY_KEY_SECRET",
+  "RAZORPAY_WEBHOOK_SECRET",
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_WEBHOOK_ID",
 ];
 
 export interface BenchServerOptions {

@@ -18,18 +18,21 @@ export function cliArgs<const T extends Options>(usage: string, options: T) {
 export function intArg(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number, got ${String(value)}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`--${name} must be a positive whole number, got ${String(value)}`);
   return n;
 }
 
 /** A comma-separated list of positive whole numbers ("1000,10000"); "100k" and "10k" are accepted too. */
 export function intListArg(value: unknown, fallback: readonly number[], name: string): number[] {
   if (value === undefined) return [...fallback];
-  return String(value).split(",").map((part) => {
-    const match = /^(\d+)(k?)$/i.exec(part.trim());
-    if (!match?.[1]) throw new Error(`--${name} must be a list like 1000,10k,100k, got ${String(value)}`);
-    return Number(match[1]) * (match[2] ? 1000 : 1);
-  });
+  return String(value)
+    .split(",")
+    .map((part) => {
+      const match = /^(\d+)(k?)$/i.exec(part.trim());
+      if (!match?.[1]) throw new Error(`--${name} must be a list like 1000,10k,100k, got ${String(value)}`);
+      return Number(match[1]) * (match[2] ? 1000 : 1);
+    });
 }
 
 export function stringArg(value: unknown): string | undefined {

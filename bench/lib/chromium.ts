@@ -7,8 +7,14 @@ import { join } from "node:path";
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** The flags every Chromium run of this project uses (see the architecture page, section 2). */
 const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 function freePort(): Promise<number> {
@@ -17,7 +23,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -31,7 +39,11 @@ export interface Chromium {
 export async function launchChromium(): Promise<Chromium> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
-  const child = spawn(CHROME_PATH, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], { stdio: "ignore" });
+  const child = spawn(
+    CHROME_PATH,
+    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: "ignore" },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const close = async () => {
     child.kill("SIGTERM");

@@ -46,7 +46,9 @@ export async function postgresTarget(adminUrl: string, name: string, fresh: bool
   try {
     if (fresh) await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
     // Both drivers answer raw SQL with { rows }; the shared Db type leaves the result untyped.
-    const existing = (await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)) as { rows: unknown[] };
+    const existing = (await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)) as {
+      rows: unknown[];
+    };
     if (existing.rows.length === 0) await admin.db.execute(sql.raw(`create database ${name}`));
   } finally {
     await admin.close();
@@ -84,7 +86,8 @@ export async function resetTarget(target: DatabaseConfig): Promise<void> {
 /** Removes a PGlite data folder (only one under bench/.data) so the next open starts empty. */
 export function removePgliteData(target: DatabaseConfig): void {
   if (target.kind !== "pglite" || !target.dataDir) return;
-  if (!target.dataDir.startsWith(benchDataDir)) throw new Error(`Refusing to delete ${target.dataDir}: not under ${benchDataDir}`);
+  if (!target.dataDir.startsWith(benchDataDir))
+    throw new Error(`Refusing to delete ${target.dataDir}: not under ${benchDataDir}`);
   rmSync(target.dataDir, { recursive: true, force: true });
 }
 
@@ -92,6 +95,12 @@ export function removePgliteData(target: DatabaseConfig): void {
  * The target a CLI asked for: `--database-url` means that PostgreSQL database as given; otherwise a
  * PGlite folder (`--data-dir`, default bench/.data/pglite-<name>).
  */
-export function targetFromArgs(name: string, databaseUrl: string | undefined, dataDir: string | undefined): DatabaseConfig {
-  return databaseUrl ? { kind: "postgres", url: databaseUrl } : pgliteTarget(name, dataDir === undefined ? undefined : resolve(dataDir));
+export function targetFromArgs(
+  name: string,
+  databaseUrl: string | undefined,
+  dataDir: string | undefined,
+): DatabaseConfig {
+  return databaseUrl
+    ? { kind: "postgres", url: databaseUrl }
+    : pgliteTarget(name, dataDir === undefined ? undefined : resolve(dataDir));
 }

@@ -28,15 +28,42 @@ async function post<T>(step: FlowStep, path: string, body: unknown, recording: b
 }
 
 async function checkout(product: FlowProduct, recording: boolean): Promise<void> {
-  const cart = await post<{ cart_id: string }>("add to cart", "/api/cart-items/", {
-    product_pk: product.id, size: "S", quantity: 1, offer_price: product.offerPrice, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency: "INR",
-  }, recording);
+  const cart = await post<{ cart_id: string }>(
+    "add to cart",
+    "/api/cart-items/",
+    {
+      product_pk: product.id,
+      size: "S",
+      quantity: 1,
+      offer_price: product.offerPrice,
+      mrp: product.mrp,
+      is_direct_buy: false,
+      cart_id: null,
+      currency: "INR",
+    },
+    recording,
+  );
   // The card provider takes minor units (spec section 7: amount x100).
   const amount = product.offerPrice * 100;
-  const order = await post<{ data: { data: { id: string }; key: string } }>("create order", "/api/create-order/", {
-    amount, currency: "INR", promo_code: "Nil", cart_id: cart.cart_id, razorpay: true, ...spec.delivery,
-  }, recording);
-  const paid = await post<Record<string, string>>("simulator pay", "/sim/razorpay/checkout/pay", { key_id: order.data.key, order_id: order.data.data.id }, recording);
+  const order = await post<{ data: { data: { id: string }; key: string } }>(
+    "create order",
+    "/api/create-order/",
+    {
+      amount,
+      currency: "INR",
+      promo_code: "Nil",
+      cart_id: cart.cart_id,
+      razorpay: true,
+      ...spec.delivery,
+    },
+    recording,
+  );
+  const paid = await post<Record<string, string>>(
+    "simulator pay",
+    "/sim/razorpay/checkout/pay",
+    { key_id: order.data.key, order_id: order.data.data.id },
+    recording,
+  );
   await post("verify", "/api/verify-payment/", { amount, razorpay: true, cart_id: cart.cart_id, ...paid }, recording);
 }
 

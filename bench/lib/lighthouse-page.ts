@@ -28,7 +28,8 @@ function numeric(lhr: Result, id: string): number {
 function assets(lhr: Result): LoadedAsset[] {
   const details = lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined;
   return (details?.items ?? []).flatMap((item) => {
-    const type = item.resourceType === "Script" ? "script" : item.resourceType === "Stylesheet" ? "stylesheet" : undefined;
+    const type =
+      item.resourceType === "Script" ? "script" : item.resourceType === "Stylesheet" ? "stylesheet" : undefined;
     if (!type || typeof item.url !== "string") return [];
     return [{ url: item.url, type, transferBytes: typeof item.transferSize === "number" ? item.transferSize : 0 }];
   });
@@ -72,7 +73,12 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   return {
-    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
     metrics: {
       fcpMs: numeric(lhr, "first-contentful-paint"),
       lcpMs: numeric(lhr, "largest-contentful-paint"),

@@ -9,14 +9,17 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function run(spec: LoadSpec): Promise<Result> {
   return new Promise((resolve, reject) => {
-    autocannon({
-      url: spec.origin,
-      connections: spec.connections,
-      duration: spec.durationSeconds,
-      timeout: spec.timeoutSeconds,
-      headers: spec.headers,
-      requests: spec.requests.map((r) => ({ ...r, method: r.method ?? "GET" })),
-    }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(
+      {
+        url: spec.origin,
+        connections: spec.connections,
+        duration: spec.durationSeconds,
+        timeout: spec.timeoutSeconds,
+        headers: spec.headers,
+        requests: spec.requests.map((r) => ({ ...r, method: r.method ?? "GET" })),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
 }
 
@@ -26,7 +29,13 @@ const r = await run(spec);
 const result: LoadResult = {
   requestsPerSecond: round2(r.requests.average),
   completed: r.latency.totalCount,
-  latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, mean: round2(r.latency.mean), max: r.latency.max },
+  latencyMs: {
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    mean: round2(r.latency.mean),
+    max: r.latency.max,
+  },
   socketErrors: r.errors,
   timeouts: r.timeouts,
   non2xx: r.non2xx,

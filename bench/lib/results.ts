@@ -68,11 +68,23 @@ export function startLoadSampler(intervalMs = 5000): { stop(): LoadAverage } {
 }
 
 /** Runs a benchmark body and wraps its data with timing, machine and load context. */
-export async function recordRun<T>(name: string, options: Record<string, unknown>, body: () => Promise<T>): Promise<BenchResult<T>> {
+export async function recordRun<T>(
+  name: string,
+  options: Record<string, unknown>,
+  body: () => Promise<T>,
+): Promise<BenchResult<T>> {
   const startedAt = new Date().toISOString();
   const sampler = startLoadSampler();
   const data = await body();
-  return { name, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(), loadAverage: sampler.stop(), options, data };
+  return {
+    name,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: machineInfo(),
+    loadAverage: sampler.stop(),
+    options,
+    data,
+  };
 }
 
 /** Writes results/<name>-<timestamp>.json and the latest copy results/<name>.json; returns the first path. */

@@ -15,8 +15,17 @@ export interface SearchCase {
 /** Stands in for a product code word when the catalogue has no synthetic products (demo only). */
 const RARE_DEMO_WORD = "chindi";
 
-export const COMMON_CASE: SearchCase = { name: "common word", query: "cotton", why: "full text; matches ~40% of products (counted to 1000)" };
-export const TYPO_CASE: SearchCase = { name: "typo", query: "kaftn", why: "no full-text match: corrected to a name word, full text again", expectFirst: /kaftan/i };
+export const COMMON_CASE: SearchCase = {
+  name: "common word",
+  query: "cotton",
+  why: "full text; matches ~40% of products (counted to 1000)",
+};
+export const TYPO_CASE: SearchCase = {
+  name: "typo",
+  query: "kaftn",
+  why: "no full-text match: corrected to a name word, full text again",
+  expectFirst: /kaftan/i,
+};
 
 /** The set the search-scale benchmark times; the API load uses common, rare and typo. */
 export function searchCases(rareWord: string): SearchCase[] {
@@ -26,8 +35,17 @@ export function searchCases(rareWord: string): SearchCase[] {
     { name: "rare word", query: rareWord, why: "full text; a product's style code, one match" },
     { name: "two words", query: "indigo kaftan", why: "full text, both words" },
     TYPO_CASE,
-    { name: "typo phrase", query: "cushon cover", why: "one word corrected to a name word, full text again", expectFirst: /cushion cover/i },
-    { name: "fallback", query: "blue dress", why: "no product has both words: full text, then correction (and any-word)" },
+    {
+      name: "typo phrase",
+      query: "cushon cover",
+      why: "one word corrected to a name word, full text again",
+      expectFirst: /cushion cover/i,
+    },
+    {
+      name: "fallback",
+      query: "blue dress",
+      why: "no product has both words: full text, then correction (and any-word)",
+    },
   ];
 }
 
@@ -35,7 +53,12 @@ export function searchCases(rareWord: string): SearchCase[] {
 export async function rareWord(db: Db): Promise<string> {
   const synthetic = and(gte(products.productCode, FIRST_SYNTHETIC_CODE), eq(products.isActive, true));
   const [total] = await db.select({ n: count() }).from(products).where(synthetic);
-  const [middle] = await db.select({ code: products.productCode }).from(products).where(synthetic)
-    .orderBy(asc(products.productCode)).limit(1).offset(Math.floor((total?.n ?? 0) / 2));
+  const [middle] = await db
+    .select({ code: products.productCode })
+    .from(products)
+    .where(synthetic)
+    .orderBy(asc(products.productCode))
+    .limit(1)
+    .offset(Math.floor((total?.n ?? 0) / 2));
   return middle ? styleCode(middle.code) : RARE_DEMO_WORD;
 }

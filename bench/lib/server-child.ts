@@ -46,7 +46,9 @@ export async function settleOverHttp(origin: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const started = performance.now();
-    await fetch(`${origin}/readyz`).then((response) => response.arrayBuffer()).catch(() => undefined);
+    await fetch(`${origin}/readyz`)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
     if (performance.now() - started < 20) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

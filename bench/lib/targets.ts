@@ -27,38 +27,45 @@ const missedParts = (checks: [string, boolean][]) => checks.filter(([, ok]) => !
 
 function apiRows(result: BenchResult<ApiLoadData>): TargetRow[] {
   const d = result.data;
-  return d.endpoints.filter((e) => e.group === "catalogue").map((e) => {
-    const missed = missedParts([
-      ["throughput", e.ratioOfCeiling >= TARGETS.catalogueRatioOfCeiling],
-      ["p99", e.load.latencyMs.p99 < TARGETS.catalogueP99Ms],
-      ["errors", e.errors === 0],
-    ]);
-    return {
-      target: `${e.name} on ${d.database.kind} (${d.products} products, ${d.connections} conn.): >= 50% of ceiling, p99 < 50 ms, 0 errors`,
-      measured: `${fmt.pct(e.ratioOfCeiling)} (${fmt.rps(e.load.requestsPerSecond)} of ${d.ceilingRequestsPerSecond.mean} req/s), p99 ${fmt.ms(e.load.latencyMs.p99)}, ${e.errors} errors${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
-      met: missed.length === 0,
-      load: result.loadAverage.mean,
-    };
-  });
+  return d.endpoints
+    .filter((e) => e.group === "catalogue")
+    .map((e) => {
+      const missed = missedParts([
+        ["throughput", e.ratioOfCeiling >= TARGETS.catalogueRatioOfCeiling],
+        ["p99", e.load.latencyMs.p99 < TARGETS.catalogueP99Ms],
+        ["errors", e.errors === 0],
+      ]);
+      return {
+        target: `${e.name} on ${d.database.kind} (${d.products} products, ${d.connections} conn.): >= 50% of ceiling, p99 < 50 ms, 0 errors`,
+        measured: `${fmt.pct(e.ratioOfCeiling)} (${fmt.rps(e.load.requestsPerSecond)} of ${d.ceilingRequestsPerSecond.mean} req/s), p99 ${fmt.ms(e.load.latencyMs.p99)}, ${e.errors} errors${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
+        met: missed.length === 0,
+        load: result.loadAverage.mean,
+      };
+    });
 }
 
 function searchRows(result: BenchResult<SearchScaleData>): TargetRow[] {
   const runs = result.data.runs;
   const atScale = runs.find((r) => r.database === "postgres" && r.products >= TARGETS.searchAtProducts);
   const worst = atScale?.cases.reduce((a, b) => (b.latencyMs.p95 > a.latencyMs.p95 ? b : a));
-  const rows: TargetRow[] = [{
-    target: "search p95 < 25 ms at 100k products on PostgreSQL (query mix)",
-    measured: atScale
-      ? `p95 ${fmt.ms(atScale.overallMs.p95)} over ${atScale.products} products; slowest query "${worst?.query}" p95 ${fmt.ms(worst?.latencyMs.p95)}`
-      : "not measured at 100k (run bench:search with --sizes 1k,10k,100k)",
-    met: atScale ? atScale.overallMs.p95 < TARGETS.searchP95Ms : undefined,
-    load: result.loadAverage.mean,
-  }];
+  const rows: TargetRow[] = [
+    {
+      target: "search p95 < 25 ms at 100k products on PostgreSQL (query mix)",
+      measured: atScale
+        ? `p95 ${fmt.ms(atScale.overallMs.p95)} over ${atScale.products} products; slowest query "${worst?.query}" p95 ${fmt.ms(worst?.latencyMs.p95)}`
+        : "not measured at 100k (run bench:search with --sizes 1k,10k,100k)",
+      met: atScale ? atScale.overallMs.p95 < TARGETS.searchP95Ms : undefined,
+      load: result.loadAverage.mean,
+    },
+  ];
   const typos = runs.flatMap((r) => r.cases.filter((c) => c.correct !== undefined).map((c) => ({ r, c })));
   const wrong = typos.filter(({ c }) => !c.correct);
   rows.push({
     target: "typo queries put the right product first (every size and database)",
-    measured: wrong.length === 0 ? `${typos.length} of ${typos.length} right` : `wrong: ${wrong.map(({ r, c }) => `"${c.query}" ${r.database} ${r.products}`).join("; ")}`,
+    measured:
+      wrong.length === 0
+        ? `${typos.length} of ${typos.length} right`
+        : `wrong: ${wrong.map(({ r, c }) => `"${c.query}" ${r.database} ${r.products}`).join("; ")}`,
     met: typos.length > 0 ? wrong.length === 0 : undefined,
     load: result.loadAverage.mean,
   });
@@ -98,7 +105,8 @@ export function targetsTable(latest: LatestResults): string {
     ...(latest.search ? searchRows(latest.search) : []),
     ...(latest.pages ? pageRows(latest.pages) : []),
   ];
-  return markdownTable(["target", "measured", "result", "load avg"], rows.map((r) => [
-    r.target, r.measured, r.met === undefined ? "not measured" : fmt.mark(r.met), r.load ?? "-",
-  ]));
+  return markdownTable(
+    ["target", "measured", "result", "load avg"],
+    rows.map((r) => [r.target, r.measured, r.met === undefined ? "not measured" : fmt.mark(r.met), r.load ?? "-"]),
+  );
 }

@@ -23,7 +23,11 @@ export function prepareWebBuild(rebuild: boolean): string {
     `mkdir -p '${dirname(benchWebBuildDir)}'`,
     `cp -a apps/web/build '${benchWebBuildDir}'`,
   ].join(" && ");
-  const result = spawnSync("flock", ["-w", "600", BUILD_LOCK, "sh", "-c", script], { cwd: repoRoot, stdio: "inherit", timeout: 900_000 });
+  const result = spawnSync("flock", ["-w", "600", BUILD_LOCK, "sh", "-c", script], {
+    cwd: repoRoot,
+    stdio: "inherit",
+    timeout: 900_000,
+  });
   if (result.status !== 0) throw new Error(`web build failed (exit ${result.status ?? result.signal})`);
   return benchWebBuildDir;
 }

@@ -24,20 +24,26 @@ export interface FillReport {
 }
 
 async function countProducts(db: Db, synthetic: boolean): Promise<number> {
-  const filter = synthetic ? gte(products.productCode, FIRST_SYNTHETIC_CODE) : lt(products.productCode, FIRST_SYNTHETIC_CODE);
+  const filter = synthetic
+    ? gte(products.productCode, FIRST_SYNTHETIC_CODE)
+    : lt(products.productCode, FIRST_SYNTHETIC_CODE);
   const [row] = await db.select({ n: count() }).from(products).where(filter);
   return row?.n ?? 0;
 }
 
 /** The next synthetic index: rows are inserted in index order, so the highest code says where to go on. */
 async function nextSyntheticIndex(db: Db): Promise<number> {
-  const [row] = await db.select({ code: max(products.productCode) }).from(products).where(gte(products.productCode, FIRST_SYNTHETIC_CODE));
+  const [row] = await db
+    .select({ code: max(products.productCode) })
+    .from(products)
+    .where(gte(products.productCode, FIRST_SYNTHETIC_CODE));
   return row?.code == null ? 0 : row.code - FIRST_SYNTHETIC_CODE + 1;
 }
 
 async function insertBatch(db: Db, batch: readonly SyntheticProduct[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const saved = await tx.insert(products)
+    const saved = await tx
+      .insert(products)
       .values(batch.map(({ variants: _v, images: _i, reviews: _r, ...row }) => row))
       .returning({ id: products.id, productCode: products.productCode });
     const idByCode = new Map(saved.map((r) => [r.productCode, r.id]));
@@ -46,9 +52,16 @@ async function insertBatch(db: Db, batch: readonly SyntheticProduct[]): Promise<
       if (id === undefined) throw new Error(`Product ${p.productCode} was not saved`);
       return { id, p };
     });
-    await tx.insert(productVariants).values(withId.flatMap(({ id, p }) => p.variants.map((v) => ({ productId: id, ...v }))));
-    await tx.insert(productImages).values(withId.flatMap(({ id, p }) =>
-      p.images.map((image) => ({ productId: id, url: image.url, alt: image.alt, position: image.position }))));
+    await tx
+      .insert(productVariants)
+      .values(withId.flatMap(({ id, p }) => p.variants.map((v) => ({ productId: id, ...v }))));
+    await tx
+      .insert(productImages)
+      .values(
+        withId.flatMap(({ id, p }) =>
+          p.images.map((image) => ({ productId: id, url: image.url, alt: image.alt, position: image.position })),
+        ),
+      );
     const reviewRows = withId.flatMap(({ id, p }) => p.reviews.map((review) => ({ productId: id, ...review })));
     if (reviewRows.length > 0) await tx.insert(customerReviews).values(reviewRows);
   });
@@ -78,7 +91,10 @@ export async function fillCatalogue(db: Db, options: FillOptions): Promise<FillR
   let lastLog = performance.now();
   while (next < end) {
     const size = Math.min(batchSize, end - next);
-    await insertBatch(db, Array.from({ length: size }, (_, i) => syntheticProduct(next + i)));
+    await insertBatch(
+      db,
+      Array.from({ length: size }, (_, i) => syntheticProduct(next + i)),
+    );
     next += size;
     if (performance.now() - lastLog > 5000 || next === end) {
       log(`bench:seed: ${demoProducts + syntheticBefore + next - first} products`);

@@ -35,7 +35,9 @@ test.describe("sign up", () => {
     await openSignup(page);
     await page.getByRole("button", { name: "Create account" }).click();
     for (const field of FIELDS) {
-      await expect(page.getByLabel(field, { exact: true })).toHaveAccessibleDescription(new RegExp(`^${MESSAGES.fillThisField}`));
+      await expect(page.getByLabel(field, { exact: true })).toHaveAccessibleDescription(
+        new RegExp(`^${MESSAGES.fillThisField}`),
+      );
     }
     const terms = page.getByRole("checkbox", { name: /I agree to the terms/ });
     await expect(terms).toHaveAccessibleDescription(MESSAGES.agreeToTerms);
@@ -61,14 +63,19 @@ test.describe("sign up", () => {
     await expect(page).toHaveURL("/Signup");
   });
 
-  test("a taken e-mail gets the same answer as a new one: nothing tells that the account exists", async ({ page, request }) => {
+  test("a taken e-mail gets the same answer as a new one: nothing tells that the account exists", async ({
+    page,
+    request,
+  }) => {
     const taken = await createAccount(request, "taken");
     await openSignup(page);
     await fillSignup(page, { ...newShopper("again"), email: taken.email, password: "indigo-block-print-2" });
     await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL("/login");
-    await expect(page.getByRole("status").filter({ hasText: "Thank you for signing up" })).toHaveText(`Thank you for signing up. We have sent a message to ${taken.email}: please check your inbox for the next step.`);
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for signing up" })).toHaveText(
+      `Thank you for signing up. We have sent a message to ${taken.email}: please check your inbox for the next step.`,
+    );
     // No account was made or changed: the password typed at the second sign-up does not open it.
     await logIn(page, { email: taken.email, password: "indigo-block-print-2" });
     await expect(page.getByRole("alert")).toContainText("Incorrect e-mail or password.");
@@ -84,7 +91,9 @@ test.describe("sign up", () => {
     expect((await sent).postDataJSON()).toEqual(shopper);
 
     await expect(page).toHaveURL("/login");
-    await expect(page.getByRole("status").filter({ hasText: "Thank you for signing up" })).toHaveText(`Thank you for signing up. We have sent a message to ${shopper.email}: please check your inbox for the next step.`);
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for signing up" })).toHaveText(
+      `Thank you for signing up. We have sent a message to ${shopper.email}: please check your inbox for the next step.`,
+    );
     await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(shopper.email);
     await logIn(page, shopper);
     await expect(page).toHaveURL("/account");
@@ -112,29 +121,42 @@ test.describe("log in and out", () => {
 
     const { token, cartId } = await storedSession(page);
     expect(token).toBeTruthy();
-    const cart = (await (await request.get("/api/get-cart-items/", { headers: { Authorization: `Token ${token}` } })).json()) as CartResponse;
+    const cart = (await (
+      await request.get("/api/get-cart-items/", { headers: { Authorization: `Token ${token}` } })
+    ).json()) as CartResponse;
     expect(cart.cart_id).toBe(cartId);
     expect(cart.data).toMatchObject([{ product_pk: product.id, size: "S", quantity: 2 }]);
   });
 
   test("shows the server's refusal for a wrong password", async ({ page, request }) => {
     const account = await createAccount(request, "wrong");
-    const refusal = (await (await request.post("/api/login/", { data: { email: account.email, password: "not-the-password" } })).json()) as { message: string };
+    const refusal = (await (
+      await request.post("/api/login/", { data: { email: account.email, password: "not-the-password" } })
+    ).json()) as { message: string };
     await page.goto("/login");
     await logIn(page, { email: account.email, password: "not-the-password" });
     await expect(page.getByRole("alert")).toHaveText(refusal.message);
     expect((await storedSession(page)).token).toBeNull();
   });
 
-  test("an account made without a password is told how to set one; a bad link is refused", async ({ page, request }) => {
+  test("an account made without a password is told how to set one; a bad link is refused", async ({
+    page,
+    request,
+  }) => {
     const { password: _password, ...withoutPassword } = newShopper("nopassword");
     expect((await request.post("/api/signup/", { data: withoutPassword })).status()).toBe(201);
-    const refusal = (await (await request.post("/api/login/", { data: { email: withoutPassword.email, password: "anything-at-all" } })).json()) as { message: string };
+    const refusal = (await (
+      await request.post("/api/login/", { data: { email: withoutPassword.email, password: "anything-at-all" } })
+    ).json()) as { message: string };
     await page.goto("/login");
     await logIn(page, { email: withoutPassword.email, password: "anything-at-all" });
     await expect(page.getByRole("alert")).toHaveText(refusal.message);
 
-    const badLink = (await (await request.post("/api/set-password/", { data: { token: "not-a-real-link", password: "a-long-enough-password" } })).json()) as { message: string };
+    const badLink = (await (
+      await request.post("/api/set-password/", {
+        data: { token: "not-a-real-link", password: "a-long-enough-password" },
+      })
+    ).json()) as { message: string };
     await page.goto("/set-password?token=not-a-real-link");
     await expect(page.getByRole("button", { name: "Set password" })).toBeEnabled();
     await page.getByLabel("New password").fill("a-long-enough-password");
@@ -143,7 +165,9 @@ test.describe("log in and out", () => {
   });
 
   test("a bad e-mail confirmation link says so", async ({ page, request }) => {
-    const refusal = (await (await request.post("/api/verify-email/", { data: { token: "not-a-real-link" } })).json()) as { message: string };
+    const refusal = (await (
+      await request.post("/api/verify-email/", { data: { token: "not-a-real-link" } })
+    ).json()) as { message: string };
     await page.goto("/verify-email?token=not-a-real-link");
     await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
     await expect(page.getByRole("alert")).toHaveText(refusal.message);
@@ -164,7 +188,16 @@ test.describe("log in and out", () => {
     const product = await productInStock(request);
     await request.post("/api/cart-items/", {
       headers: { Authorization: `Token ${session.token}` },
-      data: { product_pk: product.id, size: "S", quantity: 1, offer_price: product.offer_price, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency: "USD" },
+      data: {
+        product_pk: product.id,
+        size: "S",
+        quantity: 1,
+        offer_price: product.offer_price,
+        mrp: product.mrp,
+        is_direct_buy: false,
+        cart_id: null,
+        currency: "USD",
+      },
     });
     await openWithStorage(page, "/account", { token: session.token });
     await expect(cartLink(page, 1)).toBeVisible();
@@ -175,7 +208,9 @@ test.describe("log in and out", () => {
     await expect(cartLink(page, 0)).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
     expect(await storedSession(page)).toEqual({ token: null, cartId: null });
-    expect((await request.get("/api/me/", { headers: { Authorization: `Token ${session.token}` } })).status()).toBe(401);
+    expect((await request.get("/api/me/", { headers: { Authorization: `Token ${session.token}` } })).status()).toBe(
+      401,
+    );
   });
 
   test("a session the server no longer accepts asks the shopper to log in again", async ({ page, request }) => {

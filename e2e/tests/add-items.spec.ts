@@ -1,16 +1,25 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADD_ITEM_DEFAULTS, ADD_ITEM_MESSAGES, ADD_ITEM_SIZES, listingPath, searchHeading, type ErrorBody } from "@store/shared";
+import {
+  ADD_ITEM_DEFAULTS,
+  ADD_ITEM_MESSAGES,
+  ADD_ITEM_SIZES,
+  listingPath,
+  searchHeading,
+  type ErrorBody,
+} from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { openWithStorage } from "../fixtures/cart";
 
-
 /** The browser's localStorage, typed here because the e2e project compiles without the DOM library. */
 type WebStorage = { getItem(key: string): string | null };
 
 /** A 1x1 PNG: enough for the server to re-encode as WebP. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const form = (page: Page) => page.getByRole("form", { name: "Add a product" });
 const field = (page: Page, name: string) => form(page).getByRole("textbox", { name, exact: true });
@@ -45,13 +54,17 @@ test("a guest gets the back-office sign-in form, not the add-item form", async (
 
 test("a shopper is refused with the server's words", async ({ page, request }) => {
   const session = await logInByApi(request, await createAccount(request, "add-items"));
-  const refusal = (await (await request.get("/api/admin/dashboard", { headers: { Authorization: `Token ${session.token}` } })).json()) as ErrorBody;
+  const refusal = (await (
+    await request.get("/api/admin/dashboard", { headers: { Authorization: `Token ${session.token}` } })
+  ).json()) as ErrorBody;
   await openWithStorage(page, "/add_items", { token: session.token });
   await expect(page.getByRole("alert").filter({ hasText: refusal.message })).toBeVisible();
   await expect(form(page)).toHaveCount(0);
 });
 
-test("the admin adds a product: defaults, validation texts, a kept draft, then the shop lists and finds it", async ({ page }) => {
+test("the admin adds a product: defaults, validation texts, a kept draft, then the shop lists and finds it", async ({
+  page,
+}) => {
   const word = uniqueWord();
   const name = `${word} Block Print Garden Umbrella`;
   const code = String(100_000 + Math.floor(Math.random() * 800_000_000));
@@ -60,7 +73,8 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await page.goto("/add_items");
     await signInAsAdmin(page);
     await expect(spin(page, "Quantity")).toHaveValue(String(ADD_ITEM_DEFAULTS.quantity));
-    for (const flag of ["Active", "New arrival", "Top selling"]) await expect(form(page).getByRole("checkbox", { name: flag, exact: true })).toBeChecked();
+    for (const flag of ["Active", "New arrival", "Top selling"])
+      await expect(form(page).getByRole("checkbox", { name: flag, exact: true })).toBeChecked();
     await expect(select(page, "Size")).toHaveValue(ADD_ITEM_DEFAULTS.size);
     await expect(select(page, "Size").getByRole("option")).toHaveText(ADD_ITEM_SIZES.map((s) => s.label));
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -84,7 +98,11 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await field(page, "Description").fill("Hand block printed cotton canopy on a carved wooden stick.");
     await select(page, "Category").selectOption({ label: "Home & Living" });
     await spin(page, "Offer price (USD)").fill("24");
-    expect(JSON.parse((await storedDraft(page)) ?? "{}")).toMatchObject({ product_name: name, category: "2", offer_price: 24 });
+    expect(JSON.parse((await storedDraft(page)) ?? "{}")).toMatchObject({
+      product_name: name,
+      category: "2",
+      offer_price: 24,
+    });
     await page.reload();
     await expect(field(page, "Product name")).toHaveValue(name);
     await expect(field(page, "Description")).toHaveValue(/^Hand block printed/);
@@ -119,9 +137,15 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
 
   await test.step("it is in its listing and in search at once", async () => {
     await page.goto(listingPath("home & living", "umbrellas"));
-    await expect(page.getByRole("list", { name: "Umbrellas products" }).getByRole("link", { name })).toHaveAttribute("href", productPath);
+    await expect(page.getByRole("list", { name: "Umbrellas products" }).getByRole("link", { name })).toHaveAttribute(
+      "href",
+      productPath,
+    );
     await page.goto(`/search?query=${word}`);
     await expect(page.getByRole("heading", { name: searchHeading(word) })).toBeVisible();
-    await expect(page.getByRole("list", { name: `Results for ${word}` }).getByRole("link", { name })).toHaveAttribute("href", productPath);
+    await expect(page.getByRole("list", { name: `Results for ${word}` }).getByRole("link", { name })).toHaveAttribute(
+      "href",
+      productPath,
+    );
   });
 });

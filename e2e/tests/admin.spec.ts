@@ -1,7 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
-  ADD_ITEM_MESSAGES, CANCELLATION_POLICY, formatMoney, ORDER_STATUS_LABELS, ORDER_STATUS_MESSAGES,
-  type AdminProduct, type LoginResponse, type ProductDetail,
+  ADD_ITEM_MESSAGES,
+  CANCELLATION_POLICY,
+  formatMoney,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_MESSAGES,
+  type AdminProduct,
+  type LoginResponse,
+  type ProductDetail,
 } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
@@ -9,9 +15,10 @@ import { openWithStorage, productInStock } from "../fixtures/cart";
 import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
 
-
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  const response = await request.post("/api/login/", {
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as LoginResponse).token;
 }
@@ -23,16 +30,22 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 let products: Record<"ship" | "cancel" | "dashboard" | "csv" | "refund", ProductDetail>;
 test.beforeAll(async ({ request }) => {
   const names = ["ship", "cancel", "dashboard", "csv", "refund"] as const;
-  const found = await Promise.all(names.map((_, skip) => productInStock(request, { currency: "INR", minStock: 3, skip, category: 1 })));
+  const found = await Promise.all(
+    names.map((_, skip) => productInStock(request, { currency: "INR", minStock: 3, skip, category: 1 })),
+  );
   products = Object.fromEntries(names.map((name, i) => [name, found[i]!])) as typeof products;
 });
 
 /** A guest's cash-on-delivery order in INR, confirmed with the code e-mailed to the guest. */
-const codOrder = (request: APIRequestContext, product: ProductDetail) => confirmedCodOrder(request, product, newShopper("admin-cod").email);
+const codOrder = (request: APIRequestContext, product: ProductDetail) =>
+  confirmedCodOrder(request, product, newShopper("admin-cod").email);
 
 const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
 
-test("the admin finds an order through the filters and marks it shipped with a tracking number", async ({ page, request }) => {
+test("the admin finds an order through the filters and marks it shipped with a tracking number", async ({
+  page,
+  request,
+}) => {
   const orderId = await codOrder(request, products.ship);
   await openWithStorage(page, "/admin/orders", { token: await adminToken(request) });
   await expect(title(page, "Orders")).toBeVisible();
@@ -43,7 +56,10 @@ test("the admin finds an order through the filters and marks it shipped with a t
   await filters.getByLabel("Currency").selectOption("INR");
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/status=cod_confirmed/);
-  await page.getByRole("table", { name: "Orders" }).getByRole("link", { name: `Order ${orderId}`, exact: true }).click();
+  await page
+    .getByRole("table", { name: "Orders" })
+    .getByRole("link", { name: `Order ${orderId}`, exact: true })
+    .click();
 
   await expect(title(page, `Order ${orderId}`)).toBeFocused();
   const actions = page.getByRole("region", { name: "Next step" });
@@ -63,14 +79,19 @@ test("the admin finds an order through the filters and marks it shipped with a t
   await expect(actions.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
 });
 
-test("the admin cancels another order; the dialog explains the refund rule and the result is shown", async ({ page, request }) => {
+test("the admin cancels another order; the dialog explains the refund rule and the result is shown", async ({
+  page,
+  request,
+}) => {
   const orderId = await codOrder(request, products.cancel);
   await openWithStorage(page, `/admin/orders/${orderId}`, { token: await adminToken(request) });
   const actions = page.getByRole("region", { name: "Next step" });
   await actions.getByRole("button", { name: "Cancel order" }).click();
 
   const dialog = page.getByRole("dialog", { name: `Cancel order ${orderId}?` });
-  await expect(dialog).toContainText(`Within ${CANCELLATION_POLICY.fullRefundWindowHours} hours of the order: a full refund.`);
+  await expect(dialog).toContainText(
+    `Within ${CANCELLATION_POLICY.fullRefundWindowHours} hours of the order: a full refund.`,
+  );
   await expect(dialog).toContainText(`${CANCELLATION_POLICY.inTransitFeePercent}% of the order value is kept`);
   await dialog.getByRole("button", { name: "Keep order" }).click();
   await expect(dialog).toBeHidden();
@@ -82,7 +103,12 @@ test("the admin cancels another order; the dialog explains the refund rule and t
   await expect(outcome).toContainText("The order is cancelled.");
   // Cash on delivery was never collected: the rule says so and nothing is refunded.
   await expect(outcome).toContainText("Nothing was paid online");
-  await expect(outcome.getByRole("definition").filter({ hasText: formatMoney(0, "INR") }).first()).toBeVisible();
+  await expect(
+    outcome
+      .getByRole("definition")
+      .filter({ hasText: formatMoney(0, "INR") })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("main").getByText(ORDER_STATUS_LABELS.cancelled, { exact: true }).first()).toBeVisible();
   await expect(actions.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   await expect(actions.getByRole("button", { name: "Record refund" })).toBeVisible();
@@ -106,32 +132,47 @@ test("the CSV export downloads the filtered orders with the token", async ({ pag
   const orderId = await codOrder(request, products.csv);
   await openWithStorage(page, "/admin/orders?currency=INR&payment_method=cod", { token: await adminToken(request) });
   await expect(page.getByRole("link", { name: `Order ${orderId}`, exact: true })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const lines = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  const lines = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/);
   expect(lines[0]).toMatch(/^order_id,/);
   expect(lines.some((line) => line.startsWith(`${orderId},`))).toBe(true);
   expect(lines.slice(1).every((line) => line.includes(",cod,INR,"))).toBe(true);
 });
 
-test("a refund the provider refused for good shows its error, and 'Retry refund' refunds it", async ({ page, request }) => {
+test("a refund the provider refused for good shows its error, and 'Retry refund' refunds it", async ({
+  page,
+  request,
+}) => {
   const { orderId, total } = await paidCardOrder(request, products.refund);
   // The next refund call fails; this server gives a refund one try (REFUND_TRIES=1), so it fails for good at once.
   expect((await request.post("/sim/outages", { data: { refunds: 1 } })).ok()).toBe(true);
   await openWithStorage(page, `/admin/orders/${orderId}`, { token: await adminToken(request) });
   const actions = page.getByRole("region", { name: "Next step" });
   await actions.getByRole("button", { name: "Cancel order" }).click();
-  await page.getByRole("dialog", { name: `Cancel order ${orderId}?` }).getByRole("button", { name: "Cancel order" }).click();
+  await page
+    .getByRole("dialog", { name: `Cancel order ${orderId}?` })
+    .getByRole("button", { name: "Cancel order" })
+    .click();
   await expect(actions.getByRole("status")).toContainText("The order is cancelled.");
 
   const amount = formatMoney(total, "INR");
   const payments = page.getByRole("region", { name: "Payments" });
   await expect(payments.getByRole("row", { name: /^Card \(Razorpay\)/ })).toContainText("Refund failed");
   const refunds = payments.getByRole("list", { name: "Refunds" });
-  await expect(refunds).toContainText(`Refund of ${amount} failed after 1 try and will not be tried again on its own. Last error:`);
+  await expect(refunds).toContainText(
+    `Refund of ${amount} failed after 1 try and will not be tried again on its own. Last error:`,
+  );
   await expect(refunds).toContainText("503");
 
   await actions.getByRole("button", { name: "Retry refund" }).click();
@@ -146,12 +187,22 @@ test("a refund the provider refused for good shows its error, and 'Retry refund'
   await expect(page.getByRole("main").getByText(ORDER_STATUS_LABELS.refunded, { exact: true }).first()).toBeVisible();
 });
 
-test("the admin edits a product: finds it, deactivates it, adds a size and changes its details", async ({ page, request }) => {
+test("the admin edits a product: finds it, deactivates it, adds a size and changes its details", async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const code = 200_000_000 + Math.floor(Math.random() * 100_000_000);
   const created = await request.post("/api/admin/products", {
     headers: { Authorization: `Token ${token}` },
-    data: { product_name: `Edit Test Runner ${code}`, product_code: code, category: 2, description: "A runner to edit.", offer_price: 18, mrp: 25 },
+    data: {
+      product_name: `Edit Test Runner ${code}`,
+      product_code: code,
+      category: 2,
+      description: "A runner to edit.",
+      offer_price: 18,
+      mrp: 25,
+    },
   });
   expect(created.status()).toBe(201);
   const product = (await created.json()) as AdminProduct;
@@ -174,7 +225,9 @@ test("the admin edits a product: finds it, deactivates it, adds a size and chang
   await sizes.getByRole("spinbutton", { name: "Offer price, size M" }).fill("30");
   await sizes.getByRole("spinbutton", { name: "MRP, size M" }).fill("20");
   await sizes.getByRole("button", { name: "Save sizes" }).click();
-  await expect(sizes.getByRole("spinbutton", { name: "Offer price, size M" })).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.offerAboveMrp);
+  await expect(sizes.getByRole("spinbutton", { name: "Offer price, size M" })).toHaveAccessibleDescription(
+    ADD_ITEM_MESSAGES.offerAboveMrp,
+  );
   await sizes.getByRole("spinbutton", { name: "MRP, size M" }).fill("40");
   await sizes.getByRole("button", { name: "Save sizes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sizes, prices and stock saved." })).toBeVisible();
@@ -183,17 +236,28 @@ test("the admin edits a product: finds it, deactivates it, adds a size and chang
   const details = page.getByRole("form", { name: "Product details" });
   await details.getByRole("textbox", { name: "Description", exact: true }).fill("");
   await details.getByRole("button", { name: "Save details" }).click();
-  await expect(details.getByRole("textbox", { name: "Description", exact: true })).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.description);
-  await details.getByRole("textbox", { name: "Description", exact: true }).fill("Hand block printed table runner, edited.");
+  await expect(details.getByRole("textbox", { name: "Description", exact: true })).toHaveAccessibleDescription(
+    ADD_ITEM_MESSAGES.description,
+  );
+  await details
+    .getByRole("textbox", { name: "Description", exact: true })
+    .fill("Hand block printed table runner, edited.");
   await details.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Product details saved." })).toBeVisible();
 
-  const stored = (await (await request.get(`/api/admin/products/${product.id}`, { headers: { Authorization: `Token ${token}` } })).json()) as AdminProduct;
+  const stored = (await (
+    await request.get(`/api/admin/products/${product.id}`, { headers: { Authorization: `Token ${token}` } })
+  ).json()) as AdminProduct;
   expect(stored).toMatchObject({ is_active: false, description: "Hand block printed table runner, edited." });
-  expect(stored.sizes).toEqual(expect.arrayContaining([expect.objectContaining({ size: "M", offer_price: 30, mrp: 40 })]));
+  expect(stored.sizes).toEqual(
+    expect.arrayContaining([expect.objectContaining({ size: "M", offer_price: 30, mrp: 40 })]),
+  );
 });
 
-test("the admin adds a promo code, sees the shared schema's message first, then deletes it", async ({ page, request }) => {
+test("the admin adds a promo code, sees the shared schema's message first, then deletes it", async ({
+  page,
+  request,
+}) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await openWithStorage(page, "/admin/promo-codes", { token: await adminToken(request) });
   await page.getByRole("button", { name: "Add promo code" }).click();
@@ -201,7 +265,9 @@ test("the admin adds a promo code, sees the shared schema's message first, then 
   await expect(form.getByRole("heading", { name: "Add a promo code" })).toBeFocused();
   await form.getByRole("textbox", { name: "Code" }).fill(code);
   await form.getByRole("button", { name: "Add promo code" }).click();
-  await expect(form.getByRole("textbox", { name: "Discount" })).toHaveAccessibleDescription(/Please enter the discount value!/);
+  await expect(form.getByRole("textbox", { name: "Discount" })).toHaveAccessibleDescription(
+    /Please enter the discount value!/,
+  );
   await form.getByRole("textbox", { name: "Discount" }).fill("12");
   await form.getByRole("button", { name: "Add promo code" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Promo code added." })).toBeVisible();
@@ -210,6 +276,9 @@ test("the admin adds a promo code, sees the shared schema's message first, then 
   await expect(row).toContainText("12%");
 
   await row.getByRole("button", { name: `Delete promo code ${code}` }).click();
-  await page.getByRole("dialog", { name: `Delete promo code ${code}?` }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: `Delete promo code ${code}?` })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(page.getByRole("row", { name: new RegExp(code) })).toHaveCount(0);
 });

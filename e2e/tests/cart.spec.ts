@@ -1,7 +1,22 @@
-import { COD_SHIPPING_FEE_INR, formatMoney, MESSAGES, type ProductDetail, type ValidatePromoResponse } from "@store/shared";
+import {
+  COD_SHIPPING_FEE_INR,
+  formatMoney,
+  MESSAGES,
+  type ProductDetail,
+  type ValidatePromoResponse,
+} from "@store/shared";
 import { expect, test, type Page } from "@playwright/test";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { addToCart, cartLink, guestCart, openProduct, openWithStorage, productDetail, productInStock, storedSession } from "../fixtures/cart";
+import {
+  addToCart,
+  cartLink,
+  guestCart,
+  openProduct,
+  openWithStorage,
+  productDetail,
+  productInStock,
+  storedSession,
+} from "../fixtures/cart";
 import { setCurrencyCookie } from "../fixtures/currency";
 
 const CONTINUE = "CLICK TO CONTINUE";
@@ -19,10 +34,19 @@ const line = (page: Page, item: ProductDetail, directBuy = false) =>
 test.describe("adding from the product page", () => {
   test("a guest's cart survives a reload: count, storage and lines", async ({ page }) => {
     await openProduct(page, product.id);
-    const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/cart-items/");
+    const posted = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/cart-items/",
+    );
     await addToCart(page, 2);
     expect((await posted).postDataJSON()).toEqual({
-      product_pk: product.id, size: "S", quantity: 2, offer_price: product.offer_price, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency: "USD",
+      product_pk: product.id,
+      size: "S",
+      quantity: 2,
+      offer_price: product.offer_price,
+      mrp: product.mrp,
+      is_direct_buy: false,
+      cart_id: null,
+      currency: "USD",
     });
     await expect(cartLink(page, 2)).toBeVisible();
     const stored = await storedSession(page);
@@ -48,17 +72,23 @@ test.describe("adding from the product page", () => {
   });
 
   test("a refused add (a stale price) shows the server's message by the button", async ({ page }) => {
-    await page.route((url) => url.pathname === "/api/cart-items/", (route) =>
-      route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), offer_price: 1 }) }));
+    await page.route(
+      (url) => url.pathname === "/api/cart-items/",
+      (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), offer_price: 1 }) }),
+    );
     await openProduct(page, product.id);
     await page.getByRole("button", { name: "Add to cart" }).click();
-    await expect(page.getByRole("alert")).toContainText(`The price of ${product.name} in size S is now ${formatMoney(product.offer_price, "USD")}`);
+    await expect(page.getByRole("alert")).toContainText(
+      `The price of ${product.name} in size S is now ${formatMoney(product.offer_price, "USD")}`,
+    );
     await expect(cartLink(page, 0)).toBeVisible();
   });
 
   test("Buy now adds a direct-buy line and opens the cart", async ({ page }) => {
     await openProduct(page, product.id);
-    const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/cart-items/");
+    const posted = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/cart-items/",
+    );
     await page.getByRole("button", { name: "Buy now" }).click();
     expect((await posted).postDataJSON()).toMatchObject({ is_direct_buy: true, quantity: 1 });
     await expect(page).toHaveURL("/cart");
@@ -87,8 +117,12 @@ test.describe("the cart page", () => {
 
   test("promo codes: WELCOME10 applies with the server's message, EXPIRED5 is refused", async ({ page, request }) => {
     const cart = await guestCart(request, product, 2);
-    const expected = (await (await request.post("/api/validate-promo-code/", { data: { promo_code: "WELCOME10", cart_id: cart.cart_id } })).json()) as ValidatePromoResponse;
-    const refused = (await (await request.post("/api/validate-promo-code/", { data: { promo_code: "EXPIRED5", cart_id: cart.cart_id } })).json()) as { message: string };
+    const expected = (await (
+      await request.post("/api/validate-promo-code/", { data: { promo_code: "WELCOME10", cart_id: cart.cart_id } })
+    ).json()) as ValidatePromoResponse;
+    const refused = (await (
+      await request.post("/api/validate-promo-code/", { data: { promo_code: "EXPIRED5", cart_id: cart.cart_id } })
+    ).json()) as { message: string };
     await openWithStorage(page, "/cart", { cartId: cart.cart_id });
 
     const box = page.getByRole("textbox", { name: "Promo code" });
@@ -107,7 +141,12 @@ test.describe("the cart page", () => {
     await expect(totalsRow(page, /^Total/)).toContainText(formatMoney(cart.subtotal, "USD"));
   });
 
-  test("cash on delivery is offered only in INR, and toggles shipping between Free and 39", async ({ page, context, request, baseURL }) => {
+  test("cash on delivery is offered only in INR, and toggles shipping between Free and 39", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const cart = await guestCart(request, product);
     await openWithStorage(page, "/cart", { cartId: cart.cart_id });
     await expect(totalsRow(page, /^Shipping/)).toContainText("Free");
@@ -152,7 +191,12 @@ test.describe("the cart page", () => {
     expect((await storedSession(page)).cartId).toBeNull();
   });
 
-  test("has no serious or critical accessibility violations (INR, cash on delivery)", async ({ page, context, request, baseURL }) => {
+  test("has no serious or critical accessibility violations (INR, cash on delivery)", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await setCurrencyCookie(context, baseURL!, "INR");
     const cart = await guestCart(request, await productDetail(request, product.id, "INR"));
     await openWithStorage(page, "/cart", { cartId: cart.cart_id });

@@ -29,7 +29,13 @@ const codeStep = (page: Page) => checkout(page).getByRole("region", { name: "Con
 const COD_NEXT_GUEST = "Next we e-mail you a 6-digit code; your order is placed when you enter it here.";
 
 /** Opens the cart in INR, ticks Cash on Delivery and reveals the checkout. */
-async function openCodCheckout(page: Page, context: BrowserContext, baseURL: string, cart: CartResponse, token?: string) {
+async function openCodCheckout(
+  page: Page,
+  context: BrowserContext,
+  baseURL: string,
+  cart: CartResponse,
+  token?: string,
+) {
   await setCurrencyCookie(context, baseURL, "INR");
   await openWithStorage(page, "/cart", { cartId: cart.cart_id, token });
   await page.getByRole("checkbox", { name: /Cash on Delivery/ }).check();
@@ -37,12 +43,19 @@ async function openCodCheckout(page: Page, context: BrowserContext, baseURL: str
   await expect(checkout(page).getByRole("radio", { name: "Cash on delivery" })).toBeChecked();
 }
 
-test("a guest in INR orders cash on delivery: the e-mail is required, a wrong code is refused, the e-mailed one places the order", async ({ page, context, request, baseURL }) => {
+test("a guest in INR orders cash on delivery: the e-mail is required, a wrong code is refused, the e-mailed one places the order", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const cart = await cartIn(request, products.guest, "INR");
   await setCurrencyCookie(context, baseURL!, "INR");
   await openWithStorage(page, "/cart", { cartId: cart.cart_id });
   await page.getByRole("checkbox", { name: /Cash on Delivery/ }).check();
-  await expect(page.getByRole("region", { name: "Order summary" }).getByRole("row", { name: /^Shipping/ })).toContainText(formatMoney(COD_SHIPPING_FEE_INR, "INR"));
+  await expect(
+    page.getByRole("region", { name: "Order summary" }).getByRole("row", { name: /^Shipping/ }),
+  ).toContainText(formatMoney(COD_SHIPPING_FEE_INR, "INR"));
   await page.getByRole("button", { name: CONTINUE }).click();
 
   const due = cart.subtotal + COD_SHIPPING_FEE_INR;
@@ -52,22 +65,33 @@ test("a guest in INR orders cash on delivery: the e-mail is required, a wrong co
   await expect(place).toHaveAccessibleDescription(COD_NEXT_GUEST);
   const email = checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" });
   await expect(email).toHaveAttribute("required", "");
-  await expect(email).toHaveAccessibleDescription("Required for cash on delivery: we e-mail you a code to confirm the order.");
+  await expect(email).toHaveAccessibleDescription(
+    "Required for cash on delivery: we e-mail you a code to confirm the order.",
+  );
   await fillDelivery(page);
   await place.click();
   await expect(alert(page, MESSAGES.fillRequiredFields)).toBeVisible();
   await expect(email).toBeFocused();
-  await expect(email).toHaveAccessibleDescription(/^Enter your e-mail address: the code is sent there\. Required for cash on delivery/);
+  await expect(email).toHaveAccessibleDescription(
+    /^Enter your e-mail address: the code is sent there\. Required for cash on delivery/,
+  );
 
   const address = newShopper("cod-guest").email;
   await email.fill(address);
   const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
   await place.click();
-  expect((await created).postDataJSON()).toMatchObject({ amount: due, payment_method: "cod", currency: "INR", email: address });
+  expect((await created).postDataJSON()).toMatchObject({
+    amount: due,
+    payment_method: "cod",
+    currency: "INR",
+    email: address,
+  });
 
   const step = codeStep(page);
   await expect(step.getByRole("heading", { name: "Confirm your order" })).toBeVisible();
-  await expect(step).toContainText(`We have e-mailed a 6-digit code to ${address}. Enter it within 15 minutes to place your order. Until then nothing is reserved and we have not received your order.`);
+  await expect(step).toContainText(
+    `We have e-mailed a 6-digit code to ${address}. Enter it within 15 minutes to place your order. Until then nothing is reserved and we have not received your order.`,
+  );
   const code = step.getByRole("textbox", { name: "6-digit code" });
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute("inputmode", "numeric");
@@ -89,12 +113,20 @@ test("a guest in INR orders cash on delivery: the e-mail is required, a wrong co
 
   await code.fill(sent.code);
   await code.press("Enter");
-  const id = await orderNumber(page, new RegExp(`^Order #(\\d+) confirmed\\. Pay ${formatMoney(due, "INR")} on delivery\\.$`));
+  const id = await orderNumber(
+    page,
+    new RegExp(`^Order #(\\d+) confirmed\\. Pay ${formatMoney(due, "INR")} on delivery\\.$`),
+  );
   expect(id).toBe(sent.orderId);
   await expect(cartLink(page, 0)).toBeVisible();
 });
 
-test("cash on delivery: 'Send a new code' e-mails another, and only the newest one works", async ({ page, context, request, baseURL }) => {
+test("cash on delivery: 'Send a new code' e-mails another, and only the newest one works", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const cart = await cartIn(request, products.resend, "INR");
   await openCodCheckout(page, context, baseURL!, cart);
   const address = newShopper("cod-resend").email;
@@ -106,8 +138,14 @@ test("cash on delivery: 'Send a new code' e-mails another, and only the newest o
   const step = codeStep(page);
   const resent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
   await step.getByRole("button", { name: "Send a new code" }).click();
-  expect((await resent).postDataJSON()).toMatchObject({ payment_method: "cod", email: address, amount: cart.subtotal + COD_SHIPPING_FEE_INR });
-  await expect(step.getByRole("status")).toHaveText(`We have sent a new code to ${address}. Only the newest code works.`);
+  expect((await resent).postDataJSON()).toMatchObject({
+    payment_method: "cod",
+    email: address,
+    amount: cart.subtotal + COD_SHIPPING_FEE_INR,
+  });
+  await expect(step.getByRole("status")).toHaveText(
+    `We have sent a new code to ${address}. Only the newest code works.`,
+  );
   const second = await codeFromMail(request, address, 2);
   expect(second.orderId).toBe(first.orderId);
   expect(second.code).not.toBe(first.code);
@@ -122,7 +160,12 @@ test("cash on delivery: 'Send a new code' e-mails another, and only the newest o
   expect(await orderNumber(page, /^Order #(\d+) confirmed\. Pay .+ on delivery\.$/)).toBe(first.orderId);
 });
 
-test("a signed-in shopper whose e-mail is not verified also confirms cash on delivery with an e-mailed code", async ({ page, context, request, baseURL }) => {
+test("a signed-in shopper whose e-mail is not verified also confirms cash on delivery with an e-mailed code", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const account = await createAccount(request, "cod-account");
   const { token } = await logInByApi(request, account);
   const cart = await cartIn(request, products.account, "INR", token);
@@ -130,7 +173,9 @@ test("a signed-in shopper whose e-mail is not verified also confirms cash on del
   const email = checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" });
   await expect(email).toHaveValue(account.email);
   await expect(email).not.toHaveAttribute("required", "");
-  await expect(checkout(page).getByRole("button", { name: "Place order" })).toHaveAccessibleDescription(/^Unless your account's e-mail address is verified, we e-mail you a 6-digit code next/);
+  await expect(checkout(page).getByRole("button", { name: "Place order" })).toHaveAccessibleDescription(
+    /^Unless your account's e-mail address is verified, we e-mail you a 6-digit code next/,
+  );
   await fillDelivery(page, ["Full name", "Mobile number"]);
   await checkout(page).getByRole("button", { name: "Place order" }).click();
 

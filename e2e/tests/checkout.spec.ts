@@ -20,7 +20,12 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe("paying", () => {
-  test("a signed-in shopper in INR pays by card, lands on / with the notice, and finds the paid order in the account", async ({ page, context, request, baseURL }) => {
+  test("a signed-in shopper in INR pays by card, lands on / with the notice, and finds the paid order in the account", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     // The page's timers on a clock the test can stop, so the notice's 3 s are the page's, not the machine's.
     await page.clock.install();
     const account = await createAccount(request, "card");
@@ -29,14 +34,28 @@ test.describe("paying", () => {
     await openCheckout(page, context, baseURL!, cart, token);
 
     // The shopper's details come from the account; the rest of the delivery is typed.
-    await expect(checkout(page).getByRole("textbox", { name: "Full name" })).toHaveValue(`${account.first_name} ${account.last_name}`);
-    await expect(checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" })).toHaveValue(account.email);
+    await expect(checkout(page).getByRole("textbox", { name: "Full name" })).toHaveValue(
+      `${account.first_name} ${account.last_name}`,
+    );
+    await expect(checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" })).toHaveValue(
+      account.email,
+    );
     await fillDelivery(page, ["Full name", "Mobile number"]);
     await checkout(page).getByRole("radio", { name: CARD }).check();
 
     const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
-    await checkout(page).getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "INR")}` }).click();
-    expect((await created).postDataJSON()).toMatchObject({ amount: cart.subtotal * 100, currency: "INR", promo_code: "Nil", cart_id: cart.cart_id, razorpay: true, city: "Jaipur", pin_code: "302002" });
+    await checkout(page)
+      .getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "INR")}` })
+      .click();
+    expect((await created).postDataJSON()).toMatchObject({
+      amount: cart.subtotal * 100,
+      currency: "INR",
+      promo_code: "Nil",
+      cart_id: cart.cart_id,
+      razorpay: true,
+      city: "Jaipur",
+      pin_code: "302002",
+    });
 
     const widget = page.getByRole("dialog");
     await expect(widget).toContainText(formatMoney(cart.subtotal, "INR"));
@@ -49,8 +68,15 @@ test.describe("paying", () => {
     await expect(notice(page)).toBeHidden();
     await page.clock.resume();
 
-    const order = (await (await request.get(`/api/orders/${id}`, { headers: { Authorization: `Token ${token}` } })).json()) as { data: OrderDetail };
-    expect(order.data).toMatchObject({ status: "paid", payment_method: "razorpay", total: cart.subtotal, currency: "INR" });
+    const order = (await (
+      await request.get(`/api/orders/${id}`, { headers: { Authorization: `Token ${token}` } })
+    ).json()) as { data: OrderDetail };
+    expect(order.data).toMatchObject({
+      status: "paid",
+      payment_method: "razorpay",
+      total: cart.subtotal,
+      currency: "INR",
+    });
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account", exact: true }).click();
     await expect(page).toHaveURL("/account");
@@ -59,7 +85,9 @@ test.describe("paying", () => {
     await orders.getByRole("link", { name: `Order #${id}` }).click();
     await expect(page).toHaveURL(`/account/orders/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: `Order #${id}` })).toBeVisible();
-    await expect(page.getByRole("row", { name: new RegExp(`^${order.data.lines[0]!.product_name}`) })).toContainText(formatMoney(cart.subtotal, "INR"));
+    await expect(page.getByRole("row", { name: new RegExp(`^${order.data.lines[0]!.product_name}`) })).toContainText(
+      formatMoney(cart.subtotal, "INR"),
+    );
     await expect(page.getByRole("region", { name: "Delivery" })).toContainText("12 Hawa Mahal Road");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   });
@@ -73,20 +101,36 @@ test.describe("paying", () => {
 
     const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
     await checkout(page).getByRole("button", { name: "Continue to PayPal" }).click();
-    expect((await created).postDataJSON()).toMatchObject({ amount: cart.subtotal, currency: "USD", razorpay: false, payment_method: "paypal" });
-    await expect(checkout(page).getByRole("status")).toContainText(`Pay ${formatMoney(cart.subtotal, "USD")} with PayPal`);
+    expect((await created).postDataJSON()).toMatchObject({
+      amount: cart.subtotal,
+      currency: "USD",
+      razorpay: false,
+      payment_method: "paypal",
+    });
+    await expect(checkout(page).getByRole("status")).toContainText(
+      `Pay ${formatMoney(cart.subtotal, "USD")} with PayPal`,
+    );
     await expect(checkout(page).getByRole("textbox", { name: "City" })).toBeDisabled();
 
     const verified = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/verify-payment/");
     await page.getByRole("button", { name: "Pay with PayPal" }).click();
-    expect((await verified).postDataJSON()).toMatchObject({ razorpay: false, amount: cart.subtotal * 100, cart_id: cart.cart_id });
+    expect((await verified).postDataJSON()).toMatchObject({
+      razorpay: false,
+      amount: cart.subtotal * 100,
+      cart_id: cart.cart_id,
+    });
     await orderNumber(page, PAID_NOTICE);
     await expect(cartLink(page, 0)).toBeVisible();
   });
 });
 
 test.describe("when paying does not work out", () => {
-  test("card: a failed payment and a cancelled one say so, and the shopper can still pay", async ({ page, context, request, baseURL }) => {
+  test("card: a failed payment and a cancelled one say so, and the shopper can still pay", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const cart = await cartIn(request, products.failures, "INR");
     await openCheckout(page, context, baseURL!, cart);
     await fillDelivery(page);
@@ -125,21 +169,35 @@ test.describe("when paying does not work out", () => {
     await expect(checkout(page).getByRole("textbox", { name: "City" })).toBeEnabled();
   });
 
-  test("a total that changed meanwhile is refused with the server's message", async ({ page, context, request, baseURL }) => {
+  test("a total that changed meanwhile is refused with the server's message", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const cart = await cartIn(request, products.mismatch, "USD");
-    await page.route((url) => url.pathname === "/api/create-order/", (route) =>
-      route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), amount: 1 }) }));
+    await page.route(
+      (url) => url.pathname === "/api/create-order/",
+      (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), amount: 1 }) }),
+    );
     await openCheckout(page, context, baseURL!, cart);
     await fillDelivery(page);
     await checkout(page).getByRole("radio", { name: CARD }).check();
-    await checkout(page).getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "USD")}` }).click();
+    await checkout(page)
+      .getByRole("button", { name: `Pay ${formatMoney(cart.subtotal, "USD")}` })
+      .click();
     await expect(alert(page, `The order total changed to ${formatMoney(cart.subtotal, "USD")}`)).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
 
 test.describe("the delivery form", () => {
-  test("asks for the required fields, then a payment method; each message goes after 5 s", async ({ page, context, request, baseURL }) => {
+  test("asks for the required fields, then a payment method; each message goes after 5 s", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await page.clock.install();
     const cart = await cartIn(request, products.forms, "INR");
     await openCheckout(page, context, baseURL!, cart);
@@ -164,7 +222,9 @@ test.describe("the delivery form", () => {
     await fillDelivery(page);
     await checkout(page).getByRole("button", { name: "Place order" }).click();
     await expect(alert(page, MESSAGES.selectPaymentMethod)).toBeVisible();
-    await expect(checkout(page).getByRole("group", { name: "Payment method" })).toHaveAccessibleDescription(MESSAGES.selectPaymentMethod);
+    await expect(checkout(page).getByRole("group", { name: "Payment method" })).toHaveAccessibleDescription(
+      MESSAGES.selectPaymentMethod,
+    );
     await expect(checkout(page).getByRole("radio", { name: CARD })).toBeFocused();
     await page.clock.runFor(TIMINGS_MS.formMessageTimeout);
     await expect(alert(page, MESSAGES.selectPaymentMethod)).toHaveCount(0);

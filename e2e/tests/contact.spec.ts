@@ -21,11 +21,13 @@ const PLACEHOLDERS: Record<keyof CreateQueryRequest, string> = {
 };
 
 const form = (page: Page) => page.getByRole("region", { name: "Contact Us" });
-const field = (page: Page, name: keyof CreateQueryRequest) => form(page).getByPlaceholder(PLACEHOLDERS[name], { exact: true });
+const field = (page: Page, name: keyof CreateQueryRequest) =>
+  form(page).getByPlaceholder(PLACEHOLDERS[name], { exact: true });
 const submit = (page: Page) => form(page).getByRole("button", { name: "Submit" });
 
 async function fill(page: Page, values: CreateQueryRequest) {
-  for (const name of Object.keys(PLACEHOLDERS) as (keyof CreateQueryRequest)[]) await field(page, name).fill(values[name]);
+  for (const name of Object.keys(PLACEHOLDERS) as (keyof CreateQueryRequest)[])
+    await field(page, name).fill(values[name]);
 }
 
 /** Every request the page makes to the create-query API, in order. */
@@ -38,8 +40,14 @@ function recordQueries(page: Page): Request[] {
 }
 
 /** Answers the API from the test (no rows written) and counts the calls that reach it. */
-async function stubCreateQuery(page: Page, status: number, body: unknown = { id: 1, message: MESSAGES.contactSuccess }) {
-  await page.route(CREATE_QUERY, (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }));
+async function stubCreateQuery(
+  page: Page,
+  status: number,
+  body: unknown = { id: 1, message: MESSAGES.contactSuccess },
+) {
+  await page.route(CREATE_QUERY, (route) =>
+    route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+  );
 }
 
 for (const path of ["/contact-us", "/Contact-us"]) {
@@ -50,9 +58,15 @@ for (const path of ["/contact-us", "/Contact-us"]) {
     await expect(main.getByRole("heading", { level: 1, name: MESSAGES.contactHeadline })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SELLER.website}/contact-us`);
     const details = main.getByRole("region", { name: "Reach us directly" });
-    await expect(details.getByRole("link", { name: SELLER.supportEmail })).toHaveAttribute("href", `mailto:${SELLER.supportEmail}`);
+    await expect(details.getByRole("link", { name: SELLER.supportEmail })).toHaveAttribute(
+      "href",
+      `mailto:${SELLER.supportEmail}`,
+    );
     await expect(details.getByRole("link", { name: SELLER.phones[0] })).toHaveAttribute("href", /^tel:\+91\d+$/);
-    await expect(details.getByRole("link", { name: SELLER.website.replace("https://", "") })).toHaveAttribute("href", SELLER.website);
+    await expect(details.getByRole("link", { name: SELLER.website.replace("https://", "") })).toHaveAttribute(
+      "href",
+      SELLER.website,
+    );
     await expect(details.getByRole("link", { name: formatAddress() })).toHaveAttribute("href", SELLER.mapUrl);
 
     await expect(form(page).getByRole("heading", { name: "Contact Us" })).toBeVisible();
@@ -105,7 +119,9 @@ test("the shared schema catches what the browser does not, before anything is se
   expect(seen).toHaveLength(0);
 });
 
-test("success sends the spec's fields, shows the notice, clears the form; the notice hides after 3 s", async ({ page }) => {
+test("success sends the spec's fields, shows the notice, clears the form; the notice hides after 3 s", async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto("/contact-us");
   await fill(page, VALID);
@@ -118,7 +134,8 @@ test("success sends the spec's fields, shows the notice, clears the form; the no
 
   const notice = page.getByRole("status").filter({ hasText: MESSAGES.contactSuccess });
   await expect(notice).toBeVisible();
-  for (const name of Object.keys(PLACEHOLDERS) as (keyof CreateQueryRequest)[]) await expect(field(page, name)).toHaveValue("");
+  for (const name of Object.keys(PLACEHOLDERS) as (keyof CreateQueryRequest)[])
+    await expect(field(page, name)).toHaveValue("");
   await page.clock.runFor(TIMINGS_MS.noticeAutoClose - 1);
   await expect(notice).toBeVisible();
   await page.clock.runFor(1);
@@ -131,7 +148,11 @@ test("the button is disabled while sending, so there is no double submit", async
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(CREATE_QUERY, async (route) => {
     await held;
-    await route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ id: 1, message: "ok" }) });
+    await route.fulfill({
+      status: 201,
+      contentType: "application/json",
+      body: JSON.stringify({ id: 1, message: "ok" }),
+    });
   });
   await page.goto("/contact-us");
   await fill(page, VALID);
@@ -145,14 +166,21 @@ test("the button is disabled while sending, so there is no double submit", async
 });
 
 test("a server failure keeps the fields and shows no message (spec: only logged)", async ({ page }) => {
-  await stubCreateQuery(page, 500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
-  const logged = page.waitForEvent("console", (message) => message.type() === "error" && message.text().includes("Contact query failed"));
+  await stubCreateQuery(page, 500, {
+    message: "Something went wrong on our side. Please try again.",
+    code: "INTERNAL",
+  });
+  const logged = page.waitForEvent(
+    "console",
+    (message) => message.type() === "error" && message.text().includes("Contact query failed"),
+  );
   await page.goto("/contact-us");
   await fill(page, VALID);
   await Promise.all([page.waitForResponse(CREATE_QUERY), submit(page).click()]);
   await logged;
   await expect(submit(page)).toBeEnabled();
-  for (const name of Object.keys(PLACEHOLDERS) as (keyof CreateQueryRequest)[]) await expect(field(page, name)).toHaveValue(VALID[name]);
+  for (const name of Object.keys(PLACEHOLDERS) as (keyof CreateQueryRequest)[])
+    await expect(field(page, name)).toHaveValue(VALID[name]);
   await expect(page.getByText(MESSAGES.contactSuccess)).toHaveCount(0);
 });
 
@@ -181,7 +209,12 @@ test("Organisation JSON-LD with a customer-service contact point for India in En
     email: SELLER.supportEmail,
     sameAs: SELLER.socials.map((s) => s.url),
     address: { "@type": "PostalAddress", addressLocality: SELLER.address.city, addressCountry: "IN" },
-    contactPoint: { "@type": "ContactPoint", contactType: "customer service", areaServed: "IN", availableLanguage: "English" },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      areaServed: "IN",
+      availableLanguage: "English",
+    },
   });
   expect(organisation.logo).toMatch(/^https:\/\//);
 });

@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Route } from "@playwright/test";
-import { MESSAGES, MISSION_POINTS, SELLER, WHY_US_POINTS, type Blog, type BlogListResponse, type CustomerReviewListResponse } from "@store/shared";
+import {
+  MESSAGES,
+  MISSION_POINTS,
+  SELLER,
+  WHY_US_POINTS,
+  type Blog,
+  type BlogListResponse,
+  type CustomerReviewListResponse,
+} from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 
 async function allBlogs(request: APIRequestContext): Promise<Blog[]> {
@@ -18,7 +26,10 @@ function firstHeadingOf(html: string): string {
 }
 
 test.describe("blog list", () => {
-  test("shows a card per post with Read More, and Buy only when the post has a product link", async ({ page, request }) => {
+  test("shows a card per post with Read More, and Buy only when the post has a product link", async ({
+    page,
+    request,
+  }) => {
     const blogs = await allBlogs(request);
     await page.goto("/blog");
     const cards = page.getByRole("main").getByRole("article");
@@ -37,10 +48,15 @@ test.describe("blog list", () => {
     await expect(image).toHaveAttribute("height", "630");
   });
 
-  test("Read More opens the post in the browser (client-side navigation through the API)", async ({ page, request }) => {
+  test("Read More opens the post in the browser (client-side navigation through the API)", async ({
+    page,
+    request,
+  }) => {
     const [blog] = await allBlogs(request);
     await page.goto("/blog");
-    const apiCall = page.waitForRequest((r) => r.url().includes("/api/get-blog-detail/") && r.url().includes(`blog_pk=${blog!.id}`));
+    const apiCall = page.waitForRequest(
+      (r) => r.url().includes("/api/get-blog-detail/") && r.url().includes(`blog_pk=${blog!.id}`),
+    );
     await page.getByRole("link", { name: `Read More about ${blog!.title}` }).click();
     await apiCall;
     await expect(page).toHaveURL(`/blog/${blog!.id}`);
@@ -49,13 +65,23 @@ test.describe("blog list", () => {
 
   for (const [fault, fail] of [
     ["a network error", (route: Route) => route.abort("connectionreset")],
-    ["a 500", (route: Route) => route.fulfill({ status: 500, json: { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" } })],
+    [
+      "a 500",
+      (route: Route) =>
+        route.fulfill({
+          status: 500,
+          json: { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" },
+        }),
+    ],
   ] as const) {
     test(`a list that cannot load (${fault}) says so inside the page, layout intact`, async ({ page }) => {
       await page.route((url) => url.pathname === "/api/get-all-blogs/", fail);
       await page.goto("/about-us");
       // A client-side navigation: the list comes from the public API.
-      await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Blog", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Blog", exact: true })
+        .click();
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(MESSAGES.blogListFailed);
       await expect(page.getByRole("heading", { level: 1, name: "Stories from the Workshop" })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
@@ -148,7 +174,19 @@ test("customer reviews: every approved review and the average rating", async ({ 
 });
 
 test.describe("accessibility (axe: no serious or critical violations)", () => {
-  const pages = ["/blog", "/blog/1", "/blog/999999", "/about-us", "/query", "/contact-us", "/customer-reviews", "/privacy", "/refund", "/shipping", "/terms-and-conditions"];
+  const pages = [
+    "/blog",
+    "/blog/1",
+    "/blog/999999",
+    "/about-us",
+    "/query",
+    "/contact-us",
+    "/customer-reviews",
+    "/privacy",
+    "/refund",
+    "/shipping",
+    "/terms-and-conditions",
+  ];
   for (const path of pages) {
     test(path, async ({ page }) => {
       await page.goto(path);

@@ -18,12 +18,16 @@ const violations = (page: Page) => page.evaluate<string[]>("window.cspViolations
 test("a page's inline scripts carry the nonce its policy names, a new one on every load", async ({ request }) => {
   const [first, second] = await Promise.all([request.get("/women"), request.get("/women")]);
   const scriptSrc = (policy = "") => policy.split(";").find((directive) => directive.startsWith("script-src "));
-  const nonce = /^script-src 'self' 'nonce-([^']+)'$/.exec(scriptSrc(first.headers()["content-security-policy"]) ?? "")?.[1];
+  const nonce = /^script-src 'self' 'nonce-([^']+)'$/.exec(
+    scriptSrc(first.headers()["content-security-policy"]) ?? "",
+  )?.[1];
   expect(nonce).toBeDefined();
   expect(scriptSrc(second.headers()["content-security-policy"])).not.toContain(nonce);
   expect(first.headers()["cache-control"]).toBe("private, no-cache");
 
-  const inline = ((await first.text()).match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes(" src=") && !tag.includes("application/ld+json"));
+  const inline = ((await first.text()).match(/<script\b[^>]*>/g) ?? []).filter(
+    (tag) => !tag.includes(" src=") && !tag.includes("application/ld+json"),
+  );
   expect(inline.length).toBeGreaterThan(0);
   for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
 });
@@ -35,8 +39,16 @@ test("the payment simulator's card widget and PayPal buttons work under the poli
   await openWithStorage(page, "/cart", { cartId: cart.cart_id });
   await page.getByRole("button", { name: "CLICK TO CONTINUE" }).click();
   const checkout = page.getByRole("region", { name: "Checkout" });
-  const delivery = { "Full name": "Meera Rathore", "Mobile number": "9829012345", "Delivery address": "12 Hawa Mahal Road", City: "Jaipur", State: "Rajasthan", "PIN code": "302002" };
-  for (const [label, value] of Object.entries(delivery)) await checkout.getByRole("textbox", { name: label, exact: true }).fill(value);
+  const delivery = {
+    "Full name": "Meera Rathore",
+    "Mobile number": "9829012345",
+    "Delivery address": "12 Hawa Mahal Road",
+    City: "Jaipur",
+    State: "Rajasthan",
+    "PIN code": "302002",
+  };
+  for (const [label, value] of Object.entries(delivery))
+    await checkout.getByRole("textbox", { name: label, exact: true }).fill(value);
 
   await checkout.getByRole("radio", { name: "Cards, UPI, net banking" }).check();
   await checkout.getByRole("button", { name: /^Pay / }).click();

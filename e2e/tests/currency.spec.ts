@@ -14,7 +14,10 @@ test.use({ storageState: FIRST_VISIT });
 
 /** Our own IP lookup answers as if the shopper were in `country` (the test server sees only 127.0.0.1). */
 async function ipCountry(page: Page, country: string | null) {
-  await page.route((url) => url.pathname === GEO, (route) => route.fulfill({ json: { country_code: country } }));
+  await page.route(
+    (url) => url.pathname === GEO,
+    (route) => route.fulfill({ json: { country_code: country } }),
+  );
 }
 
 /** Counts the page's calls to navigator.geolocation.getCurrentPosition (each may prompt the shopper). */
@@ -59,7 +62,11 @@ test.describe("geolocation denied", () => {
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
   });
 
-  test("the next visit is rendered in INR on the server: no flash, no second lookup", async ({ page, context, baseURL }) => {
+  test("the next visit is rendered in INR on the server: no flash, no second lookup", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setCurrencyCookie(context, baseURL!, "INR");
     const lookups: string[] = [];
     page.on("request", (request) => new URL(request.url()).pathname === GEO && lookups.push(request.url()));
@@ -87,7 +94,10 @@ test.describe("the IP lookup failing", () => {
     const stalled = await stalledBodyServer();
     const headersIn = await recordResolvedFetches(page);
     const failLookup = await holdApi(page, GEO, (route) => route.abort("internetdisconnected"));
-    await page.route((url) => url.pathname === TOP_SELLING && url.searchParams.get("currency") === "USD", (route) => route.continue({ url: stalled.url }));
+    await page.route(
+      (url) => url.pathname === TOP_SELLING && url.searchParams.get("currency") === "USD",
+      (route) => route.continue({ url: stalled.url }),
+    );
 
     await page.goto("/");
     await headersIn(TOP_SELLING);
@@ -97,7 +107,9 @@ test.describe("the IP lookup failing", () => {
     const { data } = (await (await request.get(`${TOP_SELLING}?currency=INR`)).json()) as TopSellingResponse;
     const first = data.find((p) => p.top_selling && p.is_active)!;
     const popular = page.getByRole("region", { name: MESSAGES.popularProductsTitle });
-    await expect(popular.getByRole("article").filter({ hasText: first.product_name }).first()).toContainText(formatMoney(first.offer_price, "INR"));
+    await expect(popular.getByRole("article").filter({ hasText: first.product_name }).first()).toContainText(
+      formatMoney(first.offer_price, "INR"),
+    );
     await expect(page.getByRole("heading", { name: MESSAGES.pageFailedTitle })).toHaveCount(0);
     await stalled.close();
   });

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { CATEGORIES, listingPath, MESSAGES, type BlogListResponse, type CardOrderResponse, type CartResponse } from "@store/shared";
+import {
+  CATEGORIES,
+  listingPath,
+  MESSAGES,
+  type BlogListResponse,
+  type CardOrderResponse,
+  type CartResponse,
+} from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { guestCart, productInStock } from "../fixtures/cart";
 import { FAULTS, FaultRing, type Arrival, type Call, type PageCase } from "../fixtures/fault-ring";
@@ -26,14 +33,23 @@ const whenNavigationFails = (path: string, text: string) => (call: Call, arrival
 
 async function openCheckout(page: Page) {
   await page.getByRole("button", { name: "CLICK TO CONTINUE" }).click();
-  await expect(page.getByRole("region", { name: "Checkout" }).getByRole("heading", { name: "Delivery and payment" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Checkout" }).getByRole("heading", { name: "Delivery and payment" }),
+  ).toBeVisible();
 }
 
-const productPage = async (request: APIRequestContext): Promise<Setup> => ({ path: `/product/${(await productInStock(request)).id}` });
-const blogPost = async (request: APIRequestContext): Promise<Setup> =>
-  ({ path: `/blog/${((await (await request.get("/api/get-all-blogs/")).json()) as BlogListResponse).data[0]!.id}` });
-const withGuestCart = (path: string) => async (request: APIRequestContext): Promise<Setup> =>
-  ({ path, storage: { cartId: (await guestCart(request, await productInStock(request))).cart_id! } });
+const productPage = async (request: APIRequestContext): Promise<Setup> => ({
+  path: `/product/${(await productInStock(request)).id}`,
+});
+const blogPost = async (request: APIRequestContext): Promise<Setup> => ({
+  path: `/blog/${((await (await request.get("/api/get-all-blogs/")).json()) as BlogListResponse).data[0]!.id}`,
+});
+const withGuestCart =
+  (path: string) =>
+  async (request: APIRequestContext): Promise<Setup> => ({
+    path,
+    storage: { cartId: (await guestCart(request, await productInStock(request))).cart_id! },
+  });
 
 async function signedIn(request: APIRequestContext): Promise<string> {
   return (await logInByApi(request, await createAccount(request, "fault-ring"))).token;
@@ -46,15 +62,35 @@ async function orderPage(request: APIRequestContext): Promise<Setup> {
   const product = await productInStock(request);
   const added = await request.post("/api/cart-items/", {
     headers,
-    data: { product_pk: product.id, size: product.size, quantity: 1, offer_price: product.offer_price, mrp: product.mrp, is_direct_buy: false, cart_id: null, currency: "USD" },
+    data: {
+      product_pk: product.id,
+      size: product.size,
+      quantity: 1,
+      offer_price: product.offer_price,
+      mrp: product.mrp,
+      is_direct_buy: false,
+      cart_id: null,
+      currency: "USD",
+    },
   });
   const cart = (await added.json()) as CartResponse;
   const created = await request.post("/api/create-order/", {
     headers,
     data: {
-      amount: cart.subtotal * 100, currency: "USD", promo_code: "Nil", cart_id: cart.cart_id, razorpay: true, payment_method: "razorpay",
-      name: "Meera Rathore", delivery_address: "12 Hawa Mahal Road", country_code: "+91", mobile_number: "9829012345",
-      pin_code: "302002", city: "Jaipur", state: "Rajasthan", comment: "",
+      amount: cart.subtotal * 100,
+      currency: "USD",
+      promo_code: "Nil",
+      cart_id: cart.cart_id,
+      razorpay: true,
+      payment_method: "razorpay",
+      name: "Meera Rathore",
+      delivery_address: "12 Hawa Mahal Road",
+      country_code: "+91",
+      mobile_number: "9829012345",
+      pin_code: "302002",
+      city: "Jaipur",
+      state: "Rajasthan",
+      comment: "",
     },
   });
   expect(created.status(), await created.text()).toBe(200);
@@ -76,12 +112,32 @@ const PAGES: RingPage[] = [
     path: listingPath(category.segment),
     failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed),
   })),
-  { name: "listing women/dresses", path: listingPath("women", "dresses"), failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed) },
-  { name: "product", path: productPage, failureText: whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed) },
-  { name: "search", path: "/search?query=indigo", failureText: whenNavigationFails("/api/search", MESSAGES.searchFailed) },
+  {
+    name: "listing women/dresses",
+    path: listingPath("women", "dresses"),
+    failureText: whenNavigationFails("/api/get-all-products/", MESSAGES.categoryProductsFailed),
+  },
+  {
+    name: "product",
+    path: productPage,
+    failureText: whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed),
+  },
+  {
+    name: "search",
+    path: "/search?query=indigo",
+    failureText: whenNavigationFails("/api/search", MESSAGES.searchFailed),
+  },
   { name: "blog", path: "/blog", failureText: whenNavigationFails("/api/get-all-blogs/", MESSAGES.blogListFailed) },
-  { name: "blog post", path: blogPost, failureText: whenNavigationFails("/api/get-blog-detail/", MESSAGES.unexpectedError) },
-  { name: "cart with items", path: withGuestCart("/cart"), failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed) },
+  {
+    name: "blog post",
+    path: blogPost,
+    failureText: whenNavigationFails("/api/get-blog-detail/", MESSAGES.unexpectedError),
+  },
+  {
+    name: "cart with items",
+    path: withGuestCart("/cart"),
+    failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed),
+  },
   { name: "checkout (delivery form open)", path: withGuestCart("/cart"), open: openCheckout },
   { name: "contact", path: "/contact-us" },
   { name: "login", path: "/login" },
@@ -89,13 +145,23 @@ const PAGES: RingPage[] = [
   {
     name: "account (signed in)",
     path: async (request) => ({ path: "/account", storage: { token: await signedIn(request) } }),
-    failureText: (call) => whenFails("/api/me/", MESSAGES.unexpectedError)(call) ?? whenFails("/api/orders/", MESSAGES.unexpectedError)(call),
+    failureText: (call) =>
+      whenFails("/api/me/", MESSAGES.unexpectedError)(call) ??
+      whenFails("/api/orders/", MESSAGES.unexpectedError)(call),
   },
-  { name: "order page (signed in)", path: orderPage, failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined) },
+  {
+    name: "order page (signed in)",
+    path: orderPage,
+    failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
+  },
   ...["/privacy", "/refund", "/shipping", "/terms-and-conditions"].map((path) => ({ name: `policy ${path}`, path })),
   { name: "about", path: "/about-us" },
   { name: "why us", path: "/query" },
-  { name: "customer reviews", path: "/customer-reviews", failureText: whenNavigationFails("/api/customer-reviews/", MESSAGES.customerReviewsFailed) },
+  {
+    name: "customer reviews",
+    path: "/customer-reviews",
+    failureText: whenNavigationFails("/api/customer-reviews/", MESSAGES.customerReviewsFailed),
+  },
 ];
 
 for (const ringPage of PAGES) {
@@ -103,10 +169,12 @@ for (const ringPage of PAGES) {
     // One browser context per page, for all its loads: time for the setup and the recording first, then
     // a share per load with a failing call, as a test of its own would have.
     test.setTimeout(SETUP_AND_RECORDING_MS);
-    const { path, storage = {} } = typeof ringPage.path === "string" ? { path: ringPage.path } : await ringPage.path(request);
+    const { path, storage = {} } =
+      typeof ringPage.path === "string" ? { path: ringPage.path } : await ringPage.path(request);
     // Put back before every load, as the shop itself would have left it.
     await context.addInitScript((values) => {
-      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+        .localStorage;
       for (const [key, value] of Object.entries(values)) storage.setItem(key, value);
     }, storage);
 
@@ -115,11 +183,18 @@ for (const ringPage of PAGES) {
     const chosen = (calls: Call[]) => calls.filter((call) => !ringPage.onlyCalls || ringPage.onlyCalls.includes(call));
     const [fullLoad, navigation] = [chosen(recorded.fullLoad), chosen(recorded.navigation)];
     test.setTimeout(testInfo.timeout + (fullLoad.length + navigation.length) * FAULTS.length * PER_LOAD_MS);
-    for (const [arrival, calls] of [["full load", fullLoad], ["client navigation", navigation]] as const) {
+    for (const [arrival, calls] of [
+      ["full load", fullLoad],
+      ["client navigation", navigation],
+    ] as const) {
       for (const call of calls) {
-        for (const fault of FAULTS) await test.step(`${arrival}, ${call}: ${fault}`, () => ring.tryFault(call, arrival, fault));
+        for (const fault of FAULTS)
+          await test.step(`${arrival}, ${call}: ${fault}`, () => ring.tryFault(call, arrival, fault));
       }
     }
-    await ring.report(testInfo, [...fullLoad.map((call) => `${call} (full load)`), ...navigation.map((call) => `${call} (navigation)`)]);
+    await ring.report(testInfo, [
+      ...fullLoad.map((call) => `${call} (full load)`),
+      ...navigation.map((call) => `${call} (navigation)`),
+    ]);
   });
 }

@@ -32,19 +32,25 @@ test.describe("popular products", () => {
     await expect(section.getByRole("article")).toHaveCount(expected.length);
     await expect(section.getByTestId("product-card-skeleton")).toHaveCount(0);
     const first = expected[0]!;
-    await expect(section.getByRole("link", { name: first.product_name })).toHaveAttribute("href", `/product/${first.id}`);
+    await expect(section.getByRole("link", { name: first.product_name })).toHaveAttribute(
+      "href",
+      `/product/${first.id}`,
+    );
   });
 
   test("leaves out products that are not both top selling and active", async ({ page }) => {
     let hidden: string[] = [];
-    await page.route((url) => url.pathname.startsWith(TOP_SELLING), async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as TopSellingResponse;
-      body.data[0]!.is_active = false;
-      body.data[1]!.top_selling = false;
-      hidden = [body.data[0]!.product_name, body.data[1]!.product_name];
-      await route.fulfill({ response, json: body });
-    });
+    await page.route(
+      (url) => url.pathname.startsWith(TOP_SELLING),
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as TopSellingResponse;
+        body.data[0]!.is_active = false;
+        body.data[1]!.top_selling = false;
+        hidden = [body.data[0]!.product_name, body.data[1]!.product_name];
+        await route.fulfill({ response, json: body });
+      },
+    );
     await page.goto("/");
     const section = page.getByRole("region", { name: MESSAGES.popularProductsTitle });
     await expect(section.getByRole("article").first()).toBeVisible();
@@ -53,7 +59,10 @@ test.describe("popular products", () => {
 });
 
 test.describe("shop-by-category strip", () => {
-  test("shows 'Loading...' and then only the spec's names, each linking to its navigate_link", async ({ page, request }) => {
+  test("shows 'Loading...' and then only the spec's names, each linking to its navigate_link", async ({
+    page,
+    request,
+  }) => {
     const { data } = (await (await request.get(HOME_CATEGORIES)).json()) as HomeCategoryResponse;
     // Held to see the loading text, and given a stray category that must not show.
     const release = await holdApi(page, HOME_CATEGORIES, async (route) => {
@@ -72,15 +81,20 @@ test.describe("shop-by-category strip", () => {
     expect(expected).toHaveLength(HOME_STRIP_NAMES.length);
     await expect(strip.getByRole("link")).toHaveCount(expected.length);
     for (const category of expected) {
-      await expect(strip.getByRole("link", { name: category.name, exact: true })).toHaveAttribute("href", category.navigate_link);
+      await expect(strip.getByRole("link", { name: category.name, exact: true })).toHaveAttribute(
+        "href",
+        category.navigate_link,
+      );
     }
     await expect(strip.getByRole("link", { name: "Plastic Souvenirs" })).toHaveCount(0);
     await expect(strip.getByText(MESSAGES.homeCategoriesLoading)).toHaveCount(0);
   });
 
   test("shows the failure text when the categories cannot be loaded", async ({ page }) => {
-    await page.route((url) => url.pathname.startsWith(HOME_CATEGORIES), (route) =>
-      route.fulfill({ status: 500, json: { message: "Internal error", code: "INTERNAL" } }));
+    await page.route(
+      (url) => url.pathname.startsWith(HOME_CATEGORIES),
+      (route) => route.fulfill({ status: 500, json: { message: "Internal error", code: "INTERNAL" } }),
+    );
     await page.goto("/");
     const strip = page.getByRole("region", { name: "Shop by craft" });
     await expect(strip.getByText(MESSAGES.homeCategoriesFailed)).toBeVisible();
@@ -139,9 +153,15 @@ test.describe("testimonials", () => {
     const section = page.getByRole("region", { name: MESSAGES.testimonialsTitle });
     // Hydrated first, or the time below would pass before any timer could have been set.
     await hydrated(page);
-    await expect(section.getByRole("button", { name: "Show testimonial 1", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(section.getByRole("button", { name: "Show testimonial 1", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await page.clock.runFor(3 * TIMINGS_MS.testimonialRotation);
-    await expect(section.getByRole("button", { name: "Show testimonial 1", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(section.getByRole("button", { name: "Show testimonial 1", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(section.getByRole("button", { name: /^Pause/ })).toHaveCount(0);
   });
 });
@@ -173,13 +193,20 @@ test.describe("header scroller and lazy sections", () => {
     const reviews = page.getByRole("region", { name: "What our customers say" });
     await expect(reviews.getByRole("article")).toHaveCount(3);
     const feed = page.getByRole("region", { name: "Follow our craft on Instagram" });
-    await expect(feed.getByRole("link").filter({ has: page.getByRole("img") }).first()).toBeVisible();
+    await expect(
+      feed
+        .getByRole("link")
+        .filter({ has: page.getByRole("img") })
+        .first(),
+    ).toBeVisible();
   });
 
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    await expect(page.getByRole("region", { name: MESSAGES.popularProductsTitle }).getByRole("article").first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: MESSAGES.popularProductsTitle }).getByRole("article").first(),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Shop by craft" }).getByRole("link").first()).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

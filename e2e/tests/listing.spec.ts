@@ -14,7 +14,10 @@ async function productsOf(request: APIRequestContext, query: string): Promise<Pr
 const grid = (page: Page, name: string) => page.getByRole("list", { name: `${name} products` });
 
 test.describe("category listing", () => {
-  test("/women shows the first 12 of the category's products, and Explore More appends the next page", async ({ page, request }) => {
+  test("/women shows the first 12 of the category's products, and Explore More appends the next page", async ({
+    page,
+    request,
+  }) => {
     const women = await productsOf(request, `category_pk=${WOMEN}`);
     expect(women.total).toBeGreaterThan(2 * PAGE_SIZE);
     await page.goto("/women");
@@ -22,7 +25,10 @@ test.describe("category listing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Women" })).toBeVisible();
     await expect(page.getByText(showingText(PAGE_SIZE, women.total))).toBeVisible();
     await expect(grid(page, "Women").getByRole("article")).toHaveCount(PAGE_SIZE);
-    await expect(grid(page, "Women").getByRole("link", { name: women.data[0]!.product_name })).toHaveAttribute("href", `/product/${women.data[0]!.id}`);
+    await expect(grid(page, "Women").getByRole("link", { name: women.data[0]!.product_name })).toHaveAttribute(
+      "href",
+      `/product/${women.data[0]!.id}`,
+    );
 
     await page.getByRole("button", { name: "Explore More" }).click();
     await expect(grid(page, "Women").getByRole("article")).toHaveCount(2 * PAGE_SIZE);
@@ -44,7 +50,9 @@ test.describe("category listing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dresses" })).toBeVisible();
     const names = await grid(page, "Dresses").getByRole("heading").allTextContents();
     expect(names).toEqual(dresses.data.map((p) => p.product_name));
-    await expect(page.getByRole("navigation", { name: "Women subcategories" }).getByRole("link", { name: "Dresses" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Women subcategories" }).getByRole("link", { name: "Dresses" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("an unknown subcategory shows the whole category", async ({ page, request }) => {
@@ -86,8 +94,10 @@ test.describe("category listing", () => {
 
   test("a failed load shows the spec's failure text", async ({ page }) => {
     await page.goto("/women");
-    await page.route((url) => url.pathname.startsWith(PRODUCTS), (route) =>
-      route.fulfill({ status: 500, json: { message: "Internal error", code: "INTERNAL" } }));
+    await page.route(
+      (url) => url.pathname.startsWith(PRODUCTS),
+      (route) => route.fulfill({ status: 500, json: { message: "Internal error", code: "INTERNAL" } }),
+    );
 
     await page.getByRole("button", { name: "Explore More" }).click();
     await expect(page.getByText(MESSAGES.categoryProductsFailed)).toBeVisible();

@@ -35,7 +35,9 @@ test.describe("on a phone", () => {
     await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
 
     // srcset offers "<copy> 360w, <original> 600w"; a card is 182 px wide here, so the copy is enough.
-    const [copy, original] = ((await first.getAttribute("srcset")) ?? "").split(", ").map((candidate) => candidate.split(" ")[0]);
+    const [copy, original] = ((await first.getAttribute("srcset")) ?? "")
+      .split(", ")
+      .map((candidate) => candidate.split(" ")[0]);
     expect(copy).toMatch(/^\/media\/products\/\d+-1-360w\.webp$/);
     await expect.poll(() => pictures).toContain(copy);
     expect(pictures).not.toContain(original);
@@ -48,7 +50,9 @@ test.describe("on a phone", () => {
     await page.goto("/");
     const scroller = page.getByRole("region", { name: "Featured collections" });
     await hydrated(page);
-    await expect.poll(() => pictures.filter((p) => p.startsWith("/media/hero/")).sort()).toEqual(["/media/hero/1-800w.webp", "/media/hero/2-800w.webp"]);
+    await expect
+      .poll(() => pictures.filter((p) => p.startsWith("/media/hero/")).sort())
+      .toEqual(["/media/hero/1-800w.webp", "/media/hero/2-800w.webp"]);
 
     // Moving on fetches the slide after the new one.
     await scroller.getByRole("button", { name: "Next slide" }).click();
@@ -56,7 +60,10 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the stylesheet comes before the script preloads, and hydration keeps it the only one", async ({ page, request }) => {
+test("the stylesheet comes before the script preloads, and hydration keeps it the only one", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get("/women")).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const stylesheet = head.search(/<link [^>]*rel="stylesheet"/);

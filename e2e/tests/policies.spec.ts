@@ -16,13 +16,24 @@ async function openPolicy(page: Page, path: string, title: string) {
   await expect(main.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(main.getByText(/^Last updated: \d{1,2} \w+ \d{4}$/)).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SELLER.website}${path}`);
-  await expect(main.getByRole("navigation", { name: "Our policies" }).getByRole("link", { name: title.split(" ")[0] })).toHaveAttribute("aria-current", "page");
+  await expect(
+    main.getByRole("navigation", { name: "Our policies" }).getByRole("link", { name: title.split(" ")[0] }),
+  ).toHaveAttribute("aria-current", "page");
   return main.getByRole("article");
 }
 
 test("privacy: personal, payment and usage data; never sold; the user's rights", async ({ page }) => {
   const policy = await openPolicy(page, "/privacy", "Privacy Policy");
-  for (const text of ["Personal data", "Payment data", "Usage data", "never sold", "Access", "Correct", "Delete", "Opt out of promotional messages"]) {
+  for (const text of [
+    "Personal data",
+    "Payment data",
+    "Usage data",
+    "never sold",
+    "Access",
+    "Correct",
+    "Delete",
+    "Opt out of promotional messages",
+  ]) {
     await expect(policy).toContainText(text);
   }
 });
@@ -30,11 +41,15 @@ test("privacy: personal, payment and usage data; never sold; the user's rights",
 test("refund: every return, refund and cancellation period", async ({ page }) => {
   const policy = await openPolicy(page, "/refund", "Refund & Return Policy");
   for (const period of Object.values(RETURN_POLICY)) await expect(policy).toContainText(period);
-  await expect(policy).toContainText(`within ${CANCELLATION_POLICY.fullRefundWindowHours} hrs of placing your order for a full refund`);
+  await expect(policy).toContainText(
+    `within ${CANCELLATION_POLICY.fullRefundWindowHours} hrs of placing your order for a full refund`,
+  );
   await expect(policy).toContainText(`${CANCELLATION_POLICY.inTransitFeePercent}% of the order value`);
 });
 
-test("shipping: delivery times, COD fee in INR only, duties, handling, one attempt, payment methods", async ({ page }) => {
+test("shipping: delivery times, COD fee in INR only, duties, handling, one attempt, payment methods", async ({
+  page,
+}) => {
   const policy = await openPolicy(page, "/shipping", "Shipping Policy");
   for (const time of Object.values(SHIPPING_TIMES)) await expect(policy).toContainText(time);
   await expect(policy).toContainText(`in INR only, with a shipping fee of ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}`);

@@ -6,7 +6,11 @@ import { seriousA11yViolations } from "../fixtures/axe";
 const DETAIL = "/api/get-product-detail/";
 const PRODUCT_ID = 1;
 
-async function detailOf(request: APIRequestContext, productId: number, size: string = DEFAULT_SIZE): Promise<ProductDetailResponse> {
+async function detailOf(
+  request: APIRequestContext,
+  productId: number,
+  size: string = DEFAULT_SIZE,
+): Promise<ProductDetailResponse> {
   return (await (await request.get(`${DETAIL}?product_pk=${productId}&size=${size}`)).json()) as ProductDetailResponse;
 }
 
@@ -16,10 +20,17 @@ test.describe("product page", () => {
     await page.goto(`/product/${PRODUCT_ID}`);
     await expect(page.getByRole("heading", { level: 1, name: data.name })).toBeVisible();
     await expect(page.getByRole("radio", { name: DEFAULT_SIZE, exact: true })).toBeChecked();
-    await expect(page.getByText(`Your choice: size ${DEFAULT_SIZE}`)).toContainText(formatMoney(data.offer_price, "USD"));
-    await expect(page.getByRole("img", { name: `Rated ${Math.round(data.rating * 2) / 2} out of 5` }).first()).toBeVisible();
+    await expect(page.getByText(`Your choice: size ${DEFAULT_SIZE}`)).toContainText(
+      formatMoney(data.offer_price, "USD"),
+    );
+    await expect(
+      page.getByRole("img", { name: `Rated ${Math.round(data.rating * 2) / 2} out of 5` }).first(),
+    ).toBeVisible();
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-    await expect(breadcrumb.getByRole("link", { name: data.category.name })).toHaveAttribute("href", `/${encodeURIComponent(data.category.slug)}`);
+    await expect(breadcrumb.getByRole("link", { name: data.category.name })).toHaveAttribute(
+      "href",
+      `/${encodeURIComponent(data.category.slug)}`,
+    );
   });
 
   test("changing the size fetches the new price once the 1 s debounce has passed", async ({ page, request }) => {
@@ -36,7 +47,8 @@ test.describe("product page", () => {
     const sizeRequests: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      if (url.pathname === DETAIL && url.searchParams.get("size") !== DEFAULT_SIZE) sizeRequests.push(url.searchParams.get("size") ?? "");
+      if (url.pathname === DETAIL && url.searchParams.get("size") !== DEFAULT_SIZE)
+        sizeRequests.push(url.searchParams.get("size") ?? "");
     });
     await page.getByRole("group", { name: "Size" }).getByText("M", { exact: true }).click();
     await expect(page.getByRole("radio", { name: "M", exact: true })).toBeChecked();
@@ -76,10 +88,18 @@ test.describe("product page", () => {
     expect(jsonLd).toMatchObject({
       "@type": "Product",
       name: data.name,
-      offers: { "@type": "Offer", price: data.offer_price, priceCurrency: "USD", availability: data.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock" },
+      offers: {
+        "@type": "Offer",
+        price: data.offer_price,
+        priceCurrency: "USD",
+        availability: data.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      },
       aggregateRating: { ratingValue: data.rating, reviewCount: data.review_count },
     });
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`${data.main_image}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new RegExp(`${data.main_image}$`),
+    );
   });
 
   for (const path of ["/product/999999", "/product/abc"]) {
@@ -102,11 +122,16 @@ test.describe("product page", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the product's details are rendered on the server; related products wait for the browser", async ({ page, request }) => {
+  test("the product's details are rendered on the server; related products wait for the browser", async ({
+    page,
+    request,
+  }) => {
     const { data } = await detailOf(request, PRODUCT_ID);
     await page.goto(`/product/${PRODUCT_ID}`);
     await expect(page.getByRole("heading", { level: 1, name: data.name })).toBeVisible();
-    await expect(page.getByText(`Your choice: size ${DEFAULT_SIZE}`)).toContainText(formatMoney(data.offer_price, "USD"));
+    await expect(page.getByText(`Your choice: size ${DEFAULT_SIZE}`)).toContainText(
+      formatMoney(data.offer_price, "USD"),
+    );
     await expect(page.getByRole("list", { name: "Related products" })).toHaveCount(0);
   });
 });

@@ -59,8 +59,10 @@ test.describe("search page", () => {
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     await page.goto("/search?query=kaftan");
     await expect(page.getByRole("heading", { name: searchHeading("kaftan") })).toBeVisible();
-    await page.route((url) => url.pathname === SEARCH, (route) =>
-      route.fulfill({ status: 500, json: { message: "Internal error", code: "INTERNAL" } }));
+    await page.route(
+      (url) => url.pathname === SEARCH,
+      (route) => route.fulfill({ status: 500, json: { message: "Internal error", code: "INTERNAL" } }),
+    );
 
     await searchFor(page, "bedcover");
     await expect(page.getByText(MESSAGES.searchFailed)).toBeVisible();

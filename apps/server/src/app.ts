@@ -4,7 +4,12 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { mkdirSync } from "node:fs";
 import { constants as zlib } from "node:zlib";
 import type { AppConfig } from "./config";
@@ -53,7 +58,14 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole store (API, media, pages) without listening; server.ts and the tests both use it. */
-export async function buildApp({ config, database, ssr = "none", logger = true, logStream, backgroundJobs = config.env !== "test" }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  ssr = "none",
+  logger = true,
+  logStream,
+  backgroundJobs = config.env !== "test",
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { level: config.logLevel, ...(logStream && { stream: logStream }) },
     trustProxy: config.trustProxy,
@@ -99,7 +111,8 @@ export async function buildApp({ config, database, ssr = "none", logger = true, 
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
-  if (simulator && app.services.payments.gateway.usesSimulator) await app.register(paymentSimulatorPlugin, { credentials: simulator });
+  if (simulator && app.services.payments.gateway.usesSimulator)
+    await app.register(paymentSimulatorPlugin, { credentials: simulator });
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook("onReady", async () => void (jobs = startJobs(storeJobs(database.db, app.services), app.log)));

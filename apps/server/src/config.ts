@@ -14,7 +14,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
   DATA_DIR: z.string().default("data"),
   /** PostgreSQL connections per process. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
@@ -30,7 +33,12 @@ const envSchema = z.object({
   DEMO_ADMIN_PASSWORD: optionalText,
   /** Failed log-ins per account (any address) before it is throttled for the rest of the window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
@@ -57,7 +65,12 @@ const envSchema = z.object({
   RAZORPAY_BASE_URL: z.url().optional(),
   PAYPAL_BASE_URL: z.url().optional(),
   /** How long an unpaid card or wallet order holds its pieces (and promo use), and a COD order waits for its code. */
-  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  ORDER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Unpaid or unconfirmed orders one client (address) may have open at once, so nobody can lock the shop's stock. */
   OPEN_ORDERS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(5),
   /**
@@ -148,7 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
-    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, limits } : { kind: "pglite", dataDir: resolve(dataDir, "pglite"), limits },
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, limits }
+      : { kind: "pglite", dataDir: resolve(dataDir, "pglite"), limits },
     dataDir,
     mediaDir: e.MEDIA_DIR ? resolve(repoRoot, e.MEDIA_DIR) : resolve(dataDir, "media"),
     webBuildDir: resolve(repoRoot, "apps/web/build"),
@@ -187,5 +202,8 @@ function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

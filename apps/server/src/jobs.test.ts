@@ -7,7 +7,14 @@ import { carts } from "./modules/cart/tables";
 import { pickVariants } from "./modules/cart/test-support";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { orders } from "./modules/orders/tables";
-import { createListeningTestApp, createOrder, fillCart, lapse, orderBody, pageTotal } from "./modules/checkout/test-support";
+import {
+  createListeningTestApp,
+  createOrder,
+  fillCart,
+  lapse,
+  orderBody,
+  pageTotal,
+} from "./modules/checkout/test-support";
 import { silentLog } from "./log";
 import { housekeeping, startJobs } from "./jobs";
 
@@ -28,20 +35,46 @@ describe("housekeeping", () => {
     const [staleCart, freshCart] = [await fillCart(app, lines, "INR"), await fillCart(app, lines, "INR")];
     const shopper = await newShopper(app);
     const [ownCart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, shopper.user.id));
-    await db.update(carts).set({ updatedAt: daysAgo(31) }).where(inArray(carts.id, [staleCart, ...(ownCart ? [ownCart.id] : [])]));
+    await db
+      .update(carts)
+      .set({ updatedAt: daysAgo(31) })
+      .where(inArray(carts.id, [staleCart, ...(ownCart ? [ownCart.id] : [])]));
 
-    const [spent] = await db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.userId, shopper.user.id));
-    const [live] = await db.insert(authTokens).values({ userId: shopper.user.id, tokenHash: "live-token-hash", kind: "session", expiresAt: new Date(Date.now() + 3_600_000) }).returning();
-    await db.update(authTokens).set({ expiresAt: daysAgo(2) }).where(eq(authTokens.id, spent!.id));
+    const [spent] = await db
+      .select({ id: authTokens.id })
+      .from(authTokens)
+      .where(eq(authTokens.userId, shopper.user.id));
+    const [live] = await db
+      .insert(authTokens)
+      .values({
+        userId: shopper.user.id,
+        tokenHash: "live-token-hash",
+        kind: "session",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    await db
+      .update(authTokens)
+      .set({ expiresAt: daysAgo(2) })
+      .where(eq(authTokens.id, spent!.id));
 
     // An unpaid COD attempt (never reached a provider) and a card attempt (has a provider order), both closed long ago.
-    const cod = await createOrder(app, orderBody(freshCart, "cod", "INR", pageTotal(lines, "INR", { shipping: 39 }), { email: "old.cod@example.in" }));
-    const card = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "razorpay", "INR", pageTotal(lines, "INR") * 100));
+    const cod = await createOrder(
+      app,
+      orderBody(freshCart, "cod", "INR", pageTotal(lines, "INR", { shipping: 39 }), { email: "old.cod@example.in" }),
+    );
+    const card = await createOrder(
+      app,
+      orderBody(await fillCart(app, lines, "INR"), "razorpay", "INR", pageTotal(lines, "INR") * 100),
+    );
     const [codId, cardId] = [cod.json().order_id as number, card.json().data.order_id as number];
     await lapse(app, codId);
     await lapse(app, cardId);
     expect(await expireLapsedOrders(db)).toBe(2);
-    await db.update(orders).set({ updatedAt: daysAgo(8) }).where(inArray(orders.id, [codId, cardId]));
+    await db
+      .update(orders)
+      .set({ updatedAt: daysAgo(8) })
+      .where(inArray(orders.id, [codId, cardId]));
 
     expect(await housekeeping(db)).toEqual({ carts: 1, tokens: 1, attempts: 1 });
     const cartIds = (await db.select({ id: carts.id }).from(carts)).map((c) => c.id);

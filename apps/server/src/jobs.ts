@@ -28,19 +28,26 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
 
 /** Guest carts untouched for 30 days, spent tokens, and unpaid attempts closed a week ago. */
 export async function housekeeping(db: Db) {
-  return { carts: await deleteStaleGuestCarts(db), tokens: await deleteSpentTokens(db), attempts: await deleteUnpaidAttempts(db) };
+  return {
+    carts: await deleteStaleGuestCarts(db),
+    tokens: await deleteSpentTokens(db),
+    attempts: await deleteUnpaidAttempts(db),
+  };
 }
 
 /** Runs each job on its timer, one run of a job at a time; `stop` waits for the runs under way. */
 export function startJobs(jobs: Job[], log: ServiceLog): { stop(): Promise<void> } {
   const running = new Map<string, Promise<unknown>>();
-  const timers = jobs.map((job) => setInterval(() => {
-    if (running.has(job.name)) return;
-    const run = job.run()
-      .catch((err: unknown) => log.error({ err, job: job.name }, "background job failed"))
-      .finally(() => running.delete(job.name));
-    running.set(job.name, run);
-  }, job.everyMs).unref());
+  const timers = jobs.map((job) =>
+    setInterval(() => {
+      if (running.has(job.name)) return;
+      const run = job
+        .run()
+        .catch((err: unknown) => log.error({ err, job: job.name }, "background job failed"))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+    }, job.everyMs).unref(),
+  );
   return {
     async stop() {
       timers.forEach(clearInterval);

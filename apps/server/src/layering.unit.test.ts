@@ -22,8 +22,11 @@ interface Violation {
 
 async function violations(cwd: string): Promise<Violation[]> {
   // Exit code 1 means "violations found"; the JSON on stdout says which.
-  const run = await promisify(execFile)(process.execPath, [cli, "apps/server/src", "--config", config, "--output-type", "json"], { cwd, maxBuffer: 64 << 20 })
-    .catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
+  const run = await promisify(execFile)(
+    process.execPath,
+    [cli, "apps/server/src", "--config", config, "--output-type", "json"],
+    { cwd, maxBuffer: 64 << 20 },
+  ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
   return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
@@ -42,7 +45,10 @@ afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: t
 
 const uses = (path: string) => `import { x } from "${path}";\nexport const y = x;\n`;
 const leaf = "export const x = 1;\n";
-const summary = (found: Violation[]) => found.map((v) => `${v.rule.name}: ${v.from.replace("apps/server/src/", "")} -> ${v.to.replace("apps/server/src/", "")}`);
+const summary = (found: Violation[]) =>
+  found.map(
+    (v) => `${v.rule.name}: ${v.from.replace("apps/server/src/", "")} -> ${v.to.replace("apps/server/src/", "")}`,
+  );
 
 // Each cruise starts a Node process and reads the TypeScript compiler: seconds on a busy machine.
 describe("the layering rule", { timeout: 120_000 }, () => {

@@ -17,7 +17,12 @@ async function start() {
 
   const app = await buildApp({ config, database, ssr: dev ? "vite" : "build" });
   await app.listen({ host: config.host, port: config.port });
-  const mode = describeMode({ config, database, demoSeededAt: firstStart.demoSeededAt, gateway: app.services.payments.gateway });
+  const mode = describeMode({
+    config,
+    database,
+    demoSeededAt: firstStart.demoSeededAt,
+    gateway: app.services.payments.gateway,
+  });
   app.log.info({ mode: mode.lines }, `Store ready at ${config.publicUrl}`);
   console.log(`\n  Store ready at ${config.publicUrl}\n\n${mode.lines.map((line) => `  ${line}`).join("\n")}\n`);
   return app;

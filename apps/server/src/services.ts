@@ -21,7 +21,12 @@ import { createSeoService } from "./modules/seo/service";
  * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
  * this install's payment simulator credentials, when the simulator may run.
  */
-export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, simulator?: SimulatorCredentials) {
+export function createServices(
+  db: Db,
+  config: AppConfig,
+  log: ServiceLog = silentLog,
+  simulator?: SimulatorCredentials,
+) {
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
   const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries });

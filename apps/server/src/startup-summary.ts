@@ -26,8 +26,10 @@ export function describeMode({ config, database, demoSeededAt, gateway }: ModeFa
   const demo = demoSeededAt !== null || simulated;
 
   const payment = (name: string, provider: typeof razorpay, realHost: string) =>
-    !provider ? `${name} off (no keys: online payment is refused)`
-      : provider.simulated ? `${name} SIMULATED (built-in simulator; orders are test orders, no money moves)`
+    !provider
+      ? `${name} off (no keys: online payment is refused)`
+      : provider.simulated
+        ? `${name} SIMULATED (built-in simulator; orders are test orders, no money moves)`
         : `${name} real (${realHost})`;
 
   const headline = demo

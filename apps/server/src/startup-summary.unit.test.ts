@@ -8,7 +8,11 @@ const simulator = simulatorCredentials("unit-test-secret");
 
 type Where = { kind: "pglite" | "postgres"; location: string };
 
-function summary(env: Record<string, string>, demoSeededAt: string | null, database: Where = { kind: "pglite", location: "/srv/shop/data/pglite" }) {
+function summary(
+  env: Record<string, string>,
+  demoSeededAt: string | null,
+  database: Where = { kind: "pglite", location: "/srv/shop/data/pglite" },
+) {
   const config = loadConfig(env);
   return describeMode({ config, database, demoSeededAt, gateway: createPaymentGateway(config, simulator) });
 }
@@ -27,10 +31,20 @@ describe("what npm start says about its mode", () => {
   });
 
   it("a live shop: real payments, SMTP and PostgreSQL, and never a password", () => {
-    const { demo, lines } = summary({
-      NODE_ENV: "production", DATABASE_URL: "postgres://shop:hunter2@db.internal:5433/store", SMTP_URL: "smtp://mailer:s3cret@smtp.example.in:587",
-      RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "rzp-secret", PAYPAL_CLIENT_ID: "pp", PAYPAL_CLIENT_SECRET: "pp-secret", PAYPAL_ENV: "live",
-    }, null, { kind: "postgres", location: "db.internal:5433/store" });
+    const { demo, lines } = summary(
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://shop:hunter2@db.internal:5433/store",
+        SMTP_URL: "smtp://mailer:s3cret@smtp.example.in:587",
+        RAZORPAY_KEY_ID: "rzp_live_x",
+        RAZORPAY_KEY_SECRET: "rzp-secret",
+        PAYPAL_CLIENT_ID: "pp",
+        PAYPAL_CLIENT_SECRET: "pp-secret",
+        PAYPAL_ENV: "live",
+      },
+      null,
+      { kind: "postgres", location: "db.internal:5433/store" },
+    );
     expect(demo).toBe(false);
     expect(lines[0]).toBe("LIVE SHOP (production): real payments, no demo data.");
     expect(lines).toContain("catalogue: the shop's own (no demo data loaded)");
@@ -42,6 +56,8 @@ describe("what npm start says about its mode", () => {
 
   it("production without keys: online payment off, said plainly", () => {
     const { lines } = summary({ NODE_ENV: "production" }, null);
-    expect(lines).toContain("payments:  Razorpay off (no keys: online payment is refused); PayPal off (no keys: online payment is refused)");
+    expect(lines).toContain(
+      "payments:  Razorpay off (no keys: online payment is refused); PayPal off (no keys: online payment is refused)",
+    );
   });
 });

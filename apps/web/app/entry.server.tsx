@@ -2,7 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import "./load-context";
 
 /** How long deferred loader data may stream before the rest of the page is sent without it. */
@@ -13,7 +19,13 @@ export const streamTimeout = 5_000;
  * inline script React and React Router write (hydration data, the module entry, scroll restoration,
  * streamed Suspense boundaries), and the request's logger for errors after the first bytes are sent.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   const { nonce, log } = loadContext;
   // Crawlers get the whole page at once; shoppers get the shell first and the rest as it streams.
@@ -36,16 +48,19 @@ export default function handleRequest(request: Request, status: number, headers:
       pipe(body);
       resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
     };
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      ...(waitForAll ? { onAllReady: send } : { onShellReady: send }),
-      onShellError: reject,
-      onError(error: unknown) {
-        status = 500;
-        // Before the shell is out, the rejection reaches handleError below; after it, only this sees it.
-        if (shellSent && !request.signal.aborted) log.error({ err: error, url: request.url }, "page render failed");
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        ...(waitForAll ? { onAllReady: send } : { onShellReady: send }),
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          // Before the shell is out, the rejection reaches handleError below; after it, only this sees it.
+          if (shellSent && !request.signal.aborted) log.error({ err: error, url: request.url }, "page render failed");
+        },
       },
-    });
+    );
   });
 }
 

@@ -1,7 +1,15 @@
 import "./lib/zod-jitless";
 import { DEFAULT_CURRENCY, MESSAGES, type Category } from "@store/shared";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { ChatButton } from "./components/layout/chat-button";
@@ -62,7 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-cream text-charcoal antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <CurrencyProvider initial={data?.currency ?? DEFAULT_CURRENCY} detect={data?.detectCurrency ?? false}>

@@ -15,9 +15,12 @@ for (const name of await readdir(assets)) {
   const file = join(assets, name);
   const body = await readFile(file);
   if (body.length < MIN_BYTES) continue;
-  await writeFile(`${file}.br`, brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  }));
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  );
   await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
   written++;
 }

@@ -7,13 +7,23 @@ describe("picture renditions", () => {
   });
 
   it("offers the copies and the original in a srcset", () => {
-    expect(imageSrcSet("/media/products/1001-1.webp")).toBe("/media/products/1001-1-360w.webp 360w, /media/products/1001-1.webp 600w");
+    expect(imageSrcSet("/media/products/1001-1.webp")).toBe(
+      "/media/products/1001-1-360w.webp 360w, /media/products/1001-1.webp 600w",
+    );
     expect(imageSrcSet("/media/hero/2.webp")).toBe("/media/hero/2-800w.webp 800w, /media/hero/2.webp 1600w");
-    expect(imageSrcSet("/media/banners/women.webp")).toBe("/media/banners/women-800w.webp 800w, /media/banners/women.webp 1600w");
+    expect(imageSrcSet("/media/banners/women.webp")).toBe(
+      "/media/banners/women-800w.webp 800w, /media/banners/women.webp 1600w",
+    );
   });
 
   it("has no copies for uploads, outside addresses, copies themselves or other folders", () => {
-    for (const url of ["/media/uploads/ab12.webp", "https://images.example.in/a.webp", "/media/products/1001-1-360w.webp", "/media/blog/1.webp", "/media/products/1001-1.jpg"]) {
+    for (const url of [
+      "/media/uploads/ab12.webp",
+      "https://images.example.in/a.webp",
+      "/media/products/1001-1-360w.webp",
+      "/media/blog/1.webp",
+      "/media/products/1001-1.jpg",
+    ]) {
       expect(imageSrcSet(url)).toBeUndefined();
       expect(renditionWidths(url)).toEqual([]);
     }
@@ -27,7 +37,12 @@ describe("picture renditions", () => {
   it("finds the original of a copy, and nothing for other addresses", () => {
     expect(originalOfRendition("/media/products/1001-1-360w.webp")).toBe("/media/products/1001-1.webp");
     expect(originalOfRendition("/media/hero/2-800w.webp")).toBe("/media/hero/2.webp");
-    for (const url of ["/media/products/1001-1.webp", "/media/products/1001-1-999w.webp", "/media/uploads/ab-360w.webp", "/media/blog/1-800w.webp"]) {
+    for (const url of [
+      "/media/products/1001-1.webp",
+      "/media/products/1001-1-999w.webp",
+      "/media/uploads/ab-360w.webp",
+      "/media/blog/1-800w.webp",
+    ]) {
       expect(originalOfRendition(url)).toBeUndefined();
     }
   });

@@ -20,7 +20,7 @@ describe("INR price rule (x33.6, round up, raise to end in 9)", () => {
     for (let cents = 0; cents <= 50_000; cents += 7) {
       const inr = inrFromUsdCents(cents);
       expect(inr % 10).toBe(9);
-      expect(inr).toBeGreaterThanOrEqual((cents * 0.336));
+      expect(inr).toBeGreaterThanOrEqual(cents * 0.336);
       expect(inr - Math.ceil((cents * 336) / 1000)).toBeLessThan(10);
     }
   });
@@ -67,23 +67,29 @@ describe("INR rule, property-based", () => {
   });
 
   it("is monotonic: a higher price in cents never gives fewer rupees", () => {
-    fc.assert(fc.property(cents, cents, (a, b) => {
-      const [low, high] = a <= b ? [a, b] : [b, a];
-      return inrFromUsdCents(low) <= inrFromUsdCents(high);
-    }));
+    fc.assert(
+      fc.property(cents, cents, (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        return inrFromUsdCents(low) <= inrFromUsdCents(high);
+      }),
+    );
   });
 
   it("endInNine is idempotent and the smallest amount >= its input ending in 9", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER - 10 }), (n) => {
-      const once = endInNine(n);
-      return endInNine(once) === once && once >= n && once - n < 10 && once % 10 === 9;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER - 10 }), (n) => {
+        const once = endInNine(n);
+        return endInNine(once) === once && once >= n && once - n < 10 && once % 10 === 9;
+      }),
+    );
   });
 
   it("priceIn agrees with the INR rule and gives whole dollars in USD", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (dollars) => {
-      const c = dollars * 100;
-      return priceIn("INR", c) === inrFromUsdCents(c) && priceIn("USD", c) === dollars;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (dollars) => {
+        const c = dollars * 100;
+        return priceIn("INR", c) === inrFromUsdCents(c) && priceIn("USD", c) === dollars;
+      }),
+    );
   });
 });

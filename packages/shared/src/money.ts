@@ -31,8 +31,18 @@ export function toMinorUnits(major: number): number {
 }
 
 const formatters: Record<Currency, Intl.NumberFormat> = {
-  INR: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
-  USD: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+  INR: new Intl.NumberFormat("en-IN", {
+    style: "currency",
+    currency: "INR",
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }),
+  USD: new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }),
 };
 
 /** Display: no decimals, en-IN for INR and en-US otherwise. */
@@ -41,5 +51,6 @@ export function formatMoney(amount: number, currency: Currency): string {
 }
 
 function assertWholeNonNegative(value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Expected a whole non-negative amount, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`Expected a whole non-negative amount, got ${value}`);
 }

@@ -8,7 +8,15 @@
  * Services refuse any transition not listed here; the admin screens offer only these.
  */
 export const ORDER_STATUSES = [
-  "pending_payment", "awaiting_confirmation", "paid", "cod_confirmed", "shipped", "delivered", "cancelled", "refunded", "expired",
+  "pending_payment",
+  "awaiting_confirmation",
+  "paid",
+  "cod_confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "expired",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -29,7 +37,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /** Checkout attempts that are not orders yet in the shopper's or the seller's eyes (nothing was bought). */
-export const UNPLACED_STATUSES = ["pending_payment", "awaiting_confirmation", "expired"] as const satisfies readonly OrderStatus[];
+export const UNPLACED_STATUSES = [
+  "pending_payment",
+  "awaiting_confirmation",
+  "expired",
+] as const satisfies readonly OrderStatus[];
 
 /** Shopper-facing names of each status. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

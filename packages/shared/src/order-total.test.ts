@@ -4,28 +4,72 @@ import { createOrderAmount, orderTotal } from "./order-total";
 
 describe("orderTotal", () => {
   it("is the subtotal less the discount when no fee or rounding applies", () => {
-    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 250, method: "razorpay" })).toEqual({ discount: 250, shipping: 0, rounding: 0, total: 2269 });
-    expect(orderTotal({ currency: "USD", subtotal: 60, discount: 6, method: null })).toEqual({ discount: 6, shipping: 0, rounding: 0, total: 54 });
+    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 250, method: "razorpay" })).toEqual({
+      discount: 250,
+      shipping: 0,
+      rounding: 0,
+      total: 2269,
+    });
+    expect(orderTotal({ currency: "USD", subtotal: 60, discount: 6, method: null })).toEqual({
+      discount: 6,
+      shipping: 0,
+      rounding: 0,
+      total: 54,
+    });
   });
 
   it("adds the shipping fee for cash on delivery in INR only", () => {
-    expect(orderTotal({ currency: "INR", subtotal: 1009, discount: 0, method: "cod" })).toEqual({ discount: 0, shipping: COD_SHIPPING_FEE_INR, rounding: 0, total: 1009 + COD_SHIPPING_FEE_INR });
-    expect(orderTotal({ currency: "INR", subtotal: 500, discount: 50, method: "cod" }).total).toBe(500 - 50 + COD_SHIPPING_FEE_INR);
-    expect(orderTotal({ currency: "USD", subtotal: 60, discount: 0, method: "cod" })).toMatchObject({ shipping: 0, total: 60 });
-    expect(orderTotal({ currency: "INR", subtotal: 1009, discount: 0, method: null })).toMatchObject({ shipping: 0, total: 1009 });
+    expect(orderTotal({ currency: "INR", subtotal: 1009, discount: 0, method: "cod" })).toEqual({
+      discount: 0,
+      shipping: COD_SHIPPING_FEE_INR,
+      rounding: 0,
+      total: 1009 + COD_SHIPPING_FEE_INR,
+    });
+    expect(orderTotal({ currency: "INR", subtotal: 500, discount: 50, method: "cod" }).total).toBe(
+      500 - 50 + COD_SHIPPING_FEE_INR,
+    );
+    expect(orderTotal({ currency: "USD", subtotal: 60, discount: 0, method: "cod" })).toMatchObject({
+      shipping: 0,
+      total: 60,
+    });
+    expect(orderTotal({ currency: "INR", subtotal: 1009, discount: 0, method: null })).toMatchObject({
+      shipping: 0,
+      total: 1009,
+    });
   });
 
   it("raises a wallet order in INR to end in 9 and says by how much", () => {
-    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 252, method: "paypal" })).toMatchObject({ rounding: 2, total: 2269 });
-    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 259, method: "paypal" })).toMatchObject({ rounding: 9, total: 2269 });
-    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 260, method: "paypal" })).toMatchObject({ rounding: 0, total: 2259 });
-    expect(orderTotal({ currency: "USD", subtotal: 80, discount: 8, method: "paypal" })).toMatchObject({ rounding: 0, total: 72 });
-    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 252, method: "razorpay" })).toMatchObject({ rounding: 0, total: 2267 });
+    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 252, method: "paypal" })).toMatchObject({
+      rounding: 2,
+      total: 2269,
+    });
+    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 259, method: "paypal" })).toMatchObject({
+      rounding: 9,
+      total: 2269,
+    });
+    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 260, method: "paypal" })).toMatchObject({
+      rounding: 0,
+      total: 2259,
+    });
+    expect(orderTotal({ currency: "USD", subtotal: 80, discount: 8, method: "paypal" })).toMatchObject({
+      rounding: 0,
+      total: 72,
+    });
+    expect(orderTotal({ currency: "INR", subtotal: 2519, discount: 252, method: "razorpay" })).toMatchObject({
+      rounding: 0,
+      total: 2267,
+    });
   });
 
   it("never discounts below zero nor adds a negative discount", () => {
-    expect(orderTotal({ currency: "USD", subtotal: 60, discount: 80, method: null })).toMatchObject({ discount: 60, total: 0 });
-    expect(orderTotal({ currency: "USD", subtotal: 60, discount: -5, method: null })).toMatchObject({ discount: 0, total: 60 });
+    expect(orderTotal({ currency: "USD", subtotal: 60, discount: 80, method: null })).toMatchObject({
+      discount: 60,
+      total: 0,
+    });
+    expect(orderTotal({ currency: "USD", subtotal: 60, discount: -5, method: null })).toMatchObject({
+      discount: 0,
+      total: 60,
+    });
   });
 });
 

@@ -53,7 +53,11 @@ try {
   }
   const result = await createAdmin({ db: database.db, email, password });
   const where = config.database.kind === "postgres" ? "PostgreSQL" : "the embedded database";
-  console.log(result.created ? `Created administrator ${result.email} in ${where}.` : `${result.email} is now an administrator (${where}).`);
+  console.log(
+    result.created
+      ? `Created administrator ${result.email} in ${where}.`
+      : `${result.email} is now an administrator (${where}).`,
+  );
   if (generated) console.log(`Generated password (shown once, keep it safe): ${password}`);
   else if (!result.passwordChanged) console.log("The account keeps its existing password.");
 } catch (error) {

@@ -11,7 +11,9 @@ loadDotEnv();
 const config = loadConfig();
 try {
   const database = await openAndMigrate(config.database);
-  console.log(`db:migrate: the ${database.kind === "postgres" ? "PostgreSQL" : "embedded"} database at ${database.location} is up to date.`);
+  console.log(
+    `db:migrate: the ${database.kind === "postgres" ? "PostgreSQL" : "embedded"} database at ${database.location} is up to date.`,
+  );
   await database.close();
 } catch (error) {
   // A locked (server running) or damaged embedded folder, or an unreachable PostgreSQL, is said plainly.

@@ -37,7 +37,12 @@ function runningAfterCommit(db: Db): Db {
 }
 
 /** The limits when the configuration names none (tests, scripts); the environment's defaults (config.ts). */
-export const DEFAULT_LIMITS: DatabaseLimits = { poolMax: 10, acquireTimeoutMs: 5000, lockTimeoutMs: 5000, statementTimeoutMs: 15_000 };
+export const DEFAULT_LIMITS: DatabaseLimits = {
+  poolMax: 10,
+  acquireTimeoutMs: 5000,
+  lockTimeoutMs: 5000,
+  statementTimeoutMs: 15_000,
+};
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -46,7 +51,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
  * tables cannot be read (a damaged PGlite folder answered 500 on every catalogue route while ready).
  */
 const CORE_TABLES = ["categories", "products", "product_variants", "users", "carts", "orders"] as const;
-const pingCoreTables = sql.raw(`select ${CORE_TABLES.map((t) => `(select 1 from "${t}" limit 1) as "${t}"`).join(", ")}`);
+const pingCoreTables = sql.raw(
+  `select ${CORE_TABLES.map((t) => `(select 1 from "${t}" limit 1) as "${t}"`).join(", ")}`,
+);
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const database = await open(config, config.limits ?? DEFAULT_LIMITS);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   pristine = join(root, "pristine");
   const database = await openAndMigrate({ kind: "pglite", dataDir: pristine });
   await seedDemoData(database.db);
-  const { rows } = (await database.db.execute(sql`select pg_relation_filepath('products') as path`)) as unknown as { rows: { path: string }[] };
+  const { rows } = (await database.db.execute(sql`select pg_relation_filepath('products') as path`)) as unknown as {
+    rows: { path: string }[];
+  };
   productsFile = rows[0]?.path ?? "";
   await database.close();
 }, 120_000);
@@ -44,7 +46,10 @@ async function scribble(file: string, bytes: number): Promise<void> {
 }
 
 async function startupError(dataDir: string): Promise<string> {
-  const error = await openAndMigrate({ kind: "pglite", dataDir }).then(() => null, (err: unknown) => err);
+  const error = await openAndMigrate({ kind: "pglite", dataDir }).then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(error).toBeInstanceOf(StartupError);
   return (error as StartupError).message;
 }
@@ -66,7 +71,11 @@ describe("a damaged embedded database folder", () => {
     try {
       const res = await app.inject("/readyz");
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: "The database cannot serve: its tables could not be read.", code: "NOT_READY", errors: [] });
+      expect(res.json()).toEqual({
+        message: "The database cannot serve: its tables could not be read.",
+        code: "NOT_READY",
+        errors: [],
+      });
     } finally {
       await app.close();
     }

@@ -23,17 +23,20 @@ export type ReleaseLock = () => Promise<void>;
  */
 export async function lockDataDir(dataDir: string): Promise<ReleaseLock> {
   const lockPath = `${dataDir}.lock`;
-  const attempt = () => lockfile.lock(dataDir, {
-    lockfilePath: lockPath,
-    realpath: false,
-    stale: LOCK_STALE_MS,
-    update: LOCK_UPDATE_MS,
-    // Someone took our lock (we were frozen past the stale time): writing on would lose data, so stop.
-    onCompromised: (err) => {
-      console.error(`\n  Lost the lock on the embedded database ${dataDir} (${err.message}); stopping so that no write is lost.\n`);
-      process.exit(1);
-    },
-  });
+  const attempt = () =>
+    lockfile.lock(dataDir, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      update: LOCK_UPDATE_MS,
+      // Someone took our lock (we were frozen past the stale time): writing on would lose data, so stop.
+      onCompromised: (err) => {
+        console.error(
+          `\n  Lost the lock on the embedded database ${dataDir} (${err.message}); stopping so that no write is lost.\n`,
+        );
+        process.exit(1);
+      },
+    });
   let firstSeen = lockTouchedAt(lockPath);
   const giveUpAt = Date.now() + LOCK_STALE_MS + 2 * LOCK_UPDATE_MS;
   for (;;) {
@@ -62,7 +65,8 @@ function lockTouchedAt(lockPath: string): number | null {
 }
 
 function lockedMessage(dataDir: string, lockPath: string, touchedAt: number | null): string {
-  const seen = touchedAt === null ? "" : ` (last sign of life ${Math.max(0, Math.round((Date.now() - touchedAt) / 1000))} s ago)`;
+  const seen =
+    touchedAt === null ? "" : ` (last sign of life ${Math.max(0, Math.round((Date.now() - touchedAt) / 1000))} s ago)`;
   return [
     `Another process is using the embedded database in ${dataDir}${seen}.`,
     "Two processes on one PGlite folder lose each other's writes, so this one will not start.",

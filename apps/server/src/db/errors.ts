@@ -15,7 +15,11 @@ const BUSY_STATES = new Set(["55P03", "57014"]);
 const DOWN_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const DOWN_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN"]);
 // pg-pool's own errors carry no code, only these messages.
-const POOL_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /Cannot use a pool after calling end/i];
+const POOL_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /Cannot use a pool after calling end/i,
+];
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -28,12 +32,29 @@ export function databaseUnavailable(error: unknown): AppError | null {
     // A provider that could not be reached over HTTP is not our database.
     if (e.message === "fetch failed") return null;
     const code = (e as { code?: unknown }).code;
-    if (e instanceof DatabaseBusyError || (typeof code === "string" && BUSY_STATES.has(code)) || POOL_MESSAGES[0]!.test(e.message)) {
-      return new AppError("unavailable", "The store is very busy right now. Please try again in a few seconds.", "DATABASE_BUSY", undefined, RETRY_AFTER_SECONDS);
+    if (
+      e instanceof DatabaseBusyError ||
+      (typeof code === "string" && BUSY_STATES.has(code)) ||
+      POOL_MESSAGES[0]!.test(e.message)
+    ) {
+      return new AppError(
+        "unavailable",
+        "The store is very busy right now. Please try again in a few seconds.",
+        "DATABASE_BUSY",
+        undefined,
+        RETRY_AFTER_SECONDS,
+      );
     }
-    const down = typeof code === "string" && (DOWN_STATES.has(code) || code.startsWith("08") || DOWN_NODE_CODES.has(code));
+    const down =
+      typeof code === "string" && (DOWN_STATES.has(code) || code.startsWith("08") || DOWN_NODE_CODES.has(code));
     if (down || POOL_MESSAGES.slice(1).some((m) => m.test(e.message))) {
-      return new AppError("unavailable", "The store cannot reach its database right now. Please try again in a few seconds.", "DATABASE_UNAVAILABLE", undefined, RETRY_AFTER_SECONDS);
+      return new AppError(
+        "unavailable",
+        "The store cannot reach its database right now. Please try again in a few seconds.",
+        "DATABASE_UNAVAILABLE",
+        undefined,
+        RETRY_AFTER_SECONDS,
+      );
     }
   }
   return null;

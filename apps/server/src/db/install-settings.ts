@@ -18,8 +18,14 @@ export const installSettings = pgTable("install_settings", {
  * insert; the primary key keeps the first, and both read that one back.
  */
 export async function installSecret(db: Db, key: string): Promise<string> {
-  await db.insert(installSettings).values({ key, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
-  const [row] = await db.select({ value: installSettings.value }).from(installSettings).where(sql`${installSettings.key} = ${key}`);
+  await db
+    .insert(installSettings)
+    .values({ key, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: installSettings.value })
+    .from(installSettings)
+    .where(sql`${installSettings.key} = ${key}`);
   if (!row) throw new Error(`install setting ${key} could not be stored`);
   return row.value;
 }

@@ -10,7 +10,9 @@ import { openDatabase } from "./client";
 import { MIGRATION_LOCK_KEY } from "./postgres";
 
 const baseUrl = process.env.DATABASE_URL;
-const journal = JSON.parse(readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+  entries: unknown[];
+};
 const MIGRATIONS = journal.entries.length;
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -26,7 +28,8 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
 const dropAfter: string[] = [];
 afterAll(async () => {
   if (!baseUrl) return;
-  for (const name of dropAfter) await withClient(baseUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  for (const name of dropAfter)
+    await withClient(baseUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
 });
 
 /** A new, empty (never migrated) PostgreSQL database beside DATABASE_URL's. */
@@ -40,7 +43,15 @@ async function freshDatabase(): Promise<string> {
 }
 
 const appliedCounts = (url: string) =>
-  withClient(url, async (client) => (await client.query<{ hash: string; n: number }>("select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash")).rows);
+  withClient(
+    url,
+    async (client) =>
+      (
+        await client.query<{ hash: string; n: number }>(
+          "select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash",
+        )
+      ).rows,
+  );
 
 describe.skipIf(!baseUrl)("migrations on PostgreSQL: under an advisory lock", () => {
   it("several `npm run db:migrate` started at once on a fresh database all succeed, and each migration is applied once", async () => {
@@ -62,7 +73,8 @@ describe.skipIf(!baseUrl)("migrations on PostgreSQL: under an advisory lock", ()
         const migrating = database.migrate();
         // Blocked on our key: PostgreSQL shows its request as not granted.
         const waiting = async () =>
-          (await holder.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n as number;
+          (await holder.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted"))
+            .rows[0].n as number;
         while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
         expect((await holder.query("select to_regclass('drizzle.__drizzle_migrations') as t")).rows[0].t).toBeNull();
 
@@ -87,7 +99,9 @@ describe.skipIf(baseUrl)("`npm run db:migrate` on the embedded database", () => 
       expect(run.output()).toContain(`the embedded database at ${join(dataDir, "pglite")} is up to date`);
       const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
       try {
-        const { rows } = (await database.db.execute("select count(*)::int as n from drizzle.__drizzle_migrations")) as unknown as { rows: { n: number }[] };
+        const { rows } = (await database.db.execute(
+          "select count(*)::int as n from drizzle.__drizzle_migrations",
+        )) as unknown as { rows: { n: number }[] };
         expect(rows[0]?.n).toBe(MIGRATIONS);
       } finally {
         await database.close();

@@ -11,7 +11,10 @@ import { DatabaseBusyError } from "./errors";
  * Opens PGlite on a folder (or in memory): locked for this process, refused with an explanation when the
  * folder is not a database or cannot be opened, and behind a gate with a wait limit (below).
  */
-export async function openPglite(dataDir: string | undefined, acquireTimeoutMs: number): Promise<{ client: PGlite; close: () => Promise<void> }> {
+export async function openPglite(
+  dataDir: string | undefined,
+  acquireTimeoutMs: number,
+): Promise<{ client: PGlite; close: () => Promise<void> }> {
   let release: ReleaseLock = async () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -20,7 +23,9 @@ export async function openPglite(dataDir: string | undefined, acquireTimeoutMs: 
   try {
     if (dataDir) refuseForeignFolder(dataDir);
     const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } }).catch((err: unknown) => {
-      throw new StartupError(damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`));
+      throw new StartupError(
+        damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`),
+      );
     });
     return {
       client: gated(client, acquireTimeoutMs),
@@ -49,7 +54,12 @@ export function damagedMessage(dataDir: string, reason: string): string {
 function refuseForeignFolder(dataDir: string): void {
   const entries = readdirSync(dataDir);
   if (entries.length > 0 && !existsSync(join(dataDir, "PG_VERSION"))) {
-    throw new StartupError(damagedMessage(dataDir, `the folder holds ${entries.length} entries but no PG_VERSION file, so it is not a whole PGlite database`));
+    throw new StartupError(
+      damagedMessage(
+        dataDir,
+        `the folder holds ${entries.length} entries but no PG_VERSION file, so it is not a whole PGlite database`,
+      ),
+    );
   }
 }
 

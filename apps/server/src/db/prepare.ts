@@ -17,7 +17,8 @@ export async function openAndMigrate(config: DatabaseConfig): Promise<Database> 
     return database;
   } catch (err) {
     await database.close();
-    if (database.kind === "pglite" && isDamage(err)) throw new StartupError(damagedMessage(database.location, describe(err)));
+    if (database.kind === "pglite" && isDamage(err))
+      throw new StartupError(damagedMessage(database.location, describe(err)));
     throw err;
   }
 }
@@ -25,7 +26,9 @@ export async function openAndMigrate(config: DatabaseConfig): Promise<Database> 
 /** Reads every page of every table (a count scans them all); names the first table that cannot be read. */
 export async function readEveryTable(db: Db): Promise<void> {
   // Both drivers answer `{ rows }`; Drizzle's shared type does not say so.
-  const tables = (await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: { name: string }[] };
+  const tables = (await db.execute(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  )) as unknown as { rows: { name: string }[] };
   for (const { name } of tables.rows) {
     try {
       await db.execute(sql`select count(*) from ${sql.identifier(name)}`);

@@ -10,7 +10,13 @@ import { databaseUnavailable } from "./errors";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const LIMITS: DatabaseLimits = { poolMax: 10, acquireTimeoutMs: 5000, lockTimeoutMs: 5000, statementTimeoutMs: 15_000 };
-const QUERY = { name: "Asha Verma", email: "asha@example.in", country_code: "+91", mobile_number: "98290 41234", query: "Do you ship rugs to Pune?" };
+const QUERY = {
+  name: "Asha Verma",
+  email: "asha@example.in",
+  country_code: "+91",
+  mobile_number: "98290 41234",
+  query: "Do you ship rugs to Pune?",
+};
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -20,12 +26,17 @@ afterEach(async () => {
 
 const postQuery = (target: FastifyInstance, remoteAddress: string) =>
   target.inject({ method: "POST", url: "/api/create-query/", payload: QUERY, remoteAddress });
-const storedQueries = async (target: FastifyInstance) => (await target.database.db.select({ n: count() }).from(contactQueries))[0]?.n ?? 0;
+const storedQueries = async (target: FastifyInstance) =>
+  (await target.database.db.select({ n: count() }).from(contactQueries))[0]?.n ?? 0;
 
 function expectBusy(res: LightMyRequestResponse, code = "DATABASE_BUSY") {
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe("5");
-  expect(res.json()).toEqual({ message: expect.stringContaining("Please try again in a few seconds."), code, errors: [] });
+  expect(res.json()).toEqual({
+    message: expect.stringContaining("Please try again in a few seconds."),
+    code,
+    errors: [],
+  });
 }
 
 describe.skipIf(onPostgres)("embedded database (PGlite): one connection, so a wait limit in front of it", () => {
@@ -55,17 +66,34 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
     await locker.connect();
     await locker.query("begin");
     await locker.query("lock table product_variants in access exclusive mode");
-    return { release: async () => { await locker.query("commit"); await locker.end(); } };
+    return {
+      release: async () => {
+        await locker.query("commit");
+        await locker.end();
+      },
+    };
   }
 
   async function setUp(limits: Partial<DatabaseLimits>) {
     app = await createTestApp({ limits: { ...LIMITS, ...limits } });
     const target = app;
     const variant = await pickVariant(target, { minStock: 5 });
-    const addToCart = (remoteAddress: string) => target.inject({
-      method: "POST", url: "/api/cart-items/", remoteAddress,
-      payload: { product_pk: variant.productId, size: variant.size, quantity: 1, offer_price: variant.offerCents / 100, mrp: variant.mrpCents / 100, is_direct_buy: false, cart_id: null, currency: "USD" },
-    });
+    const addToCart = (remoteAddress: string) =>
+      target.inject({
+        method: "POST",
+        url: "/api/cart-items/",
+        remoteAddress,
+        payload: {
+          product_pk: variant.productId,
+          size: variant.size,
+          quantity: 1,
+          offer_price: variant.offerCents / 100,
+          mrp: variant.mrpCents / 100,
+          is_direct_buy: false,
+          cart_id: null,
+          currency: "USD",
+        },
+      });
     return { target, addToCart, url: await databaseUrlOf(target) };
   }
 
@@ -105,8 +133,15 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
   it("cancels a statement that runs past the statement timeout, as a 503", async () => {
     const database = await openTestDatabase({ ...LIMITS, statementTimeoutMs: 200 });
     try {
-      const error = await database.db.execute(sql`select pg_sleep(2)`).then(() => null, (err: unknown) => err);
-      expect(databaseUnavailable(error)).toMatchObject({ kind: "unavailable", code: "DATABASE_BUSY", retryAfterSeconds: 5 });
+      const error = await database.db.execute(sql`select pg_sleep(2)`).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(databaseUnavailable(error)).toMatchObject({
+        kind: "unavailable",
+        code: "DATABASE_BUSY",
+        retryAfterSeconds: 5,
+      });
     } finally {
       await database.close();
     }
@@ -115,7 +150,9 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
 
 /** The throw-away database's own URL, for sessions of the test's own. */
 async function databaseUrlOf(target: FastifyInstance): Promise<string> {
-  const { rows } = (await target.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const { rows } = (await target.database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
   const url = new URL(process.env.DATABASE_URL ?? "");
   url.pathname = `/${rows[0]?.name}`;
   return url.toString();
@@ -126,7 +163,9 @@ async function lockWaiters(url: string): Promise<number> {
   const observer = new pg.Client({ connectionString: url });
   await observer.connect();
   try {
-    const { rows } = await observer.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    const { rows } = await observer.query(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
     return rows[0].n;
   } finally {
     await observer.end();

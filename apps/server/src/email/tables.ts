@@ -3,15 +3,19 @@ import { index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzl
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
 
 /** E-mails are written here in the same transaction as the change they announce, then delivered. */
-export const emailOutbox = pgTable("email_outbox", {
-  id: serial("id").primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  status: outboxStatus("status").notNull().default("pending"),
-  attempts: integer("attempts").notNull().default(0),
-  lastError: text("last_error"),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("email_outbox_pending_idx").on(t.status, t.createdAt)]);
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: outboxStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_outbox_pending_idx").on(t.status, t.createdAt)],
+);

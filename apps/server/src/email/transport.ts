@@ -14,7 +14,11 @@ export function createMailTransport(options: { smtpUrl?: string; from?: string; 
   if (!options.smtpUrl) {
     return {
       kind: "log",
-      send: async (email) => options.log.info({ to: email.to, subject: email.subject, text: email.text }, "e-mail (no SMTP configured: logged, not sent)"),
+      send: async (email) =>
+        options.log.info(
+          { to: email.to, subject: email.subject, text: email.text },
+          "e-mail (no SMTP configured: logged, not sent)",
+        ),
       close: () => undefined,
     };
   }

@@ -25,7 +25,10 @@ function recordingLog() {
 }
 
 async function queue(...to: string[]) {
-  return database.db.insert(emailOutbox).values(to.map((address) => ({ to: address, subject: `Hello ${address}`, text: "Namaste" }))).returning({ id: emailOutbox.id });
+  return database.db
+    .insert(emailOutbox)
+    .values(to.map((address) => ({ to: address, subject: `Hello ${address}`, text: "Namaste" })))
+    .returning({ id: emailOutbox.id });
 }
 
 describe("the e-mail outbox worker", () => {
@@ -34,7 +37,10 @@ describe("the e-mail outbox worker", () => {
     const { log, lines } = recordingLog();
     const worker = createOutboxWorker(database.db, { log });
     expect(await worker.deliverPending()).toEqual({ delivered: 2, failed: 0 });
-    expect(lines.map((l) => [l.level, (l.details as { to: string }).to])).toEqual([["info", "one@example.in"], ["info", "two@example.in"]]);
+    expect(lines.map((l) => [l.level, (l.details as { to: string }).to])).toEqual([
+      ["info", "one@example.in"],
+      ["info", "two@example.in"],
+    ]);
     const rows = await database.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
     expect(rows.every((r) => r.status === "sent" && r.sentAt !== null && r.attempts === 1)).toBe(true);
     expect(await worker.deliverPending()).toEqual({ delivered: 0, failed: 0 });
@@ -64,7 +70,10 @@ describe("the e-mail outbox worker", () => {
       expect(received).toHaveLength(1);
       expect(received[0]?.to).toBe("smtp@example.in");
       expect(received[0]?.data).toContain("Subject: Hello smtp@example.in");
-      const [stored] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row?.id ?? 0));
+      const [stored] = await database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, row?.id ?? 0));
       expect(stored?.status).toBe("sent");
       worker.close();
     } finally {
@@ -79,7 +88,10 @@ describe("the e-mail outbox worker", () => {
     const worker = createOutboxWorker(database.db, { smtpUrl: "smtp://127.0.0.1:9", log });
     expect(await worker.deliverPending()).toEqual({ delivered: 0, failed: 1 });
     expect(lines.filter((l) => l.level === "warn")).toHaveLength(1);
-    const [stored] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row?.id ?? 0));
+    const [stored] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, row?.id ?? 0));
     expect(stored?.status).toBe("pending");
     expect(stored?.attempts).toBe(1);
     expect(stored?.lastError).toMatch(/ECONNREFUSED|connect/i);

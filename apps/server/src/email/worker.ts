@@ -19,7 +19,10 @@ export interface OutboxDelivery {
  * Rows are claimed with SKIP LOCKED, so several replicas can run the worker without sending twice; a
  * refused e-mail keeps its error and is retried, and gives up (status failed) after MAX_ATTEMPTS.
  */
-export function createOutboxWorker(db: Db, options: { smtpUrl?: string; from?: string; log: ServiceLog; transport?: MailTransport }) {
+export function createOutboxWorker(
+  db: Db,
+  options: { smtpUrl?: string; from?: string; log: ServiceLog; transport?: MailTransport },
+) {
   const transport = options.transport ?? createMailTransport(options);
 
   async function deliverPending(): Promise<OutboxDelivery> {
@@ -35,13 +38,19 @@ export function createOutboxWorker(db: Db, options: { smtpUrl?: string; from?: s
       for (const row of rows) {
         try {
           await transport.send(row);
-          await tx.update(emailOutbox).set({ status: "sent", sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null }).where(eq(emailOutbox.id, row.id));
+          await tx
+            .update(emailOutbox)
+            .set({ status: "sent", sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+            .where(eq(emailOutbox.id, row.id));
           delivered++;
         } catch (err) {
           const attempts = row.attempts + 1;
           const lastError = err instanceof Error ? err.message : String(err);
           options.log.warn({ to: row.to, attempts, err: lastError }, "e-mail not sent; will retry");
-          await tx.update(emailOutbox).set({ attempts, lastError, status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" }).where(eq(emailOutbox.id, row.id));
+          await tx
+            .update(emailOutbox)
+            .set({ attempts, lastError, status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
+            .where(eq(emailOutbox.id, row.id));
         }
       }
       return { delivered, failed: rows.length - delivered };

@@ -16,7 +16,10 @@ type Coding = "br" | "gzip";
 
 const compressors: Record<Coding, (body: Buffer) => Buffer> = {
   // Quality 4, like the rest of the app's brotli: once per entry, so it could be higher, but 4 is close.
-  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   gzip: (body) => gzipSync(body),
 };
 
@@ -38,7 +41,11 @@ const encodings = new WeakMap<object, EncodedJson>();
 function encode(reply: FastifyReply, value: object): EncodedJson {
   // The route's serialiser: checked against its response schema, as any other answer is.
   const identity = Buffer.from(reply.serialize(value) as string);
-  const encoded: EncodedJson = { identity, hash: createHash("sha256").update(identity).digest("base64url").slice(0, 27), coded: {} };
+  const encoded: EncodedJson = {
+    identity,
+    hash: createHash("sha256").update(identity).digest("base64url").slice(0, 27),
+    coded: {},
+  };
   encodings.set(value, encoded);
   return encoded;
 }
@@ -74,7 +81,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  */
 export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
   const encoded = encodings.get(value) ?? encode(reply, value);
-  const coding = encoded.identity.length >= MIN_COMPRESSED_BYTES ? preferredCoding(request.headers["accept-encoding"]) : undefined;
+  const coding =
+    encoded.identity.length >= MIN_COMPRESSED_BYTES ? preferredCoding(request.headers["accept-encoding"]) : undefined;
   const etag = coding ? `"${encoded.hash}-${coding}"` : `"${encoded.hash}"`;
   reply.header("etag", etag).header("vary", "Accept-Encoding").header("cache-control", CATALOGUE_CACHE_CONTROL);
   if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();

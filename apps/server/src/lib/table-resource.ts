@@ -56,7 +56,9 @@ export function tableResource<TTable extends PgTable, TRow, TView, TCreate, TPat
   async function defaultUpdate(tx: Tx, id: number, patch: TPatch, current: TView): Promise<void> {
     if (!spec.toUpdate) throw new Error(`${spec.entity}: neither update nor toUpdate given`);
     // Fields the edit leaves out arrive as undefined; only the rest are written.
-    const columns = Object.fromEntries(Object.entries(spec.toUpdate(patch, current)).filter(([, value]) => value !== undefined));
+    const columns = Object.fromEntries(
+      Object.entries(spec.toUpdate(patch, current)).filter(([, value]) => value !== undefined),
+    );
     if (Object.keys(columns).length > 0) await tx.update(table).set(columns).where(eq(spec.id, id));
   }
 
@@ -64,7 +66,10 @@ export function tableResource<TTable extends PgTable, TRow, TView, TCreate, TPat
     entity: spec.entity,
     label: spec.label,
     async list(db) {
-      const rows = await db.select().from(table).orderBy(...spec.orderBy);
+      const rows = await db
+        .select()
+        .from(table)
+        .orderBy(...spec.orderBy);
       return rows.map((row) => spec.toView(row as TRow));
     },
     async find(executor, id, lock = false) {

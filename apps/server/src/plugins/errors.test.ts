@@ -38,28 +38,57 @@ describe("answers made before Fastify sees a request", () => {
     const res = await raw(`GET /api/geo/ HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(res.status).toBe(431);
     expect(res.headers).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(res.body)).toEqual({ message: "The request's headers are too large.", code: "HEADERS_TOO_LARGE", errors: [] });
+    expect(JSON.parse(res.body)).toEqual({
+      message: "The request's headers are too large.",
+      code: "HEADERS_TOO_LARGE",
+      errors: [],
+    });
   });
 
   it("a request that is not HTTP: 400 with the error body", async () => {
     const res = await raw("HELLO THERE\r\n\r\n");
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ message: "The request is not valid HTTP.", code: "BAD_REQUEST", errors: [] });
+    expect(JSON.parse(res.body)).toEqual({
+      message: "The request is not valid HTTP.",
+      code: "BAD_REQUEST",
+      errors: [],
+    });
   });
 });
 
 describe("Fastify's own refusals", () => {
   const post = (payload: string, contentType = "application/json") =>
-    app.inject({ method: "POST", url: "/api/create-query/", payload, headers: { "content-type": contentType }, remoteAddress: "198.18.0.1" });
+    app.inject({
+      method: "POST",
+      url: "/api/create-query/",
+      payload,
+      headers: { "content-type": contentType },
+      remoteAddress: "198.18.0.1",
+    });
 
   it.each([
-    ["bad JSON", () => post("{\"name\":"), 400, "FST_ERR_CTP_INVALID_JSON_BODY"],
+    ["bad JSON", () => post('{"name":'), 400, "FST_ERR_CTP_INVALID_JSON_BODY"],
     ["an empty JSON body", () => post(""), 400, "FST_ERR_CTP_EMPTY_JSON_BODY"],
-    ["a body over the limit", () => post(JSON.stringify({ query: "x".repeat(1_100_000) })), 413, "FST_ERR_CTP_BODY_TOO_LARGE"],
+    [
+      "a body over the limit",
+      () => post(JSON.stringify({ query: "x".repeat(1_100_000) })),
+      413,
+      "FST_ERR_CTP_BODY_TOO_LARGE",
+    ],
     ["an unsupported media type", () => post("<query/>", "application/xml"), 415, "FST_ERR_CTP_INVALID_MEDIA_TYPE"],
     ["an unknown route", () => app.inject({ url: "/api/no-such-thing/" }), 404, "NOT_FOUND"],
-    ["a broken percent-encoding in the path", () => app.inject({ url: "/api/orders/%E0%A4%A" }), 400, "FST_ERR_BAD_URL"],
-    ["an over-long path parameter", () => app.inject({ url: `/api/orders/${"9".repeat(300)}` }), 414, "FST_ERR_MAX_PARAM_LENGTH"],
+    [
+      "a broken percent-encoding in the path",
+      () => app.inject({ url: "/api/orders/%E0%A4%A" }),
+      400,
+      "FST_ERR_BAD_URL",
+    ],
+    [
+      "an over-long path parameter",
+      () => app.inject({ url: `/api/orders/${"9".repeat(300)}` }),
+      414,
+      "FST_ERR_MAX_PARAM_LENGTH",
+    ],
   ])("%s", async (_what, send, status, code) => {
     const res = await send();
     expect(res.statusCode).toBe(status);
@@ -67,7 +96,8 @@ describe("Fastify's own refusals", () => {
   });
 
   it("the rate limit's 429", async () => {
-    const send = () => app.inject({ method: "POST", url: "/api/create-query/", payload: {}, remoteAddress: "198.18.0.2" });
+    const send = () =>
+      app.inject({ method: "POST", url: "/api/create-query/", payload: {}, remoteAddress: "198.18.0.2" });
     let res = await send();
     for (let i = 0; i < 20 && res.statusCode !== 429; i++) res = await send();
     expect(res.statusCode).toBe(429);

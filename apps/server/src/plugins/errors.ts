@@ -7,7 +7,11 @@ import { originalOfRendition } from "@store/shared/media";
 import { databaseUnavailable } from "../db/errors";
 import { AppError, STATUS_BY_KIND } from "../errors";
 
-const INTERNAL: ErrorBody = { message: "Something went wrong on our side. Please try again.", code: "INTERNAL", errors: [] };
+const INTERNAL: ErrorBody = {
+  message: "Something went wrong on our side. Please try again.",
+  code: "INTERNAL",
+  errors: [],
+};
 
 /**
  * PostgreSQL's class 22, data exception (NUL in text, a number or date out of range...), anywhere in the
@@ -39,7 +43,14 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest): [nu
   if (isDataException(error)) {
     // A gap in a schema: the answer is right, but the schema should say which field and why.
     request.log.warn({ err: error }, "the database refused a value the schemas let through");
-    return [400, { message: "A value in the request is out of range or holds characters that are not allowed.", code: "INVALID_VALUE", errors: [] }];
+    return [
+      400,
+      {
+        message: "A value in the request is out of range or holds characters that are not allowed.",
+        code: "INVALID_VALUE",
+        errors: [],
+      },
+    ];
   }
   const status = error.statusCode ?? 500;
   if (status >= 500) {
@@ -47,7 +58,10 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest): [nu
     return [500, INTERNAL];
   }
   // Fastify's own 4xx (malformed JSON, body too large, unsupported media type, bad URL, rate limit...).
-  return [status, { message: error.message, code: status === 429 ? "RATE_LIMITED" : (error.code ?? "BAD_REQUEST"), errors: [] }];
+  return [
+    status,
+    { message: error.message, code: status === 429 ? "RATE_LIMITED" : (error.code ?? "BAD_REQUEST"), errors: [] },
+  ];
 }
 
 /**
@@ -72,7 +86,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A smaller copy that was never rendered (a media folder from before the copies): the original will do.
     const original = request.method === "GET" || request.method === "HEAD" ? originalOfRendition(path) : undefined;
     if (original) return reply.redirect(original, 302);
-    reply.status(404).send({ message: `No route for ${request.method} ${path}.`, code: "NOT_FOUND", errors: [] } satisfies ErrorBody);
+    reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${path}.`, code: "NOT_FOUND", errors: [] } satisfies ErrorBody);
   });
 }
 
@@ -99,8 +115,10 @@ export const errorOptions = {
     this.log.debug({ err: error }, "client error");
     const body = JSON.stringify({ message, code, errors: [] } satisfies ErrorBody);
     if (socket.writable) {
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
-        + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     }
     socket.destroy(error);
   },

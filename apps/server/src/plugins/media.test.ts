@@ -42,7 +42,11 @@ describe("media", () => {
   });
 
   it("answers 404 for a missing picture that is not a copy, or a copy of a width nobody renders", async () => {
-    for (const url of ["/media/products/9999-1.webp", "/media/products/1001-1-999w.webp", "/media/uploads/ab-360w.webp"]) {
+    for (const url of [
+      "/media/products/9999-1.webp",
+      "/media/products/1001-1-999w.webp",
+      "/media/uploads/ab-360w.webp",
+    ]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: "NOT_FOUND" });

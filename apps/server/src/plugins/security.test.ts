@@ -10,9 +10,10 @@ afterAll(() => app.close());
 
 /** What helmet sends for our policy outside production (no provider keys): the same on every answer. */
 const EXPECTED = {
-  "content-security-policy": "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';"
-    + "img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';"
-    + "style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'none'",
+  "content-security-policy":
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+    "img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+    "style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'none'",
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",

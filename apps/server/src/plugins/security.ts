@@ -6,7 +6,12 @@ import type { AppConfig } from "../config";
 
 /** The origins each real provider's browser checkout loads from, frames and talks to. */
 const RAZORPAY_ORIGINS = ["https://checkout.razorpay.com", "https://api.razorpay.com"];
-const PAYPAL_ORIGINS = ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+const PAYPAL_ORIGINS = [
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+  "https://*.paypal.com",
+  "https://*.paypalobjects.com",
+];
 
 function providerOrigins(config: AppConfig): string[] {
   return [...(config.razorpay.keyId ? RAZORPAY_ORIGINS : []), ...(config.paypal.clientId ? PAYPAL_ORIGINS : [])];
@@ -45,10 +50,15 @@ export function securityHeaders(config: AppConfig): HelmetOptions {
  * helmet's headers on every answer (API, media, pages). The middleware is built once: building it parses
  * the policy into the header's text, which @fastify/helmet did again on every request.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
-  const setHeaders = helmet(securityHeaders(config));
-  app.addHook("onRequest", (request, reply, done) => setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
-}, { name: "security-headers" });
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+    const setHeaders = helmet(securityHeaders(config));
+    app.addHook("onRequest", (request, reply, done) =>
+      setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+    );
+  },
+  { name: "security-headers" },
+);
 
 const nonces = new WeakMap<ServerResponse, string>();
 
@@ -57,9 +67,15 @@ const nonces = new WeakMap<ServerResponse, string>();
  * Router writes (hydration data, the module entry) run and no injected one does. Built once; per page
  * only the nonce changes. Sets the header on `response`, replacing the common one.
  */
-export function pagePolicy(config: AppConfig): (request: IncomingMessage, response: ServerResponse, nonce: string) => void {
+export function pagePolicy(
+  config: AppConfig,
+): (request: IncomingMessage, response: ServerResponse, nonce: string) => void {
   const common = securityHeaders(config).contentSecurityPolicy as { directives: Record<string, unknown> };
-  const scriptSrc = ["'self'", (_: IncomingMessage, response: ServerResponse) => `'nonce-${nonces.get(response)}'`, ...providerOrigins(config)];
+  const scriptSrc = [
+    "'self'",
+    (_: IncomingMessage, response: ServerResponse) => `'nonce-${nonces.get(response)}'`,
+    ...providerOrigins(config),
+  ];
   const setPolicy = contentSecurityPolicy({ directives: { ...common.directives, scriptSrc } });
   return (request, response, nonce) => {
     nonces.set(response, nonce);

@@ -8,7 +8,14 @@ import { createTestApp } from "../testing/test-app";
  * Pages rendered through React Router, from the web app's sources (the Vite mode of `npm run dev`, so no
  * build is needed and the sources under test are the current ones).
  */
-type LogLine = { level: number; msg: string; reqId?: string; req?: { url?: string }; err?: { message?: string }; url?: string };
+type LogLine = {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { url?: string };
+  err?: { message?: string };
+  url?: string;
+};
 const lines: LogLine[] = [];
 const logStream = { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) };
 const PINO_ERROR = 50;
@@ -46,13 +53,17 @@ describe("a page whose loader fails on the server", () => {
 
 /** The script-src directive of a Content-Security-Policy header. */
 function scriptSrc(policy: string | string[] | number | undefined): string {
-  return String(policy).split(";").find((directive) => directive.startsWith("script-src "))!;
+  return String(policy)
+    .split(";")
+    .find((directive) => directive.startsWith("script-src "))!;
 }
 
 describe("a page's Content-Security-Policy", () => {
   it("allows its inline scripts by a nonce of its own, never 'unsafe-inline'", async () => {
     const [first, second] = await Promise.all([app.inject({ url: "/blog" }), app.inject({ url: "/blog" })]);
-    const nonce = /^script-src 'self' 'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(scriptSrc(first!.headers["content-security-policy"]))?.[1];
+    const nonce = /^script-src 'self' 'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(
+      scriptSrc(first!.headers["content-security-policy"]),
+    )?.[1];
     expect(nonce).toBeDefined();
     expect(scriptSrc(second!.headers["content-security-policy"])).not.toContain(nonce);
 
@@ -68,7 +79,10 @@ describe("a page's Content-Security-Policy", () => {
   });
 
   it("leaves the API's policy as it is: the same on every answer, with no nonce", async () => {
-    const [a, b] = await Promise.all([app.inject({ url: "/api/get-all-blogs/" }), app.inject({ url: "/api/get-all-blogs/" })]);
+    const [a, b] = await Promise.all([
+      app.inject({ url: "/api/get-all-blogs/" }),
+      app.inject({ url: "/api/get-all-blogs/" }),
+    ]);
     expect(scriptSrc(a!.headers["content-security-policy"])).toBe("script-src 'self'");
     expect(b!.headers["content-security-policy"]).toBe(a!.headers["content-security-policy"]);
   });

@@ -24,18 +24,27 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
   const handle = createRequestHandler(getBuild, mode === "vite" ? "development" : "production");
   const setPagePolicy = pagePolicy(app.config);
 
-  app.get("/*", { config: { rateLimit: { max: app.config.rateLimitMax * 2, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
-    const nonce = randomBytes(16).toString("base64");
-    setPagePolicy(request.raw, reply.raw, nonce);
-    const response = await handle(toWebRequest(request, reply), { services: app.services, config: app.config, log: request.log, nonce });
-    // Prices on a page follow the shopper's currency cookie: a shared cache must key on it. A page's
-    // nonce is good for one answer only, so no shared cache may keep it, and the browser asks again.
-    reply.header("Vary", "Cookie");
-    reply.header("Cache-Control", "private, no-cache");
-    return sendWebResponse(reply, response);
-  });
+  app.get(
+    "/*",
+    { config: { rateLimit: { max: app.config.rateLimitMax * 2, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
+      const nonce = randomBytes(16).toString("base64");
+      setPagePolicy(request.raw, reply.raw, nonce);
+      const response = await handle(toWebRequest(request, reply), {
+        services: app.services,
+        config: app.config,
+        log: request.log,
+        nonce,
+      });
+      // Prices on a page follow the shopper's currency cookie: a shared cache must key on it. A page's
+      // nonce is good for one answer only, so no shared cache may keep it, and the browser asks again.
+      reply.header("Vary", "Cookie");
+      reply.header("Cache-Control", "private, no-cache");
+      return sendWebResponse(reply, response);
+    },
+  );
 });
 
 async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
@@ -63,7 +72,11 @@ async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
 async function viteBuildLoader(app: FastifyInstance): Promise<() => Promise<ServerBuild>> {
   const { createServer } = await import("vite");
   const { default: middie } = await import("@fastify/middie");
-  const vite = await createServer({ root: join(repoRoot, "apps/web"), server: { middlewareMode: true }, appType: "custom" });
+  const vite = await createServer({
+    root: join(repoRoot, "apps/web"),
+    server: { middlewareMode: true },
+    appType: "custom",
+  });
   await app.register(middie);
   app.use(vite.middlewares);
   app.addHook("onClose", () => vite.close());

@@ -51,7 +51,12 @@ export interface ProductSeed {
 
 /** Order matters: product codes follow it, and tests rely on stable codes. */
 const GROUPS: readonly ProductGroup[] = [
-  ...WOMEN_PRODUCTS, ...HOME_PRODUCTS, ...MEN_PRODUCTS, ...KIDS_PRODUCTS, ...FABRIC_PRODUCTS, ...ACCESSORY_PRODUCTS,
+  ...WOMEN_PRODUCTS,
+  ...HOME_PRODUCTS,
+  ...MEN_PRODUCTS,
+  ...KIDS_PRODUCTS,
+  ...FABRIC_PRODUCTS,
+  ...ACCESSORY_PRODUCTS,
 ];
 
 export function productImageUrl(productCode: number, n: number): string {
@@ -60,9 +65,22 @@ export function productImageUrl(productCode: number, n: number): string {
 
 function describe(name: string, group: ProductGroup, rng: Rng): string {
   const plural = /(pants|trousers|culottes|napkins)$/i.test(name);
-  const sentences = [rng.pick(OPENERS[group.kind]).replace("{name}", name).replace("{is}", plural ? "are" : "is")];
-  sentences.push(...TECHNIQUES.filter(([pattern]) => pattern.test(name)).slice(0, 2).map(([, text]) => text));
-  const careKind = /rug|carpet|mat\b|pouf|ottoman/i.test(name) ? "floor" : /wood|panel/i.test(name) ? "wood" : group.kind;
+  const sentences = [
+    rng
+      .pick(OPENERS[group.kind])
+      .replace("{name}", name)
+      .replace("{is}", plural ? "are" : "is"),
+  ];
+  sentences.push(
+    ...TECHNIQUES.filter(([pattern]) => pattern.test(name))
+      .slice(0, 2)
+      .map(([, text]) => text),
+  );
+  const careKind = /rug|carpet|mat\b|pouf|ottoman/i.test(name)
+    ? "floor"
+    : /wood|panel/i.test(name)
+      ? "wood"
+      : group.kind;
   sentences.push(rng.pick(CARE[careKind]));
   if (sentences.length < 4 && rng.chance(0.6)) sentences.push(rng.pick(CLOSINGS));
   return sentences.join(" ");
@@ -101,7 +119,8 @@ function build(): ProductSeed[] {
   const products: ProductSeed[] = [];
   for (const group of GROUPS) {
     const { categoryId, subcategoryId, terms } = categoryIdOf(group);
-    if (group.sizes[0] !== "S" || group.sizes.length < 2) throw new Error(`Sizes of ${group.subcategory ?? group.category} must start with S`);
+    if (group.sizes[0] !== "S" || group.sizes.length < 2)
+      throw new Error(`Sizes of ${group.subcategory ?? group.category} must start with S`);
     for (const name of group.names) {
       if (seen.has(name)) throw new Error(`Duplicate product name: ${name}`);
       seen.add(name);

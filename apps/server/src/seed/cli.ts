@@ -14,7 +14,11 @@ const database = await openAndMigrate(config.database).catch((error: unknown) =>
 try {
   await seedDemoData(database.db, { mediaDir: config.mediaDir, log: console.log });
   const counts = await countSeededRows(database.db);
-  console.log(`seed: done: ${Object.entries(counts).map(([table, n]) => `${table}=${n}`).join(", ")}`);
+  console.log(
+    `seed: done: ${Object.entries(counts)
+      .map(([table, n]) => `${table}=${n}`)
+      .join(", ")}`,
+  );
 } finally {
   await database.close();
 }

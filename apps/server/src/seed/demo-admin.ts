@@ -27,12 +27,21 @@ export interface DemoAdminReport {
 export async function ensureDemoAdmin(db: Db, config: AppConfig): Promise<DemoAdminReport | null> {
   const password = config.demoAdminPassword ?? generatePassword();
   const given = config.demoAdminPassword !== undefined;
-  const [existing] = await db.select({ id: users.id, hash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = ${DEMO_ADMIN_EMAIL}`).limit(1);
+  const [existing] = await db
+    .select({ id: users.id, hash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_ADMIN_EMAIL}`)
+    .limit(1);
   if (existing) {
     if (!(await verifyPassword(existing.hash, PUBLISHED_PASSWORD))) return null;
     await createAdmin({ db, email: DEMO_ADMIN_EMAIL, password });
     // A live shop's log is no place for a password: there the owner picks one with admin:create.
-    return { email: DEMO_ADMIN_EMAIL, password: config.env === "production" ? null : password, given, reason: "replaced published password" };
+    return {
+      email: DEMO_ADMIN_EMAIL,
+      password: config.env === "production" ? null : password,
+      given,
+      reason: "replaced published password",
+    };
   }
   const wanted = config.seedDemo && config.env !== "production" && config.database.kind === "pglite";
   if (!wanted) return null;

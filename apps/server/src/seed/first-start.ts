@@ -17,7 +17,11 @@ export interface FirstStartReport {
  * production), so `npm start` shows a shop at once; the demo administrator comes with it (see
  * demo-admin.ts). Prints what it did, and the demo password once.
  */
-export async function seedIfEmpty(db: Db, config: AppConfig, log: (line: string) => void = console.log): Promise<FirstStartReport> {
+export async function seedIfEmpty(
+  db: Db,
+  config: AppConfig,
+  log: (line: string) => void = console.log,
+): Promise<FirstStartReport> {
   if (config.seedDemo) {
     const [row] = await db.select({ n: count() }).from(products);
     if ((row?.n ?? 0) === 0) {
@@ -27,13 +31,20 @@ export async function seedIfEmpty(db: Db, config: AppConfig, log: (line: string)
   }
   const demoAdmin = await ensureDemoAdmin(db, config);
   if (demoAdmin) log(describeDemoAdmin(demoAdmin));
-  const [seeded] = await db.select({ at: installSettings.value }).from(installSettings).where(eq(installSettings.key, DEMO_SEEDED_KEY));
+  const [seeded] = await db
+    .select({ at: installSettings.value })
+    .from(installSettings)
+    .where(eq(installSettings.key, DEMO_SEEDED_KEY));
   return { demoSeededAt: seeded?.at ?? null, demoAdmin };
 }
 
 function describeDemoAdmin({ email, password, given, reason }: DemoAdminReport): string {
-  const why = reason === "created" ? "Demo back office" : "The demo administrator still had the once-published password; it is replaced";
-  if (password === null) return `${why}: ${email} has a new random password. Choose one with: npm run admin:create -- --email ${email} --reset-password`;
+  const why =
+    reason === "created"
+      ? "Demo back office"
+      : "The demo administrator still had the once-published password; it is replaced";
+  if (password === null)
+    return `${why}: ${email} has a new random password. Choose one with: npm run admin:create -- --email ${email} --reset-password`;
   if (given) return `${why}: ${email} with the password in DEMO_ADMIN_PASSWORD.`;
   return `${why}: ${email} / ${password}\n  (shown once; npm run admin:create -- --email ${email} --reset-password sets another)`;
 }

@@ -36,7 +36,10 @@ async function exists(file: string): Promise<boolean> {
 
 /** The files of one picture: the original at its drawn size, then its smaller copies (see @store/shared/media). */
 function filesOf(mediaDir: string, item: MediaItem): { file: string; width?: number }[] {
-  const copies = renditionWidths(item.url).map((width) => ({ file: mediaFilePath(mediaDir, renditionUrl(item.url, width)), width }));
+  const copies = renditionWidths(item.url).map((width) => ({
+    file: mediaFilePath(mediaDir, renditionUrl(item.url, width)),
+    width,
+  }));
   return [{ file: mediaFilePath(mediaDir, item.url) }, ...copies];
 }
 
@@ -47,7 +50,9 @@ interface Drawn {
 }
 
 async function draw(item: MediaItem): Promise<Drawn> {
-  const { data, info } = await sharp(Buffer.from(renderSvg(item).svg)).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(renderSvg(item).svg))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { pixels: data, raw: { width: info.width, height: info.height, channels: info.channels } };
 }
 
@@ -79,7 +84,11 @@ async function writeOne(mediaDir: string, item: MediaItem, overwrite: boolean): 
 }
 
 /** Renders every missing picture file; returns how many pictures needed any file written. */
-export async function generateMediaImages(mediaDir: string, items: readonly MediaItem[], options: GenerateOptions = {}): Promise<number> {
+export async function generateMediaImages(
+  mediaDir: string,
+  items: readonly MediaItem[],
+  options: GenerateOptions = {},
+): Promise<number> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const overwrite = options.overwrite ?? false;
   let next = 0;

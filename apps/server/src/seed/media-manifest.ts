@@ -20,12 +20,16 @@ export function heroImageUrl(n: number): string {
 export function demoMediaItems(): MediaItem[] {
   const items: MediaItem[] = [];
   for (const product of demoCatalogue()) {
-    for (const image of product.images) items.push({ kind: "product", url: image.url, art: product.art, view: image.view });
+    for (const image of product.images)
+      items.push({ kind: "product", url: image.url, art: product.art, view: image.view });
   }
   for (const name of HOME_STRIP_NAMES) items.push({ kind: "strip", url: stripImageUrl(name), name });
   BLOGS.forEach((_, i) => items.push({ kind: "blog", url: blogImageUrl(i + 1), seed: 101 + i }));
-  SOCIAL_POSTS.forEach((post, i) => items.push({ kind: "social", url: socialImageUrl(i + 1), seed: 201 + i, shape: post.shape }));
-  for (const banner of BANNERS) items.push({ kind: "banner", url: bannerUrl(banner.segment), title: banner.title, subtitle: banner.subtitle });
+  SOCIAL_POSTS.forEach((post, i) =>
+    items.push({ kind: "social", url: socialImageUrl(i + 1), seed: 201 + i, shape: post.shape }),
+  );
+  for (const banner of BANNERS)
+    items.push({ kind: "banner", url: bannerUrl(banner.segment), title: banner.title, subtitle: banner.subtitle });
   HERO_CAPTIONS.forEach((caption, i) => items.push({ kind: "hero", url: heroImageUrl(i + 1), caption, seed: 301 + i }));
   return items;
 }

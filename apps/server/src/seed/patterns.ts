@@ -30,7 +30,17 @@ export const PALETTES: readonly Palette[] = [
 ];
 
 export const MOTIFS = [
-  "buti", "floral", "mandala", "dabu", "bandhani", "ajrakh", "stripes", "checks", "leheriya", "ikat", "kantha",
+  "buti",
+  "floral",
+  "mandala",
+  "dabu",
+  "bandhani",
+  "ajrakh",
+  "stripes",
+  "checks",
+  "leheriya",
+  "ikat",
+  "kantha",
 ] as const;
 export type Motif = (typeof MOTIFS)[number];
 
@@ -72,45 +82,57 @@ function stamp(motif: Motif, p: Palette): { tile: number; main: string; filler: 
   switch (motif) {
     case "buti":
       return {
-        tile: 62, halfDrop: true,
-        main: `<path d="${PAISLEY}" fill="${p.ink}"/><path d="${PAISLEY}" transform="translate(-1 2) scale(0.55)" fill="${p.accent}"/>` +
+        tile: 62,
+        halfDrop: true,
+        main:
+          `<path d="${PAISLEY}" fill="${p.ink}"/><path d="${PAISLEY}" transform="translate(-1 2) scale(0.55)" fill="${p.accent}"/>` +
           `<circle cx="-3" cy="6" r="2.4" fill="${p.ground}"/>`,
         filler: `<circle r="2.6" fill="${p.detail}"/><circle cx="6" r="1.5" fill="${p.detail}"/><circle cx="-6" r="1.5" fill="${p.detail}"/>`,
       };
     case "floral":
       return {
-        tile: 70, halfDrop: true,
-        main: `<path d="M0,4 C8,10 18,10 24,20 C12,22 4,14 0,4Z" fill="${p.detail}"/><path d="M0,4 C-8,10 -18,10 -24,20 C-12,22 -4,14 0,4Z" fill="${p.detail}"/>` +
+        tile: 70,
+        halfDrop: true,
+        main:
+          `<path d="M0,4 C8,10 18,10 24,20 C12,22 4,14 0,4Z" fill="${p.detail}"/><path d="M0,4 C-8,10 -18,10 -24,20 C-12,22 -4,14 0,4Z" fill="${p.detail}"/>` +
           ring(5, 9, () => `<ellipse rx="6" ry="9" fill="${p.ink}"/>`) +
           `<circle r="5" fill="${p.accent}"/><circle r="2" fill="${p.ground}"/>`,
         filler: `<circle r="2.2" fill="${p.accent}"/>`,
       };
     case "mandala":
       return {
-        tile: 76, halfDrop: false,
-        main: ring(12, 20, () => `<ellipse rx="4.5" ry="8" fill="${p.ink}"/>`) +
+        tile: 76,
+        halfDrop: false,
+        main:
+          ring(12, 20, () => `<ellipse rx="4.5" ry="8" fill="${p.ink}"/>`) +
           `<circle r="13" fill="none" stroke="${p.accent}" stroke-width="2.5"/>` +
           ring(8, 7, () => `<ellipse rx="3" ry="5.5" fill="${p.detail}"/>`) +
-          `<circle r="3" fill="${p.accent}"/>` + ring(12, 31, () => `<circle r="1.7" fill="${p.accent}"/>`),
+          `<circle r="3" fill="${p.accent}"/>` +
+          ring(12, 31, () => `<circle r="1.7" fill="${p.accent}"/>`),
         filler: `<rect x="-3.5" y="-3.5" width="7" height="7" transform="rotate(45)" fill="${p.detail}"/>`,
       };
     case "dabu":
       return {
-        tile: 46, halfDrop: true,
+        tile: 46,
+        halfDrop: true,
         main: ring(6, 6, () => `<circle r="4.2" fill="${p.ink}"/>`) + `<circle r="3.2" fill="${p.detail}"/>`,
         filler: `<circle r="2" fill="${p.accent}"/><circle cx="5" cy="4" r="1.2" fill="${p.accent}"/>`,
       };
     case "bandhani":
       return {
-        tile: 34, halfDrop: true,
+        tile: 34,
+        halfDrop: true,
         main: ring(8, 9, () => `<circle r="2.2" fill="${p.ink}"/>`) + `<circle r="2.6" fill="${p.accent}"/>`,
         filler: `<circle r="1.6" fill="${p.ink}"/>`,
       };
     case "ajrakh":
       return {
-        tile: 48, halfDrop: false,
-        main: `<rect x="-15" y="-15" width="30" height="30" fill="${p.ink}"/><rect x="-15" y="-15" width="30" height="30" transform="rotate(45)" fill="${p.ink}"/>` +
-          `<circle r="10" fill="${p.accent}"/><circle r="5" fill="${p.detail}"/>` + ring(8, 13, () => `<circle r="1.6" fill="${p.ground}"/>`),
+        tile: 48,
+        halfDrop: false,
+        main:
+          `<rect x="-15" y="-15" width="30" height="30" fill="${p.ink}"/><rect x="-15" y="-15" width="30" height="30" transform="rotate(45)" fill="${p.ink}"/>` +
+          `<circle r="10" fill="${p.accent}"/><circle r="5" fill="${p.detail}"/>` +
+          ring(8, 13, () => `<circle r="1.6" fill="${p.ground}"/>`),
         filler: ring(4, 4, () => `<circle r="2.6" fill="${p.detail}"/>`),
       };
     default:
@@ -163,8 +185,10 @@ function layoutStructure(motif: Motif, p: Palette, w: number, h: number, rng: Rn
     }
   } else if (motif === "checks") {
     const unit = 64;
-    for (let x = 0; x < w + unit; x += unit) out += `<rect x="${x}" width="30" height="${h}" fill="${p.ink}" opacity="0.55"/>`;
-    for (let y = 0; y < h + unit; y += unit) out += `<rect y="${y}" width="${w}" height="30" fill="${p.ink}" opacity="0.55"/>`;
+    for (let x = 0; x < w + unit; x += unit)
+      out += `<rect x="${x}" width="30" height="${h}" fill="${p.ink}" opacity="0.55"/>`;
+    for (let y = 0; y < h + unit; y += unit)
+      out += `<rect y="${y}" width="${w}" height="30" fill="${p.ink}" opacity="0.55"/>`;
     for (let x = 44; x < w + unit; x += unit) out += `<rect x="${x}" width="3" height="${h}" fill="${p.accent}"/>`;
     for (let y = 44; y < h + unit; y += unit) out += `<rect y="${y}" width="${w}" height="3" fill="${p.accent}"/>`;
   } else if (motif === "leheriya") {
@@ -217,7 +241,8 @@ export function fabric(options: FabricOptions): Fabric {
   const w = width / scale;
   const h = height / scale;
   const s = stamp(motif, p);
-  let defs = `<radialGradient id="${prefix}-wash" cx="${rng.range(0.2, 0.8).toFixed(2)}" cy="${rng.range(0.2, 0.8).toFixed(2)}" r="0.8">` +
+  let defs =
+    `<radialGradient id="${prefix}-wash" cx="${rng.range(0.2, 0.8).toFixed(2)}" cy="${rng.range(0.2, 0.8).toFixed(2)}" r="0.8">` +
     `<stop offset="0" stop-color="#fff" stop-opacity="0.10"/><stop offset="1" stop-color="#000" stop-opacity="0.08"/></radialGradient>`;
   let inner = "";
   if (s.main) {
@@ -229,7 +254,8 @@ export function fabric(options: FabricOptions): Fabric {
   } else {
     inner = layoutStructure(motif, p, w, h, rng);
   }
-  const body = `<rect width="${width}" height="${height}" fill="${p.ground}"/>` +
+  const body =
+    `<rect width="${width}" height="${height}" fill="${p.ground}"/>` +
     `<g transform="scale(${scale})">${inner}</g>` +
     `<rect width="${width}" height="${height}" fill="url(#${prefix}-wash)"/>`;
   return { defs, body };

@@ -16,9 +16,15 @@ describe("seedDemoData", () => {
   let countsAfterFirstRun: SeededCounts;
   let rowIdsAfterFirstRun: unknown;
   const rowIds = async () => ({
-    products: await database.db.select({ id: products.id, code: products.productCode }).from(products).orderBy(asc(products.id)),
+    products: await database.db
+      .select({ id: products.id, code: products.productCode })
+      .from(products)
+      .orderBy(asc(products.id)),
     images: await database.db.select({ id: productImages.id }).from(productImages).orderBy(asc(productImages.id)),
-    variants: await database.db.select({ id: productVariants.id, price: productVariants.offerPriceCents }).from(productVariants).orderBy(asc(productVariants.id)),
+    variants: await database.db
+      .select({ id: productVariants.id, price: productVariants.offerPriceCents })
+      .from(productVariants)
+      .orderBy(asc(productVariants.id)),
   });
 
   beforeAll(async () => {
@@ -106,7 +112,12 @@ describe("generateMediaImages", () => {
     const dir = await mkdtemp(join(tmpdir(), "seed-media-"));
     try {
       const items: MediaItem[] = [
-        { kind: "product", url: "/media/products/9001-1.webp", art: productArt(9001, "Kantha Stitch Cushion Cover", "cushion"), view: 1 },
+        {
+          kind: "product",
+          url: "/media/products/9001-1.webp",
+          art: productArt(9001, "Kantha Stitch Cushion Cover", "cushion"),
+          view: 1,
+        },
         { kind: "strip", url: "/media/strip/lac-bangles.webp", name: "Lac Bangles" },
       ];
       expect(await generateMediaImages(dir, items)).toBe(2);

@@ -8,8 +8,17 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { installSettings } from "../db/install-settings";
 import {
-  blogs, categories, customerReviews, homeCategories, productImages, productVariants, products, promoCodes, socialPosts,
-  subcategories, testimonials,
+  blogs,
+  categories,
+  customerReviews,
+  homeCategories,
+  productImages,
+  productVariants,
+  products,
+  promoCodes,
+  socialPosts,
+  subcategories,
+  testimonials,
 } from "../schema";
 import { demoCatalogue } from "./catalogue";
 import { BLOGS, blogImageUrl } from "./data/blogs";
@@ -40,7 +49,13 @@ function excluded(column: PgColumn): SQL {
  * Inserts the rows whose key is not in the table yet. For tables without a unique natural key, where
  * an upsert has no conflict target; existing rows keep their ids (blog URLs are /blog/<id>).
  */
-async function insertMissing<T extends PgTable>(db: Db, table: T, key: PgColumn, rows: T["$inferInsert"][], keyOf: (row: T["$inferInsert"]) => string): Promise<void> {
+async function insertMissing<T extends PgTable>(
+  db: Db,
+  table: T,
+  key: PgColumn,
+  rows: T["$inferInsert"][],
+  keyOf: (row: T["$inferInsert"]) => string,
+): Promise<void> {
   const existing = await db.select({ key: sql<string>`upper(${key})` }).from(table as PgTable);
   const have = new Set(existing.map((r) => r.key));
   const missing = rows.filter((row) => !have.has(keyOf(row).toUpperCase()));
@@ -48,14 +63,27 @@ async function insertMissing<T extends PgTable>(db: Db, table: T, key: PgColumn,
 }
 
 async function seedCategories(db: Db): Promise<void> {
-  await db.insert(categories)
+  await db
+    .insert(categories)
     .values(CATEGORIES.map((c, position) => ({ id: c.id, slug: c.segment, name: c.name, position })))
-    .onConflictDoUpdate({ target: categories.id, set: { slug: excluded(categories.slug), name: excluded(categories.name), position: excluded(categories.position) } });
-  await db.insert(subcategories)
+    .onConflictDoUpdate({
+      target: categories.id,
+      set: {
+        slug: excluded(categories.slug),
+        name: excluded(categories.name),
+        position: excluded(categories.position),
+      },
+    });
+  await db
+    .insert(subcategories)
     .values(SUBCATEGORIES.map((s, position) => ({ id: s.id, name: s.name, categoryId: s.categoryId, position })))
     .onConflictDoUpdate({
       target: subcategories.id,
-      set: { name: excluded(subcategories.name), categoryId: excluded(subcategories.categoryId), position: excluded(subcategories.position) },
+      set: {
+        name: excluded(subcategories.name),
+        categoryId: excluded(subcategories.categoryId),
+        position: excluded(subcategories.position),
+      },
     });
 }
 
@@ -87,12 +115,25 @@ async function syncProductImages(db: Db, wanted: readonly ImageRow[]): Promise<v
 async function seedProducts(db: Db): Promise<Map<string, number>> {
   const catalogue = demoCatalogue();
   const updatable = [
-    "name", "description", "categoryId", "subcategoryId", "categoryTerms", "rating", "reviewCount", "isActive", "newArrival",
-    "topSelling", "remarks",
+    "name",
+    "description",
+    "categoryId",
+    "subcategoryId",
+    "categoryTerms",
+    "rating",
+    "reviewCount",
+    "isActive",
+    "newArrival",
+    "topSelling",
+    "remarks",
   ] as const;
-  const saved = await db.insert(products)
+  const saved = await db
+    .insert(products)
     .values(catalogue.map(({ variants: _v, images: _i, art: _a, ...row }) => row))
-    .onConflictDoUpdate({ target: products.productCode, set: Object.fromEntries(updatable.map((key) => [key, excluded(products[key])])) })
+    .onConflictDoUpdate({
+      target: products.productCode,
+      set: Object.fromEntries(updatable.map((key) => [key, excluded(products[key])])),
+    })
     .returning({ id: products.id, productCode: products.productCode });
   const idByCode = new Map(saved.map((p) => [p.productCode, p.id]));
   const idOf = (code: number): number => {
@@ -101,47 +142,113 @@ async function seedProducts(db: Db): Promise<Map<string, number>> {
     return id;
   };
 
-  await db.insert(productVariants)
+  await db
+    .insert(productVariants)
     .values(catalogue.flatMap((p) => p.variants.map((v) => ({ productId: idOf(p.productCode), ...v }))))
     .onConflictDoUpdate({
       target: [productVariants.productId, productVariants.size],
       set: {
-        offerPriceCents: excluded(productVariants.offerPriceCents), mrpCents: excluded(productVariants.mrpCents),
-        stock: excluded(productVariants.stock), position: excluded(productVariants.position),
+        offerPriceCents: excluded(productVariants.offerPriceCents),
+        mrpCents: excluded(productVariants.mrpCents),
+        stock: excluded(productVariants.stock),
+        position: excluded(productVariants.position),
       },
     });
 
-  await syncProductImages(db, catalogue.flatMap((p) =>
-    p.images.map((image) => ({ productId: idOf(p.productCode), url: image.url, alt: image.alt, position: image.position }))));
+  await syncProductImages(
+    db,
+    catalogue.flatMap((p) =>
+      p.images.map((image) => ({
+        productId: idOf(p.productCode),
+        url: image.url,
+        alt: image.alt,
+        position: image.position,
+      })),
+    ),
+  );
 
   return new Map(catalogue.map((p) => [p.name, idOf(p.productCode)]));
 }
 
 async function seedHomeStrip(db: Db): Promise<void> {
-  await db.insert(homeCategories)
-    .values(HOME_STRIP_NAMES.map((name, position) => ({ name, media: stripImageUrl(name), navigateLink: STRIP_LINKS[name], position })))
+  await db
+    .insert(homeCategories)
+    .values(
+      HOME_STRIP_NAMES.map((name, position) => ({
+        name,
+        media: stripImageUrl(name),
+        navigateLink: STRIP_LINKS[name],
+        position,
+      })),
+    )
     .onConflictDoUpdate({
       target: homeCategories.name,
-      set: { media: excluded(homeCategories.media), navigateLink: excluded(homeCategories.navigateLink), position: excluded(homeCategories.position) },
+      set: {
+        media: excluded(homeCategories.media),
+        navigateLink: excluded(homeCategories.navigateLink),
+        position: excluded(homeCategories.position),
+      },
     });
 }
 
 async function seedContent(db: Db, productIds: Map<string, number>): Promise<void> {
-  await insertMissing(db, testimonials, testimonials.name,
-    TESTIMONIALS.map((t, position) => ({ ...t, position })), (row) => row.name);
-  await insertMissing(db, blogs, blogs.title, BLOGS.map((b, i) => ({
-    title: b.title, image: blogImageUrl(i + 1), description: b.html, productLink: b.productLink, date: new Date(b.date), isPublished: true,
-  })), (row) => row.title);
-  await insertMissing(db, customerReviews, customerReviews.title, CUSTOMER_REVIEWS.map((r, i) => ({
-    productId: r.productName ? productIds.get(r.productName) ?? null : null,
-    name: r.name, location: r.location, rating: r.rating, title: r.title, body: r.body, isApproved: true,
-    // Spread over past weeks so "newest first" has a meaningful, stable order.
-    createdAt: new Date(Date.UTC(2025, 11, 20) - i * 4 * 86_400_000),
-  })), (row) => row.title ?? "");
-  await insertMissing(db, socialPosts, socialPosts.image, SOCIAL_POSTS.map((post, i) => ({
-    image: socialImageUrl(i + 1), caption: post.caption, link: post.link, position: i,
-  })), (row) => row.image);
-  await insertMissing(db, promoCodes, promoCodes.code, PROMO_CODES.map((p) => ({ ...p })), (row) => row.code);
+  await insertMissing(
+    db,
+    testimonials,
+    testimonials.name,
+    TESTIMONIALS.map((t, position) => ({ ...t, position })),
+    (row) => row.name,
+  );
+  await insertMissing(
+    db,
+    blogs,
+    blogs.title,
+    BLOGS.map((b, i) => ({
+      title: b.title,
+      image: blogImageUrl(i + 1),
+      description: b.html,
+      productLink: b.productLink,
+      date: new Date(b.date),
+      isPublished: true,
+    })),
+    (row) => row.title,
+  );
+  await insertMissing(
+    db,
+    customerReviews,
+    customerReviews.title,
+    CUSTOMER_REVIEWS.map((r, i) => ({
+      productId: r.productName ? (productIds.get(r.productName) ?? null) : null,
+      name: r.name,
+      location: r.location,
+      rating: r.rating,
+      title: r.title,
+      body: r.body,
+      isApproved: true,
+      // Spread over past weeks so "newest first" has a meaningful, stable order.
+      createdAt: new Date(Date.UTC(2025, 11, 20) - i * 4 * 86_400_000),
+    })),
+    (row) => row.title ?? "",
+  );
+  await insertMissing(
+    db,
+    socialPosts,
+    socialPosts.image,
+    SOCIAL_POSTS.map((post, i) => ({
+      image: socialImageUrl(i + 1),
+      caption: post.caption,
+      link: post.link,
+      position: i,
+    })),
+    (row) => row.image,
+  );
+  await insertMissing(
+    db,
+    promoCodes,
+    promoCodes.code,
+    PROMO_CODES.map((p) => ({ ...p })),
+    (row) => row.code,
+  );
 }
 
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<void> {
@@ -156,29 +263,45 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     await seedHomeStrip(txDb);
     await seedContent(txDb, productIds);
     // Remembered, so the start-up summary can say that this shop shows demo data (first-start.ts).
-    await txDb.insert(installSettings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
+    await txDb
+      .insert(installSettings)
+      .values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing();
   });
   log(`seed: database rows written in ${Math.round(performance.now() - started)} ms`);
   if (options.mediaDir) {
     const imagesStarted = performance.now();
     const items = demoMediaItems();
     const written = await generateMediaImages(options.mediaDir, items);
-    log(`seed: ${written} of ${items.length} images rendered in ${Math.round(performance.now() - imagesStarted)} ms (${options.mediaDir})`);
+    log(
+      `seed: ${written} of ${items.length} images rendered in ${Math.round(performance.now() - imagesStarted)} ms (${options.mediaDir})`,
+    );
   }
 }
 
 const SEEDED_TABLES = {
-  categories, subcategories, products, productVariants, productImages, homeCategories, testimonials, blogs, customerReviews,
-  socialPosts, promoCodes,
+  categories,
+  subcategories,
+  products,
+  productVariants,
+  productImages,
+  homeCategories,
+  testimonials,
+  blogs,
+  customerReviews,
+  socialPosts,
+  promoCodes,
 } satisfies Record<string, PgTable>;
 
 export type SeededCounts = Record<keyof typeof SEEDED_TABLES, number>;
 
 /** Row counts of the seeded tables, for the CLI summary and tests. */
 export async function countSeededRows(db: Db): Promise<SeededCounts> {
-  const entries = await Promise.all(Object.entries(SEEDED_TABLES).map(async ([name, table]) => {
-    const [row] = await db.select({ n: count() }).from(table as PgTable);
-    return [name, row?.n ?? 0] as const;
-  }));
+  const entries = await Promise.all(
+    Object.entries(SEEDED_TABLES).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table as PgTable);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
   return Object.fromEntries(entries) as SeededCounts;
 }

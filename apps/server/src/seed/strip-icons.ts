@@ -21,9 +21,12 @@ const puppet: Icon = (p) =>
 
 const carpet: Icon = (p) => {
   let fringe = "";
-  for (let x = -36; x <= 36; x += 8) fringe += `<path d="M${x},-44 v-8 M${x},44 v8" stroke="${p.detail}" stroke-width="2.5"/>`;
-  return `<rect x="-40" y="-44" width="80" height="88" fill="${p.accent}"/><rect x="-30" y="-34" width="60" height="68" fill="none" stroke="${p.ink}" stroke-width="6"/>` +
-    `<path d="M0,-18 L16,0 L0,18 L-16,0 Z" fill="${p.ink}"/>${fringe}`;
+  for (let x = -36; x <= 36; x += 8)
+    fringe += `<path d="M${x},-44 v-8 M${x},44 v8" stroke="${p.detail}" stroke-width="2.5"/>`;
+  return (
+    `<rect x="-40" y="-44" width="80" height="88" fill="${p.accent}"/><rect x="-30" y="-34" width="60" height="68" fill="none" stroke="${p.ink}" stroke-width="6"/>` +
+    `<path d="M0,-18 L16,0 L0,18 L-16,0 Z" fill="${p.ink}"/>${fringe}`
+  );
 };
 
 const jutti: Icon = (p) =>
@@ -69,7 +72,7 @@ const ring: Icon = (p) =>
 
 /** One emblem per strip name (spec section 2, Home); unknown names fall back to the print block. */
 const ICONS: Record<string, Icon> = {
-  "Gems": gem,
+  Gems: gem,
   "Rajasthani Puppets": puppet,
   "Jaipur Carpets": carpet,
   "Jaipur Juttis": jutti,

@@ -11,15 +11,21 @@ export interface Started {
 
 /** Runs a TypeScript entry of the server in a real Node process (through tsx), collecting its output. */
 export function runServerScript(file: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(`../${file}`, import.meta.url)), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL(`../${file}`, import.meta.url)), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => (output += String(chunk)));
   child.stderr?.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -27,7 +33,8 @@ export function runServerScript(file: string, args: string[], env: Record<string
 export async function waitForOutput(started: Started, text: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!started.output().includes(text)) {
-    if (started.child.exitCode !== null) throw new Error(`exited (${started.child.exitCode}) before printing "${text}":\n${started.output()}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`exited (${started.child.exitCode}) before printing "${text}":\n${started.output()}`);
     if (Date.now() > until) throw new Error(`did not print "${text}" in time:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

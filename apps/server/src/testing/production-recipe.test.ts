@@ -26,15 +26,23 @@ const APP = "/app";
 /** Reads the Dockerfile's two stages; refuses any form this replay would not reproduce faithfully. */
 function readRecipe(text: string): Recipe {
   const lines = text.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"));
-  expect(lines.filter((line) => line.trimEnd().endsWith("\\")), "one instruction per line").toEqual([]);
-  const stages = lines.join("\n").split(/^FROM /m).filter(Boolean).map((stage) => stage.split("\n").slice(1).filter(Boolean));
+  expect(
+    lines.filter((line) => line.trimEnd().endsWith("\\")),
+    "one instruction per line",
+  ).toEqual([]);
+  const stages = lines
+    .join("\n")
+    .split(/^FROM /m)
+    .filter(Boolean)
+    .map((stage) => stage.split("\n").slice(1).filter(Boolean));
   expect(stages).toHaveLength(2);
   const [build = [], runtime = []] = stages;
   const recipe: Recipe = { buildRuns: [], copies: [], env: {}, cmd: [] };
   for (const line of build) {
     const [instruction = "", ...rest] = line.split(" ");
     if (instruction === "RUN") recipe.buildRuns.push(rest.join(" "));
-    else expect(["WORKDIR /app", "COPY . ."], "build stage: only WORKDIR /app, COPY . . and RUN npm ...").toContain(line);
+    else
+      expect(["WORKDIR /app", "COPY . ."], "build stage: only WORKDIR /app, COPY . . and RUN npm ...").toContain(line);
   }
   for (const line of runtime) {
     const [instruction = "", ...rest] = line.split(" ");
@@ -49,7 +57,10 @@ function readRecipe(text: string): Recipe {
       recipe.cmd = JSON.parse(rest.join(" ")) as string[];
     }
   }
-  expect(recipe.buildRuns.every((run) => run.startsWith("npm ")), "build steps are npm commands").toBe(true);
+  expect(
+    recipe.buildRuns.every((run) => run.startsWith("npm ")),
+    "build steps are npm commands",
+  ).toBe(true);
   return recipe;
 }
 
@@ -60,7 +71,10 @@ function cleanEnv(): NodeJS.ProcessEnv {
     if (/^(npm_|VITEST|NODE_ENV$|DATABASE_URL$|TEST$|INIT_CWD$)/.test(name)) continue;
     env[name] = value;
   }
-  env.PATH = (process.env.PATH ?? "").split(":").filter((entry) => !entry.startsWith(repoRoot)).join(":");
+  env.PATH = (process.env.PATH ?? "")
+    .split(":")
+    .filter((entry) => !entry.startsWith(repoRoot))
+    .join(":");
   return env;
 }
 
@@ -102,7 +116,10 @@ describe("the Dockerfile's production recipe, replayed on a clean copy of the re
 
     // What a clean clone holds: the tracked files (and new ones not yet committed), as in the working tree.
     timed("copy", () => {
-      const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" });
+      const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+        cwd: repoRoot,
+        encoding: "utf8",
+      });
       for (const file of files.split("\0").filter(Boolean)) {
         if (!existsSync(join(repoRoot, file))) continue; // deleted in the working tree, not yet committed
         mkdirSync(dirname(join(build, file)), { recursive: true });
@@ -110,28 +127,39 @@ describe("the Dockerfile's production recipe, replayed on a clean copy of the re
       }
     });
     // npm's cache may answer first (as a CI cache would); the lockfile and its integrity hashes still decide.
-    for (const command of recipe.buildRuns) timed(command, () => run(command, build, { ...env, npm_config_prefer_offline: "true" }));
+    for (const command of recipe.buildRuns)
+      timed(command, () => run(command, build, { ...env, npm_config_prefer_offline: "true" }));
 
     for (const [source, target] of recipe.copies) {
       mkdirSync(dirname(join(runtime, target)), { recursive: true });
       renameSync(join(build, source), join(runtime, target));
     }
     // Production dependencies only: the development tools are gone.
-    for (const devOnly of ["tsx", "vite", "@fastify/middie", "esbuild", "vitest"]) expect(existsSync(join(runtime, "node_modules", devOnly)), devOnly).toBe(false);
+    for (const devOnly of ["tsx", "vite", "@fastify/middie", "esbuild", "vitest"])
+      expect(existsSync(join(runtime, "node_modules", devOnly)), devOnly).toBe(false);
 
     const port = await freePort();
     const [command, ...args] = recipe.cmd;
     expect(command).toBe("node");
-    const fromImage = Object.fromEntries(Object.entries(recipe.env).map(([name, value]) => [name, value.replace(/^\/app(?=\/|$)/, runtime)]));
+    const fromImage = Object.fromEntries(
+      Object.entries(recipe.env).map(([name, value]) => [name, value.replace(/^\/app(?=\/|$)/, runtime)]),
+    );
     const started = Date.now();
     let output = "";
-    server = spawn(process.execPath, args, { cwd: runtime, env: { ...env, ...fromImage, HOST: "127.0.0.1", PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(process.execPath, args, {
+      cwd: runtime,
+      env: { ...env, ...fromImage, HOST: "127.0.0.1", PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     server.stdout?.on("data", (chunk) => (output += String(chunk)));
     server.stderr?.on("data", (chunk) => (output += String(chunk)));
 
     let status = 0;
     while (status !== 200 && server.exitCode === null && Date.now() - started < 120_000) {
-      status = await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status, () => 0);
+      status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (res) => res.status,
+        () => 0,
+      );
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     timings.push(`start to ready ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -35,7 +35,9 @@ export async function openTestDatabase(limits?: DatabaseLimits): Promise<Databas
       await dropper.connect();
       // pool.end() resolves before its sockets are gone; wait for them rather than killing them mid-close.
       for (let attempt = 0; attempt < 50; attempt++) {
-        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
+          name,
+        ]);
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -47,7 +49,14 @@ export async function openTestDatabase(limits?: DatabaseLimits): Promise<Databas
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // Limits per client are lifted: every injected request comes from one address (the limits have their own tests).
-  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "data/test", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000", OPEN_ORDERS_PER_CLIENT: "100000" });
+  const base = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "data/test",
+    RATE_LIMIT_MAX: "100000",
+    AUTH_RATE_LIMIT_MAX: "100000",
+    OPEN_ORDERS_PER_CLIENT: "100000",
+  });
   return { ...base, ...overrides };
 }
 
@@ -55,11 +64,25 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * The whole API over a fresh database, seeded with the demo catalogue unless told otherwise; with `ssr`,
  * the pages too, and with `logStream`, the log lines written there.
  */
-export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig>; limits?: DatabaseLimits; ssr?: SsrMode; logStream?: BuildAppOptions["logStream"] } = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  options: {
+    seed?: boolean;
+    config?: Partial<AppConfig>;
+    limits?: DatabaseLimits;
+    ssr?: SsrMode;
+    logStream?: BuildAppOptions["logStream"];
+  } = {},
+): Promise<FastifyInstance> {
   const database = await openTestDatabase(options.limits);
   if (options.seed !== false) await seedDemoData(database.db);
   const { ssr, logStream } = options;
-  const app = await buildApp({ config: testConfig(options.config), database, ssr, logger: logStream !== undefined, logStream });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    ssr,
+    logger: logStream !== undefined,
+    logStream,
+  });
   await app.ready();
   return app;
 }

@@ -2,7 +2,11 @@ import type { ErrorBody } from "@store/shared";
 
 /** A failed API call, carrying the server's `message` (shown where the spec says "or the server's message"). */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly body?: ErrorBody) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: ErrorBody,
+  ) {
     super(message);
     this.name = "ApiError";
   }
@@ -47,15 +51,30 @@ function jsonOrUnreadable(text: string): unknown {
   }
 }
 
-async function sendJson<T>(method: "POST" | "PATCH", path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {
-  const headers = { "Content-Type": "application/json", Accept: "application/json", ...(init?.auth === false ? {} : authHeader()), ...init?.headers };
+async function sendJson<T>(
+  method: "POST" | "PATCH",
+  path: string,
+  body: unknown,
+  init?: RequestInit & { auth?: boolean },
+): Promise<T> {
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    ...(init?.auth === false ? {} : authHeader()),
+    ...init?.headers,
+  };
   return parse<T>(await fetch(path, { ...init, method, headers, body: JSON.stringify(body) }));
 }
 
 /** Browser-side calls to the store's public API (same origin). Adds the spec's `Token` header when logged in. */
 export const api = {
   async get<T>(path: string, query?: Query, init?: RequestInit): Promise<T> {
-    return parse<T>(await fetch(withQuery(path, query), { ...init, headers: { Accept: "application/json", ...authHeader(), ...init?.headers } }));
+    return parse<T>(
+      await fetch(withQuery(path, query), {
+        ...init,
+        headers: { Accept: "application/json", ...authHeader(), ...init?.headers },
+      }),
+    );
   },
   post<T>(path: string, body: unknown, init?: RequestInit & { auth?: boolean }): Promise<T> {
     return sendJson<T>("POST", path, body, init);
@@ -64,7 +83,9 @@ export const api = {
     return sendJson<T>("PATCH", path, body);
   },
   async delete(path: string): Promise<void> {
-    await parse<unknown>(await fetch(path, { method: "DELETE", headers: { Accept: "application/json", ...authHeader() } }));
+    await parse<unknown>(
+      await fetch(path, { method: "DELETE", headers: { Accept: "application/json", ...authHeader() } }),
+    );
   },
 };
 

@@ -1,4 +1,11 @@
-import type { AddCartItemRequest, CartItem, CartResponse, Currency, RemoveCartItemRequest, UpdateCartItemRequest } from "@store/shared";
+import type {
+  AddCartItemRequest,
+  CartItem,
+  CartResponse,
+  Currency,
+  RemoveCartItemRequest,
+  UpdateCartItemRequest,
+} from "@store/shared";
 import { api, ApiError } from "./api";
 
 /** A line to add: the spec's payload without cart_id, which the cart fills in from storage. */
@@ -6,7 +13,8 @@ export type NewCartLine = Omit<AddCartItemRequest, "cart_id" | "currency"> & { c
 
 /** The spec's cart calls on the public API; lib/api adds `Authorization: Token ...` whenever a token is stored. */
 export const cartApi = {
-  get: (cartId: string | null, currency: Currency) => api.get<CartResponse>("/api/get-cart-items/", { cart_id: cartId, currency }),
+  get: (cartId: string | null, currency: Currency) =>
+    api.get<CartResponse>("/api/get-cart-items/", { cart_id: cartId, currency }),
   add: (body: AddCartItemRequest) => api.post<CartResponse>("/api/cart-items/", body),
   update: (body: UpdateCartItemRequest) => api.post<CartResponse>("/api/update-cart-item/", body),
   /**
@@ -17,7 +25,11 @@ export const cartApi = {
 };
 
 export function lineIdentity(item: CartItem) {
-  return { product_pk: item.product_pk, size: item.size as AddCartItemRequest["size"], is_direct_buy: item.is_direct_buy };
+  return {
+    product_pk: item.product_pk,
+    size: item.size as AddCartItemRequest["size"],
+    is_direct_buy: item.is_direct_buy,
+  };
 }
 
 /**

@@ -37,7 +37,10 @@ const storedCartId = () => browserStorage.get(STORAGE_KEYS.cartId);
 export function CartProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const currency = useCurrency();
-  const [state, setState] = useState<{ status: CartStatus; cart: CartResponse | null }>({ status: "loading", cart: null });
+  const [state, setState] = useState<{ status: CartStatus; cart: CartResponse | null }>({
+    status: "loading",
+    cart: null,
+  });
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const { expire, signIn } = session;
   // Calls read the currency when their turn comes, not the one from when they were queued.
@@ -53,27 +56,33 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   /** Runs a call; a refused token ends the session, an unknown cart id is forgotten. */
-  const guarded = useCallback(async <T,>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      if (isApiError(error, 401)) expire(error.message);
-      if (isApiError(error, 404, "CART_NOT_FOUND")) {
-        browserStorage.set(STORAGE_KEYS.cartId, null);
-        setState({ status: "ready", cart: null });
+  const guarded = useCallback(
+    async <T,>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        if (isApiError(error, 401)) expire(error.message);
+        if (isApiError(error, 404, "CART_NOT_FOUND")) {
+          browserStorage.set(STORAGE_KEYS.cartId, null);
+          setState({ status: "ready", cart: null });
+        }
+        throw error;
       }
-      throw error;
-    }
-  }, [expire]);
+    },
+    [expire],
+  );
 
   /** Spec: a token or cart_id in a response is stored and used afterwards. */
-  const accept = useCallback((response: CartResponse): CartResponse => {
-    if (response.cart_id) browserStorage.set(STORAGE_KEYS.cartId, response.cart_id);
-    const token = (response as { token?: unknown }).token;
-    if (typeof token === "string" && token) signIn(token, response.cart_id);
-    setState({ status: "ready", cart: response });
-    return response;
-  }, [signIn]);
+  const accept = useCallback(
+    (response: CartResponse): CartResponse => {
+      if (response.cart_id) browserStorage.set(STORAGE_KEYS.cartId, response.cart_id);
+      const token = (response as { token?: unknown }).token;
+      if (typeof token === "string" && token) signIn(token, response.cart_id);
+      setState({ status: "ready", cart: response });
+      return response;
+    },
+    [signIn],
+  );
 
   const fetchNow = useCallback(async (): Promise<CartResponse | null> => {
     const cartId = storedCartId();
@@ -95,37 +104,53 @@ export function CartProvider({ children }: { children: ReactNode }) {
    * A change answers the whole cart, in the cart's own currency: in another one, it is fetched re-priced.
    * A refusal (stock or price changed) or a line already gone means the shown cart is stale: fetched again.
    */
-  const change = useCallback((call: (cartId: string | null) => Promise<CartResponse>) => inTurn(async () => {
-    let response: CartResponse;
-    try {
-      response = await guarded(() => call(storedCartId()));
-    } catch (error) {
-      if (isApiError(error, 409) || isApiError(error, 404, "LINE_NOT_FOUND")) await fetchNow().catch(() => null);
-      throw error;
-    }
-    if (response.currency === currencyNow.current) return accept(response);
-    if (response.cart_id) browserStorage.set(STORAGE_KEYS.cartId, response.cart_id);
-    return (await fetchNow()) ?? response;
-  }), [inTurn, guarded, accept, fetchNow]);
+  const change = useCallback(
+    (call: (cartId: string | null) => Promise<CartResponse>) =>
+      inTurn(async () => {
+        let response: CartResponse;
+        try {
+          response = await guarded(() => call(storedCartId()));
+        } catch (error) {
+          if (isApiError(error, 409) || isApiError(error, 404, "LINE_NOT_FOUND")) await fetchNow().catch(() => null);
+          throw error;
+        }
+        if (response.currency === currencyNow.current) return accept(response);
+        if (response.cart_id) browserStorage.set(STORAGE_KEYS.cartId, response.cart_id);
+        return (await fetchNow()) ?? response;
+      }),
+    [inTurn, guarded, accept, fetchNow],
+  );
 
   const refresh = useCallback(() => inTurn(fetchNow), [inTurn, fetchNow]);
 
-  const add = useCallback((line: NewCartLine) => change(async (cartId) => {
-    try {
-      return await cartApi.add({ ...line, cart_id: cartId });
-    } catch (error) {
-      // A cart that no longer exists (or is not ours) must not stop the shopper adding: start a new one.
-      if (!cartId || !isApiError(error, 404, "CART_NOT_FOUND")) throw error;
-      browserStorage.set(STORAGE_KEYS.cartId, null);
-      return cartApi.add({ ...line, cart_id: null });
-    }
-  }), [change]);
+  const add = useCallback(
+    (line: NewCartLine) =>
+      change(async (cartId) => {
+        try {
+          return await cartApi.add({ ...line, cart_id: cartId });
+        } catch (error) {
+          // A cart that no longer exists (or is not ours) must not stop the shopper adding: start a new one.
+          if (!cartId || !isApiError(error, 404, "CART_NOT_FOUND")) throw error;
+          browserStorage.set(STORAGE_KEYS.cartId, null);
+          return cartApi.add({ ...line, cart_id: null });
+        }
+      }),
+    [change],
+  );
 
-  const setQuantity = useCallback((item: CartItem, quantity: number) =>
-    change((cartId) => cartApi.update({ ...lineIdentity(item), quantity, cart_id: cartId })), [change]);
+  const setQuantity = useCallback(
+    (item: CartItem, quantity: number) =>
+      change((cartId) => cartApi.update({ ...lineIdentity(item), quantity, cart_id: cartId })),
+    [change],
+  );
 
-  const remove = useCallback((item: CartItem) =>
-    change((cartId) => cartApi.remove({ ...lineIdentity(item), offer_price: item.offer_price, mrp: item.mrp, cart_id: cartId })), [change]);
+  const remove = useCallback(
+    (item: CartItem) =>
+      change((cartId) =>
+        cartApi.remove({ ...lineIdentity(item), offer_price: item.offer_price, mrp: item.mrp, cart_id: cartId }),
+      ),
+    [change],
+  );
 
   const clear = useCallback(() => {
     browserStorage.set(STORAGE_KEYS.cartId, null);
@@ -139,9 +164,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [session.ready, session.token, currency, refresh]);
 
   // A cart started or dropped in another tab.
-  useEffect(() => onStorageChange((key) => {
-    if (key === STORAGE_KEYS.cartId) refresh().catch((error: unknown) => console.error("Cart fetch failed", error));
-  }), [refresh]);
+  useEffect(
+    () =>
+      onStorageChange((key) => {
+        if (key === STORAGE_KEYS.cartId) refresh().catch((error: unknown) => console.error("Cart fetch failed", error));
+      }),
+    [refresh],
+  );
 
   const value = useMemo(
     () => ({ ...state, count: state.cart?.count ?? 0, add, setQuantity, remove, refresh, clear }),

@@ -12,14 +12,26 @@ type CurrencyContextValue = {
   choose: (currency: Currency) => void;
 };
 
-const CurrencyContext = createContext<CurrencyContextValue>({ currency: DEFAULT_CURRENCY, detecting: false, choose: () => {} });
+const CurrencyContext = createContext<CurrencyContextValue>({
+  currency: DEFAULT_CURRENCY,
+  detecting: false,
+  choose: () => {},
+});
 
 /**
  * The page's currency. The server renders with the remembered one (cookie); without a cookie it renders
  * USD and the browser detects the currency after hydration (spec section 4), remembers it, and reloads the
  * route data so server-priced content follows.
  */
-export function CurrencyProvider({ initial, detect, children }: { initial: Currency; detect: boolean; children: ReactNode }) {
+export function CurrencyProvider({
+  initial,
+  detect,
+  children,
+}: {
+  initial: Currency;
+  detect: boolean;
+  children: ReactNode;
+}) {
   const [state, setState] = useState({ currency: initial, detecting: detect });
   const chosen = useRef(false);
   const { revalidate } = useRevalidator();

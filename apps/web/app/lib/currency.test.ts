@@ -9,7 +9,16 @@ describe("the currency cookie", () => {
   });
 
   it("knows nothing without a valid currency, and then prices in USD", () => {
-    for (const header of [null, undefined, "", "a=1", "currency=EUR", "currency=INRX", "mycurrency=INR", "currency_source=manual"]) {
+    for (const header of [
+      null,
+      undefined,
+      "",
+      "a=1",
+      "currency=EUR",
+      "currency=INRX",
+      "mycurrency=INR",
+      "currency_source=manual",
+    ]) {
       expect(rememberedCurrency(header)).toBeNull();
       expect(currencyFromCookie(header)).toBe("USD");
     }

@@ -6,7 +6,13 @@ import { Await } from "react-router";
  * Only a promise gets a Suspense boundary: React's server renderer streams large boundaries as hidden
  * segments swapped in by script, which would hide server-rendered content from shoppers without JavaScript.
  */
-export function Deferred<T>({ value, fallback, errorElement, resetKey, children }: {
+export function Deferred<T>({
+  value,
+  fallback,
+  errorElement,
+  resetKey,
+  children,
+}: {
   value: T | Promise<T>;
   fallback: ReactNode;
   errorElement: ReactNode;

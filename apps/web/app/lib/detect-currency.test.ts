@@ -39,7 +39,9 @@ describe("detectCurrency (spec section 4, in its order)", () => {
 
   it("falls back to INR when geolocation is denied or unsupported", async () => {
     expect(await detectCurrency(sources("US", denied))).toBe("INR");
-    expect(await detectCurrency(sources(null, () => Promise.reject(new Error("Geolocation is not supported"))))).toBe("INR");
+    expect(await detectCurrency(sources(null, () => Promise.reject(new Error("Geolocation is not supported"))))).toBe(
+      "INR",
+    );
   });
 
   it("falls back to INR when the IP lookup fails, without asking for the position", async () => {

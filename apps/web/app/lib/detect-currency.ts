@@ -13,7 +13,12 @@ export type DetectionSources = {
 
 /** Spec section 9: latitude 8 to 37 and longitude 68 to 97. */
 export function insideIndia({ latitude, longitude }: Coordinates): boolean {
-  return latitude >= INDIA_BOX.latMin && latitude <= INDIA_BOX.latMax && longitude >= INDIA_BOX.lonMin && longitude <= INDIA_BOX.lonMax;
+  return (
+    latitude >= INDIA_BOX.latMin &&
+    latitude <= INDIA_BOX.latMax &&
+    longitude >= INDIA_BOX.lonMin &&
+    longitude <= INDIA_BOX.lonMax
+  );
 }
 
 /**
@@ -39,7 +44,11 @@ export async function detectCurrency(sources: DetectionSources): Promise<Currenc
 }
 
 /** A coarse position is plenty for a country, and one from the last day will do. */
-const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: false, maximumAge: 24 * 60 * 60 * 1000, timeout: 15_000 };
+const POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: false,
+  maximumAge: 24 * 60 * 60 * 1000,
+  timeout: 15_000,
+};
 
 /** The real sources: our own `GET /api/geo/` (no third-party call) and the browser's geolocation. */
 export const browserSources: DetectionSources = {

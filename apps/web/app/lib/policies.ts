@@ -36,9 +36,20 @@ const privacy: Policy = {
     {
       heading: "Information we collect",
       items: [
-        { term: "Personal data", detail: "your name, e-mail address, phone number and delivery address, when you order, sign up or contact us." },
-        { term: "Payment data", detail: "handled by our payment providers; we keep the payment reference and status, never your full card number." },
-        { term: "Usage data", detail: "pages visited, device and browser type and your cart, which help us run and improve the store." },
+        {
+          term: "Personal data",
+          detail:
+            "your name, e-mail address, phone number and delivery address, when you order, sign up or contact us.",
+        },
+        {
+          term: "Payment data",
+          detail:
+            "handled by our payment providers; we keep the payment reference and status, never your full card number.",
+        },
+        {
+          term: "Usage data",
+          detail: "pages visited, device and browser type and your cart, which help us run and improve the store.",
+        },
       ],
     },
     {
@@ -65,7 +76,12 @@ const privacy: Policy = {
         "Opt out of promotional messages at any time, using the unsubscribe link or by writing to us.",
       ],
     },
-    { heading: "Cookies and storage", paragraphs: ["We store your sign-in, your cart and your currency in your browser so the store works as you expect. We use no advertising trackers."] },
+    {
+      heading: "Cookies and storage",
+      paragraphs: [
+        "We store your sign-in, your cart and your currency in your browser so the store works as you expect. We use no advertising trackers.",
+      ],
+    },
     { heading: "Contact", paragraphs: [contactLine] },
   ],
 };
@@ -74,7 +90,8 @@ const refund: Policy = {
   title: "Refund & Return Policy",
   navLabel: "Refund & returns",
   description: `Returns within ${R.returnRequestWindow}, refunds starting ${R.refundStarts} and cancellations within ${C.fullRefundWindowHours} hrs for a full refund.`,
-  intro: "We want you to love every handmade piece. If something is not right, here is how returns, refunds and cancellations work.",
+  intro:
+    "We want you to love every handmade piece. If something is not right, here is how returns, refunds and cancellations work.",
   sections: [
     {
       heading: "Returns",
@@ -91,7 +108,10 @@ const refund: Policy = {
       items: [
         `The refund starts ${R.refundStarts} of the returned item at our warehouse, after a quality check.`,
         { term: "Store credit", detail: `issued in ${R.storeCredit}.` },
-        { term: "Online payments", detail: `refunded to the original method within ${R.onlineRefund}; your bank may take ${R.bankRefund} more to show it.` },
+        {
+          term: "Online payments",
+          detail: `refunded to the original method within ${R.onlineRefund}; your bank may take ${R.bankRefund} more to show it.`,
+        },
       ],
     },
     {
@@ -128,15 +148,21 @@ const shipping: Policy = {
     },
     {
       heading: "Cash on Delivery",
-      paragraphs: [`Cash on Delivery is available for orders in INR only, with a shipping fee of ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}. Other orders ship free.`],
+      paragraphs: [
+        `Cash on Delivery is available for orders in INR only, with a shipping fee of ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}. Other orders ship free.`,
+      ],
     },
     {
       heading: "Large and fragile items",
-      paragraphs: ["Furniture, lighting, wall clocks and mirrors need extra handling and may take longer to pack and deliver."],
+      paragraphs: [
+        "Furniture, lighting, wall clocks and mirrors need extra handling and may take longer to pack and deliver.",
+      ],
     },
     {
       heading: "Delivery attempts",
-      paragraphs: ["Our courier makes one delivery attempt. If the parcel comes back undelivered, re-shipping is at the customer's cost."],
+      paragraphs: [
+        "Our courier makes one delivery attempt. If the parcel comes back undelivered, re-shipping is at the customer's cost.",
+      ],
     },
     { heading: "Payment", paragraphs: [`We accept ${PAYMENT_METHODS_TEXT}.`] },
   ],
@@ -164,13 +190,33 @@ const terms: Policy = {
         "An order is confirmed once its payment is verified. We may cancel and fully refund an order if an item is out of stock or mispriced.",
       ],
     },
-    { heading: "Shipping, returns and privacy", paragraphs: ["Delivery, returns, refunds and your data are covered by our Shipping, Refund & Return and Privacy policies, which form part of these terms."] },
-    { heading: "Your account", paragraphs: ["Keep your sign-in details private. You are responsible for activity on your account and for giving accurate delivery details."] },
-    { heading: "Intellectual property", paragraphs: [`The designs, photographs and texts on this site belong to ${SELLER.legalName} and may not be copied without permission.`] },
-    { heading: "Liability", paragraphs: ["To the extent the law allows, our liability for any order is limited to the amount paid for it."] },
+    {
+      heading: "Shipping, returns and privacy",
+      paragraphs: [
+        "Delivery, returns, refunds and your data are covered by our Shipping, Refund & Return and Privacy policies, which form part of these terms.",
+      ],
+    },
+    {
+      heading: "Your account",
+      paragraphs: [
+        "Keep your sign-in details private. You are responsible for activity on your account and for giving accurate delivery details.",
+      ],
+    },
+    {
+      heading: "Intellectual property",
+      paragraphs: [
+        `The designs, photographs and texts on this site belong to ${SELLER.legalName} and may not be copied without permission.`,
+      ],
+    },
+    {
+      heading: "Liability",
+      paragraphs: ["To the extent the law allows, our liability for any order is limited to the amount paid for it."],
+    },
     {
       heading: "Governing law",
-      paragraphs: [`These terms are governed by the laws of India. Any dispute falls under the exclusive jurisdiction of the courts at ${SELLER.address.city}, ${SELLER.address.region}.`],
+      paragraphs: [
+        `These terms are governed by the laws of India. Any dispute falls under the exclusive jurisdiction of the courts at ${SELLER.address.city}, ${SELLER.address.region}.`,
+      ],
     },
     { heading: "Contact", paragraphs: [contactLine] },
   ],

@@ -1,7 +1,13 @@
 import { SELLER } from "@store/shared";
 
 /** Per-page head tags: title, description, canonical URL and Open Graph. */
-export function pageMeta({ title, description, path, image, type = "website" }: {
+export function pageMeta({
+  title,
+  description,
+  path,
+  image,
+  type = "website",
+}: {
   title: string;
   description: string;
   /** Canonical path, e.g. "/about-us". */
@@ -20,7 +26,9 @@ export function pageMeta({ title, description, path, image, type = "website" }: 
     { property: "og:type", content: type },
     { property: "og:url", content: url },
     { property: "og:site_name", content: SELLER.brand },
-    ...(image ? [{ property: "og:image", content: image.startsWith("http") ? image : `${SELLER.website}${image}` }] : []),
+    ...(image
+      ? [{ property: "og:image", content: image.startsWith("http") ? image : `${SELLER.website}${image}` }]
+      : []),
   ];
 }
 

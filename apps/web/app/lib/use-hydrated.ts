@@ -7,5 +7,9 @@ const subscribeNothing = () => () => {};
  * fall back to a plain GET that puts the shopper's details in the URL.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

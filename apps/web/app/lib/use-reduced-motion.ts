@@ -10,5 +10,9 @@ function subscribe(onChange: () => void) {
 
 /** The shopper's "reduce motion" setting; the server assumes reduced motion so nothing moves before hydration. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => true,
+  );
 }

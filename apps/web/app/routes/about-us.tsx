@@ -7,7 +7,6 @@ import type { Route } from "./+types/about-us";
 
 /** The founder who signs the story (demo value; belongs with the other seller details in SELLER). */
 
-
 const MISSION_TEXT: Record<(typeof MISSION_POINTS)[number], string> = {
   "Empowering Artisans":
     "We work directly with block printers, weavers and tailors around Jaipur and pay them fair wages, on time, so their craft remains a living.",
@@ -37,18 +36,25 @@ export default function AboutUs() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <PageHeader eyebrow="About us" title={MESSAGES.aboutTitle} />
       <section aria-labelledby="our-story" className="mt-12 grid items-center gap-10 lg:grid-cols-2">
-        <BlogImage src="/media/blog/1.webp" alt="Artisans hand block printing cotton in our Jaipur workshop" priority className="rounded-2xl shadow-md" />
+        <BlogImage
+          src="/media/blog/1.webp"
+          alt="Artisans hand block printing cotton in our Jaipur workshop"
+          priority
+          className="rounded-2xl shadow-md"
+        />
         <div>
-          <h2 id="our-story" className="text-3xl font-semibold text-indigo-ink">Our story</h2>
+          <h2 id="our-story" className="text-3xl font-semibold text-indigo-ink">
+            Our story
+          </h2>
           <div className="mt-5 space-y-4 text-lg leading-8 text-charcoal/90">
             <p>
-              {SELLER.brand} was founded in {SELLER.foundedText} in {SELLER.foundedCity}, in a small courtyard workshop where
-              the smell of indigo vats and the rhythm of wooden blocks on cotton filled the day.
+              {SELLER.brand} was founded in {SELLER.foundedText} in {SELLER.foundedCity}, in a small courtyard workshop
+              where the smell of indigo vats and the rhythm of wooden blocks on cotton filled the day.
             </p>
             <p>
-              What began with a handful of printed cushion covers for friends grew into a home for block printers, weavers,
-              tailors and woodworkers from the villages around Jaipur. Today we bring their garments, textiles and home decor
-              to homes across India and around the world.
+              What began with a handful of printed cushion covers for friends grew into a home for block printers,
+              weavers, tailors and woodworkers from the villages around Jaipur. Today we bring their garments, textiles
+              and home decor to homes across India and around the world.
             </p>
             <p>Each piece is made slowly, by hand, with love for the design traditions of Rajasthan.</p>
           </div>
@@ -56,12 +62,22 @@ export default function AboutUs() {
         </div>
       </section>
       <section aria-labelledby="our-mission" className="mt-20">
-        <h2 id="our-mission" className="text-center text-3xl font-semibold text-indigo-ink">Our mission</h2>
+        <h2 id="our-mission" className="text-center text-3xl font-semibold text-indigo-ink">
+          Our mission
+        </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {MISSION_POINTS.map((point) => (
             <li key={point} className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-linen">
               <span className="flex h-12 w-12 items-center justify-center rounded-full bg-linen text-madder">
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                <svg
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinejoin="round"
+                >
                   {MISSION_ICONS[point]}
                 </svg>
               </span>
@@ -72,7 +88,9 @@ export default function AboutUs() {
         </ul>
       </section>
       <div className="mt-16 text-center">
-        <ButtonLink to="/query" size="lg">Why shop with us</ButtonLink>
+        <ButtonLink to="/query" size="lg">
+          Why shop with us
+        </ButtonLink>
       </div>
     </div>
   );
@@ -81,7 +99,9 @@ export default function AboutUs() {
 function Signature() {
   return (
     <figure className="mt-8 border-t border-linen pt-6">
-      <p className="font-serif text-3xl italic text-madder" aria-hidden="true">{SELLER.founder}</p>
+      <p className="font-serif text-3xl italic text-madder" aria-hidden="true">
+        {SELLER.founder}
+      </p>
       <figcaption className="mt-1 text-sm text-charcoal/80">
         <span className="sr-only">Signed, </span>
         <span className="font-semibold text-charcoal">{SELLER.founder}</span>, Founder

@@ -14,7 +14,10 @@ export function meta() {
 export default function AddItems() {
   return (
     <AdminShell>
-      <PageHeader title="Add a product" lead="It appears in its category listing and in search as soon as it is saved (when active)." />
+      <PageHeader
+        title="Add a product"
+        lead="It appears in its category listing and in search as soon as it is saved (when active)."
+      />
       <AddItemForm />
     </AdminShell>
   );

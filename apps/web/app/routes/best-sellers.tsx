@@ -18,13 +18,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader() {
-  return bestSellers(await api.get<TopSellingResponse>("/api/product/get-top-selling-product/", { currency: browserCurrency() }));
+  return bestSellers(
+    await api.get<TopSellingResponse>("/api/product/get-top-selling-product/", { currency: browserCurrency() }),
+  );
 }
 
 export function meta() {
   return pageMeta({
     title: "Best sellers",
-    description: "Our most loved handcrafted pieces: block printed dresses and kaftans, kantha cushions, jute rugs and more, made in Jaipur.",
+    description:
+      "Our most loved handcrafted pieces: block printed dresses and kaftans, kantha cushions, jute rugs and more, made in Jaipur.",
     path: "/best-sellers",
   });
 }
@@ -37,7 +40,8 @@ export default function BestSellersPage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-medium uppercase tracking-widest text-madder">Most loved</p>
         <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Best sellers</h1>
         <p className="mt-4 text-lg leading-relaxed text-charcoal/85">
-          The pieces our customers come back for: printed, dyed and stitched by hand in our Jaipur workshops, in small batches.
+          The pieces our customers come back for: printed, dyed and stitched by hand in our Jaipur workshops, in small
+          batches.
         </p>
       </header>
       <section aria-label="Best-selling products" className="mt-12">
@@ -45,7 +49,11 @@ export default function BestSellersPage({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={products} label="Best-selling products" eagerImages headingLevel={2} />
         ) : (
           <p className="py-10 text-center text-lg">
-            Our best sellers are being restocked. Meanwhile, <Link to="/collections" className="text-madder underline">browse the collections</Link>.
+            Our best sellers are being restocked. Meanwhile,{" "}
+            <Link to="/collections" className="text-madder underline">
+              browse the collections
+            </Link>
+            .
           </p>
         )}
       </section>
@@ -55,5 +63,9 @@ export default function BestSellersPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   logBoundaryError("Best sellers failed", error);
-  return <p role="alert" className="mx-auto max-w-2xl px-4 py-24 text-center text-lg text-madder">{MESSAGES.categoryProductsFailed}</p>;
+  return (
+    <p role="alert" className="mx-auto max-w-2xl px-4 py-24 text-center text-lg text-madder">
+      {MESSAGES.categoryProductsFailed}
+    </p>
+  );
 }

@@ -49,14 +49,26 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${MESSAGES.blogNotFound} | ${SELLER.brand}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [{ title: `${MESSAGES.blogNotFound} | ${SELLER.brand}` }, { name: "robots", content: "noindex" }];
   const blog = loaderData.data;
-  return pageMeta({ title: blog.title, description: blog.excerpt, path: `/blog/${blog.id}`, image: blog.image, type: "article" });
+  return pageMeta({
+    title: blog.title,
+    description: blog.excerpt,
+    path: `/blog/${blog.id}`,
+    image: blog.image,
+    type: "article",
+  });
 }
 
 function blogPosting(blog: Blog) {
   const url = `${SELLER.website}/blog/${blog.id}`;
-  const organization = { "@type": "Organization", name: SELLER.brand, url: SELLER.website, logo: `${SELLER.website}/favicon.svg` };
+  const organization = {
+    "@type": "Organization",
+    name: SELLER.brand,
+    url: SELLER.website,
+    logo: `${SELLER.website}/favicon.svg`,
+  };
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -78,9 +90,15 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
       <JsonLd data={blogPosting(blog)} />
       <nav aria-label="Breadcrumb" className="text-sm text-charcoal/80">
         <ol className="flex items-center gap-2">
-          <li><Link to="/blog" className="hover:text-madder hover:underline">Blog</Link></li>
+          <li>
+            <Link to="/blog" className="hover:text-madder hover:underline">
+              Blog
+            </Link>
+          </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="min-w-0 truncate">{blog.title}</li>
+          <li aria-current="page" className="min-w-0 truncate">
+            {blog.title}
+          </li>
         </ol>
       </nav>
       <header className="mt-6">
@@ -99,7 +117,10 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-12 flex flex-col items-center gap-3 rounded-2xl bg-indigo-ink px-6 py-10 text-center text-cream">
         <p className="font-serif text-2xl">Bring a piece of Jaipur home</p>
-        <SmartLink to={blog.product_link ?? "/collections"} className="inline-flex items-center rounded-full bg-turmeric px-8 py-3 font-semibold text-charcoal transition hover:bg-cream">
+        <SmartLink
+          to={blog.product_link ?? "/collections"}
+          className="inline-flex items-center rounded-full bg-turmeric px-8 py-3 font-semibold text-charcoal transition hover:bg-cream"
+        >
           Shop Now
         </SmartLink>
       </div>
@@ -112,8 +133,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!missing) logBoundaryError("Blog post failed", error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-4xl font-semibold text-indigo-ink">{missing ? MESSAGES.blogNotFound : MESSAGES.unexpectedError}</h1>
-      <ButtonLink to="/blog" size="lg" className="mt-8">Back to the blog</ButtonLink>
+      <h1 className="text-4xl font-semibold text-indigo-ink">
+        {missing ? MESSAGES.blogNotFound : MESSAGES.unexpectedError}
+      </h1>
+      <ButtonLink to="/blog" size="lg" className="mt-8">
+        Back to the blog
+      </ButtonLink>
     </section>
   );
 }

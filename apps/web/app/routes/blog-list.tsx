@@ -19,7 +19,8 @@ export async function clientLoader(): Promise<BlogListResponse> {
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: "Blog",
-    description: "Stories from our Jaipur workshop: block printing, natural dyes, kantha, jute and the artisans behind every piece.",
+    description:
+      "Stories from our Jaipur workshop: block printing, natural dyes, kantha, jute and the artisans behind every piece.",
     path: "/blog",
   });
 }
@@ -60,7 +61,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <BlogHeader />
-      <p role="alert" className="mt-12 text-center text-lg text-madder">{MESSAGES.blogListFailed}</p>
+      <p role="alert" className="mt-12 text-center text-lg text-madder">
+        {MESSAGES.blogListFailed}
+      </p>
     </div>
   );
 }

@@ -10,12 +10,20 @@ import type { Route } from "./+types/collections";
 const PREVIEW_SIZE = 3;
 
 /** Each category's size and first pictures; one failing category only loses its preview, not the page. */
-async function previews(list: (query: ProductListQuery) => Promise<ProductListResponse>, currency: Currency, log: LogFailure): Promise<CollectionPreview[]> {
+async function previews(
+  list: (query: ProductListQuery) => Promise<ProductListResponse>,
+  currency: Currency,
+  log: LogFailure,
+): Promise<CollectionPreview[]> {
   return Promise.all(
     CATEGORIES.map(async (category) => {
       try {
         const page = await list({ category_pk: category.id, page: 1, page_size: PREVIEW_SIZE, currency });
-        return { categoryId: category.id, total: page.total, images: page.data.map((p) => ({ url: p.main_image, name: p.product_name })) };
+        return {
+          categoryId: category.id,
+          total: page.total,
+          images: page.data.map((p) => ({ url: p.main_image, name: p.product_name })),
+        };
       } catch (error) {
         log(`Collection preview for ${category.name} failed`, error);
         return { categoryId: category.id, total: null, images: [] };
@@ -26,7 +34,13 @@ async function previews(list: (query: ProductListQuery) => Promise<ProductListRe
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const currency = currencyFromCookie(request.headers.get("Cookie"));
-  return { previews: await previews((query) => context.services.catalog.listProducts(query), currency, logOnServer(context.log)) };
+  return {
+    previews: await previews(
+      (query) => context.services.catalog.listProducts(query),
+      currency,
+      logOnServer(context.log),
+    ),
+  };
 }
 
 export async function clientLoader() {
@@ -37,7 +51,8 @@ export async function clientLoader() {
 export function meta() {
   return pageMeta({
     title: "Collections",
-    description: "Women's wear, home and living, men's, kids', fabric and accessories: every collection of handcrafted pieces from Jaipur.",
+    description:
+      "Women's wear, home and living, men's, kids', fabric and accessories: every collection of handcrafted pieces from Jaipur.",
     path: "/collections",
   });
 }
@@ -54,7 +69,12 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mt-12 grid gap-10">
         {CATEGORIES.map((category, i) => (
-          <CollectionCard key={category.id} category={category} preview={loaderData.previews.find((p) => p.categoryId === category.id)} eager={i === 0} />
+          <CollectionCard
+            key={category.id}
+            category={category}
+            preview={loaderData.previews.find((p) => p.categoryId === category.id)}
+            eager={i === 0}
+          />
         ))}
       </div>
     </div>

@@ -27,7 +27,9 @@ export default function ContactUs() {
       />
       <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-start">
         <section aria-labelledby="contact-details">
-          <h2 id="contact-details" className="text-3xl font-semibold text-indigo-ink">Reach us directly</h2>
+          <h2 id="contact-details" className="text-3xl font-semibold text-indigo-ink">
+            Reach us directly
+          </h2>
           <div className="mt-6">
             <ContactItems />
           </div>

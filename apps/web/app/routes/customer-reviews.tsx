@@ -34,7 +34,9 @@ export default function CustomerReviews({ loaderData }: Route.ComponentProps) {
         <ReviewSummary reviews={reviews} />
       </div>
       <section aria-labelledby="all-reviews" className="mt-14">
-        <h2 id="all-reviews" className="sr-only">All reviews</h2>
+        <h2 id="all-reviews" className="sr-only">
+          All reviews
+        </h2>
         {reviews.length === 0 ? (
           <p className="text-center text-lg">No reviews yet. Be the first to share yours.</p>
         ) : (
@@ -52,7 +54,13 @@ export default function CustomerReviews({ loaderData }: Route.ComponentProps) {
 }
 
 function ReviewsHeader() {
-  return <PageHeader eyebrow="Customer reviews" title="Loved in Homes Everywhere" lead="Honest words from the people who live with our handmade pieces." />;
+  return (
+    <PageHeader
+      eyebrow="Customer reviews"
+      title="Loved in Homes Everywhere"
+      lead="Honest words from the people who live with our handmade pieces."
+    />
+  );
 }
 
 /** Reviews that cannot load: the page's own heading and a message, inside the normal layout. */
@@ -61,7 +69,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <ReviewsHeader />
-      <p role="alert" className="mt-12 text-center text-lg text-madder">{MESSAGES.customerReviewsFailed}</p>
+      <p role="alert" className="mt-12 text-center text-lg text-madder">
+        {MESSAGES.customerReviewsFailed}
+      </p>
     </div>
   );
 }

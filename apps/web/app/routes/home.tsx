@@ -16,7 +16,10 @@ import type { Route } from "./+types/home";
 const HeroScroller = lazy(() => import("../components/home/hero-scroller"));
 
 /** Testimonials are a nice-to-have on the home page: if they fail, the page still renders without them. */
-async function testimonialsOrNull(load: () => Promise<TestimonialListResponse>, log: LogFailure): Promise<Testimonial[] | null> {
+async function testimonialsOrNull(
+  load: () => Promise<TestimonialListResponse>,
+  log: LogFailure,
+): Promise<Testimonial[] | null> {
   try {
     return (await load()).data;
   } catch (error) {
@@ -26,11 +29,15 @@ async function testimonialsOrNull(load: () => Promise<TestimonialListResponse>, 
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { testimonials: await testimonialsOrNull(() => context.services.content.testimonials(), logOnServer(context.log)) };
+  return {
+    testimonials: await testimonialsOrNull(() => context.services.content.testimonials(), logOnServer(context.log)),
+  };
 }
 
 export async function clientLoader() {
-  return { testimonials: await testimonialsOrNull(() => api.get<TestimonialListResponse>("/api/testimonials/"), logInBrowser) };
+  return {
+    testimonials: await testimonialsOrNull(() => api.get<TestimonialListResponse>("/api/testimonials/"), logInBrowser),
+  };
 }
 
 /**
@@ -71,16 +78,25 @@ function Intro() {
     <section className="mx-auto max-w-7xl px-4 pt-14 sm:pt-20">
       <div className="grid items-end gap-6 lg:grid-cols-[3fr_2fr]">
         <div>
-          <p className="text-sm font-medium uppercase tracking-widest text-madder">Since {SELLER.foundedText}, from {SELLER.foundedCity}</p>
+          <p className="text-sm font-medium uppercase tracking-widest text-madder">
+            Since {SELLER.foundedText}, from {SELLER.foundedCity}
+          </p>
           <h1 className="mt-2 text-4xl font-semibold leading-tight text-indigo-ink sm:text-5xl">
             Handcrafted Indian home decor, textiles and garments
           </h1>
         </div>
         <div className="text-lg leading-relaxed text-charcoal/85">
-          <p>Block prints, kantha, jute and natural dyes, made by artisan families who are paid fairly, and shipped from Jaipur to your door.</p>
+          <p>
+            Block prints, kantha, jute and natural dyes, made by artisan families who are paid fairly, and shipped from
+            Jaipur to your door.
+          </p>
           <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-base">
-            <Link to="/about-us" className="font-medium text-madder underline-offset-4 hover:underline">Our story</Link>
-            <Link to="/query" className="font-medium text-madder underline-offset-4 hover:underline">Why shop with us</Link>
+            <Link to="/about-us" className="font-medium text-madder underline-offset-4 hover:underline">
+              Our story
+            </Link>
+            <Link to="/query" className="font-medium text-madder underline-offset-4 hover:underline">
+              Why shop with us
+            </Link>
           </p>
         </div>
       </div>

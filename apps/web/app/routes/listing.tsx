@@ -14,7 +14,12 @@ import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
 import { bannerUrl } from "../components/product/category-banner";
 import { Deferred } from "../lib/deferred";
-import { CATEGORY_INTROS, titleCase, type ShopCategory, type ShopSubcategory } from "../components/product/category-copy";
+import {
+  CATEGORY_INTROS,
+  titleCase,
+  type ShopCategory,
+  type ShopSubcategory,
+} from "../components/product/category-copy";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
 import { ListingHeader } from "../components/product/listing-header";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
@@ -53,7 +58,9 @@ function fetchProducts(listing: Listing, currency: Currency, page?: number) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const listing = resolveListing(params);
   const currency = currencyFromCookie(request.headers.get("Cookie"));
-  const products: ProductListResponse | Promise<ProductListResponse> = await context.services.catalog.listProducts(productsQuery(listing, currency));
+  const products: ProductListResponse | Promise<ProductListResponse> = await context.services.catalog.listProducts(
+    productsQuery(listing, currency),
+  );
   return { ...listing, products };
 }
 
@@ -67,7 +74,9 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
   const { category, subcategory } = loaderData;
-  const title = subcategory ? `${titleCase(subcategory.name)} | ${category.name}` : `${category.name}: handcrafted in Jaipur`;
+  const title = subcategory
+    ? `${titleCase(subcategory.name)} | ${category.name}`
+    : `${category.name}: handcrafted in Jaipur`;
   return pageMeta({
     title,
     description: CATEGORY_INTROS[category.id],
@@ -83,7 +92,12 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
       <ListingHeader category={category} subcategory={subcategory} />
       <section aria-label="Products" className="mt-10">
-        <Deferred value={products} resetKey={pathname} fallback={<ProductGridSkeleton count={SKELETON_COUNTS.category} />} errorElement={<ListingFailed />}>
+        <Deferred
+          value={products}
+          resetKey={pathname}
+          fallback={<ProductGridSkeleton count={SKELETON_COUNTS.category} />}
+          errorElement={<ListingFailed />}
+        >
           {(first) => <ListingProducts key={pathname} first={first} listing={{ category, subcategory }} />}
         </Deferred>
       </section>
@@ -95,21 +109,37 @@ function ListingProducts({ first, listing }: { first: ProductListResponse; listi
   // The first page says which currency its prices are in; further pages must match it.
   const more = useExploreMore(first, (page) => fetchProducts(listing, first.currency, page));
   if (more.total === 0) {
-    return <p className="py-16 text-center text-lg">New pieces for this collection are on the loom. Please check back soon.</p>;
+    return (
+      <p className="py-16 text-center text-lg">
+        New pieces for this collection are on the loom. Please check back soon.
+      </p>
+    );
   }
   const label = listing.subcategory ? titleCase(listing.subcategory.name) : listing.category.name;
   return (
     <>
       {/* Spec: "Showing 1-N out of M", N at most 12 on the first page; after Explore More, the real count. */}
-      <p aria-live="polite" className="mb-6 text-sm text-charcoal/80">{showingText(more.products.length, more.total)}</p>
-      <ProductGrid products={more.products} skeletons={more.pendingCount} label={`${label} products`} eagerImages headingLevel={2} />
+      <p aria-live="polite" className="mb-6 text-sm text-charcoal/80">
+        {showingText(more.products.length, more.total)}
+      </p>
+      <ProductGrid
+        products={more.products}
+        skeletons={more.pendingCount}
+        label={`${label} products`}
+        eagerImages
+        headingLevel={2}
+      />
       <ExploreMoreButton state={more} />
     </>
   );
 }
 
 function ListingFailed() {
-  return <p role="alert" className="py-16 text-center text-lg text-madder">{MESSAGES.categoryProductsFailed}</p>;
+  return (
+    <p role="alert" className="py-16 text-center text-lg text-madder">
+      {MESSAGES.categoryProductsFailed}
+    </p>
+  );
 }
 
 /** A 404 shows the not-found page (real 404 status); anything else the spec's failure text. */

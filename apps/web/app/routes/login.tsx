@@ -15,7 +15,14 @@ export default function Login() {
     <AuthCard
       title="Log in"
       intro="Welcome back. Anything already in your cart comes with you."
-      footer={<>New here? <Link to="/Signup" className="font-semibold text-madder underline-offset-4 hover:underline">Create an account</Link></>}
+      footer={
+        <>
+          New here?{" "}
+          <Link to="/Signup" className="font-semibold text-madder underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
     >
       <LoginForm />
     </AuthCard>

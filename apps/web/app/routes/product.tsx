@@ -39,7 +39,9 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product_pk = productPk(params.productId);
   const currency = currencyFromCookie(request.headers.get("Cookie"));
-  const detail: ProductDetailResponse = await orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency }));
+  const detail: ProductDetailResponse = await orNotFound(() =>
+    context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency }),
+  );
   return { product: detail.data, related: null };
 }
 
@@ -54,8 +56,15 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product not found" }, { name: "robots", content: "noindex" }];
   const { product } = loaderData;
-  const description = product.description.length > 155 ? `${product.description.slice(0, 152).trimEnd()}...` : product.description;
-  return pageMeta({ title: product.name, description, path: productPath(product.id), image: product.main_image, type: "product" });
+  const description =
+    product.description.length > 155 ? `${product.description.slice(0, 152).trimEnd()}...` : product.description;
+  return pageMeta({
+    title: product.name,
+    description,
+    path: productPath(product.id),
+    image: product.main_image,
+    type: "product",
+  });
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -65,7 +74,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductJsonLd product={product} />
       {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
       <ProductDetails key={`${product.id}-${product.currency}`} initial={product} />
-      <RelatedProducts key={product.id} productId={product.id} productCode={product.product_code} currency={product.currency} preloaded={related} />
+      <RelatedProducts
+        key={product.id}
+        productId={product.id}
+        productCode={product.product_code}
+        currency={product.currency}
+        preloaded={related}
+      />
     </div>
   );
 }
@@ -75,7 +90,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!(isRouteErrorResponse(error) && error.status === 404)) logBoundaryError("Product page failed", error);
   return (
     <>
-      <p role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-madder/30 bg-white px-4 py-3 text-center text-madder">
+      <p
+        role="alert"
+        className="mx-auto mt-10 max-w-2xl rounded-xl border border-madder/30 bg-white px-4 py-3 text-center text-madder"
+      >
         {MESSAGES.productDetailFailed}
       </p>
       <NotFoundContent />

@@ -1,4 +1,12 @@
-import { MESSAGES, PAGE_SIZE, searchHeading, SKELETON_COUNTS, type Currency, type SearchQuery, type SearchResponse } from "@store/shared";
+import {
+  MESSAGES,
+  PAGE_SIZE,
+  searchHeading,
+  SKELETON_COUNTS,
+  type Currency,
+  type SearchQuery,
+  type SearchResponse,
+} from "@store/shared";
 import { useLocation } from "react-router";
 import { Deferred } from "../lib/deferred";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
@@ -27,7 +35,9 @@ function fetchResults(query: string, currency: Currency, page?: number): Promise
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryOf(request);
   const currency = currencyFromCookie(request.headers.get("Cookie"));
-  const results: SearchResponse | Promise<SearchResponse> | null = query ? await context.services.search.search(searchQuery(query, currency)) : null;
+  const results: SearchResponse | Promise<SearchResponse> | null = query
+    ? await context.services.search.search(searchQuery(query, currency))
+    : null;
   return { query, results };
 }
 
@@ -67,9 +77,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </div>
       <section aria-label="Search results" className="mt-12">
         {results === null ? (
-          <p className="py-10 text-center text-lg text-charcoal/85">Type what you are looking for: a print, a colour, a craft or a product.</p>
+          <p className="py-10 text-center text-lg text-charcoal/85">
+            Type what you are looking for: a print, a colour, a craft or a product.
+          </p>
         ) : (
-          <Deferred value={results} resetKey={search} fallback={<ProductGridSkeleton count={SKELETON_COUNTS.search} label="Searching" />} errorElement={<SearchMessage alert text={MESSAGES.searchFailed} />}>
+          <Deferred
+            value={results}
+            resetKey={search}
+            fallback={<ProductGridSkeleton count={SKELETON_COUNTS.search} label="Searching" />}
+            errorElement={<SearchMessage alert text={MESSAGES.searchFailed} />}
+          >
             {(first) => <SearchResults key={search} query={query} first={first} />}
           </Deferred>
         )}
@@ -101,7 +118,11 @@ function resultCount(total: number, capped: boolean): string {
 }
 
 function SearchMessage({ text, alert = false }: { text: string; alert?: boolean }) {
-  return <p role={alert ? "alert" : "status"} className={`py-10 text-center text-lg ${alert ? "text-madder" : ""}`}>{text}</p>;
+  return (
+    <p role={alert ? "alert" : "status"} className={`py-10 text-center text-lg ${alert ? "text-madder" : ""}`}>
+      {text}
+    </p>
+  );
 }
 
 /** A failure of the first, server-rendered search: the spec's text, with the form still there to try again. */

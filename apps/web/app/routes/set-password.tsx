@@ -5,7 +5,11 @@ import { pageMeta } from "../lib/seo";
 
 export function meta() {
   return [
-    ...pageMeta({ title: "Set your password", description: "Choose the password for your account.", path: "/set-password" }),
+    ...pageMeta({
+      title: "Set your password",
+      description: "Choose the password for your account.",
+      path: "/set-password",
+    }),
     { name: "robots", content: "noindex" },
   ];
 }

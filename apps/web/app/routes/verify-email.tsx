@@ -5,7 +5,11 @@ import { pageMeta } from "../lib/seo";
 
 export function meta() {
   return [
-    ...pageMeta({ title: "Confirm your e-mail address", description: "Confirm the e-mail address of your account.", path: "/verify-email" }),
+    ...pageMeta({
+      title: "Confirm your e-mail address",
+      description: "Confirm the e-mail address of your account.",
+      path: "/verify-email",
+    }),
     { name: "robots", content: "noindex" },
   ];
 }

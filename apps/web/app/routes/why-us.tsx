@@ -40,7 +40,10 @@ export default function WhyUs() {
       <ol className="mt-12 grid gap-6 md:grid-cols-2">
         {WHY_US_POINTS.map((point, index) => (
           <li key={point} className="flex gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8">
-            <span aria-hidden="true" className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-indigo-ink font-serif text-xl font-semibold text-cream">
+            <span
+              aria-hidden="true"
+              className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-indigo-ink font-serif text-xl font-semibold text-cream"
+            >
               {index + 1}
             </span>
             <div>
@@ -51,8 +54,12 @@ export default function WhyUs() {
         ))}
       </ol>
       <div className="mt-14 flex flex-wrap justify-center gap-4">
-        <ButtonLink to="/collections" size="lg">Explore the collections</ButtonLink>
-        <ButtonLink to="/contact-us" variant="secondary">Ask us anything</ButtonLink>
+        <ButtonLink to="/collections" size="lg">
+          Explore the collections
+        </ButtonLink>
+        <ButtonLink to="/contact-us" variant="secondary">
+          Ask us anything
+        </ButtonLink>
       </div>
     </div>
   );

@@ -8,8 +8,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
 /** Kept exactly as typed (spaces count), but held to the same characters as every other text. */
-export const passwordSchema = text("password", MAX_PASSWORD_LENGTH, { trim: false, missing: "password is required" })
-  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+export const passwordSchema = text("password", MAX_PASSWORD_LENGTH, {
+  trim: false,
+  missing: "password is required",
+}).min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 
 export const emailSchema = requiredText("email", 254).pipe(z.email("email is not a valid e-mail address"));
 
@@ -19,7 +21,9 @@ export const emailSchema = requiredText("email", 254).pipe(z.email("email is not
  */
 export const signupRequestSchema = z.object({
   email: emailSchema,
-  mobile_number: requiredText("mobile_number", 20).pipe(z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number")),
+  mobile_number: requiredText("mobile_number", 20).pipe(
+    z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
+  ),
   /** The dialling code or country the form offers ("+91", "IN", "India"): kept as given. */
   country_code: requiredText("country_code", 60),
   first_name: requiredText("first_name", 80),

@@ -32,8 +32,11 @@ export function formNumber<T extends z.ZodType>(inner: T, empty: undefined | nul
 
 /** Whole major units (the catalogue stores whole dollars), 0 allowed, with the spec's message when missing. */
 export const wholeAmount = (requiredMessage: string) =>
-  z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") })
-    .int("Enter a whole number").min(0, "This cannot be negative").max(1_000_000, "This is too large");
+  z
+    .number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") })
+    .int("Enter a whole number")
+    .min(0, "This cannot be negative")
+    .max(1_000_000, "This is too large");
 
 /**
  * An image the site may show: one of our own files (`/media/...`) or an absolute https URL.
@@ -41,7 +44,8 @@ export const wholeAmount = (requiredMessage: string) =>
  */
 export function isMediaUrl(url: string): boolean {
   if (!isCleanText(url)) return false;
-  if (url.startsWith("/")) return url.startsWith("/media/") && !url.includes("..") && !url.includes("\\") && !/\s/.test(url);
+  if (url.startsWith("/"))
+    return url.startsWith("/media/") && !url.includes("..") && !url.includes("\\") && !/\s/.test(url);
   try {
     return new URL(url).protocol === "https:";
   } catch {
@@ -50,7 +54,11 @@ export function isMediaUrl(url: string): boolean {
 }
 
 const MEDIA_URL_MESSAGE = "Use an uploaded image (/media/...) or an https:// address";
-export const mediaUrlSchema = z.string({ error: MEDIA_URL_MESSAGE }).trim().min(1, MEDIA_URL_MESSAGE).max(2000, "This address is too long")
+export const mediaUrlSchema = z
+  .string({ error: MEDIA_URL_MESSAGE })
+  .trim()
+  .min(1, MEDIA_URL_MESSAGE)
+  .max(2000, "This address is too long")
   .refine(isMediaUrl, MEDIA_URL_MESSAGE);
 /** An optional image slot: "" or null clears it. */
 export const optionalMediaUrl = z.preprocess((value) => (value === "" ? null : value), mediaUrlSchema.nullable());
@@ -110,15 +118,22 @@ export function parseImageDataUrl(value: string): { type: string; base64: string
 
 /** `POST /api/admin/uploads`: one image, at most 5 MB once decoded. */
 export const uploadRequestSchema = z.object({
-  data_url: z.string({ error: "Choose an image to upload" })
+  data_url: z
+    .string({ error: "Choose an image to upload" })
     .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "The image is larger than 5 MB")
     .superRefine((value, ctx) => {
       const parsed = parseImageDataUrl(value);
       if (!parsed) ctx.addIssue({ code: "custom", message: "Send the image as a base64 data: URL" });
-      else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type)) ctx.addIssue({ code: "custom", message: "Upload a JPEG, PNG, WebP, GIF or AVIF image" });
+      else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
+        ctx.addIssue({ code: "custom", message: "Upload a JPEG, PNG, WebP, GIF or AVIF image" });
     }),
 });
-export const uploadResponseSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() });
+export const uploadResponseSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
 
 /** A size with this many pieces or fewer shows on the dashboard as low on stock. */
 export const LOW_STOCK_THRESHOLD = 3;
@@ -138,13 +153,15 @@ const periodSchema = z.object({ from: z.string(), orders: z.number().int(), by_c
 export const dashboardResponseSchema = z.object({
   today: periodSchema,
   month: periodSchema,
-  low_stock: z.array(z.object({
-    product_id: z.number().int(),
-    product_code: z.number().int(),
-    product_name: z.string(),
-    size: z.string(),
-    stock: z.number().int(),
-  })),
+  low_stock: z.array(
+    z.object({
+      product_id: z.number().int(),
+      product_code: z.number().int(),
+      product_name: z.string(),
+      size: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
   open_queries: z.number().int(),
 });
 

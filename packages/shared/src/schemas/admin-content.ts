@@ -2,14 +2,30 @@ import { z } from "zod";
 import { HOME_STRIP_NAMES } from "../categories";
 import { CURRENCIES } from "../constants";
 import {
-  adminPageMeta, adminPageQuery, formNumber, isSiteLink, mediaUrlSchema, queryBoolean, requiredText,
+  adminPageMeta,
+  adminPageQuery,
+  formNumber,
+  isSiteLink,
+  mediaUrlSchema,
+  queryBoolean,
+  requiredText,
 } from "./admin-common";
 import { dateTime } from "./input-rules";
 
 type Issues = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
-const siteLink = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000, "This link is too long").refine(isSiteLink, "Use a site path (/women) or an https:// address");
-const positionNumber = z.number({ error: "Enter the position as a number" }).int("Enter a whole number").min(0, "The position cannot be negative").max(10_000);
+const siteLink = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(2000, "This link is too long")
+    .refine(isSiteLink, "Use a site path (/women) or an https:// address");
+const positionNumber = z
+  .number({ error: "Enter the position as a number" })
+  .int("Enter a whole number")
+  .min(0, "The position cannot be negative")
+  .max(10_000);
 const position = formNumber(positionNumber);
 const positionWithDefault = formNumber(positionNumber.default(0));
 
@@ -17,15 +33,35 @@ const positionWithDefault = formNumber(positionNumber.default(0));
 
 export const PROMO_KINDS = ["percent", "flat"] as const;
 
-const minAmount = z.number({ error: "Enter a number" }).int("Enter a whole number").min(0, "This cannot be negative").max(100_000_000);
-const minItems = z.number({ error: "Enter a number" }).int("Enter a whole number").min(0, "This cannot be negative").max(10_000);
-const maxUses = z.number({ error: "Enter a number" }).int("Enter a whole number").min(1, "Allow at least one use").max(1_000_000, "This is too large");
+const minAmount = z
+  .number({ error: "Enter a number" })
+  .int("Enter a whole number")
+  .min(0, "This cannot be negative")
+  .max(100_000_000);
+const minItems = z
+  .number({ error: "Enter a number" })
+  .int("Enter a whole number")
+  .min(0, "This cannot be negative")
+  .max(10_000);
+const maxUses = z
+  .number({ error: "Enter a number" })
+  .int("Enter a whole number")
+  .min(1, "Allow at least one use")
+  .max(1_000_000, "This is too large");
 
 /** Every promo field, without defaults: an edit is any subset of these. */
 const promoFields = {
-  code: requiredText("Please enter the promo code!", 40).toUpperCase().regex(/^[A-Z0-9_-]{3,40}$/, "Use 3 to 40 letters, digits, - or _"),
+  code: requiredText("Please enter the promo code!", 40)
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,40}$/, "Use 3 to 40 letters, digits, - or _"),
   kind: z.enum(PROMO_KINDS, { error: "Choose percent or flat" }),
-  value: formNumber(z.number({ error: "Please enter the discount value!" }).int("Enter a whole number").min(1, "The discount must be at least 1").max(1_000_000)),
+  value: formNumber(
+    z
+      .number({ error: "Please enter the discount value!" })
+      .int("Enter a whole number")
+      .min(1, "The discount must be at least 1")
+      .max(1_000_000),
+  ),
   /** Flat codes need their currency; a percent code without one applies in both. */
   currency: z.enum(CURRENCIES).nullable(),
   min_amount: formNumber(minAmount),
@@ -37,27 +73,37 @@ const promoFields = {
   is_active: z.boolean(),
 };
 
-type PromoShape = { kind?: string; value?: number; currency?: string | null; starts_at?: string | null; ends_at?: string | null };
+type PromoShape = {
+  kind?: string;
+  value?: number;
+  currency?: string | null;
+  starts_at?: string | null;
+  ends_at?: string | null;
+};
 /** Rules between fields; the service runs them again on the stored code merged with an edit. */
 export function checkPromo(value: PromoShape, ctx: Issues): void {
-  if (value.kind === "percent" && value.value !== undefined && value.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: "A percent discount cannot exceed 100" });
-  if (value.kind === "flat" && value.currency === null) ctx.addIssue({ code: "custom", path: ["currency"], message: "A flat discount needs its currency" });
+  if (value.kind === "percent" && value.value !== undefined && value.value > 100)
+    ctx.addIssue({ code: "custom", path: ["value"], message: "A percent discount cannot exceed 100" });
+  if (value.kind === "flat" && value.currency === null)
+    ctx.addIssue({ code: "custom", path: ["currency"], message: "A flat discount needs its currency" });
   if (value.starts_at && value.ends_at && Date.parse(value.ends_at) <= Date.parse(value.starts_at)) {
     ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start" });
   }
 }
 
 /** `POST /api/admin/promo-codes`; amounts are major units of `currency` (USD for a percent code's minimum). */
-export const promoCodeCreateSchema = z.object({
-  ...promoFields,
-  currency: promoFields.currency.default(null),
-  min_amount: formNumber(minAmount.default(0)),
-  min_items: formNumber(minItems.default(0)),
-  starts_at: promoFields.starts_at.default(null),
-  ends_at: promoFields.ends_at.default(null),
-  max_uses: formNumber(maxUses.nullable().default(null), null),
-  is_active: promoFields.is_active.default(true),
-}).superRefine(checkPromo);
+export const promoCodeCreateSchema = z
+  .object({
+    ...promoFields,
+    currency: promoFields.currency.default(null),
+    min_amount: formNumber(minAmount.default(0)),
+    min_items: formNumber(minItems.default(0)),
+    starts_at: promoFields.starts_at.default(null),
+    ends_at: promoFields.ends_at.default(null),
+    max_uses: formNumber(maxUses.nullable().default(null), null),
+    is_active: promoFields.is_active.default(true),
+  })
+  .superRefine(checkPromo);
 /** `PATCH /api/admin/promo-codes/:id` */
 export const promoCodePatchSchema = z.object(promoFields).partial().superRefine(checkPromo);
 
@@ -89,7 +135,12 @@ const blogFields = {
   is_published: z.boolean(),
 };
 /** `POST /api/admin/blogs` */
-export const blogCreateSchema = z.object({ ...blogFields, product_link: blogFields.product_link.optional(), date: dateTime.optional(), is_published: z.boolean().default(true) });
+export const blogCreateSchema = z.object({
+  ...blogFields,
+  product_link: blogFields.product_link.optional(),
+  date: dateTime.optional(),
+  is_published: z.boolean().default(true),
+});
 /** `PATCH /api/admin/blogs/:id` */
 export const blogPatchSchema = z.object(blogFields).partial();
 export const adminBlogSchema = z.object({
@@ -114,20 +165,34 @@ const homeCategoryFields = {
 };
 export const homeCategoryCreateSchema = z.object({ ...homeCategoryFields, position: positionWithDefault });
 export const homeCategoryPatchSchema = z.object(homeCategoryFields).partial();
-export const adminHomeCategorySchema = z.object({ id: z.number().int(), name: z.string(), media: z.string(), navigate_link: z.string(), position: z.number().int() });
+export const adminHomeCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  media: z.string(),
+  navigate_link: z.string(),
+  position: z.number().int(),
+});
 
 /* ---------- testimonials ---------- */
 
 const RATING_MESSAGE = "The rating must be 1 to 5 in half steps";
 const testimonialFields = {
   name: requiredText("Please enter the name!", 120),
-  rating: formNumber(z.number({ error: RATING_MESSAGE }).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE).multipleOf(0.5, RATING_MESSAGE)),
+  rating: formNumber(
+    z.number({ error: RATING_MESSAGE }).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE).multipleOf(0.5, RATING_MESSAGE),
+  ),
   message: requiredText("Please enter the message!", 2000, { multiline: true }),
   position,
 };
 export const testimonialCreateSchema = z.object({ ...testimonialFields, position: positionWithDefault });
 export const testimonialPatchSchema = z.object(testimonialFields).partial();
-export const adminTestimonialSchema = z.object({ id: z.number().int(), name: z.string(), rating: z.number(), message: z.string(), position: z.number().int() });
+export const adminTestimonialSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rating: z.number(),
+  message: z.string(),
+  position: z.number().int(),
+});
 
 /* ---------- customer reviews and contact queries ---------- */
 

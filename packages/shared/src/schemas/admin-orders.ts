@@ -19,24 +19,31 @@ export const ORDER_STATUS_MESSAGES = {
 } as const;
 
 /** `GET /api/admin/orders` and `GET /api/admin/orders.csv`; `from` and `to` are inclusive IST days. */
-export const adminOrderListQuerySchema = adminPageQuery.extend({
-  status: z.enum(ORDER_STATUSES).optional(),
-  from: calendarDay.optional(),
-  to: calendarDay.optional(),
-  payment_method: z.enum(ADMIN_PAYMENT_METHODS).optional(),
-  currency: currencySchema.optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "The end date is before the start date" });
+export const adminOrderListQuerySchema = adminPageQuery
+  .extend({
+    status: z.enum(ORDER_STATUSES).optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    payment_method: z.enum(ADMIN_PAYMENT_METHODS).optional(),
+    currency: currencySchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ["to"],
+    message: "The end date is before the start date",
+  });
 
 /** `POST /api/admin/orders/:id/status` */
-export const orderStatusChangeSchema = z.object({
-  status: z.enum(ADMIN_ORDER_TARGETS, { error: ORDER_STATUS_MESSAGES.status }),
-  tracking_number: optionalText(100).optional(),
-  note: optionalText(1000, { multiline: true }).optional(),
-}).superRefine((value, ctx) => {
-  if (value.status === "shipped" && !value.tracking_number) {
-    ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });
-  }
-});
+export const orderStatusChangeSchema = z
+  .object({
+    status: z.enum(ADMIN_ORDER_TARGETS, { error: ORDER_STATUS_MESSAGES.status }),
+    tracking_number: optionalText(100).optional(),
+    note: optionalText(1000, { multiline: true }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === "shipped" && !value.tracking_number) {
+      ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });
+    }
+  });
 
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -69,45 +76,57 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   /** INR per USD x 1000 when the order was placed. */
   rate_milli: z.number().int(),
   delivery: z.object({
-    name: z.string(), address: z.string(), city: z.string(), state: z.string(), pin_code: z.string(),
-    country_code: z.string(), mobile_number: z.string(), comment: z.string(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pin_code: z.string(),
+    country_code: z.string(),
+    mobile_number: z.string(),
+    comment: z.string(),
   }),
-  lines: z.array(z.object({
-    id: z.number().int(),
-    product_id: z.number().int().nullable(),
-    variant_id: z.number().int().nullable(),
-    product_name: z.string(),
-    size: z.string(),
-    unit_price_minor: z.number().int(),
-    unit_mrp_minor: z.number().int(),
-    quantity: z.number().int(),
-    line_total_minor: z.number().int(),
-  })),
-  payments: z.array(z.object({
-    id: z.number().int(),
-    provider: z.string(),
-    provider_order_id: z.string(),
-    provider_payment_id: z.string().nullable(),
-    status: z.string(),
-    amount_minor: z.number().int(),
-    currency: z.string(),
-    /** What is owed back (refund_requested, refund_failed, refunded), minor units. */
-    refund_amount_minor: z.number().int().nullable(),
-    /** The refund queue: tries so far, the next one (while refund_requested) and the last error. */
-    refund_attempts: z.number().int(),
-    refund_next_at: z.string().nullable(),
-    refund_error: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })),
-  events: z.array(z.object({
-    id: z.number().int(),
-    from_status: orderStatusSchema.nullable(),
-    to_status: orderStatusSchema,
-    note: z.string(),
-    data: z.unknown(),
-    created_at: z.string(),
-  })),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      product_id: z.number().int().nullable(),
+      variant_id: z.number().int().nullable(),
+      product_name: z.string(),
+      size: z.string(),
+      unit_price_minor: z.number().int(),
+      unit_mrp_minor: z.number().int(),
+      quantity: z.number().int(),
+      line_total_minor: z.number().int(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      provider: z.string(),
+      provider_order_id: z.string(),
+      provider_payment_id: z.string().nullable(),
+      status: z.string(),
+      amount_minor: z.number().int(),
+      currency: z.string(),
+      /** What is owed back (refund_requested, refund_failed, refunded), minor units. */
+      refund_amount_minor: z.number().int().nullable(),
+      /** The refund queue: tries so far, the next one (while refund_requested) and the last error. */
+      refund_attempts: z.number().int(),
+      refund_next_at: z.string().nullable(),
+      refund_error: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      from_status: orderStatusSchema.nullable(),
+      to_status: orderStatusSchema,
+      note: z.string(),
+      data: z.unknown(),
+      created_at: z.string(),
+    }),
+  ),
   /** What the seller may do next: the state machine's moves open to the back office. */
   allowed_transitions: z.array(z.enum(ADMIN_ORDER_TARGETS)),
 });
@@ -125,7 +144,10 @@ export const refundSchema = z.object({
   /** "requested": asked of the payment provider (or queued for it); "none": nothing to give back. */
   status: z.enum(["requested", "refunded", "none"]),
 });
-export const orderStatusChangeResponseSchema = z.object({ order: adminOrderDetailSchema, refund: refundSchema.nullable() });
+export const orderStatusChangeResponseSchema = z.object({
+  order: adminOrderDetailSchema,
+  refund: refundSchema.nullable(),
+});
 
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;

@@ -4,7 +4,14 @@ import { PRODUCT_SIZES, type ProductSize } from "../constants";
 import { idParam } from "./common";
 import { INT32_MAX } from "./input-rules";
 import {
-  adminPageMeta, adminPageQuery, formNumber, optionalMediaUrl, optionalText, queryBoolean, requiredText, wholeAmount,
+  adminPageMeta,
+  adminPageQuery,
+  formNumber,
+  optionalMediaUrl,
+  optionalText,
+  queryBoolean,
+  requiredText,
+  wholeAmount,
 } from "./admin-common";
 
 /** The add-item form's validation texts (spec section 5), word for word. */
@@ -22,7 +29,13 @@ export const ADD_ITEM_MESSAGES = {
 } as const;
 
 /** The add-item form's defaults (spec section 4): quantity 10, the three flags on. */
-export const ADD_ITEM_DEFAULTS = { quantity: 10, is_active: true, new_arrival: true, top_selling: true, size: "S" } as const;
+export const ADD_ITEM_DEFAULTS = {
+  quantity: 10,
+  is_active: true,
+  new_arrival: true,
+  top_selling: true,
+  size: "S",
+} as const;
 
 /** The form's size choice (spec: Small, Medium, Large) and the size codes the catalogue stores. */
 export const ADD_ITEM_SIZES = [
@@ -32,22 +45,49 @@ export const ADD_ITEM_SIZES = [
 ] as const satisfies readonly { label: string; value: ProductSize }[];
 
 /** The five image slots of the form, in display order; main_image is the card's picture. */
-export const PRODUCT_MEDIA_FIELDS = ["main_image", "second_media", "third_media", "fourth_media", "fifth_media"] as const;
+export const PRODUCT_MEDIA_FIELDS = [
+  "main_image",
+  "second_media",
+  "third_media",
+  "fourth_media",
+  "fifth_media",
+] as const;
 export type ProductMediaField = (typeof PRODUCT_MEDIA_FIELDS)[number];
 
 const SIZE_INPUTS = [...PRODUCT_SIZES, ...ADD_ITEM_SIZES.map((s) => s.label)] as [string, ...string[]];
 /** "Small" / "S" -> "S" (the form may send either); XL is accepted for garments that come in it. */
-export const adminSizeSchema = z.enum(SIZE_INPUTS, { error: "Choose Small, Medium or Large" })
+export const adminSizeSchema = z
+  .enum(SIZE_INPUTS, { error: "Choose Small, Medium or Large" })
   .transform((value): ProductSize => ADD_ITEM_SIZES.find((s) => s.label === value)?.value ?? (value as ProductSize));
 
 const M = ADD_ITEM_MESSAGES;
-const categoryField = formNumber(z.number({ error: M.category }).int(M.category).refine((id) => CATEGORIES.some((c) => c.id === id), M.category));
-const subcategoryId = z.number({ error: "Choose a subcategory from the list" }).int().refine((id) => SUBCATEGORIES.some((s) => s.id === id), "Choose a subcategory from the list");
-const productCodeField = formNumber(z.number({ error: M.productCode }).int("The product code must be a whole number")
-  .min(1, "The product code must be a positive number").max(INT32_MAX, "The product code is too large"));
-const quantityField = z.number({ error: "Enter the quantity as a number" }).int("Enter a whole quantity").min(0, "The quantity cannot be negative").max(1_000_000, "The quantity is too large");
+const categoryField = formNumber(
+  z
+    .number({ error: M.category })
+    .int(M.category)
+    .refine((id) => CATEGORIES.some((c) => c.id === id), M.category),
+);
+const subcategoryId = z
+  .number({ error: "Choose a subcategory from the list" })
+  .int()
+  .refine((id) => SUBCATEGORIES.some((s) => s.id === id), "Choose a subcategory from the list");
+const productCodeField = formNumber(
+  z
+    .number({ error: M.productCode })
+    .int("The product code must be a whole number")
+    .min(1, "The product code must be a positive number")
+    .max(INT32_MAX, "The product code is too large"),
+);
+const quantityField = z
+  .number({ error: "Enter the quantity as a number" })
+  .int("Enter a whole quantity")
+  .min(0, "The quantity cannot be negative")
+  .max(1_000_000, "The quantity is too large");
 const ratingField = z.number({ error: M.rating }).min(1, M.rating).max(5, M.rating);
-const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<ProductMediaField, z.ZodOptional<typeof optionalMediaUrl>>;
+const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<
+  ProductMediaField,
+  z.ZodOptional<typeof optionalMediaUrl>
+>;
 
 /** One size with its own prices (whole US dollars) and stock. */
 export const productSizeInputSchema = z.object({
@@ -65,19 +105,32 @@ export const productSizePatchSchema = z.object({
 });
 
 type Issues = { addIssue(issue: { code: "custom"; path: (string | number)[]; message: string }): void };
-interface PriceCheckable { size?: ProductSize; offer_price?: number; mrp?: number; quantity?: number; category?: number; subcategory?: number | null; sizes?: { size: ProductSize; offer_price?: number; mrp?: number }[] }
+interface PriceCheckable {
+  size?: ProductSize;
+  offer_price?: number;
+  mrp?: number;
+  quantity?: number;
+  category?: number;
+  subcategory?: number | null;
+  sizes?: { size: ProductSize; offer_price?: number; mrp?: number }[];
+}
 
 /** The rules between fields, for both the add form and an edit (absent values are not checked here). */
 function checkProduct(value: PriceCheckable, ctx: Issues): void {
   if (value.offer_price !== undefined && value.mrp !== undefined && value.offer_price > value.mrp) {
     ctx.addIssue({ code: "custom", path: ["offer_price"], message: M.offerAboveMrp });
   }
-  if (value.category !== undefined && value.subcategory != null && !SUBCATEGORIES.some((s) => s.id === value.subcategory && s.categoryId === value.category)) {
+  if (
+    value.category !== undefined &&
+    value.subcategory != null &&
+    !SUBCATEGORIES.some((s) => s.id === value.subcategory && s.categoryId === value.category)
+  ) {
     ctx.addIssue({ code: "custom", path: ["subcategory"], message: M.subcategoryMismatch });
   }
   const seen = new Set(value.size ? [value.size] : []);
   value.sizes?.forEach((row, i) => {
-    if (seen.has(row.size)) ctx.addIssue({ code: "custom", path: ["sizes", i, "size"], message: `Size ${row.size} is listed twice` });
+    if (seen.has(row.size))
+      ctx.addIssue({ code: "custom", path: ["sizes", i, "size"], message: `Size ${row.size} is listed twice` });
     seen.add(row.size);
     if (row.offer_price !== undefined && row.mrp !== undefined && row.offer_price > row.mrp) {
       ctx.addIssue({ code: "custom", path: ["sizes", i, "offer_price"], message: M.offerAboveMrp });
@@ -89,51 +142,59 @@ function checkProduct(value: PriceCheckable, ctx: Issues): void {
  * `POST /api/admin/products`: the spec's add-item form. `size` with `offer_price`, `mrp` and `quantity`
  * is the form's one size; `sizes` optionally adds more sizes, each with its own prices and stock.
  */
-export const productCreateSchema = z.object({
-  product_name: requiredText(M.productName, 200),
-  product_code: productCodeField,
-  category: categoryField,
-  subcategory: formNumber(subcategoryId.optional()),
-  size: adminSizeSchema.default(ADD_ITEM_DEFAULTS.size),
-  sizes: z.array(productSizeInputSchema).max(PRODUCT_SIZES.length - 1, "Too many sizes").optional(),
-  is_active: z.boolean().default(ADD_ITEM_DEFAULTS.is_active),
-  new_arrival: z.boolean().default(ADD_ITEM_DEFAULTS.new_arrival),
-  top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
-  description: requiredText(M.description, 5000, { multiline: true }),
-  quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
-  rating: formNumber(ratingField.optional()),
-  offer_price: formNumber(wholeAmount(M.offerPrice)),
-  mrp: formNumber(wholeAmount(M.mrp)),
-  ...mediaFields,
-  remarks: optionalText(2000, { multiline: true }).optional(),
-}).superRefine(checkProduct);
+export const productCreateSchema = z
+  .object({
+    product_name: requiredText(M.productName, 200),
+    product_code: productCodeField,
+    category: categoryField,
+    subcategory: formNumber(subcategoryId.optional()),
+    size: adminSizeSchema.default(ADD_ITEM_DEFAULTS.size),
+    sizes: z
+      .array(productSizeInputSchema)
+      .max(PRODUCT_SIZES.length - 1, "Too many sizes")
+      .optional(),
+    is_active: z.boolean().default(ADD_ITEM_DEFAULTS.is_active),
+    new_arrival: z.boolean().default(ADD_ITEM_DEFAULTS.new_arrival),
+    top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
+    description: requiredText(M.description, 5000, { multiline: true }),
+    quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
+    rating: formNumber(ratingField.optional()),
+    offer_price: formNumber(wholeAmount(M.offerPrice)),
+    mrp: formNumber(wholeAmount(M.mrp)),
+    ...mediaFields,
+    remarks: optionalText(2000, { multiline: true }).optional(),
+  })
+  .superRefine(checkProduct);
 
 /**
  * `PATCH /api/admin/products/:id`: any subset of the add-item fields. `size` with prices or quantity
  * changes (or adds) that one size; `sizes` changes several. null clears subcategory, rating or an image.
  */
-export const productPatchSchema = z.object({
-  product_name: requiredText(M.productName, 200).optional(),
-  product_code: productCodeField.optional(),
-  category: categoryField.optional(),
-  subcategory: formNumber(subcategoryId.nullable().optional(), null),
-  size: adminSizeSchema.optional(),
-  sizes: z.array(productSizePatchSchema).max(PRODUCT_SIZES.length, "Too many sizes").optional(),
-  is_active: z.boolean().optional(),
-  new_arrival: z.boolean().optional(),
-  top_selling: z.boolean().optional(),
-  description: requiredText(M.description, 5000, { multiline: true }).optional(),
-  quantity: formNumber(quantityField.optional()),
-  rating: formNumber(ratingField.nullable().optional(), null),
-  offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
-  mrp: formNumber(wholeAmount(M.mrp).optional()),
-  ...mediaFields,
-  remarks: optionalText(2000, { multiline: true }).optional(),
-}).superRefine((value, ctx) => {
-  const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
-  if (pricesGiven && value.size === undefined) ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
-  checkProduct(value, ctx);
-});
+export const productPatchSchema = z
+  .object({
+    product_name: requiredText(M.productName, 200).optional(),
+    product_code: productCodeField.optional(),
+    category: categoryField.optional(),
+    subcategory: formNumber(subcategoryId.nullable().optional(), null),
+    size: adminSizeSchema.optional(),
+    sizes: z.array(productSizePatchSchema).max(PRODUCT_SIZES.length, "Too many sizes").optional(),
+    is_active: z.boolean().optional(),
+    new_arrival: z.boolean().optional(),
+    top_selling: z.boolean().optional(),
+    description: requiredText(M.description, 5000, { multiline: true }).optional(),
+    quantity: formNumber(quantityField.optional()),
+    rating: formNumber(ratingField.nullable().optional(), null),
+    offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
+    mrp: formNumber(wholeAmount(M.mrp).optional()),
+    ...mediaFields,
+    remarks: optionalText(2000, { multiline: true }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
+    if (pricesGiven && value.size === undefined)
+      ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
+    checkProduct(value, ctx);
+  });
 
 /** `GET /api/admin/products?query&page&page_size&category_pk&is_active`: inactive products included. */
 export const adminProductListQuerySchema = adminPageQuery.extend({
@@ -143,7 +204,12 @@ export const adminProductListQuerySchema = adminPageQuery.extend({
   is_active: queryBoolean.optional(),
 });
 
-export const adminProductSizeSchema = z.object({ size: z.string(), offer_price: z.number(), mrp: z.number(), quantity: z.number().int() });
+export const adminProductSizeSchema = z.object({
+  size: z.string(),
+  offer_price: z.number(),
+  mrp: z.number(),
+  quantity: z.number().int(),
+});
 
 /** A product as the back office edits it: the add-item fields, prices in whole US dollars. */
 export const adminProductSchema = z.object({
@@ -162,7 +228,10 @@ export const adminProductSchema = z.object({
   rating: z.number(),
   review_count: z.number().int(),
   remarks: z.string(),
-  ...Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, z.string().nullable()])) as Record<ProductMediaField, z.ZodNullable<z.ZodString>>,
+  ...(Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, z.string().nullable()])) as Record<
+    ProductMediaField,
+    z.ZodNullable<z.ZodString>
+  >),
   sizes: z.array(adminProductSizeSchema),
   created_at: z.string(),
   updated_at: z.string(),

@@ -7,7 +7,10 @@ const NO_CART = new Set(["", "null", "undefined"]);
 
 /** A cart_id: a uuid, or nothing yet (null, absent, ""). A malformed id is a 400, never a new cart. */
 export const cartIdSchema = z
-  .preprocess((value) => (typeof value === "string" && NO_CART.has(value.trim()) ? null : value), z.uuid("cart_id is not a valid cart id").nullish())
+  .preprocess(
+    (value) => (typeof value === "string" && NO_CART.has(value.trim()) ? null : value),
+    z.uuid("cart_id is not a valid cart id").nullish(),
+  )
   .transform((value) => value ?? null);
 
 export const cartQuantitySchema = z
@@ -17,7 +20,11 @@ export const cartQuantitySchema = z
   .max(999, "quantity is too large");
 
 /** A price as the client last saw it, in major units of the cart's currency; checked, never stored. */
-const seenPrice = (field: string) => z.number({ error: `${field} must be a number` }).nonnegative(`${field} must not be negative`).max(1e9, `${field} is too large`);
+const seenPrice = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .nonnegative(`${field} must not be negative`)
+    .max(1e9, `${field} is too large`);
 
 const lineIdentity = {
   product_pk: idParam,

@@ -57,7 +57,12 @@ export const productDetailQuerySchema = z.object({
   currency: currencySchema.default("USD"),
 });
 
-export const sizeOptionSchema = z.object({ size: productSizeSchema, offer_price: z.number(), mrp: z.number(), stock: z.number().int() });
+export const sizeOptionSchema = z.object({
+  size: productSizeSchema,
+  offer_price: z.number(),
+  mrp: z.number(),
+  stock: z.number().int(),
+});
 
 export const productDetailSchema = z.object({
   id: z.number().int(),
@@ -86,7 +91,12 @@ export const productDetailResponseSchema = z.object({
 });
 
 /** `GET /api/product/product-category/`: the home page's shop-by-category strip. */
-export const homeCategorySchema = z.object({ id: z.number().int(), name: z.string(), media: z.string(), navigate_link: z.string() });
+export const homeCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  media: z.string(),
+  navigate_link: z.string(),
+});
 export const homeCategoryResponseSchema = z.object({ data: z.array(homeCategorySchema) });
 
 /** `GET /api/search?query&page&page_size&currency` */

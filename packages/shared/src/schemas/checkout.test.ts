@@ -4,15 +4,26 @@ import { createOrderRequestSchema } from "./checkout";
 import { verifyPaymentRequestSchema } from "./payments";
 
 const base = {
-  amount: 1419, currency: "INR", cart_id: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01", name: "Asha", delivery_address: "12 Hawa Mahal Road",
-  country_code: "+91", mobile_number: "9829041234", pin_code: "302002", city: "Jaipur", state: "Rajasthan", comment: "",
+  amount: 1419,
+  currency: "INR",
+  cart_id: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01",
+  name: "Asha",
+  delivery_address: "12 Hawa Mahal Road",
+  country_code: "+91",
+  mobile_number: "9829041234",
+  pin_code: "302002",
+  city: "Jaipur",
+  state: "Rajasthan",
+  comment: "",
 };
 
 describe("create-order payload (spec section 7 plus payment_method)", () => {
   it("derives the method from the spec's razorpay flag; payment_method wins; COD must be explicit", () => {
     expect(createOrderRequestSchema.parse({ ...base, razorpay: true }).payment_method).toBe("razorpay");
     expect(createOrderRequestSchema.parse({ ...base, razorpay: false }).payment_method).toBe("paypal");
-    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, payment_method: "cod" }).payment_method).toBe("cod");
+    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, payment_method: "cod" }).payment_method).toBe(
+      "cod",
+    );
     const none = createOrderRequestSchema.safeParse(base);
     expect(none.success).toBe(false);
     expect(none.error?.issues[0]).toMatchObject({ path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
@@ -22,7 +33,9 @@ describe("create-order payload (spec section 7 plus payment_method)", () => {
     for (const promo_code of ["Nil", "nil", "", "  ", null, undefined]) {
       expect(createOrderRequestSchema.parse({ ...base, razorpay: true, promo_code }).promo_code).toBeNull();
     }
-    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, promo_code: " WELCOME10 " }).promo_code).toBe("WELCOME10");
+    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, promo_code: " WELCOME10 " }).promo_code).toBe(
+      "WELCOME10",
+    );
   });
 
   it("requires the delivery fields the form marks required", () => {
@@ -30,13 +43,23 @@ describe("create-order payload (spec section 7 plus payment_method)", () => {
       const result = createOrderRequestSchema.safeParse({ ...base, razorpay: true, [field]: " " });
       expect(result.success, field).toBe(false);
     }
-    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, comment: undefined, country_code: undefined })).toMatchObject({ comment: "", country_code: "+91" });
+    expect(
+      createOrderRequestSchema.parse({ ...base, razorpay: true, comment: undefined, country_code: undefined }),
+    ).toMatchObject({ comment: "", country_code: "+91" });
   });
 });
 
 describe("verify-payment payload", () => {
   it("takes Razorpay's three values, or PayPal's order id as order_id or orderID", () => {
-    expect(verifyPaymentRequestSchema.safeParse({ razorpay: true, razorpay_payment_id: "pay_1", razorpay_order_id: "order_1", razorpay_signature: "ab", amount: 141900 }).success).toBe(true);
+    expect(
+      verifyPaymentRequestSchema.safeParse({
+        razorpay: true,
+        razorpay_payment_id: "pay_1",
+        razorpay_order_id: "order_1",
+        razorpay_signature: "ab",
+        amount: 141900,
+      }).success,
+    ).toBe(true);
     expect(verifyPaymentRequestSchema.safeParse({ razorpay: true, razorpay_order_id: "order_1" }).success).toBe(false);
     expect(verifyPaymentRequestSchema.safeParse({ razorpay: false, orderID: "5O190127TN364715T" }).success).toBe(true);
     expect(verifyPaymentRequestSchema.safeParse({ razorpay: false, order_id: "5O190127TN364715T" }).success).toBe(true);

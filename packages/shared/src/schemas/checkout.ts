@@ -19,7 +19,10 @@ const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
  */
 export const createOrderRequestSchema = z
   .object({
-    amount: z.number({ error: "amount must be a number" }).nonnegative("amount must not be negative").max(1e12, "amount is too large"),
+    amount: z
+      .number({ error: "amount must be a number" })
+      .nonnegative("amount must not be negative")
+      .max(1e12, "amount is too large"),
     currency: currencySchema,
     /** 'Nil', empty or absent: no promo code. */
     promo_code: text("promo_code", 40)
@@ -29,12 +32,20 @@ export const createOrderRequestSchema = z
     cart_id: cartIdSchema,
     name: requiredText("name", 120),
     delivery_address: requiredText("delivery_address", 500, { multiline: true }),
-    country_code: text("country_code", 60).nullish().transform((v) => v || "+91"),
-    mobile_number: requiredText("mobile_number", 20).pipe(z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number")),
-    pin_code: requiredText("pin_code", 12).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code")),
+    country_code: text("country_code", 60)
+      .nullish()
+      .transform((v) => v || "+91"),
+    mobile_number: requiredText("mobile_number", 20).pipe(
+      z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
+    ),
+    pin_code: requiredText("pin_code", 12).pipe(
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code"),
+    ),
     city: requiredText("city", 100),
     state: requiredText("state", 100),
-    comment: text("comment", 1000, { multiline: true }).nullish().transform((v) => v ?? ""),
+    comment: text("comment", 1000, { multiline: true })
+      .nullish()
+      .transform((v) => v ?? ""),
     /** The spec's flag: true card provider (Razorpay), false wallet (PayPal). */
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
@@ -97,12 +108,24 @@ export const codAwaitingResponseSchema = z.object({
   message: z.string(),
 });
 
-export const createOrderResponseSchema = z.union([cardOrderResponseSchema, walletOrderResponseSchema, codOrderResponseSchema, codAwaitingResponseSchema]);
+export const createOrderResponseSchema = z.union([
+  cardOrderResponseSchema,
+  walletOrderResponseSchema,
+  codOrderResponseSchema,
+  codAwaitingResponseSchema,
+]);
 
 /** `POST /api/confirm-cod-order/`: the order and the 6-digit code from the e-mail. */
 export const confirmCodRequestSchema = z.object({
-  order_id: z.number({ error: "order_id must be a number" }).int("order_id must be a whole number").positive("order_id must be positive").max(2_147_483_647, "order_id is too large"),
-  code: z.string({ error: "code is required" }).trim().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
+  order_id: z
+    .number({ error: "order_id must be a number" })
+    .int("order_id must be a whole number")
+    .positive("order_id must be positive")
+    .max(2_147_483_647, "order_id is too large"),
+  code: z
+    .string({ error: "code is required" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
 });
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

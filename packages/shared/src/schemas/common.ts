@@ -5,7 +5,11 @@ import { INT32_MAX } from "./input-rules";
 export const currencySchema = z.enum(CURRENCIES);
 
 /** A positive whole-number id in a query string ("12" -> 12); anything else is a 400. */
-export const idParam = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(INT32_MAX, "is too large");
+export const idParam = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be positive")
+  .max(INT32_MAX, "is too large");
 
 /** Server-side pagination shared by listing and search ("Explore More" asks for the next page). */
 export const paginationQuery = z.object({

@@ -20,7 +20,12 @@ export const blogListResponseSchema = z.object({ data: z.array(blogSchema) });
 export const blogDetailQuerySchema = z.object({ blog_pk: idParam });
 export const blogDetailResponseSchema = z.object({ data: blogSchema });
 
-export const testimonialSchema = z.object({ id: z.number().int(), name: z.string(), rating: z.number(), message: z.string() });
+export const testimonialSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rating: z.number(),
+  message: z.string(),
+});
 /** `GET /api/testimonials/` (ours: the 8 fixed testimonials) */
 export const testimonialListResponseSchema = z.object({ data: z.array(testimonialSchema) });
 
@@ -37,7 +42,12 @@ export const customerReviewSchema = z.object({
 /** `GET /api/customer-reviews/` (ours: approved reviews only) */
 export const customerReviewListResponseSchema = z.object({ data: z.array(customerReviewSchema) });
 
-export const socialPostSchema = z.object({ id: z.number().int(), image: z.string(), caption: z.string(), link: z.string() });
+export const socialPostSchema = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  caption: z.string(),
+  link: z.string(),
+});
 /** `GET /api/social-feed/` (ours: the seeded Instagram-style feed; no third-party call) */
 export const socialFeedResponseSchema = z.object({ data: z.array(socialPostSchema) });
 
@@ -46,7 +56,9 @@ export const createQueryRequestSchema = z.object({
   name: requiredText("Name", 120),
   email: requiredText("Email", 254).pipe(z.email("Email is not a valid e-mail address")),
   country_code: requiredText("Country", 60),
-  mobile_number: requiredText("Mobile number", 20).pipe(z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "Mobile number is not a valid phone number")),
+  mobile_number: requiredText("Mobile number", 20).pipe(
+    z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "Mobile number is not a valid phone number"),
+  ),
   query: requiredText("Message", 5000, { multiline: true }),
 });
 export const createQueryResponseSchema = z.object({ id: z.number().int(), message: z.string() });

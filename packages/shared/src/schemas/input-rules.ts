@@ -39,14 +39,18 @@ const notAllowed = (label: string) => `${label} contains characters that are not
 /** An optional text field: trimmed, at most `max` characters, no control characters. */
 export function text(label: string, max: number, { multiline = false, trim = true, missing }: TextOptions = {}) {
   const base = z.string({ error: missing ?? `${label} must be text` });
-  return (trim ? base.trim() : base).max(max, tooLong(label, max)).refine((value) => isCleanText(value, multiline), notAllowed(label));
+  return (trim ? base.trim() : base)
+    .max(max, tooLong(label, max))
+    .refine((value) => isCleanText(value, multiline), notAllowed(label));
 }
 
 /** A required text field: as `text`, and not blank. */
 export function requiredText(label: string, max: number, options: TextOptions = {}) {
   const missing = options.missing ?? `${label} is required`;
   const base = z.string({ error: missing });
-  return (options.trim === false ? base : base.trim()).min(1, missing).max(max, tooLong(label, max))
+  return (options.trim === false ? base : base.trim())
+    .min(1, missing)
+    .max(max, tooLong(label, max))
     .refine((value) => isCleanText(value, options.multiline), notAllowed(label));
 }
 
@@ -57,7 +61,10 @@ const FORBIDDEN_ANYWHERE = /[\p{Cc}\p{Cs}]/gu;
  * character counts as a space and the search finds what it can (decision 003), rather than failing.
  */
 export function searchText(label: string, max: number) {
-  return z.string({ error: `${label} is required` }).max(max, tooLong(label, max)).transform((value) => value.replace(FORBIDDEN_ANYWHERE, " "));
+  return z
+    .string({ error: `${label} is required` })
+    .max(max, tooLong(label, max))
+    .transform((value) => value.replace(FORBIDDEN_ANYWHERE, " "));
 }
 
 const yearOf = (iso: string) => Number(iso.slice(0, 4));
@@ -65,10 +72,17 @@ const inYearRange = (iso: string) => yearOf(iso) >= YEAR_RANGE.min && yearOf(iso
 const OUT_OF_RANGE = `Use a date from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}`;
 
 /** A day of the calendar, e.g. 2026-03-31, within YEAR_RANGE. */
-export const calendarDay = z.string({ error: "Use a date like 2026-03-31" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-31")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "This is not a calendar date")
+export const calendarDay = z
+  .string({ error: "Use a date like 2026-03-31" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-31")
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    "This is not a calendar date",
+  )
   .refine(inYearRange, OUT_OF_RANGE);
 
 /** An instant with its offset, e.g. 2026-03-31T18:30:00Z, within YEAR_RANGE. */
-export const dateTime = z.iso.datetime({ offset: true, error: "Use a date and time like 2026-03-31T18:30:00Z" })
+export const dateTime = z.iso
+  .datetime({ offset: true, error: "Use a date and time like 2026-03-31T18:30:00Z" })
   .refine(inYearRange, OUT_OF_RANGE);

@@ -14,25 +14,28 @@ const ignoredAmount = z.number().nonnegative().max(1e12).optional();
  * `amount` (x100) and `cart_id` are accepted as the spec sends them; the server trusts neither (the
  * provider's amount is checked against the stored order).
  */
-export const verifyPaymentRequestSchema = z.union([
-  z.object({
-    razorpay: z.literal(true),
-    razorpay_payment_id: providerId("razorpay_payment_id"),
-    razorpay_order_id: providerId("razorpay_order_id"),
-    razorpay_signature: providerId("razorpay_signature"),
-    amount: ignoredAmount,
-    cart_id: cartIdSchema,
-  }),
-  z
-    .object({
-      razorpay: z.literal(false),
-      order_id: providerId("order_id").optional(),
-      orderID: providerId("orderID").optional(),
+export const verifyPaymentRequestSchema = z.union(
+  [
+    z.object({
+      razorpay: z.literal(true),
+      razorpay_payment_id: providerId("razorpay_payment_id"),
+      razorpay_order_id: providerId("razorpay_order_id"),
+      razorpay_signature: providerId("razorpay_signature"),
       amount: ignoredAmount,
       cart_id: cartIdSchema,
-    })
-    .refine((body) => body.order_id ?? body.orderID, { message: "order_id is required", path: ["order_id"] }),
-], { error: "razorpay must be true (with the three razorpay_* values) or false (with order_id)" });
+    }),
+    z
+      .object({
+        razorpay: z.literal(false),
+        order_id: providerId("order_id").optional(),
+        orderID: providerId("orderID").optional(),
+        amount: ignoredAmount,
+        cart_id: cartIdSchema,
+      })
+      .refine((body) => body.order_id ?? body.orderID, { message: "order_id is required", path: ["order_id"] }),
+  ],
+  { error: "razorpay must be true (with the three razorpay_* values) or false (with order_id)" },
+);
 
 /** 200, also when the same payment is verified again (nothing changes the second time). */
 export const verifyPaymentResponseSchema = z.object({
@@ -43,8 +46,18 @@ export const verifyPaymentResponseSchema = z.object({
 
 /** `GET /api/payment-options/`: what the checkout can offer and how to load each provider's widget. */
 export const paymentOptionsResponseSchema = z.object({
-  razorpay: z.object({ available: z.boolean(), key_id: z.string().nullable(), script_url: z.string().nullable(), test_mode: z.boolean() }),
-  paypal: z.object({ available: z.boolean(), client_id: z.string().nullable(), script_url: z.string().nullable(), test_mode: z.boolean() }),
+  razorpay: z.object({
+    available: z.boolean(),
+    key_id: z.string().nullable(),
+    script_url: z.string().nullable(),
+    test_mode: z.boolean(),
+  }),
+  paypal: z.object({
+    available: z.boolean(),
+    client_id: z.string().nullable(),
+    script_url: z.string().nullable(),
+    test_mode: z.boolean(),
+  }),
   cod: z.object({ currencies: z.array(currencySchema), shipping_fee: z.number() }),
 });
 

@@ -31,7 +31,9 @@ describe("POST /api/signup/", () => {
     const body = signupBody();
     const res = await postAuth(app, "/api/signup/", body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: `Thank you for signing up. We have sent a message to ${body.email}: please check your inbox for the next step.` });
+    expect(res.json()).toEqual({
+      message: `Thank you for signing up. We have sent a message to ${body.email}: please check your inbox for the next step.`,
+    });
     const [row] = await app.database.db.select().from(users).where(eq(users.email, body.email));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.emailVerifiedAt).toBeNull();
@@ -41,17 +43,26 @@ describe("POST /api/signup/", () => {
     expect(mail?.text).toContain("Your account is ready");
     const session = await login(body.email, "correct horse battery");
     expect(session.statusCode).toBe(200);
-    expect(session.json().user).toMatchObject({ email: body.email, first_name: "Asha", last_name: "Meena", role: "shopper", email_verified: false });
+    expect(session.json().user).toMatchObject({
+      email: body.email,
+      first_name: "Asha",
+      last_name: "Meena",
+      role: "shopper",
+      email_verified: false,
+    });
   });
 
-  it.each(["email", "mobile_number", "country_code", "first_name", "last_name"] as const)("rejects a sign-up without %s (400, with the field's path)", async (field) => {
-    const body: Record<string, unknown> = signupBody();
-    delete body[field];
-    const res = await postAuth(app, "/api/signup/", body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe("VALIDATION_FAILED");
-    expect(res.json().errors).toContainEqual(expect.objectContaining({ path: `body.${field}` }));
-  });
+  it.each(["email", "mobile_number", "country_code", "first_name", "last_name"] as const)(
+    "rejects a sign-up without %s (400, with the field's path)",
+    async (field) => {
+      const body: Record<string, unknown> = signupBody();
+      delete body[field];
+      const res = await postAuth(app, "/api/signup/", body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("VALIDATION_FAILED");
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ path: `body.${field}` }));
+    },
+  );
 
   it("rejects blank fields, a bad e-mail, a bad phone number and a short password", async () => {
     const cases: [Record<string, unknown>, string][] = [
@@ -80,7 +91,10 @@ describe("sign-up as the spec's client sends it (no password)", () => {
     expect(mail?.subject).toContain("Set your password");
     expect(mail?.text).toContain("http://localhost:3000/set-password?token=");
     const token = await linkTokenFor(specBody.email);
-    const [stored] = await app.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const [stored] = await app.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect(stored?.kind).toBe("set_password");
     const hoursValid = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 3_600_000;
     expect(hoursValid).toBeGreaterThan(47.9);
@@ -91,7 +105,9 @@ describe("sign-up as the spec's client sends it (no password)", () => {
 
     const refused = await login(specBody.email, "anything at all");
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toContain("If you signed up without a password, set one with the link we e-mailed you");
+    expect(refused.json().message).toContain(
+      "If you signed up without a password, set one with the link we e-mailed you",
+    );
 
     const set = await postAuth(app, "/api/set-password/", { token, password: "a new long password" });
     expect(set.statusCode).toBe(200);
@@ -112,8 +128,13 @@ describe("sign-up as the spec's client sends it (no password)", () => {
     await postAuth(app, "/api/signup/", specBody);
     const token = await linkTokenFor(specBody.email);
     expect((await postAuth(app, "/api/set-password/", { token, password: "short" })).statusCode).toBe(400);
-    expect((await postAuth(app, "/api/set-password/", { token: "made-up", password: "long enough pw" })).statusCode).toBe(400);
-    await app.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(token)));
+    expect(
+      (await postAuth(app, "/api/set-password/", { token: "made-up", password: "long enough pw" })).statusCode,
+    ).toBe(400);
+    await app.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     const expired = await postAuth(app, "/api/set-password/", { token, password: "long enough pw" });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe("This link has expired or was already used.");
@@ -124,9 +145,17 @@ describe("POST /api/login/", () => {
   it("answers a random token (stored hashed, 30 days) and the user", async () => {
     const shopper = await newShopper(app);
     expect(shopper.token).toMatch(/^[\w-]{43}$/);
-    expect(shopper.user).toMatchObject({ email: shopper.email, first_name: "Asha", last_name: "Meena", role: "shopper" });
+    expect(shopper.user).toMatchObject({
+      email: shopper.email,
+      first_name: "Asha",
+      last_name: "Meena",
+      role: "shopper",
+    });
     expect(shopper.cart_id).toBeNull();
-    const [stored] = await app.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(shopper.token)));
+    const [stored] = await app.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(shopper.token)));
     expect(stored?.kind).toBe("session");
     const days = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.99);
@@ -153,7 +182,9 @@ describe("POST /api/login/", () => {
 
   it("rejects a malformed body with a 400", async () => {
     expect((await postAuth(app, "/api/login/", { email: "a@b.in" })).statusCode).toBe(400);
-    expect((await postAuth(app, "/api/login/", { email: "a@b.in", password: "x", cart_id: "not-a-uuid" })).statusCode).toBe(400);
+    expect(
+      (await postAuth(app, "/api/login/", { email: "a@b.in", password: "x", cart_id: "not-a-uuid" })).statusCode,
+    ).toBe(400);
   });
 
   it("allows 10 attempts a minute from one address, then answers 429", async () => {
@@ -161,7 +192,12 @@ describe("POST /api/login/", () => {
     let last;
     // Another e-mail each time, so the per-account throttle (its own test) stays out of it.
     for (let i = 0; i < 11; i++) {
-      last = await app.inject({ method: "POST", url: "/api/login/", remoteAddress: "203.0.113.50", payload: { email: uniqueEmail("ip"), password: "nope" } });
+      last = await app.inject({
+        method: "POST",
+        url: "/api/login/",
+        remoteAddress: "203.0.113.50",
+        payload: { email: uniqueEmail("ip"), password: "nope" },
+      });
       statuses.push(last.statusCode);
     }
     expect(last?.json().code).toBe("RATE_LIMITED");
@@ -175,7 +211,12 @@ describe("sessions: GET /api/me/ and POST /api/logout/", () => {
     const shopper = await newShopper(app);
     const res = await me(tokenHeader(shopper.token));
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ id: shopper.user.id, email: shopper.email, mobile_number: "+91 98290 41234", country_code: "+91" });
+    expect(res.json().user).toMatchObject({
+      id: shopper.user.id,
+      email: shopper.email,
+      mobile_number: "+91 98290 41234",
+      country_code: "+91",
+    });
     expect(res.json().user).not.toHaveProperty("password_hash");
     expect((await me()).statusCode).toBe(401);
     expect((await me()).json().code).toBe("LOGIN_REQUIRED");
@@ -183,12 +224,21 @@ describe("sessions: GET /api/me/ and POST /api/logout/", () => {
 
   it("answers 401 to a malformed, unknown or expired token", async () => {
     const shopper = await newShopper(app);
-    for (const authorization of ["Bearer " + shopper.token, "Token", "Token a b", "Token " + shopper.token + "x", shopper.token]) {
+    for (const authorization of [
+      "Bearer " + shopper.token,
+      "Token",
+      "Token a b",
+      "Token " + shopper.token + "x",
+      shopper.token,
+    ]) {
       const res = await me({ authorization });
       expect(res.statusCode, authorization).toBe(401);
       expect(res.json().code).toBe("INVALID_TOKEN");
     }
-    await app.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(shopper.token)));
+    await app.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(shopper.token)));
     expect((await me(tokenHeader(shopper.token))).statusCode).toBe(401);
   });
 
@@ -199,9 +249,13 @@ describe("sessions: GET /api/me/ and POST /api/logout/", () => {
     const out = await app.inject({ method: "POST", url: "/api/logout/", headers: tokenHeader(shopper.token) });
     expect(out.statusCode).toBe(200);
     expect((await me(tokenHeader(shopper.token))).statusCode).toBe(401);
-    expect((await app.inject({ method: "POST", url: "/api/logout/", headers: tokenHeader(shopper.token) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: "POST", url: "/api/logout/", headers: tokenHeader(shopper.token) })).statusCode,
+    ).toBe(401);
     expect((await me(tokenHeader(otherToken))).statusCode).toBe(200);
-    const [revoked] = await app.database.db.select().from(authTokens)
+    const [revoked] = await app.database.db
+      .select()
+      .from(authTokens)
       .where(and(eq(authTokens.tokenHash, hashToken(shopper.token)), eq(authTokens.kind, "session")));
     expect(revoked?.revokedAt).toBeInstanceOf(Date);
   });

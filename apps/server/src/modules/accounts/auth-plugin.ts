@@ -41,21 +41,25 @@ export function signedInUser(request: FastifyRequest): SessionUser {
  * cart, promo): treating it as a guest would silently fork the shopper's cart into an anonymous one, while
  * a 401 tells the client to drop the token and log in again.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest("user", null);
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest("user", null);
 
-  async function optionalUser(request: FastifyRequest): Promise<void> {
-    const token = sessionTokenFrom(request.headers.authorization);
-    request.user = token ? await app.services.accounts.authenticate(token) : null;
-  }
+    async function optionalUser(request: FastifyRequest): Promise<void> {
+      const token = sessionTokenFrom(request.headers.authorization);
+      request.user = token ? await app.services.accounts.authenticate(token) : null;
+    }
 
-  app.decorate("optionalUser", optionalUser);
-  app.decorate("requireUser", async (request: FastifyRequest) => {
-    await optionalUser(request);
-    signedInUser(request);
-  });
-  app.decorate("requireAdmin", async (request: FastifyRequest) => {
-    await optionalUser(request);
-    if (signedInUser(request).role !== "admin") throw new AppError("forbidden", "This needs an administrator account.", "FORBIDDEN");
-  });
-}, { name: "auth" });
+    app.decorate("optionalUser", optionalUser);
+    app.decorate("requireUser", async (request: FastifyRequest) => {
+      await optionalUser(request);
+      signedInUser(request);
+    });
+    app.decorate("requireAdmin", async (request: FastifyRequest) => {
+      await optionalUser(request);
+      if (signedInUser(request).role !== "admin")
+        throw new AppError("forbidden", "This needs an administrator account.", "FORBIDDEN");
+    });
+  },
+  { name: "auth" },
+);

@@ -35,7 +35,9 @@ describe("users.email_verified_at", () => {
     const [row] = await app.database.db.select().from(users).where(eq(users.email, body.email));
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await seen()).toEqual(row?.emailVerifiedAt);
-    expect((await app.inject({ url: "/api/me/", headers: tokenHeader(session.token) })).json().user.email_verified).toBe(true);
+    expect(
+      (await app.inject({ url: "/api/me/", headers: tokenHeader(session.token) })).json().user.email_verified,
+    ).toBe(true);
 
     const reused = await postAuth(app, "/api/verify-email/", { token });
     expect(reused.statusCode).toBe(400);

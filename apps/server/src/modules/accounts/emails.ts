@@ -43,9 +43,18 @@ export function verifyEmailEmail(input: { firstName: string; link: string; login
  * Someone signed up with an address that already has an account. The sign-up answered as usual (no
  * account enumeration); the owner hears of it here, with a new set-password link if they never set one.
  */
-export function accountExistsEmail(input: { firstName: string; loginUrl: string; setPasswordLink?: string; validHours: number }) {
+export function accountExistsEmail(input: {
+  firstName: string;
+  loginUrl: string;
+  setPasswordLink?: string;
+  validHours: number;
+}) {
   const next = input.setPasswordLink
-    ? ["Your account has no password yet. Set it here (the link works once and expires in", `${input.validHours} hours):`, input.setPasswordLink]
+    ? [
+        "Your account has no password yet. Set it here (the link works once and expires in",
+        `${input.validHours} hours):`,
+        input.setPasswordLink,
+      ]
     : ["If it was you, simply log in with your password at", input.loginUrl];
   return {
     subject: `You already have an account at ${SELLER.brand}`,

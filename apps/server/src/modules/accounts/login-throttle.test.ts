@@ -25,7 +25,11 @@ describe("per-account login throttle", () => {
     await failTimes(shopper.email, 5);
     const refused = await login(shopper.email.toUpperCase(), shopper.password);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: "Too many failed log-ins for this account. Please try again in 15 minutes.", code: "LOGIN_THROTTLED", errors: [] });
+    expect(refused.json()).toEqual({
+      message: "Too many failed log-ins for this account. Please try again in 15 minutes.",
+      code: "LOGIN_THROTTLED",
+      errors: [],
+    });
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);

@@ -1,5 +1,13 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { LoginRequest, LoginResponse, PublicUser, SetPasswordRequest, SignupRequest, SignupResponse, VerifyEmailRequest } from "@store/shared";
+import type {
+  LoginRequest,
+  LoginResponse,
+  PublicUser,
+  SetPasswordRequest,
+  SignupRequest,
+  SignupResponse,
+  VerifyEmailRequest,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { emailOutbox } from "../../email/tables";
@@ -19,10 +27,13 @@ export interface LoginCartHandoff {
 
 export const MESSAGES_ACCOUNTS = {
   /** The same for a new and a registered address: what to expect comes by e-mail. */
-  signedUp: (email: string) => `Thank you for signing up. We have sent a message to ${email}: please check your inbox for the next step.`,
+  signedUp: (email: string) =>
+    `Thank you for signing up. We have sent a message to ${email}: please check your inbox for the next step.`,
   /** The same for an unknown e-mail, an account without a password and a wrong password. */
-  badCredentials: "Incorrect e-mail or password. If you signed up without a password, set one with the link we e-mailed you (signing up again sends a new link).",
-  throttled: (minutes: number) => `Too many failed log-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  badCredentials:
+    "Incorrect e-mail or password. If you signed up without a password, set one with the link we e-mailed you (signing up again sends a new link).",
+  throttled: (minutes: number) =>
+    `Too many failed log-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   invalidToken: "Your session has expired or is not valid. Please log in again.",
   invalidLink: "This link has expired or was already used.",
   emailVerified: "Thank you: your e-mail address is confirmed.",
@@ -72,12 +83,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       .select({ tokenId: authTokens.id, user: sessionUserColumns })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(and(
-        eq(authTokens.tokenHash, hashToken(rawToken)),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ))
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(rawToken)),
+          eq(authTokens.kind, kind),
+          isNull(authTokens.revokedAt),
+          gt(authTokens.expiresAt, sql`now()`),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -85,7 +98,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   /** Stores a one-time e-mailed link's hash and answers the link to the page that uses it. */
   async function newLink(tx: Db, userId: number, kind: LinkKind): Promise<string> {
     const token = newToken();
-    await tx.insert(authTokens).values({ userId, tokenHash: hashToken(token), kind, expiresAt: expiresIn(EMAIL_LINK_TTL_MS) });
+    await tx
+      .insert(authTokens)
+      .values({ userId, tokenHash: hashToken(token), kind, expiresAt: expiresIn(EMAIL_LINK_TTL_MS) });
     return pageUrl(`/${kind === "set_password" ? "set-password" : "verify-email"}?token=${encodeURIComponent(token)}`);
   }
 
@@ -93,7 +108,11 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
    * Uses a one-time link: revokes every outstanding link of that kind for the user (claiming first makes
    * two racing uses end with one winner), marks the address as proved, and runs `then` in the same transaction.
    */
-  async function useLink(rawToken: string, kind: LinkKind, then: (tx: Db, userId: number) => Promise<void> = async () => {}) {
+  async function useLink(
+    rawToken: string,
+    kind: LinkKind,
+    then: (tx: Db, userId: number) => Promise<void> = async () => {},
+  ) {
     const row = await findToken(rawToken, kind);
     if (!row) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
     await db.transaction(async (tx) => {
@@ -102,7 +121,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(authTokens.userId, row.user.id), eq(authTokens.kind, kind), isNull(authTokens.revokedAt)))
         .returning({ id: authTokens.id });
-      if (!claimed.some((t) => t.id === row.tokenId)) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
+      if (!claimed.some((t) => t.id === row.tokenId))
+        throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
       await markEmailVerified(tx, row.user.id);
       await then(tx, row.user.id);
     });
@@ -136,8 +156,17 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         if (user) {
           to = user.email;
           email = passwordHash
-            ? verifyEmailEmail({ firstName: user.firstName, link: await newLink(tx, user.id, "verify_email"), loginUrl: pageUrl("/login"), validHours })
-            : setPasswordEmail({ firstName: user.firstName, link: await newLink(tx, user.id, "set_password"), validHours });
+            ? verifyEmailEmail({
+                firstName: user.firstName,
+                link: await newLink(tx, user.id, "verify_email"),
+                loginUrl: pageUrl("/login"),
+                validHours,
+              })
+            : setPasswordEmail({
+                firstName: user.firstName,
+                link: await newLink(tx, user.id, "set_password"),
+                validHours,
+              });
         } else {
           const [owner] = await tx
             .select({ id: users.id, email: users.email, firstName: users.firstName, passwordHash: users.passwordHash })
@@ -147,7 +176,12 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
           if (!owner) return;
           to = owner.email;
           const setPasswordLink = owner.passwordHash === null ? await newLink(tx, owner.id, "set_password") : undefined;
-          email = accountExistsEmail({ firstName: owner.firstName, loginUrl: pageUrl("/login"), setPasswordLink, validHours });
+          email = accountExistsEmail({
+            firstName: owner.firstName,
+            loginUrl: pageUrl("/login"),
+            setPasswordLink,
+            validHours,
+          });
         }
         await tx.insert(emailOutbox).values({ to, subject: email.subject, text: email.text });
       });
@@ -162,7 +196,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const attempt = await throttle.attempt(input.email);
       if (!attempt.allowed) {
         const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-        throw new AppError("rate_limited", MESSAGES_ACCOUNTS.throttled(minutes), "LOGIN_THROTTLED", undefined, attempt.retryAfterSeconds);
+        throw new AppError(
+          "rate_limited",
+          MESSAGES_ACCOUNTS.throttled(minutes),
+          "LOGIN_THROTTLED",
+          undefined,
+          attempt.retryAfterSeconds,
+        );
       }
       const [found] = await db
         .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -192,7 +232,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await db
         .update(authTokens)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(authTokens.tokenHash, hashToken(rawToken)), eq(authTokens.kind, "session"), isNull(authTokens.revokedAt)));
+        .where(
+          and(
+            eq(authTokens.tokenHash, hashToken(rawToken)),
+            eq(authTokens.kind, "session"),
+            isNull(authTokens.revokedAt),
+          ),
+        );
     },
 
     /** Uses a set-password link once: sets the password; the link also proves the address. */

@@ -12,8 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const mailsTo = (to: string) => app.database.db.select().from(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${to})`);
-const usersWith = (email: string) => app.database.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+const mailsTo = (to: string) =>
+  app.database.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.to}) = lower(${to})`);
+const usersWith = (email: string) =>
+  app.database.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
 
 describe("sign-up with an e-mail that already has an account (no account enumeration)", () => {
   it("answers exactly as a new sign-up, changes nothing in the account, and e-mails its owner instead", async () => {
@@ -21,7 +29,11 @@ describe("sign-up with an e-mail that already has an account (no account enumera
     const created = await postAuth(app, "/api/signup/", first);
     const [before] = await usersWith(first.email);
 
-    const again = await postAuth(app, "/api/signup/", signupBody({ email: `  ${first.email.toUpperCase()} `, first_name: "Mallory", password: "another password" }));
+    const again = await postAuth(
+      app,
+      "/api/signup/",
+      signupBody({ email: `  ${first.email.toUpperCase()} `, first_name: "Mallory", password: "another password" }),
+    );
     expect(again.statusCode).toBe(created.statusCode);
     expect(again.statusCode).toBe(201);
     // The message names the address as typed; apart from that, byte for byte the same answer.
@@ -49,7 +61,9 @@ describe("sign-up with an e-mail that already has an account (no account enumera
     expect(token).toBeDefined();
     const set = await postAuth(app, "/api/set-password/", { token, password: "finally a password" });
     expect(set.statusCode).toBe(200);
-    expect((await postAuth(app, "/api/login/", { email: first.email, password: "finally a password" })).statusCode).toBe(200);
+    expect(
+      (await postAuth(app, "/api/login/", { email: first.email, password: "finally a password" })).statusCode,
+    ).toBe(200);
   });
 
   it("two racing sign-ups for one address make one account and both answer 201", async () => {
@@ -58,6 +72,11 @@ describe("sign-up with an e-mail that already has an account (no account enumera
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
     expect(await usersWith(body.email)).toHaveLength(1);
     const [user] = await usersWith(body.email);
-    expect(await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, user?.email ?? ""))).toHaveLength(2);
+    expect(
+      await app.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, user?.email ?? "")),
+    ).toHaveLength(2);
   });
 });

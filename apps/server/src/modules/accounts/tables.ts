@@ -4,31 +4,41 @@ import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex }
 export const userRole = pgEnum("user_role", ["shopper", "admin"]);
 export const tokenKind = pgEnum("token_kind", ["session", "set_password", "verify_email"]);
 
-export const users = pgTable("users", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  mobileNumber: text("mobile_number").notNull(),
-  countryCode: text("country_code").notNull(),
-  /** argon2id; null until a sign-up made without a password sets one through its e-mailed link. */
-  passwordHash: text("password_hash"),
-  role: userRole("role").notNull().default("shopper"),
-  /** Null until the owner proves the address: a set-password or verify-email link sent to it was used. */
-  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`)]);
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    countryCode: text("country_code").notNull(),
+    /** argon2id; null until a sign-up made without a password sets one through its e-mailed link. */
+    passwordHash: text("password_hash"),
+    role: userRole("role").notNull().default("shopper"),
+    /** Null until the owner proves the address: a set-password or verify-email link sent to it was used. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`)],
+);
 
 /** Bearer tokens: only a SHA-256 hash is stored, so a leaked table grants nothing. */
-export const authTokens = pgTable("auth_tokens", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  tokenHash: text("token_hash").notNull().unique(),
-  kind: tokenKind("kind").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("auth_tokens_user_idx").on(t.userId)]);
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    kind: tokenKind("kind").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId)],
+);
 
 /**
  * Failed log-ins per account, in the database so every replica counts the same failures. Keyed by a hash

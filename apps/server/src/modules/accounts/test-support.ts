@@ -30,12 +30,20 @@ export function signupBody(overrides: Partial<SignupRequest> = {}): SignupReques
 }
 
 /** POST through the auth routes from a fresh address (see nextClientAddress). */
-export function postAuth(app: FastifyInstance, url: string, payload: InjectOptions["payload"], headers: Record<string, string> = {}) {
+export function postAuth(
+  app: FastifyInstance,
+  url: string,
+  payload: InjectOptions["payload"],
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: "POST", url, payload, headers, remoteAddress: nextClientAddress() });
 }
 
 /** Signs up with a password and logs in; answers the login response (token, user, cart_id). */
-export async function newShopper(app: FastifyInstance, loginExtra: Record<string, unknown> = {}): Promise<LoginResponse & { email: string; password: string }> {
+export async function newShopper(
+  app: FastifyInstance,
+  loginExtra: Record<string, unknown> = {},
+): Promise<LoginResponse & { email: string; password: string }> {
   const body = signupBody();
   const signup = await postAuth(app, "/api/signup/", body);
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);

@@ -7,5 +7,8 @@ import { users } from "./tables";
  * The first proof's time is kept.
  */
 export async function markEmailVerified(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
 }

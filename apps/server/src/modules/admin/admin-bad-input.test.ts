@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const api = (method: "GET" | "POST" | "PATCH", path: string, payload?: unknown) => call(app, admin, method, `/api/admin${path}`, payload);
+const api = (method: "GET" | "POST" | "PATCH", path: string, payload?: unknown) =>
+  call(app, admin, method, `/api/admin${path}`, payload);
 const NOT_ALLOWED = "This contains characters that are not allowed";
 const OUT_OF_RANGE = "Use a date from 2000 to 2100";
 
@@ -71,6 +72,9 @@ describe("back-office content", () => {
     const { id } = (await api("GET", "/home-categories")).json().data[0];
     const res = await api("PATCH", `/home-categories/${id}`, { navigate_link: "/wo\u0000men" });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toContainEqual({ path: "body.navigate_link", message: "Use a site path (/women) or an https:// address" });
+    expect(res.json().errors).toContainEqual({
+      path: "body.navigate_link",
+      message: "Use a site path (/women) or an https:// address",
+    });
   });
 });

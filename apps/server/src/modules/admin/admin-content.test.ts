@@ -18,17 +18,34 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const api = (method: "GET" | "POST" | "PATCH" | "DELETE", path: string, payload?: unknown) => call(app, admin, method, `/api/admin${path}`, payload);
+const api = (method: "GET" | "POST" | "PATCH" | "DELETE", path: string, payload?: unknown) =>
+  call(app, admin, method, `/api/admin${path}`, payload);
 const audits = (entity: string, id: number | string) =>
-  app.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)))).orderBy(auditLog.id);
+  app.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
 const errorsOf = (body: string) => JSON.parse(body).errors as { path: string; message: string }[];
 
 describe("promo codes", () => {
   it("creates a code (upper-cased) that the shop's promo box applies at once", async () => {
     const res = await api("POST", "/promo-codes", { code: "diwali15", kind: "percent", value: 15 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ code: "DIWALI15", kind: "percent", value: 15, currency: null, max_uses: null, used_count: 0, is_active: true });
-    const promo = await app.inject({ method: "POST", url: "/api/validate-promo-code/", payload: { promo_code: "diwali15", amount: 1000, no_of_products: 1, currency: "INR" } });
+    expect(res.json()).toMatchObject({
+      code: "DIWALI15",
+      kind: "percent",
+      value: 15,
+      currency: null,
+      max_uses: null,
+      used_count: 0,
+      is_active: true,
+    });
+    const promo = await app.inject({
+      method: "POST",
+      url: "/api/validate-promo-code/",
+      payload: { promo_code: "diwali15", amount: 1000, no_of_products: 1, currency: "INR" },
+    });
     expect(promo.json()).toMatchObject({ amount: 150 });
     expect((await audits("promo_code", res.json().id))[0]).toMatchObject({ action: "create", actorUserId: adminId });
   });
@@ -38,7 +55,17 @@ describe("promo codes", () => {
     [{ code: "A!", kind: "percent", value: 5 }, "body.code", "Use 3 to 40 letters, digits, - or _"],
     [{ code: "BIG", kind: "percent", value: 150 }, "body.value", "A percent discount cannot exceed 100"],
     [{ code: "FLATNOCUR", kind: "flat", value: 100 }, "body.currency", "A flat discount needs its currency"],
-    [{ code: "BACKWARDS", kind: "percent", value: 5, starts_at: "2026-05-01T00:00:00Z", ends_at: "2026-04-01T00:00:00Z" }, "body.ends_at", "The end must be after the start"],
+    [
+      {
+        code: "BACKWARDS",
+        kind: "percent",
+        value: 5,
+        starts_at: "2026-05-01T00:00:00Z",
+        ends_at: "2026-04-01T00:00:00Z",
+      },
+      "body.ends_at",
+      "The end must be after the start",
+    ],
     [{ code: "ZERO", kind: "percent", value: 0 }, "body.value", "The discount must be at least 1"],
     [{ code: "NOUSE", kind: "percent", value: 5, max_uses: 0 }, "body.max_uses", "Allow at least one use"],
   ])("refuses %j", async (body, path, message) => {
@@ -58,14 +85,25 @@ describe("promo codes", () => {
     const refused = await api("PATCH", `/promo-codes/${id}`, { kind: "flat" });
     expect(refused.statusCode).toBe(400);
     expect(errorsOf(refused.body)).toEqual([{ path: "currency", message: "A flat discount needs its currency" }]);
-    const changed = await api("PATCH", `/promo-codes/${id}`, { kind: "flat", value: 200, currency: "INR", is_active: false });
+    const changed = await api("PATCH", `/promo-codes/${id}`, {
+      kind: "flat",
+      value: 200,
+      currency: "INR",
+      is_active: false,
+    });
     expect(changed.json()).toMatchObject({ kind: "flat", value: 200, currency: "INR", is_active: false });
     expect((await audits("promo_code", id)).at(-1)?.changes).toEqual({
-      kind: { before: "percent", after: "flat" }, value: { before: 10, after: 200 }, currency: { before: null, after: "INR" }, is_active: { before: true, after: false },
+      kind: { before: "percent", after: "flat" },
+      value: { before: 10, after: 200 },
+      currency: { before: null, after: "INR" },
+      is_active: { before: true, after: false },
     });
     expect((await api("DELETE", `/promo-codes/${id}`)).statusCode).toBe(204);
     expect((await api("GET", `/promo-codes/${id}`)).statusCode).toBe(404);
-    expect((await audits("promo_code", id)).at(-1)).toMatchObject({ action: "delete", changes: { code: { before: "SPRING", after: null } } });
+    expect((await audits("promo_code", id)).at(-1)).toMatchObject({
+      action: "delete",
+      changes: { code: { before: "SPRING", after: null } },
+    });
   });
 });
 
@@ -74,7 +112,8 @@ describe("blog posts", () => {
     const res = await api("POST", "/blogs", {
       title: "Block printing in Bagru",
       image: "/media/blog/1.webp",
-      description: '<p onclick="steal()">Hand <strong>printed</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+      description:
+        '<p onclick="steal()">Hand <strong>printed</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
       product_link: "/women/dresses",
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -86,8 +125,17 @@ describe("blog posts", () => {
   });
 
   it("unpublishes a post (gone from the site, still in the back office) and sanitises edits", async () => {
-    const { id } = (await api("POST", "/blogs", { title: "Draft", image: "https://images.example.in/a.webp", description: "<p>x</p>" })).json();
-    const res = await api("PATCH", `/blogs/${id}`, { is_published: false, description: "<p>y</p><iframe src=x></iframe>" });
+    const { id } = (
+      await api("POST", "/blogs", {
+        title: "Draft",
+        image: "https://images.example.in/a.webp",
+        description: "<p>x</p>",
+      })
+    ).json();
+    const res = await api("PATCH", `/blogs/${id}`, {
+      is_published: false,
+      description: "<p>y</p><iframe src=x></iframe>",
+    });
     expect(res.json()).toMatchObject({ is_published: false, description: "<p>y</p>" });
     expect((await app.inject(`/api/get-blog-detail/?blog_pk=${id}`)).statusCode).toBe(404);
     expect((await api("GET", "/blogs")).json().data.map((b: { id: number }) => b.id)).toContain(id);
@@ -95,8 +143,17 @@ describe("blog posts", () => {
 
   it("refuses a post without a title, text or a safe image", async () => {
     const res = await api("POST", "/blogs", { image: "javascript:x" });
-    expect(errorsOf(res.body).map((e) => e.path).sort()).toEqual(["body.description", "body.image", "body.title"]);
-    const link = await api("POST", "/blogs", { title: "t", image: "/media/a.webp", description: "d", product_link: "javascript:alert(1)" });
+    expect(
+      errorsOf(res.body)
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(["body.description", "body.image", "body.title"]);
+    const link = await api("POST", "/blogs", {
+      title: "t",
+      image: "/media/a.webp",
+      description: "d",
+      product_link: "javascript:alert(1)",
+    });
     expect(link.statusCode).toBe(400);
   });
 });
@@ -105,21 +162,40 @@ describe("home category strip", () => {
   it("only takes the spec's ten names, each once; a change shows on the strip at once", async () => {
     const strip = await app.inject("/api/product/product-category/");
     expect(strip.json().data).toHaveLength(HOME_STRIP_NAMES.length);
-    const stranger = await api("POST", "/home-categories", { name: "Camel Leather", media: "/media/strip/x.webp", navigate_link: "/accessories" });
+    const stranger = await api("POST", "/home-categories", {
+      name: "Camel Leather",
+      media: "/media/strip/x.webp",
+      navigate_link: "/accessories",
+    });
     expect(stranger.statusCode).toBe(400);
-    const twice = await api("POST", "/home-categories", { name: "Gems", media: "/media/strip/x.webp", navigate_link: "/accessories" });
+    const twice = await api("POST", "/home-categories", {
+      name: "Gems",
+      media: "/media/strip/x.webp",
+      navigate_link: "/accessories",
+    });
     expect(twice.statusCode).toBe(409);
 
     const [gems] = await app.database.db.select().from(homeCategories).where(eq(homeCategories.name, "Gems"));
-    const moved = await api("PATCH", `/home-categories/${gems?.id}`, { navigate_link: "/accessories/bags", position: 99 });
+    const moved = await api("PATCH", `/home-categories/${gems?.id}`, {
+      navigate_link: "/accessories/bags",
+      position: 99,
+    });
     expect(moved.json()).toMatchObject({ name: "Gems", navigate_link: "/accessories/bags", position: 99 });
     const after = (await app.inject("/api/product/product-category/")).json().data;
     expect(after.at(-1)).toMatchObject({ name: "Gems", navigate_link: "/accessories/bags" });
-    expect((await api("PATCH", `/home-categories/${gems?.id}`, { navigate_link: "//evil.example" })).statusCode).toBe(400);
+    expect((await api("PATCH", `/home-categories/${gems?.id}`, { navigate_link: "//evil.example" })).statusCode).toBe(
+      400,
+    );
 
     expect((await api("DELETE", `/home-categories/${gems?.id}`)).statusCode).toBe(204);
-    expect((await app.inject("/api/product/product-category/")).json().data.map((c: { name: string }) => c.name)).not.toContain("Gems");
-    const back = await api("POST", "/home-categories", { name: "Gems", media: "/media/strip/gems.webp", navigate_link: "/accessories" });
+    expect(
+      (await app.inject("/api/product/product-category/")).json().data.map((c: { name: string }) => c.name),
+    ).not.toContain("Gems");
+    const back = await api("POST", "/home-categories", {
+      name: "Gems",
+      media: "/media/strip/gems.webp",
+      navigate_link: "/accessories",
+    });
     expect(back.json()).toMatchObject({ name: "Gems", position: 0 });
   });
 });
@@ -128,12 +204,20 @@ describe("testimonials", () => {
   it("creates, edits and deletes, refusing ratings outside 1-5 in half steps", async () => {
     for (const rating of [0, 5.5, 4.3]) {
       const res = await api("POST", "/testimonials", { name: "Meera", rating, message: "Lovely" });
-      expect(errorsOf(res.body)).toContainEqual({ path: "body.rating", message: "The rating must be 1 to 5 in half steps" });
+      expect(errorsOf(res.body)).toContainEqual({
+        path: "body.rating",
+        message: "The rating must be 1 to 5 in half steps",
+      });
     }
-    const { id } = (await api("POST", "/testimonials", { name: "Meera Joshi", rating: 4.5, message: "Beautiful quilts." })).json();
+    const { id } = (
+      await api("POST", "/testimonials", { name: "Meera Joshi", rating: 4.5, message: "Beautiful quilts." })
+    ).json();
     expect((await app.inject("/api/testimonials/")).json().data.map((t: { id: number }) => t.id)).toContain(id);
     expect((await api("PATCH", `/testimonials/${id}`, { message: "" })).statusCode).toBe(400);
-    expect((await api("PATCH", `/testimonials/${id}`, { rating: 5 })).json()).toMatchObject({ rating: 5, message: "Beautiful quilts." });
+    expect((await api("PATCH", `/testimonials/${id}`, { rating: 5 })).json()).toMatchObject({
+      rating: 5,
+      message: "Beautiful quilts.",
+    });
     expect((await api("DELETE", `/testimonials/${id}`)).statusCode).toBe(204);
     expect((await audits("testimonial", id)).map((a) => a.action)).toEqual(["create", "update", "delete"]);
   });
@@ -141,7 +225,11 @@ describe("testimonials", () => {
 
 describe("customer reviews", () => {
   it("hides and approves a review: the site follows; each is audited", async () => {
-    const [review] = await app.database.db.select().from(customerReviews).where(eq(customerReviews.isApproved, true)).limit(1);
+    const [review] = await app.database.db
+      .select()
+      .from(customerReviews)
+      .where(eq(customerReviews.isApproved, true))
+      .limit(1);
     const id = review?.id ?? 0;
     const hidden = await api("POST", `/customer-reviews/${id}/hide`);
     expect(hidden.json()).toMatchObject({ id, is_approved: false });
@@ -161,8 +249,15 @@ describe("customer reviews", () => {
 describe("contact queries", () => {
   it("lists the open messages and marks one handled, once", async () => {
     const sent = await app.inject({
-      method: "POST", url: "/api/create-query/",
-      payload: { name: "Ravi", email: "ravi@example.in", country_code: "+91", mobile_number: "+91 98765 43210", query: "Wholesale prices for 200 cushions?" },
+      method: "POST",
+      url: "/api/create-query/",
+      payload: {
+        name: "Ravi",
+        email: "ravi@example.in",
+        country_code: "+91",
+        mobile_number: "+91 98765 43210",
+        query: "Wholesale prices for 200 cushions?",
+      },
     });
     const { id } = sent.json();
     const inbox = (await api("GET", "/queries?handled=false")).json();
@@ -184,7 +279,10 @@ describe("GET /api/admin/audit-log", () => {
     const res = (await api("GET", `/audit-log?entity=testimonial&entity_id=${id}`)).json();
     expect(res).toMatchObject({ total: 2, page: 1 });
     expect(res.data.map((e: { action: string }) => e.action)).toEqual(["update", "create"]);
-    expect(res.data[0]).toMatchObject({ actor: { id: adminId, email: expect.stringMatching(/^admin\./) }, changes: { position: { before: 0, after: 3 } } });
+    expect(res.data[0]).toMatchObject({
+      actor: { id: adminId, email: expect.stringMatching(/^admin\./) },
+      changes: { position: { before: 0, after: 3 } },
+    });
     expect((await api("GET", "/audit-log?page=0")).statusCode).toBe(400);
   });
 });

@@ -45,7 +45,12 @@ describe("GET /api/admin/dashboard", () => {
       from: today.toISOString(),
       orders: 5 + (earlyIsToday ? 2 : 0),
       by_currency: [
-        { currency: "INR", orders: 1 + (earlyIsToday ? 2 : 0), revenue_orders: 1 + (earlyIsToday ? 1 : 0), revenue_minor: 129_900 + (earlyIsToday ? 50_000 : 0) },
+        {
+          currency: "INR",
+          orders: 1 + (earlyIsToday ? 2 : 0),
+          revenue_orders: 1 + (earlyIsToday ? 1 : 0),
+          revenue_minor: 129_900 + (earlyIsToday ? 50_000 : 0),
+        },
         { currency: "USD", orders: 4, revenue_orders: 2, revenue_minor: 15_000 },
       ],
     });
@@ -60,9 +65,16 @@ describe("GET /api/admin/dashboard", () => {
   });
 
   it("lists active products' sizes with 3 pieces or fewer, and counts open queries", async () => {
-    const [variant] = await app.database.db.select({ id: productVariants.id, productId: productVariants.productId })
-      .from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(eq(products.isActive, true)).limit(1);
-    await app.database.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, variant?.id ?? 0));
+    const [variant] = await app.database.db
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(products.isActive, true))
+      .limit(1);
+    await app.database.db
+      .update(productVariants)
+      .set({ stock: 1 })
+      .where(eq(productVariants.id, variant?.id ?? 0));
     await app.database.db.insert(contactQueries).values([
       { name: "A", email: "a@example.in", countryCode: "+91", mobileNumber: "9", query: "q" },
       { name: "B", email: "b@example.in", countryCode: "+91", mobileNumber: "9", query: "q", handledAt: new Date() },
@@ -72,7 +84,10 @@ describe("GET /api/admin/dashboard", () => {
     expect(body.low_stock.every((v) => v.stock <= LOW_STOCK_THRESHOLD)).toBe(true);
     const stocks = body.low_stock.map((v) => v.stock);
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
-    const inactive = await app.database.db.select({ id: products.id }).from(products).where(eq(products.isActive, false));
+    const inactive = await app.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isActive, false));
     expect(body.low_stock.some((v) => inactive.some((p) => p.id === v.product_id))).toBe(false);
     expect(body.open_queries).toBe(1);
   });

@@ -23,10 +23,12 @@ function adminRoutes(): { method: Method; url: string }[] {
   const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith(`${ADMIN_PREFIX}/`))
-    .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({
-      method: method.toUpperCase() as Method,
-      url: path.replace(/\{[^}]+\}/g, "999999"),
-    })));
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({
+        method: method.toUpperCase() as Method,
+        url: path.replace(/\{[^}]+\}/g, "999999"),
+      })),
+    );
 }
 
 describe("the admin guard", () => {
@@ -40,7 +42,13 @@ describe("the admin guard", () => {
 
   it("answers 401 to a guest on every admin route, whatever the body", async () => {
     for (const { method, url } of adminRoutes()) {
-      const res = await call(app, who.guest, method, url, method === "GET" || method === "DELETE" ? undefined : { anything: 1 });
+      const res = await call(
+        app,
+        who.guest,
+        method,
+        url,
+        method === "GET" || method === "DELETE" ? undefined : { anything: 1 },
+      );
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 401 });
       expect(res.json().code).toBe("LOGIN_REQUIRED");
     }

@@ -46,13 +46,19 @@ async function created(overrides: Record<string, unknown> = {}): Promise<AdminPr
 }
 
 const auditRows = (id: number) =>
-  app.database.db.select().from(auditLog).where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(id)))).orderBy(auditLog.id);
+  app.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
 
 describe("POST /api/admin/products (the add-item form)", () => {
   it("answers every missing required field with the spec's text", async () => {
     const res = await post({});
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json().errors.map((e: { path: string; message: string }) => [e.path.replace(/^body\./, ""), e.message]));
+    const messages = Object.fromEntries(
+      res.json().errors.map((e: { path: string; message: string }) => [e.path.replace(/^body\./, ""), e.message]),
+    );
     expect(messages).toMatchObject({
       category: ADD_ITEM_MESSAGES.category,
       product_name: ADD_ITEM_MESSAGES.productName,
@@ -76,10 +82,25 @@ describe("POST /api/admin/products (the add-item form)", () => {
     ["a rating of 6", { rating: "6" }, "rating", ADD_ITEM_MESSAGES.rating],
     ["a subcategory of another category", { subcategory: 9 }, "subcategory", ADD_ITEM_MESSAGES.subcategoryMismatch],
     ["an unknown size", { size: "Huge" }, "size", "Choose Small, Medium or Large"],
-    ["a javascript: image", { third_media: "javascript:alert(1)" }, "third_media", "Use an uploaded image (/media/...) or an https:// address"],
-    ["an http image", { main_image: "http://example.in/a.jpg" }, "main_image", "Use an uploaded image (/media/...) or an https:// address"],
+    [
+      "a javascript: image",
+      { third_media: "javascript:alert(1)" },
+      "third_media",
+      "Use an uploaded image (/media/...) or an https:// address",
+    ],
+    [
+      "an http image",
+      { main_image: "http://example.in/a.jpg" },
+      "main_image",
+      "Use an uploaded image (/media/...) or an https:// address",
+    ],
     ["a missing product code", { product_code: undefined }, "product_code", ADD_ITEM_MESSAGES.productCode],
-    ["a size listed twice", { sizes: [{ size: "M", offer_price: 1, mrp: 2 }] }, "sizes.0.size", "Size M is listed twice"],
+    [
+      "a size listed twice",
+      { sizes: [{ size: "M", offer_price: 1, mrp: 2 }] },
+      "sizes.0.size",
+      "Size M is listed twice",
+    ],
   ])("refuses %s with a 400 naming the field, and stores nothing", async (_case, overrides, path, message) => {
     const body = form(overrides);
     const res = await post(body);
@@ -99,9 +120,15 @@ describe("POST /api/admin/products (the add-item form)", () => {
     expect(product).toMatchObject({
       product_code: body.product_code,
       product_name: body.product_name,
-      category: 1, category_name: "Women", subcategory: 1, subcategory_name: "dresses",
-      is_active: true, new_arrival: true, top_selling: true,
-      rating: 0, remarks: "Batch 7",
+      category: 1,
+      category_name: "Women",
+      subcategory: 1,
+      subcategory_name: "dresses",
+      is_active: true,
+      new_arrival: true,
+      top_selling: true,
+      rating: 0,
+      remarks: "Batch 7",
       main_image: "/media/products/1001-1.webp",
       second_media: "https://images.example.in/wrap-dress-2.webp",
       third_media: null,
@@ -112,23 +139,41 @@ describe("POST /api/admin/products (the add-item form)", () => {
 
   it("accepts the form's values as strings and extra sizes with their own prices and stock", async () => {
     const product = await created({
-      product_code: String(nextCode++), category: "2", subcategory: "16", size: "S", offer_price: "15", mrp: "25", quantity: "4", rating: "4.5",
-      sizes: [{ size: "Large", offer_price: 22, mrp: 30, quantity: 0 }], is_active: true,
+      product_code: String(nextCode++),
+      category: "2",
+      subcategory: "16",
+      size: "S",
+      offer_price: "15",
+      mrp: "25",
+      quantity: "4",
+      rating: "4.5",
+      sizes: [{ size: "Large", offer_price: 22, mrp: 30, quantity: 0 }],
+      is_active: true,
     });
     expect(product).toMatchObject({ category: 2, subcategory: 16, rating: 4.5 });
-    expect(product.sizes).toEqual([{ size: "S", offer_price: 15, mrp: 25, quantity: 4 }, { size: "L", offer_price: 22, mrp: 30, quantity: 0 }]);
+    expect(product.sizes).toEqual([
+      { size: "S", offer_price: 15, mrp: 25, quantity: 4 },
+      { size: "L", offer_price: 22, mrp: 30, quantity: 0 },
+    ]);
   });
 
   it("refuses a product code already in use with a 409 and leaves the first product alone", async () => {
     const first = await created();
     const res = await post(form({ product_code: first.product_code, product_name: "Another" }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: "DUPLICATE", errors: [{ path: "product_code", message: `A product with code ${first.product_code} already exists.` }] });
+    expect(res.json()).toMatchObject({
+      code: "DUPLICATE",
+      errors: [{ path: "product_code", message: `A product with code ${first.product_code} already exists.` }],
+    });
     expect((await call(app, admin, "GET", `/api/admin/products/${first.id}`)).json()).toEqual(first);
   });
 
   it("shows the new product at once in its listing, in search and on its page", async () => {
-    const product = await created({ product_name: "Marigold Mirrorwork Kaftan Zephyrine", subcategory: 7, top_selling: true });
+    const product = await created({
+      product_name: "Marigold Mirrorwork Kaftan Zephyrine",
+      subcategory: 7,
+      top_selling: true,
+    });
     const listing = await app.inject(`/api/get-all-products/?category_pk=1&sub_category_pk=7&page_size=48`);
     expect(listing.json().data.map((p: { id: number }) => p.id)).toContain(product.id);
     const search = await app.inject(`/api/search?query=${encodeURIComponent("zephyrine")}`);
@@ -136,7 +181,12 @@ describe("POST /api/admin/products (the add-item form)", () => {
     const byCategory = await app.inject(`/api/search?query=${encodeURIComponent("kaftan robes zephyrine")}`);
     expect(byCategory.json().data.map((p: { id: number }) => p.id)).toContain(product.id);
     const detail = await app.inject(`/api/get-product-detail/?product_pk=${product.id}&size=M`);
-    expect(detail.json().data).toMatchObject({ name: "Marigold Mirrorwork Kaftan Zephyrine", offer_price: 49, mrp: 79, stock: 10 });
+    expect(detail.json().data).toMatchObject({
+      name: "Marigold Mirrorwork Kaftan Zephyrine",
+      offer_price: 49,
+      mrp: 79,
+      stock: 10,
+    });
     // The popular-products section is cached; the write invalidated it.
     const top = await app.inject("/api/product/get-top-selling-product/");
     expect(top.json().data.map((p: { id: number }) => p.id)).toContain(product.id);
@@ -162,9 +212,16 @@ describe("PATCH /api/admin/products/:id", () => {
     const detail = await app.inject(`/api/get-product-detail/?product_pk=${product.id}&size=M&currency=INR`);
     expect(detail.json().data).toMatchObject({ offer_price: 1319, mrp: 2659 });
     const rows = await auditRows(product.id);
-    expect(rows.at(-1)).toMatchObject({ action: "update", actorUserId: adminId, changes: {
-      sizes: { before: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10 }], after: [{ size: "M", offer_price: 39, mrp: 79, quantity: 10 }] },
-    } });
+    expect(rows.at(-1)).toMatchObject({
+      action: "update",
+      actorUserId: adminId,
+      changes: {
+        sizes: {
+          before: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10 }],
+          after: [{ size: "M", offer_price: 39, mrp: 79, quantity: 10 }],
+        },
+      },
+    });
   });
 
   it("adds sizes and changes stock per size; a new size needs both prices", async () => {
@@ -172,8 +229,16 @@ describe("PATCH /api/admin/products/:id", () => {
     const refused = await patch(product.id, { sizes: [{ size: "S", offer_price: 40 }] });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([{ path: "sizes.0.mrp", message: ADD_ITEM_MESSAGES.mrp }]);
-    const res = await patch(product.id, { sizes: [{ size: "S", offer_price: 40, mrp: 60, quantity: 3 }, { size: "M", quantity: 0 }] });
-    expect(res.json().sizes).toEqual([{ size: "S", offer_price: 40, mrp: 60, quantity: 3 }, { size: "M", offer_price: 49, mrp: 79, quantity: 0 }]);
+    const res = await patch(product.id, {
+      sizes: [
+        { size: "S", offer_price: 40, mrp: 60, quantity: 3 },
+        { size: "M", quantity: 0 },
+      ],
+    });
+    expect(res.json().sizes).toEqual([
+      { size: "S", offer_price: 40, mrp: 60, quantity: 3 },
+      { size: "M", offer_price: 49, mrp: 79, quantity: 0 },
+    ]);
   });
 
   it("refuses an offer price above the stored MRP and changes nothing (no audit row either)", async () => {
@@ -202,20 +267,30 @@ describe("PATCH /api/admin/products/:id", () => {
     expect((await app.inject(`/api/get-product-detail/?product_pk=${product.id}&size=M`)).statusCode).toBe(404);
     // The back office still lists it.
     const admins = await call(app, admin, "GET", `/api/admin/products?query=quetzal`);
-    expect(admins.json().data.map((p: { id: number; is_active: boolean }) => [p.id, p.is_active])).toEqual([[product.id, false]]);
+    expect(admins.json().data.map((p: { id: number; is_active: boolean }) => [p.id, p.is_active])).toEqual([
+      [product.id, false],
+    ]);
 
     await patch(product.id, { is_active: true });
-    expect((await app.inject("/api/search?query=quetzal")).json().data.map((p: { id: number }) => p.id)).toEqual([product.id]);
+    expect((await app.inject("/api/search?query=quetzal")).json().data.map((p: { id: number }) => p.id)).toEqual([
+      product.id,
+    ]);
   });
 
   it("renames, moves category (clearing a subcategory that no longer fits) and search follows", async () => {
     const product = await created({ product_name: "Plain Listing Xylograph" });
-    const res = await patch(product.id, { product_name: "Bagru Xylograph Cushion Cover", category: 2, description: "Dabu cushion." });
+    const res = await patch(product.id, {
+      product_name: "Bagru Xylograph Cushion Cover",
+      category: 2,
+      description: "Dabu cushion.",
+    });
     expect(res.json()).toMatchObject({ category: 2, subcategory: null, product_name: "Bagru Xylograph Cushion Cover" });
     const moved = await patch(product.id, { subcategory: 16 });
     expect(moved.json()).toMatchObject({ subcategory: 16, subcategory_name: "cushion cover" });
     const search = await app.inject("/api/search?query=xylograph");
-    expect(search.json().data).toMatchObject([{ id: product.id, product_name: "Bagru Xylograph Cushion Cover", category_pk: 2 }]);
+    expect(search.json().data).toMatchObject([
+      { id: product.id, product_name: "Bagru Xylograph Cushion Cover", category_pk: 2 },
+    ]);
     const wrong = await patch(product.id, { subcategory: 1 });
     expect(wrong.statusCode).toBe(400);
   });
@@ -224,7 +299,9 @@ describe("PATCH /api/admin/products/:id", () => {
     const product = await created();
     const res = await patch(product.id, { third_media: "/media/uploads/abc.webp", main_image: null });
     expect(res.json()).toMatchObject({
-      main_image: "https://images.example.in/wrap-dress-2.webp", second_media: "/media/uploads/abc.webp", third_media: null,
+      main_image: "https://images.example.in/wrap-dress-2.webp",
+      second_media: "/media/uploads/abc.webp",
+      third_media: null,
     });
   });
 
@@ -248,7 +325,19 @@ describe("GET /api/admin/products", () => {
     const byCode = await call(app, admin, "GET", `/api/admin/products?query=${product.product_code}`);
     expect(byCode.json().data.map((p: { id: number }) => p.id)).toEqual([product.id]);
     const byName = (await call(app, admin, "GET", "/api/admin/products?query=VELLUM")).json();
-    expect(byName).toMatchObject({ total: 1, data: [{ id: product.id, offer_price: 49, mrp: 79, stock: 10, sizes: ["M"], main_image: "/media/products/1001-1.webp" }] });
+    expect(byName).toMatchObject({
+      total: 1,
+      data: [
+        {
+          id: product.id,
+          offer_price: 49,
+          mrp: 79,
+          stock: 10,
+          sizes: ["M"],
+          main_image: "/media/products/1001-1.webp",
+        },
+      ],
+    });
     const wildcard = await call(app, admin, "GET", "/api/admin/products?query=%25");
     expect(wildcard.json().total).toBe(0);
 

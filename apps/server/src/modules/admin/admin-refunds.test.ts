@@ -3,7 +3,18 @@ import type { FastifyInstance } from "fastify";
 import { formatMoney, type OrderStatusChangeResponse } from "@store/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pickVariants } from "../cart/test-support";
-import { createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, payByCard, stockOf, storedOrder, verifyPayment, webhooksSettled } from "../checkout/test-support";
+import {
+  createListeningTestApp,
+  createOrder,
+  fillCart,
+  orderBody,
+  pageTotal,
+  payByCard,
+  stockOf,
+  storedOrder,
+  verifyPayment,
+  webhooksSettled,
+} from "../checkout/test-support";
 import { orders } from "../orders/tables";
 import { emailOutbox } from "../../email/tables";
 import { REFUND_RETRY_DELAYS_MS } from "../payments/refunds";
@@ -57,18 +68,33 @@ describe("cancelling a paid order refunds it through the payment provider", () =
 
   it("refunds all but the 10% fee for a shipped order cancelled after 24 hours", async () => {
     const { orderId, total } = await paidCardOrder();
-    await app.database.db.update(orders).set({ createdAt: new Date(Date.now() - 50 * HOUR) }).where(eq(orders.id, orderId));
+    await app.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 50 * HOUR) })
+      .where(eq(orders.id, orderId));
     await setStatus(orderId, { status: "shipped", tracking_number: "DELHIVERY-55" });
     const { refund, order } = await setStatus(orderId, { status: "cancelled" });
     const fee = Math.round(total / 10);
-    expect(refund).toMatchObject({ rule: "in_transit_fee", fee_minor: fee, refund_minor: total - fee, status: "refunded" });
+    expect(refund).toMatchObject({
+      rule: "in_transit_fee",
+      fee_minor: fee,
+      refund_minor: total - fee,
+      status: "refunded",
+    });
     expect(order).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
-    expect((await storedOrder(app, orderId)).payment).toMatchObject({ status: "refunded", refundId: expect.stringMatching(/^rfnd_/) });
+    expect((await storedOrder(app, orderId)).payment).toMatchObject({
+      status: "refunded",
+      refundId: expect.stringMatching(/^rfnd_/),
+    });
   });
 });
 
 describe("a refund the provider cannot take at once", () => {
-  const refundDueNow = (orderId: number) => app.database.db.update(payments).set({ refundNextAt: new Date(Date.now() - 1000) }).where(eq(payments.orderId, orderId));
+  const refundDueNow = (orderId: number) =>
+    app.database.db
+      .update(payments)
+      .set({ refundNextAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.orderId, orderId));
   const outages = () => {
     if (!app.paymentSimulator) throw new Error("no simulator");
     return app.paymentSimulator.outages;
@@ -80,7 +106,12 @@ describe("a refund the provider cannot take at once", () => {
     const { refund, order } = await setStatus(orderId, { status: "cancelled" });
     expect(refund).toMatchObject({ refund_minor: total, status: "requested" });
     expect(order.status).toBe("cancelled");
-    expect(order.payments[0]).toMatchObject({ status: "refund_requested", refund_amount_minor: total, refund_attempts: 1, refund_error: expect.stringContaining("503") });
+    expect(order.payments[0]).toMatchObject({
+      status: "refund_requested",
+      refund_amount_minor: total,
+      refund_attempts: 1,
+      refund_error: expect.stringContaining("503"),
+    });
     const next = Date.parse(order.payments[0]?.refund_next_at ?? "");
     expect(next - Date.now()).toBeGreaterThan(50_000);
 
@@ -93,7 +124,12 @@ describe("a refund the provider cannot take at once", () => {
     await app.services.payments.refunds.runDue();
     const stored = await storedOrder(app, orderId);
     expect(stored.order.status).toBe("refunded");
-    expect(stored.payment).toMatchObject({ status: "refunded", refundAttempts: 3, refundError: null, refundNextAt: null });
+    expect(stored.payment).toMatchObject({
+      status: "refunded",
+      refundAttempts: 3,
+      refundError: null,
+      refundNextAt: null,
+    });
   });
 
   it("fails for good after the last try: the seller is e-mailed and retries it from the back office", async () => {
@@ -105,8 +141,14 @@ describe("a refund the provider cannot take at once", () => {
       expect(await app.services.payments.refunds.runDue()).toBe(1);
     }
     const failed = await call(app, admin, "GET", `/api/admin/orders/${orderId}`);
-    expect(failed.json()).toMatchObject({ status: "cancelled", payments: [{ status: "refund_failed", refund_attempts: REFUND_RETRY_DELAYS_MS.length + 1, refund_next_at: null }] });
-    const alerts = await app.database.db.select().from(emailOutbox).where(like(emailOutbox.subject, `Refund failed for order #${orderId}:%`));
+    expect(failed.json()).toMatchObject({
+      status: "cancelled",
+      payments: [{ status: "refund_failed", refund_attempts: REFUND_RETRY_DELAYS_MS.length + 1, refund_next_at: null }],
+    });
+    const alerts = await app.database.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `Refund failed for order #${orderId}:%`));
     expect(alerts.map((m) => m.to)).toContain(adminEmail);
     expect(alerts[0]?.text).toContain(formatMoney(total / 100, "INR"));
     await refundDueNow(orderId);
@@ -141,11 +183,20 @@ describe("REFUND_TRIES cuts the retry schedule short", () => {
     const total = pageTotal(lines, "INR") * 100;
     const { data } = (await createOrder(quick, orderBody(cartId, "razorpay", "INR", total))).json();
     const paid = await payByCard(quick, data.data.id, data.key);
-    expect((await verifyPayment(quick, { amount: total, razorpay: true, cart_id: cartId, ...paid })).json().status).toBe("paid");
+    expect(
+      (await verifyPayment(quick, { amount: total, razorpay: true, cart_id: cartId, ...paid })).json().status,
+    ).toBe("paid");
 
     quick.paymentSimulator?.outages.failRefunds(1);
-    const cancelled = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/status`, { status: "cancelled" });
-    expect(cancelled.json<OrderStatusChangeResponse>().order.payments[0]).toMatchObject({ status: "refund_failed", refund_attempts: 1, refund_next_at: null, refund_error: expect.stringContaining("503") });
+    const cancelled = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/status`, {
+      status: "cancelled",
+    });
+    expect(cancelled.json<OrderStatusChangeResponse>().order.payments[0]).toMatchObject({
+      status: "refund_failed",
+      refund_attempts: 1,
+      refund_next_at: null,
+      refund_error: expect.stringContaining("503"),
+    });
 
     const retried = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/refund-retry`);
     expect(retried.json()).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });

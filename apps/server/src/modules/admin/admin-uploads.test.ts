@@ -26,26 +26,39 @@ afterAll(async () => {
 });
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
-const upload = (data_url: string, headers = who.admin) => call(app, headers, "POST", "/api/admin/uploads", { data_url });
+const upload = (data_url: string, headers = who.admin) =>
+  call(app, headers, "POST", "/api/admin/uploads", { data_url });
 
 describe("POST /api/admin/uploads", () => {
   it("stores a large photo as WebP at most 1200 px wide under /media/uploads and serves it", async () => {
-    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#c2410c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#c2410c" } })
+      .png()
+      .toBuffer();
     const res = await upload(dataUrl("image/png", png));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ width: UPLOAD_MAX_WIDTH, height: 800, url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/) });
+    expect(body).toMatchObject({
+      width: UPLOAD_MAX_WIDTH,
+      height: 800,
+      url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/),
+    });
     const stored = await readFile(join(mediaDir, body.url.replace("/media/", "")));
     expect((await sharp(stored).metadata()).format).toBe("webp");
     const served = await app.inject(body.url);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
     const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.entity, "upload"));
-    expect(audit).toMatchObject({ action: "upload", actorUserId: who.adminId, changes: { url: { before: null, after: body.url } } });
+    expect(audit).toMatchObject({
+      action: "upload",
+      actorUserId: who.adminId,
+      changes: { url: { before: null, after: body.url } },
+    });
   });
 
   it("keeps a small image's size (no enlargement)", async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1e3a8a" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1e3a8a" } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(dataUrl("image/jpeg", jpeg))).json()).toMatchObject({ width: 300, height: 200 });
   });
 
@@ -54,7 +67,9 @@ describe("POST /api/admin/uploads", () => {
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().errors).toEqual([{ path: "data_url", message: "This file is not an image we can read" }]);
     const svg = await upload(dataUrl("image/svg+xml", Buffer.from("<svg/>")));
-    expect(svg.json().errors).toEqual([{ path: "body.data_url", message: "Upload a JPEG, PNG, WebP, GIF or AVIF image" }]);
+    expect(svg.json().errors).toEqual([
+      { path: "body.data_url", message: "Upload a JPEG, PNG, WebP, GIF or AVIF image" },
+    ]);
     const plain = await upload("https://example.in/a.png");
     expect(plain.statusCode).toBe(400);
     const huge = await upload(dataUrl("image/png", Buffer.alloc(5 * 1024 * 1024 + 10)));
@@ -65,7 +80,9 @@ describe("POST /api/admin/uploads", () => {
   });
 
   it("is for administrators only", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     expect((await upload(dataUrl("image/png", png), who.shopper)).statusCode).toBe(403);
   });
 });

@@ -36,7 +36,10 @@ describe("createAdmin (what `npm run admin:create` runs)", () => {
     const res = await login(email, "a strong passphrase");
     expect(res.json().user.role).toBe("admin");
     expect((await dashboard(res.json().token)).statusCode).toBe(200);
-    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, String(result.userId)));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(result.userId)));
     expect(audit).toMatchObject({ actorUserId: null, action: "create_admin", entity: "user" });
   });
 
@@ -53,7 +56,9 @@ describe("createAdmin (what `npm run admin:create` runs)", () => {
   });
 
   it("refuses a bad e-mail, a short password, and a new account without a password", async () => {
-    await expect(createAdmin({ db: db(), email: "not-an-email", password: "long enough pw" })).rejects.toThrow(/valid e-mail/);
+    await expect(createAdmin({ db: db(), email: "not-an-email", password: "long enough pw" })).rejects.toThrow(
+      /valid e-mail/,
+    );
     await expect(createAdmin({ db: db(), email: uniqueEmail(), password: "short" })).rejects.toThrow(/at least 8/);
     await expect(createAdmin({ db: db(), email: uniqueEmail() })).rejects.toThrow(/needs a password/);
   });
@@ -64,18 +69,25 @@ describe("the admin:create command", () => {
     const dataDir = await mkdtemp(join(tmpdir(), "admin-cli-"));
     try {
       const email = "owner@jaipurkalahouse.in";
-      const { stdout } = await promisify(execFile)("npx", ["tsx", "apps/server/src/cli/admin-create.ts", "--email", email], {
-        cwd: repoRoot,
-        // DATABASE_URL empty: always the embedded database, in a throw-away folder, whichever ring this is.
-        env: { ...process.env, DATABASE_URL: "", DATA_DIR: relative(repoRoot, dataDir) },
-        timeout: 60_000,
-      });
+      const { stdout } = await promisify(execFile)(
+        "npx",
+        ["tsx", "apps/server/src/cli/admin-create.ts", "--email", email],
+        {
+          cwd: repoRoot,
+          // DATABASE_URL empty: always the embedded database, in a throw-away folder, whichever ring this is.
+          env: { ...process.env, DATABASE_URL: "", DATA_DIR: relative(repoRoot, dataDir) },
+          timeout: 60_000,
+        },
+      );
       expect(stdout).toContain(`Created administrator ${email} in the embedded database.`);
       const password = /Generated password \(shown once, keep it safe\): (\S+)/.exec(stdout)?.[1] ?? "";
       expect(password).toHaveLength(24);
       const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
       try {
-        const [user] = await database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+        const [user] = await database.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`);
         expect(user?.role).toBe("admin");
         expect(await verifyPassword(user?.passwordHash ?? null, password)).toBe(true);
       } finally {
@@ -126,7 +138,11 @@ describe("the demo administrator", () => {
   it("replaces the once-published password of an existing demo administrator, in production without showing it", async () => {
     await removeDemoAdmin();
     await createAdmin({ db: db(), email: DEMO_ADMIN_EMAIL, password: "demo-admin-2026" });
-    const printed = await firstStart({ database: { kind: "postgres", url: "postgres://unused" }, env: "production", seedDemo: false });
+    const printed = await firstStart({
+      database: { kind: "postgres", url: "postgres://unused" },
+      env: "production",
+      seedDemo: false,
+    });
     expect(printed).toContain("--reset-password");
     expect((await login(DEMO_ADMIN_EMAIL, "demo-admin-2026")).statusCode).toBe(401);
     expect(await demoAdmins()).toHaveLength(1);

@@ -43,7 +43,13 @@ export async function createAdmin({ db, email, password }: CreateAdminInput): Pr
     if (!existing) {
       if (!passwordHash) throw new Error("A new administrator needs a password");
       const user = await insertAdmin(tx, { email: address.data, passwordHash });
-      await recordAudit(tx, null, { action: "create_admin", entity: "user", entityId: user.id, before: null, after: { email: user.email, role: "admin", password_set: true } });
+      await recordAudit(tx, null, {
+        action: "create_admin",
+        entity: "user",
+        entityId: user.id,
+        before: null,
+        after: { email: user.email, role: "admin", password_set: true },
+      });
       return { userId: user.id, email: user.email, created: true, passwordChanged: true };
     }
     if (!passwordHash && !existing.hasPassword) throw new Error(`${existing.email} has no password yet; give one`);

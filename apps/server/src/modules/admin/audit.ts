@@ -37,7 +37,11 @@ export interface AuditEntryInput {
  * together. An edit that changed nothing leaves no row. Answers whether a row was written.
  */
 /** `actor`: the signed-in admin who made the change, or null for the command line (admin:create). */
-export async function recordAudit(tx: Tx, actor: Pick<SessionUser, "id"> | null, entry: AuditEntryInput): Promise<boolean> {
+export async function recordAudit(
+  tx: Tx,
+  actor: Pick<SessionUser, "id"> | null,
+  entry: AuditEntryInput,
+): Promise<boolean> {
   const changes = diff(entry.before, entry.after);
   if (Object.keys(changes).length === 0 && entry.before !== null && entry.after !== null) return false;
   await tx.insert(auditLog).values({
@@ -57,15 +61,25 @@ export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditL
     query.entity_id === undefined ? undefined : eq(auditLog.entityId, query.entity_id),
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   // The accounts module answers for its users: one query for the page's actors.
-  const actorEmails = await emailsOfUsers(db, rows.flatMap((entry) => (entry.actorUserId === null ? [] : [entry.actorUserId])));
+  const actorEmails = await emailsOfUsers(
+    db,
+    rows.flatMap((entry) => (entry.actorUserId === null ? [] : [entry.actorUserId])),
+  );
   return {
     data: rows.map((entry) => ({
       id: entry.id,
-      actor: entry.actorUserId === null ? null : { id: entry.actorUserId, email: actorEmails.get(entry.actorUserId) ?? "" },
+      actor:
+        entry.actorUserId === null ? null : { id: entry.actorUserId, email: actorEmails.get(entry.actorUserId) ?? "" },
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId,

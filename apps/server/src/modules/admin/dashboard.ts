@@ -11,7 +11,10 @@ export function createDashboard(db: Db) {
     async summary(now = new Date()): Promise<DashboardResponse> {
       const starts = istPeriodStarts(now);
       const [today, month, low_stock, open_queries] = await Promise.all([
-        salesSince(db, starts.today), salesSince(db, starts.month), lowStock(db), openQueryCount(db),
+        salesSince(db, starts.today),
+        salesSince(db, starts.month),
+        lowStock(db),
+        openQueryCount(db),
       ]);
       return { today, month, low_stock, open_queries };
     },

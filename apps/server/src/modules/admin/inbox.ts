@@ -17,21 +17,29 @@ export function createInbox(db: Db) {
     listReviews: (query: AdminReviewListQuery) => contentInbox.listReviews(db, query),
 
     /** Approve (shown on the site) or hide (not shown); repeating either changes nothing. */
-    setReviewApproval: (actor: SessionUser, id: number, approved: boolean): Promise<AdminReview> => db.transaction(async (tx) => {
-      const before = await review(tx, id, true);
-      await contentInbox.setReviewApproval(tx, id, approved);
-      const after = await review(tx, id);
-      await recordAudit(tx, actor, { action: approved ? "approve" : "hide", entity: "customer_review", entityId: id, before, after });
-      return after;
-    }),
+    setReviewApproval: (actor: SessionUser, id: number, approved: boolean): Promise<AdminReview> =>
+      db.transaction(async (tx) => {
+        const before = await review(tx, id, true);
+        await contentInbox.setReviewApproval(tx, id, approved);
+        const after = await review(tx, id);
+        await recordAudit(tx, actor, {
+          action: approved ? "approve" : "hide",
+          entity: "customer_review",
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      }),
 
     listQueries: (query: AdminQueryListQuery) => contentInbox.listQueries(db, query),
 
-    markQueryHandled: (actor: SessionUser, id: number): Promise<AdminContactQuery> => db.transaction(async (tx) => {
-      const handled = await contentInbox.markQueryHandled(tx, id);
-      if (!handled) throw notFound("Query");
-      await recordAudit(tx, actor, { action: "handle", entity: "contact_query", entityId: id, ...handled });
-      return handled.after;
-    }),
+    markQueryHandled: (actor: SessionUser, id: number): Promise<AdminContactQuery> =>
+      db.transaction(async (tx) => {
+        const handled = await contentInbox.markQueryHandled(tx, id);
+        if (!handled) throw notFound("Query");
+        await recordAudit(tx, actor, { action: "handle", entity: "contact_query", entityId: id, ...handled });
+        return handled.after;
+      }),
   };
 }

@@ -1,5 +1,9 @@
 import {
-  adminIdParams, adminOrderDetailSchema, adminOrderListQuerySchema, adminOrderListResponseSchema, orderStatusChangeResponseSchema,
+  adminIdParams,
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  orderStatusChangeResponseSchema,
   orderStatusChangeSchema,
 } from "@store/shared";
 import { z } from "zod";
@@ -10,43 +14,80 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
   const orders = app.services.admin.orders;
   const tags = ["admin", "admin orders"];
 
-  app.get("/orders", {
-    schema: { tags, summary: "Orders, newest first, filtered by status, IST dates, payment method and currency", querystring: adminOrderListQuerySchema, response: { 200: adminOrderListResponseSchema, ...ADMIN_ERRORS } },
-  }, (request) => orders.list(request.query));
-
-  app.get("/orders.csv", {
-    schema: { tags, summary: "The filtered orders as a CSV file", querystring: adminOrderListQuerySchema, produces: ["text/csv"], response: { 200: z.string(), ...ADMIN_ERRORS } },
-  }, async (request, reply) => {
-    const { page: _page, page_size: _size, ...filters } = request.query;
-    const csv = await orders.csv(filters);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="orders-${day}.csv"`)
-      .header("cache-control", "no-store")
-      .send(csv);
-  });
-
-  app.get("/orders/:id", {
-    schema: { tags, summary: "One order with its lines, payments and history", params: adminIdParams, response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS } },
-  }, (request) => orders.detail(request.params.id));
-
-  app.post("/orders/:id/status", {
-    schema: {
-      tags,
-      summary: "Move the order along the state machine (shipped needs a tracking number; cancelled applies the refund policy)",
-      params: adminIdParams,
-      body: orderStatusChangeSchema,
-      response: { 200: orderStatusChangeResponseSchema, ...ADMIN_ERRORS },
+  app.get(
+    "/orders",
+    {
+      schema: {
+        tags,
+        summary: "Orders, newest first, filtered by status, IST dates, payment method and currency",
+        querystring: adminOrderListQuerySchema,
+        response: { 200: adminOrderListResponseSchema, ...ADMIN_ERRORS },
+      },
     },
-  }, (request) => orders.change(signedInUser(request), request.params.id, request.body));
+    (request) => orders.list(request.query),
+  );
 
-  app.post("/orders/:id/refund-retry", {
-    schema: {
-      tags,
-      summary: "Try again a refund the refund queue gave up on (the payment shows refund_failed)",
-      params: adminIdParams,
-      response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+  app.get(
+    "/orders.csv",
+    {
+      schema: {
+        tags,
+        summary: "The filtered orders as a CSV file",
+        querystring: adminOrderListQuerySchema,
+        produces: ["text/csv"],
+        response: { 200: z.string(), ...ADMIN_ERRORS },
+      },
     },
-  }, (request) => orders.retryRefund(signedInUser(request), request.params.id));
+    async (request, reply) => {
+      const { page: _page, page_size: _size, ...filters } = request.query;
+      const csv = await orders.csv(filters);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="orders-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(csv);
+    },
+  );
+
+  app.get(
+    "/orders/:id",
+    {
+      schema: {
+        tags,
+        summary: "One order with its lines, payments and history",
+        params: adminIdParams,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.detail(request.params.id),
+  );
+
+  app.post(
+    "/orders/:id/status",
+    {
+      schema: {
+        tags,
+        summary:
+          "Move the order along the state machine (shipped needs a tracking number; cancelled applies the refund policy)",
+        params: adminIdParams,
+        body: orderStatusChangeSchema,
+        response: { 200: orderStatusChangeResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.change(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/orders/:id/refund-retry",
+    {
+      schema: {
+        tags,
+        summary: "Try again a refund the refund queue gave up on (the payment shows refund_failed)",
+        params: adminIdParams,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.retryRefund(signedInUser(request), request.params.id),
+  );
 }

@@ -25,7 +25,12 @@ export function createOrderStatusChanger(db: Db, reader: OrderDetails, refunds: 
      * payment following the money (the payments module) and the audit row, in one transaction. A cancellation
      * of a paid order marks its payment refund_requested and, after commit, asks the refund queue to refund.
      */
-    async change(actor: SessionUser, id: number, input: OrderStatusChange, now = new Date()): Promise<OrderStatusChangeResponse> {
+    async change(
+      actor: SessionUser,
+      id: number,
+      input: OrderStatusChange,
+      now = new Date(),
+    ): Promise<OrderStatusChangeResponse> {
       const { refund, owedPaymentId } = await db.transaction(async (tx) => {
         const { before, refund } = await changeOrderStatus(tx, id, input, now);
         const owedPaymentId = refund ? await followOrderRefund(tx, id, refund) : null;
@@ -35,7 +40,11 @@ export function createOrderStatusChanger(db: Db, reader: OrderDetails, refunds: 
           entity: "order",
           entityId: id,
           before: { status: before.status, tracking_number: before.trackingNumber },
-          after: { status: to, tracking_number: to === "shipped" ? input.tracking_number : before.trackingNumber, ...(refund && { refund }) },
+          after: {
+            status: to,
+            tracking_number: to === "shipped" ? input.tracking_number : before.trackingNumber,
+            ...(refund && { refund }),
+          },
         });
         return { refund, owedPaymentId };
       });
@@ -43,18 +52,28 @@ export function createOrderStatusChanger(db: Db, reader: OrderDetails, refunds: 
       // Without the payments module's queue, the payment stays refund_requested for the seller to settle.
       if (owedPaymentId !== null && refunds) await refunds.refundNow(owedPaymentId);
       const order = await reader.detail(id);
-      const settled = refund?.status === "requested" && order.status === "refunded" ? { ...refund, status: "refunded" as const } : refund;
+      const settled =
+        refund?.status === "requested" && order.status === "refunded"
+          ? { ...refund, status: "refunded" as const }
+          : refund;
       return { order, refund: settled };
     },
 
     /** `POST /api/admin/orders/:id/refund-retry`: a refund the queue gave up on, tried again at once (and audited). */
     async retryRefund(actor: SessionUser, id: number): Promise<AdminOrderDetail> {
       await reader.detail(id);
-      if (!refunds || !(await refunds.retry(id))) throw new AppError("conflict", "This order has no failed refund to retry.", "NO_FAILED_REFUND");
+      if (!refunds || !(await refunds.retry(id)))
+        throw new AppError("conflict", "This order has no failed refund to retry.", "NO_FAILED_REFUND");
       const order = await reader.detail(id);
-      await db.transaction((tx) => recordAudit(tx, actor, {
-        action: "refund:retry", entity: "order", entityId: id, before: { payment: "refund_failed" }, after: { payment: order.payments.at(-1)?.status ?? null },
-      }));
+      await db.transaction((tx) =>
+        recordAudit(tx, actor, {
+          action: "refund:retry",
+          entity: "order",
+          entityId: id,
+          before: { payment: "refund_failed" },
+          after: { payment: order.payments.at(-1)?.status ?? null },
+        }),
+      );
       return order;
     },
   };

@@ -8,15 +8,26 @@ import { recordAudit } from "./audit";
 
 export function createProductWriter(db: Db) {
   /** The catalogue's write, its audit row and the re-read in one transaction; a taken product code is a 409. */
-  function audited(actor: SessionUser, productCode: number | undefined, work: (tx: Tx) => Promise<{ id: number; before: AdminProduct | null }>) {
+  function audited(
+    actor: SessionUser,
+    productCode: number | undefined,
+    work: (tx: Tx) => Promise<{ id: number; before: AdminProduct | null }>,
+  ) {
     return onDuplicate(
-      () => db.transaction(async (tx) => {
-        const { id, before } = await work(tx);
-        const after = await loadAdminProduct(tx, id);
-        if (!after) throw notFound("Product");
-        await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "product", entityId: id, before, after });
-        return after;
-      }),
+      () =>
+        db.transaction(async (tx) => {
+          const { id, before } = await work(tx);
+          const after = await loadAdminProduct(tx, id);
+          if (!after) throw notFound("Product");
+          await recordAudit(tx, actor, {
+            action: before ? "update" : "create",
+            entity: "product",
+            entityId: id,
+            before,
+            after,
+          });
+          return after;
+        }),
       () => duplicateField("product_code", `A product with code ${productCode} already exists.`),
     );
   }

@@ -8,7 +8,10 @@ import type { SessionUser } from "../accounts/service";
  * The back office's list, get, create, update and delete of a flat record type that its owning module
  * defines (lib/table-resource.ts): each write and its audit row in one transaction.
  */
-export function auditedResource<TView extends Snapshot, TCreate, TPatch>(db: Db, resource: TableResource<TView, TCreate, TPatch>) {
+export function auditedResource<TView extends Snapshot, TCreate, TPatch>(
+  db: Db,
+  resource: TableResource<TView, TCreate, TPatch>,
+) {
   async function mustFind(executor: Db | Tx, id: number, lock = false): Promise<TView> {
     const view = await resource.find(executor, id, lock);
     if (!view) throw notFound(resource.label);
@@ -29,25 +32,28 @@ export function auditedResource<TView extends Snapshot, TCreate, TPatch>(db: Db,
 
     get: (id: number): Promise<TView> => mustFind(db, id),
 
-    create: (actor: SessionUser, input: TCreate): Promise<TView> => write(async (tx) => {
-      const id = await resource.insert(tx, input);
-      const after = await mustFind(tx, id);
-      await recordAudit(tx, actor, { action: "create", entity, entityId: id, before: null, after });
-      return after;
-    }),
+    create: (actor: SessionUser, input: TCreate): Promise<TView> =>
+      write(async (tx) => {
+        const id = await resource.insert(tx, input);
+        const after = await mustFind(tx, id);
+        await recordAudit(tx, actor, { action: "create", entity, entityId: id, before: null, after });
+        return after;
+      }),
 
-    update: (actor: SessionUser, id: number, patch: TPatch): Promise<TView> => write(async (tx) => {
-      const before = await mustFind(tx, id, true);
-      await resource.update(tx, id, patch, before);
-      const after = await mustFind(tx, id);
-      await recordAudit(tx, actor, { action: "update", entity, entityId: id, before, after });
-      return after;
-    }),
+    update: (actor: SessionUser, id: number, patch: TPatch): Promise<TView> =>
+      write(async (tx) => {
+        const before = await mustFind(tx, id, true);
+        await resource.update(tx, id, patch, before);
+        const after = await mustFind(tx, id);
+        await recordAudit(tx, actor, { action: "update", entity, entityId: id, before, after });
+        return after;
+      }),
 
-    remove: (actor: SessionUser, id: number): Promise<void> => write(async (tx) => {
-      const before = await mustFind(tx, id, true);
-      await resource.remove(tx, id);
-      await recordAudit(tx, actor, { action: "delete", entity, entityId: id, before, after: null });
-    }),
+    remove: (actor: SessionUser, id: number): Promise<void> =>
+      write(async (tx) => {
+        const before = await mustFind(tx, id, true);
+        await resource.remove(tx, id);
+        await recordAudit(tx, actor, { action: "delete", entity, entityId: id, before, after: null });
+      }),
   };
 }

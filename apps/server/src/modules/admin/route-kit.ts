@@ -9,7 +9,12 @@ export type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Every admin route can answer these (the guard's 401/403 included); documented once. */
 export const ADMIN_ERRORS = {
-  400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
 };
 
 interface CrudResource<TView, TCreate, TPatch> {
@@ -35,22 +40,68 @@ export function crudRoutes<TView, TCreate, TPatch>(
   // cannot see those types through the type provider, so this one place names them.
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
   const idOf = (request: FastifyRequest) => (request.params as z.output<typeof adminIdParams>).id;
-  routes.get(path, {
-    schema: { tags, summary: `Every ${schemas.label}`, response: { 200: z.object({ data: z.array(schemas.view) }), ...ADMIN_ERRORS } },
-  }, () => resource.list());
-  routes.get(`${path}/:id`, {
-    schema: { tags, summary: `One ${schemas.label}`, params: adminIdParams, response: { 200: schemas.view, ...ADMIN_ERRORS } },
-  }, (request) => resource.get(idOf(request)));
-  routes.post(path, {
-    schema: { tags, summary: `Add a ${schemas.label}`, body: schemas.create, response: { 201: schemas.view, ...ADMIN_ERRORS } },
-  }, async (request, reply) => reply.status(201).send(await resource.create(signedInUser(request), request.body as TCreate)));
-  routes.patch(`${path}/:id`, {
-    schema: { tags, summary: `Change a ${schemas.label}`, params: adminIdParams, body: schemas.patch, response: { 200: schemas.view, ...ADMIN_ERRORS } },
-  }, (request) => resource.update(signedInUser(request), idOf(request), request.body as TPatch));
-  routes.delete(`${path}/:id`, {
-    schema: { tags, summary: `Delete a ${schemas.label}`, params: adminIdParams, response: { 204: z.null(), ...ADMIN_ERRORS } },
-  }, async (request, reply) => {
-    await resource.remove(signedInUser(request), idOf(request));
-    return reply.status(204).send();
-  });
+  routes.get(
+    path,
+    {
+      schema: {
+        tags,
+        summary: `Every ${schemas.label}`,
+        response: { 200: z.object({ data: z.array(schemas.view) }), ...ADMIN_ERRORS },
+      },
+    },
+    () => resource.list(),
+  );
+  routes.get(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `One ${schemas.label}`,
+        params: adminIdParams,
+        response: { 200: schemas.view, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => resource.get(idOf(request)),
+  );
+  routes.post(
+    path,
+    {
+      schema: {
+        tags,
+        summary: `Add a ${schemas.label}`,
+        body: schemas.create,
+        response: { 201: schemas.view, ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await resource.create(signedInUser(request), request.body as TCreate)),
+  );
+  routes.patch(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Change a ${schemas.label}`,
+        params: adminIdParams,
+        body: schemas.patch,
+        response: { 200: schemas.view, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => resource.update(signedInUser(request), idOf(request), request.body as TPatch),
+  );
+  routes.delete(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Delete a ${schemas.label}`,
+        params: adminIdParams,
+        response: { 204: z.null(), ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      await resource.remove(signedInUser(request), idOf(request));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -15,13 +15,30 @@ export const ADMIN_PREFIX = "/api/admin";
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
 
-  app.get("/dashboard", {
-    schema: { tags: ["admin"], summary: "Today's and this month's orders and revenue (IST), low stock, open queries", response: { 200: dashboardResponseSchema, ...ADMIN_ERRORS } },
-  }, () => app.services.admin.dashboard.summary());
+  app.get(
+    "/dashboard",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Today's and this month's orders and revenue (IST), low stock, open queries",
+        response: { 200: dashboardResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    () => app.services.admin.dashboard.summary(),
+  );
 
-  app.get("/audit-log", {
-    schema: { tags: ["admin"], summary: "Who changed what, newest first", querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema, ...ADMIN_ERRORS } },
-  }, (request) => app.services.admin.auditLog(request.query));
+  app.get(
+    "/audit-log",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Who changed what, newest first",
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => app.services.admin.auditLog(request.query),
+  );
 
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);

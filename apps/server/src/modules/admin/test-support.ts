@@ -11,7 +11,9 @@ import { createAdmin } from "./admin-users";
 export const ADMIN_PASSWORD = "jaipur back office 1";
 
 /** A new administrator (through createAdmin, as the CLI makes one), logged in. */
-export async function newAdmin(app: FastifyInstance): Promise<{ userId: number; email: string; headers: Record<string, string> }> {
+export async function newAdmin(
+  app: FastifyInstance,
+): Promise<{ userId: number; email: string; headers: Record<string, string> }> {
   const email = uniqueEmail("admin");
   const { userId } = await createAdmin({ db: app.database.db, email, password: ADMIN_PASSWORD });
   const login = await postAuth(app, "/api/login/", { email, password: ADMIN_PASSWORD });
@@ -27,17 +29,37 @@ export async function roles(app: FastifyInstance) {
 }
 
 /** An injected request with headers; the body is JSON. */
-export function call(app: FastifyInstance, headers: Record<string, string>, method: InjectOptions["method"], url: string, payload?: unknown) {
-  return app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as InjectOptions["payload"] }) });
+export function call(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  method: InjectOptions["method"],
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(payload !== undefined && { payload: payload as InjectOptions["payload"] }),
+  });
 }
 
 /** A seeded product with stock in size S (for order lines). */
 export async function stockedVariant(app: FastifyInstance) {
   const [row] = await app.database.db
-    .select({ productId: products.id, name: products.name, variantId: productVariants.id, size: productVariants.size, stock: productVariants.stock, cents: productVariants.offerPriceCents })
-    .from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+    .select({
+      productId: products.id,
+      name: products.name,
+      variantId: productVariants.id,
+      size: productVariants.size,
+      stock: productVariants.stock,
+      cents: productVariants.offerPriceCents,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(products.isActive, true), eq(productVariants.size, "S"), gt(productVariants.stock, 5)))
-    .orderBy(asc(productVariants.id)).limit(1);
+    .orderBy(asc(productVariants.id))
+    .limit(1);
   if (!row) throw new Error("no stocked variant in the seed");
   return row;
 }
@@ -66,38 +88,52 @@ export async function insertOrder(app: FastifyInstance, seed: OrderSeed = {}) {
   const total = seed.total ?? 250_000;
   const quantity = seed.quantity ?? 2;
   const status = seed.status ?? (method === "cod" ? "cod_confirmed" : "paid");
-  const [order] = await db.insert(orders).values({
-    userId: seed.userId ?? null,
-    cartId: randomUUID(),
-    idempotencyKey: randomUUID(),
-    status,
-    paymentMethod: method,
-    currency,
-    rateMilli: 33_600,
-    subtotal: total,
-    total,
-    deliveryName: seed.deliveryName ?? "Asha Meena",
-    deliveryAddress: "12 Hawa Mahal Road",
-    countryCode: "+91",
-    mobileNumber: "+91 98290 41234",
-    pinCode: "302002",
-    city: "Jaipur",
-    state: "Rajasthan",
-    email: "asha@example.in",
-    // Confirmed orders took their pieces from stock (this seam does not, so cancelling one puts back more).
-    stockHeld: ["paid", "cod_confirmed", "shipped", "delivered"].includes(status),
-    ...(seed.createdAt && { createdAt: seed.createdAt }),
-  }).returning();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: seed.userId ?? null,
+      cartId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      status,
+      paymentMethod: method,
+      currency,
+      rateMilli: 33_600,
+      subtotal: total,
+      total,
+      deliveryName: seed.deliveryName ?? "Asha Meena",
+      deliveryAddress: "12 Hawa Mahal Road",
+      countryCode: "+91",
+      mobileNumber: "+91 98290 41234",
+      pinCode: "302002",
+      city: "Jaipur",
+      state: "Rajasthan",
+      email: "asha@example.in",
+      // Confirmed orders took their pieces from stock (this seam does not, so cancelling one puts back more).
+      stockHeld: ["paid", "cod_confirmed", "shipped", "delivered"].includes(status),
+      ...(seed.createdAt && { createdAt: seed.createdAt }),
+    })
+    .returning();
   if (!order) throw new Error("order not inserted");
   const unit = Math.floor(total / quantity);
   await db.insert(orderLines).values({
-    orderId: order.id, productId: variant.productId, variantId: variant.variantId, productName: variant.name, size: "S",
-    unitPrice: unit, unitMrp: unit, quantity,
+    orderId: order.id,
+    productId: variant.productId,
+    variantId: variant.variantId,
+    productName: variant.name,
+    size: "S",
+    unitPrice: unit,
+    unitMrp: unit,
+    quantity,
   });
   if (method !== "cod" && status !== "pending_payment") {
     await db.insert(payments).values({
-      orderId: order.id, provider: method, providerOrderId: `order_${order.id}_${randomUUID()}`, providerPaymentId: `pay_${order.id}`,
-      status: "captured", amount: total, currency,
+      orderId: order.id,
+      provider: method,
+      providerOrderId: `order_${order.id}_${randomUUID()}`,
+      providerPaymentId: `pay_${order.id}`,
+      status: "captured",
+      amount: total,
+      currency,
     });
   }
   return { order, variant };

@@ -42,7 +42,15 @@ export function createUploads(db: Db, mediaDir: string) {
       await mkdir(folder, { recursive: true });
       await writeFile(join(folder, name), output.data, { flag: "wx" });
       const url = `/media/uploads/${name}`;
-      await db.transaction((tx) => recordAudit(tx, actor, { action: "upload", entity: "upload", entityId: name, before: null, after: { url, type: parsed.type } }));
+      await db.transaction((tx) =>
+        recordAudit(tx, actor, {
+          action: "upload",
+          entity: "upload",
+          entityId: name,
+          before: null,
+          after: { url, type: parsed.type },
+        }),
+      );
       return { url, width: output.info.width, height: output.info.height, bytes: output.data.length };
     },
   };

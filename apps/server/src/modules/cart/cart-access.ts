@@ -26,7 +26,11 @@ async function selectCart(db: Db, where: ReturnType<typeof eq>, lock: boolean): 
 }
 
 /** The cart a read may show: the given one (if the user may see it), else the user's own, else none. */
-export async function cartForReading(db: Db, cartId: string | null, user: Pick<SessionUser, "id"> | null): Promise<CartRow | null> {
+export async function cartForReading(
+  db: Db,
+  cartId: string | null,
+  user: Pick<SessionUser, "id"> | null,
+): Promise<CartRow | null> {
   if (cartId) {
     const cart = await selectCart(db, eq(carts.id, cartId), false);
     if (!cart || !mayUse(cart, user)) throw cartNotFound();
@@ -40,7 +44,11 @@ export async function cartForReading(db: Db, cartId: string | null, user: Pick<S
  * so one shopper's concurrent requests queue up instead of creating two carts or merging twice.
  * A guest cart presented with a token becomes the user's (adopted, or merged into the cart they have).
  */
-export async function cartForChange(tx: Tx, cartId: string | null, user: Pick<SessionUser, "id"> | null): Promise<CartRow | null> {
+export async function cartForChange(
+  tx: Tx,
+  cartId: string | null,
+  user: Pick<SessionUser, "id"> | null,
+): Promise<CartRow | null> {
   if (user) await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
   if (cartId) {
     const cart = await selectCart(tx, eq(carts.id, cartId), true);
@@ -60,7 +68,11 @@ export async function createCart(tx: Tx, userId: number | null, currency: Curren
 export async function attachToUser(tx: Tx, guest: CartRow, userId: number): Promise<CartRow> {
   const own = await selectCart(tx, eq(carts.userId, userId), true);
   if (!own) {
-    const [adopted] = await tx.update(carts).set({ userId, updatedAt: sql`now()` }).where(eq(carts.id, guest.id)).returning();
+    const [adopted] = await tx
+      .update(carts)
+      .set({ userId, updatedAt: sql`now()` })
+      .where(eq(carts.id, guest.id))
+      .returning();
     return adopted ?? guest;
   }
   await mergeLines(tx, guest.id, own.id);
@@ -73,15 +85,29 @@ const lineKey = (line: LineIdentity) => `${line.productId}|${line.size}|${line.i
 
 /** Adds every line of one cart to another: quantities add up, capped by what is in stock. */
 async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promise<void> {
-  const identity = { productId: cartLines.productId, size: cartLines.size, isDirectBuy: cartLines.isDirectBuy, quantity: cartLines.quantity };
+  const identity = {
+    productId: cartLines.productId,
+    size: cartLines.size,
+    isDirectBuy: cartLines.isDirectBuy,
+    quantity: cartLines.quantity,
+  };
   const existing = new Map(
-    (await tx.select(identity).from(cartLines).where(eq(cartLines.cartId, intoCartId))).map((line) => [lineKey(line), line.quantity]),
+    (await tx.select(identity).from(cartLines).where(eq(cartLines.cartId, intoCartId))).map((line) => [
+      lineKey(line),
+      line.quantity,
+    ]),
   );
   const incoming = await tx
-    .select({ ...identity, stock: sql<number>`case when ${products.isActive} then ${productVariants.stock} else 0 end`.mapWith(Number) })
+    .select({
+      ...identity,
+      stock: sql<number>`case when ${products.isActive} then ${productVariants.stock} else 0 end`.mapWith(Number),
+    })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .innerJoin(productVariants, and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)))
+    .innerJoin(
+      productVariants,
+      and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)),
+    )
     .where(eq(cartLines.cartId, fromCartId));
 
   for (const line of incoming) {
@@ -91,7 +117,16 @@ async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promi
     if (quantity <= had) continue;
     await tx
       .insert(cartLines)
-      .values({ cartId: intoCartId, productId: line.productId, size: line.size, isDirectBuy: line.isDirectBuy, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy], set: { quantity } });
+      .values({
+        cartId: intoCartId,
+        productId: line.productId,
+        size: line.size,
+        isDirectBuy: line.isDirectBuy,
+        quantity,
+      })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+        set: { quantity },
+      });
   }
 }

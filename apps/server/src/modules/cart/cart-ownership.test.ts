@@ -18,11 +18,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Headers = Record<string, string>;
-const add = (payload: Record<string, unknown>, headers: Headers = {}) => app.inject({ method: "POST", url: "/api/cart-items/", payload, headers });
-const update = (payload: Record<string, unknown>, headers: Headers = {}) => app.inject({ method: "POST", url: "/api/update-cart-item/", payload, headers });
-const remove = (payload: Record<string, unknown>, headers: Headers = {}) => app.inject({ method: "POST", url: "/api/remove-cart-items/", payload, headers });
+const add = (payload: Record<string, unknown>, headers: Headers = {}) =>
+  app.inject({ method: "POST", url: "/api/cart-items/", payload, headers });
+const update = (payload: Record<string, unknown>, headers: Headers = {}) =>
+  app.inject({ method: "POST", url: "/api/update-cart-item/", payload, headers });
+const remove = (payload: Record<string, unknown>, headers: Headers = {}) =>
+  app.inject({ method: "POST", url: "/api/remove-cart-items/", payload, headers });
 const getCart = (query: string, headers: Headers = {}) => app.inject({ url: `/api/get-cart-items/?${query}`, headers });
-const ownerOf = async (cartId: string) => (await app.database.db.select().from(carts).where(eq(carts.id, cartId)))[0]?.userId;
+const ownerOf = async (cartId: string) =>
+  (await app.database.db.select().from(carts).where(eq(carts.id, cartId)))[0]?.userId;
 
 describe("a signed-in shopper's cart", () => {
   it("is created on the first add without cart_id, and found again without it", async () => {
@@ -96,7 +100,9 @@ describe("concurrent changes", () => {
 
   it("never lets simultaneous adds to one guest cart exceed the stock", async () => {
     const cartId: string = (await add(addBody(rug))).json().cart_id;
-    const results = await Promise.all(Array.from({ length: rug.stock + 2 }, () => add(addBody(rug, { cart_id: cartId }))));
+    const results = await Promise.all(
+      Array.from({ length: rug.stock + 2 }, () => add(addBody(rug, { cart_id: cartId }))),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(rug.stock - 1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
     expect((await getCart(`cart_id=${cartId}`)).json().data[0].quantity).toBe(rug.stock);
@@ -107,9 +113,14 @@ describe("tokens that are not valid, on endpoints that allow guests", () => {
   it("answers 401 to a malformed, unknown, expired or revoked token, and stores nothing", async () => {
     const asha = await newShopper(app);
     const expired = await newShopper(app);
-    await app.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(expired.token)));
+    await app.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(expired.token)));
     const revoked = await newShopper(app);
-    expect((await app.inject({ method: "POST", url: "/api/logout/", headers: tokenHeader(revoked.token) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: "POST", url: "/api/logout/", headers: tokenHeader(revoked.token) })).statusCode,
+    ).toBe(200);
 
     const cartsBefore = (await app.database.db.select().from(carts)).length;
     const badHeaders: Headers[] = [
@@ -125,7 +136,12 @@ describe("tokens that are not valid, on endpoints that allow guests", () => {
         await add(addBody(shirt), headers),
         await update(lineBody(shirt, null, { quantity: 1 }), headers),
         await remove(lineBody(shirt, null), headers),
-        await app.inject({ method: "POST", url: "/api/validate-promo-code/", payload: { promo_code: "WELCOME10", amount: 100, no_of_products: 1 }, headers }),
+        await app.inject({
+          method: "POST",
+          url: "/api/validate-promo-code/",
+          payload: { promo_code: "WELCOME10", amount: 100, no_of_products: 1 },
+          headers,
+        }),
       ]) {
         expect(res.statusCode, headers.authorization).toBe(401);
         expect(res.json().code).toBe("INVALID_TOKEN");
@@ -149,13 +165,24 @@ describe("login with a guest cart_id", () => {
     const guestCart: string = (await add(addBody(shirt, { quantity: shirt.stock }))).json().cart_id;
     await add(addBody(rug, { cart_id: guestCart, is_direct_buy: true }));
 
-    const login = await postAuth(app, "/api/login/", { email: asha.email, password: asha.password, cart_id: guestCart });
+    const login = await postAuth(app, "/api/login/", {
+      email: asha.email,
+      password: asha.password,
+      cart_id: guestCart,
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().cart_id).toBe(own);
     const cart = (await getCart("", tokenHeader(login.json().token))).json();
     expect(cart.cart_id).toBe(own);
-    const lines = cart.data.map((l: { product_pk: number; quantity: number; is_direct_buy: boolean }) => [l.product_pk, l.quantity, l.is_direct_buy]);
-    expect(lines).toEqual([[shirt.productId, shirt.stock, false], [rug.productId, 1, true]]);
+    const lines = cart.data.map((l: { product_pk: number; quantity: number; is_direct_buy: boolean }) => [
+      l.product_pk,
+      l.quantity,
+      l.is_direct_buy,
+    ]);
+    expect(lines).toEqual([
+      [shirt.productId, shirt.stock, false],
+      [rug.productId, 1, true],
+    ]);
     expect((await getCart(`cart_id=${guestCart}`)).statusCode).toBe(404);
   });
 
@@ -165,7 +192,11 @@ describe("login with a guest cart_id", () => {
     const ravi = await newShopper(app, { cart_id: ashaCart });
     expect(ravi.cart_id).toBeNull();
     expect(await ownerOf(ashaCart)).toBe(asha.user.id);
-    const unknown = await postAuth(app, "/api/login/", { email: asha.email, password: asha.password, cart_id: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01" });
+    const unknown = await postAuth(app, "/api/login/", {
+      email: asha.email,
+      password: asha.password,
+      cart_id: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01",
+    });
     expect(unknown.json().cart_id).toBe(ashaCart);
   });
 });

@@ -31,7 +31,10 @@ export async function cartView(db: Db, cartId: string | null, currency: Currency
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .innerJoin(productVariants, and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)))
+    .innerJoin(
+      productVariants,
+      and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)),
+    )
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.id));
 

@@ -33,10 +33,26 @@ describe("the guest cart flow (spec section 7)", () => {
     expect(first.json()).not.toHaveProperty("token");
     expect(first.headers["cache-control"]).toBe("private, no-store");
     const offer = priceIn("USD", variant.offerCents);
-    expect(first.json()).toMatchObject({ currency: "USD", count: 1, subtotal: offer, data: [{
-      product_pk: variant.productId, product_name: variant.name, size: variant.size, quantity: 1, offer_price: offer,
-      mrp: priceIn("USD", variant.mrpCents), line_total: offer, stock: variant.stock, available: true, is_direct_buy: false, currency: "USD",
-    }] });
+    expect(first.json()).toMatchObject({
+      currency: "USD",
+      count: 1,
+      subtotal: offer,
+      data: [
+        {
+          product_pk: variant.productId,
+          product_name: variant.name,
+          size: variant.size,
+          quantity: 1,
+          offer_price: offer,
+          mrp: priceIn("USD", variant.mrpCents),
+          line_total: offer,
+          stock: variant.stock,
+          available: true,
+          is_direct_buy: false,
+          currency: "USD",
+        },
+      ],
+    });
     expect(first.json().data[0].image).toMatch(/^\/media\/products\//);
     expect(typeof first.json().data[0].id).toBe("number");
 
@@ -63,7 +79,14 @@ describe("the guest cart flow (spec section 7)", () => {
   });
 
   it("answers an empty cart to a guest without cart_id, 400 to a malformed id and 404 to an unknown one", async () => {
-    expect((await getCart("")).json()).toEqual({ cart_id: null, data: [], subtotal: 0, mrp_total: 0, count: 0, currency: "USD" });
+    expect((await getCart("")).json()).toEqual({
+      cart_id: null,
+      data: [],
+      subtotal: 0,
+      mrp_total: 0,
+      count: 0,
+      currency: "USD",
+    });
     expect((await getCart("cart_id=null")).json().cart_id).toBeNull();
     const malformed = await getCart("cart_id=12345");
     expect(malformed.statusCode).toBe(400);
@@ -77,7 +100,12 @@ describe("the guest cart flow (spec section 7)", () => {
   it("keeps 'Buy now' lines apart from ordinary lines of the same product and size", async () => {
     const cartId: string = (await add(addBody(variant))).json().cart_id;
     const res = await add(addBody(variant, { cart_id: cartId, is_direct_buy: true }));
-    expect(res.json().data.map((l: { is_direct_buy: boolean; quantity: number }) => [l.is_direct_buy, l.quantity])).toEqual([[false, 1], [true, 1]]);
+    expect(
+      res.json().data.map((l: { is_direct_buy: boolean; quantity: number }) => [l.is_direct_buy, l.quantity]),
+    ).toEqual([
+      [false, 1],
+      [true, 1],
+    ]);
     const removed = await post("/api/remove-cart-items/", lineBody(variant, cartId, { is_direct_buy: true }));
     expect(removed.json().data.map((l: { is_direct_buy: boolean }) => l.is_direct_buy)).toEqual([false]);
   });
@@ -92,7 +120,9 @@ describe("prices come from the catalogue, never from the client", () => {
     expect(res.json().code).toBe("PRICE_CHANGED");
     expect(res.json().message).toContain(`is now $${offer}`);
     expect(res.json().errors).toEqual([{ path: "offer_price", message: `is now ${offer}` }]);
-    expect((await add(addBody(variant, { mrp: priceIn("USD", variant.mrpCents) + 1 }))).json().code).toBe("PRICE_CHANGED");
+    expect((await add(addBody(variant, { mrp: priceIn("USD", variant.mrpCents) + 1 }))).json().code).toBe(
+      "PRICE_CHANGED",
+    );
     expect(await rowCounts()).toEqual(before);
 
     const cartId: string = (await add(addBody(variant))).json().cart_id;
@@ -105,18 +135,36 @@ describe("prices come from the catalogue, never from the client", () => {
     const res = await add(addBody(variant, {}, "INR"));
     expect(res.statusCode).toBe(200);
     const inr = priceIn("INR", variant.offerCents);
-    expect(res.json()).toMatchObject({ currency: "INR", subtotal: inr, data: [{ offer_price: inr, mrp: priceIn("INR", variant.mrpCents), currency: "INR" }] });
+    expect(res.json()).toMatchObject({
+      currency: "INR",
+      subtotal: inr,
+      data: [{ offer_price: inr, mrp: priceIn("INR", variant.mrpCents), currency: "INR" }],
+    });
     expect(inr % 10).toBe(9);
     const cartId: string = res.json().cart_id;
     // A USD price on an INR cart is refused unless the client says the shopper now uses USD.
-    expect((await add(addBody(variant, { cart_id: cartId, currency: "INR", offer_price: priceIn("USD", variant.offerCents) }))).statusCode).toBe(409);
-    expect((await getCart(`cart_id=${cartId}&currency=USD`)).json()).toMatchObject({ currency: "USD", subtotal: priceIn("USD", variant.offerCents) });
+    expect(
+      (
+        await add(
+          addBody(variant, { cart_id: cartId, currency: "INR", offer_price: priceIn("USD", variant.offerCents) }),
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect((await getCart(`cart_id=${cartId}&currency=USD`)).json()).toMatchObject({
+      currency: "USD",
+      subtotal: priceIn("USD", variant.offerCents),
+    });
     expect((await getCart(`cart_id=${cartId}`)).json().currency).toBe("INR");
 
-    const [other] = await pickVariants(app, { minStock: 2, count: 2 }).then((v) => v.filter((x) => x.productId !== variant.productId));
+    const [other] = await pickVariants(app, { minStock: 2, count: 2 }).then((v) =>
+      v.filter((x) => x.productId !== variant.productId),
+    );
     if (!other) throw new Error("need a second product");
     const switched = await add(addBody(other, { cart_id: cartId }, "USD"));
-    expect(switched.json()).toMatchObject({ currency: "USD", subtotal: priceIn("USD", variant.offerCents) + priceIn("USD", other.offerCents) });
+    expect(switched.json()).toMatchObject({
+      currency: "USD",
+      subtotal: priceIn("USD", variant.offerCents) + priceIn("USD", other.offerCents),
+    });
     expect((await getCart(`cart_id=${cartId}`)).json().currency).toBe("USD");
   });
 });
@@ -125,18 +173,31 @@ describe("stock, availability and bad input", () => {
   it("caps a line at the stock of its size (409 OUT_OF_STOCK), also when adding to an existing line", async () => {
     const res = await add(addBody(variant, { quantity: variant.stock + 1 }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: "OUT_OF_STOCK", message: `Only ${variant.stock} left in size ${variant.size}.`, errors: [] });
+    expect(res.json()).toEqual({
+      code: "OUT_OF_STOCK",
+      message: `Only ${variant.stock} left in size ${variant.size}.`,
+      errors: [],
+    });
     const cartId: string = (await add(addBody(variant, { quantity: variant.stock }))).json().cart_id;
     expect((await add(addBody(variant, { cart_id: cartId }))).statusCode).toBe(409);
     expect((await getCart(`cart_id=${cartId}`)).json().data[0].quantity).toBe(variant.stock);
   });
 
   it("shows a line that stock or the catalogue can no longer fill as unavailable", async () => {
-    const [spare] = (await pickVariants(app, { minStock: 3, count: 3 })).filter((v) => v.productId !== variant.productId);
+    const [spare] = (await pickVariants(app, { minStock: 3, count: 3 })).filter(
+      (v) => v.productId !== variant.productId,
+    );
     if (!spare) throw new Error("need a second product");
     const cartId: string = (await add(addBody(spare, { quantity: 3 }))).json().cart_id;
-    await app.database.db.update(productVariants).set({ stock: 2 }).where(and(eq(productVariants.productId, spare.productId), eq(productVariants.size, spare.size)));
-    expect((await getCart(`cart_id=${cartId}`)).json().data[0]).toMatchObject({ quantity: 3, stock: 2, available: false });
+    await app.database.db
+      .update(productVariants)
+      .set({ stock: 2 })
+      .where(and(eq(productVariants.productId, spare.productId), eq(productVariants.size, spare.size)));
+    expect((await getCart(`cart_id=${cartId}`)).json().data[0]).toMatchObject({
+      quantity: 3,
+      stock: 2,
+      available: false,
+    });
     await app.database.db.update(products).set({ isActive: false }).where(eq(products.id, spare.productId));
     expect((await getCart(`cart_id=${cartId}`)).json().data[0]).toMatchObject({ stock: 0, available: false });
     // A withdrawn product can still be removed from the cart.
@@ -154,34 +215,60 @@ describe("stock, availability and bad input", () => {
     const withdrawn = await pickVariant(app, { active: false });
     const res = await add(addBody(withdrawn));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: "PRODUCT_UNAVAILABLE", message: `${withdrawn.name} is no longer available.`, errors: [] });
+    expect(res.json()).toEqual({
+      code: "PRODUCT_UNAVAILABLE",
+      message: `${withdrawn.name} is no longer available.`,
+      errors: [],
+    });
     const unknown = await add(addBody(variant, { product_pk: 999_999 }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe("PRODUCT_NOT_FOUND");
 
-
     // Withdraw one size of another product from the catalogue; asking for that size is then a 404.
     const [other] = (await pickVariants(app, { count: 2 })).filter((v) => v.productId !== variant.productId);
     if (!other) throw new Error("need a second product");
-    await app.database.db.delete(productVariants).where(and(eq(productVariants.productId, other.productId), eq(productVariants.size, other.size)));
+    await app.database.db
+      .delete(productVariants)
+      .where(and(eq(productVariants.productId, other.productId), eq(productVariants.size, other.size)));
     const noSize = await add(addBody(other));
     expect(noSize.statusCode).toBe(404);
-    expect(noSize.json()).toEqual({ code: "SIZE_NOT_FOUND", message: `${other.name} is not sold in size ${other.size}.`, errors: [] });
+    expect(noSize.json()).toEqual({
+      code: "SIZE_NOT_FOUND",
+      message: `${other.name} is not sold in size ${other.size}.`,
+      errors: [],
+    });
   });
 
   it("answers 400 to malformed payloads and stores nothing", async () => {
     const before = await rowCounts();
     const bad: Record<string, unknown>[] = [
-      { quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: "2" }, { quantity: 100_000 },
-      { size: "XXL" }, { product_pk: "abc" }, { product_pk: -3 }, { offer_price: "cheap" }, { offer_price: undefined },
-      { mrp: -1 }, { currency: "EUR" }, { is_direct_buy: "yes" }, { cart_id: "not-a-uuid" }, { cart_id: 42 },
+      { quantity: 0 },
+      { quantity: -1 },
+      { quantity: 1.5 },
+      { quantity: "2" },
+      { quantity: 100_000 },
+      { size: "XXL" },
+      { product_pk: "abc" },
+      { product_pk: -3 },
+      { offer_price: "cheap" },
+      { offer_price: undefined },
+      { mrp: -1 },
+      { currency: "EUR" },
+      { is_direct_buy: "yes" },
+      { cart_id: "not-a-uuid" },
+      { cart_id: 42 },
     ];
     for (const override of bad) {
       const res = await add(addBody(variant, override));
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(res.json().code).toBe("VALIDATION_FAILED");
     }
-    const notJson = await app.inject({ method: "POST", url: "/api/cart-items/", headers: { "content-type": "application/json" }, payload: "{" });
+    const notJson = await app.inject({
+      method: "POST",
+      url: "/api/cart-items/",
+      headers: { "content-type": "application/json" },
+      payload: "{",
+    });
     expect(notJson.statusCode).toBe(400);
     expect(await rowCounts()).toEqual(before);
   });
@@ -197,7 +284,10 @@ describe("POST /api/update-cart-item/ and removal errors", () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe("OUT_OF_STOCK");
     expect((await post("/api/update-cart-item/", lineBody(variant, cartId, { quantity: 0 }))).statusCode).toBe(400);
-    expect((await post("/api/update-cart-item/", lineBody(variant, cartId, { quantity: 2, is_direct_buy: true }))).statusCode).toBe(404);
+    expect(
+      (await post("/api/update-cart-item/", lineBody(variant, cartId, { quantity: 2, is_direct_buy: true })))
+        .statusCode,
+    ).toBe(404);
     expect((await getCart(`cart_id=${cartId}`)).json().data[0].quantity).toBe(3);
   });
 

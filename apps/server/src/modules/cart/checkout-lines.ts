@@ -20,7 +20,10 @@ export async function lockCart(tx: Tx, cartId: string): Promise<void> {
  * checkout of this cart is a new attempt (after an order was paid or cancelled).
  */
 export async function touchCart(tx: Tx, cartId: string): Promise<void> {
-  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+  await tx
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
 }
 
 /**
@@ -29,7 +32,8 @@ export async function touchCart(tx: Tx, cartId: string): Promise<void> {
  */
 export async function removeOrderedLines(tx: Tx, cartId: string, pieces: OrderedPieces[]): Promise<void> {
   const wanted = new Map<string, number>();
-  for (const p of pieces) wanted.set(`${p.productId}|${p.size}`, (wanted.get(`${p.productId}|${p.size}`) ?? 0) + p.quantity);
+  for (const p of pieces)
+    wanted.set(`${p.productId}|${p.size}`, (wanted.get(`${p.productId}|${p.size}`) ?? 0) + p.quantity);
   const lines = await tx
     .select({ id: cartLines.id, productId: cartLines.productId, size: cartLines.size, quantity: cartLines.quantity })
     .from(cartLines)
@@ -42,7 +46,11 @@ export async function removeOrderedLines(tx: Tx, cartId: string, pieces: Ordered
     const taken = Math.min(left, line.quantity);
     wanted.set(key, left - taken);
     if (taken === line.quantity) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
-    else await tx.update(cartLines).set({ quantity: line.quantity - taken }).where(eq(cartLines.id, line.id));
+    else
+      await tx
+        .update(cartLines)
+        .set({ quantity: line.quantity - taken })
+        .where(eq(cartLines.id, line.id));
   }
   await touchCart(tx, cartId);
 }

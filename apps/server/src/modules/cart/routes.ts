@@ -23,23 +23,59 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // A cart is one shopper's: no shared cache may keep or replay it.
   app.addHook("onSend", async (_request, reply) => void reply.header("cache-control", "private, no-store"));
 
-  app.get("/api/get-cart-items/", {
-    ...common,
-    schema: { tags: ["cart"], summary: "The cart (by cart_id, or the signed-in user's)", querystring: getCartQuerySchema, response: { 200: cartResponseSchema, ...errors } },
-  }, (request) => cart.get(request.query, request.user));
+  app.get(
+    "/api/get-cart-items/",
+    {
+      ...common,
+      schema: {
+        tags: ["cart"],
+        summary: "The cart (by cart_id, or the signed-in user's)",
+        querystring: getCartQuerySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    (request) => cart.get(request.query, request.user),
+  );
 
-  app.post("/api/cart-items/", {
-    ...common,
-    schema: { tags: ["cart"], summary: "Add pieces of a product size to the cart (a new cart without cart_id)", body: addCartItemRequestSchema, response: { 200: cartResponseSchema, ...errors } },
-  }, async (request) => cartOrConflict(await cart.add(request.body, request.user)));
+  app.post(
+    "/api/cart-items/",
+    {
+      ...common,
+      schema: {
+        tags: ["cart"],
+        summary: "Add pieces of a product size to the cart (a new cart without cart_id)",
+        body: addCartItemRequestSchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) => cartOrConflict(await cart.add(request.body, request.user)),
+  );
 
-  app.post("/api/update-cart-item/", {
-    ...common,
-    schema: { tags: ["cart"], summary: "Set the quantity of a cart line", body: updateCartItemRequestSchema, response: { 200: cartResponseSchema, ...errors } },
-  }, async (request) => cartOrConflict(await cart.update(request.body, request.user)));
+  app.post(
+    "/api/update-cart-item/",
+    {
+      ...common,
+      schema: {
+        tags: ["cart"],
+        summary: "Set the quantity of a cart line",
+        body: updateCartItemRequestSchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) => cartOrConflict(await cart.update(request.body, request.user)),
+  );
 
-  app.post("/api/remove-cart-items/", {
-    ...common,
-    schema: { tags: ["cart"], summary: "Remove a cart line", body: removeCartItemRequestSchema, response: { 200: cartResponseSchema, ...errors } },
-  }, (request) => cart.remove(request.body, request.user));
+  app.post(
+    "/api/remove-cart-items/",
+    {
+      ...common,
+      schema: {
+        tags: ["cart"],
+        summary: "Remove a cart line",
+        body: removeCartItemRequestSchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    (request) => cart.remove(request.body, request.user),
+  );
 };

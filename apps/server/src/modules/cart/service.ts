@@ -22,8 +22,11 @@ import type { SessionUser } from "../accounts/service";
 /** A change the cart refuses (a stale price, stock, a withdrawn product): a 409 saying what is true now. */
 export type CartOutcome = { ok: true; cart: CartResponse } | { ok: false; refusal: Refusal };
 
-const cartRefusal = (code: "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE", message: string, errors?: { path: string; message: string }[]) =>
-  new Refusal("conflict", code, message, errors);
+const cartRefusal = (
+  code: "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE",
+  message: string,
+  errors?: { path: string; message: string }[],
+) => new Refusal("conflict", code, message, errors);
 
 /** A change that may be refused deep inside its transaction (rolling it back). */
 async function changeOrRefusal(change: () => Promise<CartResponse>): Promise<CartOutcome> {
@@ -66,7 +69,10 @@ type Variant = Awaited<ReturnType<typeof sellableVariant>>;
 
 function assertInStock(variant: Variant, quantity: number): void {
   if (quantity <= variant.stock) return;
-  throw cartRefusal("OUT_OF_STOCK", variant.stock === 0 ? `Size ${variant.size} is sold out.` : `Only ${variant.stock} left in size ${variant.size}.`);
+  throw cartRefusal(
+    "OUT_OF_STOCK",
+    variant.stock === 0 ? `Size ${variant.size} is sold out.` : `Only ${variant.stock} left in size ${variant.size}.`,
+  );
 }
 
 /** The client's prices must be today's prices in `currency`; a stale page must not buy at a stale price. */
@@ -86,7 +92,11 @@ function assertPricesCurrent(variant: Variant, seen: { offer_price: number; mrp:
 }
 
 async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<number | undefined> {
-  const [row] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(lineWhere(cartId, line)).limit(1);
+  const [row] = await tx
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(lineWhere(cartId, line))
+    .limit(1);
   return row?.quantity;
 }
 
@@ -99,7 +109,10 @@ export function createCartService(db: Db) {
   async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
     const { cartId, currency } = await db.transaction(async (tx) => {
       const result = await change(tx);
-      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, result.cartId));
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, result.cartId));
       return result;
     });
     return cartView(db, cartId, currency);
@@ -117,34 +130,47 @@ export function createCartService(db: Db) {
      * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
      */
     add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      return changeOrRefusal(() => mutate(async (tx) => {
-        let cart = await cartForChange(tx, input.cart_id, user);
-        const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
-        const variant = await sellableVariant(tx, input);
-        assertPricesCurrent(variant, input, currency);
-        const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
-        assertInStock(variant, quantity);
+      return changeOrRefusal(() =>
+        mutate(async (tx) => {
+          let cart = await cartForChange(tx, input.cart_id, user);
+          const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
+          const variant = await sellableVariant(tx, input);
+          assertPricesCurrent(variant, input, currency);
+          const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
+          assertInStock(variant, quantity);
 
-        cart ??= await createCart(tx, user?.id ?? null, currency);
-        if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
-        await tx
-          .insert(cartLines)
-          .values({ cartId: cart.id, productId: input.product_pk, size: input.size, isDirectBuy: input.is_direct_buy, quantity })
-          .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy], set: { quantity } });
-        return { cartId: cart.id, currency };
-      }));
+          cart ??= await createCart(tx, user?.id ?? null, currency);
+          if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
+          await tx
+            .insert(cartLines)
+            .values({
+              cartId: cart.id,
+              productId: input.product_pk,
+              size: input.size,
+              isDirectBuy: input.is_direct_buy,
+              quantity,
+            })
+            .onConflictDoUpdate({
+              target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+              set: { quantity },
+            });
+          return { cartId: cart.id, currency };
+        }),
+      );
     },
 
     /** Sets a line's quantity (1 to the stock of its size). */
     update(input: UpdateCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      return changeOrRefusal(() => mutate(async (tx) => {
-        const cart = await cartForChange(tx, input.cart_id, user);
-        if (!cart) throw cartNotFound();
-        if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
-        assertInStock(await sellableVariant(tx, input), input.quantity);
-        await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
-        return { cartId: cart.id, currency: cart.currency };
-      }));
+      return changeOrRefusal(() =>
+        mutate(async (tx) => {
+          const cart = await cartForChange(tx, input.cart_id, user);
+          if (!cart) throw cartNotFound();
+          if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
+          assertInStock(await sellableVariant(tx, input), input.quantity);
+          await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
+          return { cartId: cart.id, currency: cart.currency };
+        }),
+      );
     },
 
     /** Removes a line; the prices the spec's client sends along are not needed and not checked. */

@@ -13,7 +13,10 @@ export interface PickedVariant {
 }
 
 /** Active (or withdrawn) products' sizes from the seeded catalogue, with at least `minStock` pieces. */
-export async function pickVariants(app: FastifyInstance, options: { minStock?: number; active?: boolean; count?: number; maxStock?: number } = {}): Promise<PickedVariant[]> {
+export async function pickVariants(
+  app: FastifyInstance,
+  options: { minStock?: number; active?: boolean; count?: number; maxStock?: number } = {},
+): Promise<PickedVariant[]> {
   const rows = await app.database.db
     .select({
       productId: products.id,
@@ -35,7 +38,10 @@ export async function pickVariants(app: FastifyInstance, options: { minStock?: n
   return picked.map((r) => ({ ...r, size: r.size as ProductSize }));
 }
 
-export async function pickVariant(app: FastifyInstance, options: Parameters<typeof pickVariants>[1] = {}): Promise<PickedVariant> {
+export async function pickVariant(
+  app: FastifyInstance,
+  options: Parameters<typeof pickVariants>[1] = {},
+): Promise<PickedVariant> {
   const [variant] = await pickVariants(app, options);
   if (!variant) throw new Error("no variant");
   return variant;

@@ -13,10 +13,24 @@ export const homeCategoryResource = tableResource({
   id: homeCategories.id,
   orderBy: [asc(homeCategories.position), asc(homeCategories.id)],
   toView: (row: typeof homeCategories.$inferSelect): AdminHomeCategory => ({
-    id: row.id, name: row.name, media: row.media, navigate_link: row.navigateLink, position: row.position,
+    id: row.id,
+    name: row.name,
+    media: row.media,
+    navigate_link: row.navigateLink,
+    position: row.position,
   }),
-  toInsert: (input: HomeCategoryCreate) => ({ name: input.name, media: input.media, navigateLink: input.navigate_link, position: input.position }),
-  toUpdate: (patch: HomeCategoryPatch) => ({ name: patch.name, media: patch.media, navigateLink: patch.navigate_link, position: patch.position }),
+  toInsert: (input: HomeCategoryCreate) => ({
+    name: input.name,
+    media: input.media,
+    navigateLink: input.navigate_link,
+    position: input.position,
+  }),
+  toUpdate: (patch: HomeCategoryPatch) => ({
+    name: patch.name,
+    media: patch.media,
+    navigateLink: patch.navigate_link,
+    position: patch.position,
+  }),
   duplicate: () => duplicateField("name", "The strip already has a tile with this name."),
   // The strip is cached with the rest of the catalogue's hot reads.
   afterWrite: invalidateCatalogCache,

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import {
-  DEFAULT_SIZE, LOW_STOCK_THRESHOLD, PRODUCT_MEDIA_FIELDS,
-  type AdminProduct, type DashboardResponse, type AdminProductListItem, type AdminProductListQuery, type AdminProductListResponse, type ProductMediaField,
+  DEFAULT_SIZE,
+  LOW_STOCK_THRESHOLD,
+  PRODUCT_MEDIA_FIELDS,
+  type AdminProduct,
+  type DashboardResponse,
+  type AdminProductListItem,
+  type AdminProductListQuery,
+  type AdminProductListResponse,
+  type ProductMediaField,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
@@ -15,12 +22,18 @@ const byPosition = (a: VariantRow, b: VariantRow) => a.position - b.position || 
 
 /** The price a card shows: size S, else the cheapest size (as the shop's product cards do). */
 function listVariant(variants: readonly VariantRow[]): VariantRow | undefined {
-  return variants.find((v) => v.size === DEFAULT_SIZE) ?? [...variants].sort((a, b) => a.offerPriceCents - b.offerPriceCents || a.id - b.id)[0];
+  return (
+    variants.find((v) => v.size === DEFAULT_SIZE) ??
+    [...variants].sort((a, b) => a.offerPriceCents - b.offerPriceCents || a.id - b.id)[0]
+  );
 }
 
 /** Image URLs by form slot: the product's images in position order fill main_image, second_media, ... */
 export function mediaSlots(urls: readonly string[]): Record<ProductMediaField, string | null> {
-  return Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((field, i) => [field, urls[i] ?? null])) as Record<ProductMediaField, string | null>;
+  return Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((field, i) => [field, urls[i] ?? null])) as Record<
+    ProductMediaField,
+    string | null
+  >;
 }
 
 /** One product as the back office edits it (active or not); undefined when there is no such product. */
@@ -34,7 +47,10 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
   if (!row) return undefined;
   const [variants, images] = await Promise.all([
     db.select().from(productVariants).where(eq(productVariants.productId, id)),
-    db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id))
+    db
+      .select({ url: productImages.url })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position), asc(productImages.id)),
   ]);
   const p = row.product;
@@ -54,7 +70,14 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
     review_count: p.reviewCount,
     remarks: p.remarks,
     ...mediaSlots(images.map((i) => i.url)),
-    sizes: variants.sort(byPosition).map((v) => ({ size: v.size, offer_price: dollars(v.offerPriceCents), mrp: dollars(v.mrpCents), quantity: v.stock })),
+    sizes: variants
+      .sort(byPosition)
+      .map((v) => ({
+        size: v.size,
+        offer_price: dollars(v.offerPriceCents),
+        mrp: dollars(v.mrpCents),
+        quantity: v.stock,
+      })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };
@@ -67,7 +90,9 @@ function listFilter(query: AdminProductListQuery): SQL | undefined {
   const text = query.query?.trim();
   const code = text && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
   return and(
-    text ? or(ilike(products.name, likePattern(text)), code === undefined ? undefined : eq(products.productCode, code)) : undefined,
+    text
+      ? or(ilike(products.name, likePattern(text)), code === undefined ? undefined : eq(products.productCode, code))
+      : undefined,
     query.category_pk === undefined ? undefined : eq(products.categoryId, query.category_pk),
     query.is_active === undefined ? undefined : eq(products.isActive, query.is_active),
   );
@@ -77,15 +102,27 @@ function listFilter(query: AdminProductListQuery): SQL | undefined {
 export async function listAdminProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductListResponse> {
   const where = listFilter(query);
   const [rows, [total]] = await Promise.all([
-    db.select().from(products).where(where).orderBy(desc(products.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(products).where(where),
   ]);
   const ids = rows.map((r) => r.id);
-  const [variants, images] = ids.length === 0 ? [[], []] : await Promise.all([
-    db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
-    db.selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url }).from(productImages)
-      .where(inArray(productImages.productId, ids)).orderBy(productImages.productId, asc(productImages.position), asc(productImages.id)),
-  ]);
+  const [variants, images] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
+          db
+            .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
+            .from(productImages)
+            .where(inArray(productImages.productId, ids))
+            .orderBy(productImages.productId, asc(productImages.position), asc(productImages.id)),
+        ]);
   const data = rows.map((p): AdminProductListItem => {
     const own = variants.filter((v) => v.productId === p.id).sort(byPosition);
     const shown = listVariant(own);
@@ -114,13 +151,17 @@ export const LOW_STOCK_LIMIT = 100;
 
 /** Sizes of active products with at most LOW_STOCK_THRESHOLD pieces left, fewest first. */
 export function lowStock(db: Db): Promise<DashboardResponse["low_stock"]> {
-  return db.select({
-    product_id: products.id,
-    product_code: products.productCode,
-    product_name: products.name,
-    size: productVariants.size,
-    stock: productVariants.stock,
-  }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+  return db
+    .select({
+      product_id: products.id,
+      product_code: products.productCode,
+      product_name: products.name,
+      size: productVariants.size,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(products.isActive, true), lte(productVariants.stock, LOW_STOCK_THRESHOLD)))
-    .orderBy(asc(productVariants.stock), asc(products.id), asc(productVariants.position)).limit(LOW_STOCK_LIMIT);
+    .orderBy(asc(productVariants.stock), asc(products.id), asc(productVariants.position))
+    .limit(LOW_STOCK_LIMIT);
 }

@@ -4,7 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdmin } from "../admin/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { expireLapsedOrders } from "../orders/expiry";
-import { codeSentTo, confirmCod, createListeningTestApp, createOrder, fillCart, lapse, orderBody, pageTotal, payByCard, setStock, verifyPayment, webhooksSettled } from "../checkout/test-support";
+import {
+  codeSentTo,
+  confirmCod,
+  createListeningTestApp,
+  createOrder,
+  fillCart,
+  lapse,
+  orderBody,
+  pageTotal,
+  payByCard,
+  setStock,
+  verifyPayment,
+  webhooksSettled,
+} from "../checkout/test-support";
 import { invalidateCatalogCache } from "./cache";
 
 /**
@@ -25,7 +38,9 @@ afterAll(async () => {
 });
 
 const stockShown = async (variant: PickedVariant) => {
-  const res = await app.inject(`/api/get-product-detail/?product_pk=${variant.productId}&size=${variant.size}&currency=INR`);
+  const res = await app.inject(
+    `/api/get-product-detail/?product_pk=${variant.productId}&size=${variant.size}&currency=INR`,
+  );
   expect(res.statusCode).toBe(200);
   return res.json().data.stock as number;
 };
@@ -43,7 +58,10 @@ async function cashOnDelivery(variant: PickedVariant) {
   const lines = [{ variant }];
   const email = `cache.${++guests}@example.in`;
   const cartId = await fillCart(app, lines, "INR");
-  const res = await createOrder(app, orderBody(cartId, "cod", "INR", pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR }), { email }));
+  const res = await createOrder(
+    app,
+    orderBody(cartId, "cod", "INR", pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR }), { email }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   const confirmed = await confirmCod(app, { order_id: res.json().order_id, code: await codeSentTo(app, email) });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -79,7 +97,12 @@ describe("cached catalogue reads after a write", () => {
     await lastPieces(variant, 3);
     const orderId = await cashOnDelivery(variant);
     expect(await stockShown(variant)).toBe(2);
-    const cancel = await app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/status`, headers: admin, payload: { status: "cancelled" } });
+    const cancel = await app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: admin,
+      payload: { status: "cancelled" },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await stockShown(variant)).toBe(3);
   });
@@ -88,7 +111,10 @@ describe("cached catalogue reads after a write", () => {
     const variant = variants[0]!;
     await lastPieces(variant, 2);
     const lines = [{ variant }];
-    const created = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "paypal", "INR", endInNine(pageTotal(lines, "INR"))));
+    const created = await createOrder(
+      app,
+      orderBody(await fillCart(app, lines, "INR"), "paypal", "INR", endInNine(pageTotal(lines, "INR"))),
+    );
     expect(created.statusCode, created.body).toBe(200);
     expect(await stockShown(variant)).toBe(1);
     await lapse(app, created.json().order_id);
@@ -97,13 +123,19 @@ describe("cached catalogue reads after a write", () => {
   });
 
   it("show the seller's new price in the listing and on the product page at once", async () => {
-    const listing = async () => (await app.inject("/api/get-all-products/?category_pk=1")).json().data as ProductListItem[];
+    const listing = async () =>
+      (await app.inject("/api/get-all-products/?category_pk=1")).json().data as ProductListItem[];
     const [first] = await listing();
     if (!first) throw new Error("empty listing");
     const detail = `/api/get-product-detail/?product_pk=${first.id}&size=S`;
     expect((await app.inject(detail)).statusCode).toBe(200);
     const newPrice = first.offer_price > 1 ? 1 : 2;
-    const edit = await app.inject({ method: "PATCH", url: `/api/admin/products/${first.id}`, headers: admin, payload: { size: "S", offer_price: newPrice } });
+    const edit = await app.inject({
+      method: "PATCH",
+      url: `/api/admin/products/${first.id}`,
+      headers: admin,
+      payload: { size: "S", offer_price: newPrice },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await listing()).find((p) => p.id === first.id)?.offer_price).toBe(newPrice);
     expect((await app.inject(detail)).json().data.offer_price).toBe(newPrice);

@@ -43,7 +43,11 @@ export interface CatalogCacheOptions {
   now?: () => number;
 }
 
-export function createCatalogCache({ ttlMs = DEFAULT_TTL_MS, maxEntries = DEFAULT_MAX_ENTRIES, now = Date.now }: CatalogCacheOptions = {}): CatalogCache {
+export function createCatalogCache({
+  ttlMs = DEFAULT_TTL_MS,
+  maxEntries = DEFAULT_MAX_ENTRIES,
+  now = Date.now,
+}: CatalogCacheOptions = {}): CatalogCache {
   // A Map iterates in insertion order; re-inserting on every hit keeps the least recently used first.
   const entries = new Map<string, Entry>();
   let seen = generation;

@@ -27,7 +27,11 @@ describe("catalogue answers, serialised and compressed once", () => {
     const br = await get(url, { "accept-encoding": "gzip, deflate, br" });
     for (const res of [plain, gzip, br]) {
       expect(res.statusCode).toBe(200);
-      expect(res.headers).toMatchObject({ "content-type": "application/json; charset=utf-8", vary: "Accept-Encoding", "cache-control": CATALOGUE_CACHE_CONTROL });
+      expect(res.headers).toMatchObject({
+        "content-type": "application/json; charset=utf-8",
+        vary: "Accept-Encoding",
+        "cache-control": CATALOGUE_CACHE_CONTROL,
+      });
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
       // helmet's headers are still set on these routes.
       expect(res.headers["content-security-policy"]).toContain("default-src 'self'");

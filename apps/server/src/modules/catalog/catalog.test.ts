@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
-const validationError = { message: expect.any(String), code: "VALIDATION_FAILED", errors: expect.arrayContaining([expect.objectContaining({ path: expect.any(String) })]) };
+const validationError = {
+  message: expect.any(String),
+  code: "VALIDATION_FAILED",
+  errors: expect.arrayContaining([expect.objectContaining({ path: expect.any(String) })]),
+};
 
 async function listing(query: string) {
   const res = await app.inject(`/api/get-all-products/?${query}`);
@@ -33,17 +37,27 @@ async function allPages(query: string): Promise<ProductListItem[]> {
 }
 
 const activeIds = async (where: Parameters<typeof and>[number]) =>
-  (await db().select({ id: products.id }).from(products).where(and(eq(products.isActive, true), where)).orderBy(asc(products.id))).map((r) => r.id);
+  (
+    await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.isActive, true), where))
+      .orderBy(asc(products.id))
+  ).map((r) => r.id);
 
 describe("GET /api/get-all-category-list/", () => {
   it("answers every category of the spec with its subcategories, from the database", async () => {
     const res = await app.inject("/api/get-all-category-list/");
     expect(res.statusCode).toBe(200);
     const { categories } = res.json();
-    expect(categories.map((c: { id: number; slug: string }) => [c.id, c.slug])).toEqual(CATEGORIES.map((c) => [c.id, c.segment]));
+    expect(categories.map((c: { id: number; slug: string }) => [c.id, c.slug])).toEqual(
+      CATEGORIES.map((c) => [c.id, c.segment]),
+    );
     const women = categories.find((c: { id: number }) => c.id === 1);
     expect(women.subcategories).toContainEqual({ id: 1, name: "dresses" });
-    const allSubcategoryIds = categories.flatMap((c: { subcategories: { id: number }[] }) => c.subcategories.map((s) => s.id)).sort((a: number, b: number) => a - b);
+    const allSubcategoryIds = categories
+      .flatMap((c: { subcategories: { id: number }[] }) => c.subcategories.map((s) => s.id))
+      .sort((a: number, b: number) => a - b);
     expect(allSubcategoryIds).toEqual(SUBCATEGORIES.map((s) => s.id).sort((a, b) => a - b));
   });
 
@@ -62,7 +76,13 @@ describe("GET /api/get-all-products/", () => {
     expect(body).toMatchObject({ total: expectedIds.length, page: 1, page_size: PAGE_SIZE, currency: "USD" });
     expect(body.data.map((p: ProductListItem) => p.id)).toEqual(expectedIds.slice(0, PAGE_SIZE));
     for (const item of body.data as ProductListItem[]) {
-      expect(item).toMatchObject({ category_pk: 1, is_active: true, currency: "USD", product_name: expect.any(String), description: expect.any(String) });
+      expect(item).toMatchObject({
+        category_pk: 1,
+        is_active: true,
+        currency: "USD",
+        product_name: expect.any(String),
+        description: expect.any(String),
+      });
       expect(item.main_image).toMatch(/^\/media\//);
     }
   });
@@ -70,7 +90,10 @@ describe("GET /api/get-all-products/", () => {
   it("lists every active product of the category once, in id order, across pages; inactive ones never", async () => {
     const items = await allPages("category_pk=1");
     expect(items.map((p) => p.id)).toEqual(await activeIds(eq(products.categoryId, 1)));
-    const inactive = await db().select({ id: products.id }).from(products).where(and(eq(products.categoryId, 1), eq(products.isActive, false)));
+    const inactive = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.categoryId, 1), eq(products.isActive, false)));
     expect(inactive.length).toBeGreaterThan(0);
     for (const { id } of inactive) expect(items.map((p) => p.id)).not.toContain(id);
   });
@@ -112,31 +135,55 @@ describe("GET /api/get-all-products/", () => {
   });
 
   it("prices each card at its size S, in USD and by the INR rule", async () => {
-    const [usd, inr] = await Promise.all([listing("category_pk=3&currency=USD"), listing("category_pk=3&currency=INR")]);
+    const [usd, inr] = await Promise.all([
+      listing("category_pk=3&currency=USD"),
+      listing("category_pk=3&currency=INR"),
+    ]);
     const first: ProductListItem = usd.body.data[0];
-    const [s] = await db().select().from(productVariants).where(and(eq(productVariants.productId, first.id), eq(productVariants.size, "S")));
+    const [s] = await db()
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, first.id), eq(productVariants.size, "S")));
     expect(s).toBeDefined();
-    expect(first).toMatchObject({ offer_price: priceIn("USD", s?.offerPriceCents ?? -1), mrp: priceIn("USD", s?.mrpCents ?? -1) });
+    expect(first).toMatchObject({
+      offer_price: priceIn("USD", s?.offerPriceCents ?? -1),
+      mrp: priceIn("USD", s?.mrpCents ?? -1),
+    });
     expect(inr.body.currency).toBe("INR");
-    expect(inr.body.data[0]).toMatchObject({ id: first.id, currency: "INR", offer_price: priceIn("INR", s?.offerPriceCents ?? -1), mrp: priceIn("INR", s?.mrpCents ?? -1) });
+    expect(inr.body.data[0]).toMatchObject({
+      id: first.id,
+      currency: "INR",
+      offer_price: priceIn("INR", s?.offerPriceCents ?? -1),
+      mrp: priceIn("INR", s?.mrpCents ?? -1),
+    });
     expect(inr.body.data[0].offer_price % 10).toBe(9);
   });
 
   it("shows the first image as main_image", async () => {
     const { body } = await listing("category_pk=6");
     const item: ProductListItem = body.data[0];
-    const [image] = await db().select().from(productImages).where(eq(productImages.productId, item.id)).orderBy(asc(productImages.position)).limit(1);
+    const [image] = await db()
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, item.id))
+      .orderBy(asc(productImages.position))
+      .limit(1);
     expect(item.main_image).toBe(image?.url);
   });
 
   it("prices a product without size S at its cheapest size", async () => {
-    const [product] = await db().insert(products).values({ productCode: 990_001, name: "Test Jute Tote", description: "A test tote.", categoryId: 6 }).returning();
+    const [product] = await db()
+      .insert(products)
+      .values({ productCode: 990_001, name: "Test Jute Tote", description: "A test tote.", categoryId: 6 })
+      .returning();
     const productId = product?.id ?? -1;
     try {
-      await db().insert(productVariants).values([
-        { productId, size: "M", offerPriceCents: 3000, mrpCents: 4000, position: 0 },
-        { productId, size: "L", offerPriceCents: 2500, mrpCents: 3500, position: 1 },
-      ]);
+      await db()
+        .insert(productVariants)
+        .values([
+          { productId, size: "M", offerPriceCents: 3000, mrpCents: 4000, position: 0 },
+          { productId, size: "L", offerPriceCents: 2500, mrpCents: 3500, position: 1 },
+        ]);
       invalidateCatalogCache(); // written behind the service's back
       const items = await allPages("category_pk=6");
       expect(items.find((p) => p.id === productId)).toMatchObject({ offer_price: 25, mrp: 35, main_image: "" });
@@ -191,22 +238,41 @@ describe("GET /api/product/get-top-selling-product/", () => {
 
   it("drops a product made inactive once the catalogue cache is invalidated", async () => {
     const [first] = await topSellingIds();
-    const ids = async () => (await app.inject("/api/product/get-top-selling-product")).json().data.map((p: ProductListItem) => p.id);
-    await db().update(products).set({ isActive: false }).where(eq(products.id, first ?? -1));
+    const ids = async () =>
+      (await app.inject("/api/product/get-top-selling-product")).json().data.map((p: ProductListItem) => p.id);
+    await db()
+      .update(products)
+      .set({ isActive: false })
+      .where(eq(products.id, first ?? -1));
     try {
       expect(await ids()).toContain(first); // still the cached answer
       invalidateCatalogCache();
       expect(await ids()).not.toContain(first);
     } finally {
-      await db().update(products).set({ isActive: true }).where(eq(products.id, first ?? -1));
+      await db()
+        .update(products)
+        .set({ isActive: true })
+        .where(eq(products.id, first ?? -1));
       invalidateCatalogCache();
     }
     expect(await ids()).toContain(first);
   });
 
   it("prices in INR by the spec's rule", async () => {
-    const data: ProductListItem[] = (await app.inject("/api/product/get-top-selling-product/?currency=INR")).json().data;
-    const variants = await db().select().from(productVariants).where(and(inArray(productVariants.productId, data.map((p) => p.id)), eq(productVariants.size, "S")));
+    const data: ProductListItem[] = (await app.inject("/api/product/get-top-selling-product/?currency=INR")).json()
+      .data;
+    const variants = await db()
+      .select()
+      .from(productVariants)
+      .where(
+        and(
+          inArray(
+            productVariants.productId,
+            data.map((p) => p.id),
+          ),
+          eq(productVariants.size, "S"),
+        ),
+      );
     for (const item of data) {
       const s = variants.find((v) => v.productId === item.id);
       expect(item).toMatchObject({ currency: "INR", offer_price: priceIn("INR", s?.offerPriceCents ?? -1) });
@@ -222,15 +288,23 @@ describe("GET /api/product/get-top-selling-product/", () => {
 
 describe("GET /api/product/product-category/", () => {
   it("answers the spec's ten strip entries in position order, never a stray row", async () => {
-    await db().insert(homeCategories).values({ name: "Stray Tile", media: "/media/x.webp", navigateLink: "/women", position: -1 });
+    await db()
+      .insert(homeCategories)
+      .values({ name: "Stray Tile", media: "/media/x.webp", navigateLink: "/women", position: -1 });
     invalidateCatalogCache();
     const res = await app.inject("/api/product/product-category");
     expect(res.statusCode).toBe(200);
     const data: { id: number; name: string; media: string; navigate_link: string }[] = res.json().data;
     const names: readonly string[] = HOME_STRIP_NAMES;
     expect(data.map((c) => c.name).sort()).toEqual([...names].sort());
-    const stored = await db().select().from(homeCategories).where(inArray(homeCategories.name, [...names])).orderBy(asc(homeCategories.position));
-    expect(data).toEqual(stored.map((r) => ({ id: r.id, name: r.name, media: r.media, navigate_link: r.navigateLink })));
+    const stored = await db()
+      .select()
+      .from(homeCategories)
+      .where(inArray(homeCategories.name, [...names]))
+      .orderBy(asc(homeCategories.position));
+    expect(data).toEqual(
+      stored.map((r) => ({ id: r.id, name: r.name, media: r.media, navigate_link: r.navigateLink })),
+    );
     expect(data.every((c) => c.media.length > 0 && c.navigate_link.startsWith("/"))).toBe(true);
   });
 });

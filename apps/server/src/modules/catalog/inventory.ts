@@ -27,11 +27,14 @@ export async function takeStock(tx: Tx, pieces: readonly Pieces[]): Promise<numb
   try {
     await tx.transaction(async (sp) => {
       for (const line of order) {
-        const taken = line.variantId === null ? [] : await sp
-          .update(productVariants)
-          .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-          .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-          .returning({ id: productVariants.id });
+        const taken =
+          line.variantId === null
+            ? []
+            : await sp
+                .update(productVariants)
+                .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+                .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+                .returning({ id: productVariants.id });
         if (taken.length === 0) throw new ShortOf(line.index);
       }
     });
@@ -48,7 +51,10 @@ export async function returnStock(tx: Tx, pieces: readonly Pieces[]): Promise<vo
   const order = [...pieces].sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0));
   for (const line of order) {
     if (line.variantId === null) continue;
-    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(eq(productVariants.id, line.variantId));
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId));
   }
   if (pieces.length > 0) invalidateCatalogCache();
 }

@@ -16,7 +16,11 @@ export async function loadProductCards(db: Db, ids: readonly number[], currency:
     .select({ offerCents: productVariants.offerPriceCents, mrpCents: productVariants.mrpCents })
     .from(productVariants)
     .where(eq(productVariants.productId, products.id))
-    .orderBy(sql`${productVariants.size} = ${DEFAULT_SIZE} desc`, asc(productVariants.offerPriceCents), asc(productVariants.id))
+    .orderBy(
+      sql`${productVariants.size} = ${DEFAULT_SIZE} desc`,
+      asc(productVariants.offerPriceCents),
+      asc(productVariants.id),
+    )
     .limit(1)
     .as("list_variant");
   const mainImage = db
@@ -51,20 +55,22 @@ export async function loadProductCards(db: Db, ids: readonly number[], currency:
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{
-      id: r.id,
-      product_code: r.productCode,
-      product_name: r.name,
-      main_image: r.image ?? "",
-      offer_price: priceIn(currency, r.offerCents),
-      mrp: priceIn(currency, r.mrpCents),
-      rating: r.rating,
-      review_count: r.reviewCount,
-      description: r.description,
-      top_selling: r.topSelling,
-      is_active: r.isActive,
-      category_pk: r.categoryId,
-      currency,
-    }];
+    return [
+      {
+        id: r.id,
+        product_code: r.productCode,
+        product_name: r.name,
+        main_image: r.image ?? "",
+        offer_price: priceIn(currency, r.offerCents),
+        mrp: priceIn(currency, r.mrpCents),
+        rating: r.rating,
+        review_count: r.reviewCount,
+        description: r.description,
+        top_selling: r.topSelling,
+        is_active: r.isActive,
+        category_pk: r.categoryId,
+        currency,
+      },
+    ];
   });
 }

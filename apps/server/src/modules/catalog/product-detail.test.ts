@@ -21,9 +21,12 @@ async function detail(query: string) {
 
 /** An active product sold in every size, and one sold in fewer sizes. */
 async function sampleProducts() {
-  const rows = await db().select({ id: products.id, size: productVariants.size }).from(products)
+  const rows = await db()
+    .select({ id: products.id, size: productVariants.size })
+    .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))
-    .where(eq(products.isActive, true)).orderBy(asc(products.id));
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id));
   const sizesOf = new Map<number, string[]>();
   for (const r of rows) sizesOf.set(r.id, [...(sizesOf.get(r.id) ?? []), r.size]);
   const entries = [...sizesOf.entries()];
@@ -40,7 +43,11 @@ describe("GET /api/get-product-detail/", () => {
     expect(status).toBe(200);
     const { data } = body as ProductDetailResponse;
     const [product] = await db().select().from(products).where(eq(products.id, full));
-    const variants = await db().select().from(productVariants).where(eq(productVariants.productId, full)).orderBy(asc(productVariants.position));
+    const variants = await db()
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, full))
+      .orderBy(asc(productVariants.position));
     const s = variants.find((v) => v.size === DEFAULT_SIZE);
     expect(data).toMatchObject({
       id: full,
@@ -54,7 +61,14 @@ describe("GET /api/get-product-detail/", () => {
       currency: "USD",
       category: { id: product?.categoryId },
     });
-    expect(data.sizes).toEqual(variants.map((v) => ({ size: v.size, offer_price: priceIn("USD", v.offerPriceCents), mrp: priceIn("USD", v.mrpCents), stock: v.stock })));
+    expect(data.sizes).toEqual(
+      variants.map((v) => ({
+        size: v.size,
+        offer_price: priceIn("USD", v.offerPriceCents),
+        mrp: priceIn("USD", v.mrpCents),
+        stock: v.stock,
+      })),
+    );
   });
 
   it("switches prices and stock with the size", async () => {
@@ -71,7 +85,12 @@ describe("GET /api/get-product-detail/", () => {
     const { body } = await detail(`product_pk=${full}&size=M&currency=INR`);
     const variants = await db().select().from(productVariants).where(eq(productVariants.productId, full));
     const m = variants.find((v) => v.size === "M");
-    expect(body.data).toMatchObject({ currency: "INR", size: "M", offer_price: priceIn("INR", m?.offerPriceCents ?? -1), mrp: priceIn("INR", m?.mrpCents ?? -1) });
+    expect(body.data).toMatchObject({
+      currency: "INR",
+      size: "M",
+      offer_price: priceIn("INR", m?.offerPriceCents ?? -1),
+      mrp: priceIn("INR", m?.mrpCents ?? -1),
+    });
     for (const option of body.data.sizes) {
       const v = variants.find((x) => x.size === option.size);
       expect(option.offer_price).toBe(priceIn("INR", v?.offerPriceCents ?? -1));
@@ -83,7 +102,11 @@ describe("GET /api/get-product-detail/", () => {
   it("lists the images in order, the first being main_image, and names the category and subcategory", async () => {
     const { full } = await sampleProducts();
     const { data } = (await detail(`product_pk=${full}`)).body as ProductDetailResponse;
-    const images = await db().select().from(productImages).where(eq(productImages.productId, full)).orderBy(asc(productImages.position));
+    const images = await db()
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, full))
+      .orderBy(asc(productImages.position));
     expect(data.images).toEqual(images.map((i) => ({ url: i.url, alt: i.alt })));
     expect(data.main_image).toBe(images[0]?.url);
     const [category] = await db().select().from(categories).where(eq(categories.id, data.category.id));
@@ -93,8 +116,16 @@ describe("GET /api/get-product-detail/", () => {
   it("relates up to 8 active products of the same category, never the same product_code", async () => {
     const { full } = await sampleProducts();
     const { data, related_product } = (await detail(`product_pk=${full}`)).body as ProductDetailResponse;
-    const candidates = await db().select({ id: products.id }).from(products)
-      .where(and(eq(products.isActive, true), eq(products.categoryId, data.category.id), ne(products.productCode, data.product_code)));
+    const candidates = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(products.categoryId, data.category.id),
+          ne(products.productCode, data.product_code),
+        ),
+      );
     expect(related_product).toHaveLength(Math.min(RELATED_LIMIT, candidates.length));
     expect(RELATED_LIMIT).toBe(8);
     for (const p of related_product) {
@@ -108,11 +139,19 @@ describe("GET /api/get-product-detail/", () => {
     const { partial } = await sampleProducts();
     const { status, body } = await detail(`product_pk=${partial}&size=XL`);
     expect(status).toBe(404);
-    expect(body).toEqual({ message: "This product is not available in size XL", code: "SIZE_NOT_AVAILABLE", errors: [] });
+    expect(body).toEqual({
+      message: "This product is not available in size XL",
+      code: "SIZE_NOT_AVAILABLE",
+      errors: [],
+    });
   });
 
   it("answers unknown and inactive products with 404 'Product not found'", async () => {
-    const [inactive] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, false)).limit(1);
+    const [inactive] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isActive, false))
+      .limit(1);
     expect(inactive).toBeDefined();
     for (const id of [999_999, inactive?.id]) {
       const { status, body } = await detail(`product_pk=${id}`);
@@ -138,6 +177,10 @@ describe("GET /api/get-product-detail/", () => {
   ])("answers bad input (%s) with 400 and the error body", async (_label, query) => {
     const { status, body } = await detail(query);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ message: expect.any(String), code: "VALIDATION_FAILED", errors: expect.arrayContaining([expect.objectContaining({ path: expect.stringMatching(/^querystring\./) })]) });
+    expect(body).toMatchObject({
+      message: expect.any(String),
+      code: "VALIDATION_FAILED",
+      errors: expect.arrayContaining([expect.objectContaining({ path: expect.stringMatching(/^querystring\./) })]),
+    });
   });
 });

@@ -66,11 +66,20 @@ export function createCatalogService(db: Db) {
         subcategoryId === undefined ? undefined : eq(products.subcategoryId, subcategoryId),
       );
       const [idRows, [totalRow]] = await Promise.all([
-        db.select({ id: products.id }).from(products).where(where).orderBy(asc(products.id))
-          .limit(page_size).offset((page - 1) * page_size),
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(asc(products.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
         db.select({ n: count() }).from(products).where(where),
       ]);
-      const data = await loadProductCards(db, idRows.map((r) => r.id), currency);
+      const data = await loadProductCards(
+        db,
+        idRows.map((r) => r.id),
+        currency,
+      );
       return { data, total: totalRow?.n ?? 0, page, page_size, currency };
     });
   }
@@ -79,15 +88,31 @@ export function createCatalogService(db: Db) {
    * Up to RELATED_LIMIT other products of the category, same subcategory first, each group by id. Two
    * queries that each walk an index and stop early, rather than one that sorts the whole category.
    */
-  async function relatedIds(p: { categoryId: number; subcategoryId: number | null; productCode: number }): Promise<number[]> {
-    const others = and(eq(products.isActive, true), eq(products.categoryId, p.categoryId), ne(products.productCode, p.productCode));
-    const sameSubcategory = p.subcategoryId === null ? isNull(products.subcategoryId) : eq(products.subcategoryId, p.subcategoryId);
-    const closest = await db.select({ id: products.id }).from(products)
-      .where(and(others, sameSubcategory)).orderBy(asc(products.id)).limit(RELATED_LIMIT);
+  async function relatedIds(p: {
+    categoryId: number;
+    subcategoryId: number | null;
+    productCode: number;
+  }): Promise<number[]> {
+    const others = and(
+      eq(products.isActive, true),
+      eq(products.categoryId, p.categoryId),
+      ne(products.productCode, p.productCode),
+    );
+    const sameSubcategory =
+      p.subcategoryId === null ? isNull(products.subcategoryId) : eq(products.subcategoryId, p.subcategoryId);
+    const closest = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(others, sameSubcategory))
+      .orderBy(asc(products.id))
+      .limit(RELATED_LIMIT);
     if (closest.length === RELATED_LIMIT) return closest.map((r) => r.id);
-    const rest = await db.select({ id: products.id }).from(products)
+    const rest = await db
+      .select({ id: products.id })
+      .from(products)
       .where(and(others, sql`${products.subcategoryId} is distinct from ${p.subcategoryId}`))
-      .orderBy(asc(products.id)).limit(RELATED_LIMIT - closest.length);
+      .orderBy(asc(products.id))
+      .limit(RELATED_LIMIT - closest.length);
     return [...closest, ...rest].map((r) => r.id);
   }
 
@@ -97,7 +122,11 @@ export function createCatalogService(db: Db) {
     return cache.get(`detail:${product_pk}:${size}:${currency}`, () => loadProductDetail(product_pk, size, currency));
   }
 
-  async function loadProductDetail(product_pk: number, size: ProductSize, currency: Currency): Promise<ProductDetailResponse> {
+  async function loadProductDetail(
+    product_pk: number,
+    size: ProductSize,
+    currency: Currency,
+  ): Promise<ProductDetailResponse> {
     const [p] = await db
       .select({
         id: products.id,
@@ -118,16 +147,31 @@ export function createCatalogService(db: Db) {
     if (!p) throw new AppError("not_found", "Product not found");
 
     const [variants, images, related] = await Promise.all([
-      db.select().from(productVariants).where(eq(productVariants.productId, p.id))
+      db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, p.id))
         .orderBy(asc(productVariants.position), asc(productVariants.id)),
-      db.select({ url: productImages.url, alt: productImages.alt }).from(productImages)
-        .where(eq(productImages.productId, p.id)).orderBy(asc(productImages.position), asc(productImages.id)),
+      db
+        .select({ url: productImages.url, alt: productImages.alt })
+        .from(productImages)
+        .where(eq(productImages.productId, p.id))
+        .orderBy(asc(productImages.position), asc(productImages.id)),
       relatedIds(p),
     ]);
 
-    const sizes = variants.flatMap((v) => isProductSize(v.size)
-      ? [{ size: v.size, offer_price: priceIn(currency, v.offerPriceCents), mrp: priceIn(currency, v.mrpCents), stock: v.stock }]
-      : []);
+    const sizes = variants.flatMap((v) =>
+      isProductSize(v.size)
+        ? [
+            {
+              size: v.size,
+              offer_price: priceIn(currency, v.offerPriceCents),
+              mrp: priceIn(currency, v.mrpCents),
+              stock: v.stock,
+            },
+          ]
+        : [],
+    );
     const chosen = sizes.find((s) => s.size === size);
     // 404 rather than 422: the product in that size is a thing that does not exist, like an unknown id.
     if (!chosen) throw new AppError("not_found", `This product is not available in size ${size}`, "SIZE_NOT_AVAILABLE");
@@ -155,17 +199,28 @@ export function createCatalogService(db: Db) {
   /** The home page's popular products: top_selling and is_active both true (spec). */
   function topSelling(query: TopSellingQuery): Promise<TopSellingResponse> {
     return cache.get(`top-selling:${query.currency}`, async () => {
-      const rows = await db.select({ id: products.id }).from(products)
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
         .where(and(eq(products.isActive, true), eq(products.topSelling, true)))
-        .orderBy(asc(products.id)).limit(TOP_SELLING_LIMIT);
-      return { data: await loadProductCards(db, rows.map((r) => r.id), query.currency) };
+        .orderBy(asc(products.id))
+        .limit(TOP_SELLING_LIMIT);
+      return {
+        data: await loadProductCards(
+          db,
+          rows.map((r) => r.id),
+          query.currency,
+        ),
+      };
     });
   }
 
   /** The shop-by-category strip: only the spec's names, so a stray row never shows. */
   function homeStrip(): Promise<HomeCategoryResponse> {
     return cache.get("home-strip", async () => {
-      const rows = await db.select().from(homeCategories)
+      const rows = await db
+        .select()
+        .from(homeCategories)
         .where(inArray(homeCategories.name, [...HOME_STRIP_NAMES]))
         .orderBy(asc(homeCategories.position), asc(homeCategories.id));
       return { data: rows.map((r) => ({ id: r.id, name: r.name, media: r.media, navigate_link: r.navigateLink })) };

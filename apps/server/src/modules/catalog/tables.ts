@@ -10,70 +10,100 @@ export const categories = pgTable("categories", {
   position: integer("position").notNull().default(0),
 });
 
-export const subcategories = pgTable("subcategories", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-  categoryId: integer("category_id").notNull().references(() => categories.id),
-  position: integer("position").notNull().default(0),
-}, (t) => [unique("subcategories_category_name_uq").on(t.categoryId, t.name)]);
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [unique("subcategories_category_name_uq").on(t.categoryId, t.name)],
+);
 
-export const products = pgTable("products", {
-  id: serial("id").primaryKey(),
-  productCode: integer("product_code").notNull().unique(),
-  name: text("name").notNull(),
-  description: text("description").notNull(),
-  categoryId: integer("category_id").notNull().references(() => categories.id),
-  subcategoryId: integer("subcategory_id").references(() => subcategories.id),
-  /** Category and subcategory names, copied in so the generated search document can rank them. */
-  categoryTerms: text("category_terms").notNull().default(""),
-  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
-  reviewCount: integer("review_count").notNull().default(0),
-  isActive: boolean("is_active").notNull().default(true),
-  newArrival: boolean("new_arrival").notNull().default(true),
-  topSelling: boolean("top_selling").notNull().default(false),
-  remarks: text("remarks").notNull().default(""),
-  searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    productCode: integer("product_code").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: integer("subcategory_id").references(() => subcategories.id),
+    /** Category and subcategory names, copied in so the generated search document can rank them. */
+    categoryTerms: text("category_terms").notNull().default(""),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    newArrival: boolean("new_arrival").notNull().default(true),
+    topSelling: boolean("top_selling").notNull().default(false),
+    remarks: text("remarks").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||
     setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')`),
-  /** The name alone: search lists products with the words in their name first, found through its own index. */
-  nameVector: tsvector("name_vector").generatedAlwaysAs(sql`to_tsvector('english'::regconfig, coalesce(name, ''))`),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index("products_listing_idx").on(t.categoryId, t.subcategoryId, t.id).where(sql`${t.isActive}`),
-  // A category's listing in id order, read straight off the index however few of the products it holds
-  // (the primary key would walk the whole table for a small category) and however deep the page.
-  index("products_category_order_idx").on(t.categoryId, t.id).where(sql`${t.isActive}`),
-  index("products_top_selling_idx").on(t.id).where(sql`${t.isActive} and ${t.topSelling}`),
-  index("products_search_idx").using("gin", t.searchVector),
-  index("products_name_search_idx").using("gin", t.nameVector),
-  index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-  check("products_rating_range", sql`${t.rating} between 0 and 5`),
-]);
+    /** The name alone: search lists products with the words in their name first, found through its own index. */
+    nameVector: tsvector("name_vector").generatedAlwaysAs(sql`to_tsvector('english'::regconfig, coalesce(name, ''))`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_listing_idx")
+      .on(t.categoryId, t.subcategoryId, t.id)
+      .where(sql`${t.isActive}`),
+    // A category's listing in id order, read straight off the index however few of the products it holds
+    // (the primary key would walk the whole table for a small category) and however deep the page.
+    index("products_category_order_idx")
+      .on(t.categoryId, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_top_selling_idx")
+      .on(t.id)
+      .where(sql`${t.isActive} and ${t.topSelling}`),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_search_idx").using("gin", t.nameVector),
+    index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    check("products_rating_range", sql`${t.rating} between 0 and 5`),
+  ],
+);
 
 /** One row per size a product is sold in: its own price (USD cents) and stock. */
-export const productVariants = pgTable("product_variants", {
-  id: serial("id").primaryKey(),
-  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-  size: text("size").notNull(),
-  offerPriceCents: integer("offer_price_cents").notNull(),
-  mrpCents: integer("mrp_cents").notNull(),
-  stock: integer("stock").notNull().default(0),
-  position: integer("position").notNull().default(0),
-}, (t) => [
-  unique("product_variants_product_size_uq").on(t.productId, t.size),
-  check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
-  check("product_variants_prices_positive", sql`${t.offerPriceCents} >= 0 and ${t.mrpCents} >= 0`),
-]);
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    offerPriceCents: integer("offer_price_cents").notNull(),
+    mrpCents: integer("mrp_cents").notNull(),
+    stock: integer("stock").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    unique("product_variants_product_size_uq").on(t.productId, t.size),
+    check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("product_variants_prices_positive", sql`${t.offerPriceCents} >= 0 and ${t.mrpCents} >= 0`),
+  ],
+);
 
-export const productImages = pgTable("product_images", {
-  id: serial("id").primaryKey(),
-  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-  url: text("url").notNull(),
-  alt: text("alt").notNull().default(""),
-  position: integer("position").notNull().default(0),
-}, (t) => [index("product_images_product_idx").on(t.productId, t.position)]);
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
 
 /** The home page's shop-by-category strip (spec: "Product category"). */
 export const homeCategories = pgTable("home_categories", {

@@ -41,7 +41,15 @@ async function cardOrder(extra: Record<string, unknown> = {}) {
   const res = await createOrder(app, orderBody(cartId, "razorpay", "INR", total * 100, extra));
   expect(res.statusCode).toBe(200);
   const { data } = res.json();
-  return { a, b, cartId, total, rzpOrderId: data.data.id as string, key: data.key as string, orderId: data.order_id as number };
+  return {
+    a,
+    b,
+    cartId,
+    total,
+    rzpOrderId: data.data.id as string,
+    key: data.key as string,
+    orderId: data.order_id as number,
+  };
 }
 
 describe("card payment (Razorpay) through the simulator", () => {
@@ -54,10 +62,18 @@ describe("card payment (Razorpay) through the simulator", () => {
     const before = [await stockOf(app, a), await stockOf(app, b)];
     const total = pageTotal(lines, "INR");
 
-    const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total * 100, { email: "card.buyer@example.in" }));
+    const created = await createOrder(
+      app,
+      orderBody(cartId, "razorpay", "INR", total * 100, { email: "card.buyer@example.in" }),
+    );
     expect(created.statusCode).toBe(200);
     const { data } = created.json();
-    expect(data).toEqual({ data: { id: expect.stringMatching(/^order_\w{14}$/), amount: total * 100, currency: "INR" }, key: "rzp_test_simulator", order_id: expect.any(Number), test_mode: true });
+    expect(data).toEqual({
+      data: { id: expect.stringMatching(/^order_\w{14}$/), amount: total * 100, currency: "INR" },
+      key: "rzp_test_simulator",
+      order_id: expect.any(Number),
+      test_mode: true,
+    });
     // Held from the moment the order exists: nobody else can buy these pieces while the shopper pays.
     expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([before[0]! - 2, before[1]! - 1]);
 
@@ -68,15 +84,37 @@ describe("card payment (Razorpay) through the simulator", () => {
 
     const stored = await storedOrder(app, data.order_id);
     expect(stored.order).toMatchObject({
-      status: "paid", paymentMethod: "razorpay", currency: "INR", rateMilli: 33600, subtotal: total * 100, discount: 0, shipping: 0, rounding: 0,
-      total: total * 100, isTest: true, cartId, deliveryName: "Asha Meena", city: "Jaipur", pinCode: "302002", email: "card.buyer@example.in",
+      status: "paid",
+      paymentMethod: "razorpay",
+      currency: "INR",
+      rateMilli: 33600,
+      subtotal: total * 100,
+      discount: 0,
+      shipping: 0,
+      rounding: 0,
+      total: total * 100,
+      isTest: true,
+      cartId,
+      deliveryName: "Asha Meena",
+      city: "Jaipur",
+      pinCode: "302002",
+      email: "card.buyer@example.in",
     });
     expect(stored.lines.map((l) => [l.productId, l.productName, l.size, l.unitPrice, l.unitMrp, l.quantity])).toEqual([
       [a.productId, a.name, a.size, priceIn("INR", a.offerCents) * 100, priceIn("INR", a.mrpCents) * 100, 2],
       [b.productId, b.name, b.size, priceIn("INR", b.offerCents) * 100, priceIn("INR", b.mrpCents) * 100, 1],
     ]);
-    expect(stored.payment).toMatchObject({ provider: "razorpay", providerOrderId: data.data.id, providerPaymentId: paid.razorpay_payment_id, status: "captured", amount: total * 100 });
-    expect(stored.events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, "pending_payment"], ["pending_payment", "paid"]]);
+    expect(stored.payment).toMatchObject({
+      provider: "razorpay",
+      providerOrderId: data.data.id,
+      providerPaymentId: paid.razorpay_payment_id,
+      status: "captured",
+      amount: total * 100,
+    });
+    expect(stored.events.map((e) => [e.fromStatus, e.toStatus])).toEqual([
+      [null, "pending_payment"],
+      ["pending_payment", "paid"],
+    ]);
     expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([before[0]! - 2, before[1]! - 1]);
     expect((await getCart(cartId)).json().data).toEqual([]);
     const mail = await emailsTo(app, "card.buyer@example.in");
@@ -114,14 +152,30 @@ describe("card payment (Razorpay) through the simulator", () => {
     const { a, cartId, total, rzpOrderId, key, orderId } = await cardOrder();
     const before = await stockOf(app, a);
     const paid = await payByCard(app, rzpOrderId, key);
-    for (const signature of [paid.razorpay_signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")), "", "not-a-signature"]) {
-      const res = await verifyPayment(app, { amount: total * 100, razorpay: true, cart_id: cartId, ...paid, razorpay_signature: signature });
+    for (const signature of [
+      paid.razorpay_signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")),
+      "",
+      "not-a-signature",
+    ]) {
+      const res = await verifyPayment(app, {
+        amount: total * 100,
+        razorpay: true,
+        cart_id: cartId,
+        ...paid,
+        razorpay_signature: signature,
+      });
       expect(res.statusCode).toBe(400);
-      if (signature) expect(res.json()).toEqual({ message: MESSAGES.verificationFailed, code: "VERIFICATION_FAILED", errors: [] });
+      if (signature)
+        expect(res.json()).toEqual({ message: MESSAGES.verificationFailed, code: "VERIFICATION_FAILED", errors: [] });
     }
     // A genuine signature for another order's payment proves nothing about this one.
     const other = await cardOrder();
-    const swapped = await verifyPayment(app, { razorpay: true, cart_id: cartId, ...paid, razorpay_order_id: other.rzpOrderId });
+    const swapped = await verifyPayment(app, {
+      razorpay: true,
+      cart_id: cartId,
+      ...paid,
+      razorpay_order_id: other.rzpOrderId,
+    });
     expect(swapped.statusCode).toBe(400);
     const stored = await storedOrder(app, orderId);
     expect(stored.order.status).toBe("pending_payment");
@@ -152,7 +206,11 @@ describe("card payment (Razorpay) through the simulator", () => {
     for (const amount of [(total - 100) * 100, total, 100]) {
       const res = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: `The order total changed to ${formatMoney(total, "INR")}. Please review your cart.`, code: "AMOUNT_MISMATCH", errors: [] });
+      expect(res.json()).toEqual({
+        message: `The order total changed to ${formatMoney(total, "INR")}. Please review your cart.`,
+        code: "AMOUNT_MISMATCH",
+        errors: [],
+      });
     }
     expect(await countRows(app)).toEqual(before);
   });
@@ -182,20 +240,34 @@ describe("card payment (Razorpay) through the simulator", () => {
     const discount = Math.floor(subtotal / 10); // WELCOME10: 10% off, rounded down
     const [promoBefore] = await app.database.db.select().from(promoCodes).where(eq(promoCodes.code, "WELCOME10"));
 
-    const greedy = await createOrder(app, orderBody(cartId, "razorpay", "INR", (subtotal - discount - 50) * 100, { promo_code: "welcome10" }));
+    const greedy = await createOrder(
+      app,
+      orderBody(cartId, "razorpay", "INR", (subtotal - discount - 50) * 100, { promo_code: "welcome10" }),
+    );
     expect(greedy.statusCode).toBe(409);
     expect(greedy.json().code).toBe("AMOUNT_MISMATCH");
-    const unknown = await createOrder(app, orderBody(cartId, "razorpay", "INR", subtotal * 100, { promo_code: "NOSUCHCODE" }));
+    const unknown = await createOrder(
+      app,
+      orderBody(cartId, "razorpay", "INR", subtotal * 100, { promo_code: "NOSUCHCODE" }),
+    );
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toMatchObject({ code: "PROMO_NOT_APPLICABLE" });
 
-    const res = await createOrder(app, orderBody(cartId, "razorpay", "INR", (subtotal - discount) * 100, { promo_code: "welcome10" }));
+    const res = await createOrder(
+      app,
+      orderBody(cartId, "razorpay", "INR", (subtotal - discount) * 100, { promo_code: "welcome10" }),
+    );
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     const paid = await payByCard(app, data.data.id, data.key);
     expect((await verifyPayment(app, { razorpay: true, cart_id: cartId, ...paid })).statusCode).toBe(200);
     const { order } = await storedOrder(app, data.order_id);
-    expect(order).toMatchObject({ promoCode: "WELCOME10", subtotal: subtotal * 100, discount: discount * 100, total: (subtotal - discount) * 100 });
+    expect(order).toMatchObject({
+      promoCode: "WELCOME10",
+      subtotal: subtotal * 100,
+      discount: discount * 100,
+      total: (subtotal - discount) * 100,
+    });
     const [promoAfter] = await app.database.db.select().from(promoCodes).where(eq(promoCodes.code, "WELCOME10"));
     expect(promoAfter?.usedCount).toBe((promoBefore?.usedCount ?? 0) + 1);
   });
@@ -203,7 +275,9 @@ describe("card payment (Razorpay) through the simulator", () => {
   it("leaves the order awaiting payment when the card is declined in the widget", async () => {
     const { rzpOrderId, key, orderId } = await cardOrder();
     const declined = await fetch(`${app.config.publicUrl}/sim/razorpay/checkout/fail`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key_id: key, order_id: rzpOrderId }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key_id: key, order_id: rzpOrderId }),
     });
     const { error } = (await declined.json()) as { error: { description: string } };
     expect(error.description).toMatch(/failed/);

@@ -26,7 +26,12 @@ export function codeMatches(orderId: number, code: string, storedHash: string): 
  * Only what the shop itself wrote: the code, the order number, our product names and the total. Nothing the
  * requester typed (name, address, comment) goes into a message sent to an address the requester chose.
  */
-function codeEmail(order: OrderRow & { email: string }, code: string, lines: { productName: string; size: string; quantity: number }[], minutes: number): OutgoingEmail {
+function codeEmail(
+  order: OrderRow & { email: string },
+  code: string,
+  lines: { productName: string; size: string; quantity: number }[],
+  minutes: number,
+): OutgoingEmail {
   const total = formatMoney(order.total / 100, order.currency as Currency);
   return {
     to: order.email,
@@ -50,16 +55,27 @@ function codeEmail(order: OrderRow & { email: string }, code: string, lines: { p
 
 /** E-mails a fresh code for the order (an earlier one stops working), at most COD_CODE_SENDS times. */
 export async function sendCode(tx: Tx, order: OrderRow & { email: string }, now: Date): Promise<Refusal | null> {
-  const [sent] = await tx.select({ sends: codConfirmations.sends }).from(codConfirmations).where(eq(codConfirmations.orderId, order.id)).for("update");
+  const [sent] = await tx
+    .select({ sends: codConfirmations.sends })
+    .from(codConfirmations)
+    .where(eq(codConfirmations.orderId, order.id))
+    .for("update");
   if (sent && sent.sends >= COD_CODE_SENDS) {
-    return refusal("rate_limited", "TOO_MANY_CODES", `We have sent ${COD_CODE_SENDS} codes for this order already. Please look for them in your inbox (and spam folder).`);
+    return refusal(
+      "rate_limited",
+      "TOO_MANY_CODES",
+      `We have sent ${COD_CODE_SENDS} codes for this order already. Please look for them in your inbox (and spam folder).`,
+    );
   }
   const code = newCode();
   const codeHash = hashCode(order.id, code).toString("hex");
   await tx
     .insert(codConfirmations)
     .values({ orderId: order.id, codeHash })
-    .onConflictDoUpdate({ target: codConfirmations.orderId, set: { codeHash, sends: sql`${codConfirmations.sends} + 1`, sentAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: codConfirmations.orderId,
+      set: { codeHash, sends: sql`${codConfirmations.sends} + 1`, sentAt: sql`now()` },
+    });
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const minutes = Math.max(1, Math.ceil(((order.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
   await queueEmail(tx, codeEmail(order, code, lines, minutes));

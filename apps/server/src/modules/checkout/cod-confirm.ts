@@ -20,7 +20,12 @@ const no = (r: Refusal): ConfirmOutcome => ({ ok: false, refusal: r });
  * order), so it answers refusals instead of throwing them. Confirming again with the right code answers as
  * the first time did.
  */
-export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, user: SessionUser | null, now: Date): Promise<ConfirmOutcome> {
+export async function confirmWithCode(
+  tx: Tx,
+  input: ConfirmCodRequest,
+  user: SessionUser | null,
+  now: Date,
+): Promise<ConfirmOutcome> {
   const order = await lockOrderWithCart(tx, input.order_id);
   if (!order || order.paymentMethod !== "cod") return no(refusal("not_found", "ORDER_NOT_FOUND", "Order not found."));
   const [code] = await tx.select().from(codConfirmations).where(eq(codConfirmations.orderId, order.id)).for("update");
@@ -41,10 +46,22 @@ export async function confirmWithCode(tx: Tx, input: ConfirmCodRequest, user: Se
     if (left <= 0) {
       await closeAttempt(tx, order, "TOO_MANY_TRIES");
       // The order is closed now: a conflict, so the page leaves the code step.
-      return no(refusal("conflict", "TOO_MANY_TRIES", "That code is not right, and that was the last try. Please check out again."));
+      return no(
+        refusal(
+          "conflict",
+          "TOO_MANY_TRIES",
+          "That code is not right, and that was the last try. Please check out again.",
+        ),
+      );
     }
     await tx.update(codConfirmations).set({ attempts }).where(eq(codConfirmations.orderId, order.id));
-    return no(refusal("unprocessable", "CODE_INCORRECT", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`));
+    return no(
+      refusal(
+        "unprocessable",
+        "CODE_INCORRECT",
+        `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+      ),
+    );
   }
 
   const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery, confirmed with the e-mailed code");

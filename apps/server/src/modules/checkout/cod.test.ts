@@ -6,7 +6,21 @@ import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { createTestApp } from "../../testing/test-app";
 import { UNCONFIRMED_COD_PER_EMAIL } from "../orders/caps";
 import { COD_CODE_SENDS } from "./cod-codes";
-import { codeSentTo, confirmCod, countRows, createOrder, DELIVERY, emailsTo, fillCart, lapse, orderBody, pageTotal, setStock, stockOf, storedOrder } from "./test-support";
+import {
+  codeSentTo,
+  confirmCod,
+  countRows,
+  createOrder,
+  DELIVERY,
+  emailsTo,
+  fillCart,
+  lapse,
+  orderBody,
+  pageTotal,
+  setStock,
+  stockOf,
+  storedOrder,
+} from "./test-support";
 
 let app: FastifyInstance;
 let variant: PickedVariant;
@@ -20,17 +34,27 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const codTotal = (lines: { variant: PickedVariant; quantity?: number }[]) => pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
+const codTotal = (lines: { variant: PickedVariant; quantity?: number }[]) =>
+  pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
 let emails = 0;
 const freshEmail = () => `cod.${process.pid}.${++emails}@example.in`;
 
 /** A guest's cash-on-delivery checkout of `lines`: created, waiting for the code e-mailed to a fresh address. */
-async function waitingOrder(lines: { variant: PickedVariant; quantity?: number }[], extra: Record<string, unknown> = {}) {
+async function waitingOrder(
+  lines: { variant: PickedVariant; quantity?: number }[],
+  extra: Record<string, unknown> = {},
+) {
   const email = freshEmail();
   const cartId = await fillCart(app, lines, "INR");
   const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal(lines), { email, ...extra }));
   expect(res.statusCode).toBe(200);
-  return { cartId, email, orderId: res.json().order_id as number, body: res.json(), code: await codeSentTo(app, email) };
+  return {
+    cartId,
+    email,
+    orderId: res.json().order_id as number,
+    body: res.json(),
+    code: await codeSentTo(app, email),
+  };
 }
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -43,19 +67,34 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     const { cartId, email, orderId, body, code } = await waitingOrder(lines, { promo_code: "" });
 
     expect(body).toEqual({
-      order_id: orderId, status: "awaiting_confirmation", amount, currency: "INR", email, expires_at: expect.any(String),
+      order_id: orderId,
+      status: "awaiting_confirmation",
+      amount,
+      currency: "INR",
+      email,
+      expires_at: expect.any(String),
       message: expect.stringContaining(email),
     });
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(await stockOf(app, variant)).toBe(before);
     expect((await app.inject({ url: `/api/get-cart-items/?cart_id=${cartId}` })).json().data).toHaveLength(1);
-    expect((await storedOrder(app, orderId)).order).toMatchObject({ status: "awaiting_confirmation", stockHeld: false, shipping: 3900, total: amount * 100 });
+    expect((await storedOrder(app, orderId)).order).toMatchObject({
+      status: "awaiting_confirmation",
+      stockHeld: false,
+      shipping: 3900,
+      total: amount * 100,
+    });
 
     const confirmed = await confirmCod(app, { order_id: orderId, code });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ order_id: orderId, status: "cod_confirmed", amount, currency: "INR" });
     const stored = await storedOrder(app, orderId);
-    expect(stored.order).toMatchObject({ status: "cod_confirmed", stockHeld: true, expiresAt: null, comment: DELIVERY.comment });
+    expect(stored.order).toMatchObject({
+      status: "cod_confirmed",
+      stockHeld: true,
+      expiresAt: null,
+      comment: DELIVERY.comment,
+    });
     expect(stored.events.map((e) => e.toStatus)).toEqual(["awaiting_confirmation", "cod_confirmed"]);
     expect(stored.payment).toBeUndefined();
     expect(await stockOf(app, variant)).toBe(before - 3);
@@ -74,7 +113,11 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
   });
 
   it("e-mails only what the shop wrote: the code, product names and total, never the requester's own text", async () => {
-    const { email, code } = await waitingOrder([{ variant }], { name: "Click http://evil.example now", comment: "Your account is locked", delivery_address: "Visit evil.example" });
+    const { email, code } = await waitingOrder([{ variant }], {
+      name: "Click http://evil.example now",
+      comment: "Your account is locked",
+      delivery_address: "Visit evil.example",
+    });
     const [mail] = await emailsTo(app, email);
     expect(mail?.text).toContain(code);
     expect(mail?.text).toContain(variant.name);
@@ -96,7 +139,10 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     for (const left of [4, 3, 2, 1]) {
       const res = await confirmCod(app, { order_id: orderId, code: wrongCode(code) });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: "CODE_INCORRECT", message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` });
+      expect(res.json()).toMatchObject({
+        code: "CODE_INCORRECT",
+        message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+      });
     }
     const last = await confirmCod(app, { order_id: orderId, code: wrongCode(code) });
     expect(last.statusCode).toBe(409);
@@ -136,7 +182,11 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
 
   it("keeps only a few orders waiting for codes sent to one address", async () => {
     const email = freshEmail();
-    const order = async () => createOrder(app, orderBody(await fillCart(app, [{ variant }], "INR"), "cod", "INR", codTotal([{ variant }]), { email }));
+    const order = async () =>
+      createOrder(
+        app,
+        orderBody(await fillCart(app, [{ variant }], "INR"), "cod", "INR", codTotal([{ variant }]), { email }),
+      );
     for (let i = 0; i < UNCONFIRMED_COD_PER_EMAIL; i++) expect((await order()).statusCode).toBe(200);
     const rows = await countRows(app);
     const refused = await order();
@@ -160,10 +210,19 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     const usdCart = await fillCart(app, [{ variant }], "USD");
     const inrCart = await fillCart(app, [{ variant }], "INR");
     const rows = await countRows(app);
-    const usd = await createOrder(app, orderBody(usdCart, "cod", "USD", pageTotal([{ variant }], "USD"), { email: freshEmail() }));
+    const usd = await createOrder(
+      app,
+      orderBody(usdCart, "cod", "USD", pageTotal([{ variant }], "USD"), { email: freshEmail() }),
+    );
     expect(usd.statusCode).toBe(422);
-    expect(usd.json()).toMatchObject({ message: "Cash on delivery is available for orders in INR only.", code: "COD_NOT_AVAILABLE" });
-    const noFee = await createOrder(app, orderBody(inrCart, "cod", "INR", pageTotal([{ variant }], "INR"), { email: freshEmail() }));
+    expect(usd.json()).toMatchObject({
+      message: "Cash on delivery is available for orders in INR only.",
+      code: "COD_NOT_AVAILABLE",
+    });
+    const noFee = await createOrder(
+      app,
+      orderBody(inrCart, "cod", "INR", pageTotal([{ variant }], "INR"), { email: freshEmail() }),
+    );
     expect(noFee.statusCode).toBe(409);
     expect(noFee.json().code).toBe("AMOUNT_MISMATCH");
     expect(await countRows(app)).toEqual(rows);
@@ -172,12 +231,23 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
   it("answers 400 with one entry per missing delivery field, and asks for a payment method", async () => {
     const cartId = await fillCart(app, [{ variant }], "INR");
     const body = orderBody(cartId, "cod", "INR", codTotal([{ variant }]));
-    const res = await createOrder(app, { ...body, name: "", mobile_number: " ", delivery_address: undefined, city: "", state: "", pin_code: "" });
+    const res = await createOrder(app, {
+      ...body,
+      name: "",
+      mobile_number: " ",
+      delivery_address: undefined,
+      city: "",
+      state: "",
+      pin_code: "",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("VALIDATION_FAILED");
-    expect(res.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(
-      ["body.city", "body.delivery_address", "body.mobile_number", "body.name", "body.pin_code", "body.state"],
-    );
+    expect(
+      res
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(["body.city", "body.delivery_address", "body.mobile_number", "body.name", "body.pin_code", "body.state"]);
     const noMethod = await createOrder(app, { ...body, payment_method: undefined });
     expect(noMethod.statusCode).toBe(400);
     expect(noMethod.json().errors).toEqual([{ path: "body.payment_method", message: MESSAGES.selectPaymentMethod }]);
@@ -185,17 +255,38 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
 
   it("refuses an empty cart (422), an unknown one (404) and another shopper's (404)", async () => {
     const cartId = await fillCart(app, [{ variant }], "INR");
-    await app.inject({ method: "POST", url: "/api/remove-cart-items/", payload: { product_pk: variant.productId, size: variant.size, is_direct_buy: false, cart_id: cartId } });
-    const empty = await createOrder(app, orderBody(cartId, "cod", "INR", COD_SHIPPING_FEE_INR, { email: freshEmail() }));
+    await app.inject({
+      method: "POST",
+      url: "/api/remove-cart-items/",
+      payload: { product_pk: variant.productId, size: variant.size, is_direct_buy: false, cart_id: cartId },
+    });
+    const empty = await createOrder(
+      app,
+      orderBody(cartId, "cod", "INR", COD_SHIPPING_FEE_INR, { email: freshEmail() }),
+    );
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toMatchObject({ message: "Your cart is empty.", code: "CART_EMPTY" });
-    expect((await createOrder(app, orderBody("8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01", "cod", "INR", 1, { email: freshEmail() }))).statusCode).toBe(404);
+    expect(
+      (
+        await createOrder(
+          app,
+          orderBody("8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01", "cod", "INR", 1, { email: freshEmail() }),
+        )
+      ).statusCode,
+    ).toBe(404);
 
     const shopper = await newShopper(app);
     const ownCart = await fillCart(app, [{ variant }], "INR", tokenHeader(shopper.token));
-    const asGuest = await createOrder(app, orderBody(ownCart, "cod", "INR", codTotal([{ variant }]), { email: freshEmail() }));
+    const asGuest = await createOrder(
+      app,
+      orderBody(ownCart, "cod", "INR", codTotal([{ variant }]), { email: freshEmail() }),
+    );
     expect(asGuest.statusCode).toBe(404);
-    const asOwner = await createOrder(app, orderBody(ownCart, "cod", "INR", codTotal([{ variant }])), tokenHeader(shopper.token));
+    const asOwner = await createOrder(
+      app,
+      orderBody(ownCart, "cod", "INR", codTotal([{ variant }])),
+      tokenHeader(shopper.token),
+    );
     expect(asOwner.statusCode).toBe(200);
     // A shopper whose e-mail is not verified yet gets the code at their account's address.
     expect(asOwner.json()).toMatchObject({ status: "awaiting_confirmation", email: shopper.email });
@@ -208,7 +299,10 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     await setStock(app, other, 1);
     const res = await createOrder(app, orderBody(cartId, "cod", "INR", codTotal(lines), { email: freshEmail() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: `Only 1 left of ${other.name} (size ${other.size}). Please update your cart.`, code: "OUT_OF_STOCK" });
+    expect(res.json()).toMatchObject({
+      message: `Only 1 left of ${other.name} (size ${other.size}). Please update your cart.`,
+      code: "OUT_OF_STOCK",
+    });
     expect(await stockOf(app, other)).toBe(1);
     await setStock(app, other, 10);
   });
@@ -219,7 +313,10 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     await setStock(app, other, 0);
     const res = await confirmCod(app, { order_id: orderId, code });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: "OUT_OF_STOCK", message: `Sorry, ${other.name} (size ${other.size}) has just sold out. Please review your cart.` });
+    expect(res.json()).toMatchObject({
+      code: "OUT_OF_STOCK",
+      message: `Sorry, ${other.name} (size ${other.size}) has just sold out. Please review your cart.`,
+    });
     expect((await storedOrder(app, orderId)).order.status).toBe("awaiting_confirmation");
     await setStock(app, other, 10);
   });
@@ -231,7 +328,10 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     const place = async () => {
       const email = freshEmail();
       const cartId = await fillCart(app, lines, "INR");
-      const created = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { promo_code: "LIMITED1", email }));
+      const created = await createOrder(
+        app,
+        orderBody(cartId, "cod", "INR", amount, { promo_code: "LIMITED1", email }),
+      );
       expect(created.statusCode).toBe(200);
       return { orderId: created.json().order_id as number, code: await codeSentTo(app, email) };
     };
@@ -240,7 +340,10 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     expect((await confirmCod(app, { order_id: first.orderId, code: first.code })).statusCode).toBe(200);
     const refused = await confirmCod(app, { order_id: second.orderId, code: second.code });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ message: "This promo code has reached its usage limit.", code: "PROMO_NOT_APPLICABLE" });
+    expect(refused.json()).toMatchObject({
+      message: "This promo code has reached its usage limit.",
+      code: "PROMO_NOT_APPLICABLE",
+    });
   });
 });
 
@@ -252,16 +355,35 @@ describe("cash on delivery from a signed-in shopper", () => {
     const before = await stockOf(app, variant);
 
     // Not verified yet: the code goes to the account's address; confirming it proves the address.
-    const first = await createOrder(app, orderBody(await fillCart(app, lines, "INR", auth), "cod", "INR", codTotal(lines)), auth);
+    const first = await createOrder(
+      app,
+      orderBody(await fillCart(app, lines, "INR", auth), "cod", "INR", codTotal(lines)),
+      auth,
+    );
     expect(first.json()).toMatchObject({ status: "awaiting_confirmation", email: shopper.email });
-    expect((await confirmCod(app, { order_id: first.json().order_id, code: await codeSentTo(app, shopper.email) }, auth)).statusCode).toBe(200);
+    expect(
+      (await confirmCod(app, { order_id: first.json().order_id, code: await codeSentTo(app, shopper.email) }, auth))
+        .statusCode,
+    ).toBe(200);
     expect((await app.inject({ url: "/api/me/", headers: auth })).json().user.email_verified).toBe(true);
 
     // Verified: confirmed at once, stock taken in the same request.
-    const second = await createOrder(app, orderBody(await fillCart(app, lines, "INR", auth), "cod", "INR", codTotal(lines)), auth);
+    const second = await createOrder(
+      app,
+      orderBody(await fillCart(app, lines, "INR", auth), "cod", "INR", codTotal(lines)),
+      auth,
+    );
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ order_id: expect.any(Number), status: "cod_confirmed", amount: codTotal(lines), currency: "INR" });
-    expect((await storedOrder(app, second.json().order_id)).events.map((e) => e.toStatus)).toEqual(["pending_payment", "cod_confirmed"]);
+    expect(second.json()).toEqual({
+      order_id: expect.any(Number),
+      status: "cod_confirmed",
+      amount: codTotal(lines),
+      currency: "INR",
+    });
+    expect((await storedOrder(app, second.json().order_id)).events.map((e) => e.toStatus)).toEqual([
+      "pending_payment",
+      "cod_confirmed",
+    ]);
     expect(await stockOf(app, variant)).toBe(before - 2);
   });
 });

@@ -33,7 +33,9 @@ describe("POST /api/create-order/ with characters the database cannot store", ()
 
     const res = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { [field]: value }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: `body.${field}`, message: `${field} contains characters that are not allowed` }]);
+    expect(res.json().errors).toEqual([
+      { path: `body.${field}`, message: `${field} contains characters that are not allowed` },
+    ]);
     expect(await countRows(app)).toEqual(rows);
     expect(await stockOf(app, variant)).toBe(stock);
   });
@@ -42,7 +44,14 @@ describe("POST /api/create-order/ with characters the database cannot store", ()
     const lines = [{ variant }];
     const cartId = await fillCart(app, lines, "INR");
     const amount = pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
-    const res = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { email: "line.breaks@example.in", delivery_address: "12 Hawa Mahal Road\nBadi Choupad", comment: "Call first\r\nGate 2" }));
+    const res = await createOrder(
+      app,
+      orderBody(cartId, "cod", "INR", amount, {
+        email: "line.breaks@example.in",
+        delivery_address: "12 Hawa Mahal Road\nBadi Choupad",
+        comment: "Call first\r\nGate 2",
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });

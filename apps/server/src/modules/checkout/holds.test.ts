@@ -46,7 +46,13 @@ async function cardOrder(variant: PickedVariant, cartId?: string) {
   const res = await createOrder(app, orderBody(cart, "razorpay", "INR", amount));
   expect(res.statusCode, res.body).toBe(200);
   const { data } = res.json();
-  return { cartId: cart, amount, orderId: data.order_id as number, rzpOrderId: data.data.id as string, key: data.key as string };
+  return {
+    cartId: cart,
+    amount,
+    orderId: data.order_id as number,
+    rzpOrderId: data.data.id as string,
+    key: data.key as string,
+  };
 }
 
 async function payCard(order: Awaited<ReturnType<typeof cardOrder>>) {
@@ -68,14 +74,20 @@ describe("an unpaid order's hold", () => {
     const stored = await storedOrder(app, order.orderId);
     expect(stored.order).toMatchObject({ status: "pending_payment", stockHeld: true, clientIp: "127.0.0.1" });
     // Fifteen minutes from now (the database's clock and ours may differ by a moment).
-    expect(Math.abs(stored.order.expiresAt!.getTime() - stored.order.createdAt.getTime() - 15 * 60_000)).toBeLessThan(5_000);
+    expect(Math.abs(stored.order.expiresAt!.getTime() - stored.order.createdAt.getTime() - 15 * 60_000)).toBeLessThan(
+      5_000,
+    );
 
     expect(await expireLapsedOrders(app.database.db)).toBe(0);
     await expire(order.orderId);
     expect(await stockOf(app, variant)).toBe(3);
     const expired = await storedOrder(app, order.orderId);
     expect(expired.order).toMatchObject({ status: "expired", stockHeld: false, expiresAt: null });
-    expect(expired.events.at(-1)).toMatchObject({ fromStatus: "pending_payment", toStatus: "expired", data: { reason: "EXPIRED" } });
+    expect(expired.events.at(-1)).toMatchObject({
+      fromStatus: "pending_payment",
+      toStatus: "expired",
+      data: { reason: "EXPIRED" },
+    });
 
     const again = await cardOrder(variant, order.cartId);
     expect(again.orderId).not.toBe(order.orderId);
@@ -104,7 +116,11 @@ describe("an unpaid order's hold", () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ order_id: order.orderId, status: "paid" });
     expect(await stockOf(app, variant)).toBe(0);
-    expect((await storedOrder(app, order.orderId)).events.map((e) => e.toStatus)).toEqual(["pending_payment", "expired", "paid"]);
+    expect((await storedOrder(app, order.orderId)).events.map((e) => e.toStatus)).toEqual([
+      "pending_payment",
+      "expired",
+      "paid",
+    ]);
   });
 
   it("refunds a late payment whose piece sold meanwhile, and says so even when the webhook settled it first", async () => {
@@ -138,7 +154,11 @@ describe("an unpaid order's hold", () => {
     });
     const stored = await storedOrder(app, late.orderId);
     expect(stored.order.status).toBe("refunded");
-    expect(stored.payment).toMatchObject({ status: "refunded", refundAmount: late.amount, refundId: expect.stringMatching(/^rfnd_/) });
+    expect(stored.payment).toMatchObject({
+      status: "refunded",
+      refundAmount: late.amount,
+      refundId: expect.stringMatching(/^rfnd_/),
+    });
     expect(await stockOf(app, variant)).toBe(0);
   });
 });
@@ -163,9 +183,17 @@ describe("one cart, two attempts (a second tab, another payment method)", () => 
     expect((await storedOrder(app, wallet.json().order_id)).order.status).toBe("expired");
     // ...and the wallet's, paid after it, is refunded: the cart was bought once.
     const approved = await approvePayPal(app, wallet.json().id);
-    const second = await verifyPayment(app, { razorpay: false, orderID: approved.orderID, amount: toMinorUnits(walletAmount), cart_id: card.cartId });
+    const second = await verifyPayment(app, {
+      razorpay: false,
+      orderID: approved.orderID,
+      amount: toMinorUnits(walletAmount),
+      cart_id: card.cartId,
+    });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: "ALREADY_ORDERED", message: `This cart was already ordered as order #${card.orderId}. This payment will be refunded.` });
+    expect(second.json()).toMatchObject({
+      code: "ALREADY_ORDERED",
+      message: `This cart was already ordered as order #${card.orderId}. This payment will be refunded.`,
+    });
     expect((await storedOrder(app, wallet.json().order_id)).payment?.status).toBe("refunded");
     expect(await stockOf(app, variant)).toBe(4);
   });
@@ -183,7 +211,13 @@ describe("open orders per client", () => {
     if (!variant) throw new Error("no variant");
     const lines = [{ variant }];
     const amount = pageTotal(lines, "INR") * 100;
-    const from = (remoteAddress: string, cartId: string) => capped.inject({ method: "POST", url: "/api/create-order/", remoteAddress, payload: orderBody(cartId, "razorpay", "INR", amount) });
+    const from = (remoteAddress: string, cartId: string) =>
+      capped.inject({
+        method: "POST",
+        url: "/api/create-order/",
+        remoteAddress,
+        payload: orderBody(cartId, "razorpay", "INR", amount),
+      });
     const carts = [];
     for (let i = 0; i < 3; i++) carts.push(await fillCart(capped, lines, "INR"));
 
@@ -194,7 +228,10 @@ describe("open orders per client", () => {
     const before = await stockOf(capped, variant);
     const third = await from("203.0.113.7", carts[2]!);
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toMatchObject({ code: "TOO_MANY_OPEN_ORDERS", message: expect.stringContaining("15 minutes") });
+    expect(third.json()).toMatchObject({
+      code: "TOO_MANY_OPEN_ORDERS",
+      message: expect.stringContaining("15 minutes"),
+    });
     expect(await stockOf(capped, variant)).toBe(before);
     expect((await from("198.51.100.9", carts[2]!)).statusCode).toBe(200);
   });

@@ -31,18 +31,27 @@ export async function quoteCart(
 ): Promise<QuoteOutcome> {
   const { currency, method } = input;
   const view = await cartView(db, cart.id, currency);
-  if (view.data.length === 0) return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
+  if (view.data.length === 0)
+    return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
   const short = view.data.find((line) => !line.available);
   if (short) {
     const what = `${short.product_name} (size ${short.size})`;
-    const message = short.stock === 0 ? `Sorry, ${what} is sold out. Please remove it from your cart.` : `Only ${short.stock} left of ${what}. Please update your cart.`;
+    const message =
+      short.stock === 0
+        ? `Sorry, ${what} is sold out. Please remove it from your cart.`
+        : `Only ${short.stock} left of ${what}. Please update your cart.`;
     return { ok: false, refusal: refusal("conflict", "OUT_OF_STOCK", message) };
   }
 
   const variants = await db
     .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size })
     .from(productVariants)
-    .where(inArray(productVariants.productId, view.data.map((l) => l.product_pk)));
+    .where(
+      inArray(
+        productVariants.productId,
+        view.data.map((l) => l.product_pk),
+      ),
+    );
   const variantId = new Map(variants.map((v) => [`${v.productId}|${v.size}`, v.id]));
   const lines = view.data.map((l): PricedLine => ({
     productId: l.product_pk,
@@ -61,18 +70,40 @@ export async function quoteCart(
     const rule = await findPromoRule(db, input.promoCode);
     const applied = rule ? computeDiscount(rule, view.subtotal, view.count, currency, now) : null;
     if (!rule || !applied?.ok) {
-      return { ok: false, refusal: refusal("unprocessable", "PROMO_NOT_APPLICABLE", applied?.message ?? "This promo code does not exist.") };
+      return {
+        ok: false,
+        refusal: refusal(
+          "unprocessable",
+          "PROMO_NOT_APPLICABLE",
+          applied?.message ?? "This promo code does not exist.",
+        ),
+      };
     }
     discount = applied.discount;
     promoCode = rule.code;
   }
 
   const { shipping, rounding, total } = orderTotal({ currency, subtotal: view.subtotal, discount, method });
-  const key = JSON.stringify([cart.id, cart.updatedAt.toISOString(), method, currency, promoCode, total, lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy])]);
+  const key = JSON.stringify([
+    cart.id,
+    cart.updatedAt.toISOString(),
+    method,
+    currency,
+    promoCode,
+    total,
+    lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy]),
+  ]);
   return {
     ok: true,
     quote: {
-      cartId: cart.id, currency, method, lines, subtotal: view.subtotal, discount, promoCode, shipping,
+      cartId: cart.id,
+      currency,
+      method,
+      lines,
+      subtotal: view.subtotal,
+      discount,
+      promoCode,
+      shipping,
       rounding,
       total,
       expectedAmount: createOrderAmount(method, total),
@@ -84,5 +115,9 @@ export async function quoteCart(
 /** A client amount that disagrees with the server's total is refused, never charged. */
 export function amountRefusal(quote: Quote, amount: number): Refusal | null {
   if (amount === quote.expectedAmount) return null;
-  return refusal("conflict", "AMOUNT_MISMATCH", `The order total changed to ${formatMoney(quote.total, quote.currency)}. Please review your cart.`);
+  return refusal(
+    "conflict",
+    "AMOUNT_MISMATCH",
+    `The order total changed to ${formatMoney(quote.total, quote.currency)}. Please review your cart.`,
+  );
 }

@@ -46,22 +46,31 @@ function variantNo(i: number): PickedVariant {
   return v;
 }
 
-const usedCount = async (code: string) => (await app.database.db.select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, code)))[0]?.n;
+const usedCount = async (code: string) =>
+  (await app.database.db.select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, code)))[0]?.n;
 
 describe("two shoppers racing for the last piece", () => {
   it("holds it for the first card order; the other shopper learns it is gone before paying", async () => {
     const piece = variantNo(0);
     await setStock(app, piece, 1);
-    const carts = await Promise.all([fillCart(app, [{ variant: piece }], "INR"), fillCart(app, [{ variant: piece }], "INR")]);
+    const carts = await Promise.all([
+      fillCart(app, [{ variant: piece }], "INR"),
+      fillCart(app, [{ variant: piece }], "INR"),
+    ]);
     const amount = pageTotal([{ variant: piece }], "INR") * 100;
 
-    const created = await Promise.all(carts.map((cartId) => createOrder(app, orderBody(cartId, "razorpay", "INR", amount))));
+    const created = await Promise.all(
+      carts.map((cartId) => createOrder(app, orderBody(cartId, "razorpay", "INR", amount))),
+    );
 
     expect(created.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const loser = created.find((r) => r.statusCode === 409);
     // Seen when pricing the cart ("is sold out") or, when both priced it at once, when taking it ("has just sold out").
     expect(loser?.json().code).toBe("OUT_OF_STOCK");
-    expect([`Sorry, ${piece.name} (size ${piece.size}) is sold out.`, `Sorry, ${piece.name} (size ${piece.size}) has just sold out.`]).toContain(loser?.json().message.split(" Please")[0]);
+    expect([
+      `Sorry, ${piece.name} (size ${piece.size}) is sold out.`,
+      `Sorry, ${piece.name} (size ${piece.size}) has just sold out.`,
+    ]).toContain(loser?.json().message.split(" Please")[0]);
     expect(await stockOf(app, piece)).toBe(0);
 
     const winner = created.find((r) => r.statusCode === 200)?.json().data;
@@ -73,27 +82,39 @@ describe("two shoppers racing for the last piece", () => {
   });
 
   // PostgreSQL only: PGlite has one connection, so a held row lock would block the checkouts' own queries.
-  it.runIf(Boolean(process.env.DATABASE_URL))("decides by the guarded update when both checkouts wait on the stock row at the same moment", async () => {
-    const piece = variantNo(4);
-    await setStock(app, piece, 1);
-    const carts = await Promise.all([fillCart(app, [{ variant: piece }], "INR"), fillCart(app, [{ variant: piece }], "INR")]);
-    const amount = pageTotal([{ variant: piece }], "INR") * 100;
-    const db = app.database.db;
-    const waitingOnLocks = () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sql`pg_stat_activity`)
-      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "decides by the guarded update when both checkouts wait on the stock row at the same moment",
+    async () => {
+      const piece = variantNo(4);
+      await setStock(app, piece, 1);
+      const carts = await Promise.all([
+        fillCart(app, [{ variant: piece }], "INR"),
+        fillCart(app, [{ variant: piece }], "INR"),
+      ]);
+      const amount = pageTotal([{ variant: piece }], "INR") * 100;
+      const db = app.database.db;
+      const waitingOnLocks = () =>
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(sql`pg_stat_activity`)
+          .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
 
-    let creating: Promise<Awaited<ReturnType<typeof createOrder>>[]> = Promise.resolve([]);
-    await db.transaction(async (tx) => {
-      await tx.select({ id: productVariants.id }).from(productVariants)
-        .where(and(eq(productVariants.productId, piece.productId), eq(productVariants.size, piece.size))).for("update");
-      creating = Promise.all(carts.map((cartId) => createOrder(app, orderBody(cartId, "razorpay", "INR", amount))));
-      // Both checkout transactions are now open at once, each blocked on the row this one holds.
-      await vi.waitFor(async () => expect((await waitingOnLocks())[0]?.n).toBe(2), { timeout: 15_000, interval: 25 });
-    });
-    const results = await creating;
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(await stockOf(app, piece)).toBe(0);
-  });
+      let creating: Promise<Awaited<ReturnType<typeof createOrder>>[]> = Promise.resolve([]);
+      await db.transaction(async (tx) => {
+        await tx
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(and(eq(productVariants.productId, piece.productId), eq(productVariants.size, piece.size)))
+          .for("update");
+        creating = Promise.all(carts.map((cartId) => createOrder(app, orderBody(cartId, "razorpay", "INR", amount))));
+        // Both checkout transactions are now open at once, each blocked on the row this one holds.
+        await vi.waitFor(async () => expect((await waitingOnLocks())[0]?.n).toBe(2), { timeout: 15_000, interval: 25 });
+      });
+      const results = await creating;
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await stockOf(app, piece)).toBe(0);
+    },
+  );
 
   it("settles once when the verify and the webhook for the same payment arrive together", async () => {
     const piece = variantNo(1);
@@ -113,7 +134,10 @@ describe("two shoppers racing for the last piece", () => {
     ]);
     expect(verified.statusCode).toBe(200);
     expect(await stockOf(app, piece)).toBe(3);
-    expect((await storedOrder(app, created.order_id)).events.map((e) => e.toStatus)).toEqual(["pending_payment", "paid"]);
+    expect((await storedOrder(app, created.order_id)).events.map((e) => e.toStatus)).toEqual([
+      "pending_payment",
+      "paid",
+    ]);
   });
 
   it("sells it once by cash on delivery: the first code confirmed wins, the other is refused with nothing taken", async () => {
@@ -121,11 +145,16 @@ describe("two shoppers racing for the last piece", () => {
     await setStock(app, piece, 1);
     const lines = [{ variant: piece }];
     const amount = pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
-    const waiting = await Promise.all(["race.a@example.in", "race.b@example.in"].map(async (email) => {
-      const created = await createOrder(app, orderBody(await fillCart(app, lines, "INR"), "cod", "INR", amount, { email }));
-      expect(created.statusCode).toBe(200);
-      return { order_id: created.json().order_id as number, code: await codeSentTo(app, email) };
-    }));
+    const waiting = await Promise.all(
+      ["race.a@example.in", "race.b@example.in"].map(async (email) => {
+        const created = await createOrder(
+          app,
+          orderBody(await fillCart(app, lines, "INR"), "cod", "INR", amount, { email }),
+        );
+        expect(created.statusCode).toBe(200);
+        return { order_id: created.json().order_id as number, code: await codeSentTo(app, email) };
+      }),
+    );
 
     const results = await Promise.all(waiting.map((body) => confirmCod(app, body)));
 
@@ -142,7 +171,11 @@ describe("a promo code with max_uses = 1, wanted by 20 shoppers paying by card",
     const subtotal = pageTotal(lines(), "INR");
     return (subtotal - Math.floor(subtotal / 10)) * 100;
   };
-  const checkoutWithCode = async () => createOrder(app, orderBody(await fillCart(app, lines(), "INR"), "razorpay", "INR", discounted(), { promo_code: CODE }));
+  const checkoutWithCode = async () =>
+    createOrder(
+      app,
+      orderBody(await fillCart(app, lines(), "INR"), "razorpay", "INR", discounted(), { promo_code: CODE }),
+    );
 
   beforeAll(async () => {
     await setStock(app, variantNo(5), 1000);
@@ -154,7 +187,10 @@ describe("a promo code with max_uses = 1, wanted by 20 shoppers paying by card",
     expect(racing.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const refused of racing.filter((r) => r.statusCode !== 200)) {
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toMatchObject({ code: "PROMO_NOT_APPLICABLE", message: "This promo code has reached its usage limit." });
+      expect(refused.json()).toMatchObject({
+        code: "PROMO_NOT_APPLICABLE",
+        message: "This promo code has reached its usage limit.",
+      });
     }
     expect(await usedCount(CODE)).toBe(1);
 
@@ -179,7 +215,10 @@ describe("a promo code with max_uses = 1, wanted by 20 shoppers paying by card",
     await lapse(app, holder.json().data.order_id);
     expect(await expireLapsedOrders(app.database.db)).toBeGreaterThanOrEqual(1);
     expect(await usedCount(CODE)).toBe(0);
-    expect((await storedOrder(app, holder.json().data.order_id)).order).toMatchObject({ status: "expired", promoHeld: false });
+    expect((await storedOrder(app, holder.json().data.order_id)).order).toMatchObject({
+      status: "expired",
+      promoHeld: false,
+    });
 
     expect((await checkoutWithCode()).statusCode).toBe(200);
     expect(await usedCount(CODE)).toBe(1);

@@ -16,7 +16,12 @@ import { signedInUser } from "../accounts/auth-plugin";
 import type { CreateOrderOutcome } from "./service";
 import type { OrderRow } from "../orders/transitions";
 
-const codConfirmed = (order: OrderRow) => ({ order_id: order.id, status: "cod_confirmed" as const, amount: order.total / 100, currency: order.currency as "INR" | "USD" });
+const codConfirmed = (order: OrderRow) => ({
+  order_id: order.id,
+  status: "cod_confirmed" as const,
+  amount: order.total / 100,
+  currency: order.currency as "INR" | "USD",
+});
 
 /** The spec's answer per provider: the card's id at data.data.id, the wallet's at id (spec section 7). */
 function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): CreateOrderResponse {
@@ -24,13 +29,31 @@ function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): Crea
   const currency = order.currency as "INR" | "USD";
   switch (outcome.method) {
     case "razorpay":
-      return { data: { data: { id: outcome.providerOrderId, amount: order.total, currency }, key: outcome.publicKey, order_id: order.id, test_mode: order.isTest } };
+      return {
+        data: {
+          data: { id: outcome.providerOrderId, amount: order.total, currency },
+          key: outcome.publicKey,
+          order_id: order.id,
+          test_mode: order.isTest,
+        },
+      };
     case "paypal":
-      return { id: outcome.providerOrderId, order_id: order.id, amount: order.total / 100, currency, client_id: outcome.publicKey, test_mode: order.isTest };
+      return {
+        id: outcome.providerOrderId,
+        order_id: order.id,
+        amount: order.total / 100,
+        currency,
+        client_id: outcome.publicKey,
+        test_mode: order.isTest,
+      };
     case "cod":
       if (order.status !== "awaiting_confirmation") return codConfirmed(order);
       return {
-        order_id: order.id, status: "awaiting_confirmation", amount: order.total / 100, currency, email: order.email ?? "",
+        order_id: order.id,
+        status: "awaiting_confirmation",
+        amount: order.total / 100,
+        currency,
+        email: order.email ?? "",
         expires_at: (order.expiresAt ?? new Date()).toISOString(),
         message: `We have e-mailed a 6-digit code to ${order.email}. Enter it to place your order; until then nothing is reserved.`,
       };
@@ -39,46 +62,81 @@ function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): Crea
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { checkout, orders } = app.services;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    422: errorBodySchema,
+    429: errorBodySchema,
+    503: errorBodySchema,
+  };
   app.addHook("onSend", async (_request, reply) => void reply.header("cache-control", "private, no-store"));
 
-  app.post("/api/create-order/", {
-    preHandler: app.optionalUser,
-    schema: {
-      tags: ["checkout"],
-      summary: "Turn the cart into an order: a provider order to pay (card, wallet), or a confirmed cash-on-delivery order",
-      body: createOrderRequestSchema,
-      response: { 200: createOrderResponseSchema, ...errors },
+  app.post(
+    "/api/create-order/",
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "Turn the cart into an order: a provider order to pay (card, wallet), or a confirmed cash-on-delivery order",
+        body: createOrderRequestSchema,
+        response: { 200: createOrderResponseSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const outcome = await checkout.createOrder(request.body, request.user, { ip: request.ip });
-    if (!outcome.ok) throw outcome.refusal;
-    return orderResponse(outcome);
-  });
-
-  app.post("/api/confirm-cod-order/", {
-    preHandler: app.optionalUser,
-    // Codes are six digits: a few guesses a minute per address, besides the few per order.
-    config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
-    schema: {
-      tags: ["checkout"],
-      summary: "Confirm a cash-on-delivery order with the code e-mailed to the shopper: the order is placed and its stock taken",
-      body: confirmCodRequestSchema,
-      response: { 200: codOrderResponseSchema, ...errors, 429: errorBodySchema },
+    async (request) => {
+      const outcome = await checkout.createOrder(request.body, request.user, { ip: request.ip });
+      if (!outcome.ok) throw outcome.refusal;
+      return orderResponse(outcome);
     },
-  }, async (request) => {
-    const outcome = await checkout.confirmCashOnDelivery(request.body, request.user);
-    if (!outcome.ok) throw outcome.refusal;
-    return codConfirmed(outcome.order);
-  });
+  );
 
-  app.get("/api/orders/", {
-    preHandler: app.requireUser,
-    schema: { tags: ["checkout"], summary: "The signed-in shopper's orders, newest first", response: { 200: ordersResponseSchema, ...errors } },
-  }, async (request) => ({ data: await orders.list(signedInUser(request).id) }));
+  app.post(
+    "/api/confirm-cod-order/",
+    {
+      preHandler: app.optionalUser,
+      // Codes are six digits: a few guesses a minute per address, besides the few per order.
+      config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "Confirm a cash-on-delivery order with the code e-mailed to the shopper: the order is placed and its stock taken",
+        body: confirmCodRequestSchema,
+        response: { 200: codOrderResponseSchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const outcome = await checkout.confirmCashOnDelivery(request.body, request.user);
+      if (!outcome.ok) throw outcome.refusal;
+      return codConfirmed(outcome.order);
+    },
+  );
 
-  app.get("/api/orders/:id", {
-    preHandler: app.requireUser,
-    schema: { tags: ["checkout"], summary: "One of the signed-in shopper's orders, with its lines", params: z.object({ id: idParam }), response: { 200: orderResponseSchema, ...errors } },
-  }, async (request) => ({ data: await orders.get(signedInUser(request).id, request.params.id) }));
+  app.get(
+    "/api/orders/",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: "The signed-in shopper's orders, newest first",
+        response: { 200: ordersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await orders.list(signedInUser(request).id) }),
+  );
+
+  app.get(
+    "/api/orders/:id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary: "One of the signed-in shopper's orders, with its lines",
+        params: z.object({ id: idParam }),
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await orders.get(signedInUser(request).id, request.params.id) }),
+  );
 };

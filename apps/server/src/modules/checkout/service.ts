@@ -39,7 +39,10 @@ function closedRefusal(order: OrderRow): Refusal {
     : refusal("conflict", "ORDER_CLOSED", "This order has already been placed.");
 }
 
-export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog; limits: CheckoutLimits }) {
+export function createCheckoutService(
+  db: Db,
+  deps: { gateway: PaymentGateway; log: ServiceLog; limits: CheckoutLimits },
+) {
   const { limits } = deps;
 
   /**
@@ -48,29 +51,47 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
    * `resumed` when found. An attempt found lapsed (its time ran out, or it was replaced) is closed and the
    * cart marked changed, and the checkout runs once more as a new attempt.
    */
-  async function attempt(cartId: string, input: CreateOrderRequest, user: SessionUser | null, client: Client, fresh: Pick<NewOrder, "status" | "isTest">, opened: Step, resumed: Step): Promise<AttemptOutcome | "again"> {
+  async function attempt(
+    cartId: string,
+    input: CreateOrderRequest,
+    user: SessionUser | null,
+    client: Client,
+    fresh: Pick<NewOrder, "status" | "isTest">,
+    opened: Step,
+    resumed: Step,
+  ): Promise<AttemptOutcome | "again"> {
     const now = new Date();
-    return catchRefusal(() => db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
-      await lockCart(tx, cartId);
-      const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
-      if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
-      const quoted = await quoteCart(tx, cart, { currency: input.currency, method: input.payment_method, promoCode: input.promo_code }, now);
-      if (!quoted.ok) throw quoted.refusal;
-      const mismatch = amountRefusal(quoted.quote, input.amount);
-      if (mismatch) throw mismatch;
+    return catchRefusal(() =>
+      db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
+        await lockCart(tx, cartId);
+        const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
+        if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
+        const quoted = await quoteCart(
+          tx,
+          cart,
+          { currency: input.currency, method: input.payment_method, promoCode: input.promo_code },
+          now,
+        );
+        if (!quoted.ok) throw quoted.refusal;
+        const mismatch = amountRefusal(quoted.quote, input.amount);
+        if (mismatch) throw mismatch;
 
-      const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
-      const { order, created } = await saveOrder(tx, quoted.quote, input, user, { ...fresh, client, expiresAt });
-      if (!created && (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))) {
-        if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
-        else await touchCart(tx, cartId);
-        return "again";
-      }
-      if (!created && !isOpen(order)) throw closedRefusal(order);
-      const refused = await (created ? opened : resumed)(tx, order, now);
-      if (refused) throw refused;
-      return { ok: true, order };
-    }));
+        const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
+        const { order, created } = await saveOrder(tx, quoted.quote, input, user, { ...fresh, client, expiresAt });
+        if (
+          !created &&
+          (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))
+        ) {
+          if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
+          else await touchCart(tx, cartId);
+          return "again";
+        }
+        if (!created && !isOpen(order)) throw closedRefusal(order);
+        const refused = await (created ? opened : resumed)(tx, order, now);
+        if (refused) throw refused;
+        return { ok: true, order };
+      }),
+    );
   }
 
   async function checkout(...args: Parameters<typeof attempt>): Promise<AttemptOutcome> {
@@ -78,23 +99,33 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
       const outcome = await attempt(...args);
       if (outcome !== "again") return outcome;
     }
-    return { ok: false, refusal: refusal("conflict", "CART_CHANGED", "Your cart changed while you were checking out. Please review it and try again.") };
+    return {
+      ok: false,
+      refusal: refusal(
+        "conflict",
+        "CART_CHANGED",
+        "Your cart changed while you were checking out. Please review it and try again.",
+      ),
+    };
   }
 
   /** A new attempt closes the cart's older ones, then must fit the client's cap of open attempts. */
-  const openAttempt = (...more: Step[]): Step => async (tx, order, now) => {
-    await closeOtherAttempts(tx, order.cartId, order.id);
-    const capped = await overClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
-    if (capped) return capped;
-    for (const step of more) {
-      const refused = await step(tx, order, now);
-      if (refused) return refused;
-    }
-    return null;
-  };
+  const openAttempt =
+    (...more: Step[]): Step =>
+    async (tx, order, now) => {
+      await closeOtherAttempts(tx, order.cartId, order.id);
+      const capped = await overClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
+      if (capped) return capped;
+      for (const step of more) {
+        const refused = await step(tx, order, now);
+        if (refused) return refused;
+      }
+      return null;
+    };
   const nothing: Step = async () => null;
   const holdForPayment: Step = (tx, order) => holdOrder(tx, order, "order");
-  const mailCode: Step = (tx, order, now) => (order.email ? sendCode(tx, { ...order, email: order.email }, now) : Promise.resolve(null));
+  const mailCode: Step = (tx, order, now) =>
+    order.email ? sendCode(tx, { ...order, email: order.email }, now) : Promise.resolve(null);
   const confirmAtOnce: Step = async (tx, order) => {
     const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery");
     return fulfilled.ok ? null : fulfilled.refusal;
@@ -105,39 +136,98 @@ export function createCheckoutService(db: Db, deps: { gateway: PaymentGateway; l
    * taken under the cart's lock. Anyone else confirms with a code e-mailed to the address given; until then
    * the order holds nothing and the seller does not see it.
    */
-  async function cashOnDelivery(cartId: string, input: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreateOrderOutcome> {
+  async function cashOnDelivery(
+    cartId: string,
+    input: CreateOrderRequest,
+    user: SessionUser | null,
+    client: Client,
+  ): Promise<CreateOrderOutcome> {
     if (user?.emailVerifiedAt) {
-      const confirmed = await checkout(cartId, input, user, client, { status: "pending_payment", isTest: false }, confirmAtOnce, confirmAtOnce);
-      return confirmed.ok ? { ok: true, method: "cod", order: { ...confirmed.order, status: "cod_confirmed" } } : confirmed;
+      const confirmed = await checkout(
+        cartId,
+        input,
+        user,
+        client,
+        { status: "pending_payment", isTest: false },
+        confirmAtOnce,
+        confirmAtOnce,
+      );
+      return confirmed.ok
+        ? { ok: true, method: "cod", order: { ...confirmed.order, status: "cod_confirmed" } }
+        : confirmed;
     }
     if (!input.email && !user) {
-      return { ok: false, refusal: refusal("unprocessable", "EMAIL_REQUIRED", "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.") };
+      return {
+        ok: false,
+        refusal: refusal(
+          "unprocessable",
+          "EMAIL_REQUIRED",
+          "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.",
+        ),
+      };
     }
     // Asking again for the same checkout e-mails a fresh code.
-    const waiting = await checkout(cartId, input, user, client, { status: "awaiting_confirmation", isTest: false }, openAttempt(overEmailCap, mailCode), mailCode);
+    const waiting = await checkout(
+      cartId,
+      input,
+      user,
+      client,
+      { status: "awaiting_confirmation", isTest: false },
+      openAttempt(overEmailCap, mailCode),
+      mailCode,
+    );
     return waiting.ok ? { ok: true, method: "cod", order: waiting.order } : waiting;
   }
 
   return {
     /** `POST /api/create-order/` (spec section 7). */
-    async createOrder(input: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreateOrderOutcome> {
+    async createOrder(
+      input: CreateOrderRequest,
+      user: SessionUser | null,
+      client: Client,
+    ): Promise<CreateOrderOutcome> {
       const method = input.payment_method;
       if (method === "cod" && !isCashOnDeliveryAllowed(input.currency)) {
-        return { ok: false, refusal: refusal("unprocessable", "COD_NOT_AVAILABLE", "Cash on delivery is available for orders in INR only.") };
+        return {
+          ok: false,
+          refusal: refusal(
+            "unprocessable",
+            "COD_NOT_AVAILABLE",
+            "Cash on delivery is available for orders in INR only.",
+          ),
+        };
       }
       const provider = method === "cod" ? null : deps.gateway.provider(method);
-      if (method !== "cod" && !provider) return { ok: false, refusal: refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.") };
+      if (method !== "cod" && !provider)
+        return {
+          ok: false,
+          refusal: refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured."),
+        };
 
       // The cart's access rules: a guest cart by its id, a user's cart only with their token.
       const cart = await cartForReading(db, input.cart_id, user);
       if (!cart) return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
       if (!provider) return cashOnDelivery(cart.id, input, user, client);
 
-      const held = await checkout(cart.id, input, user, client, { status: "pending_payment", isTest: provider.simulated }, openAttempt(holdForPayment), nothing);
+      const held = await checkout(
+        cart.id,
+        input,
+        user,
+        client,
+        { status: "pending_payment", isTest: provider.simulated },
+        openAttempt(holdForPayment),
+        nothing,
+      );
       if (!held.ok) return held;
       const providerOrder = await providerOrderFor(db, held.order, provider, deps.log);
       if (!providerOrder.ok) return providerOrder;
-      return { ok: true, method: provider.name, order: held.order, providerOrderId: providerOrder.id, publicKey: provider.publicKey };
+      return {
+        ok: true,
+        method: provider.name,
+        order: held.order,
+        providerOrderId: providerOrder.id,
+        publicKey: provider.publicKey,
+      };
     },
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */

@@ -6,7 +6,9 @@ import { orders } from "../orders/tables";
  * only its hash is kept; a few wrong tries close the order. The deadline is the order's `expires_at`.
  */
 export const codConfirmations = pgTable("cod_confirmations", {
-  orderId: integer("order_id").primaryKey().references(() => orders.id, { onDelete: "cascade" }),
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
   codeHash: text("code_hash").notNull(),
   attempts: integer("attempts").notNull().default(0),
   /** Codes e-mailed for this order (a new attempt of the same checkout sends a fresh one, a few times at most). */

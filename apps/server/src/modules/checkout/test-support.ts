@@ -13,7 +13,9 @@ import { orderEvents, orderLines, orders } from "../orders/tables";
  * The whole app listening on a free local port, with publicUrl pointing at it: the simulated providers
  * are reached over real HTTP (adapters -> /sim/..., simulator webhooks -> /api/webhooks/...).
  */
-export async function createListeningTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<FastifyInstance> {
+export async function createListeningTestApp(
+  options: { seed?: boolean; config?: Partial<AppConfig> } = {},
+): Promise<FastifyInstance> {
   const app = await createTestApp(options);
   app.config.publicUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   return app;
@@ -31,10 +33,20 @@ export const DELIVERY = {
 } as const;
 
 /** A guest cart holding `quantity` of each variant, priced in `currency`; answers its cart_id. */
-export async function fillCart(app: FastifyInstance, lines: { variant: PickedVariant; quantity?: number; isDirectBuy?: boolean }[], currency: Currency, headers: Record<string, string> = {}): Promise<string> {
+export async function fillCart(
+  app: FastifyInstance,
+  lines: { variant: PickedVariant; quantity?: number; isDirectBuy?: boolean }[],
+  currency: Currency,
+  headers: Record<string, string> = {},
+): Promise<string> {
   let cartId: string | null = null;
   for (const { variant, quantity = 1, isDirectBuy = false } of lines) {
-    const res: LightMyRequestResponse = await app.inject({ method: "POST", url: "/api/cart-items/", headers, payload: addBody(variant, { cart_id: cartId, quantity, is_direct_buy: isDirectBuy }, currency) });
+    const res: LightMyRequestResponse = await app.inject({
+      method: "POST",
+      url: "/api/cart-items/",
+      headers,
+      payload: addBody(variant, { cart_id: cartId, quantity, is_direct_buy: isDirectBuy }, currency),
+    });
     if (res.statusCode !== 200) throw new Error(`add to cart failed: ${res.body}`);
     cartId = res.json<{ cart_id: string }>().cart_id;
   }
@@ -43,29 +55,56 @@ export async function fillCart(app: FastifyInstance, lines: { variant: PickedVar
 }
 
 /** The order total in major units as the shopper's page computes it (sum of unit prices, minus discount, plus shipping). */
-export function pageTotal(lines: { variant: PickedVariant; quantity?: number }[], currency: Currency, extra: { discount?: number; shipping?: number } = {}): number {
-  const subtotal = lines.reduce((sum, { variant, quantity = 1 }) => sum + priceIn(currency, variant.offerCents) * quantity, 0);
+export function pageTotal(
+  lines: { variant: PickedVariant; quantity?: number }[],
+  currency: Currency,
+  extra: { discount?: number; shipping?: number } = {},
+): number {
+  const subtotal = lines.reduce(
+    (sum, { variant, quantity = 1 }) => sum + priceIn(currency, variant.offerCents) * quantity,
+    0,
+  );
   return subtotal - (extra.discount ?? 0) + (extra.shipping ?? 0);
 }
 
 /** The spec's create-order payload. */
-export function orderBody(cartId: string, method: PaymentMethod, currency: Currency, amount: number, extra: Record<string, unknown> = {}) {
+export function orderBody(
+  cartId: string,
+  method: PaymentMethod,
+  currency: Currency,
+  amount: number,
+  extra: Record<string, unknown> = {},
+) {
   return {
-    amount, currency, promo_code: "Nil", cart_id: cartId, ...DELIVERY,
+    amount,
+    currency,
+    promo_code: "Nil",
+    cart_id: cartId,
+    ...DELIVERY,
     ...(method === "cod" ? { payment_method: "cod" } : { razorpay: method === "razorpay" }),
     ...extra,
   };
 }
 
-export const createOrder = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: "/api/create-order/", payload, headers });
+export const createOrder = (
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => app.inject({ method: "POST", url: "/api/create-order/", payload, headers });
 
-export const verifyPayment = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: "/api/verify-payment/", payload, headers });
+export const verifyPayment = (
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => app.inject({ method: "POST", url: "/api/verify-payment/", payload, headers });
 
 /** What a browser does through the simulator's widgets, over real HTTP. */
 export async function simulatorPost<T>(app: FastifyInstance, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${app.config.publicUrl}/sim/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${app.config.publicUrl}/sim/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json: unknown = await response.json();
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
   return json as T;
@@ -78,12 +117,19 @@ export interface RazorpayHandlerResponse {
 }
 
 /** The Razorpay widget's "Pay now". */
-export function payByCard(app: FastifyInstance, razorpayOrderId: string, keyId: string): Promise<RazorpayHandlerResponse> {
+export function payByCard(
+  app: FastifyInstance,
+  razorpayOrderId: string,
+  keyId: string,
+): Promise<RazorpayHandlerResponse> {
   return simulatorPost(app, "razorpay/checkout/pay", { key_id: keyId, order_id: razorpayOrderId });
 }
 
 /** The PayPal buttons' approval ("Pay with PayPal" before onApprove). */
-export function approvePayPal(app: FastifyInstance, paypalOrderId: string): Promise<{ orderID: string; payerID: string }> {
+export function approvePayPal(
+  app: FastifyInstance,
+  paypalOrderId: string,
+): Promise<{ orderID: string; payerID: string }> {
   return simulatorPost(app, "paypal/checkout/approve", { order_id: paypalOrderId });
 }
 
@@ -93,10 +139,14 @@ export function webhooksSettled(app: FastifyInstance): Promise<void> {
   return app.paymentSimulator.webhooks.settled();
 }
 
-const variantWhere = (variant: PickedVariant) => and(eq(productVariants.productId, variant.productId), eq(productVariants.size, variant.size));
+const variantWhere = (variant: PickedVariant) =>
+  and(eq(productVariants.productId, variant.productId), eq(productVariants.size, variant.size));
 
 export async function stockOf(app: FastifyInstance, variant: PickedVariant): Promise<number> {
-  const [row] = await app.database.db.select({ stock: productVariants.stock }).from(productVariants).where(variantWhere(variant));
+  const [row] = await app.database.db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(variantWhere(variant));
   return row?.stock ?? -1;
 }
 
@@ -125,22 +175,32 @@ export function emailsTo(app: FastifyInstance, to: string) {
 
 export async function countRows(app: FastifyInstance) {
   const db = app.database.db;
-  const n = async (table: typeof orders | typeof payments | typeof webhookEvents) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  const n = async (table: typeof orders | typeof payments | typeof webhookEvents) =>
+    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   return { orders: await n(orders), payments: await n(payments), webhookEvents: await n(webhookEvents) };
 }
 
 /** The code of the newest cash-on-delivery confirmation e-mail sent to `to`. */
 export async function codeSentTo(app: FastifyInstance, to: string): Promise<string> {
   const mails = await emailsTo(app, to);
-  const code = [...mails].reverse().map((m) => /is: (\d{6})$/m.exec(m.text)?.[1]).find(Boolean);
+  const code = [...mails]
+    .reverse()
+    .map((m) => /is: (\d{6})$/m.exec(m.text)?.[1])
+    .find(Boolean);
   if (!code) throw new Error(`no confirmation code was e-mailed to ${to}`);
   return code;
 }
 
-export const confirmCod = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: "/api/confirm-cod-order/", payload, headers });
+export const confirmCod = (
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => app.inject({ method: "POST", url: "/api/confirm-cod-order/", payload, headers });
 
 /** Moves an open order's deadline into the past, as if its time had run out. */
 export async function lapse(app: FastifyInstance, orderId: number): Promise<void> {
-  await app.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+  await app.database.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(orders.id, orderId));
 }

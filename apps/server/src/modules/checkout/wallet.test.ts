@@ -52,20 +52,44 @@ describe("wallet payment (PayPal) through the simulator", () => {
     const created = await createOrder(app, orderBody(cartId, "paypal", "USD", total));
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({
-      id: expect.stringMatching(/^[A-Z0-9]{17}$/), order_id: expect.any(Number), amount: total, currency: "USD",
-      client_id: "simulator-paypal-client-id", test_mode: true,
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      order_id: expect.any(Number),
+      amount: total,
+      currency: "USD",
+      client_id: "simulator-paypal-client-id",
+      test_mode: true,
     });
     const { id, order_id: orderId } = created.json();
 
     const approval = await approvePayPal(app, id);
-    const verified = await verifyPayment(app, { amount: total * 100, razorpay: false, cart_id: cartId, orderID: approval.orderID });
+    const verified = await verifyPayment(app, {
+      amount: total * 100,
+      razorpay: false,
+      cart_id: cartId,
+      orderID: approval.orderID,
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ order_id: orderId, status: "paid" });
 
     const stored = await storedOrder(app, orderId);
-    expect(stored.order).toMatchObject({ status: "paid", paymentMethod: "paypal", currency: "USD", total: total * 100, rounding: 0, isTest: true });
-    expect(stored.lines.map((l) => [l.productId, l.size, l.unitPrice, l.quantity])).toEqual([[variant.productId, variant.size, priceIn("USD", variant.offerCents) * 100, 2]]);
-    expect(stored.payment).toMatchObject({ provider: "paypal", providerOrderId: id, status: "captured", amount: total * 100, currency: "USD" });
+    expect(stored.order).toMatchObject({
+      status: "paid",
+      paymentMethod: "paypal",
+      currency: "USD",
+      total: total * 100,
+      rounding: 0,
+      isTest: true,
+    });
+    expect(stored.lines.map((l) => [l.productId, l.size, l.unitPrice, l.quantity])).toEqual([
+      [variant.productId, variant.size, priceIn("USD", variant.offerCents) * 100, 2],
+    ]);
+    expect(stored.payment).toMatchObject({
+      provider: "paypal",
+      providerOrderId: id,
+      status: "captured",
+      amount: total * 100,
+      currency: "USD",
+    });
     expect(stored.payment?.providerPaymentId).toMatch(/^[A-Z0-9]{17}$/);
     expect(await stockOf(app, variant)).toBe(before - 2);
     expect((await app.inject({ url: `/api/get-cart-items/?cart_id=${cartId}` })).json().data).toEqual([]);
@@ -90,7 +114,9 @@ describe("wallet payment (PayPal) through the simulator", () => {
 
     const unrounded = await createOrder(app, orderBody(cartId, "paypal", "INR", exact));
     expect(unrounded.statusCode).toBe(409);
-    expect(unrounded.json().message).toBe(`The order total changed to ${formatMoney(wallet, "INR")}. Please review your cart.`);
+    expect(unrounded.json().message).toBe(
+      `The order total changed to ${formatMoney(wallet, "INR")}. Please review your cart.`,
+    );
 
     const res = await createOrder(app, orderBody(cartId, "paypal", "INR", wallet));
     expect(res.statusCode).toBe(200);
@@ -105,7 +131,9 @@ describe("wallet payment (PayPal) through the simulator", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: MESSAGES.captureFailed, code: "CAPTURE_FAILED", errors: [] });
     expect((await storedOrder(app, orderId)).order.status).toBe("pending_payment");
-    expect((await verifyPayment(app, { razorpay: false, cart_id: cartId, order_id: "UNKNOWNORDER12345" })).statusCode).toBe(400);
+    expect(
+      (await verifyPayment(app, { razorpay: false, cart_id: cartId, order_id: "UNKNOWNORDER12345" })).statusCode,
+    ).toBe(400);
     expect((await verifyPayment(app, { razorpay: false, cart_id: cartId })).statusCode).toBe(400);
   });
 
@@ -118,9 +146,18 @@ describe("wallet payment (PayPal) through the simulator", () => {
     const paypal = app.paymentSimulator?.credentials.paypal;
     if (!paypal) throw new Error("the simulator is not running");
     const token = await fetch(`${base}/v1/oauth2/token`, {
-      method: "POST", headers: { authorization: basicAuth(paypal.clientId, paypal.clientSecret), "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials",
+      method: "POST",
+      headers: {
+        authorization: basicAuth(paypal.clientId, paypal.clientSecret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
     }).then((r) => r.json() as Promise<{ access_token: string }>);
-    const capture = await fetch(`${base}/v2/checkout/orders/${paypalOrderId}/capture`, { method: "POST", headers: { authorization: `Bearer ${token.access_token}`, "content-type": "application/json" }, body: "{}" });
+    const capture = await fetch(`${base}/v2/checkout/orders/${paypalOrderId}/capture`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.access_token}`, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(capture.status).toBe(201);
     await webhooksSettled(app);
     expect((await storedOrder(app, orderId)).order.status).toBe("paid");
@@ -129,15 +166,28 @@ describe("wallet payment (PayPal) through the simulator", () => {
 
   it("refuses a PayPal webhook whose signature PayPal does not confirm", async () => {
     const rows = await countRows(app);
-    const event = JSON.stringify({ id: "WH-FORGED", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAPTURE", amount: { currency_code: "USD", value: "1.00" } } });
+    const event = JSON.stringify({
+      id: "WH-FORGED",
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: { id: "CAPTURE", amount: { currency_code: "USD", value: "1.00" } },
+    });
     const headers = {
-      "content-type": "application/json", "paypal-auth-algo": "SHA256withRSA", "paypal-cert-url": "https://api.paypal.com/cert",
-      "paypal-transmission-id": "b0c2b7d0-1111-2222-3333-444455556666", "paypal-transmission-time": new Date().toISOString(), "paypal-transmission-sig": "Zm9yZ2Vk",
+      "content-type": "application/json",
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": "https://api.paypal.com/cert",
+      "paypal-transmission-id": "b0c2b7d0-1111-2222-3333-444455556666",
+      "paypal-transmission-time": new Date().toISOString(),
+      "paypal-transmission-sig": "Zm9yZ2Vk",
     };
     const forged = await app.inject({ method: "POST", url: "/api/webhooks/paypal", headers, payload: event });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe("INVALID_SIGNATURE");
-    const unsigned = await app.inject({ method: "POST", url: "/api/webhooks/paypal", headers: { "content-type": "application/json" }, payload: event });
+    const unsigned = await app.inject({
+      method: "POST",
+      url: "/api/webhooks/paypal",
+      headers: { "content-type": "application/json" },
+      payload: event,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await countRows(app)).toEqual(rows);
   });

@@ -1,5 +1,12 @@
 import { asc, desc } from "drizzle-orm";
-import type { AdminBlog, AdminTestimonial, BlogCreate, BlogPatch, TestimonialCreate, TestimonialPatch } from "@store/shared";
+import type {
+  AdminBlog,
+  AdminTestimonial,
+  BlogCreate,
+  BlogPatch,
+  TestimonialCreate,
+  TestimonialPatch,
+} from "@store/shared";
 import { tableResource } from "../../lib/table-resource";
 import { createContentService } from "./service";
 import { blogs, testimonials } from "./tables";
@@ -13,7 +20,11 @@ export const testimonialResource = tableResource({
   id: testimonials.id,
   orderBy: [asc(testimonials.position), asc(testimonials.id)],
   toView: (row: typeof testimonials.$inferSelect): AdminTestimonial => ({
-    id: row.id, name: row.name, rating: row.rating, message: row.message, position: row.position,
+    id: row.id,
+    name: row.name,
+    rating: row.rating,
+    message: row.message,
+    position: row.position,
   }),
   toInsert: (input: TestimonialCreate) => input,
   toUpdate: (patch: TestimonialPatch) => patch,
@@ -32,7 +43,10 @@ function blogView(row: typeof blogs.$inferSelect): AdminBlog {
 }
 
 /** Blog text goes through the content service, whose writes sanitise the HTML: one sanitiser, one place. */
-const blogInput = <T extends BlogCreate | BlogPatch>(input: T) => ({ ...input, date: input.date === undefined ? undefined : new Date(input.date) });
+const blogInput = <T extends BlogCreate | BlogPatch>(input: T) => ({
+  ...input,
+  date: input.date === undefined ? undefined : new Date(input.date),
+});
 
 export const blogResource = tableResource({
   entity: "blog",

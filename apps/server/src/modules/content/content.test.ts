@@ -15,7 +15,8 @@ afterAll(() => app.close());
 
 const db = () => app.database.db;
 const validationError = { message: expect.any(String), code: "VALIDATION_FAILED", errors: expect.any(Array) };
-const MALICIOUS_HTML = '<p onclick="x()">Hello</p><script>alert(1)</script><img src="/a.webp" onerror="alert(2)"><a href="javascript:alert(3)">bad</a>';
+const MALICIOUS_HTML =
+  '<p onclick="x()">Hello</p><script>alert(1)</script><img src="/a.webp" onerror="alert(2)"><a href="javascript:alert(3)">bad</a>';
 
 describe("blogs", () => {
   it("lists published posts newest first, with sanitised HTML and a plain-text excerpt", async () => {
@@ -27,7 +28,11 @@ describe("blogs", () => {
     expect(data.length).toBeGreaterThanOrEqual(7);
     expect(data.map((b) => b.id)).toEqual(published.map((b) => b.id));
     for (const blog of data) {
-      expect(blog).toMatchObject({ title: expect.any(String), image: expect.stringMatching(/^\/media\//), date: expect.any(String) });
+      expect(blog).toMatchObject({
+        title: expect.any(String),
+        image: expect.stringMatching(/^\/media\//),
+        date: expect.any(String),
+      });
       expect(Number.isNaN(Date.parse(blog.date))).toBe(false);
       expect(blog.excerpt.length).toBeGreaterThan(0);
       expect(blog.excerpt.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 1);
@@ -44,7 +49,12 @@ describe("blogs", () => {
   });
 
   it("answers unknown and unpublished posts with 404 'Blog not found'", async () => {
-    const draft = await app.services.content.createBlog({ title: "Draft", image: "/media/blog/1.webp", description: "<p>Soon</p>", is_published: false });
+    const draft = await app.services.content.createBlog({
+      title: "Draft",
+      image: "/media/blog/1.webp",
+      description: "<p>Soon</p>",
+      is_published: false,
+    });
     for (const id of [draft.id, 99_999]) {
       const res = await app.inject(`/api/get-blog-detail/?blog_pk=${id}`);
       expect(res.statusCode).toBe(404);
@@ -54,38 +64,68 @@ describe("blogs", () => {
     expect(list.map((b) => b.id)).not.toContain(draft.id);
   });
 
-  it.each(["", "blog_pk=abc", "blog_pk=-1", "blog_pk=0", "blog_pk=123456789012"])("answers bad input (%s) with 400", async (query) => {
-    const res = await app.inject(`/api/get-blog-detail/?${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject(validationError);
-  });
+  it.each(["", "blog_pk=abc", "blog_pk=-1", "blog_pk=0", "blog_pk=123456789012"])(
+    "answers bad input (%s) with 400",
+    async (query) => {
+      const res = await app.inject(`/api/get-blog-detail/?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject(validationError);
+    },
+  );
 
   it("sanitises a post's HTML before storing it (createBlog)", async () => {
-    const blog = await app.services.content.createBlog({ title: " Safe ", image: "/media/blog/2.webp", description: MALICIOUS_HTML, product_link: "/women" });
+    const blog = await app.services.content.createBlog({
+      title: " Safe ",
+      image: "/media/blog/2.webp",
+      description: MALICIOUS_HTML,
+      product_link: "/women",
+    });
     const [row] = await db().select().from(blogs).where(eq(blogs.id, blog.id));
     expect(row?.description).toBe('<p>Hello</p><img src="/a.webp" /><a>bad</a>');
     expect(row?.title).toBe("Safe");
-    expect(blog).toMatchObject({ title: "Safe", description: row?.description, excerpt: "Hello bad", product_link: "/women" });
+    expect(blog).toMatchObject({
+      title: "Safe",
+      description: row?.description,
+      excerpt: "Hello bad",
+      product_link: "/women",
+    });
   });
 
   it("sanitises changed HTML before storing it (updateBlog) and refuses unknown posts and unsafe links", async () => {
-    const blog = await app.services.content.createBlog({ title: "Edit me", image: "/media/blog/3.webp", description: "<p>v1</p>" });
+    const blog = await app.services.content.createBlog({
+      title: "Edit me",
+      image: "/media/blog/3.webp",
+      description: "<p>v1</p>",
+    });
     const updated = await app.services.content.updateBlog(blog.id, { description: `<h2>v2</h2>${MALICIOUS_HTML}` });
     const [row] = await db().select().from(blogs).where(eq(blogs.id, blog.id));
     expect(row?.description).not.toMatch(/script|onerror|onclick|javascript/);
     expect(updated).toMatchObject({ title: "Edit me", description: row?.description });
-    await expect(app.services.content.updateBlog(99_999, { title: "x" })).rejects.toMatchObject({ kind: "not_found", message: MESSAGES.blogNotFound });
+    await expect(app.services.content.updateBlog(99_999, { title: "x" })).rejects.toMatchObject({
+      kind: "not_found",
+      message: MESSAGES.blogNotFound,
+    });
     const unsafe = app.services.content.updateBlog(blog.id, { product_link: "javascript:alert(1)" });
     await expect(unsafe).rejects.toBeInstanceOf(AppError);
     await expect(unsafe).rejects.toMatchObject({ kind: "bad_request" });
   });
 
   it("sanitises again when serving, so a row written some other way is still safe", async () => {
-    const [row] = await db().insert(blogs).values({
-      title: "Imported", image: "/media/blog/4.webp", description: MALICIOUS_HTML, productLink: "javascript:alert(4)", date: new Date("2030-01-01T00:00:00Z"),
-    }).returning();
+    const [row] = await db()
+      .insert(blogs)
+      .values({
+        title: "Imported",
+        image: "/media/blog/4.webp",
+        description: MALICIOUS_HTML,
+        productLink: "javascript:alert(4)",
+        date: new Date("2030-01-01T00:00:00Z"),
+      })
+      .returning();
     const res = await app.inject(`/api/get-blog-detail/?blog_pk=${row?.id}`);
-    expect(res.json().data).toMatchObject({ description: '<p>Hello</p><img src="/a.webp" /><a>bad</a>', product_link: null });
+    expect(res.json().data).toMatchObject({
+      description: '<p>Hello</p><img src="/a.webp" /><a>bad</a>',
+      product_link: null,
+    });
     const list: Blog[] = (await app.inject("/api/get-all-blogs/")).json().data;
     expect(list[0]?.id).toBe(row?.id); // the newest date leads
     expect(JSON.stringify(list)).not.toMatch(/<script|onerror|javascript:/);
@@ -104,16 +144,32 @@ describe("testimonials, reviews and the social feed", () => {
   });
 
   it("answers approved customer reviews only, newest first", async () => {
-    await db().insert(customerReviews).values({ name: "Spam Bot", rating: 1, body: "Buy followers", isApproved: false, createdAt: new Date("2031-01-01T00:00:00Z") });
+    await db()
+      .insert(customerReviews)
+      .values({
+        name: "Spam Bot",
+        rating: 1,
+        body: "Buy followers",
+        isApproved: false,
+        createdAt: new Date("2031-01-01T00:00:00Z"),
+      });
     const res = await app.inject("/api/customer-reviews");
     expect(res.statusCode).toBe(200);
     const data: CustomerReview[] = res.json().data;
-    const [approved] = await db().select({ n: count() }).from(customerReviews).where(eq(customerReviews.isApproved, true));
+    const [approved] = await db()
+      .select({ n: count() })
+      .from(customerReviews)
+      .where(eq(customerReviews.isApproved, true));
     expect(data.length).toBe(approved?.n);
     expect(data.map((r) => r.name)).not.toContain("Spam Bot");
     const dates = data.map((r) => Date.parse(r.date));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    expect(data[0]).toMatchObject({ name: expect.any(String), location: expect.any(String), title: expect.any(String), body: expect.any(String) });
+    expect(data[0]).toMatchObject({
+      name: expect.any(String),
+      location: expect.any(String),
+      title: expect.any(String),
+      body: expect.any(String),
+    });
   });
 
   it("answers the social feed in its order", async () => {
@@ -121,12 +177,20 @@ describe("testimonials, reviews and the social feed", () => {
     expect(res.statusCode).toBe(200);
     const stored = await db().select().from(socialPosts).orderBy(socialPosts.position);
     expect(stored.length).toBeGreaterThan(0);
-    expect(res.json().data).toEqual(stored.map((p) => ({ id: p.id, image: p.image, caption: p.caption, link: p.link })));
+    expect(res.json().data).toEqual(
+      stored.map((p) => ({ id: p.id, image: p.image, caption: p.caption, link: p.link })),
+    );
   });
 });
 
 describe("POST /api/create-query/", () => {
-  const valid: CreateQueryRequest = { name: "Asha Verma", email: "asha@example.in", country_code: "+91", mobile_number: "98290 41234", query: "Do you ship rugs to Pune?" };
+  const valid: CreateQueryRequest = {
+    name: "Asha Verma",
+    email: "asha@example.in",
+    country_code: "+91",
+    mobile_number: "98290 41234",
+    query: "Do you ship rugs to Pune?",
+  };
   // Each test posts from its own address, so the route's rate limit only meets the test that is about it.
   let address = 0;
   const post = (payload: unknown, remoteAddress = `10.0.0.${++address}`) =>
@@ -139,11 +203,23 @@ describe("POST /api/create-query/", () => {
     const body = res.json();
     expect(body).toEqual({ id: expect.any(Number), message: MESSAGES.contactSuccess });
     const [row] = await db().select().from(contactQueries).where(eq(contactQueries.id, body.id));
-    expect(row).toMatchObject({ name: "Asha Verma", email: valid.email, countryCode: "+91", mobileNumber: valid.mobile_number, query: valid.query, handledAt: null });
+    expect(row).toMatchObject({
+      name: "Asha Verma",
+      email: valid.email,
+      countryCode: "+91",
+      mobileNumber: valid.mobile_number,
+      query: valid.query,
+      handledAt: null,
+    });
   });
 
   it("accepts the path without its trailing slash", async () => {
-    const res = await app.inject({ method: "POST", url: "/api/create-query", payload: valid, remoteAddress: "10.0.1.1" });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/create-query",
+      payload: valid,
+      remoteAddress: "10.0.1.1",
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -159,13 +235,22 @@ describe("POST /api/create-query/", () => {
     const before = await storedCount();
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ ...validationError, errors: expect.arrayContaining([expect.objectContaining({ path })]) });
+    expect(res.json()).toMatchObject({
+      ...validationError,
+      errors: expect.arrayContaining([expect.objectContaining({ path })]),
+    });
     expect(await storedCount()).toBe(before);
   });
 
   it("answers an empty or non-JSON body with 400, never 500", async () => {
     for (const payload of ["", "{oops", "[]", "null"]) {
-      const res = await app.inject({ method: "POST", url: "/api/create-query/", headers: { "content-type": "application/json" }, payload, remoteAddress: "10.0.2.1" });
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/create-query/",
+        headers: { "content-type": "application/json" },
+        payload,
+        remoteAddress: "10.0.2.1",
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty("message");
     }

@@ -6,7 +6,26 @@ import sanitizeHtml from "sanitize-html";
  * text too. Links may only use http(s) or mailto (or be site-relative), so `javascript:` never survives.
  */
 const BLOG_HTML_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "ul", "ol", "li", "strong", "b", "em", "i", "a", "img", "blockquote"],
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "a",
+    "img",
+    "blockquote",
+  ],
   allowedAttributes: { a: ["href", "title"], img: ["src", "alt"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https"] },
@@ -27,7 +46,10 @@ export function htmlToText(html: string): string {
   const spaced = html.replace(/<\/(?:p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, "$& ");
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
   // sanitize-html re-escapes the few characters that are special in HTML; plain text wants them back.
-  return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e).replace(/\s+/g, " ").trim();
+  return text
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export const EXCERPT_LENGTH = 180;

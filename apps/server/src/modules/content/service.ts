@@ -71,13 +71,20 @@ export function createContentService(db: Db) {
   return {
     /** Published posts, newest first. */
     async listBlogs(): Promise<BlogListResponse> {
-      const rows = await db.select().from(blogs).where(eq(blogs.isPublished, true)).orderBy(desc(blogs.date), desc(blogs.id));
+      const rows = await db
+        .select()
+        .from(blogs)
+        .where(eq(blogs.isPublished, true))
+        .orderBy(desc(blogs.date), desc(blogs.id));
       return { data: rows.map(toBlog) };
     },
 
     /** One published post; anything else is 'Blog not found' (spec). */
     async blogDetail(query: BlogDetailQuery): Promise<BlogDetailResponse> {
-      const [row] = await db.select().from(blogs).where(and(eq(blogs.id, query.blog_pk), eq(blogs.isPublished, true)));
+      const [row] = await db
+        .select()
+        .from(blogs)
+        .where(and(eq(blogs.id, query.blog_pk), eq(blogs.isPublished, true)));
       if (!row) throw blogNotFound();
       return { data: toBlog(row) };
     },
@@ -92,9 +99,10 @@ export function createContentService(db: Db) {
     /** For the back office: changes the given fields of a post (published or not). */
     async updateBlog(id: number, patch: Partial<BlogInput>): Promise<Blog> {
       const columns = blogColumns(patch);
-      const [row] = Object.keys(columns).length === 0
-        ? await db.select().from(blogs).where(eq(blogs.id, id))
-        : await db.update(blogs).set(columns).where(eq(blogs.id, id)).returning();
+      const [row] =
+        Object.keys(columns).length === 0
+          ? await db.select().from(blogs).where(eq(blogs.id, id))
+          : await db.update(blogs).set(columns).where(eq(blogs.id, id)).returning();
       if (!row) throw blogNotFound();
       return toBlog(row);
     },
@@ -107,8 +115,12 @@ export function createContentService(db: Db) {
 
     /** Approved reviews only, newest first. */
     async customerReviews(): Promise<CustomerReviewListResponse> {
-      const rows = await db.select().from(customerReviews).where(eq(customerReviews.isApproved, true))
-        .orderBy(desc(customerReviews.createdAt), desc(customerReviews.id)).limit(CUSTOMER_REVIEWS_LIMIT);
+      const rows = await db
+        .select()
+        .from(customerReviews)
+        .where(eq(customerReviews.isApproved, true))
+        .orderBy(desc(customerReviews.createdAt), desc(customerReviews.id))
+        .limit(CUSTOMER_REVIEWS_LIMIT);
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -131,13 +143,16 @@ export function createContentService(db: Db) {
 
     /** Stores a contact-form message (spec "Query"). */
     async createQuery(input: CreateQueryRequest): Promise<CreateQueryResponse> {
-      const [row] = await db.insert(contactQueries).values({
-        name: input.name,
-        email: input.email,
-        countryCode: input.country_code,
-        mobileNumber: input.mobile_number,
-        query: input.query,
-      }).returning({ id: contactQueries.id });
+      const [row] = await db
+        .insert(contactQueries)
+        .values({
+          name: input.name,
+          email: input.email,
+          countryCode: input.country_code,
+          mobileNumber: input.mobile_number,
+          query: input.query,
+        })
+        .returning({ id: contactQueries.id });
       if (!row) throw new AppError("internal", "The query was not stored.");
       return { id: row.id, message: MESSAGES.contactSuccess };
     },

@@ -20,17 +20,21 @@ export const testimonials = pgTable("testimonials", {
   position: integer("position").notNull().default(0),
 });
 
-export const customerReviews = pgTable("customer_reviews", {
-  id: serial("id").primaryKey(),
-  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
-  name: text("name").notNull(),
-  location: text("location").notNull().default(""),
-  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
-  title: text("title").notNull().default(""),
-  body: text("body").notNull(),
-  isApproved: boolean("is_approved").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("customer_reviews_product_idx").on(t.productId)]);
+export const customerReviews = pgTable(
+  "customer_reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    location: text("location").notNull().default(""),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull(),
+    isApproved: boolean("is_approved").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_reviews_product_idx").on(t.productId)],
+);
 
 /** Seeded posts for the home page's Instagram-style feed (no third-party call). */
 export const socialPosts = pgTable("social_posts", {

@@ -29,7 +29,11 @@ describe("GET /api/geo/ behind a CDN (CDN_COUNTRY_HEADER set)", () => {
   });
 
   it("takes the client address from X-Forwarded-For sent by a trusted proxy", async () => {
-    const res = await app.inject({ url: "/api/geo/", remoteAddress: "10.0.0.7", headers: { "x-forwarded-for": "49.44.64.1" } });
+    const res = await app.inject({
+      url: "/api/geo/",
+      remoteAddress: "10.0.0.7",
+      headers: { "x-forwarded-for": "49.44.64.1" },
+    });
     expect(res.json()).toEqual({ country_code: "IN" });
   });
 });

@@ -24,7 +24,12 @@ describe("health and the error contract", () => {
 
   it("answers malformed JSON with a 400, not a 500", async () => {
     // A real POST route, so the body parser (not a missing route or method) is what refuses.
-    const res = await app.inject({ method: "POST", url: "/api/login/", headers: { "content-type": "application/json" }, payload: "{oops" });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/login/",
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: expect.any(String), code: "FST_ERR_CTP_INVALID_JSON_BODY", errors: [] });
   });

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import {
-  ADMIN_ORDER_TARGETS, canTransition,
-  type AdminOrderDetail, type AdminOrderListQuery, type AdminOrderListResponse, type AdminOrderSummary, type Currency,
+  ADMIN_ORDER_TARGETS,
+  canTransition,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type AdminOrderListResponse,
+  type AdminOrderSummary,
+  type Currency,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { users } from "../accounts/tables";
@@ -29,8 +34,11 @@ function orderFilter(query: OrderFilter): SQL | undefined {
 /** Pieces per order, for the orders on one page (one grouped query, not one per order). */
 async function piecesOf(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ orderId: orderLines.orderId, pieces: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
-    .from(orderLines).where(inArray(orderLines.orderId, [...ids])).groupBy(orderLines.orderId);
+  const rows = await db
+    .select({ orderId: orderLines.orderId, pieces: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...ids]))
+    .groupBy(orderLines.orderId);
   return new Map(rows.map((r) => [r.orderId, r.pieces]));
 }
 
@@ -54,7 +62,8 @@ function summary(order: OrderRow, accountEmail: string | null, pieces: number): 
   };
 }
 
-const withAccount = (db: Db) => db.select({ order: orders, accountEmail: users.email }).from(orders).leftJoin(users, eq(users.id, orders.userId));
+const withAccount = (db: Db) =>
+  db.select({ order: orders, accountEmail: users.email }).from(orders).leftJoin(users, eq(users.id, orders.userId));
 
 /** Minor units as a decimal string for spreadsheets: 129900 -> "1299.00". */
 const major = (minor: number) => (minor / 100).toFixed(2);
@@ -62,9 +71,27 @@ const major = (minor: number) => (minor / 100).toFixed(2);
 const istText = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
 
 export const ORDER_CSV_HEADER = [
-  "order_id", "created_at_ist", "status", "payment_method", "currency", "subtotal", "discount", "shipping", "total", "promo_code",
-  "customer_name", "email", "mobile_number", "delivery_address", "city", "state", "pin_code", "country_code", "items",
-  "tracking_number", "is_test",
+  "order_id",
+  "created_at_ist",
+  "status",
+  "payment_method",
+  "currency",
+  "subtotal",
+  "discount",
+  "shipping",
+  "total",
+  "promo_code",
+  "customer_name",
+  "email",
+  "mobile_number",
+  "delivery_address",
+  "city",
+  "state",
+  "pin_code",
+  "country_code",
+  "items",
+  "tracking_number",
+  "is_test",
 ] as const;
 
 export function createOrderReader(db: Db) {
@@ -73,10 +100,17 @@ export function createOrderReader(db: Db) {
     async list(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
       const where = orderFilter(query);
       const [rows, [total]] = await Promise.all([
-        withAccount(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+        withAccount(db)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
         db.select({ n: count() }).from(orders).where(where),
       ]);
-      const pieces = await piecesOf(db, rows.map((r) => r.order.id));
+      const pieces = await piecesOf(
+        db,
+        rows.map((r) => r.order.id),
+      );
       return {
         data: rows.map((r) => summary(r.order, r.accountEmail, pieces.get(r.order.id) ?? 0)),
         total: total?.n ?? 0,
@@ -95,7 +129,11 @@ export function createOrderReader(db: Db) {
       ]);
       const o = row.order;
       return {
-        ...summary(o, row.accountEmail, lines.reduce((sum, l) => sum + l.quantity, 0)),
+        ...summary(
+          o,
+          row.accountEmail,
+          lines.reduce((sum, l) => sum + l.quantity, 0),
+        ),
         user_id: o.userId,
         subtotal_minor: o.subtotal,
         discount_minor: o.discount,
@@ -103,15 +141,33 @@ export function createOrderReader(db: Db) {
         promo_code: o.promoCode,
         rate_milli: o.rateMilli,
         delivery: {
-          name: o.deliveryName, address: o.deliveryAddress, city: o.city, state: o.state, pin_code: o.pinCode,
-          country_code: o.countryCode, mobile_number: o.mobileNumber, comment: o.comment,
+          name: o.deliveryName,
+          address: o.deliveryAddress,
+          city: o.city,
+          state: o.state,
+          pin_code: o.pinCode,
+          country_code: o.countryCode,
+          mobile_number: o.mobileNumber,
+          comment: o.comment,
         },
         lines: lines.map((l) => ({
-          id: l.id, product_id: l.productId, variant_id: l.variantId, product_name: l.productName, size: l.size,
-          unit_price_minor: l.unitPrice, unit_mrp_minor: l.unitMrp, quantity: l.quantity, line_total_minor: l.unitPrice * l.quantity,
+          id: l.id,
+          product_id: l.productId,
+          variant_id: l.variantId,
+          product_name: l.productName,
+          size: l.size,
+          unit_price_minor: l.unitPrice,
+          unit_mrp_minor: l.unitMrp,
+          quantity: l.quantity,
+          line_total_minor: l.unitPrice * l.quantity,
         })),
         events: events.map((e) => ({
-          id: e.id, from_status: e.fromStatus, to_status: e.toStatus, note: e.note, data: e.data ?? null, created_at: e.createdAt.toISOString(),
+          id: e.id,
+          from_status: e.fromStatus,
+          to_status: e.toStatus,
+          note: e.note,
+          data: e.data ?? null,
+          created_at: e.createdAt.toISOString(),
         })),
         allowed_transitions: ADMIN_ORDER_TARGETS.filter((to) => canTransition(o.status, to)),
       };
@@ -119,15 +175,43 @@ export function createOrderReader(db: Db) {
 
     /** `GET /api/admin/orders.csv`: every order the filters match (up to CSV_MAX_ROWS), newest first. */
     async csv(query: OrderFilter): Promise<string> {
-      const items = sql<string | null>`(select string_agg(${orderLines.productName} || ' (' || ${orderLines.size} || ') x' || ${orderLines.quantity}, '; ' order by ${orderLines.id})
+      const items = sql<
+        string | null
+      >`(select string_agg(${orderLines.productName} || ' (' || ${orderLines.size} || ') x' || ${orderLines.quantity}, '; ' order by ${orderLines.id})
         from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
-      const rows = await db.select({ order: orders, accountEmail: users.email, items }).from(orders).leftJoin(users, eq(users.id, orders.userId))
-        .where(orderFilter(query)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(CSV_MAX_ROWS);
-      return toCsv(ORDER_CSV_HEADER, rows.map(({ order: o, accountEmail, items: pieces }) => [
-        o.id, istText(o.createdAt), o.status, o.paymentMethod, o.currency, major(o.subtotal), major(o.discount), major(o.shipping), major(o.total),
-        o.promoCode, o.deliveryName, o.email ?? accountEmail, o.mobileNumber, o.deliveryAddress, o.city, o.state, o.pinCode, o.countryCode,
-        pieces ?? "", o.trackingNumber, o.isTest,
-      ]));
+      const rows = await db
+        .select({ order: orders, accountEmail: users.email, items })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(orderFilter(query))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(CSV_MAX_ROWS);
+      return toCsv(
+        ORDER_CSV_HEADER,
+        rows.map(({ order: o, accountEmail, items: pieces }) => [
+          o.id,
+          istText(o.createdAt),
+          o.status,
+          o.paymentMethod,
+          o.currency,
+          major(o.subtotal),
+          major(o.discount),
+          major(o.shipping),
+          major(o.total),
+          o.promoCode,
+          o.deliveryName,
+          o.email ?? accountEmail,
+          o.mobileNumber,
+          o.deliveryAddress,
+          o.city,
+          o.state,
+          o.pinCode,
+          o.countryCode,
+          pieces ?? "",
+          o.trackingNumber,
+          o.isTest,
+        ]),
+      );
     },
   };
 }

@@ -8,22 +8,49 @@ import type { OrderRow } from "./transitions";
 /** Cash-on-delivery orders waiting for their code, per e-mail address: nobody floods an inbox with codes. */
 export const UNCONFIRMED_COD_PER_EMAIL = 3;
 
-const openAttempts = (order: OrderRow, now: Date) => and(inArray(orders.status, OPEN_STATUSES), gt(orders.expiresAt, now), ne(orders.id, order.id));
+const openAttempts = (order: OrderRow, now: Date) =>
+  and(inArray(orders.status, OPEN_STATUSES), gt(orders.expiresAt, now), ne(orders.id, order.id));
 
 /**
  * One cart has one open attempt (checkout closes the others); one client may keep only a few open at once,
  * whatever number of carts it makes, so nobody can hold the shop's stock or send codes in bulk.
  */
-export async function overClientCap(tx: Tx, order: OrderRow, cap: number, holdMinutes: number, now: Date): Promise<Refusal | null> {
+export async function overClientCap(
+  tx: Tx,
+  order: OrderRow,
+  cap: number,
+  holdMinutes: number,
+  now: Date,
+): Promise<Refusal | null> {
   if (!order.clientIp) return null;
-  const [row] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.clientIp, order.clientIp), openAttempts(order, now)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.clientIp, order.clientIp), openAttempts(order, now)));
   if ((row?.n ?? 0) < cap) return null;
-  return refusal("rate_limited", "TOO_MANY_OPEN_ORDERS", `You already have ${cap} unpaid orders waiting. Please complete one of them, or try again in ${holdMinutes} minutes.`);
+  return refusal(
+    "rate_limited",
+    "TOO_MANY_OPEN_ORDERS",
+    `You already have ${cap} unpaid orders waiting. Please complete one of them, or try again in ${holdMinutes} minutes.`,
+  );
 }
 
 export async function overEmailCap(tx: Tx, order: OrderRow, now: Date): Promise<Refusal | null> {
   if (!order.email) return null;
-  const [row] = await tx.select({ n: count() }).from(orders).where(and(sql`lower(${orders.email}) = lower(${order.email})`, eq(orders.status, "awaiting_confirmation"), openAttempts(order, now)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        sql`lower(${orders.email}) = lower(${order.email})`,
+        eq(orders.status, "awaiting_confirmation"),
+        openAttempts(order, now),
+      ),
+    );
   if ((row?.n ?? 0) < UNCONFIRMED_COD_PER_EMAIL) return null;
-  return refusal("rate_limited", "TOO_MANY_UNCONFIRMED", `${UNCONFIRMED_COD_PER_EMAIL} orders are already waiting for a code sent to this e-mail address. Please confirm one of them first.`);
+  return refusal(
+    "rate_limited",
+    "TOO_MANY_UNCONFIRMED",
+    `${UNCONFIRMED_COD_PER_EMAIL} orders are already waiting for a code sent to this e-mail address. Please confirm one of them first.`,
+  );
 }

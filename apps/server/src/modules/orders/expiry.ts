@@ -34,10 +34,20 @@ export async function expireLapsedOrders(db: Db, now = new Date(), limit = 100):
  * Housekeeping: attempts that closed unpaid more than `days` ago are deleted, with the details their requester
  * typed, where `untouched` holds for the order (the payments module keeps those that reached a provider).
  */
-export async function deleteLapsedAttempts(db: Db, days: number, untouched: (orderId: typeof orders.id) => SQL): Promise<number> {
+export async function deleteLapsedAttempts(
+  db: Db,
+  days: number,
+  untouched: (orderId: typeof orders.id) => SQL,
+): Promise<number> {
   const gone = await db
     .delete(orders)
-    .where(and(eq(orders.status, "expired"), lt(orders.updatedAt, sql`now() - make_interval(days => ${days})`), untouched(orders.id)))
+    .where(
+      and(
+        eq(orders.status, "expired"),
+        lt(orders.updatedAt, sql`now() - make_interval(days => ${days})`),
+        untouched(orders.id),
+      ),
+    )
     .returning({ id: orders.id });
   return gone.length;
 }

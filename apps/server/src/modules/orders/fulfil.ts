@@ -18,16 +18,33 @@ export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
  * moves and the confirmation is queued. A refusal changes nothing and the caller decides what it means
  * (refund a payment, or refuse cash on delivery). After the commit the caller calls `invalidateCatalogCache()`.
  */
-export async function fulfilOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_confirmed", note: string): Promise<FulfilResult> {
-  return catchRefusal(() => tx.transaction(async (sp) => {
-    await closeOtherAttempts(sp, order.cartId, order.id);
-    const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
-    if (refused) throw refused;
-    await sp.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
-    const lines = await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    await removeOrderedLines(sp, order.cartId, lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }])));
-    await transition(sp, order, to, note);
-    if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines));
-    return { ok: true as const };
-  }));
+export async function fulfilOrder(
+  tx: Tx,
+  order: OrderRow,
+  to: "paid" | "cod_confirmed",
+  note: string,
+): Promise<FulfilResult> {
+  return catchRefusal(() =>
+    tx.transaction(async (sp) => {
+      await closeOtherAttempts(sp, order.cartId, order.id);
+      const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
+      if (refused) throw refused;
+      await sp.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
+      const lines = await sp
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.id));
+      await removeOrderedLines(
+        sp,
+        order.cartId,
+        lines.flatMap((l) =>
+          l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }],
+        ),
+      );
+      await transition(sp, order, to, note);
+      if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines));
+      return { ok: true as const };
+    }),
+  );
 }

@@ -33,7 +33,11 @@ export type HoldMoment = "order" | "payment";
 function soldOut(line: { productName: string; size: string }, moment: HoldMoment): Refusal {
   const what = `${line.productName} (size ${line.size})`;
   return moment === "payment"
-    ? refusal("conflict", "OUT_OF_STOCK", `Sorry, ${what} sold out while you were paying. Your payment will be refunded.`)
+    ? refusal(
+        "conflict",
+        "OUT_OF_STOCK",
+        `Sorry, ${what} sold out while you were paying. Your payment will be refunded.`,
+      )
     : refusal("conflict", "OUT_OF_STOCK", `Sorry, ${what} has just sold out. Please review your cart.`);
 }
 
@@ -43,19 +47,28 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
  * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
  */
 export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
-  const held = await catchRefusal(() => tx.transaction(async (sp) => {
-    if (!order.stockHeld) {
-      const lines = await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-      const short = await takeStock(sp, lines);
-      const line = short === null ? undefined : lines[short];
-      if (line) throw soldOut(line, moment);
-    }
-    if (order.promoCode && !order.promoHeld && !(await countPromoUse(sp, order.promoCode))) {
-      throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
-    }
-    await sp.update(orders).set({ stockHeld: true, promoHeld: order.promoCode !== null }).where(eq(orders.id, order.id));
-    return { ok: true as const };
-  }));
+  const held = await catchRefusal(() =>
+    tx.transaction(async (sp) => {
+      if (!order.stockHeld) {
+        const lines = await sp
+          .select()
+          .from(orderLines)
+          .where(eq(orderLines.orderId, order.id))
+          .orderBy(asc(orderLines.id));
+        const short = await takeStock(sp, lines);
+        const line = short === null ? undefined : lines[short];
+        if (line) throw soldOut(line, moment);
+      }
+      if (order.promoCode && !order.promoHeld && !(await countPromoUse(sp, order.promoCode))) {
+        throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
+      }
+      await sp
+        .update(orders)
+        .set({ stockHeld: true, promoHeld: order.promoCode !== null })
+        .where(eq(orders.id, order.id));
+      return { ok: true as const };
+    }),
+  );
   return held.ok ? null : held.refusal;
 }
 
@@ -65,11 +78,20 @@ export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Pr
  */
 export async function releaseHolds(tx: Tx, order: OrderRow): Promise<Pieces[]> {
   const restock = order.stockHeld && ON_SHELF.includes(order.status);
-  const pieces = restock ? await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)) : [];
+  const pieces = restock
+    ? await tx
+        .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.id))
+    : [];
   await returnStock(tx, pieces);
   if (order.promoHeld && order.promoCode) await releasePromoUse(tx, order.promoCode);
   if (restock || order.promoHeld) {
-    await tx.update(orders).set({ stockHeld: order.stockHeld && !restock, promoHeld: false }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ stockHeld: order.stockHeld && !restock, promoHeld: false })
+      .where(eq(orders.id, order.id));
   }
   return pieces;
 }

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
-import { ORDER_STATUS_LABELS, UNPLACED_STATUSES, type Currency, type OrderDetail, type OrderSummary } from "@store/shared";
+import {
+  ORDER_STATUS_LABELS,
+  UNPLACED_STATUSES,
+  type Currency,
+  type OrderDetail,
+  type OrderSummary,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { orderLines, orders } from "./tables";
@@ -40,23 +46,44 @@ export function createOrdersReader(db: Db) {
     },
 
     async get(userId: number, orderId: number): Promise<OrderDetail> {
-      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
-      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+      const lines = await db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.id));
       return {
-        ...summary(order, lines.reduce((n, l) => n + l.quantity, 0)),
+        ...summary(
+          order,
+          lines.reduce((n, l) => n + l.quantity, 0),
+        ),
         subtotal: major(order.subtotal),
         discount: major(order.discount),
         shipping: major(order.shipping),
         rounding: major(order.rounding),
         promo_code: order.promoCode,
         delivery: {
-          name: order.deliveryName, delivery_address: order.deliveryAddress, city: order.city, state: order.state,
-          pin_code: order.pinCode, country_code: order.countryCode, mobile_number: order.mobileNumber, comment: order.comment,
+          name: order.deliveryName,
+          delivery_address: order.deliveryAddress,
+          city: order.city,
+          state: order.state,
+          pin_code: order.pinCode,
+          country_code: order.countryCode,
+          mobile_number: order.mobileNumber,
+          comment: order.comment,
         },
         lines: lines.map((l) => ({
-          product_pk: l.productId, product_name: l.productName, size: l.size, quantity: l.quantity,
-          unit_price: major(l.unitPrice), mrp: major(l.unitMrp), line_total: major(l.unitPrice * l.quantity),
+          product_pk: l.productId,
+          product_name: l.productName,
+          size: l.size,
+          quantity: l.quantity,
+          unit_price: major(l.unitPrice),
+          mrp: major(l.unitMrp),
+          line_total: major(l.unitPrice * l.quantity),
         })),
       };
     },

@@ -17,7 +17,10 @@ const HOUR_MS = 60 * 60 * 1000;
  * only once delivered, since the courier collects it at the door.
  */
 export function amountPaid(order: RefundableOrder): number {
-  const collected = order.paymentMethod === "cod" ? order.status === "delivered" : ["paid", "shipped", "delivered"].includes(order.status);
+  const collected =
+    order.paymentMethod === "cod"
+      ? order.status === "delivered"
+      : ["paid", "shipped", "delivered"].includes(order.status);
   return collected ? order.total : 0;
 }
 

@@ -4,7 +4,12 @@ import type { Db } from "../../db/client";
 import { orders } from "./tables";
 
 /** Money the shop has (or will have, for cash on delivery): not pending, cancelled or refunded orders. */
-export const REVENUE_STATUSES = ["paid", "cod_confirmed", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+export const REVENUE_STATUSES = [
+  "paid",
+  "cod_confirmed",
+  "shipped",
+  "delivered",
+] as const satisfies readonly OrderStatus[];
 
 /** Orders and revenue per currency since `from` (the dashboard's today and this month). */
 export async function salesSince(db: Db, from: Date): Promise<DashboardResponse["today"]> {
@@ -25,7 +30,12 @@ export async function salesSince(db: Db, from: Date): Promise<DashboardResponse[
     orders: rows.reduce((sum, r) => sum + r.orders, 0),
     by_currency: CURRENCIES.map((currency) => {
       const row = rows.find((r) => r.currency === currency);
-      return { currency, orders: row?.orders ?? 0, revenue_orders: row?.revenueOrders ?? 0, revenue_minor: row?.revenue ?? 0 };
+      return {
+        currency,
+        orders: row?.orders ?? 0,
+        revenue_orders: row?.revenueOrders ?? 0,
+        revenue_minor: row?.revenue ?? 0,
+      };
     }),
   };
 }

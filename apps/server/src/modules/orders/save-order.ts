@@ -42,8 +42,14 @@ export interface Client {
 
 function deliveryOf(input: CreateOrderRequest) {
   return {
-    deliveryName: input.name, deliveryAddress: input.delivery_address, countryCode: input.country_code, mobileNumber: input.mobile_number,
-    pinCode: input.pin_code, city: input.city, state: input.state, comment: input.comment,
+    deliveryName: input.name,
+    deliveryAddress: input.delivery_address,
+    countryCode: input.country_code,
+    mobileNumber: input.mobile_number,
+    pinCode: input.pin_code,
+    city: input.city,
+    state: input.state,
+    comment: input.comment,
   };
 }
 
@@ -58,30 +64,65 @@ export interface NewOrder {
  * Writes the order for a checkout attempt, or finds it: the same attempt (two tabs, a retry) has the same
  * idempotency key and gets the same order, whose delivery details are refreshed while it is open.
  */
-export async function saveOrder(tx: Tx, quote: PricedOrder, input: CreateOrderRequest, user: SessionUser | null, fresh: NewOrder): Promise<{ order: OrderRow; created: boolean }> {
+export async function saveOrder(
+  tx: Tx,
+  quote: PricedOrder,
+  input: CreateOrderRequest,
+  user: SessionUser | null,
+  fresh: NewOrder,
+): Promise<{ order: OrderRow; created: boolean }> {
   const email = input.email ?? user?.email ?? null;
   const [created] = await tx
     .insert(orders)
     .values({
-      userId: user?.id ?? null, cartId: quote.cartId, idempotencyKey: quote.idempotencyKey, paymentMethod: quote.method,
-      currency: quote.currency, rateMilli: RATE_MILLI, subtotal: toMinorUnits(quote.subtotal), discount: toMinorUnits(quote.discount),
-      shipping: toMinorUnits(quote.shipping), rounding: toMinorUnits(quote.rounding), total: toMinorUnits(quote.total),
-      promoCode: quote.promoCode, email, isTest: fresh.isTest, status: fresh.status, expiresAt: fresh.expiresAt, clientIp: fresh.client.ip,
+      userId: user?.id ?? null,
+      cartId: quote.cartId,
+      idempotencyKey: quote.idempotencyKey,
+      paymentMethod: quote.method,
+      currency: quote.currency,
+      rateMilli: RATE_MILLI,
+      subtotal: toMinorUnits(quote.subtotal),
+      discount: toMinorUnits(quote.discount),
+      shipping: toMinorUnits(quote.shipping),
+      rounding: toMinorUnits(quote.rounding),
+      total: toMinorUnits(quote.total),
+      promoCode: quote.promoCode,
+      email,
+      isTest: fresh.isTest,
+      status: fresh.status,
+      expiresAt: fresh.expiresAt,
+      clientIp: fresh.client.ip,
       ...deliveryOf(input),
     })
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning();
   if (created) {
-    await tx.insert(orderLines).values(quote.lines.map((l) => ({
-      orderId: created.id, productId: l.productId, variantId: l.variantId || null, productName: l.name, size: l.size,
-      unitPrice: toMinorUnits(l.unitPrice), unitMrp: toMinorUnits(l.unitMrp), quantity: l.quantity,
-    })));
+    await tx.insert(orderLines).values(
+      quote.lines.map((l) => ({
+        orderId: created.id,
+        productId: l.productId,
+        variantId: l.variantId || null,
+        productName: l.name,
+        size: l.size,
+        unitPrice: toMinorUnits(l.unitPrice),
+        unitMrp: toMinorUnits(l.unitMrp),
+        quantity: l.quantity,
+      })),
+    );
     await tx.insert(orderEvents).values({ orderId: created.id, toStatus: fresh.status, note: "Order created" });
     return { order: created, created: true };
   }
-  const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, quote.idempotencyKey)).for("update");
+  const [existing] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.idempotencyKey, quote.idempotencyKey))
+    .for("update");
   if (!existing) throw new Error("an order with this idempotency key vanished");
   if (!(OPEN_STATUSES as readonly string[]).includes(existing.status)) return { order: existing, created: false };
-  const [refreshed] = await tx.update(orders).set({ ...deliveryOf(input), ...(email && { email }) }).where(eq(orders.id, existing.id)).returning();
+  const [refreshed] = await tx
+    .update(orders)
+    .set({ ...deliveryOf(input), ...(email && { email }) })
+    .where(eq(orders.id, existing.id))
+    .returning();
   return { order: refreshed ?? existing, created: false };
 }

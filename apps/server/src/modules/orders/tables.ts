@@ -1,87 +1,123 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
 
 /** The order state machine (packages/shared/src/order-status.ts); new values are appended (ALTER TYPE ... ADD VALUE). */
 export const orderStatus = pgEnum("order_status", [
-  "pending_payment", "paid", "cod_confirmed", "shipped", "delivered", "cancelled", "refunded", "awaiting_confirmation", "expired",
+  "pending_payment",
+  "paid",
+  "cod_confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "awaiting_confirmation",
+  "expired",
 ]);
 export const paymentMethod = pgEnum("payment_method", ["razorpay", "paypal", "cod"]);
 
 /** Money columns are in minor units of the order's currency (paise or cents). */
-export const orders = pgTable("orders", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-  cartId: uuid("cart_id").notNull(),
-  /**
-   * One order per checkout attempt: a hash of the cart (id and last change), method, currency, promo and
-   * priced lines, so two tabs paying the same cart find the same order (see checkout/quote.ts).
-   */
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  status: orderStatus("status").notNull().default("pending_payment"),
-  paymentMethod: paymentMethod("payment_method").notNull(),
-  currency: text("currency").notNull(),
-  /** INR per USD x 1000 at the time of the order (33600 for 33.6). */
-  rateMilli: integer("rate_milli").notNull(),
-  subtotal: integer("subtotal").notNull(),
-  discount: integer("discount").notNull().default(0),
-  shipping: integer("shipping").notNull().default(0),
-  /** The wallet's INR total is raised to end in 9 (spec section 9); this is what was added. */
-  rounding: integer("rounding").notNull().default(0),
-  total: integer("total").notNull(),
-  promoCode: text("promo_code"),
-  deliveryName: text("delivery_name").notNull(),
-  deliveryAddress: text("delivery_address").notNull(),
-  countryCode: text("country_code").notNull(),
-  mobileNumber: text("mobile_number").notNull(),
-  pinCode: text("pin_code").notNull(),
-  city: text("city").notNull(),
-  state: text("state").notNull(),
-  comment: text("comment").notNull().default(""),
-  /** Where the confirmation goes: the request's e-mail, else the account's; null for a guest who gave none. */
-  email: text("email"),
-  trackingNumber: text("tracking_number"),
-  isTest: boolean("is_test").notNull().default(false),
-  /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
-  /** The order's pieces are out of stock on its account (held while unpaid, sold once confirmed). */
-  stockHeld: boolean("stock_held").notNull().default(false),
-  /** The order counts one use of its promo code (reserved while unpaid, spent once confirmed). */
-  promoHeld: boolean("promo_held").notNull().default(false),
-  /** Who asked for it (the request's address, behind TRUST_PROXY): open orders are capped per client. */
-  clientIp: text("client_ip"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index("orders_user_idx").on(t.userId, t.createdAt),
-  index("orders_status_idx").on(t.status, t.createdAt),
-  index("orders_cart_idx").on(t.cartId, t.status),
-  // Confirmed orders clear expires_at, so this indexes the open attempts the expiry job looks for.
-  index("orders_expiry_idx").on(t.expiresAt),
-  index("orders_client_idx").on(t.clientIp, t.status),
-  check("orders_total_non_negative", sql`${t.total} >= 0`),
-]);
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    cartId: uuid("cart_id").notNull(),
+    /**
+     * One order per checkout attempt: a hash of the cart (id and last change), method, currency, promo and
+     * priced lines, so two tabs paying the same cart find the same order (see checkout/quote.ts).
+     */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: orderStatus("status").notNull().default("pending_payment"),
+    paymentMethod: paymentMethod("payment_method").notNull(),
+    currency: text("currency").notNull(),
+    /** INR per USD x 1000 at the time of the order (33600 for 33.6). */
+    rateMilli: integer("rate_milli").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
+    shipping: integer("shipping").notNull().default(0),
+    /** The wallet's INR total is raised to end in 9 (spec section 9); this is what was added. */
+    rounding: integer("rounding").notNull().default(0),
+    total: integer("total").notNull(),
+    promoCode: text("promo_code"),
+    deliveryName: text("delivery_name").notNull(),
+    deliveryAddress: text("delivery_address").notNull(),
+    countryCode: text("country_code").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    pinCode: text("pin_code").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    comment: text("comment").notNull().default(""),
+    /** Where the confirmation goes: the request's e-mail, else the account's; null for a guest who gave none. */
+    email: text("email"),
+    trackingNumber: text("tracking_number"),
+    isTest: boolean("is_test").notNull().default(false),
+    /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The order's pieces are out of stock on its account (held while unpaid, sold once confirmed). */
+    stockHeld: boolean("stock_held").notNull().default(false),
+    /** The order counts one use of its promo code (reserved while unpaid, spent once confirmed). */
+    promoHeld: boolean("promo_held").notNull().default(false),
+    /** Who asked for it (the request's address, behind TRUST_PROXY): open orders are capped per client. */
+    clientIp: text("client_ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    index("orders_cart_idx").on(t.cartId, t.status),
+    // Confirmed orders clear expires_at, so this indexes the open attempts the expiry job looks for.
+    index("orders_expiry_idx").on(t.expiresAt),
+    index("orders_client_idx").on(t.clientIp, t.status),
+    check("orders_total_non_negative", sql`${t.total} >= 0`),
+  ],
+);
 
 /** What was sold, as it was when sold: name, size and price survive later catalogue edits. */
-export const orderLines = pgTable("order_lines", {
-  id: serial("id").primaryKey(),
-  orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
-  variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
-  productName: text("product_name").notNull(),
-  size: text("size").notNull(),
-  unitPrice: integer("unit_price").notNull(),
-  unitMrp: integer("unit_mrp").notNull(),
-  quantity: integer("quantity").notNull(),
-}, (t) => [index("order_lines_order_idx").on(t.orderId)]);
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    size: text("size").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    unitMrp: integer("unit_mrp").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
 
-export const orderEvents = pgTable("order_events", {
-  id: serial("id").primaryKey(),
-  orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-  fromStatus: orderStatus("from_status"),
-  toStatus: orderStatus("to_status").notNull(),
-  note: text("note").notNull().default(""),
-  data: jsonb("data"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("order_events_order_idx").on(t.orderId)]);
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status"),
+    toStatus: orderStatus("to_status").notNull(),
+    note: text("note").notNull().default(""),
+    data: jsonb("data"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId)],
+);

@@ -18,20 +18,35 @@ export interface PaymentGateway {
  * this install's simulator credentials; without them nothing is simulated.
  */
 export function createPaymentGateway(config: AppConfig, simulator?: SimulatorCredentials): PaymentGateway {
-  const simulatorUrl = (provider: ProviderName) => () => `${config.publicUrl.replace(/\/+$/, "")}${SIMULATOR_PREFIX}/${provider}`;
+  const simulatorUrl = (provider: ProviderName) => () =>
+    `${config.publicUrl.replace(/\/+$/, "")}${SIMULATOR_PREFIX}/${provider}`;
   const { razorpay: rzp, paypal: pp } = config;
 
-  const razorpay = rzp.keyId && rzp.keySecret
-    ? createRazorpay({ keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, baseUrl: () => rzp.baseUrl, simulated: false })
-    : config.simulator && simulator
-      ? createRazorpay({ ...simulator.razorpay, baseUrl: simulatorUrl("razorpay"), simulated: true })
-      : null;
+  const razorpay =
+    rzp.keyId && rzp.keySecret
+      ? createRazorpay({
+          keyId: rzp.keyId,
+          keySecret: rzp.keySecret,
+          webhookSecret: rzp.webhookSecret,
+          baseUrl: () => rzp.baseUrl,
+          simulated: false,
+        })
+      : config.simulator && simulator
+        ? createRazorpay({ ...simulator.razorpay, baseUrl: simulatorUrl("razorpay"), simulated: true })
+        : null;
 
-  const paypal = pp.clientId && pp.clientSecret
-    ? createPayPal({ clientId: pp.clientId, clientSecret: pp.clientSecret, webhookId: pp.webhookId, baseUrl: () => pp.baseUrl, simulated: false })
-    : config.simulator && simulator
-      ? createPayPal({ ...simulator.paypal, baseUrl: simulatorUrl("paypal"), simulated: true })
-      : null;
+  const paypal =
+    pp.clientId && pp.clientSecret
+      ? createPayPal({
+          clientId: pp.clientId,
+          clientSecret: pp.clientSecret,
+          webhookId: pp.webhookId,
+          baseUrl: () => pp.baseUrl,
+          simulated: false,
+        })
+      : config.simulator && simulator
+        ? createPayPal({ ...simulator.paypal, baseUrl: simulatorUrl("paypal"), simulated: true })
+        : null;
 
   return {
     provider: (name) => (name === "razorpay" ? razorpay : paypal),

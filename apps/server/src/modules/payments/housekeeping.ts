@@ -8,5 +8,7 @@ import { payments } from "./tables";
  * never entered, mostly) are deleted after `days`; one that did keeps its payment's history.
  */
 export function deleteUnpaidAttempts(db: Db, days = 7): Promise<number> {
-  return deleteLapsedAttempts(db, days, (orderId) => notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))));
+  return deleteLapsedAttempts(db, days, (orderId) =>
+    notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))),
+  );
 }

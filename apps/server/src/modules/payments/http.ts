@@ -16,7 +16,11 @@ export async function callProvider<T>(
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    throw new ProviderError(`${init.method} ${url} failed: ${err instanceof Error ? err.message : String(err)}`, null, null);
+    throw new ProviderError(
+      `${init.method} ${url} failed: ${err instanceof Error ? err.message : String(err)}`,
+      null,
+      null,
+    );
   }
   const text = await response.text();
   let body: unknown = text;
@@ -27,7 +31,8 @@ export async function callProvider<T>(
   }
   if (!response.ok) throw new ProviderError(`${init.method} ${url} answered ${response.status}`, response.status, body);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ProviderError(`${init.method} ${url} answered an unexpected body`, response.status, body);
+  if (!parsed.success)
+    throw new ProviderError(`${init.method} ${url} answered an unexpected body`, response.status, body);
   return parsed.data;
 }
 
@@ -38,4 +43,5 @@ export const jsonHeaders = (authorization: string, extra: Record<string, string>
   ...extra,
 });
 
-export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;

@@ -9,17 +9,29 @@ import { payments } from "./tables";
  * refund the shop owes is requested (the refund queue asks the provider; answers that payment's id, to try at
  * once after the commit), or, where the seller has paid it back, the order's payments are marked refunded.
  */
-export async function followOrderRefund(tx: Tx, orderId: number, refund: Pick<Refund, "status" | "refund_minor">): Promise<number | null> {
+export async function followOrderRefund(
+  tx: Tx,
+  orderId: number,
+  refund: Pick<Refund, "status" | "refund_minor">,
+): Promise<number | null> {
   if (refund.status === "requested") {
-    const [captured] = await tx.select().from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, "captured"), isNotNull(payments.providerPaymentId)));
+    const [captured] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.orderId, orderId), eq(payments.status, "captured"), isNotNull(payments.providerPaymentId)),
+      );
     if (!captured) return null;
     await requestRefund(tx, captured, refund.refund_minor);
     return captured.id;
   }
   if (refund.status === "refunded") {
-    await tx.update(payments).set({ status: "refunded", updatedAt: sql`now()` })
-      .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["captured", "refund_requested", "refund_failed"])));
+    await tx
+      .update(payments)
+      .set({ status: "refunded", updatedAt: sql`now()` })
+      .where(
+        and(eq(payments.orderId, orderId), inArray(payments.status, ["captured", "refund_requested", "refund_failed"])),
+      );
   }
   return null;
 }
@@ -28,9 +40,18 @@ export async function followOrderRefund(tx: Tx, orderId: number, refund: Pick<Re
 export async function paymentsOfOrder(db: Db, orderId: number): Promise<AdminOrderDetail["payments"]> {
   const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
   return rows.map((p) => ({
-    id: p.id, provider: p.provider, provider_order_id: p.providerOrderId, provider_payment_id: p.providerPaymentId, status: p.status,
-    amount_minor: p.amount, currency: p.currency, refund_amount_minor: p.refundAmount, refund_attempts: p.refundAttempts,
-    refund_next_at: p.refundNextAt?.toISOString() ?? null, refund_error: p.refundError,
-    created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
+    id: p.id,
+    provider: p.provider,
+    provider_order_id: p.providerOrderId,
+    provider_payment_id: p.providerPaymentId,
+    status: p.status,
+    amount_minor: p.amount,
+    currency: p.currency,
+    refund_amount_minor: p.refundAmount,
+    refund_attempts: p.refundAttempts,
+    refund_next_at: p.refundNextAt?.toISOString() ?? null,
+    refund_error: p.refundError,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
   }));
 }

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { basicAuth, callProvider, jsonHeaders } from "./http";
-import { header, parseWebhookJson, ProviderError, WebhookRejected, type CaptureResult, type PaymentProvider } from "./provider";
+import {
+  header,
+  parseWebhookJson,
+  ProviderError,
+  WebhookRejected,
+  type CaptureResult,
+  type PaymentProvider,
+} from "./provider";
 
 export interface PayPalCredentials {
   clientId: string;
@@ -17,17 +24,37 @@ const captureSchema = z.object({ id: z.string(), status: z.string(), amount: amo
 const orderSchema = z.object({
   id: z.string(),
   status: z.string(),
-  purchase_units: z.array(z.object({ payments: z.object({ captures: z.array(captureSchema.loose()).optional() }).loose().optional() }).loose()).optional(),
+  purchase_units: z
+    .array(
+      z
+        .object({
+          payments: z
+            .object({ captures: z.array(captureSchema.loose()).optional() })
+            .loose()
+            .optional(),
+        })
+        .loose(),
+    )
+    .optional(),
 });
 const refundSchema = z.object({ id: z.string(), status: z.string() });
 const verificationSchema = z.object({ verification_status: z.string() });
-const eventSchema = z.object({
-  id: z.string(),
-  event_type: z.string(),
-  resource: captureSchema.extend({
-    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).loose() }).loose().optional(),
-  }).loose().partial().optional(),
-}).loose();
+const eventSchema = z
+  .object({
+    id: z.string(),
+    event_type: z.string(),
+    resource: captureSchema
+      .extend({
+        supplementary_data: z
+          .object({ related_ids: z.object({ order_id: z.string().optional() }).loose() })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .partial()
+      .optional(),
+  })
+  .loose();
 
 /** PayPal amounts are decimal strings ("1419.00"); ours are integers in minor units. */
 export const toPayPalValue = (minor: number) => (minor / 100).toFixed(2);
@@ -48,21 +75,36 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
   async function bearer(): Promise<string> {
     const base = creds.baseUrl();
     if (cached && cached.base === base && cached.until > Date.now()) return `Bearer ${cached.token}`;
-    const token = await callProvider(url("/v1/oauth2/token"), {
-      method: "POST",
-      headers: { authorization: basicAuth(creds.clientId, creds.clientSecret), "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: "grant_type=client_credentials",
-    }, tokenSchema.loose());
+    const token = await callProvider(
+      url("/v1/oauth2/token"),
+      {
+        method: "POST",
+        headers: {
+          authorization: basicAuth(creds.clientId, creds.clientSecret),
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+        },
+        body: "grant_type=client_credentials",
+      },
+      tokenSchema.loose(),
+    );
     cached = { token: token.access_token, until: Date.now() + (token.expires_in - 60) * 1000, base };
     return `Bearer ${cached.token}`;
   }
 
   async function captureOf(orderId: string, order: z.infer<typeof orderSchema>): Promise<CaptureResult> {
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-    if (!capture || capture.status !== "COMPLETED") return { ok: false, reason: `capture is ${capture?.status ?? "missing"}` };
+    if (!capture || capture.status !== "COMPLETED")
+      return { ok: false, reason: `capture is ${capture?.status ?? "missing"}` };
     return {
       ok: true,
-      payment: { providerOrderId: orderId, paymentId: capture.id, amount: fromPayPalValue(capture.amount.value), currency: capture.amount.currency_code, raw: order },
+      payment: {
+        providerOrderId: orderId,
+        paymentId: capture.id,
+        amount: fromPayPalValue(capture.amount.value),
+        currency: capture.amount.currency_code,
+        raw: order,
+      },
     };
   }
 
@@ -74,11 +116,21 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
     async createOrder({ orderId, amount, currency, requestId }) {
       const body = JSON.stringify({
         intent: "CAPTURE",
-        purchase_units: [{ reference_id: String(orderId), custom_id: String(orderId), amount: { currency_code: currency, value: toPayPalValue(amount) } }],
+        purchase_units: [
+          {
+            reference_id: String(orderId),
+            custom_id: String(orderId),
+            amount: { currency_code: currency, value: toPayPalValue(amount) },
+          },
+        ],
       });
       // PayPal-Request-Id makes a retried create answer the same order instead of a second one.
       const headers = jsonHeaders(await bearer(), { "paypal-request-id": requestId });
-      const order = await callProvider(url("/v2/checkout/orders"), { method: "POST", headers, body }, orderSchema.loose());
+      const order = await callProvider(
+        url("/v2/checkout/orders"),
+        { method: "POST", headers, body },
+        orderSchema.loose(),
+      );
       return { id: order.id, raw: order };
     },
 
@@ -88,18 +140,31 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
       const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
       try {
         const headers = jsonHeaders(await bearer(), { "paypal-request-id": `capture-${providerOrderId}` });
-        return await captureOf(providerOrderId, await callProvider(url(`${path}/capture`), { method: "POST", headers, body: "{}" }, orderSchema.loose()));
+        return await captureOf(
+          providerOrderId,
+          await callProvider(url(`${path}/capture`), { method: "POST", headers, body: "{}" }, orderSchema.loose()),
+        );
       } catch (err) {
         // Captured before (a replayed verify, or the webhook won): read the capture instead of failing.
         if (!alreadyCaptured(err)) throw err;
-        return captureOf(providerOrderId, await callProvider(url(path), { method: "GET", headers: jsonHeaders(await bearer()) }, orderSchema.loose()));
+        return captureOf(
+          providerOrderId,
+          await callProvider(url(path), { method: "GET", headers: jsonHeaders(await bearer()) }, orderSchema.loose()),
+        );
       }
     },
 
     async refund({ paymentId, amount, currency, requestId }) {
       const headers = jsonHeaders(await bearer(), { "paypal-request-id": requestId });
-      const body = JSON.stringify({ amount: { currency_code: currency, value: toPayPalValue(amount) }, note_to_payer: "Sold out while you were paying." });
-      const refund = await callProvider(url(`/v2/payments/captures/${encodeURIComponent(paymentId)}/refund`), { method: "POST", headers, body }, refundSchema.loose());
+      const body = JSON.stringify({
+        amount: { currency_code: currency, value: toPayPalValue(amount) },
+        note_to_payer: "Sold out while you were paying.",
+      });
+      const refund = await callProvider(
+        url(`/v2/payments/captures/${encodeURIComponent(paymentId)}/refund`),
+        { method: "POST", headers, body },
+        refundSchema.loose(),
+      );
       return { refundId: refund.id, done: refund.status === "COMPLETED", raw: refund };
     },
 
@@ -107,24 +172,41 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
       if (!creds.webhookId) throw new WebhookRejected("PAYPAL_WEBHOOK_ID is not set");
       const parsed = eventSchema.safeParse(parseWebhookJson(rawBody));
       if (!parsed.success) throw new WebhookRejected("not a PayPal event");
-      const transmission = ["auth-algo", "cert-url", "transmission-id", "transmission-sig", "transmission-time"].map((name) => header(headers, `paypal-${name}`) ?? "");
+      const transmission = ["auth-algo", "cert-url", "transmission-id", "transmission-sig", "transmission-time"].map(
+        (name) => header(headers, `paypal-${name}`) ?? "",
+      );
       const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] = transmission;
       if (transmission.some((value) => !value)) throw new WebhookRejected("PayPal transmission headers missing");
       // The event goes back byte for byte (spliced in as raw text): PayPal checks the signature over it.
       const fields = JSON.stringify({
-        auth_algo: authAlgo, cert_url: certUrl, transmission_id: transmissionId, transmission_sig: transmissionSig,
-        transmission_time: transmissionTime, webhook_id: creds.webhookId,
+        auth_algo: authAlgo,
+        cert_url: certUrl,
+        transmission_id: transmissionId,
+        transmission_sig: transmissionSig,
+        transmission_time: transmissionTime,
+        webhook_id: creds.webhookId,
       });
       const body = `${fields.slice(0, -1)},"webhook_event":${rawBody}}`;
-      const verdict = await callProvider(url("/v1/notifications/verify-webhook-signature"), { method: "POST", headers: jsonHeaders(await bearer()), body }, verificationSchema.loose());
+      const verdict = await callProvider(
+        url("/v1/notifications/verify-webhook-signature"),
+        { method: "POST", headers: jsonHeaders(await bearer()), body },
+        verificationSchema.loose(),
+      );
       if (verdict.verification_status !== "SUCCESS") throw new WebhookRejected("PayPal did not verify the signature");
 
       const event = parsed.data;
       const resource = event.resource;
       const orderId = resource?.supplementary_data?.related_ids.order_id;
-      const capture = event.event_type === "PAYMENT.CAPTURE.COMPLETED" && resource?.id && resource.amount && orderId
-        ? { providerOrderId: orderId, paymentId: resource.id, amount: fromPayPalValue(resource.amount.value), currency: resource.amount.currency_code, raw: event }
-        : null;
+      const capture =
+        event.event_type === "PAYMENT.CAPTURE.COMPLETED" && resource?.id && resource.amount && orderId
+          ? {
+              providerOrderId: orderId,
+              paymentId: resource.id,
+              amount: fromPayPalValue(resource.amount.value),
+              currency: resource.amount.currency_code,
+              raw: event,
+            }
+          : null;
       return { eventId: event.id, type: event.event_type, capture, payload: event };
     },
   };

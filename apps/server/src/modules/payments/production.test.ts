@@ -17,7 +17,12 @@ describe("when the simulator may run (config)", () => {
   });
 
   it("uses configured keys against the real APIs (base URLs configurable) instead of the simulator", () => {
-    const config = loadConfig({ NODE_ENV: "development", RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", PAYPAL_ENV: "live" });
+    const config = loadConfig({
+      NODE_ENV: "development",
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "s",
+      PAYPAL_ENV: "live",
+    });
     expect(config.razorpay).toMatchObject({ keyId: "rzp_live_x", baseUrl: "https://api.razorpay.com" });
     expect(config.paypal.baseUrl).toBe("https://api-m.paypal.com");
     expect(loadConfig({ PAYPAL_BASE_URL: "http://localhost:9999/" }).paypal.baseUrl).toBe("http://localhost:9999");
@@ -46,18 +51,30 @@ describe("production without provider keys", () => {
     for (const body of [orderBody(inr, "razorpay", "INR", total * 100), orderBody(inr, "paypal", "INR", total)]) {
       const res = await createOrder(app, body);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: "Online payment is not configured.", code: "PAYMENT_NOT_CONFIGURED", errors: [] });
+      expect(res.json()).toEqual({
+        message: "Online payment is not configured.",
+        code: "PAYMENT_NOT_CONFIGURED",
+        errors: [],
+      });
     }
     expect((await verifyPayment(app, { razorpay: false, order_id: "ANY" })).statusCode).toBe(503);
     for (const url of ["/sim/razorpay/checkout.js", "/sim/paypal/sdk.js", "/sim/razorpay/v1/orders"]) {
       expect((await app.inject({ url })).statusCode).toBe(404);
     }
-    expect((await app.inject({ url: "/api/payment-options/" })).json()).toMatchObject({ razorpay: { available: false }, paypal: { available: false } });
+    expect((await app.inject({ url: "/api/payment-options/" })).json()).toMatchObject({
+      razorpay: { available: false },
+      paypal: { available: false },
+    });
   });
 
   it("still takes cash on delivery (confirmed with an e-mailed code)", async () => {
     const cartId = await fillCart(app, [{ variant }], "INR");
-    const res = await createOrder(app, orderBody(cartId, "cod", "INR", pageTotal([{ variant }], "INR", { shipping: 39 }), { email: "cod.production@example.in" }));
+    const res = await createOrder(
+      app,
+      orderBody(cartId, "cod", "INR", pageTotal([{ variant }], "INR", { shipping: 39 }), {
+        email: "cod.production@example.in",
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe("awaiting_confirmation");
   });
@@ -71,7 +88,10 @@ describe("the simulator's widgets (development and tests)", () => {
   afterAll(() => app.close());
 
   it("are same-origin scripts with a JavaScript content type, allowed by our CSP", async () => {
-    for (const [url, global] of [["/sim/razorpay/checkout.js", "window.Razorpay"], ["/sim/paypal/sdk.js", "window.paypal"]] as const) {
+    for (const [url, global] of [
+      ["/sim/razorpay/checkout.js", "window.Razorpay"],
+      ["/sim/paypal/sdk.js", "window.paypal"],
+    ] as const) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
@@ -81,15 +101,32 @@ describe("the simulator's widgets (development and tests)", () => {
       expect(res.body).not.toMatch(/\beval\(|new Function\(/);
     }
     expect((await app.inject({ url: "/api/payment-options/" })).json()).toEqual({
-      razorpay: { available: true, key_id: "rzp_test_simulator", script_url: "/sim/razorpay/checkout.js", test_mode: true },
-      paypal: { available: true, client_id: "simulator-paypal-client-id", script_url: "/sim/paypal/sdk.js", test_mode: true },
+      razorpay: {
+        available: true,
+        key_id: "rzp_test_simulator",
+        script_url: "/sim/razorpay/checkout.js",
+        test_mode: true,
+      },
+      paypal: {
+        available: true,
+        client_id: "simulator-paypal-client-id",
+        script_url: "/sim/paypal/sdk.js",
+        test_mode: true,
+      },
       cod: { currencies: ["INR"], shipping_fee: 39 },
     });
   });
 
   it("answers the simulated provider APIs only with the simulator's credentials", async () => {
-    const res = await app.inject({ method: "POST", url: "/sim/razorpay/v1/orders", payload: { amount: 100, currency: "INR" }, headers: { authorization: "Basic bm9wZTpub3Bl" } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/sim/razorpay/v1/orders",
+      payload: { amount: 100, currency: "INR" },
+      headers: { authorization: "Basic bm9wZTpub3Bl" },
+    });
     expect(res.statusCode).toBe(401);
-    expect((await app.inject({ method: "POST", url: "/sim/paypal/v2/checkout/orders", payload: {} })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: "/sim/paypal/v2/checkout/orders", payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -12,13 +12,23 @@ import { payments } from "./tables";
  * network. Two tabs racing here may each create one at the provider; the first stored wins and the
  * other stays unused (an unpaid provider order costs nothing and expires).
  */
-export async function providerOrderFor(db: Db, order: OrderRow, provider: PaymentProvider, log: ServiceLog): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
+export async function providerOrderFor(
+  db: Db,
+  order: OrderRow,
+  provider: PaymentProvider,
+  log: ServiceLog,
+): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
   const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
   const known = await stored();
   if (known) return { ok: true, id: known.providerOrderId };
   let created: { id: string; raw: unknown };
   try {
-    created = await provider.createOrder({ orderId: order.id, amount: order.total, currency: order.currency as Currency, requestId: order.idempotencyKey });
+    created = await provider.createOrder({
+      orderId: order.id,
+      amount: order.total,
+      currency: order.currency as Currency,
+      requestId: order.idempotencyKey,
+    });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     log.error({ err, body: err.body, orderId: order.id }, `${provider.name} refused to create an order`);
@@ -26,7 +36,14 @@ export async function providerOrderFor(db: Db, order: OrderRow, provider: Paymen
   }
   await db
     .insert(payments)
-    .values({ orderId: order.id, provider: provider.name, providerOrderId: created.id, amount: order.total, currency: order.currency, raw: created.raw })
+    .values({
+      orderId: order.id,
+      provider: provider.name,
+      providerOrderId: created.id,
+      amount: order.total,
+      currency: order.currency,
+      raw: created.raw,
+    })
     .onConflictDoNothing();
   const row = await stored();
   if (!row) throw new Error(`no payment row for order ${order.id}`);

@@ -43,7 +43,12 @@ export interface PaymentProvider {
   readonly simulated: boolean;
   /** What the browser widget is opened with: Razorpay's key_id, PayPal's client id. */
   readonly publicKey: string;
-  createOrder(input: { orderId: number; amount: number; currency: Currency; requestId: string }): Promise<{ id: string; raw: unknown }>;
+  createOrder(input: {
+    orderId: number;
+    amount: number;
+    currency: Currency;
+    requestId: string;
+  }): Promise<{ id: string; raw: unknown }>;
   /** Checks the browser's proof locally (Razorpay's HMAC); PayPal has none, its capture is the proof. */
   verify(proof: PaymentProof): boolean;
   /** Razorpay: fetches the payment (capturing an authorised one). PayPal: captures the approved order. */
@@ -60,7 +65,11 @@ export class WebhookRejected extends Error {
 /** The provider answered with an error or could not be reached. */
 export class ProviderError extends Error {
   override name = "ProviderError";
-  constructor(message: string, readonly status: number | null, readonly body: unknown) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly body: unknown,
+  ) {
     super(message);
   }
 }

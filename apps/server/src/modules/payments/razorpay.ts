@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { basicAuth, callProvider, jsonHeaders } from "./http";
-import { header, parseWebhookJson, WebhookRejected, type CaptureResult, type CapturedPayment, type PaymentProvider } from "./provider";
+import {
+  header,
+  parseWebhookJson,
+  WebhookRejected,
+  type CaptureResult,
+  type CapturedPayment,
+  type PaymentProvider,
+} from "./provider";
 import { hmacHex, razorpayPaymentSignature, sameSignature } from "./signatures";
 
 export interface RazorpayCredentials {
@@ -22,16 +29,24 @@ const paymentSchema = z.object({
   currency: z.string(),
 });
 const refundSchema = z.object({ id: z.string(), status: z.string() });
-const webhookSchema = z.object({
-  event: z.string(),
-  payload: z.object({ payment: z.object({ entity: paymentSchema }).optional() }).loose(),
-}).loose();
+const webhookSchema = z
+  .object({
+    event: z.string(),
+    payload: z.object({ payment: z.object({ entity: paymentSchema }).optional() }).loose(),
+  })
+  .loose();
 
 type RazorpayPayment = z.infer<typeof paymentSchema>;
 
 function captured(payment: RazorpayPayment, raw: unknown): CapturedPayment | null {
   if (payment.status !== "captured" || !payment.order_id) return null;
-  return { providerOrderId: payment.order_id, paymentId: payment.id, amount: payment.amount, currency: payment.currency, raw };
+  return {
+    providerOrderId: payment.order_id,
+    paymentId: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    raw,
+  };
 }
 
 /** Razorpay's REST API (https://razorpay.com/docs/api/): orders, payments, refunds and signed webhooks. */
@@ -45,32 +60,53 @@ export function createRazorpay(creds: RazorpayCredentials): PaymentProvider {
     publicKey: creds.keyId,
 
     async createOrder({ orderId, amount, currency }) {
-      const body = JSON.stringify({ amount, currency, receipt: `order_${orderId}`, notes: { order_id: String(orderId) } });
-      const order = await callProvider(url("/v1/orders"), { method: "POST", headers: jsonHeaders(auth), body }, orderSchema.loose());
+      const body = JSON.stringify({
+        amount,
+        currency,
+        receipt: `order_${orderId}`,
+        notes: { order_id: String(orderId) },
+      });
+      const order = await callProvider(
+        url("/v1/orders"),
+        { method: "POST", headers: jsonHeaders(auth), body },
+        orderSchema.loose(),
+      );
       return { id: order.id, raw: order };
     },
 
     verify(proof) {
       if (!proof.paymentId) return false;
-      return sameSignature(razorpayPaymentSignature(proof.providerOrderId, proof.paymentId, creds.keySecret), proof.signature);
+      return sameSignature(
+        razorpayPaymentSignature(proof.providerOrderId, proof.paymentId, creds.keySecret),
+        proof.signature,
+      );
     },
 
     async capture(proof): Promise<CaptureResult> {
       if (!proof.paymentId) return { ok: false, reason: "no payment id" };
       const path = `/v1/payments/${encodeURIComponent(proof.paymentId)}`;
       let payment = await callProvider(url(path), { method: "GET", headers: jsonHeaders(auth) }, paymentSchema.loose());
-      if (payment.order_id !== proof.providerOrderId) return { ok: false, reason: "the payment belongs to another order" };
+      if (payment.order_id !== proof.providerOrderId)
+        return { ok: false, reason: "the payment belongs to another order" };
       // Accounts without automatic capture leave a payment "authorized" until the merchant captures it.
       if (payment.status === "authorized") {
         const body = JSON.stringify({ amount: payment.amount, currency: payment.currency });
-        payment = await callProvider(url(`${path}/capture`), { method: "POST", headers: jsonHeaders(auth), body }, paymentSchema.loose());
+        payment = await callProvider(
+          url(`${path}/capture`),
+          { method: "POST", headers: jsonHeaders(auth), body },
+          paymentSchema.loose(),
+        );
       }
       const done = captured(payment, payment);
       return done ? { ok: true, payment: done } : { ok: false, reason: `payment is ${payment.status}` };
     },
 
     async refund({ paymentId, amount, requestId }) {
-      const body = JSON.stringify({ amount, receipt: requestId.slice(0, 40), notes: { reason: "sold out while paying" } });
+      const body = JSON.stringify({
+        amount,
+        receipt: requestId.slice(0, 40),
+        notes: { reason: "sold out while paying" },
+      });
       const refund = await callProvider(
         url(`/v1/payments/${encodeURIComponent(paymentId)}/refund`),
         { method: "POST", headers: jsonHeaders(auth), body },

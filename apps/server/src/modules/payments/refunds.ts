@@ -24,10 +24,21 @@ const LEASE_MS = 2 * 60_000;
 type PaymentRow = typeof payments.$inferSelect;
 
 /** In the deciding transaction: the payment is owed back (`amount` minor units, all of it by default), due now. */
-export async function requestRefund(tx: Tx, payment: { id: number; amount: number }, amount = payment.amount): Promise<void> {
+export async function requestRefund(
+  tx: Tx,
+  payment: { id: number; amount: number },
+  amount = payment.amount,
+): Promise<void> {
   await tx
     .update(payments)
-    .set({ status: "refund_requested", refundAmount: amount, refundAttempts: 0, refundNextAt: sql`now()`, refundError: null, updatedAt: sql`now()` })
+    .set({
+      status: "refund_requested",
+      refundAmount: amount,
+      refundAttempts: 0,
+      refundNextAt: sql`now()`,
+      refundError: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(payments.id, payment.id));
 }
 
@@ -64,12 +75,21 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
       const [due] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.status, "refund_requested"), lte(payments.refundNextAt, sql`now()`), paymentId === undefined ? undefined : eq(payments.id, paymentId)))
+        .where(
+          and(
+            eq(payments.status, "refund_requested"),
+            lte(payments.refundNextAt, sql`now()`),
+            paymentId === undefined ? undefined : eq(payments.id, paymentId),
+          ),
+        )
         .orderBy(asc(payments.refundNextAt))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!due) return undefined;
-      await tx.update(payments).set({ refundNextAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` }).where(eq(payments.id, due.id));
+      await tx
+        .update(payments)
+        .set({ refundNextAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
+        .where(eq(payments.id, due.id));
       return due;
     });
   }
@@ -78,7 +98,14 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
     await db.transaction(async (tx) => {
       await tx
         .update(payments)
-        .set({ refundId, ...(done && { status: "refunded" as const }), refundAttempts: payment.refundAttempts + 1, refundNextAt: null, refundError: null, updatedAt: sql`now()` })
+        .set({
+          refundId,
+          ...(done && { status: "refunded" as const }),
+          refundAttempts: payment.refundAttempts + 1,
+          refundNextAt: null,
+          refundError: null,
+          updatedAt: sql`now()`,
+        })
         .where(eq(payments.id, payment.id));
       const order = await lockOrder(tx, payment.orderId);
       if (done && order?.status === "cancelled") await transition(tx, order, "refunded", `Refund ${refundId}`);
@@ -92,7 +119,9 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
       await tx
         .update(payments)
         .set({
-          refundAttempts: attempts, refundError: error.slice(0, 500), updatedAt: sql`now()`,
+          refundAttempts: attempts,
+          refundError: error.slice(0, 500),
+          updatedAt: sql`now()`,
           ...(pause === undefined
             ? { status: "refund_failed" as const, refundNextAt: null }
             : { refundNextAt: sql`now() + ${`${pause} milliseconds`}::interval` }),
@@ -102,7 +131,10 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
         for (const to of await adminEmails(tx)) await queueEmail(tx, failedRefundEmail(to, payment, error));
       }
     });
-    deps.log.error({ orderId: payment.orderId, provider: payment.provider, attempts, error }, pause === undefined ? "refund failed for good; the seller was e-mailed" : "refund failed; it will be retried");
+    deps.log.error(
+      { orderId: payment.orderId, provider: payment.provider, attempts, error },
+      pause === undefined ? "refund failed for good; the seller was e-mailed" : "refund failed; it will be retried",
+    );
   }
 
   async function attempt(payment: PaymentRow): Promise<void> {
@@ -112,7 +144,9 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
       if (!provider) throw new Error(`${payment.provider} is not configured`);
       if (!payment.providerPaymentId) throw new Error("the payment has no provider payment id");
       result = await provider.refund({
-        paymentId: payment.providerPaymentId, amount: payment.refundAmount ?? payment.amount, currency: payment.currency,
+        paymentId: payment.providerPaymentId,
+        amount: payment.refundAmount ?? payment.amount,
+        currency: payment.currency,
         // The same id on every try: the provider refunds once, however often it is asked.
         requestId: `refund-order-${payment.orderId}`,
       });

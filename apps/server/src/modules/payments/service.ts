@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { COD_SHIPPING_FEE_INR, MESSAGES, type OrderStatus, type PaymentOptionsResponse, type VerifyPaymentRequest } from "@store/shared";
+import {
+  COD_SHIPPING_FEE_INR,
+  MESSAGES,
+  type OrderStatus,
+  type PaymentOptionsResponse,
+  type VerifyPaymentRequest,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { refusal, type Refusal } from "../../errors";
 import type { PaymentGateway } from "./gateway";
@@ -16,7 +22,10 @@ export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; ref
 const notConfigured = refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
 const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
 
-export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; log: ServiceLog; refundTries?: number }) {
+export function createPaymentsService(
+  db: Db,
+  deps: { gateway: PaymentGateway; log: ServiceLog; refundTries?: number },
+) {
   const { gateway, log } = deps;
   const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries });
 
@@ -28,14 +37,25 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
   }
 
   const paymentFor = async (provider: ProviderName, providerOrderId: string) =>
-    (await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId))))[0];
+    (
+      await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    )[0];
 
   /** Settled before (an earlier verify, or the provider's webhook): our records answer, without asking the provider again. */
   async function settledBefore(provider: ProviderName, proof: PaymentProof): Promise<VerifyOutcome | null> {
     const known = await paymentFor(provider, proof.providerOrderId);
     if (!known || known.status === "created" || !known.providerPaymentId) return null;
     if (proof.paymentId && proof.paymentId !== known.providerPaymentId) return null;
-    const capture = { providerOrderId: known.providerOrderId, paymentId: known.providerPaymentId, amount: known.amount, currency: known.currency, raw: known.raw };
+    const capture = {
+      providerOrderId: known.providerOrderId,
+      paymentId: known.providerPaymentId,
+      amount: known.amount,
+      currency: known.currency,
+      raw: known.raw,
+    };
     return settled(await settlePayment(db, provider, capture));
   }
 
@@ -56,7 +76,12 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
       failure = err.status !== null && err.status < 500 ? "unprocessable" : "unavailable";
     }
     // The webhook may have settled it meanwhile (and refunded a piece that sold out): say so, not "capture failed".
-    return (await settledBefore(provider.name, proof)) ?? { ok: false, refusal: refusal(failure, "CAPTURE_FAILED", MESSAGES.captureFailed) };
+    return (
+      (await settledBefore(provider.name, proof)) ?? {
+        ok: false,
+        refusal: refusal(failure, "CAPTURE_FAILED", MESSAGES.captureFailed),
+      }
+    );
   }
 
   return {
@@ -69,14 +94,22 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
       const provider = gateway.provider(input.razorpay ? "razorpay" : "paypal");
       if (!provider) return { ok: false, refusal: notConfigured };
       const proof: PaymentProof = input.razorpay
-        ? { providerOrderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature }
+        ? {
+            providerOrderId: input.razorpay_order_id,
+            paymentId: input.razorpay_payment_id,
+            signature: input.razorpay_signature,
+          }
         : { providerOrderId: input.order_id ?? input.orderID ?? "" };
       if (!provider.verify(proof)) return { ok: false, refusal: verificationFailed };
       return captureAndSettle(provider, proof);
     },
 
     /** A provider's webhook: signature checked, recorded once, and a reported capture settled. */
-    async webhook(name: ProviderName, headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<WebhookOutcome> {
+    async webhook(
+      name: ProviderName,
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: string,
+    ): Promise<WebhookOutcome> {
       const provider = gateway.provider(name);
       if (!provider) return { ok: false, refusal: notConfigured };
       let event;
@@ -85,18 +118,35 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
       } catch (err) {
         if (err instanceof WebhookRejected) {
           log.warn({ provider: name, reason: err.message }, "webhook refused");
-          return { ok: false, refusal: refusal("bad_request", "INVALID_SIGNATURE", "The webhook signature is not valid.") };
+          return {
+            ok: false,
+            refusal: refusal("bad_request", "INVALID_SIGNATURE", "The webhook signature is not valid."),
+          };
         }
-        if (err instanceof ProviderError) return { ok: false, refusal: refusal("unavailable", "PROVIDER_ERROR", "The provider could not be reached to verify the webhook.") };
+        if (err instanceof ProviderError)
+          return {
+            ok: false,
+            refusal: refusal(
+              "unavailable",
+              "PROVIDER_ERROR",
+              "The provider could not be reached to verify the webhook.",
+            ),
+          };
         throw err;
       }
       if (!event.capture) {
-        const recorded = await db.insert(webhookEvents).values({ provider: name, eventId: event.eventId, payload: event.payload }).onConflictDoNothing().returning({ id: webhookEvents.id });
+        const recorded = await db
+          .insert(webhookEvents)
+          .values({ provider: name, eventId: event.eventId, payload: event.payload })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
         return { ok: true, duplicate: recorded.length === 0 };
       }
       const outcome = await settlePayment(db, name, event.capture, event);
-      if (outcome.kind === "refused" && outcome.refundPaymentId !== null) await refunds.refundNow(outcome.refundPaymentId);
-      if (outcome.kind === "unknown_order") log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");
+      if (outcome.kind === "refused" && outcome.refundPaymentId !== null)
+        await refunds.refundNow(outcome.refundPaymentId);
+      if (outcome.kind === "unknown_order")
+        log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");
       return { ok: true, duplicate: outcome.kind === "duplicate_event" };
     },
 
@@ -108,14 +158,22 @@ export function createPaymentsService(db: Db, deps: { gateway: PaymentGateway; l
         razorpay: {
           available: Boolean(razorpay),
           key_id: razorpay?.publicKey ?? null,
-          script_url: razorpay ? (razorpay.simulated ? `${SIMULATOR_PREFIX}/razorpay/checkout.js` : "https://checkout.razorpay.com/v1/checkout.js") : null,
+          script_url: razorpay
+            ? razorpay.simulated
+              ? `${SIMULATOR_PREFIX}/razorpay/checkout.js`
+              : "https://checkout.razorpay.com/v1/checkout.js"
+            : null,
           test_mode: razorpay?.simulated ?? false,
         },
         paypal: {
           available: Boolean(paypal),
           client_id: paypal?.publicKey ?? null,
           // The real SDK also takes &currency=USD|INR, appended by the page for the shopper's currency.
-          script_url: paypal ? (paypal.simulated ? `${SIMULATOR_PREFIX}/paypal/sdk.js` : `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(paypal.publicKey)}`) : null,
+          script_url: paypal
+            ? paypal.simulated
+              ? `${SIMULATOR_PREFIX}/paypal/sdk.js`
+              : `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(paypal.publicKey)}`
+            : null,
           test_mode: paypal?.simulated ?? false,
         },
         cod: { currencies: ["INR"], shipping_fee: COD_SHIPPING_FEE_INR },

@@ -29,7 +29,10 @@ async function closedRefusal(tx: Tx, orderId: number): Promise<Refusal> {
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "cancelled")))
     .orderBy(desc(orderEvents.id))
     .limit(1);
-  const reason = cancelled?.data && typeof cancelled.data === "object" && "reason" in cancelled.data ? String(cancelled.data.reason) : "ORDER_CLOSED";
+  const reason =
+    cancelled?.data && typeof cancelled.data === "object" && "reason" in cancelled.data
+      ? String(cancelled.data.reason)
+      : "ORDER_CLOSED";
   return refusal("conflict", reason, cancelled?.note || CLOSED_FALLBACK);
 }
 
@@ -43,12 +46,22 @@ async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(orderEvents, eq(orderEvents.orderId, orders.id))
-    .where(and(
-      eq(orders.cartId, order.cartId), ne(orders.id, order.id),
-      inArray(orderEvents.toStatus, ["paid", "cod_confirmed"]), gt(orderEvents.createdAt, order.createdAt),
-    ))
+    .where(
+      and(
+        eq(orders.cartId, order.cartId),
+        ne(orders.id, order.id),
+        inArray(orderEvents.toStatus, ["paid", "cod_confirmed"]),
+        gt(orderEvents.createdAt, order.createdAt),
+      ),
+    )
     .limit(1);
-  return bought ? refusal("conflict", "ALREADY_ORDERED", `This cart was already ordered as order #${bought.id}. This payment will be refunded.`) : null;
+  return bought
+    ? refusal(
+        "conflict",
+        "ALREADY_ORDERED",
+        `This cart was already ordered as order #${bought.id}. This payment will be refunded.`,
+      )
+    : null;
 }
 
 /**
@@ -59,10 +72,19 @@ async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
  * the caller after the commit). An order already settled answers as it did the first time and changes
  * nothing. A webhook's event id is recorded in the same transaction, so a replayed delivery is recognised.
  */
-export async function settlePayment(db: Db, provider: ProviderName, capture: CapturedPayment, event?: WebhookEvent): Promise<SettleOutcome> {
+export async function settlePayment(
+  db: Db,
+  provider: ProviderName,
+  capture: CapturedPayment,
+  event?: WebhookEvent,
+): Promise<SettleOutcome> {
   return db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
-      const recorded = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, payload: event.payload }).onConflictDoNothing().returning({ id: webhookEvents.id });
+      const recorded = await tx
+        .insert(webhookEvents)
+        .values({ provider, eventId: event.eventId, payload: event.payload })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
       if (recorded.length === 0) return { kind: "duplicate_event" };
     }
     const ofOrder = and(eq(payments.provider, provider), eq(payments.providerOrderId, capture.providerOrderId));
@@ -72,9 +94,16 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
     const [payment] = await tx.select().from(payments).where(ofOrder);
     if (!order || !payment) return { kind: "unknown_order" };
 
-    const record = (status?: "captured") => tx.update(payments)
-      .set({ ...(status && { status }), providerPaymentId: capture.paymentId, raw: capture.raw, updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id));
+    const record = (status?: "captured") =>
+      tx
+        .update(payments)
+        .set({
+          ...(status && { status }),
+          providerPaymentId: capture.paymentId,
+          raw: capture.raw,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, payment.id));
     const refuse = async (reason: Refusal): Promise<SettleOutcome> => {
       await record();
       await requestRefund(tx, payment);
@@ -83,7 +112,12 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
 
     if (capture.amount !== payment.amount || capture.currency !== payment.currency) {
       // Providers charge the amount of the order we created, so this is tampering or a bug: never "paid".
-      return { kind: "refused", orderId: order.id, refusal: refusal("conflict", "PAYMENT_AMOUNT_MISMATCH", "The payment does not match the order."), refundPaymentId: null };
+      return {
+        kind: "refused",
+        orderId: order.id,
+        refusal: refusal("conflict", "PAYMENT_AMOUNT_MISMATCH", "The payment does not match the order."),
+        refundPaymentId: null,
+      };
     }
 
     switch (order.status) {
@@ -91,13 +125,23 @@ export async function settlePayment(db: Db, provider: ProviderName, capture: Cap
       case "expired": {
         const late = order.status === "expired";
         const bought = late ? await boughtSince(tx, order) : null;
-        const fulfilled = bought ? { ok: false as const, refusal: bought } : await fulfilOrder(tx, order, "paid", `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`);
+        const fulfilled = bought
+          ? { ok: false as const, refusal: bought }
+          : await fulfilOrder(
+              tx,
+              order,
+              "paid",
+              `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`,
+            );
         if (fulfilled.ok) {
           await record("captured");
           return { kind: "paid", orderId: order.id, status: "paid" };
         }
         await releaseHolds(tx, order);
-        await transition(tx, order, "cancelled", fulfilled.refusal.message, { reason: fulfilled.refusal.code, paymentId: capture.paymentId });
+        await transition(tx, order, "cancelled", fulfilled.refusal.message, {
+          reason: fulfilled.refusal.code,
+          paymentId: capture.paymentId,
+        });
         // The cart keeps its lines; touching it makes the shopper's next checkout a new attempt.
         await touchCart(tx, order.cartId);
         return refuse(fulfilled.refusal);

@@ -2,7 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../testing/test-app";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { countRows, createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, storedOrder, webhooksSettled } from "../checkout/test-support";
+import {
+  countRows,
+  createListeningTestApp,
+  createOrder,
+  fillCart,
+  orderBody,
+  pageTotal,
+  storedOrder,
+  webhooksSettled,
+} from "../checkout/test-support";
 import { hmacHex } from "./signatures";
 import { loadSimulatorCredentials } from "./simulator/credentials";
 import { transmissionSignature } from "./simulator/paypal-sim";
@@ -45,12 +54,34 @@ describe("the payment simulator's secrets belong to the install", () => {
     const { providerOrderId, orderId, amount } = await pendingOrder("razorpay");
     const rows = await countRows(app);
     const payload = JSON.stringify({
-      entity: "event", account_id: "acc_attacker", event: "payment.captured", contains: ["payment"], created_at: 1_800_000_000,
-      payload: { payment: { entity: { id: "pay_SELFSIGNED", entity: "payment", order_id: providerOrderId, amount, currency: "INR", status: "captured", method: "upi" } } },
+      entity: "event",
+      account_id: "acc_attacker",
+      event: "payment.captured",
+      contains: ["payment"],
+      created_at: 1_800_000_000,
+      payload: {
+        payment: {
+          entity: {
+            id: "pay_SELFSIGNED",
+            entity: "payment",
+            order_id: providerOrderId,
+            amount,
+            currency: "INR",
+            status: "captured",
+            method: "upi",
+          },
+        },
+      },
     });
     const res = await app.inject({
-      method: "POST", url: "/api/webhooks/razorpay", payload,
-      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(payload, PUBLISHED.razorpayWebhookSecret), "x-razorpay-event-id": "evt_selfsigned" },
+      method: "POST",
+      url: "/api/webhooks/razorpay",
+      payload,
+      headers: {
+        "content-type": "application/json",
+        "x-razorpay-signature": hmacHex(payload, PUBLISHED.razorpayWebhookSecret),
+        "x-razorpay-event-id": "evt_selfsigned",
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("INVALID_SIGNATURE");
@@ -61,17 +92,35 @@ describe("the payment simulator's secrets belong to the install", () => {
   it("refuses a PayPal webhook signed with the once-published transmission key", async () => {
     const { providerOrderId, orderId, amount } = await pendingOrder("paypal");
     const event = JSON.stringify({
-      id: "WH-SELFSIGNED", event_type: "PAYMENT.CAPTURE.COMPLETED",
-      resource: { id: "CAPTURE-SELFSIGNED", status: "COMPLETED", amount: { currency_code: "USD", value: amount.toFixed(2) }, custom_id: String(orderId), supplementary_data: { related_ids: { order_id: providerOrderId } } },
+      id: "WH-SELFSIGNED",
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: {
+        id: "CAPTURE-SELFSIGNED",
+        status: "COMPLETED",
+        amount: { currency_code: "USD", value: amount.toFixed(2) },
+        custom_id: String(orderId),
+        supplementary_data: { related_ids: { order_id: providerOrderId } },
+      },
     });
     const transmissionId = "c0ffee00-1111-2222-3333-444455556666";
     const time = new Date().toISOString();
     const res = await app.inject({
-      method: "POST", url: "/api/webhooks/paypal", payload: event,
+      method: "POST",
+      url: "/api/webhooks/paypal",
+      payload: event,
       headers: {
-        "content-type": "application/json", "paypal-auth-algo": "SHA256withRSA", "paypal-cert-url": "https://api.paypal.com/cert",
-        "paypal-transmission-id": transmissionId, "paypal-transmission-time": time,
-        "paypal-transmission-sig": transmissionSignature(PUBLISHED.paypalTransmissionKey, transmissionId, time, "WH-SIMULATOR", event),
+        "content-type": "application/json",
+        "paypal-auth-algo": "SHA256withRSA",
+        "paypal-cert-url": "https://api.paypal.com/cert",
+        "paypal-transmission-id": transmissionId,
+        "paypal-transmission-time": time,
+        "paypal-transmission-sig": transmissionSignature(
+          PUBLISHED.paypalTransmissionKey,
+          transmissionId,
+          time,
+          "WH-SIMULATOR",
+          event,
+        ),
       },
     });
     expect(res.statusCode).toBe(400);
@@ -84,13 +133,20 @@ describe("the payment simulator's secrets belong to the install", () => {
     expect(mine).toBeDefined();
     // Another replica of this install (same database) signs and checks with the same secrets.
     expect(await loadSimulatorCredentials(app.database.db)).toEqual(mine);
-    const secrets = [mine?.razorpay.keySecret, mine?.razorpay.webhookSecret, mine?.paypal.clientSecret, mine?.paypal.transmissionKey];
+    const secrets = [
+      mine?.razorpay.keySecret,
+      mine?.razorpay.webhookSecret,
+      mine?.paypal.clientSecret,
+      mine?.paypal.transmissionKey,
+    ];
     expect(new Set(secrets).size).toBe(4);
     for (const published of Object.values(PUBLISHED)) expect(secrets).not.toContain(published);
 
     const otherInstall = await openTestDatabase();
     try {
-      expect((await loadSimulatorCredentials(otherInstall.db)).razorpay.webhookSecret).not.toBe(mine?.razorpay.webhookSecret);
+      expect((await loadSimulatorCredentials(otherInstall.db)).razorpay.webhookSecret).not.toBe(
+        mine?.razorpay.webhookSecret,
+      );
     } finally {
       await otherInstall.close();
     }

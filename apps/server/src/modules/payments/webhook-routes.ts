@@ -11,11 +11,15 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
 
   for (const provider of ["razorpay", "paypal"] as const satisfies readonly ProviderName[]) {
     // Not rate limited: providers deliver bursts from few addresses, and every delivery is signature-checked.
-    app.post(`/api/webhooks/${provider}`, { config: { rateLimit: false }, schema: { tags: ["payments"], summary: `${provider} webhook` } }, async (request) => {
-      const raw = typeof request.body === "string" ? request.body : "";
-      const outcome = await app.services.payments.webhook(provider, request.headers, raw);
-      if (!outcome.ok) throw outcome.refusal;
-      return { received: true, duplicate: outcome.duplicate };
-    });
+    app.post(
+      `/api/webhooks/${provider}`,
+      { config: { rateLimit: false }, schema: { tags: ["payments"], summary: `${provider} webhook` } },
+      async (request) => {
+        const raw = typeof request.body === "string" ? request.body : "";
+        const outcome = await app.services.payments.webhook(provider, request.headers, raw);
+        if (!outcome.ok) throw outcome.refusal;
+        return { received: true, duplicate: outcome.duplicate };
+      },
+    );
   }
 };

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { countRows, createListeningTestApp, createOrder, fillCart, orderBody, pageTotal, stockOf, storedOrder, webhooksSettled } from "../checkout/test-support";
+import {
+  countRows,
+  createListeningTestApp,
+  createOrder,
+  fillCart,
+  orderBody,
+  pageTotal,
+  stockOf,
+  storedOrder,
+  webhooksSettled,
+} from "../checkout/test-support";
 import { hmacHex } from "./signatures";
 
 let app: FastifyInstance;
@@ -21,14 +31,31 @@ afterAll(async () => {
 const webhookSecret = () => app.paymentSimulator?.credentials.razorpay.webhookSecret ?? "";
 
 /** A Razorpay event as Razorpay sends it, signed with the (simulator's) webhook secret unless told otherwise. */
-function razorpayEvent(event: string, payment: { id: string; order_id: string; amount: number; currency?: string; status?: string }, eventId: string, secret: string = webhookSecret()) {
+function razorpayEvent(
+  event: string,
+  payment: { id: string; order_id: string; amount: number; currency?: string; status?: string },
+  eventId: string,
+  secret: string = webhookSecret(),
+) {
   const payload = JSON.stringify({
-    entity: "event", account_id: "acc_test", event, contains: ["payment"], created_at: 1_800_000_000,
-    payload: { payment: { entity: { entity: "payment", currency: "INR", status: "captured", method: "upi", ...payment } } },
+    entity: "event",
+    account_id: "acc_test",
+    event,
+    contains: ["payment"],
+    created_at: 1_800_000_000,
+    payload: {
+      payment: { entity: { entity: "payment", currency: "INR", status: "captured", method: "upi", ...payment } },
+    },
   });
   return {
-    method: "POST" as const, url: "/api/webhooks/razorpay", payload,
-    headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(payload, secret), "x-razorpay-event-id": eventId },
+    method: "POST" as const,
+    url: "/api/webhooks/razorpay",
+    payload,
+    headers: {
+      "content-type": "application/json",
+      "x-razorpay-signature": hmacHex(payload, secret),
+      "x-razorpay-event-id": eventId,
+    },
   };
 }
 
@@ -45,7 +72,11 @@ describe("POST /api/webhooks/razorpay", () => {
     const { amount, rzpOrderId, orderId } = await pendingCardOrder();
     const held = await stockOf(app, variant);
     const rows = await countRows(app);
-    const captured = razorpayEvent("payment.captured", { id: "pay_WEBHOOKTEST001", order_id: rzpOrderId, amount }, "evt_replay_1");
+    const captured = razorpayEvent(
+      "payment.captured",
+      { id: "pay_WEBHOOKTEST001", order_id: rzpOrderId, amount },
+      "evt_replay_1",
+    );
 
     const first = await app.inject(captured);
     expect(first.statusCode).toBe(200);
@@ -54,7 +85,13 @@ describe("POST /api/webhooks/razorpay", () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     // order.paid reports the same capture under another event id: recorded, nothing else.
-    expect((await app.inject(razorpayEvent("order.paid", { id: "pay_WEBHOOKTEST001", order_id: rzpOrderId, amount }, "evt_replay_2"))).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject(
+          razorpayEvent("order.paid", { id: "pay_WEBHOOKTEST001", order_id: rzpOrderId, amount }, "evt_replay_2"),
+        )
+      ).statusCode,
+    ).toBe(200);
 
     expect((await countRows(app)).webhookEvents).toBe(rows.webhookEvents + 2);
     const stored = await storedOrder(app, orderId);
@@ -68,29 +105,64 @@ describe("POST /api/webhooks/razorpay", () => {
   it("refuses a bad signature with 400 and records nothing", async () => {
     const { amount, rzpOrderId, orderId } = await pendingCardOrder();
     const rows = await countRows(app);
-    const forged = razorpayEvent("payment.captured", { id: "pay_FORGED", order_id: rzpOrderId, amount }, "evt_forged", "not-the-secret");
+    const forged = razorpayEvent(
+      "payment.captured",
+      { id: "pay_FORGED", order_id: rzpOrderId, amount },
+      "evt_forged",
+      "not-the-secret",
+    );
     const res = await app.inject(forged);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "The webhook signature is not valid.", code: "INVALID_SIGNATURE", errors: [] });
+    expect(res.json()).toEqual({
+      message: "The webhook signature is not valid.",
+      code: "INVALID_SIGNATURE",
+      errors: [],
+    });
     const { "x-razorpay-signature": _dropped, ...unsigned } = forged.headers;
     expect((await app.inject({ ...forged, headers: unsigned })).statusCode).toBe(400);
     const notJson = "{not json";
-    expect((await app.inject({ ...forged, payload: notJson, headers: { ...forged.headers, "x-razorpay-signature": hmacHex(notJson, webhookSecret()) } })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          ...forged,
+          payload: notJson,
+          headers: { ...forged.headers, "x-razorpay-signature": hmacHex(notJson, webhookSecret()) },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await countRows(app)).toEqual(rows);
     expect((await storedOrder(app, orderId)).order.status).toBe("pending_payment");
   });
 
   it("never marks paid a capture whose amount differs from the order's", async () => {
     const { amount, rzpOrderId, orderId } = await pendingCardOrder();
-    const res = await app.inject(razorpayEvent("payment.captured", { id: "pay_SHORT", order_id: rzpOrderId, amount: amount - 100 }, "evt_short"));
+    const res = await app.inject(
+      razorpayEvent("payment.captured", { id: "pay_SHORT", order_id: rzpOrderId, amount: amount - 100 }, "evt_short"),
+    );
     expect(res.statusCode).toBe(200);
     expect((await storedOrder(app, orderId)).order.status).toBe("pending_payment");
   });
 
   it("records events it does not act on, and captures for orders it does not know", async () => {
     const rows = await countRows(app);
-    expect((await app.inject(razorpayEvent("payment.failed", { id: "pay_F", order_id: "order_X", amount: 100, status: "failed" }, "evt_failed"))).statusCode).toBe(200);
-    expect((await app.inject(razorpayEvent("payment.captured", { id: "pay_U", order_id: "order_UNKNOWN", amount: 100 }, "evt_unknown"))).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject(
+          razorpayEvent(
+            "payment.failed",
+            { id: "pay_F", order_id: "order_X", amount: 100, status: "failed" },
+            "evt_failed",
+          ),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await app.inject(
+          razorpayEvent("payment.captured", { id: "pay_U", order_id: "order_UNKNOWN", amount: 100 }, "evt_unknown"),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await countRows(app)).webhookEvents).toBe(rows.webhookEvents + 2);
   });
 });

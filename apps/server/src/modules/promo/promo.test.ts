@@ -30,7 +30,13 @@ describe("POST /api/validate-promo-code/ with the seeded codes", () => {
   ])("%s on %d with %d items in %s gives %d off", async (code, amount, items, currency, discount, message) => {
     const res = await validate({ promo_code: code, amount, no_of_products: items, currency });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ amount: discount, message, promo_code: code.toUpperCase(), currency, subtotal: amount });
+    expect(res.json()).toEqual({
+      amount: discount,
+      message,
+      promo_code: code.toUpperCase(),
+      currency,
+      subtotal: amount,
+    });
   });
 
   it.each([
@@ -58,7 +64,10 @@ describe("POST /api/validate-promo-code/ with the seeded codes", () => {
   });
 
   it("defaults to USD, as the spec's client sends no currency", async () => {
-    expect((await validate({ promo_code: "SAVE15USD", amount: 120, no_of_products: 1 })).json()).toMatchObject({ amount: 15, currency: "USD" });
+    expect((await validate({ promo_code: "SAVE15USD", amount: 120, no_of_products: 1 })).json()).toMatchObject({
+      amount: 15,
+      currency: "USD",
+    });
   });
 
   it("answers 400 to a malformed request", async () => {
@@ -81,29 +90,54 @@ describe("POST /api/validate-promo-code/ with the seeded codes", () => {
 
 describe("promo against a cart (cart_id): the server's numbers, not the client's", () => {
   it("ignores a tampered amount and item count", async () => {
-    const cart = (await app.inject({ method: "POST", url: "/api/cart-items/", payload: addBody(variant, { quantity: 2 }, "INR") })).json();
+    const cart = (
+      await app.inject({ method: "POST", url: "/api/cart-items/", payload: addBody(variant, { quantity: 2 }, "INR") })
+    ).json();
     const subtotal = priceIn("INR", variant.offerCents) * 2;
     expect(cart.subtotal).toBe(subtotal);
 
-    const res = await validate({ promo_code: "WELCOME10", amount: 1_000_000, no_of_products: 1, cart_id: cart.cart_id });
+    const res = await validate({
+      promo_code: "WELCOME10",
+      amount: 1_000_000,
+      no_of_products: 1,
+      cart_id: cart.cart_id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ amount: Math.floor(subtotal / 10), currency: "INR", subtotal });
 
-    const festive = await validate({ promo_code: "FESTIVE20", amount: 1_000_000, no_of_products: 10, cart_id: cart.cart_id });
+    const festive = await validate({
+      promo_code: "FESTIVE20",
+      amount: 1_000_000,
+      no_of_products: 10,
+      cart_id: cart.cart_id,
+    });
     expect(festive.statusCode).toBe(422);
     expect(festive.json().reason).toBe("too_few_items");
     // The request's currency re-prices the cart for the check, as the cart page shows it.
-    expect((await validate({ promo_code: "WELCOME10", cart_id: cart.cart_id, currency: "USD" })).json())
-      .toMatchObject({ currency: "USD", subtotal: priceIn("USD", variant.offerCents) * 2 });
+    expect((await validate({ promo_code: "WELCOME10", cart_id: cart.cart_id, currency: "USD" })).json()).toMatchObject({
+      currency: "USD",
+      subtotal: priceIn("USD", variant.offerCents) * 2,
+    });
   });
 
   it("checks a signed-in shopper's cart with the token, and refuses others (404)", async () => {
     const asha = await newShopper(app);
-    const cartId: string = (await app.inject({ method: "POST", url: "/api/cart-items/", payload: addBody(variant), headers: tokenHeader(asha.token) })).json().cart_id;
-    expect((await validate({ promo_code: "WELCOME10", cart_id: cartId }, tokenHeader(asha.token))).statusCode).toBe(200);
+    const cartId: string = (
+      await app.inject({
+        method: "POST",
+        url: "/api/cart-items/",
+        payload: addBody(variant),
+        headers: tokenHeader(asha.token),
+      })
+    ).json().cart_id;
+    expect((await validate({ promo_code: "WELCOME10", cart_id: cartId }, tokenHeader(asha.token))).statusCode).toBe(
+      200,
+    );
     expect((await validate({ promo_code: "WELCOME10", cart_id: cartId })).statusCode).toBe(404);
     const ravi = await newShopper(app);
-    expect((await validate({ promo_code: "WELCOME10", cart_id: cartId }, tokenHeader(ravi.token))).statusCode).toBe(404);
+    expect((await validate({ promo_code: "WELCOME10", cart_id: cartId }, tokenHeader(ravi.token))).statusCode).toBe(
+      404,
+    );
   });
 
   it("matches codes in any letter case but never by a partial text", async () => {

@@ -4,54 +4,104 @@ import { computeDiscount, type PromoRule } from "./rules";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 const rule = (overrides: Partial<PromoRule> = {}): PromoRule => ({
-  code: "TEST", kind: "percent", value: 10, currency: null, minAmount: 0, minItems: 0,
-  startsAt: null, endsAt: null, maxUses: null, usedCount: 0, isActive: true, ...overrides,
+  code: "TEST",
+  kind: "percent",
+  value: 10,
+  currency: null,
+  minAmount: 0,
+  minItems: 0,
+  startsAt: null,
+  endsAt: null,
+  maxUses: null,
+  usedCount: 0,
+  isActive: true,
+  ...overrides,
 });
 
 describe("computeDiscount", () => {
   it("takes a percentage, rounded down to whole units", () => {
-    expect(computeDiscount(rule(), 1000, 1, "INR", NOW)).toEqual({ ok: true, discount: 100, message: "Promo code applied: 10% off" });
+    expect(computeDiscount(rule(), 1000, 1, "INR", NOW)).toEqual({
+      ok: true,
+      discount: 100,
+      message: "Promo code applied: 10% off",
+    });
     expect(computeDiscount(rule(), 1419, 2, "INR", NOW)).toMatchObject({ discount: 141 });
     expect(computeDiscount(rule({ value: 15 }), 99, 1, "USD", NOW)).toMatchObject({ discount: 14 });
   });
 
   it("takes a flat amount in its own currency, never more than the subtotal", () => {
     const flat = rule({ kind: "flat", value: 200, currency: "INR" });
-    expect(computeDiscount(flat, 1500, 1, "INR", NOW)).toEqual({ ok: true, discount: 200, message: "Promo code applied: ₹200 off" });
+    expect(computeDiscount(flat, 1500, 1, "INR", NOW)).toEqual({
+      ok: true,
+      discount: 200,
+      message: "Promo code applied: ₹200 off",
+    });
     expect(computeDiscount(flat, 150, 1, "INR", NOW)).toMatchObject({ ok: true, discount: 150 });
     expect(computeDiscount(rule({ kind: "percent", value: 100 }), 80, 1, "USD", NOW)).toMatchObject({ discount: 80 });
   });
 
   it("applies a code only in its currency; a flat code without one applies nowhere", () => {
-    expect(computeDiscount(rule({ kind: "flat", value: 15, currency: "USD" }), 500, 1, "INR", NOW))
-      .toEqual({ ok: false, reason: "wrong_currency", message: "This promo code applies to USD orders only." });
-    expect(computeDiscount(rule({ currency: "INR" }), 500, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "wrong_currency" });
-    expect(computeDiscount(rule({ kind: "flat", value: 5, currency: null }), 500, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "wrong_currency" });
+    expect(computeDiscount(rule({ kind: "flat", value: 15, currency: "USD" }), 500, 1, "INR", NOW)).toEqual({
+      ok: false,
+      reason: "wrong_currency",
+      message: "This promo code applies to USD orders only.",
+    });
+    expect(computeDiscount(rule({ currency: "INR" }), 500, 1, "USD", NOW)).toMatchObject({
+      ok: false,
+      reason: "wrong_currency",
+    });
+    expect(computeDiscount(rule({ kind: "flat", value: 5, currency: null }), 500, 1, "USD", NOW)).toMatchObject({
+      ok: false,
+      reason: "wrong_currency",
+    });
   });
 
   it("checks the minimum amount and the minimum number of items", () => {
     const min = rule({ kind: "flat", value: 200, currency: "INR", minAmount: 999 });
-    expect(computeDiscount(min, 998, 5, "INR", NOW)).toEqual({ ok: false, reason: "below_minimum", message: "This promo code needs an order of at least ₹999." });
+    expect(computeDiscount(min, 998, 5, "INR", NOW)).toEqual({
+      ok: false,
+      reason: "below_minimum",
+      message: "This promo code needs an order of at least ₹999.",
+    });
     expect(computeDiscount(min, 999, 1, "INR", NOW)).toMatchObject({ ok: true, discount: 200 });
     const items = rule({ value: 20, minItems: 3 });
-    expect(computeDiscount(items, 500, 2, "USD", NOW)).toEqual({ ok: false, reason: "too_few_items", message: "This promo code needs at least 3 items in the cart." });
+    expect(computeDiscount(items, 500, 2, "USD", NOW)).toEqual({
+      ok: false,
+      reason: "too_few_items",
+      message: "This promo code needs at least 3 items in the cart.",
+    });
     expect(computeDiscount(items, 500, 3, "USD", NOW)).toMatchObject({ ok: true, discount: 100 });
   });
 
   it("reads a currency-less code's minimum as USD, converted to INR by the catalogue's INR rule", () => {
     const min = rule({ minAmount: 100 });
     // $100 = 3360 rupees, raised to end in 9.
-    expect(computeDiscount(min, 3368, 1, "INR", NOW)).toMatchObject({ ok: false, reason: "below_minimum", message: "This promo code needs an order of at least ₹3,369." });
+    expect(computeDiscount(min, 3368, 1, "INR", NOW)).toMatchObject({
+      ok: false,
+      reason: "below_minimum",
+      message: "This promo code needs an order of at least ₹3,369.",
+    });
     expect(computeDiscount(min, 3369, 1, "INR", NOW)).toMatchObject({ ok: true });
     expect(computeDiscount(min, 100, 1, "USD", NOW)).toMatchObject({ ok: true, discount: 10 });
   });
 
   it("honours the active flag, the validity window and the usage limit", () => {
-    expect(computeDiscount(rule({ isActive: false }), 500, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "inactive" });
-    expect(computeDiscount(rule({ startsAt: new Date("2026-03-02T00:00:00Z") }), 500, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "not_started" });
+    expect(computeDiscount(rule({ isActive: false }), 500, 1, "USD", NOW)).toMatchObject({
+      ok: false,
+      reason: "inactive",
+    });
+    expect(computeDiscount(rule({ startsAt: new Date("2026-03-02T00:00:00Z") }), 500, 1, "USD", NOW)).toMatchObject({
+      ok: false,
+      reason: "not_started",
+    });
     expect(computeDiscount(rule({ endsAt: NOW }), 500, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "expired" });
-    expect(computeDiscount(rule({ startsAt: new Date("2026-01-01"), endsAt: new Date("2026-12-31") }), 500, 1, "USD", NOW)).toMatchObject({ ok: true });
-    expect(computeDiscount(rule({ maxUses: 1, usedCount: 1 }), 500, 1, "USD", NOW)).toMatchObject({ ok: false, reason: "used_up" });
+    expect(
+      computeDiscount(rule({ startsAt: new Date("2026-01-01"), endsAt: new Date("2026-12-31") }), 500, 1, "USD", NOW),
+    ).toMatchObject({ ok: true });
+    expect(computeDiscount(rule({ maxUses: 1, usedCount: 1 }), 500, 1, "USD", NOW)).toMatchObject({
+      ok: false,
+      reason: "used_up",
+    });
     expect(computeDiscount(rule({ maxUses: 2, usedCount: 1 }), 500, 1, "USD", NOW)).toMatchObject({ ok: true });
   });
 
@@ -91,16 +141,23 @@ describe("computeDiscount", () => {
 
   it("never discounts more than the amount, and discounts whenever the rule takes something off", () => {
     const kind = fc.constantFrom("percent" as const, "flat" as const);
-    fc.assert(fc.property(kind, fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000_000 }), (k, raw, subtotal) => {
-      const value = k === "percent" ? (raw % 100) + 1 : raw;
-      const result = computeDiscount(rule({ kind: k, value, currency: "INR" }), subtotal, 1, "INR", NOW);
-      const expected = expectedDiscount(k, value, subtotal);
-      expect(result.ok).toBe(expected > 0);
-      if (result.ok) {
-        expect(result.discount).toBe(expected);
-        expect(result.discount).toBeLessThanOrEqual(subtotal);
-        expect(Number.isInteger(result.discount)).toBe(true);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        kind,
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        (k, raw, subtotal) => {
+          const value = k === "percent" ? (raw % 100) + 1 : raw;
+          const result = computeDiscount(rule({ kind: k, value, currency: "INR" }), subtotal, 1, "INR", NOW);
+          const expected = expectedDiscount(k, value, subtotal);
+          expect(result.ok).toBe(expected > 0);
+          if (result.ok) {
+            expect(result.discount).toBe(expected);
+            expect(result.discount).toBeLessThanOrEqual(subtotal);
+            expect(Number.isInteger(result.discount)).toBe(true);
+          }
+        },
+      ),
+    );
   });
 });

@@ -27,7 +27,8 @@ const inDocument = (tsquery: SQL) => sql`${products.searchVector} @@ ${tsquery}`
  * folded to a constant when PostgreSQL plans the statement, so a query without "!" plans on the name
  * index alone: repeating the implied document condition would make the planner think the match rare.
  */
-const inNameAndDocument = (tsquery: SQL) => sql`${inName(tsquery)} and (strpos(${tsquery}::text, '!') = 0 or ${inDocument(tsquery)})`;
+const inNameAndDocument = (tsquery: SQL) =>
+  sql`${inName(tsquery)} and (strpos(${tsquery}::text, '!') = 0 or ${inDocument(tsquery)})`;
 
 /**
  * `condition` hidden from the planner's statistics (it then assumes half the rows match), for when a
@@ -52,12 +53,23 @@ const newestFirst = (a: number, b: number) => b - a;
  * every match: sort them here and the page is done. Otherwise see pageOfPlenty.
  */
 export async function pageOfMatches(db: Db, tsquery: SQL, offset: number, pageSize: number): Promise<MatchPage | null> {
-  const found = await db.select({ id: products.id, named: sql<boolean>`${inName(tsquery)}` }).from(products)
-    .where(active(inDocument(tsquery))).limit(COUNT_CAP + 1);
+  const found = await db
+    .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}` })
+    .from(products)
+    .where(active(inDocument(tsquery)))
+    .limit(COUNT_CAP + 1);
   if (found.length === 0) return null;
   if (found.length > COUNT_CAP) return pageOfPlenty(db, tsquery, offset, Math.min(pageSize, COUNT_CAP - offset));
-  const group = (named: boolean) => found.filter((m) => m.named === named).map((m) => m.id).sort(newestFirst);
-  return { ids: [...group(true), ...group(false)].slice(offset, offset + pageSize), total: found.length, totalIsCapped: false };
+  const group = (named: boolean) =>
+    found
+      .filter((m) => m.named === named)
+      .map((m) => m.id)
+      .sort(newestFirst);
+  return {
+    ids: [...group(true), ...group(false)].slice(offset, offset + pageSize),
+    total: found.length,
+    totalIsCapped: false,
+  };
 }
 
 /**
@@ -74,19 +86,41 @@ async function pageOfPlenty(db: Db, tsquery: SQL, offset: number, limit: number)
   if (limit <= 0) return { ids: [], ...page };
   const amongNewest = await namedAmongNewest(db, tsquery, offset, limit);
   if (amongNewest.length === limit) return { ids: amongNewest, ...page };
-  const named = await db.select({ id: products.id }).from(products).where(active(inNameAndDocument(tsquery))).limit(COUNT_CAP + 1);
+  const named = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(active(inNameAndDocument(tsquery)))
+    .limit(COUNT_CAP + 1);
   if (named.length > COUNT_CAP) {
-    const rows = await db.select({ id: products.id }).from(products).where(active(plentiful(inNameAndDocument(tsquery))))
-      .orderBy(desc(products.id)).limit(limit).offset(offset);
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(active(plentiful(inNameAndDocument(tsquery))))
+      .orderBy(desc(products.id))
+      .limit(limit)
+      .offset(offset);
     return { ids: rows.map((r) => r.id), ...page };
   }
-  const ids = named.map((r) => r.id).sort(newestFirst).slice(offset, offset + limit);
+  const ids = named
+    .map((r) => r.id)
+    .sort(newestFirst)
+    .slice(offset, offset + limit);
   if (ids.length === limit) return { ids, ...page };
   // The k-th unnamed match is at most the (named + k)-th match, so the newest offset + limit matches hold the rest of the page.
-  const newest = db.select({ id: products.id, named: sql<boolean>`${inName(tsquery)}`.as("named") }).from(products)
-    .where(active(plentiful(inDocument(tsquery)))).orderBy(desc(products.id)).limit(offset + limit).as("newest");
-  const rest = await db.select({ id: newest.id }).from(newest).where(not(newest.named)).orderBy(desc(newest.id))
-    .limit(limit - ids.length).offset(Math.max(0, offset - named.length));
+  const newest = db
+    .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}`.as("named") })
+    .from(products)
+    .where(active(plentiful(inDocument(tsquery))))
+    .orderBy(desc(products.id))
+    .limit(offset + limit)
+    .as("newest");
+  const rest = await db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(not(newest.named))
+    .orderBy(desc(newest.id))
+    .limit(limit - ids.length)
+    .offset(Math.max(0, offset - named.length));
   return { ids: [...ids, ...rest.map((r) => r.id)], ...page };
 }
 
@@ -95,8 +129,19 @@ const NEWEST_WINDOW = 1000;
 
 /** The named matches at [offset, offset + limit) of the named group, if they are among the newest products. */
 async function namedAmongNewest(db: Db, tsquery: SQL, offset: number, limit: number): Promise<number[]> {
-  const newest = db.select({ id: products.id, named: sql<boolean>`${inNameAndDocument(tsquery)}`.as("named") }).from(products)
-    .where(eq(products.isActive, true)).orderBy(desc(products.id)).limit(NEWEST_WINDOW).as("newest");
-  const rows = await db.select({ id: newest.id }).from(newest).where(sql`${newest.named}`).orderBy(desc(newest.id)).limit(limit).offset(offset);
+  const newest = db
+    .select({ id: products.id, named: sql<boolean>`${inNameAndDocument(tsquery)}`.as("named") })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.id))
+    .limit(NEWEST_WINDOW)
+    .as("newest");
+  const rows = await db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(sql`${newest.named}`)
+    .orderBy(desc(newest.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => r.id);
 }

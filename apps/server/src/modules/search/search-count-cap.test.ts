@@ -15,14 +15,23 @@ const STOLES = COUNT_CAP + 5;
 async function insertMashru() {
   const db = app.database.db;
   const rows = [
-    ...Array.from({ length: STOLES }, (_, i) => ({ name: `Mashru Silk Stole ${i + 1}`, description: "Satin weave: silk on a cotton back." })),
-    ...Array.from({ length: 3 }, (_, i) => ({ name: `Satin Striped Dupatta ${i + 1}`, description: "Woven in mashru, silk on a cotton back." })),
+    ...Array.from({ length: STOLES }, (_, i) => ({
+      name: `Mashru Silk Stole ${i + 1}`,
+      description: "Satin weave: silk on a cotton back.",
+    })),
+    ...Array.from({ length: 3 }, (_, i) => ({
+      name: `Satin Striped Dupatta ${i + 1}`,
+      description: "Woven in mashru, silk on a cotton back.",
+    })),
     { name: "Mashru Silk Stole Boxed", description: "Satin weave: silk on a cotton back, in a gift box." },
   ];
-  const saved = await db.insert(products)
+  const saved = await db
+    .insert(products)
     .values(rows.map((r, i) => ({ ...r, productCode: 800_000 + i, categoryId: 1 })))
     .returning({ id: products.id });
-  await db.insert(productVariants).values(saved.map((p) => ({ productId: p.id, size: "S", offerPriceCents: 4900, mrpCents: 7900, stock: 5 })));
+  await db
+    .insert(productVariants)
+    .values(saved.map((p) => ({ productId: p.id, size: "S", offerPriceCents: 4900, mrpCents: 7900, stock: 5 })));
 }
 
 beforeAll(async () => {

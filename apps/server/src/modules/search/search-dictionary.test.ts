@@ -25,17 +25,29 @@ async function firstResult(query: string): Promise<string | undefined> {
 
 /** The dictionary as the triggers keep it, and as it should be: every word of every active name, with its product count. */
 async function dictionaryAndTruth() {
-  const kept = await db().select({ word: productNameWords.word, products: productNameWords.products }).from(productNameWords).orderBy(asc(productNameWords.word));
-  const truth = await db().select({ word: sql<string>`word`, products: sql<number>`count(*)::int` })
+  const kept = await db()
+    .select({ word: productNameWords.word, products: productNameWords.products })
+    .from(productNameWords)
+    .orderBy(asc(productNameWords.word));
+  const truth = await db()
+    .select({ word: sql<string>`word`, products: sql<number>`count(*)::int` })
     .from(sql`${products}, product_name_words_of(${products.name}) as word`)
-    .where(sql`${products.isActive}`).groupBy(sql`word`).orderBy(sql`word`);
+    .where(sql`${products.isActive}`)
+    .groupBy(sql`word`)
+    .orderBy(sql`word`);
   return { kept, truth };
 }
 
 async function addProduct(name: string): Promise<number> {
   const res = await call(app, admin, "POST", "/api/admin/products", {
-    product_name: name, product_code: 95_001, category: 1, subcategory: 1, size: "Medium",
-    description: "Hand embroidered with metal thread in a Jaipur workshop.", offer_price: 49, mrp: 79,
+    product_name: name,
+    product_code: 95_001,
+    category: 1,
+    subcategory: 1,
+    size: "Medium",
+    description: "Hand embroidered with metal thread in a Jaipur workshop.",
+    offer_price: 49,
+    mrp: 79,
     main_image: "/media/products/1001-1.webp",
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -57,7 +69,9 @@ describe("the typo dictionary (product_name_words)", () => {
     const added = await dictionaryAndTruth();
     expect(added.kept).toEqual(added.truth);
 
-    const renamed = await call(app, admin, "PATCH", `/api/admin/products/${id}`, { product_name: "Kasuti Velvet Clutch" });
+    const renamed = await call(app, admin, "PATCH", `/api/admin/products/${id}`, {
+      product_name: "Kasuti Velvet Clutch",
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await correctTypos(db(), "zardozy")).toBeNull();
     expect(await firstResult("kasutti clutch")).toBe("Kasuti Velvet Clutch");
@@ -73,7 +87,7 @@ describe("the typo dictionary (product_name_words)", () => {
 describe("correctTypos", () => {
   it("replaces only the words the catalogue does not know, keeping the query's syntax", async () => {
     expect(await correctTypos(db(), "kaftn")).toBe("kaftan");
-    expect(await correctTypos(db(), "Indigo Kaftn \"cushon cover\" -robe")).toBe("Indigo kaftan \"cushion cover\" -robe");
+    expect(await correctTypos(db(), 'Indigo Kaftn "cushon cover" -robe')).toBe('Indigo kaftan "cushion cover" -robe');
   });
 
   it("leaves words full text knows (by stem, or only from descriptions) and words it ignores", async () => {

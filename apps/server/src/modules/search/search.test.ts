@@ -21,7 +21,9 @@ async function search(query: string | undefined, extra = "") {
 
 /** Active products whose name contains `fragment`, from the database. */
 async function activeNamed(fragment: string) {
-  return db().select({ id: products.id, name: products.name }).from(products)
+  return db()
+    .select({ id: products.id, name: products.name })
+    .from(products)
     .where(and(eq(products.isActive, true), ilike(products.name, `%${fragment}%`)));
 }
 
@@ -57,7 +59,9 @@ describe("GET /api/search", () => {
     const { body } = await search("block print", "&page_size=48");
     expect(body.total).toBeGreaterThan(named.length);
     const leading = body.data.slice(0, named.length).map((p) => p.product_name);
-    expect(leading.filter((name) => /block print/i.test(name)).length).toBeGreaterThanOrEqual(Math.floor(named.length * 0.8));
+    expect(leading.filter((name) => /block print/i.test(name)).length).toBeGreaterThanOrEqual(
+      Math.floor(named.length * 0.8),
+    );
     expect(body.data[0]?.product_name).toMatch(/Block Print/);
   });
 
@@ -88,10 +92,18 @@ describe("GET /api/search", () => {
     const { body } = await search("kaftan", "&currency=INR");
     expect(body).toMatchObject({ page: 1, page_size: PAGE_SIZE, currency: "INR" });
     const first = body.data[0] as ProductListItem;
-    const [s] = await db().select().from(productVariants).where(and(eq(productVariants.productId, first.id), eq(productVariants.size, "S")));
+    const [s] = await db()
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, first.id), eq(productVariants.size, "S")));
     expect(first).toMatchObject({
-      id: expect.any(Number), product_name: expect.any(String), main_image: expect.stringMatching(/^\/media\//), rating: expect.any(Number),
-      offer_price: priceIn("INR", s?.offerPriceCents ?? -1), mrp: priceIn("INR", s?.mrpCents ?? -1), currency: "INR",
+      id: expect.any(Number),
+      product_name: expect.any(String),
+      main_image: expect.stringMatching(/^\/media\//),
+      rating: expect.any(Number),
+      offer_price: priceIn("INR", s?.offerPriceCents ?? -1),
+      mrp: priceIn("INR", s?.mrpCents ?? -1),
+      currency: "INR",
     });
   });
 
@@ -131,14 +143,21 @@ describe("GET /api/search", () => {
   it.each(["", "   ", "\t\n"])("answers a blank query (%j) with an empty list", async (query) => {
     const { status, body } = await search(query);
     expect(status).toBe(200);
-    expect(body).toEqual({ data: [], total: 0, total_is_capped: false, page: 1, page_size: PAGE_SIZE, currency: "USD" });
+    expect(body).toEqual({
+      data: [],
+      total: 0,
+      total_is_capped: false,
+      page: 1,
+      page_size: PAGE_SIZE,
+      currency: "USD",
+    });
   });
 
   it.each([
     "'; drop table products; --",
     "%_\\",
     "a:*|!&",
-    "\"unbalanced",
+    '"unbalanced',
     "(((",
     "kaftan' OR '1'='1",
     "nul\u0000byte",
@@ -158,7 +177,10 @@ describe("GET /api/search", () => {
   it("answers a missing query with 400", async () => {
     const { status, body } = await search(undefined);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: "VALIDATION_FAILED", errors: [expect.objectContaining({ path: "querystring.query" })] });
+    expect(body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [expect.objectContaining({ path: "querystring.query" })],
+    });
   });
 
   it.each([
@@ -171,7 +193,11 @@ describe("GET /api/search", () => {
   ])("answers %s with 400 and the error body", async (_label, qs) => {
     const res = await app.inject(`/api/search?${qs}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: expect.any(String), code: "VALIDATION_FAILED", errors: expect.any(Array) });
+    expect(res.json()).toMatchObject({
+      message: expect.any(String),
+      code: "VALIDATION_FAILED",
+      errors: expect.any(Array),
+    });
   });
 
   it("accepts the path with a trailing slash", async () => {

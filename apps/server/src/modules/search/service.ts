@@ -10,8 +10,13 @@ import { correctTypos } from "./typos";
  * whitespace runs are collapsed so "  block   print " and "block print" are the same search.
  */
 export function normaliseSearchText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** Every word, in websearch syntax: quotes, "or" and "-word" work as shoppers expect. */

@@ -14,7 +14,10 @@ const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
 
 /** The query's distinct content words, lower case: the ones that may be typos. */
 export function fuzzyWords(text: string): string[] {
-  const found = text.toLowerCase().split(WORD_SEPARATOR).filter((w) => w.length >= MIN_TYPO_LETTERS && !STOP_WORDS.has(w));
+  const found = text
+    .toLowerCase()
+    .split(WORD_SEPARATOR)
+    .filter((w) => w.length >= MIN_TYPO_LETTERS && !STOP_WORDS.has(w));
   return [...new Set(found)].slice(0, MAX_FUZZY_WORDS);
 }
 
@@ -43,7 +46,8 @@ function intendedWord(word: string): SQL {
 export async function correctTypos(db: Db, text: string): Promise<string | null> {
   const typed = fuzzyWords(text);
   if (typed.length === 0) return null;
-  const [row] = await db.select({ meant: sql<(string | null)[]>`array[${sql.join(typed.map(intendedWord), sql`, `)}]` })
+  const [row] = await db
+    .select({ meant: sql<(string | null)[]>`array[${sql.join(typed.map(intendedWord), sql`, `)}]` })
     .from(sql`(select) as nothing`);
   const corrections = new Map<string, string>();
   typed.forEach((word, i) => {
@@ -51,5 +55,8 @@ export async function correctTypos(db: Db, text: string): Promise<string | null>
     if (meant && meant !== word) corrections.set(word, meant);
   });
   if (corrections.size === 0) return null;
-  return text.split(new RegExp(`(${WORD_SEPARATOR.source})`, "u")).map((part) => corrections.get(part.toLowerCase()) ?? part).join("");
+  return text
+    .split(new RegExp(`(${WORD_SEPARATOR.source})`, "u"))
+    .map((part) => corrections.get(part.toLowerCase()) ?? part)
+    .join("");
 }

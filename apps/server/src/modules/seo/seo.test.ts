@@ -26,7 +26,9 @@ describe("GET /sitemap.xml", () => {
   });
 
   it("is a sitemap of absolute URLs under the public URL, each listed once", () => {
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(locs.length).toBeGreaterThan(100);
     expect(locs.every((loc) => loc.startsWith(`${PUBLIC_URL}/`) && !loc.startsWith(`${PUBLIC_URL}//`))).toBe(true);
     expect(new Set(locs).size).toBe(locs.length);

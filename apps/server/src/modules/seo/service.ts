@@ -6,8 +6,16 @@ import { blogs } from "../content/tables";
 
 /** Pages worth indexing that have no database row behind them (spec route table). */
 export const STATIC_PAGES = [
-  "/", "/about-us", "/contact-us", "/query", "/customer-reviews", "/blog",
-  "/privacy", "/refund", "/shipping", "/terms-and-conditions",
+  "/",
+  "/about-us",
+  "/contact-us",
+  "/query",
+  "/customer-reviews",
+  "/blog",
+  "/privacy",
+  "/refund",
+  "/shipping",
+  "/terms-and-conditions",
 ] as const;
 
 /** Private or transactional paths search engines should leave alone. */
@@ -27,11 +35,24 @@ export function createSeoService(db: Db) {
     /** Every indexable page as absolute URLs under `publicUrl`: static pages, listings, active products, blogs. */
     async sitemapXml(publicUrl: string): Promise<string> {
       const [cats, subs, productRows, blogRows] = await Promise.all([
-        db.select({ id: categories.id, slug: categories.slug }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
-        db.select({ name: subcategories.name, categoryId: subcategories.categoryId }).from(subcategories)
+        db
+          .select({ id: categories.id, slug: categories.slug })
+          .from(categories)
+          .orderBy(asc(categories.position), asc(categories.id)),
+        db
+          .select({ name: subcategories.name, categoryId: subcategories.categoryId })
+          .from(subcategories)
           .orderBy(asc(subcategories.position), asc(subcategories.id)),
-        db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)),
-        db.select({ id: blogs.id, date: blogs.date }).from(blogs).where(eq(blogs.isPublished, true)).orderBy(asc(blogs.id)),
+        db
+          .select({ id: products.id, updatedAt: products.updatedAt })
+          .from(products)
+          .where(eq(products.isActive, true))
+          .orderBy(asc(products.id)),
+        db
+          .select({ id: blogs.id, date: blogs.date })
+          .from(blogs)
+          .where(eq(blogs.isPublished, true))
+          .orderBy(asc(blogs.id)),
       ]);
       const urls: SitemapUrl[] = [
         ...STATIC_PAGES.map((path) => ({ path })),
@@ -43,8 +64,10 @@ export function createSeoService(db: Db) {
         ...blogRows.map((b) => ({ path: `/blog/${b.id}`, lastmod: b.date })),
       ];
       const base = origin(publicUrl);
-      const entries = urls.map(({ path, lastmod }) =>
-        `  <url><loc>${xmlEscape(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`);
+      const entries = urls.map(
+        ({ path, lastmod }) =>
+          `  <url><loc>${xmlEscape(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`,
+      );
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
     },
 

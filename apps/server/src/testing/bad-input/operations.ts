@@ -36,10 +36,16 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, {
-    parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
-    requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -47,18 +53,22 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** Every operation of the document (`app.swagger()`), so a route added later is walked without changes here. */
 export function operationsOf(document: unknown): Operation[] {
   const { paths } = document as OpenApiDocument;
-  return Object.entries(paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method): Operation => {
-    const operation = item[method] ?? {};
-    const params = (where: string) => (operation.parameters ?? []).filter((p) => p.in === where)
-      .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: p.required ?? false }));
-    return {
-      method: method.toUpperCase() as Operation["method"],
-      path,
-      pathParams: params("path"),
-      query: params("query"),
-      body: operation.requestBody?.content?.["application/json"]?.schema,
-    };
-  }));
+  return Object.entries(paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method): Operation => {
+      const operation = item[method] ?? {};
+      const params = (where: string) =>
+        (operation.parameters ?? [])
+          .filter((p) => p.in === where)
+          .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: p.required ?? false }));
+      return {
+        method: method.toUpperCase() as Operation["method"],
+        path,
+        pathParams: params("path"),
+        query: params("query"),
+        body: operation.requestBody?.content?.["application/json"]?.schema,
+      };
+    }),
+  );
 }
 
 export const operationName = (op: Pick<Operation, "method" | "path">) => `${op.method} ${op.path}`;

@@ -18,7 +18,13 @@ export interface BadRequest {
 }
 
 type Json = unknown;
-type Input = { path: Record<string, Json>; query: Record<string, Json>; body: Json; bodyText?: string; contentType: string | undefined };
+type Input = {
+  path: Record<string, Json>;
+  query: Record<string, Json>;
+  body: Json;
+  bodyText?: string;
+  contentType: string | undefined;
+};
 
 /** Sets a key as an own property, even `__proto__`. */
 function put(target: Record<string, Json>, key: string, value: Json): void {
@@ -27,10 +33,15 @@ function put(target: Record<string, Json>, key: string, value: Json): void {
 
 /** Percent-encoding that also writes lone surrogates (as the invalid UTF-8 a broken client would send). */
 function encode(text: string): string {
-  return text.split(/(\p{Cs})/u).map((part, i) => (i % 2 === 1 ? cesu(part.charCodeAt(0)) : encodeURIComponent(part))).join("");
+  return text
+    .split(/(\p{Cs})/u)
+    .map((part, i) => (i % 2 === 1 ? cesu(part.charCodeAt(0)) : encodeURIComponent(part)))
+    .join("");
 }
 function cesu(unit: number): string {
-  return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+  return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+    .map((b) => `%${b.toString(16).toUpperCase()}`)
+    .join("");
 }
 const queryValue = (value: Json): string => (typeof value === "string" ? encode(value) : encode(jsonText(value)));
 
@@ -42,19 +53,52 @@ function pathsIn(value: Json, prefix: (string | number)[] = []): (string | numbe
 }
 
 function parentOf(root: Json, path: (string | number)[]): Record<string, Json> {
-  return path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string, Json>)[key], root) as Record<string, Json>;
+  return path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string, Json>)[key], root) as Record<
+    string,
+    Json
+  >;
 }
 
 const BAD_JSON = [
-  "{", "{\"a\":", "[1,2", "nul", "{'a':1}", "\u0000", "{\"a\":1,\"a\":2}", "\ufeff{}", "{\"__proto__\":{\"polluted\":1}}",
-  "{\"constructor\":{\"prototype\":{\"polluted\":1}}}", "", " ", "[]", "null", "0", "\"text\"", "true",
-  `${"[".repeat(50_000)}${"]".repeat(50_000)}`, `{"a":"${"x".repeat(1_100_000)}"}`,
+  "{",
+  '{"a":',
+  "[1,2",
+  "nul",
+  "{'a':1}",
+  "\u0000",
+  '{"a":1,"a":2}',
+  "\ufeff{}",
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  "",
+  " ",
+  "[]",
+  "null",
+  "0",
+  '"text"',
+  "true",
+  `${"[".repeat(50_000)}${"]".repeat(50_000)}`,
+  `{"a":"${"x".repeat(1_100_000)}"}`,
 ];
 const CONTENT_TYPES = [
-  "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml",
-  "application/json; charset=latin1", "application/json; charset=utf-16", "application/jsonx", "*/*", "",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "application/json; charset=latin1",
+  "application/json; charset=utf-16",
+  "application/jsonx",
+  "*/*",
+  "",
 ];
-const MALFORMED_AUTH = ["Bearer abc", "Token", "Token a b", "Basic Zm9vOmJhcg==", `Token ${"x".repeat(5000)}`, "token\tabc"];
+const MALFORMED_AUTH = [
+  "Bearer abc",
+  "Token",
+  "Token a b",
+  "Basic Zm9vOmJhcg==",
+  `Token ${"x".repeat(5000)}`,
+  "token\tabc",
+];
 
 /** The spoiling steps: each changes the input in place and says what it did. */
 function spoil(g: fc.GeneratorValue, op: Operation, input: Input, facts: StoreFacts): string {
@@ -64,10 +108,20 @@ function spoil(g: fc.GeneratorValue, op: Operation, input: Input, facts: StoreFa
     ...op.query.map((p) => ({ where: "query" as const, path: [p.name] })),
     ...op.pathParams.map((p) => ({ where: "path" as const, path: [p.name] })),
   ];
-  const kind = g(() => fc.oneof(
-    ...([["value", fields.length ? 12 : 0], ["drop", fields.length ? 2 : 0], ["extra", 2], ["repeat", 1], ["body", 2], ["content-type", 1]] as const)
-      .map(([name, weight]) => ({ weight, arbitrary: fc.constant(name) })),
-  ));
+  const kind = g(() =>
+    fc.oneof(
+      ...(
+        [
+          ["value", fields.length ? 12 : 0],
+          ["drop", fields.length ? 2 : 0],
+          ["extra", 2],
+          ["repeat", 1],
+          ["body", 2],
+          ["content-type", 1],
+        ] as const
+      ).map(([name, weight]) => ({ weight, arbitrary: fc.constant(name) })),
+    ),
+  );
   if (kind === "value" || kind === "drop") {
     const field = g(() => fc.constantFrom(...fields));
     const name = String(field.path.at(-1));
@@ -107,7 +161,8 @@ function spoil(g: fc.GeneratorValue, op: Operation, input: Input, facts: StoreFa
 }
 
 function schemaAt(op: Operation, where: "body" | "query" | "path", path: (string | number)[]) {
-  if (where !== "body") return (where === "query" ? op.query : op.pathParams).find((p) => p.name === path[0])?.schema ?? {};
+  if (where !== "body")
+    return (where === "query" ? op.query : op.pathParams).find((p) => p.name === path[0])?.schema ?? {};
   let schema = op.body ?? {};
   for (const key of path) schema = (typeof key === "number" ? schema.items : schema.properties?.[key]) ?? {};
   return schema;
@@ -119,8 +174,20 @@ function preview(value: Json): string {
 }
 
 const SENDERS_BY_ROUTE = {
-  admin: [["guest", 1], ["malformed-auth", 1], ["unknown-token", 1], ["shopper", 1], ["admin", 8]],
-  other: [["guest", 3], ["malformed-auth", 1], ["unknown-token", 1], ["shopper", 4], ["admin", 3]],
+  admin: [
+    ["guest", 1],
+    ["malformed-auth", 1],
+    ["unknown-token", 1],
+    ["shopper", 1],
+    ["admin", 8],
+  ],
+  other: [
+    ["guest", 3],
+    ["malformed-auth", 1],
+    ["unknown-token", 1],
+    ["shopper", 4],
+    ["admin", 3],
+  ],
 } as const;
 
 /** Requests to one operation, each spoiled in one to three ways, from a plausible starting point. */
@@ -139,16 +206,25 @@ export function badRequests(op: Operation, facts: StoreFacts, adminPrefix: strin
       if (present) input.query[p.name] = g(() => plausible(p.name, p.schema, facts));
     }
     // Mostly one thing wrong at a time, so the rest of the request passes and the bad part gets deep.
-    const count = g(() => fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) }));
+    const count = g(() =>
+      fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) }),
+    );
     const spoiled = Array.from({ length: count }, () => spoil(g, op, input, facts));
     const who = g(() => sender);
     const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => queryValue(input.path[name] ?? ""));
-    const query = Object.entries(input.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${queryValue(item)}`));
+    const query = Object.entries(input.query).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${queryValue(item)}`),
+    );
     return {
       method: op.method,
       url: query.length ? `${path}?${query.join("&")}` : path,
       sender: who,
-      authorization: who === "malformed-auth" ? g(() => fc.constantFrom(...MALFORMED_AUTH)) : who === "unknown-token" ? `Token ${g(fc.uuid)}` : undefined,
+      authorization:
+        who === "malformed-auth"
+          ? g(() => fc.constantFrom(...MALFORMED_AUTH))
+          : who === "unknown-token"
+            ? `Token ${g(fc.uuid)}`
+            : undefined,
       contentType: input.contentType,
       payload: input.bodyText ?? (input.body === undefined ? undefined : jsonText(input.body)),
       spoiled,

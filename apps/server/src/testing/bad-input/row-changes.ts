@@ -15,17 +15,27 @@ const rowsOf = <T>(result: unknown): T[] => {
  * write, and then the look costs one tiny query.
  */
 export async function watchRowChanges(db: Db) {
-  const tables = rowsOf<{ name: string }>(await db.execute(sql`
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`)).map((row) => row.name);
-  const fingerprintQuery = sql.raw(tables
-    .map((table) => `select '${table}' as name, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as hash from "${table}" r`)
-    .join(" union all "));
+    where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`),
+  ).map((row) => row.name);
+  const fingerprintQuery = sql.raw(
+    tables
+      .map(
+        (table) =>
+          `select '${table}' as name, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as hash from "${table}" r`,
+      )
+      .join(" union all "),
+  );
 
   const nextTransactionId = async () =>
-    rowsOf<{ xmax: string }>(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`))[0]?.xmax;
+    rowsOf<{ xmax: string }>(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`))[0]
+      ?.xmax;
   const fingerprints = async () =>
-    new Map(rowsOf<{ name: string; hash: string }>(await db.execute(fingerprintQuery)).map((row) => [row.name, row.hash]));
+    new Map(
+      rowsOf<{ name: string; hash: string }>(await db.execute(fingerprintQuery)).map((row) => [row.name, row.hash]),
+    );
 
   let mark = await nextTransactionId();
   let known = await fingerprints();

@@ -75,9 +75,19 @@ export function AccountPanel() {
           </Button>
         )}
       </header>
-      <section aria-labelledby="details-heading" aria-busy={!user && !failed} className="mt-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8">
-        <h2 id="details-heading" className="text-2xl font-semibold text-indigo-ink">Your details</h2>
-        {failed && <div className="mt-4"><FormMessage tone="error">{MESSAGES.unexpectedError}</FormMessage></div>}
+      <section
+        aria-labelledby="details-heading"
+        aria-busy={!user && !failed}
+        className="mt-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8"
+      >
+        <h2 id="details-heading" className="text-2xl font-semibold text-indigo-ink">
+          Your details
+        </h2>
+        {failed && (
+          <div className="mt-4">
+            <FormMessage tone="error">{MESSAGES.unexpectedError}</FormMessage>
+          </div>
+        )}
         {!failed && (user ? <Details user={user} /> : <DetailsSkeleton />)}
       </section>
       {user && <OrdersSlot />}
@@ -106,7 +116,9 @@ function Details({ user }: { user: PublicUser }) {
 function DetailsSkeleton() {
   return (
     <div className="mt-6 space-y-5">
-      {[0, 1, 2].map((i) => <Skeleton key={i} className="h-6 w-full max-w-sm" />)}
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-6 w-full max-w-sm" />
+      ))}
     </div>
   );
 }

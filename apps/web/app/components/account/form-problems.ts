@@ -37,7 +37,11 @@ export function problemsFromApi<F extends string>(error: unknown, names: readonl
 }
 
 /** Moves focus to the first field with a problem, so keyboard and screen-reader users land on it. */
-export function focusFirstProblem<F extends string>(form: HTMLFormElement, order: readonly F[], problems: Problems<F>): void {
+export function focusFirstProblem<F extends string>(
+  form: HTMLFormElement,
+  order: readonly F[],
+  problems: Problems<F>,
+): void {
   const first = order.find((name) => problems.fields[name]);
   const control = first ? form.elements.namedItem(first) : null;
   if (control instanceof HTMLElement) control.focus();

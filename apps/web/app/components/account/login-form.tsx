@@ -7,7 +7,14 @@ import { browserStorage } from "../../lib/storage";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TextField } from "../ui/text-field";
 import { FormMessage } from "./auth-card";
-import { focusFirstProblem, hasProblems, noProblems, problemsFromApi, readFields, type Problems } from "./form-problems";
+import {
+  focusFirstProblem,
+  hasProblems,
+  noProblems,
+  problemsFromApi,
+  readFields,
+  type Problems,
+} from "./form-problems";
 import { safeNext } from "./safe-next";
 import { Button } from "../ui/button";
 
@@ -54,7 +61,11 @@ export function LoginForm() {
     setSending(true);
     setProblems(noProblems());
     try {
-      const body: LoginRequest = { email: values.email.trim(), password: values.password, cart_id: browserStorage.get(STORAGE_KEYS.cartId) };
+      const body: LoginRequest = {
+        email: values.email.trim(),
+        password: values.password,
+        cart_id: browserStorage.get(STORAGE_KEYS.cartId),
+      };
       // No token goes with it: logging in again over an expired session must not be refused for that session.
       const session = await api.post<LoginResponse>("/api/login/", body, { auth: false });
       signIn(session.token, session.cart_id);
@@ -70,8 +81,24 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
       {notice && !problems.form && <FormMessage tone="success">{notice}</FormMessage>}
-      <TextField id="login-email" name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" defaultValue={email} error={problems.fields.email} />
-      <TextField id="login-password" name="password" label="Password" type="password" autoComplete="current-password" error={problems.fields.password} />
+      <TextField
+        id="login-email"
+        name="email"
+        label="E-mail"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        defaultValue={email}
+        error={problems.fields.email}
+      />
+      <TextField
+        id="login-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={problems.fields.password}
+      />
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
       <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>
         {sending ? "Logging in..." : "Log in"}

@@ -8,7 +8,15 @@ describe("safeNext (after logging in)", () => {
   });
 
   it("sends anything that could leave the site, or nothing, to the account page", () => {
-    for (const next of [null, undefined, "", "https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+    for (const next of [
+      null,
+      undefined,
+      "",
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+    ]) {
       expect(safeNext(next)).toBe("/account");
     }
   });

@@ -13,7 +13,11 @@ export function SessionExpiredBanner() {
       <p className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 text-sm text-charcoal">
         <span className="flex-1">
           {expiredMessage}{" "}
-          <Link to={loginPath(`${pathname}${search}`)} onClick={dismissExpired} className="font-semibold text-madder underline underline-offset-4">
+          <Link
+            to={loginPath(`${pathname}${search}`)}
+            onClick={dismissExpired}
+            className="font-semibold text-madder underline underline-offset-4"
+          >
             Log in again
           </Link>
         </span>

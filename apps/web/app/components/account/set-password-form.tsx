@@ -22,7 +22,11 @@ export function SetPasswordForm({ token }: { token: string }) {
   if (!token) {
     return (
       <FormMessage tone="error">
-        This link is incomplete. Please open the link from our e-mail again, or <Link to="/Signup" className="underline">sign up</Link>.
+        This link is incomplete. Please open the link from our e-mail again, or{" "}
+        <Link to="/Signup" className="underline">
+          sign up
+        </Link>
+        .
       </FormMessage>
     );
   }
@@ -33,7 +37,12 @@ export function SetPasswordForm({ token }: { token: string }) {
     const input = event.currentTarget.elements.namedItem("password") as HTMLInputElement;
     const password = input.value;
     if (password.length < MIN_PASSWORD_LENGTH) {
-      setProblems({ fields: { password: password ? `Please use at least ${MIN_PASSWORD_LENGTH} characters.` : MESSAGES.fillThisField }, form: null });
+      setProblems({
+        fields: {
+          password: password ? `Please use at least ${MIN_PASSWORD_LENGTH} characters.` : MESSAGES.fillThisField,
+        },
+        form: null,
+      });
       input.focus();
       return;
     }
@@ -55,7 +64,15 @@ export function SetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
-      <TextField id="new-password" name="password" label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={problems.fields.password} />
+      <TextField
+        id="new-password"
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        error={problems.fields.password}
+      />
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
       <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>
         {sending ? "Saving..." : "Set password"}

@@ -5,18 +5,40 @@ import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TextField } from "../ui/text-field";
 import { FormMessage } from "./auth-card";
-import { focusFirstProblem, hasProblems, noProblems, problemsFromApi, readFields, type Problems } from "./form-problems";
+import {
+  focusFirstProblem,
+  hasProblems,
+  noProblems,
+  problemsFromApi,
+  readFields,
+  type Problems,
+} from "./form-problems";
 import type { LoginNotice } from "./login-form";
 import { checkSignup, SIGNUP_FIELDS, type SignupField } from "./signup-validation";
 import { Button } from "../ui/button";
 
-const FIELD_PROPS: Record<SignupField, { label: string; type?: string; autoComplete: string; inputMode?: "tel" | "email"; placeholder?: string; hint?: string }> = {
+const FIELD_PROPS: Record<
+  SignupField,
+  {
+    label: string;
+    type?: string;
+    autoComplete: string;
+    inputMode?: "tel" | "email";
+    placeholder?: string;
+    hint?: string;
+  }
+> = {
   first_name: { label: "First name", autoComplete: "given-name" },
   last_name: { label: "Last name", autoComplete: "family-name" },
   email: { label: "E-mail", type: "email", autoComplete: "email", inputMode: "email" },
   country_code: { label: "Country code", autoComplete: "tel-country-code", inputMode: "tel", placeholder: "+91" },
   mobile_number: { label: "Mobile number", type: "tel", autoComplete: "tel-national", inputMode: "tel" },
-  password: { label: "Password", type: "password", autoComplete: "new-password", hint: `At least ${MIN_PASSWORD_LENGTH} characters.` },
+  password: {
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
+  },
 };
 
 /** Side by side on wider screens: the names, and the country code with the number. */
@@ -35,7 +57,9 @@ export function SignupForm() {
   const inFlight = useRef(false);
 
   const edited = (name: string) =>
-    setProblems((current) => (current.fields[name as SignupField] ? { ...current, fields: { ...current.fields, [name]: undefined } } : current));
+    setProblems((current) =>
+      current.fields[name as SignupField] ? { ...current, fields: { ...current.fields, [name]: undefined } } : current,
+    );
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +80,9 @@ export function SignupForm() {
     setTermsProblem(null);
     try {
       // The same answer whether or not the e-mail already has an account (its owner is told by e-mail).
-      const created = await api.post<SignupResponse>("/api/signup/", check.request satisfies SignupRequest, { auth: false });
+      const created = await api.post<SignupResponse>("/api/signup/", check.request satisfies SignupRequest, {
+        auth: false,
+      });
       const state: LoginNotice = { notice: created.message, email: check.request.email };
       await navigate("/login", { state });
     } catch (error) {
@@ -72,9 +98,25 @@ export function SignupForm() {
   return (
     <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
       {ROWS.map((row) => (
-        <div key={row.join()} className={row.length > 1 ? (row[0] === "country_code" ? "grid gap-5 sm:grid-cols-[2fr_3fr]" : "grid gap-5 sm:grid-cols-2") : undefined}>
+        <div
+          key={row.join()}
+          className={
+            row.length > 1
+              ? row[0] === "country_code"
+                ? "grid gap-5 sm:grid-cols-[2fr_3fr]"
+                : "grid gap-5 sm:grid-cols-2"
+              : undefined
+          }
+        >
           {row.map((name) => (
-            <TextField key={name} id={`signup-${name}`} name={name} error={problems.fields[name]} onEdit={edited} {...FIELD_PROPS[name]} />
+            <TextField
+              key={name}
+              id={`signup-${name}`}
+              name={name}
+              error={problems.fields[name]}
+              onEdit={edited}
+              {...FIELD_PROPS[name]}
+            />
           ))}
         </div>
       ))}
@@ -89,11 +131,21 @@ export function SignupForm() {
             className="mt-0.5 h-4 w-4 flex-none accent-indigo-ink"
           />
           <span>
-            I agree to the <Link to="/terms-and-conditions" className="font-medium text-madder underline underline-offset-2">terms and conditions</Link> and
-            the <Link to="/privacy" className="font-medium text-madder underline underline-offset-2">privacy policy</Link>
+            I agree to the{" "}
+            <Link to="/terms-and-conditions" className="font-medium text-madder underline underline-offset-2">
+              terms and conditions
+            </Link>{" "}
+            and the{" "}
+            <Link to="/privacy" className="font-medium text-madder underline underline-offset-2">
+              privacy policy
+            </Link>
           </span>
         </label>
-        {termsProblem && <p id="signup-terms-error" className="mt-1.5 text-sm font-medium text-madder">{termsProblem}</p>}
+        {termsProblem && (
+          <p id="signup-terms-error" className="mt-1.5 text-sm font-medium text-madder">
+            {termsProblem}
+          </p>
+        )}
       </div>
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
       <Button type="submit" size="xl" className="w-full" disabled={!hydrated || sending}>

@@ -13,7 +13,8 @@ const FORMAT_MESSAGES: Partial<Record<SignupField, string>> = {
   password: `Please use at least ${MIN_PASSWORD_LENGTH} characters.`,
 };
 
-export type SignupCheck = { ok: true; request: SignupRequest } | { ok: false; problems: Problems<SignupField>; terms: string | null };
+export type SignupCheck =
+  { ok: true; request: SignupRequest } | { ok: false; problems: Problems<SignupField>; terms: string | null };
 
 /**
  * Spec section 5: each empty field says 'Please fill up this field', the unticked terms box 'You must agree

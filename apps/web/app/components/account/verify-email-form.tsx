@@ -23,7 +23,9 @@ export function VerifyEmailForm({ token }: { token: string }) {
     return (
       <div className="space-y-5">
         <FormMessage tone="success">{result.text}</FormMessage>
-        <ButtonLink to="/account" size="xl" className="w-full">Go to my account</ButtonLink>
+        <ButtonLink to="/account" size="xl" className="w-full">
+          Go to my account
+        </ButtonLink>
       </div>
     );
   }
@@ -38,7 +40,10 @@ export function VerifyEmailForm({ token }: { token: string }) {
       const done = await api.post<MessageResponse>("/api/verify-email/", body, { auth: false });
       setResult({ tone: "success", text: done.message });
     } catch (error) {
-      setResult({ tone: "error", text: problemsFromApi(error, [], MESSAGES.unexpectedError).form ?? MESSAGES.unexpectedError });
+      setResult({
+        tone: "error",
+        text: problemsFromApi(error, [], MESSAGES.unexpectedError).form ?? MESSAGES.unexpectedError,
+      });
     } finally {
       inFlight.current = false;
       setSending(false);

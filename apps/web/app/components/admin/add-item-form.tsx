@@ -7,7 +7,15 @@ import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures"
 import { NumberField, SelectInput } from "./form-controls";
 import { OptionalNumberField } from "./optional-number-input";
 import { ProductFields, type SetDetail } from "./product-fields";
-import { FIELD_ORDER, fieldId, newDraft, readDraft, writeDraft, type AddItemSize, type ItemDraft } from "./product-values";
+import {
+  FIELD_ORDER,
+  fieldId,
+  newDraft,
+  readDraft,
+  writeDraft,
+  type AddItemSize,
+  type ItemDraft,
+} from "./product-values";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
@@ -48,7 +56,10 @@ export function AddItemForm() {
   };
   // The shared product fields set only detail fields, which are draft fields too.
   const setDetail: SetDetail = (field, value) => set<keyof ItemDraft>(field, value);
-  const shown: FieldErrors = { ...action.failure?.fields, ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) };
+  const shown: FieldErrors = {
+    ...action.failure?.fields,
+    ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)),
+  };
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,14 +89,23 @@ export function AddItemForm() {
   if (created) {
     return (
       <section aria-labelledby="item-created" className={`${CARD} border-l-4 border-sage`}>
-        <h2 id="item-created" ref={createdTitle} tabIndex={-1} className={`${SECTION_TITLE} focus:outline-none`}>Product added</h2>
+        <h2 id="item-created" ref={createdTitle} tabIndex={-1} className={`${SECTION_TITLE} focus:outline-none`}>
+          Product added
+        </h2>
         <p role="status" className="mt-2">
-          &ldquo;{created.product_name}&rdquo; (code {created.product_code}) is saved{created.is_active ? " and in the shop now" : " as inactive"}.
+          &ldquo;{created.product_name}&rdquo; (code {created.product_code}) is saved
+          {created.is_active ? " and in the shop now" : " as inactive"}.
         </p>
         <div className="mt-5 flex flex-wrap gap-3">
-          <Link to={`/product/${created.id}`} className={BUTTON_PRIMARY}>View in shop</Link>
-          <Link to={`/admin/products/${created.id}`} className={BUTTON_SECONDARY}>Edit product</Link>
-          <button type="button" className={BUTTON_SECONDARY} onClick={addAnother}>Add another</button>
+          <Link to={`/product/${created.id}`} className={BUTTON_PRIMARY}>
+            View in shop
+          </Link>
+          <Link to={`/admin/products/${created.id}`} className={BUTTON_SECONDARY}>
+            Edit product
+          </Link>
+          <button type="button" className={BUTTON_SECONDARY} onClick={addAnother}>
+            Add another
+          </button>
         </div>
       </section>
     );
@@ -94,23 +114,68 @@ export function AddItemForm() {
   const pricing = (
     <fieldset className={CARD}>
       <legend className={`${SECTION_TITLE} float-left mb-1 w-full`}>Size, stock and price</legend>
-      <p className="clear-both mb-4 text-sm text-charcoal/80">Prices are whole US dollars; the shop shows INR from them. More sizes can be added after saving.</p>
+      <p className="clear-both mb-4 text-sm text-charcoal/80">
+        Prices are whole US dollars; the shop shows INR from them. More sizes can be added after saving.
+      </p>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <SelectInput id={fieldId("size")} label="Size" value={draft.size} options={SIZE_OPTIONS} error={shown.size} onChange={(v) => set("size", v as AddItemSize)} />
-        <NumberField id={fieldId("quantity")} label="Quantity" value={draft.quantity} min={0} max={PRICE_MAX} error={shown.quantity} onChange={(v) => set("quantity", v)} />
-        <OptionalNumberField id={fieldId("offer_price")} label="Offer price (USD)" required value={draft.offer_price} min={0} max={PRICE_MAX} error={shown.offer_price} onChange={(v) => set("offer_price", v)} />
-        <OptionalNumberField id={fieldId("mrp")} label="MRP (USD)" required value={draft.mrp} min={0} max={PRICE_MAX} error={shown.mrp} onChange={(v) => set("mrp", v)} />
+        <SelectInput
+          id={fieldId("size")}
+          label="Size"
+          value={draft.size}
+          options={SIZE_OPTIONS}
+          error={shown.size}
+          onChange={(v) => set("size", v as AddItemSize)}
+        />
+        <NumberField
+          id={fieldId("quantity")}
+          label="Quantity"
+          value={draft.quantity}
+          min={0}
+          max={PRICE_MAX}
+          error={shown.quantity}
+          onChange={(v) => set("quantity", v)}
+        />
+        <OptionalNumberField
+          id={fieldId("offer_price")}
+          label="Offer price (USD)"
+          required
+          value={draft.offer_price}
+          min={0}
+          max={PRICE_MAX}
+          error={shown.offer_price}
+          onChange={(v) => set("offer_price", v)}
+        />
+        <OptionalNumberField
+          id={fieldId("mrp")}
+          label="MRP (USD)"
+          required
+          value={draft.mrp}
+          min={0}
+          max={PRICE_MAX}
+          error={shown.mrp}
+          onChange={(v) => set("mrp", v)}
+        />
       </div>
     </fieldset>
   );
 
   return (
     <form noValidate onSubmit={submit} aria-busy={action.busy} aria-label="Add a product" className="space-y-6">
-      <ProductFields values={draft} set={setDetail} errors={shown} flags={["is_active", "new_arrival", "top_selling"]} pricing={pricing} />
+      <ProductFields
+        values={draft}
+        set={setDetail}
+        errors={shown}
+        flags={["is_active", "new_arrival", "top_selling"]}
+        pricing={pricing}
+      />
       {action.failure && <FormMessage tone="error">{action.failure.message}</FormMessage>}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>{action.busy ? "Saving..." : "Add product"}</button>
-        <p className="text-sm text-charcoal/75">Your unsaved entries are kept in this browser until the product is added.</p>
+        <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>
+          {action.busy ? "Saving..." : "Add product"}
+        </button>
+        <p className="text-sm text-charcoal/75">
+          Your unsaved entries are kept in this browser until the product is added.
+        </p>
       </div>
     </form>
   );

@@ -21,7 +21,11 @@ type AccessContextValue = {
   retry: () => void;
 };
 
-const AccessContext = createContext<AccessContextValue>({ access: { status: "checking" }, refuse: () => false, retry: () => {} });
+const AccessContext = createContext<AccessContextValue>({
+  access: { status: "checking" },
+  refuse: () => false,
+  retry: () => {},
+});
 
 /**
  * Who is using the back office, checked in the browser with the stored token (admin data is never
@@ -42,7 +46,12 @@ export function AdminAccessProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     setAccess({ status: "checking" });
     api.get<{ user: PublicUser }>("/api/me/", undefined, { signal: controller.signal }).then(
-      ({ user }) => setAccess(user.role === "admin" ? { status: "admin", email: user.email } : { status: "forbidden", message: ADMIN_ONLY_MESSAGE }),
+      ({ user }) =>
+        setAccess(
+          user.role === "admin"
+            ? { status: "admin", email: user.email }
+            : { status: "forbidden", message: ADMIN_ONLY_MESSAGE },
+        ),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (isApiError(error, 401)) setAccess({ status: "signed-out", message: error.message });

@@ -15,7 +15,9 @@ export const adminApi = {
   async download(path: string, query: Record<string, string>): Promise<{ blob: Blob; filename: string }> {
     const token = browserStorage.get(STORAGE_KEYS.token);
     const search = new URLSearchParams(query).toString();
-    const response = await fetch(search ? `${path}?${search}` : path, { headers: token ? { Authorization: `Token ${token}` } : {} });
+    const response = await fetch(search ? `${path}?${search}` : path, {
+      headers: token ? { Authorization: `Token ${token}` } : {},
+    });
     if (!response.ok) {
       const body = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
       throw new ApiError(response.status, body?.message ?? `Request failed with status ${response.status}`, body);

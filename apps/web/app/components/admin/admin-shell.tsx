@@ -66,7 +66,14 @@ function AdminGate({ children }: { children: ReactNode }) {
     case "signed-out":
       return (
         <div className="space-y-4">
-          {access.message && <p role="alert" className="mx-auto max-w-md rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{access.message}</p>}
+          {access.message && (
+            <p
+              role="alert"
+              className="mx-auto max-w-md rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder"
+            >
+              {access.message}
+            </p>
+          )}
           <AdminSignIn title="Sign in to the back office" />
         </div>
       );
@@ -74,7 +81,9 @@ function AdminGate({ children }: { children: ReactNode }) {
       return (
         <div className="space-y-6">
           <h1 className="text-3xl font-semibold text-indigo-ink">Back office</h1>
-          <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">{access.message}</p>
+          <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">
+            {access.message}
+          </p>
           <AdminSignIn title="Sign in with an administrator account" level={2} />
         </div>
       );
@@ -83,7 +92,9 @@ function AdminGate({ children }: { children: ReactNode }) {
         <div role="alert" className="rounded-2xl bg-madder/10 p-5 text-madder">
           <h1 className="text-2xl font-semibold">Back office</h1>
           <p className="mt-2 font-medium">{access.message}</p>
-          <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={retry}>Try again</button>
+          <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={retry}>
+            Try again
+          </button>
         </div>
       );
     case "admin":
@@ -103,7 +114,8 @@ function AdminNav({ email }: { email: string }) {
   // On a phone the links scroll sideways: bring the current screen's link into view.
   useEffect(() => {
     const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (list.current && current) list.current.scrollLeft += current.getBoundingClientRect().left - list.current.getBoundingClientRect().left - 16;
+    if (list.current && current)
+      list.current.scrollLeft += current.getBoundingClientRect().left - list.current.getBoundingClientRect().left - 16;
   }, [pathname]);
   async function logOut() {
     // The token is revoked on the server too; if that call fails, forgetting it here still signs out.
@@ -119,7 +131,9 @@ function AdminNav({ email }: { email: string }) {
             <NavLink
               to={link.to}
               end={link.end}
-              className={({ isActive }) => `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-ink text-white" : "hover:bg-linen hover:text-madder"}`}
+              className={({ isActive }) =>
+                `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-ink text-white" : "hover:bg-linen hover:text-madder"}`
+              }
             >
               {link.label}
             </NavLink>
@@ -127,8 +141,12 @@ function AdminNav({ email }: { email: string }) {
         ))}
       </ul>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 text-xs text-charcoal/80 lg:mt-4 lg:block lg:border-t lg:border-linen lg:pt-4">
-        <p>Signed in as <span className="break-all font-medium">{email}</span></p>
-        <button type="button" className={`${BUTTON_LINK} text-sm lg:mt-2`} onClick={logOut}>Sign out</button>
+        <p>
+          Signed in as <span className="break-all font-medium">{email}</span>
+        </p>
+        <button type="button" className={`${BUTTON_LINK} text-sm lg:mt-2`} onClick={logOut}>
+          Sign out
+        </button>
       </div>
     </nav>
   );

@@ -45,11 +45,33 @@ export function AdminSignIn({ title, level = 1 }: { title: string; level?: 1 | 2
 
   return (
     <section aria-labelledby="admin-sign-in" className={`${CARD} mx-auto max-w-md`}>
-      <Heading id="admin-sign-in" tabIndex={-1} data-admin-title="" className="text-2xl font-semibold text-indigo-ink focus:outline-none">{title}</Heading>
+      <Heading
+        id="admin-sign-in"
+        tabIndex={-1}
+        data-admin-title=""
+        className="text-2xl font-semibold text-indigo-ink focus:outline-none"
+      >
+        {title}
+      </Heading>
       <p className="mt-1 text-sm text-charcoal/80">For the shop's staff. Use your administrator e-mail and password.</p>
       <form noValidate onSubmit={submit} aria-busy={sending} className="mt-6 space-y-4">
-        <TextField id="admin-email" name="email" label="E-mail" type="email" inputMode="email" autoComplete="username" error={failure?.fields.email} />
-        <TextField id="admin-password" name="password" label="Password" type="password" autoComplete="current-password" error={failure?.fields.password} />
+        <TextField
+          id="admin-email"
+          name="email"
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          error={failure?.fields.email}
+        />
+        <TextField
+          id="admin-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={failure?.fields.password}
+        />
         {failure && <FormMessage tone="error">{failure.message}</FormMessage>}
         <button type="submit" className={`${BUTTON_PRIMARY} w-full py-3`} disabled={!hydrated || sending}>
           {sending ? "Signing in..." : "Sign in"}

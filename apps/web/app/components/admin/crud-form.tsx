@@ -9,19 +9,50 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles"
 
 const idOf = (name: string) => `crud-${name}`;
 
-function Control({ field, value, error, onChange }: { field: CrudField; value: string | boolean; error?: string; onChange: (value: string | boolean) => void }) {
-  const common = { id: idOf(field.name), label: field.label, required: field.required, hint: field.hint, error, className: field.wide ? "sm:col-span-2" : "" };
+function Control({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: CrudField;
+  value: string | boolean;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}) {
+  const common = {
+    id: idOf(field.name),
+    label: field.label,
+    required: field.required,
+    hint: field.hint,
+    error,
+    className: field.wide ? "sm:col-span-2" : "",
+  };
   const text = typeof value === "string" ? value : "";
   switch (field.kind) {
     case "checkbox":
-      return <div className={`self-end ${common.className}`}><CheckboxInput id={common.id} label={field.label} hint={field.hint} checked={value === true} onChange={onChange} /></div>;
+      return (
+        <div className={`self-end ${common.className}`}>
+          <CheckboxInput
+            id={common.id}
+            label={field.label}
+            hint={field.hint}
+            checked={value === true}
+            onChange={onChange}
+          />
+        </div>
+      );
     case "select":
       return <SelectInput {...common} value={text} options={field.options ?? []} onChange={onChange} />;
     case "textarea":
     case "html":
       return <TextArea {...common} rows={field.kind === "html" ? 12 : 4} value={text} onChange={onChange} />;
     case "media":
-      return <div className={common.className}><MediaField {...common} hint={field.hint ?? MEDIA_HINT} value={text} onChange={onChange} /></div>;
+      return (
+        <div className={common.className}>
+          <MediaField {...common} hint={field.hint ?? MEDIA_HINT} value={text} onChange={onChange} />
+        </div>
+      );
     default:
       return (
         <TextInput
@@ -39,7 +70,14 @@ function Control({ field, value, error, onChange }: { field: CrudField; value: s
  * Adds or edits one record: the shared schema checks the form first (its messages under the fields),
  * then the server's answer is shown the same way. An edit sends only what changed.
  */
-export function CrudForm<T extends { id: number }>({ config, editing, failure, busy, onSubmit, onCancel }: {
+export function CrudForm<T extends { id: number }>({
+  config,
+  editing,
+  failure,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
   config: CrudConfig<T>;
   editing: T | null;
   failure: Failure | null;
@@ -78,7 +116,9 @@ export function CrudForm<T extends { id: number }>({ config, editing, failure, b
   const heading = editing ? `Edit ${config.nameOf(editing)}` : `Add a ${config.singular}`;
   return (
     <form noValidate onSubmit={submit} aria-labelledby="crud-form-title" aria-busy={busy} className={`${CARD} mb-6`}>
-      <h2 id="crud-form-title" ref={title} tabIndex={-1} className={`${SECTION_TITLE} focus:outline-none`}>{heading}</h2>
+      <h2 id="crud-form-title" ref={title} tabIndex={-1} className={`${SECTION_TITLE} focus:outline-none`}>
+        {heading}
+      </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {config.fields.map((field) => (
           <Control
@@ -94,10 +134,18 @@ export function CrudForm<T extends { id: number }>({ config, editing, failure, b
         ))}
       </div>
       {config.preview && <div className="mt-5">{config.preview(values)}</div>}
-      {failure && <div className="mt-4"><FormMessage tone="error">{failure.message}</FormMessage></div>}
+      {failure && (
+        <div className="mt-4">
+          <FormMessage tone="error">{failure.message}</FormMessage>
+        </div>
+      )}
       <div className="mt-5 flex flex-wrap gap-2">
-        <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>{busy ? "Saving..." : editing ? "Save changes" : `Add ${config.singular}`}</button>
-        <button type="button" className={BUTTON_SECONDARY} onClick={onCancel}>Cancel</button>
+        <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
+          {busy ? "Saving..." : editing ? "Save changes" : `Add ${config.singular}`}
+        </button>
+        <button type="button" className={BUTTON_SECONDARY} onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

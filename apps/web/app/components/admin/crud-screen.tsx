@@ -36,9 +36,9 @@ export function CrudScreen<T extends { id: number }>({ config }: { config: CrudC
 
   async function submit(payload: Record<string, unknown>) {
     const editing = form?.editing;
-    const saved = await save.run(() => (editing
-      ? adminApi.patch<T>(`${config.path}/${editing.id}`, payload)
-      : adminApi.post<T>(config.path, payload)));
+    const saved = await save.run(() =>
+      editing ? adminApi.patch<T>(`${config.path}/${editing.id}`, payload) : adminApi.post<T>(config.path, payload),
+    );
     if (!saved) return;
     notice.show(editing ? "Changes saved." : `${capitalised(config.singular)} added.`);
     list.reload();
@@ -66,8 +66,25 @@ export function CrudScreen<T extends { id: number }>({ config }: { config: CrudC
       header: "Actions",
       cell: (row) => (
         <span className="flex gap-3">
-          <button type="button" className={BUTTON_LINK} aria-label={`Edit ${config.nameOf(row)}`} onClick={(e) => openForm(row, e.currentTarget)}>Edit</button>
-          <button type="button" className={`${BUTTON_LINK} text-madder`} aria-label={`Delete ${config.nameOf(row)}`} onClick={() => { remove.setFailure(null); setDeleting(row); }}>Delete</button>
+          <button
+            type="button"
+            className={BUTTON_LINK}
+            aria-label={`Edit ${config.nameOf(row)}`}
+            onClick={(e) => openForm(row, e.currentTarget)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className={`${BUTTON_LINK} text-madder`}
+            aria-label={`Delete ${config.nameOf(row)}`}
+            onClick={() => {
+              remove.setFailure(null);
+              setDeleting(row);
+            }}
+          >
+            Delete
+          </button>
         </span>
       ),
     },
@@ -78,12 +95,38 @@ export function CrudScreen<T extends { id: number }>({ config }: { config: CrudC
       <PageHeader
         title={config.title}
         lead={config.lead}
-        actions={<button type="button" className={BUTTON_PRIMARY} onClick={(e) => openForm(null, e.currentTarget)}>Add {config.singular}</button>}
+        actions={
+          <button type="button" className={BUTTON_PRIMARY} onClick={(e) => openForm(null, e.currentTarget)}>
+            Add {config.singular}
+          </button>
+        }
       />
-      {form && <CrudForm key={form.key} config={config} editing={form.editing} failure={save.failure} busy={save.busy} onSubmit={(p) => void submit(p)} onCancel={closeForm} />}
-      {remove.failure && <p role="alert" className="mb-3 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{remove.failure.message}</p>}
-      {!list.data ? <LoadState error={list.error} onRetry={list.reload} /> : (
-        <ListTable caption={config.title} columns={columns} rows={list.data.data} busy={list.loading} empty={`No ${config.singular} yet.`} />
+      {form && (
+        <CrudForm
+          key={form.key}
+          config={config}
+          editing={form.editing}
+          failure={save.failure}
+          busy={save.busy}
+          onSubmit={(p) => void submit(p)}
+          onCancel={closeForm}
+        />
+      )}
+      {remove.failure && (
+        <p role="alert" className="mb-3 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">
+          {remove.failure.message}
+        </p>
+      )}
+      {!list.data ? (
+        <LoadState error={list.error} onRetry={list.reload} />
+      ) : (
+        <ListTable
+          caption={config.title}
+          columns={columns}
+          rows={list.data.data}
+          busy={list.loading}
+          empty={`No ${config.singular} yet.`}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

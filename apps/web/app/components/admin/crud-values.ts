@@ -13,7 +13,11 @@ export function toLocalInput(iso: string | null): string {
  * What the API gets: only the fields given (an edit: only the changed ones), empty optional values left
  * out or sent as null, datetime-local values as ISO instants. Numbers stay text; the shared schemas read them.
  */
-export function toPayload(fields: readonly CrudField[], values: FormValues, before?: FormValues): Record<string, unknown> {
+export function toPayload(
+  fields: readonly CrudField[],
+  values: FormValues,
+  before?: FormValues,
+): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
@@ -23,7 +27,8 @@ export function toPayload(fields: readonly CrudField[], values: FormValues, befo
       else if (before) payload[field.name] = value;
       continue;
     }
-    payload[field.name] = field.kind === "datetime" && typeof value === "string" ? new Date(value).toISOString() : value;
+    payload[field.name] =
+      field.kind === "datetime" && typeof value === "string" ? new Date(value).toISOString() : value;
   }
   return payload;
 }

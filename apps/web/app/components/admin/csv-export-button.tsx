@@ -18,7 +18,11 @@ export function CsvExportButton({ filters }: { filters: Record<string, string> }
       <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} onClick={() => void download()}>
         {action.busy ? "Preparing CSV..." : "Export CSV"}
       </button>
-      {action.failure && <p role="alert" className="text-sm text-madder">{action.failure.message}</p>}
+      {action.failure && (
+        <p role="alert" className="text-sm text-madder">
+          {action.failure.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,15 +3,20 @@ import { SelectInput, TextInput, type Option } from "./form-controls";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "./styles";
 
 export type FilterSpec<K extends string> = { name: K; label: string; placeholder?: string } & (
-  | { kind: "text" | "date" }
-  | { kind: "select"; options: readonly Option[] }
+  { kind: "text" | "date" } | { kind: "select"; options: readonly Option[] }
 );
 
 /**
  * A list's filters. Edited locally and applied together on "Apply" (or Enter), so a half-typed search
  * does not reload the list on every key. Give it `key` = the applied filters, so it resets when they change.
  */
-export function FilterForm<K extends string>({ label, specs, values, onApply, extra }: {
+export function FilterForm<K extends string>({
+  label,
+  specs,
+  values,
+  onApply,
+  extra,
+}: {
   label: string;
   specs: readonly FilterSpec<K>[];
   values: Record<K, string>;
@@ -33,15 +38,38 @@ export function FilterForm<K extends string>({ label, specs, values, onApply, ex
     >
       <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
         {specs.map((spec) => {
-          const common = { id: `filter-${spec.name}`, label: spec.label, value: draft[spec.name], onChange: (v: string) => set(spec.name, v) };
-          return spec.kind === "select"
-            ? <SelectInput key={spec.name} {...common} options={spec.options} />
-            : <TextInput key={spec.name} {...common} type={spec.kind === "date" ? "date" : "search"} placeholder={spec.placeholder} />;
+          const common = {
+            id: `filter-${spec.name}`,
+            label: spec.label,
+            value: draft[spec.name],
+            onChange: (v: string) => set(spec.name, v),
+          };
+          return spec.kind === "select" ? (
+            <SelectInput key={spec.name} {...common} options={spec.options} />
+          ) : (
+            <TextInput
+              key={spec.name}
+              {...common}
+              type={spec.kind === "date" ? "date" : "search"}
+              placeholder={spec.placeholder}
+            />
+          );
         })}
       </div>
       <div className="mt-3 flex flex-wrap items-start gap-2">
-        <button type="submit" className={BUTTON_PRIMARY}>Apply</button>
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => { setDraft(cleared); onApply(cleared); }}>Clear</button>
+        <button type="submit" className={BUTTON_PRIMARY}>
+          Apply
+        </button>
+        <button
+          type="button"
+          className={BUTTON_SECONDARY}
+          onClick={() => {
+            setDraft(cleared);
+            onApply(cleared);
+          }}
+        >
+          Clear
+        </button>
         {extra && <div className="ml-auto">{extra}</div>}
       </div>
     </form>

@@ -22,21 +22,51 @@ export function described(id: string, error?: string, hint?: string) {
 const controlClass = (error?: string) => `${CONTROL} ${error ? "border-madder" : "border-charcoal/30"}`;
 
 /** A label, the control, then its hint and error (read out with the control through `described`). */
-export function FieldShell({ id, label, error, hint, required, className = "", hideLabel = false, children }: Common & { children: ReactNode }) {
+export function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className = "",
+  hideLabel = false,
+  children,
+}: Common & { children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "text-sm font-semibold text-charcoal"}>
         {label}
-        {required && <span aria-hidden="true" className="text-madder"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-madder">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children}
-      {error && <p id={`${id}-error`} className="mt-1 text-sm font-medium text-madder">{error}</p>}
-      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-charcoal/75">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-madder">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-charcoal/75">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
 
-export function TextInput({ value, onChange, type = "text", inputMode, placeholder, autoComplete = "off", ...common }: Common & {
+export function TextInput({
+  value,
+  onChange,
+  type = "text",
+  inputMode,
+  placeholder,
+  autoComplete = "off",
+  ...common
+}: Common & {
   value: string;
   onChange: (value: string) => void;
   type?: HTMLInputTypeAttribute;
@@ -63,7 +93,12 @@ export function TextInput({ value, onChange, type = "text", inputMode, placehold
   );
 }
 
-export function TextArea({ value, onChange, rows = 4, ...common }: Common & { value: string; onChange: (value: string) => void; rows?: number }) {
+export function TextArea({
+  value,
+  onChange,
+  rows = 4,
+  ...common
+}: Common & { value: string; onChange: (value: string) => void; rows?: number }) {
   const { id, error, hint, required } = common;
   return (
     <FieldShell {...common}>
@@ -82,7 +117,12 @@ export function TextArea({ value, onChange, rows = 4, ...common }: Common & { va
 
 export type Option = { value: string; label: string };
 
-export function SelectInput({ value, onChange, options, ...common }: Common & { value: string; onChange: (value: string) => void; options: readonly Option[] }) {
+export function SelectInput({
+  value,
+  onChange,
+  options,
+  ...common
+}: Common & { value: string; onChange: (value: string) => void; options: readonly Option[] }) {
   const { id, error, hint, required } = common;
   return (
     <FieldShell {...common}>
@@ -94,13 +134,29 @@ export function SelectInput({ value, onChange, options, ...common }: Common & { 
         onChange={(event) => onChange(event.target.value)}
         className={controlClass(error)}
       >
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </FieldShell>
   );
 }
 
-export function CheckboxInput({ id, label, checked, onChange, hint }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+export function CheckboxInput({
+  id,
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+}) {
   return (
     <div className="flex items-start gap-2">
       <input
@@ -112,15 +168,27 @@ export function CheckboxInput({ id, label, checked, onChange, hint }: { id: stri
         className="mt-0.5 h-5 w-5 flex-none accent-indigo-ink"
       />
       <div>
-        <label htmlFor={id} className="text-sm font-semibold text-charcoal">{label}</label>
-        {hint && <p id={`${id}-hint`} className="text-xs text-charcoal/75">{hint}</p>}
+        <label htmlFor={id} className="text-sm font-semibold text-charcoal">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-charcoal/75">
+            {hint}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
 /** The shop's NumericInput (arrows, Enter, wheel, clamped) with a visible label. */
-export function NumberField({ value, onChange, min, max, ...common }: Common & { value: number; onChange: (value: number) => void; min?: number; max?: number }) {
+export function NumberField({
+  value,
+  onChange,
+  min,
+  max,
+  ...common
+}: Common & { value: number; onChange: (value: number) => void; min?: number; max?: number }) {
   return (
     <FieldShell {...common}>
       <div className={common.hideLabel ? "" : "mt-1"}>

@@ -1,7 +1,14 @@
 import { CATEGORIES, formatMoney, ORDER_STATUS_LABELS, type Currency, type OrderStatus } from "@store/shared";
 
 /** The seller's clock (India Standard Time), as the server's "today" and date filters are. */
-const WHEN = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+const WHEN = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
 
 export function formatWhen(iso: string | null): string {
   if (!iso) return "-";

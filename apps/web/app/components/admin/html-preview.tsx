@@ -1,5 +1,6 @@
 /** Just enough type for a readable preview; the shop's own blog styles live in content/prose. */
-const PREVIEW_STYLE = "body{font:16px/1.7 Georgia,serif;color:#2b2623;margin:16px;background:#fff}h2,h3{color:#1f2f5c}img{max-width:100%;height:auto}a{color:#a4362a}";
+const PREVIEW_STYLE =
+  "body{font:16px/1.7 Georgia,serif;color:#2b2623;margin:16px;background:#fff}h2,h3{color:#1f2f5c}img{max-width:100%;height:auto}a{color:#a4362a}";
 
 /**
  * The post as typed, before the server sanitises it on save. It runs in a sandboxed frame without

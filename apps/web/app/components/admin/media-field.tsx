@@ -20,7 +20,15 @@ function readAsDataUrl(file: File): Promise<string> {
  * An image slot: an address typed in, or a file uploaded (sent as a data URL to the admin API, which
  * stores it resized under /media/uploads and answers its address), with a thumbnail of what is set.
  */
-export function MediaField({ id, label, value, onChange, error, required, hint }: {
+export function MediaField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  hint,
+}: {
   id: string;
   label: string;
   value: string;
@@ -44,7 +52,9 @@ export function MediaField({ id, label, value, onChange, error, required, hint }
       upload.setFailure({ message: "The image is larger than 5 MB", fields: {} });
       return;
     }
-    const stored = await upload.run(async () => adminApi.post<UploadResponse>("/api/admin/uploads", { data_url: await readAsDataUrl(file) }));
+    const stored = await upload.run(async () =>
+      adminApi.post<UploadResponse>("/api/admin/uploads", { data_url: await readAsDataUrl(file) }),
+    );
     if (stored) onChange(stored.url);
   }
 
@@ -52,7 +62,11 @@ export function MediaField({ id, label, value, onChange, error, required, hint }
     <FieldShell id={id} label={label} error={shownError ?? undefined} hint={hint} required={required}>
       <div className="mt-1 flex items-center gap-3">
         <span className="flex h-14 w-14 flex-none items-center justify-center overflow-hidden rounded-lg bg-linen text-[10px] text-charcoal/70">
-          {value && isMediaUrl(value) ? <img src={value} alt={`${label} preview`} className="h-full w-full object-cover" /> : "No image"}
+          {value && isMediaUrl(value) ? (
+            <img src={value} alt={`${label} preview`} className="h-full w-full object-cover" />
+          ) : (
+            "No image"
+          )}
         </span>
         <input
           id={id}
@@ -69,7 +83,13 @@ export function MediaField({ id, label, value, onChange, error, required, hint }
           }}
           className={`${CONTROL} mt-0 min-w-0 flex-1 ${shownError ? "border-madder" : "border-charcoal/30"}`}
         />
-        <button type="button" className={`${BUTTON_SECONDARY} flex-none`} aria-label={`${upload.busy ? "Uploading" : "Upload"} ${label.toLowerCase()}`} disabled={upload.busy} onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className={`${BUTTON_SECONDARY} flex-none`}
+          aria-label={`${upload.busy ? "Uploading" : "Upload"} ${label.toLowerCase()}`}
+          disabled={upload.busy}
+          onClick={() => fileInput.current?.click()}
+        >
           {upload.busy ? "Uploading..." : "Upload"}
         </button>
         <input

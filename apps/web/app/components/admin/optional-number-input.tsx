@@ -9,7 +9,20 @@ import { described, FieldShell } from "./form-controls";
  * `null` is "not entered", so the spec's 'Please enter the offer price!' can show. ui/NumericInput always
  * holds a number, hence this sibling built on its stepping and parsing rules.
  */
-export function OptionalNumberField({ id, label, value, onChange, min, max, step = 1, error, hint, required, className, hideLabel }: NumericBounds & {
+export function OptionalNumberField({
+  id,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  error,
+  hint,
+  required,
+  className,
+  hideLabel,
+}: NumericBounds & {
   id: string;
   label: string;
   value: number | null;
@@ -37,7 +50,15 @@ export function OptionalNumberField({ id, label, value, onChange, min, max, step
   useWheelStep(input, step1);
 
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+      hideLabel={hideLabel}
+    >
       <div className={hideLabel ? "" : "mt-1"}>
         <input
           ref={input}

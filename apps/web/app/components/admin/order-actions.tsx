@@ -1,5 +1,9 @@
 import {
-  CANCELLATION_POLICY, orderStatusChangeSchema, type AdminOrderDetail, type AdminOrderTarget, type OrderStatusChangeResponse,
+  CANCELLATION_POLICY,
+  orderStatusChangeSchema,
+  type AdminOrderDetail,
+  type AdminOrderTarget,
+  type OrderStatusChangeResponse,
 } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { FormMessage } from "../account/auth-card";
@@ -29,11 +33,15 @@ function CancellationRules() {
       <p>The refund follows the cancellation policy:</p>
       <ul className="list-disc space-y-1 pl-5">
         <li>Within {hours} hours of the order: a full refund.</li>
-        <li>Shipped and older than {hours} hours (in transit): {fee}% of the order value is kept as a cancellation fee.</li>
+        <li>
+          Shipped and older than {hours} hours (in transit): {fee}% of the order value is kept as a cancellation fee.
+        </li>
         <li>Not shipped yet: a full refund.</li>
         <li>Nothing paid online (cash on delivery not collected, or awaiting payment): nothing to refund.</li>
       </ul>
-      <p>Online payments are refunded through the payment provider. Stock of an order not yet shipped goes back on sale.</p>
+      <p>
+        Online payments are refunded through the payment provider. Stock of an order not yet shipped goes back on sale.
+      </p>
     </>
   );
 }
@@ -43,7 +51,13 @@ function CancellationRules() {
  * nothing else: ship with a tracking number, mark delivered, cancel (with the refund rule) or record a refund.
  * A refund the queue gave up on (payment `refund_failed`) can be retried from here.
  */
-export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; onChanged: (order: AdminOrderDetail) => void }) {
+export function OrderActions({
+  order,
+  onChanged,
+}: {
+  order: AdminOrderDetail;
+  onChanged: (order: AdminOrderDetail) => void;
+}) {
   const action = useAdminAction();
   const [tracking, setTracking] = useState("");
   const [note, setNote] = useState("");
@@ -67,7 +81,9 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
       return;
     }
     setTrackingError(undefined);
-    const result = await action.run(() => adminApi.post<OrderStatusChangeResponse>(`/api/admin/orders/${order.id}/status`, parsed.data));
+    const result = await action.run(() =>
+      adminApi.post<OrderStatusChangeResponse>(`/api/admin/orders/${order.id}/status`, parsed.data),
+    );
     setConfirming(null);
     if (!result) return;
     setTracking("");
@@ -77,7 +93,9 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
   }
 
   async function retryRefund() {
-    const result = await action.run(() => adminApi.post<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund-retry`));
+    const result = await action.run(() =>
+      adminApi.post<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund-retry`),
+    );
     setConfirming(null);
     if (!result) return;
     setOutcome({ message: retryOutcome(result), refund: null });
@@ -85,12 +103,21 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
   }
 
   const serverTrackingError = action.failure?.fields.tracking_number;
-  const owed = failed && `${formatMinor(failed.refund_amount_minor ?? failed.amount_minor, order.currency)} through ${PAYMENT_LABELS[failed.provider] ?? failed.provider}`;
+  const owed =
+    failed &&
+    `${formatMinor(failed.refund_amount_minor ?? failed.amount_minor, order.currency)} through ${PAYMENT_LABELS[failed.provider] ?? failed.provider}`;
   return (
     <section aria-labelledby="order-actions" className={CARD}>
-      <h2 id="order-actions" className={SECTION_TITLE}>Next step</h2>
+      <h2 id="order-actions" className={SECTION_TITLE}>
+        Next step
+      </h2>
       {outcome && (
-        <div ref={outcomeRef} tabIndex={-1} role="status" className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none">
+        <div
+          ref={outcomeRef}
+          tabIndex={-1}
+          role="status"
+          className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none"
+        >
           <p className="font-semibold">{outcome.message}</p>
           {outcome.refund && <RefundResult refund={outcome.refund} />}
         </div>
@@ -98,26 +125,90 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
       {failed && (
         <div className="mt-4 space-y-3 rounded-xl bg-madder/10 p-4 text-sm">
           <p>The refund of {owed} failed and will not be tried again on its own.</p>
-          <button type="button" className={BUTTON_PRIMARY} disabled={action.busy} onClick={() => setConfirming("retry")}>Retry refund</button>
+          <button
+            type="button"
+            className={BUTTON_PRIMARY}
+            disabled={action.busy}
+            onClick={() => setConfirming("retry")}
+          >
+            Retry refund
+          </button>
         </div>
       )}
-      {allowed.size === 0 ? !failed && <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p> : (
+      {allowed.size === 0 ? (
+        !failed && <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p>
+      ) : (
         <div className="mt-4 space-y-4">
           {allowed.has("shipped") && (
-            <form noValidate onSubmit={(event) => { event.preventDefault(); void move("shipped"); }} className="flex flex-wrap items-end gap-3">
-              <TextInput id="order-tracking" label="Tracking number" required value={tracking} onChange={setTracking} error={trackingError ?? serverTrackingError} className="min-w-56 flex-1" />
-              <button type="submit" className={BUTTON_PRIMARY} disabled={action.busy}>Mark shipped</button>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void move("shipped");
+              }}
+              className="flex flex-wrap items-end gap-3"
+            >
+              <TextInput
+                id="order-tracking"
+                label="Tracking number"
+                required
+                value={tracking}
+                onChange={setTracking}
+                error={trackingError ?? serverTrackingError}
+                className="min-w-56 flex-1"
+              />
+              <button type="submit" className={BUTTON_PRIMARY} disabled={action.busy}>
+                Mark shipped
+              </button>
             </form>
           )}
-          <TextArea id="order-note" label="Note (optional)" rows={2} value={note} onChange={setNote} hint="Kept in the order's history" />
+          <TextArea
+            id="order-note"
+            label="Note (optional)"
+            rows={2}
+            value={note}
+            onChange={setNote}
+            hint="Kept in the order's history"
+          />
           <div className="flex flex-wrap gap-2">
-            {allowed.has("delivered") && <button type="button" className={BUTTON_PRIMARY} disabled={action.busy} onClick={() => void move("delivered")}>Mark delivered</button>}
-            {allowed.has("cancelled") && <button type="button" className={BUTTON_DANGER} disabled={action.busy} onClick={() => setConfirming("cancelled")}>Cancel order</button>}
-            {allowed.has("refunded") && <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} onClick={() => setConfirming("refunded")}>Record refund</button>}
+            {allowed.has("delivered") && (
+              <button
+                type="button"
+                className={BUTTON_PRIMARY}
+                disabled={action.busy}
+                onClick={() => void move("delivered")}
+              >
+                Mark delivered
+              </button>
+            )}
+            {allowed.has("cancelled") && (
+              <button
+                type="button"
+                className={BUTTON_DANGER}
+                disabled={action.busy}
+                onClick={() => setConfirming("cancelled")}
+              >
+                Cancel order
+              </button>
+            )}
+            {allowed.has("refunded") && (
+              <button
+                type="button"
+                className={BUTTON_SECONDARY}
+                disabled={action.busy}
+                onClick={() => setConfirming("refunded")}
+              >
+                Record refund
+              </button>
+            )}
           </div>
         </div>
       )}
-      {action.failure && <div className="mt-4"><FormMessage tone="error">{action.failure.message}</FormMessage></div>}
+      {action.failure && (
+        <div className="mt-4">
+          <FormMessage tone="error">{action.failure.message}</FormMessage>
+        </div>
+      )}
       <ConfirmDialog
         open={confirming === "cancelled"}
         title={`Cancel order ${order.id}?`}
@@ -139,7 +230,10 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
         onConfirm={() => void move("refunded")}
         onClose={() => setConfirming(null)}
       >
-        <p>This marks the order refunded, for a refund made outside the shop (for example by bank transfer). It cannot be undone.</p>
+        <p>
+          This marks the order refunded, for a refund made outside the shop (for example by bank transfer). It cannot be
+          undone.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming === "retry"}
@@ -150,7 +244,10 @@ export function OrderActions({ order, onChanged }: { order: AdminOrderDetail; on
         onConfirm={() => void retryRefund()}
         onClose={() => setConfirming(null)}
       >
-        <p>The shop asks the provider again to refund {owed}.{failed?.refund_error && ` The last try failed with: ${failed.refund_error}`}</p>
+        <p>
+          The shop asks the provider again to refund {owed}.
+          {failed?.refund_error && ` The last try failed with: ${failed.refund_error}`}
+        </p>
         <p>If it fails again, the shop keeps trying on its own schedule and e-mails you when it gives up.</p>
       </ConfirmDialog>
     </section>

@@ -19,19 +19,28 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
   ];
   const totals: [string, string][] = [
     ["Subtotal", money(order.subtotal_minor)],
-    [`Discount${order.promo_code ? ` (${order.promo_code})` : ""}`, order.discount_minor ? `- ${money(order.discount_minor)}` : money(0)],
+    [
+      `Discount${order.promo_code ? ` (${order.promo_code})` : ""}`,
+      order.discount_minor ? `- ${money(order.discount_minor)}` : money(0),
+    ],
     ["Shipping", order.shipping_minor ? money(order.shipping_minor) : "Free"],
   ];
   return (
     <section aria-labelledby="order-lines" className="space-y-3">
-      <h2 id="order-lines" className={SECTION_TITLE}>Items</h2>
+      <h2 id="order-lines" className={SECTION_TITLE}>
+        Items
+      </h2>
       <ListTable caption="Items in this order" columns={columns} rows={order.lines} empty="No items." />
       <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
         {totals.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4"><dt>{label}</dt><dd className="tabular-nums">{value}</dd></div>
+          <div key={label} className="flex justify-between gap-4">
+            <dt>{label}</dt>
+            <dd className="tabular-nums">{value}</dd>
+          </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-linen pt-2 text-base font-semibold">
-          <dt>Total</dt><dd className="tabular-nums">{money(order.total_minor)}</dd>
+          <dt>Total</dt>
+          <dd className="tabular-nums">{money(order.total_minor)}</dd>
         </div>
       </dl>
     </section>
@@ -46,12 +55,17 @@ export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
     ["Phone", `${d.country_code} ${d.mobile_number}`],
     ["E-mail", order.email ?? "-"],
     ["Comment", d.comment || "-"],
-    ["Payment", `${PAYMENT_LABELS[order.payment_method] ?? order.payment_method}${order.is_test ? " (test payment)" : ""}`],
+    [
+      "Payment",
+      `${PAYMENT_LABELS[order.payment_method] ?? order.payment_method}${order.is_test ? " (test payment)" : ""}`,
+    ],
     ["Tracking number", order.tracking_number ?? "-"],
   ];
   return (
     <section aria-labelledby="order-delivery" className={CARD}>
-      <h2 id="order-delivery" className={SECTION_TITLE}>Delivery</h2>
+      <h2 id="order-delivery" className={SECTION_TITLE}>
+        Delivery
+      </h2>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -64,7 +78,11 @@ export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-const REFUND_TONES: Record<RefundState["tone"], string> = { pending: "bg-turmeric/15", failed: "bg-madder/10 text-madder", done: "bg-sage/15" };
+const REFUND_TONES: Record<RefundState["tone"], string> = {
+  pending: "bg-turmeric/15",
+  failed: "bg-madder/10 text-madder",
+  done: "bg-sage/15",
+};
 
 /** The payments as the provider has them, then where each refund stands (queued, failed for good, done). */
 export function OrderPayments({ order }: { order: AdminOrderDetail }) {
@@ -75,17 +93,32 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
   const columns: Column<Payment>[] = [
     { header: "Provider", cell: (p) => PAYMENT_LABELS[p.provider] ?? p.provider },
     { header: "Status", cell: (p) => paymentStatusLabel(p.status) },
-    { header: "Amount", cell: (p) => formatMinor(p.amount_minor, order.currency), className: "text-right tabular-nums" },
+    {
+      header: "Amount",
+      cell: (p) => formatMinor(p.amount_minor, order.currency),
+      className: "text-right tabular-nums",
+    },
     { header: "Provider order", cell: (p) => <code className="text-xs">{p.provider_order_id}</code> },
     { header: "Updated", cell: (p) => formatWhen(p.updated_at) },
   ];
   return (
     <section aria-labelledby="order-payments" className="space-y-3">
-      <h2 id="order-payments" className={SECTION_TITLE}>Payments</h2>
-      <ListTable caption="Payments for this order" columns={columns} rows={order.payments} empty={order.payment_method === "cod" ? "Cash on delivery: nothing paid online." : "No payment yet."} />
+      <h2 id="order-payments" className={SECTION_TITLE}>
+        Payments
+      </h2>
+      <ListTable
+        caption="Payments for this order"
+        columns={columns}
+        rows={order.payments}
+        empty={order.payment_method === "cod" ? "Cash on delivery: nothing paid online." : "No payment yet."}
+      />
       {refunds.length > 0 && (
         <ul aria-label="Refunds" className="space-y-2 text-sm">
-          {refunds.map(({ id, state }) => <li key={id} className={`rounded-xl px-4 py-3 ${REFUND_TONES[state.tone]}`}>{state.text}</li>)}
+          {refunds.map(({ id, state }) => (
+            <li key={id} className={`rounded-xl px-4 py-3 ${REFUND_TONES[state.tone]}`}>
+              {state.text}
+            </li>
+          ))}
         </ul>
       )}
     </section>
@@ -96,12 +129,17 @@ export function OrderPayments({ order }: { order: AdminOrderDetail }) {
 export function OrderEvents({ order }: { order: AdminOrderDetail }) {
   return (
     <section aria-labelledby="order-events" className={CARD}>
-      <h2 id="order-events" className={SECTION_TITLE}>History</h2>
+      <h2 id="order-events" className={SECTION_TITLE}>
+        History
+      </h2>
       <ol className="mt-3 space-y-3 border-l-2 border-linen pl-4 text-sm">
         {order.events.map((event) => (
           <li key={event.id}>
             <p className="font-semibold">{statusLabel(event.to_status)}</p>
-            <p className="text-charcoal/75"><time dateTime={event.created_at}>{formatWhen(event.created_at)}</time>{event.note && ` · ${event.note}`}</p>
+            <p className="text-charcoal/75">
+              <time dateTime={event.created_at}>{formatWhen(event.created_at)}</time>
+              {event.note && ` · ${event.note}`}
+            </p>
           </li>
         ))}
       </ol>

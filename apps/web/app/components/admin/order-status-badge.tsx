@@ -15,5 +15,11 @@ const TONES: Record<OrderStatus, string> = {
 
 /** An order's status in the shop's words, coloured by how far along it is. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}>{statusLabel(status)}</span>;
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}
+    >
+      {statusLabel(status)}
+    </span>
+  );
 }

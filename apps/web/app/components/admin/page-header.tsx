@@ -9,7 +9,9 @@ export function PageHeader({ title, lead, actions }: { title: string; lead?: Rea
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
-        <h1 tabIndex={-1} data-admin-title="" className={PAGE_TITLE}>{title}</h1>
+        <h1 tabIndex={-1} data-admin-title="" className={PAGE_TITLE}>
+          {title}
+        </h1>
         {lead && <p className="mt-1 text-charcoal/80">{lead}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

@@ -12,7 +12,13 @@ import { useAdminAction } from "./use-admin-resource";
  * Every add-item field of a stored product. Only changed fields are sent (the audit log then shows what
  * the seller meant to change); activation and top selling are switches of their own (product-status).
  */
-export function ProductEditForm({ product, onSaved }: { product: AdminProduct; onSaved: (product: AdminProduct, message: string) => void }) {
+export function ProductEditForm({
+  product,
+  onSaved,
+}: {
+  product: AdminProduct;
+  onSaved: (product: AdminProduct, message: string) => void;
+}) {
   const [saved, setSaved] = useState<ProductDetails>(() => detailsOf(product));
   const [values, setValues] = useState<ProductDetails>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -26,7 +32,10 @@ export function ProductEditForm({ product, onSaved }: { product: AdminProduct; o
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: "" }));
   };
-  const shown: FieldErrors = { ...action.failure?.fields, ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) };
+  const shown: FieldErrors = {
+    ...action.failure?.fields,
+    ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)),
+  };
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +52,9 @@ export function ProductEditForm({ product, onSaved }: { product: AdminProduct; o
       return;
     }
     setErrors({});
-    const result = await action.run(() => adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, parsed.data));
+    const result = await action.run(() =>
+      adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, parsed.data),
+    );
     if (!result) return;
     const next = detailsOf(result);
     setSaved(next);
@@ -55,7 +66,9 @@ export function ProductEditForm({ product, onSaved }: { product: AdminProduct; o
     <form noValidate onSubmit={submit} aria-label="Product details" aria-busy={action.busy} className="space-y-6">
       <ProductFields values={values} set={set} errors={shown} flags={["new_arrival"]} />
       {action.failure && <FormMessage tone="error">{action.failure.message}</FormMessage>}
-      <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>{action.busy ? "Saving..." : "Save details"}</button>
+      <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>
+        {action.busy ? "Saving..." : "Save details"}
+      </button>
     </form>
   );
 }

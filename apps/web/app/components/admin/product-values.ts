@@ -1,4 +1,10 @@
-import { ADD_ITEM_DEFAULTS, ADD_ITEM_SIZES, PRODUCT_MEDIA_FIELDS, type AdminProduct, type ProductMediaField } from "@store/shared";
+import {
+  ADD_ITEM_DEFAULTS,
+  ADD_ITEM_SIZES,
+  PRODUCT_MEDIA_FIELDS,
+  type AdminProduct,
+  type ProductMediaField,
+} from "@store/shared";
 import { STORAGE_KEYS } from "../../lib/api";
 
 /**
@@ -21,24 +27,50 @@ export type ProductDetails = {
 export type AddItemSize = (typeof ADD_ITEM_SIZES)[number]["value"];
 
 /** The add-item form: the details plus the spec's one size with its quantity and prices. */
-export type ItemDraft = ProductDetails & { size: AddItemSize; quantity: number; offer_price: number | null; mrp: number | null };
+export type ItemDraft = ProductDetails & {
+  size: AddItemSize;
+  quantity: number;
+  offer_price: number | null;
+  mrp: number | null;
+};
 
 const EMPTY_MEDIA = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, ""])) as Record<ProductMediaField, string>;
 
 /** The spec's defaults (section 4): quantity 10 and the three flags on. */
 export function newDraft(): ItemDraft {
   return {
-    product_name: "", product_code: "", category: "", subcategory: "",
-    is_active: ADD_ITEM_DEFAULTS.is_active, new_arrival: ADD_ITEM_DEFAULTS.new_arrival, top_selling: ADD_ITEM_DEFAULTS.top_selling,
-    description: "", rating: "", remarks: "", ...EMPTY_MEDIA,
-    size: ADD_ITEM_DEFAULTS.size, quantity: ADD_ITEM_DEFAULTS.quantity, offer_price: null, mrp: null,
+    product_name: "",
+    product_code: "",
+    category: "",
+    subcategory: "",
+    is_active: ADD_ITEM_DEFAULTS.is_active,
+    new_arrival: ADD_ITEM_DEFAULTS.new_arrival,
+    top_selling: ADD_ITEM_DEFAULTS.top_selling,
+    description: "",
+    rating: "",
+    remarks: "",
+    ...EMPTY_MEDIA,
+    size: ADD_ITEM_DEFAULTS.size,
+    quantity: ADD_ITEM_DEFAULTS.quantity,
+    offer_price: null,
+    mrp: null,
   };
 }
 
 /** The field order on screen, for moving focus to the first error. */
 export const FIELD_ORDER = [
-  "product_name", "product_code", "category", "subcategory", "size", "quantity", "offer_price", "mrp",
-  "description", "rating", "remarks", ...PRODUCT_MEDIA_FIELDS,
+  "product_name",
+  "product_code",
+  "category",
+  "subcategory",
+  "size",
+  "quantity",
+  "offer_price",
+  "mrp",
+  "description",
+  "rating",
+  "remarks",
+  ...PRODUCT_MEDIA_FIELDS,
 ] as const;
 
 export const fieldId = (field: string) => `item-${field}`;
@@ -76,7 +108,10 @@ export function writeDraft(draft: ItemDraft | null): void {
 
 /** A stored product as the edit form holds it. */
 export function detailsOf(product: AdminProduct): ProductDetails {
-  const media = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, product[f] ?? ""])) as Record<ProductMediaField, string>;
+  const media = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, product[f] ?? ""])) as Record<
+    ProductMediaField,
+    string
+  >;
   return {
     product_name: product.product_name,
     product_code: String(product.product_code),
@@ -95,5 +130,7 @@ export function detailsOf(product: AdminProduct): ProductDetails {
 
 /** The fields an edit changed: only those are sent, so the audit log shows what the seller meant to change. */
 export function changedDetails(before: ProductDetails, after: ProductDetails): Partial<ProductDetails> {
-  return Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key as keyof ProductDetails] !== value)) as Partial<ProductDetails>;
+  return Object.fromEntries(
+    Object.entries(after).filter(([key, value]) => before[key as keyof ProductDetails] !== value),
+  ) as Partial<ProductDetails>;
 }

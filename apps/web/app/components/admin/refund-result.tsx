@@ -24,10 +24,14 @@ export function RefundResult({ refund }: { refund: Refund }) {
     <div className="mt-2">
       <p>{REFUND_RULE_TEXT[refund.rule]}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt>Paid online</dt><dd className="tabular-nums">{money(refund.paid_minor)}</dd>
-        <dt>Cancellation fee</dt><dd className="tabular-nums">{money(refund.fee_minor)}</dd>
-        <dt>Refund</dt><dd className="font-semibold tabular-nums">{money(refund.refund_minor)}</dd>
-        <dt>Refund status</dt><dd>{STATUS_TEXT[refund.status]}</dd>
+        <dt>Paid online</dt>
+        <dd className="tabular-nums">{money(refund.paid_minor)}</dd>
+        <dt>Cancellation fee</dt>
+        <dd className="tabular-nums">{money(refund.fee_minor)}</dd>
+        <dt>Refund</dt>
+        <dd className="font-semibold tabular-nums">{money(refund.refund_minor)}</dd>
+        <dt>Refund status</dt>
+        <dd>{STATUS_TEXT[refund.status]}</dd>
       </dl>
     </div>
   );

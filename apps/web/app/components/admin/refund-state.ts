@@ -26,12 +26,16 @@ export function refundState(payment: Payment, currency: Currency): RefundState |
     case "refund_requested":
       return {
         tone: "pending",
-        text: payment.refund_attempts === 0
-          ? `Refund of ${amount} requested from the provider.`
-          : `Refund of ${amount} requested: ${tries(payment.refund_attempts)} failed so far; next try: ${formatWhen(payment.refund_next_at)}.${lastError}`,
+        text:
+          payment.refund_attempts === 0
+            ? `Refund of ${amount} requested from the provider.`
+            : `Refund of ${amount} requested: ${tries(payment.refund_attempts)} failed so far; next try: ${formatWhen(payment.refund_next_at)}.${lastError}`,
       };
     case "refund_failed":
-      return { tone: "failed", text: `Refund of ${amount} failed after ${tries(payment.refund_attempts)} and will not be tried again on its own.${lastError}` };
+      return {
+        tone: "failed",
+        text: `Refund of ${amount} failed after ${tries(payment.refund_attempts)} and will not be tried again on its own.${lastError}`,
+      };
     case "refunded":
       return { tone: "done", text: `Refunded ${amount}.` };
     default:
@@ -48,6 +52,7 @@ export function retryOutcome(order: AdminOrderDetail): string {
   const state = payment && refundState(payment, order.currency);
   if (!payment || !state) return "The refund was retried.";
   if (state.tone === "done") return `The refund went through. ${state.text}`;
-  if (state.tone === "failed") return `The refund failed again.${payment.refund_error ? ` Last error: ${payment.refund_error}` : ""}`;
+  if (state.tone === "failed")
+    return `The refund failed again.${payment.refund_error ? ` Last error: ${payment.refund_error}` : ""}`;
   return `The provider did not take the refund yet. Next try: ${formatWhen(payment.refund_next_at)}.`;
 }

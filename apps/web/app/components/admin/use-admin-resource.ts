@@ -20,7 +20,11 @@ export type AdminResource<T> = {
  */
 export function useAdminResource<T>(path: string, query?: AdminQuery): AdminResource<T> {
   const { refuse } = useAdminAccess();
-  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>({ data: null, loading: true, error: null });
+  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>({
+    data: null,
+    loading: true,
+    error: null,
+  });
   const [version, setVersion] = useState(0);
   // The query as a string, so a new object with the same values does not refetch.
   const key = JSON.stringify(query ?? {});
@@ -58,21 +62,24 @@ export function useAdminAction(): AdminAction {
   const [failure, setFailure] = useState<Failure | null>(null);
   const inFlight = useRef(false);
 
-  const run = useCallback(async <R>(change: () => Promise<R>): Promise<R | undefined> => {
-    if (inFlight.current) return undefined;
-    inFlight.current = true;
-    setBusy(true);
-    setFailure(null);
-    try {
-      return await change();
-    } catch (error) {
-      if (!refuse(error)) setFailure(failureOf(error));
-      return undefined;
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }, [refuse]);
+  const run = useCallback(
+    async <R>(change: () => Promise<R>): Promise<R | undefined> => {
+      if (inFlight.current) return undefined;
+      inFlight.current = true;
+      setBusy(true);
+      setFailure(null);
+      try {
+        return await change();
+      } catch (error) {
+        if (!refuse(error)) setFailure(failureOf(error));
+        return undefined;
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [refuse],
+  );
 
   return { busy, failure, setFailure, run };
 }

@@ -9,7 +9,8 @@ export function useListParams<K extends string>(names: readonly K[]) {
   const values = Object.fromEntries(names.map((name) => [name, params.get(name) ?? ""])) as Record<K, string>;
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
 
-  const apply = (next: Record<K, string>) => setParams(Object.fromEntries(Object.entries<string>(next).filter(([, value]) => value !== "")));
+  const apply = (next: Record<K, string>) =>
+    setParams(Object.fromEntries(Object.entries<string>(next).filter(([, value]) => value !== "")));
   const goTo = (target: number) => {
     const copy = new URLSearchParams(params);
     copy.set("page", String(target));

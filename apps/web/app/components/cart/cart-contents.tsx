@@ -27,16 +27,28 @@ export function CartContents({ cart }: { cart: CartResponse }) {
     <CheckoutDraftProvider draft={draft}>
       <div className="grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
         <section aria-labelledby="cart-items-heading">
-          <h2 id="cart-items-heading" className="sr-only">Items in your cart</h2>
+          <h2 id="cart-items-heading" className="sr-only">
+            Items in your cart
+          </h2>
           <ul className="divide-y divide-linen border-y border-linen">
-            {cart.data.map((item) => <CartLine key={item.id} item={item} />)}
+            {cart.data.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
           </ul>
         </section>
         <div className="lg:sticky lg:top-24">
           <OrderSummary
             totals={totals}
             promoCode={draft.promoCode}
-            promo={<PromoBox applied={promo.applied} refusal={promo.refusal} pending={promo.pending} onApply={(code) => void promo.apply(code)} onRemove={promo.removePromo} />}
+            promo={
+              <PromoBox
+                applied={promo.applied}
+                refusal={promo.refusal}
+                pending={promo.pending}
+                onApply={(code) => void promo.apply(code)}
+                onRemove={promo.removePromo}
+              />
+            }
             cod={totals.cashOnDelivery}
             onCodChange={setCod}
             continued={continued}

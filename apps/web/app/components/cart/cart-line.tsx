@@ -11,7 +11,9 @@ import { Price } from "../ui/price";
 /** Why a line cannot be bought as it is (the checkout would refuse it), or null. */
 function availabilityText(item: CartItem): string | null {
   if (item.available) return null;
-  return item.stock === 0 ? "No longer available. Please remove it to continue." : `Only ${item.stock} left in size ${item.size}. Please lower the quantity.`;
+  return item.stock === 0
+    ? "No longer available. Please remove it to continue."
+    : `Only ${item.stock} left in size ${item.size}. Please lower the quantity.`;
 }
 
 /** One cart line: image, name, size, unit prices, quantity (the spec's numeric input) and removal. */
@@ -52,18 +54,38 @@ export function CartLine({ item }: { item: CartItem }) {
 
   return (
     <li aria-label={label} aria-busy={saving !== null || removing} className="flex gap-4 py-5 sm:gap-6">
-      <Link to={productPath(item.product_pk)} tabIndex={-1} aria-hidden="true" className="block w-20 flex-none self-start overflow-hidden rounded-xl bg-linen sm:w-28">
-        {item.image && <img src={item.image} alt="" width={112} height={140} loading="lazy" className="aspect-[4/5] h-auto w-full object-cover" />}
+      <Link
+        to={productPath(item.product_pk)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block w-20 flex-none self-start overflow-hidden rounded-xl bg-linen sm:w-28"
+      >
+        {item.image && (
+          <img
+            src={item.image}
+            alt=""
+            width={112}
+            height={140}
+            loading="lazy"
+            className="aspect-[4/5] h-auto w-full object-cover"
+          />
+        )}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
           <div className="min-w-0">
             <h3 className="font-serif text-lg leading-snug text-charcoal">
-              <Link to={productPath(item.product_pk)} className="hover:text-madder">{item.product_name}</Link>
+              <Link to={productPath(item.product_pk)} className="hover:text-madder">
+                {item.product_name}
+              </Link>
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-charcoal/80">
               <span>Size {item.size}</span>
-              {item.is_direct_buy && <span className="rounded-full bg-turmeric/20 px-2 py-0.5 text-xs font-semibold text-charcoal">Buy now</span>}
+              {item.is_direct_buy && (
+                <span className="rounded-full bg-turmeric/20 px-2 py-0.5 text-xs font-semibold text-charcoal">
+                  Buy now
+                </span>
+              )}
             </p>
             <Price offer={item.offer_price} mrp={item.mrp} currency={item.currency} className="mt-1" />
           </div>
@@ -84,12 +106,21 @@ export function CartLine({ item }: { item: CartItem }) {
               disabled={removing}
             />
           </span>
-          <button type="button" onClick={() => void remove()} disabled={removing} className="flex items-center gap-1.5 rounded text-sm font-medium text-charcoal/80 hover:text-madder disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => void remove()}
+            disabled={removing}
+            className="flex items-center gap-1.5 rounded text-sm font-medium text-charcoal/80 hover:text-madder disabled:opacity-50"
+          >
             <TrashIcon />
             Remove<span className="sr-only"> {label}</span>
           </button>
         </div>
-        {note && <p role={problem ? "alert" : undefined} className="text-sm font-medium text-madder">{note}</p>}
+        {note && (
+          <p role={problem ? "alert" : undefined} className="text-sm font-medium text-madder">
+            {note}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -11,11 +11,17 @@ export function CartPage() {
       <header className="mb-8 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-4xl font-semibold text-indigo-ink sm:text-5xl">Your cart</h1>
         {status === "ready" && pieces > 0 && (
-          <p className="text-charcoal/80">{pieces} {pieces === 1 ? "piece" : "pieces"}</p>
+          <p className="text-charcoal/80">
+            {pieces} {pieces === 1 ? "piece" : "pieces"}
+          </p>
         )}
       </header>
       {status === "loading" && <CartSkeleton />}
-      {status === "error" && <CartLoadFailed onRetry={() => refresh().catch((error: unknown) => console.error("Cart fetch failed", error))} />}
+      {status === "error" && (
+        <CartLoadFailed
+          onRetry={() => refresh().catch((error: unknown) => console.error("Cart fetch failed", error))}
+        />
+      )}
       {status === "ready" && (cart && cart.data.length > 0 ? <CartContents cart={cart} /> : <EmptyCart />)}
     </div>
   );

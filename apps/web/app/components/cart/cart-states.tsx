@@ -8,7 +8,11 @@ const SKELETON_LINES = 2;
 /** The server's render of the cart page (the cart lives in browser storage), until the browser fills it in. */
 export function CartSkeleton() {
   return (
-    <div role="status" aria-label="Loading your cart" className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
+    <div
+      role="status"
+      aria-label="Loading your cart"
+      className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_380px]"
+    >
       <ul className="divide-y divide-linen border-y border-linen">
         {Array.from({ length: SKELETON_LINES }, (_, i) => (
           <li key={i} className="flex gap-4 py-5 sm:gap-6">
@@ -34,7 +38,9 @@ export function EmptyCart() {
         <CartIcon className="h-8 w-8" />
       </span>
       <h2 className="mt-5 text-2xl font-semibold text-indigo-ink">Your cart is empty</h2>
-      <p className="mt-2 max-w-md text-charcoal/85">Block-printed dresses, kantha cushions, jute rugs: every piece is made by hand in Jaipur.</p>
+      <p className="mt-2 max-w-md text-charcoal/85">
+        Block-printed dresses, kantha cushions, jute rugs: every piece is made by hand in Jaipur.
+      </p>
       <ButtonLink to="/collections" size="lg" className="mt-6">
         Start shopping
       </ButtonLink>

@@ -7,7 +7,16 @@ import { Button } from "../ui/button";
 export const CONTINUE_LABEL = "CLICK TO CONTINUE";
 
 /** Totals, the COD choice (INR only), and 'CLICK TO CONTINUE'. The promo box comes in as `promo`. */
-export function OrderSummary({ totals, promoCode, promo, cod, onCodChange, continued, onContinue, blockedReason }: {
+export function OrderSummary({
+  totals,
+  promoCode,
+  promo,
+  cod,
+  onCodChange,
+  continued,
+  onContinue,
+  blockedReason,
+}: {
   totals: CartTotals;
   promoCode: string | null;
   promo: ReactNode;
@@ -21,13 +30,17 @@ export function OrderSummary({ totals, promoCode, promo, cod, onCodChange, conti
   const money = (amount: number) => formatMoney(amount, totals.currency);
   return (
     <section aria-labelledby="summary-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-linen sm:p-6">
-      <h2 id="summary-heading" className="text-2xl font-semibold text-indigo-ink">Order summary</h2>
+      <h2 id="summary-heading" className="text-2xl font-semibold text-indigo-ink">
+        Order summary
+      </h2>
       <div className="mt-5">{promo}</div>
       <table className="mt-6 w-full text-sm">
         <caption className="sr-only">Order totals</caption>
         <tbody className="[&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal">
           <tr>
-            <th scope="row">Subtotal ({totals.count} {totals.count === 1 ? "piece" : "pieces"})</th>
+            <th scope="row">
+              Subtotal ({totals.count} {totals.count === 1 ? "piece" : "pieces"})
+            </th>
             <td>{money(totals.subtotal)}</td>
           </tr>
           {totals.discount > 0 && (
@@ -48,10 +61,17 @@ export function OrderSummary({ totals, promoCode, promo, cod, onCodChange, conti
       </table>
       {isCashOnDeliveryAllowed(totals.currency) && (
         <label className="mt-5 flex cursor-pointer items-start gap-3 rounded-xl border border-linen bg-cream/50 p-3 text-sm">
-          <input type="checkbox" checked={cod} onChange={(event) => onCodChange(event.target.checked)} className="mt-0.5 h-4 w-4 accent-indigo-ink" />
+          <input
+            type="checkbox"
+            checked={cod}
+            onChange={(event) => onCodChange(event.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-indigo-ink"
+          />
           <span>
             <span className="font-semibold">Cash on Delivery</span>
-            <span className="block text-charcoal/80">Pay when it arrives; shipping {formatMoney(COD_SHIPPING_FEE_INR, "INR")}.</span>
+            <span className="block text-charcoal/80">
+              Pay when it arrives; shipping {formatMoney(COD_SHIPPING_FEE_INR, "INR")}.
+            </span>
           </span>
         </label>
       )}
@@ -66,7 +86,11 @@ export function OrderSummary({ totals, promoCode, promo, cod, onCodChange, conti
       >
         {CONTINUE_LABEL}
       </Button>
-      {blockedReason && <p id="checkout-blocked" className="mt-2 text-sm text-madder">{blockedReason}</p>}
+      {blockedReason && (
+        <p id="checkout-blocked" className="mt-2 text-sm text-madder">
+          {blockedReason}
+        </p>
+      )}
     </section>
   );
 }

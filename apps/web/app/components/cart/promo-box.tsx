@@ -4,7 +4,13 @@ import type { AppliedPromo, PromoRefusal } from "./use-promo";
 import { Button } from "../ui/button";
 
 /** The spec's promo code box: a code, Apply, then the server's success message or 'Promo code not applied'. */
-export function PromoBox({ applied, refusal, pending, onApply, onRemove }: {
+export function PromoBox({
+  applied,
+  refusal,
+  pending,
+  onApply,
+  onRemove,
+}: {
   applied: AppliedPromo | null;
   refusal: PromoRefusal | null;
   pending: boolean;
@@ -36,7 +42,9 @@ export function PromoBox({ applied, refusal, pending, onApply, onRemove }: {
         if (trimmed) onApply(trimmed);
       }}
     >
-      <label htmlFor="promo-code" className="text-sm font-semibold text-charcoal">Promo code</label>
+      <label htmlFor="promo-code" className="text-sm font-semibold text-charcoal">
+        Promo code
+      </label>
       <div className="mt-2 flex gap-2">
         <input
           id="promo-code"

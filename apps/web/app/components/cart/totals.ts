@@ -17,10 +17,19 @@ export type CartTotals = {
  * order-total formula (39 shipping with cash on delivery in INR, else free). Nothing is priced here; the order's amount
  * is computed again by the server.
  */
-export function cartTotals(cart: Pick<CartResponse, "currency" | "count" | "subtotal">, discount: number, cod: boolean): CartTotals {
+export function cartTotals(
+  cart: Pick<CartResponse, "currency" | "count" | "subtotal">,
+  discount: number,
+  cod: boolean,
+): CartTotals {
   const cashOnDelivery = cod && isCashOnDeliveryAllowed(cart.currency);
   // No method is chosen on the cart page: only the cash-on-delivery box changes the total here.
-  const figures = orderTotal({ currency: cart.currency, subtotal: cart.subtotal, discount, method: cashOnDelivery ? "cod" : null });
+  const figures = orderTotal({
+    currency: cart.currency,
+    subtotal: cart.subtotal,
+    discount,
+    method: cashOnDelivery ? "cod" : null,
+  });
   return {
     currency: cart.currency,
     count: cart.count,

@@ -23,7 +23,13 @@ export function usePromo(cart: CartResponse) {
   async function apply(code: string) {
     const request = ++latest.current;
     setPending(true);
-    const body: ValidatePromoRequest = { amount: cart.subtotal, promo_code: code, no_of_products: cart.count, cart_id: cart.cart_id, currency: cart.currency };
+    const body: ValidatePromoRequest = {
+      amount: cart.subtotal,
+      promo_code: code,
+      no_of_products: cart.count,
+      cart_id: cart.cart_id,
+      currency: cart.currency,
+    };
     const outcome = await api.post<ValidatePromoResponse>("/api/validate-promo-code/", body).then(
       (answer) => ({ answer }),
       (error: unknown) => ({ error }),
@@ -38,7 +44,8 @@ export function usePromo(cart: CartResponse) {
     }
     setApplied(null);
     setRefusal({ code, reason: "answer" in outcome ? outcome.answer.message || null : refusalReason(outcome.error) });
-    if ("error" in outcome && outcome.error instanceof ApiError && outcome.error.status === 401) expire(outcome.error.message);
+    if ("error" in outcome && outcome.error instanceof ApiError && outcome.error.status === 401)
+      expire(outcome.error.message);
   }
 
   const recheck = useEffectEvent(() => {

@@ -25,7 +25,22 @@ export type CheckoutFieldProps = {
  * error and hint are read out with the field (aria-describedby). The form itself validates (noValidate),
  * so the spec's own sentences are shown rather than the browser's bubbles.
  */
-export function CheckoutField({ id, name, label, value, onChange, required = false, error, hint, multiline = false, type = "text", autoComplete, inputMode, placeholder, maxLength }: CheckoutFieldProps) {
+export function CheckoutField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  required = false,
+  error,
+  hint,
+  multiline = false,
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+  maxLength,
+}: CheckoutFieldProps) {
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const shared = {
@@ -44,15 +59,27 @@ export function CheckoutField({ id, name, label, value, onChange, required = fal
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-charcoal">
         {label}
-        {required && <span aria-hidden="true" className="ml-0.5 text-madder">*</span>}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-madder">
+            *
+          </span>
+        )}
       </label>
       {multiline ? (
         <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input {...shared} type={type} inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
       )}
-      {error && <p id={errorId} className="mt-1.5 text-sm font-medium text-madder">{error}</p>}
-      {hint && <p id={hintId} className="mt-1 text-xs text-charcoal/75">{hint}</p>}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-madder">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-charcoal/75">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,7 +7,15 @@ import { useCheckoutDraft } from "../cart/checkout-draft";
 import { codNextStepText } from "./cod-code";
 import { CodCodeStep } from "./cod-code-step";
 import { fieldId, DeliveryFields } from "./delivery-fields";
-import { checkDelivery, DELIVERY_FIELDS, emailRequiredFor, emptyDelivery, withShopper, type DeliveryField, type FieldProblems } from "./delivery-form";
+import {
+  checkDelivery,
+  DELIVERY_FIELDS,
+  emailRequiredFor,
+  emptyDelivery,
+  withShopper,
+  type DeliveryField,
+  type FieldProblems,
+} from "./delivery-form";
 import { orderAmount } from "./order-amount";
 import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
 import { loadProviderScript } from "./provider-sdk";
@@ -25,7 +33,9 @@ function focusProblem(problems: FieldProblems, method: boolean) {
   const field = DELIVERY_FIELDS.find((name) => problems[name]);
   const target = field
     ? document.getElementById(fieldId(field))
-    : method ? document.querySelector<HTMLInputElement>(`#${PAYMENT_GROUP_ID} input:not(:disabled)`) : null;
+    : method
+      ? document.querySelector<HTMLInputElement>(`#${PAYMENT_GROUP_ID} input:not(:disabled)`)
+      : null;
   target?.focus();
 }
 
@@ -56,7 +66,15 @@ export function CheckoutPanel() {
   const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount };
   const due = method ? orderAmount(method, figures) : null;
   // A wallet order is only good for the cart, promo and method it was made for.
-  const key = JSON.stringify([method, currency, draft.totals.subtotal, draft.totals.count, draft.discount, draft.promoCode, cart?.cart_id]);
+  const key = JSON.stringify([
+    method,
+    currency,
+    draft.totals.subtotal,
+    draft.totals.count,
+    draft.discount,
+    draft.promoCode,
+    cart?.cart_id,
+  ]);
   const wallet = checkout.wallet?.key === key ? checkout.wallet : null;
   const codWaiting = checkout.cod?.key === key ? checkout.cod : null;
   const locked = checkout.busy || wallet !== null || codWaiting !== null;
@@ -88,7 +106,13 @@ export function CheckoutPanel() {
     event.preventDefault();
     if (locked) return;
     checkout.clearAlert();
-    const check = checkDelivery(values, method, { amount: due?.amount ?? 0, currency, promoCode: draft.promoCode, cartId: cart?.cart_id ?? null, emailRequired });
+    const check = checkDelivery(values, method, {
+      amount: due?.amount ?? 0,
+      currency,
+      promoCode: draft.promoCode,
+      cartId: cart?.cart_id ?? null,
+      emailRequired,
+    });
     if (!check.ok) {
       setProblems(check.fields);
       if (check.message) formMessage.show(check.message);
@@ -97,7 +121,11 @@ export function CheckoutPanel() {
     }
     setProblems({});
     formMessage.clear();
-    const shopper = { name: values.name.trim(), email: values.email.trim(), contact: `${values.country_code}${values.mobile_number}`.replace(/\s/g, "") };
+    const shopper = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      contact: `${values.country_code}${values.mobile_number}`.replace(/\s/g, ""),
+    };
     const serverProblems = await checkout.pay(check.body, check.method, shopper, key);
     if (Object.keys(serverProblems).length > 0) {
       setProblems(serverProblems);
@@ -107,13 +135,38 @@ export function CheckoutPanel() {
 
   const methodMissing = formMessage.text === MESSAGES.selectPaymentMethod;
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="checkout-heading" aria-busy={checkout.busy} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-linen sm:p-8">
-      <h2 id="checkout-heading" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-indigo-ink outline-none">Delivery and payment</h2>
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="checkout-heading"
+      aria-busy={checkout.busy}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-linen sm:p-8"
+    >
+      <h2
+        id="checkout-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-semibold text-indigo-ink outline-none"
+      >
+        Delivery and payment
+      </h2>
       <div className="mt-6 grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_340px]">
         <fieldset disabled={locked} className="min-w-0">
           <legend className="text-lg font-semibold text-indigo-ink">Delivery details</legend>
-          <p className="mb-4 mt-1 text-sm text-charcoal/80">Fields marked <span aria-hidden="true" className="text-madder">*</span><span className="sr-only">with an asterisk</span> are required.</p>
-          <DeliveryFields values={values} problems={problems} currency={currency} emailRequired={emailRequired} onChange={edit} />
+          <p className="mb-4 mt-1 text-sm text-charcoal/80">
+            Fields marked{" "}
+            <span aria-hidden="true" className="text-madder">
+              *
+            </span>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
+          <DeliveryFields
+            values={values}
+            problems={problems}
+            currency={currency}
+            emailRequired={emailRequired}
+            onChange={edit}
+          />
         </fieldset>
         <div className="min-w-0">
           <PaymentMethods
@@ -134,10 +187,25 @@ export function CheckoutPanel() {
             <p className="mt-1 text-sm text-charcoal/80">PayPal payments in rupees are rounded up to end in 9.</p>
           )}
           <div className="mt-4 space-y-2 text-sm font-medium empty:hidden">
-            {formMessage.text && <p role="alert" id={FORM_MESSAGE_ID} className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{formMessage.text}</p>}
-            {checkout.alert && !codWaiting && <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 text-madder">{checkout.alert}</p>}
+            {formMessage.text && (
+              <p role="alert" id={FORM_MESSAGE_ID} className="rounded-xl bg-madder/10 px-4 py-3 text-madder">
+                {formMessage.text}
+              </p>
+            )}
+            {checkout.alert && !codWaiting && (
+              <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 text-madder">
+                {checkout.alert}
+              </p>
+            )}
           </div>
-          {wallet && <WalletStep wallet={wallet} busy={checkout.busy} events={checkout.walletEvents} onEdit={checkout.dropWallet} />}
+          {wallet && (
+            <WalletStep
+              wallet={wallet}
+              busy={checkout.busy}
+              events={checkout.walletEvents}
+              onEdit={checkout.dropWallet}
+            />
+          )}
           {codWaiting && (
             <CodCodeStep
               key={`${codWaiting.order.order_id}-${codWaiting.sends}`}
@@ -148,7 +216,11 @@ export function CheckoutPanel() {
               onEdit={checkout.dropCod}
             />
           )}
-          {!wallet && !codWaiting && method === "cod" && <p id={COD_NEXT_ID} className="mt-5 text-sm text-charcoal/80">{codNextStepText(!signedIn ? "guest" : verified ? "verified" : "account")}</p>}
+          {!wallet && !codWaiting && method === "cod" && (
+            <p id={COD_NEXT_ID} className="mt-5 text-sm text-charcoal/80">
+              {codNextStepText(!signedIn ? "guest" : verified ? "verified" : "account")}
+            </p>
+          )}
           {!wallet && !codWaiting && (
             <Button
               type="submit"

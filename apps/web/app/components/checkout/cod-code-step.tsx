@@ -10,7 +10,13 @@ import { Button } from "../ui/button";
  * details" goes back to the form (placing the order again e-mails a new code, to the address then given).
  * Focus lands on the code field. Buttons rather than a nested form: the step sits inside the checkout's form.
  */
-export function CodCodeStep({ waiting, busy, alert, events, onEdit }: {
+export function CodCodeStep({
+  waiting,
+  busy,
+  alert,
+  events,
+  onEdit,
+}: {
   waiting: CodWaiting;
   busy: boolean;
   /** The server's answer to the last try (a wrong code, a refused new code), shown under the field. */
@@ -46,16 +52,25 @@ export function CodCodeStep({ waiting, busy, alert, events, onEdit }: {
   }
 
   return (
-    <section aria-labelledby="cod-code-title" className="mt-5 space-y-4 rounded-xl border border-indigo-ink/30 bg-cream/40 p-4">
-      <h3 id="cod-code-title" className="text-lg font-semibold text-indigo-ink">Confirm your order</h3>
-      <p id="cod-code-lead" className="text-sm text-charcoal">{codeStepText(order, Date.now())}</p>
+    <section
+      aria-labelledby="cod-code-title"
+      className="mt-5 space-y-4 rounded-xl border border-indigo-ink/30 bg-cream/40 p-4"
+    >
+      <h3 id="cod-code-title" className="text-lg font-semibold text-indigo-ink">
+        Confirm your order
+      </h3>
+      <p id="cod-code-lead" className="text-sm text-charcoal">
+        {codeStepText(order, Date.now())}
+      </p>
       {sends > 1 && (
         <p role="status" className="rounded-lg bg-sage/15 px-3 py-2 text-sm text-charcoal">
           We have sent a new code to {order.email}. Only the newest code works.
         </p>
       )}
       <div>
-        <label htmlFor="cod-code" className="text-sm font-semibold text-charcoal">6-digit code</label>
+        <label htmlFor="cod-code" className="text-sm font-semibold text-charcoal">
+          6-digit code
+        </label>
         <input
           ref={input}
           id="cod-code"
@@ -78,14 +93,26 @@ export function CodCodeStep({ waiting, busy, alert, events, onEdit }: {
           aria-describedby={error ? "cod-code-error cod-code-lead" : "cod-code-lead"}
           className={`mt-1.5 w-full rounded-xl border bg-white px-4 py-3 text-center text-2xl tracking-[0.4em] tabular-nums text-charcoal focus:border-indigo-ink ${error ? "border-madder" : "border-charcoal/25"}`}
         />
-        {error && <p role="alert" id="cod-code-error" className="mt-2 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{error}</p>}
+        {error && (
+          <p
+            role="alert"
+            id="cod-code-error"
+            className="mt-2 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder"
+          >
+            {error}
+          </p>
+        )}
       </div>
       <Button size="xl" className="w-full" onClick={confirm} disabled={busy}>
         {busy ? "Processing..." : "Confirm order"}
       </Button>
       <div className="grid gap-2">
-        <Button variant="secondary" className="w-full" onClick={() => void events.resend()} disabled={busy}>Send a new code</Button>
-        <Button variant="secondary" className="w-full" onClick={onEdit} disabled={busy}>Change details</Button>
+        <Button variant="secondary" className="w-full" onClick={() => void events.resend()} disabled={busy}>
+          Send a new code
+        </Button>
+        <Button variant="secondary" className="w-full" onClick={onEdit} disabled={busy}>
+          Change details
+        </Button>
       </div>
     </section>
   );

@@ -9,7 +9,9 @@ describe("the cash-on-delivery code step", () => {
     expect(codeStepText({ email: "asha@example.in", expires_at: at(15 * 60_000 - 300) }, now)).toBe(
       "We have e-mailed a 6-digit code to asha@example.in. Enter it within 15 minutes to place your order. Until then nothing is reserved and we have not received your order.",
     );
-    expect(codeStepText({ email: "asha@example.in", expires_at: at(40_000) }, now)).toContain("Enter it within 1 minute to place");
+    expect(codeStepText({ email: "asha@example.in", expires_at: at(40_000) }, now)).toContain(
+      "Enter it within 1 minute to place",
+    );
   });
 
   it("does not count minutes when the clocks disagree", () => {
@@ -28,6 +30,8 @@ describe("the cash-on-delivery code step", () => {
   });
 
   it("confirms with the spec's cash-on-delivery notice", () => {
-    expect(codConfirmedText({ order_id: 7, status: "cod_confirmed", amount: 2308, currency: "INR" })).toBe("Order #7 confirmed. Pay ₹2,308 on delivery.");
+    expect(codConfirmedText({ order_id: 7, status: "cod_confirmed", amount: 2308, currency: "INR" })).toBe(
+      "Order #7 confirmed. Pay ₹2,308 on delivery.",
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { confirmCodRequestSchema, formatMoney, type CodAwaitingResponse, type CodOrderResponse, type ConfirmCodRequest } from "@store/shared";
+import {
+  confirmCodRequestSchema,
+  formatMoney,
+  type CodAwaitingResponse,
+  type CodOrderResponse,
+  type ConfirmCodRequest,
+} from "@store/shared";
 
 /** Whole minutes left until `expiresAt`, rounded up; null when the clocks disagree too much to say. */
 export function minutesLeft(expiresAt: string, now: number): number | null {

@@ -1,19 +1,39 @@
 import type { Currency } from "@store/shared";
 import { CheckoutField, type CheckoutFieldProps } from "./checkout-field";
-import { FIELD_LABELS, REQUIRED_FIELDS, type DeliveryField, type DeliveryValues, type FieldProblems } from "./delivery-form";
+import {
+  FIELD_LABELS,
+  REQUIRED_FIELDS,
+  type DeliveryField,
+  type DeliveryValues,
+  type FieldProblems,
+} from "./delivery-form";
 
-type FieldProps = Pick<CheckoutFieldProps, "autoComplete" | "type" | "inputMode" | "multiline" | "placeholder" | "maxLength" | "hint">;
+type FieldProps = Pick<
+  CheckoutFieldProps,
+  "autoComplete" | "type" | "inputMode" | "multiline" | "placeholder" | "maxLength" | "hint"
+>;
 
 const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
   name: { autoComplete: "name", maxLength: 120 },
-  email: { autoComplete: "email", type: "email", inputMode: "email", maxLength: 254, hint: "Optional. We send your order confirmation here." },
+  email: {
+    autoComplete: "email",
+    type: "email",
+    inputMode: "email",
+    maxLength: 254,
+    hint: "Optional. We send your order confirmation here.",
+  },
   country_code: { autoComplete: "tel-country-code", inputMode: "tel", placeholder: "+91", maxLength: 8 },
   mobile_number: { autoComplete: "tel-national", type: "tel", inputMode: "tel", maxLength: 20 },
   delivery_address: { autoComplete: "street-address", multiline: true, maxLength: 500 },
   city: { autoComplete: "address-level2", maxLength: 100 },
   state: { autoComplete: "address-level1", maxLength: 100 },
   pin_code: { autoComplete: "postal-code", maxLength: 12 },
-  comment: { autoComplete: "off", multiline: true, maxLength: 1000, hint: "Optional: a landmark, or the best time to deliver." },
+  comment: {
+    autoComplete: "off",
+    multiline: true,
+    maxLength: 1000,
+    hint: "Optional: a landmark, or the best time to deliver.",
+  },
 };
 
 /** Rows as laid out on wider screens (one column on phones). */
@@ -28,7 +48,13 @@ const ROWS: { fields: DeliveryField[]; columns: string }[] = [
 export const fieldId = (field: DeliveryField) => `checkout-${field}`;
 
 /** The spec's delivery form fields (section 3), city, state and PIN code marked required (section 5). */
-export function DeliveryFields({ values, problems, currency, emailRequired, onChange }: {
+export function DeliveryFields({
+  values,
+  problems,
+  currency,
+  emailRequired,
+  onChange,
+}: {
   values: DeliveryValues;
   problems: FieldProblems;
   currency: Currency;
@@ -51,8 +77,10 @@ export function DeliveryFields({ values, problems, currency, emailRequired, onCh
               required={REQUIRED_FIELDS.includes(field) || (field === "email" && emailRequired)}
               error={problems[field]}
               {...FIELD_PROPS[field]}
-              {...(field === "delivery_address" && currency !== "INR" && { hint: "House, street and area, and your country." })}
-              {...(field === "email" && emailRequired && { hint: "Required for cash on delivery: we e-mail you a code to confirm the order." })}
+              {...(field === "delivery_address" &&
+                currency !== "INR" && { hint: "House, street and area, and your country." })}
+              {...(field === "email" &&
+                emailRequired && { hint: "Required for cash on delivery: we e-mail you a code to confirm the order." })}
             />
           ))}
         </div>

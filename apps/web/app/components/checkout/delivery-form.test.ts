@@ -1,8 +1,20 @@
 import { MESSAGES } from "@store/shared";
 import { describe, expect, it } from "vitest";
-import { checkDelivery, EMAIL_REQUIRED_TEXT, emailRequiredFor, emptyDelivery, withShopper, type DeliveryValues } from "./delivery-form";
+import {
+  checkDelivery,
+  EMAIL_REQUIRED_TEXT,
+  emailRequiredFor,
+  emptyDelivery,
+  withShopper,
+  type DeliveryValues,
+} from "./delivery-form";
 
-const basics = { amount: 226_900, currency: "INR" as const, promoCode: null, cartId: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01" };
+const basics = {
+  amount: 226_900,
+  currency: "INR" as const,
+  promoCode: null,
+  cartId: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01",
+};
 const filled: DeliveryValues = {
   ...emptyDelivery("INR"),
   name: " Meera Rathore ",
@@ -21,7 +33,12 @@ describe("checkDelivery", () => {
   });
 
   it("then asks for a payment method", () => {
-    expect(checkDelivery(filled, null, basics)).toEqual({ ok: false, message: MESSAGES.selectPaymentMethod, fields: {}, focusMethod: true });
+    expect(checkDelivery(filled, null, basics)).toEqual({
+      ok: false,
+      message: MESSAGES.selectPaymentMethod,
+      fields: {},
+      focusMethod: true,
+    });
   });
 
   it("builds the spec's payload: 'Nil' without a promo, the card flag, trimmed values", () => {
@@ -29,17 +46,36 @@ describe("checkDelivery", () => {
     expect(check).toEqual({
       ok: true,
       body: {
-        amount: 226_900, currency: "INR", promo_code: "Nil", cart_id: basics.cartId, delivery_address: "12 Hawa Mahal Road", name: "Meera Rathore",
-        country_code: "+91", mobile_number: "9829012345", pin_code: "302002", city: "Jaipur", state: "Rajasthan", comment: "",
-        razorpay: true, payment_method: "razorpay",
+        amount: 226_900,
+        currency: "INR",
+        promo_code: "Nil",
+        cart_id: basics.cartId,
+        delivery_address: "12 Hawa Mahal Road",
+        name: "Meera Rathore",
+        country_code: "+91",
+        mobile_number: "9829012345",
+        pin_code: "302002",
+        city: "Jaipur",
+        state: "Rajasthan",
+        comment: "",
+        razorpay: true,
+        payment_method: "razorpay",
       },
       method: "razorpay",
     });
   });
 
   it("sends cash on delivery by name, the promo code and the e-mail when given", () => {
-    const check = checkDelivery({ ...filled, email: "meera@example.com" }, "cod", { ...basics, promoCode: "WELCOME10" });
-    expect(check.ok && check.body).toMatchObject({ razorpay: false, payment_method: "cod", promo_code: "WELCOME10", email: "meera@example.com" });
+    const check = checkDelivery({ ...filled, email: "meera@example.com" }, "cod", {
+      ...basics,
+      promoCode: "WELCOME10",
+    });
+    expect(check.ok && check.body).toMatchObject({
+      razorpay: false,
+      payment_method: "cod",
+      promo_code: "WELCOME10",
+      email: "meera@example.com",
+    });
   });
 
   it("catches what the shared schema refuses, under its field", () => {
@@ -54,28 +90,57 @@ describe("checkDelivery", () => {
 
   it("asks a guest paying cash on delivery for the e-mail the code is sent to, and nobody else", () => {
     expect(emailRequiredFor("cod", false)).toBe(true);
-    expect([emailRequiredFor("cod", true), emailRequiredFor("razorpay", false), emailRequiredFor("paypal", false), emailRequiredFor(null, false)]).toEqual([false, false, false, false]);
+    expect([
+      emailRequiredFor("cod", true),
+      emailRequiredFor("razorpay", false),
+      emailRequiredFor("paypal", false),
+      emailRequiredFor(null, false),
+    ]).toEqual([false, false, false, false]);
     expect(checkDelivery(filled, "cod", { ...basics, emailRequired: true })).toEqual({
-      ok: false, message: MESSAGES.fillRequiredFields, fields: { email: EMAIL_REQUIRED_TEXT }, focusMethod: false,
+      ok: false,
+      message: MESSAGES.fillRequiredFields,
+      fields: { email: EMAIL_REQUIRED_TEXT },
+      focusMethod: false,
     });
-    expect(checkDelivery({ ...filled, email: " meera@example.com " }, "cod", { ...basics, emailRequired: true })).toMatchObject({ ok: true, body: { email: "meera@example.com" } });
+    expect(
+      checkDelivery({ ...filled, email: " meera@example.com " }, "cod", { ...basics, emailRequired: true }),
+    ).toMatchObject({ ok: true, body: { email: "meera@example.com" } });
     expect(checkDelivery(filled, "cod", basics).ok).toBe(true);
   });
 
   it("treats a problem outside the form as unexpected", () => {
-    expect(checkDelivery(filled, "paypal", { ...basics, cartId: "not-a-cart" })).toMatchObject({ ok: false, message: MESSAGES.unexpectedError, fields: {} });
+    expect(checkDelivery(filled, "paypal", { ...basics, cartId: "not-a-cart" })).toMatchObject({
+      ok: false,
+      message: MESSAGES.unexpectedError,
+      fields: {},
+    });
   });
 });
 
 describe("withShopper", () => {
-  const user = { first_name: "Meera", last_name: "Rathore", email: "meera@example.com", country_code: "+44", mobile_number: "7700900123" };
+  const user = {
+    first_name: "Meera",
+    last_name: "Rathore",
+    email: "meera@example.com",
+    country_code: "+44",
+    mobile_number: "7700900123",
+  };
 
   it("fills the empty fields and replaces the default country code", () => {
-    expect(withShopper(emptyDelivery("INR"), user, "INR")).toMatchObject({ name: "Meera Rathore", email: "meera@example.com", country_code: "+44", mobile_number: "7700900123" });
+    expect(withShopper(emptyDelivery("INR"), user, "INR")).toMatchObject({
+      name: "Meera Rathore",
+      email: "meera@example.com",
+      country_code: "+44",
+      mobile_number: "7700900123",
+    });
   });
 
   it("keeps what the shopper already typed", () => {
     const typed = { ...emptyDelivery("INR"), name: "Asha", country_code: "+1" };
-    expect(withShopper(typed, user, "INR")).toMatchObject({ name: "Asha", country_code: "+1", email: "meera@example.com" });
+    expect(withShopper(typed, user, "INR")).toMatchObject({
+      name: "Asha",
+      country_code: "+1",
+      email: "meera@example.com",
+    });
   });
 });

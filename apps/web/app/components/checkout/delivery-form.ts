@@ -1,7 +1,24 @@
-import { createOrderRequestSchema, MESSAGES, type CreateOrderInput, type Currency, type PaymentMethod, type PublicUser } from "@store/shared";
+import {
+  createOrderRequestSchema,
+  MESSAGES,
+  type CreateOrderInput,
+  type Currency,
+  type PaymentMethod,
+  type PublicUser,
+} from "@store/shared";
 
 /** The spec's delivery form, plus our optional e-mail for the confirmation, in the order shown on screen. */
-export const DELIVERY_FIELDS = ["name", "email", "country_code", "mobile_number", "delivery_address", "city", "state", "pin_code", "comment"] as const;
+export const DELIVERY_FIELDS = [
+  "name",
+  "email",
+  "country_code",
+  "mobile_number",
+  "delivery_address",
+  "city",
+  "state",
+  "pin_code",
+  "comment",
+] as const;
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number];
 export type DeliveryValues = Record<DeliveryField, string>;
 export type FieldProblems = Partial<Record<DeliveryField, string>>;
@@ -22,7 +39,14 @@ export const FIELD_LABELS: Record<DeliveryField, string> = {
  * Spec section 5: name, mobile number and address must be present, and city, state and PIN code are
  * marked required. All six are checked before anything is sent, with the spec's one sentence.
  */
-export const REQUIRED_FIELDS: readonly DeliveryField[] = ["name", "mobile_number", "delivery_address", "city", "state", "pin_code"];
+export const REQUIRED_FIELDS: readonly DeliveryField[] = [
+  "name",
+  "mobile_number",
+  "delivery_address",
+  "city",
+  "state",
+  "pin_code",
+];
 
 export function emptyDelivery(currency: Currency): DeliveryValues {
   const values = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, ""])) as DeliveryValues;
@@ -34,7 +58,13 @@ export function emptyDelivery(currency: Currency): DeliveryValues {
  * What create-order needs besides the form: the cart, the currency, the promo, the amount, and whether the
  * e-mail is required (a guest paying cash on delivery confirms the order with a code sent there).
  */
-export type OrderBasics = { amount: number; currency: Currency; promoCode: string | null; cartId: string | null; emailRequired?: boolean };
+export type OrderBasics = {
+  amount: number;
+  currency: Currency;
+  promoCode: string | null;
+  cartId: string | null;
+  emailRequired?: boolean;
+};
 
 /** A guest's cash-on-delivery order is confirmed with an e-mailed code; a signed-in shopper's goes to the account's address. */
 export const emailRequiredFor = (method: PaymentMethod | null, signedIn: boolean) => method === "cod" && !signedIn;
@@ -51,11 +81,19 @@ export type DeliveryCheck =
  * The spec's delivery-submit rules, then the shared create-order schema, so the server's 400 is never the
  * first the shopper hears of a bad PIN code or e-mail. The body is the spec's payload as sent.
  */
-export function checkDelivery(values: DeliveryValues, method: PaymentMethod | null, basics: OrderBasics): DeliveryCheck {
-  const required = basics.emailRequired ? DELIVERY_FIELDS.filter((field) => field === "email" || REQUIRED_FIELDS.includes(field)) : REQUIRED_FIELDS;
+export function checkDelivery(
+  values: DeliveryValues,
+  method: PaymentMethod | null,
+  basics: OrderBasics,
+): DeliveryCheck {
+  const required = basics.emailRequired
+    ? DELIVERY_FIELDS.filter((field) => field === "email" || REQUIRED_FIELDS.includes(field))
+    : REQUIRED_FIELDS;
   const missing = required.filter((field) => !values[field].trim());
   if (missing.length > 0) {
-    const fields = Object.fromEntries(missing.map((field) => [field, field === "email" ? EMAIL_REQUIRED_TEXT : `${FIELD_LABELS[field]} is required.`]));
+    const fields = Object.fromEntries(
+      missing.map((field) => [field, field === "email" ? EMAIL_REQUIRED_TEXT : `${FIELD_LABELS[field]} is required.`]),
+    );
     return { ok: false, message: MESSAGES.fillRequiredFields, fields, focusMethod: false };
   }
   if (!method) return { ok: false, message: MESSAGES.selectPaymentMethod, fields: {}, focusMethod: true };
@@ -87,7 +125,12 @@ export function checkDelivery(values: DeliveryValues, method: PaymentMethod | nu
     if (field) fields[field] ??= invalidText(field);
   }
   // A problem outside the form (amount, cart) is ours, not the shopper's.
-  return { ok: false, message: Object.keys(fields).length > 0 ? null : MESSAGES.unexpectedError, fields, focusMethod: false };
+  return {
+    ok: false,
+    message: Object.keys(fields).length > 0 ? null : MESSAGES.unexpectedError,
+    fields,
+    focusMethod: false,
+  };
 }
 
 export function invalidText(field: DeliveryField): string {
@@ -96,13 +139,20 @@ export function invalidText(field: DeliveryField): string {
 }
 
 /** A signed-in shopper's details fill the fields still empty (the country code also when still the default). */
-export function withShopper(values: DeliveryValues, user: Pick<PublicUser, "first_name" | "last_name" | "email" | "country_code" | "mobile_number">, currency: Currency): DeliveryValues {
+export function withShopper(
+  values: DeliveryValues,
+  user: Pick<PublicUser, "first_name" | "last_name" | "email" | "country_code" | "mobile_number">,
+  currency: Currency,
+): DeliveryValues {
   const fill = (field: DeliveryField, value: string) => (values[field].trim() ? values[field] : value);
   return {
     ...values,
     name: fill("name", `${user.first_name} ${user.last_name}`.trim()),
     email: fill("email", user.email),
     mobile_number: fill("mobile_number", user.mobile_number),
-    country_code: values.country_code === emptyDelivery(currency).country_code ? user.country_code || values.country_code : values.country_code,
+    country_code:
+      values.country_code === emptyDelivery(currency).country_code
+        ? user.country_code || values.country_code
+        : values.country_code,
   };
 }

@@ -12,20 +12,29 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
     <div className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <Link to="/account" className="text-sm font-medium text-madder underline-offset-4 hover:underline">← Your account</Link>
+          <Link to="/account" className="text-sm font-medium text-madder underline-offset-4 hover:underline">
+            ← Your account
+          </Link>
           <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Order #{order.id}</h1>
           <p className="mt-2 text-charcoal/85">
-            Placed on <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time> · {piecesText(order.item_count)} · {PAYMENT_METHOD_LABELS[order.payment_method]}
+            Placed on <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time> ·{" "}
+            {piecesText(order.item_count)} · {PAYMENT_METHOD_LABELS[order.payment_method]}
           </p>
         </div>
         <p className="flex items-center gap-2">
           <span className="sr-only">Status:</span>
           <OrderStatusBadge status={order.status} />
-          {order.is_test && <span className="rounded-full bg-turmeric/20 px-2.5 py-0.5 text-xs font-semibold text-charcoal">Test payment</span>}
+          {order.is_test && (
+            <span className="rounded-full bg-turmeric/20 px-2.5 py-0.5 text-xs font-semibold text-charcoal">
+              Test payment
+            </span>
+          )}
         </p>
       </header>
       <section aria-labelledby="order-items-heading" className={CARD}>
-        <h2 id="order-items-heading" className="text-2xl font-semibold text-indigo-ink">Items</h2>
+        <h2 id="order-items-heading" className="text-2xl font-semibold text-indigo-ink">
+          Items
+        </h2>
         <OrderLines order={order} />
         <OrderTotals order={order} />
       </section>
@@ -44,10 +53,18 @@ function OrderLines({ order }: { order: OrderDetail }) {
       <thead className="border-b border-linen text-xs uppercase tracking-wider text-charcoal/75">
         <tr className="[&_th]:py-2 [&_th]:font-semibold">
           <th scope="col">Product</th>
-          <th scope="col" className={wide}>Size</th>
-          <th scope="col" className={`${wide} text-right`}>Qty</th>
-          <th scope="col" className={`${wide} text-right`}>Unit price</th>
-          <th scope="col" className="text-right">Total</th>
+          <th scope="col" className={wide}>
+            Size
+          </th>
+          <th scope="col" className={`${wide} text-right`}>
+            Qty
+          </th>
+          <th scope="col" className={`${wide} text-right`}>
+            Unit price
+          </th>
+          <th scope="col" className="text-right">
+            Total
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-linen [&_td]:py-3 [&_td]:align-top">
@@ -55,7 +72,13 @@ function OrderLines({ order }: { order: OrderDetail }) {
           <tr key={`${line.product_pk ?? "gone"}-${line.size}-${index}`}>
             <th scope="row" className="py-3 pr-4 text-left align-top font-normal">
               <span className="font-serif text-base text-charcoal">
-                {line.product_pk ? <Link to={`/product/${line.product_pk}`} className="hover:text-madder">{line.product_name}</Link> : line.product_name}
+                {line.product_pk ? (
+                  <Link to={`/product/${line.product_pk}`} className="hover:text-madder">
+                    {line.product_name}
+                  </Link>
+                ) : (
+                  line.product_name
+                )}
               </span>
               <span className="mt-0.5 block text-charcoal/80 sm:hidden">
                 Size {line.size} · {line.quantity} × {money(line.unit_price)}
@@ -76,7 +99,14 @@ function OrderTotals({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const rows: [string, string][] = [
     ["Subtotal", money(order.subtotal)],
-    ...(order.discount > 0 ? [[`Discount${order.promo_code ? ` (${order.promo_code})` : ""}`, `−${money(order.discount)}`] as [string, string]] : []),
+    ...(order.discount > 0
+      ? [
+          [`Discount${order.promo_code ? ` (${order.promo_code})` : ""}`, `−${money(order.discount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ["Shipping", order.shipping > 0 ? money(order.shipping) : "Free"],
     // The wallet's INR "end in 9" rounding (decision 006), shown so the lines add up.
     ...(order.rounding > 0 ? [["Rounding (PayPal)", money(order.rounding)] as [string, string]] : []),
@@ -101,14 +131,23 @@ function DeliveryDetails({ delivery }: { delivery: OrderDetail["delivery"] }) {
   const place = [delivery.city, delivery.state, delivery.pin_code].filter(Boolean).join(", ");
   return (
     <section aria-labelledby="order-delivery-heading" className={CARD}>
-      <h2 id="order-delivery-heading" className="text-2xl font-semibold text-indigo-ink">Delivery</h2>
+      <h2 id="order-delivery-heading" className="text-2xl font-semibold text-indigo-ink">
+        Delivery
+      </h2>
       <address className="mt-4 whitespace-pre-line not-italic leading-relaxed text-charcoal">
         <span className="font-semibold">{delivery.name}</span>
-        {"\n"}{delivery.delivery_address}
-        {"\n"}{place}
-        {"\n"}{`${delivery.country_code} ${delivery.mobile_number}`.trim()}
+        {"\n"}
+        {delivery.delivery_address}
+        {"\n"}
+        {place}
+        {"\n"}
+        {`${delivery.country_code} ${delivery.mobile_number}`.trim()}
       </address>
-      {delivery.comment && <p className="mt-4 text-sm text-charcoal/85"><span className="font-semibold">Instructions:</span> {delivery.comment}</p>}
+      {delivery.comment && (
+        <p className="mt-4 text-sm text-charcoal/85">
+          <span className="font-semibold">Instructions:</span> {delivery.comment}
+        </p>
+      )}
     </section>
   );
 }

@@ -11,7 +11,11 @@ export function OrderPage({ id }: { id: string }) {
   return (
     <div className="mx-auto max-w-4xl px-4 pb-8 pt-10 sm:pt-16">
       {state.status === "ready" && <OrderDetails order={state.order} />}
-      {state.status === "error" && <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">{MESSAGES.unexpectedError}</p>}
+      {state.status === "error" && (
+        <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">
+          {MESSAGES.unexpectedError}
+        </p>
+      )}
       {state.status === "loading" && (
         <div role="status" aria-busy="true" className="space-y-6">
           <span className="sr-only">Loading your order</span>

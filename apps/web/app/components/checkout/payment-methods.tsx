@@ -1,4 +1,11 @@
-import { COD_SHIPPING_FEE_INR, formatMoney, isCashOnDeliveryAllowed, type Currency, type PaymentMethod, type PaymentOptionsResponse } from "@store/shared";
+import {
+  COD_SHIPPING_FEE_INR,
+  formatMoney,
+  isCashOnDeliveryAllowed,
+  type Currency,
+  type PaymentMethod,
+  type PaymentOptionsResponse,
+} from "@store/shared";
 import type { ApiState } from "../../lib/use-api-get";
 
 export const PAYMENT_GROUP_ID = "checkout-payment-method";
@@ -16,7 +23,16 @@ function onlineUnavailable(options: ApiState<PaymentOptionsResponse>, method: "r
  * cart's Cash on Delivery box decides COD (it also sets the shipping fee the cart shows), so while it is
  * ticked COD is the method, and the online ones wait for it to be unticked.
  */
-export function PaymentMethods({ currency, cod, codTotal, chosen, onChoose, options, disabled, describedBy }: {
+export function PaymentMethods({
+  currency,
+  cod,
+  codTotal,
+  chosen,
+  onChoose,
+  options,
+  disabled,
+  describedBy,
+}: {
   currency: Currency;
   cod: boolean;
   /** What a COD order costs, fee included (major units). */
@@ -29,12 +45,27 @@ export function PaymentMethods({ currency, cod, codTotal, chosen, onChoose, opti
   describedBy?: string;
 }) {
   const choices: Choice[] = [
-    { method: "razorpay", title: "Cards, UPI, net banking", detail: "Pay securely with Razorpay.", unavailable: cod ? null : onlineUnavailable(options, "razorpay") },
-    { method: "paypal", title: "PayPal", detail: "Pay with your PayPal account, or a card through PayPal.", unavailable: cod ? null : onlineUnavailable(options, "paypal") },
+    {
+      method: "razorpay",
+      title: "Cards, UPI, net banking",
+      detail: "Pay securely with Razorpay.",
+      unavailable: cod ? null : onlineUnavailable(options, "razorpay"),
+    },
+    {
+      method: "paypal",
+      title: "PayPal",
+      detail: "Pay with your PayPal account, or a card through PayPal.",
+      unavailable: cod ? null : onlineUnavailable(options, "paypal"),
+    },
   ];
   if (cod) {
     const fee = formatMoney(COD_SHIPPING_FEE_INR, "INR");
-    choices.push({ method: "cod", title: "Cash on delivery", detail: `Pay ${formatMoney(codTotal, currency)} when your order arrives (includes ${fee} shipping).`, unavailable: null });
+    choices.push({
+      method: "cod",
+      title: "Cash on delivery",
+      detail: `Pay ${formatMoney(codTotal, currency)} when your order arrives (includes ${fee} shipping).`,
+      unavailable: null,
+    });
   }
   const testMode = options.status === "success" && (options.data.razorpay.test_mode || options.data.paypal.test_mode);
 
@@ -61,8 +92,12 @@ export function PaymentMethods({ currency, cod, codTotal, chosen, onChoose, opti
                 className="mt-1 h-4 w-4 flex-none accent-indigo-ink"
               />
               <span>
-                <span id={`${PAYMENT_GROUP_ID}-${method}-title`} className="block font-semibold text-charcoal">{title}</span>
-                <span id={`${PAYMENT_GROUP_ID}-${method}`} className="block text-sm text-charcoal/80">{unavailable ?? detail}</span>
+                <span id={`${PAYMENT_GROUP_ID}-${method}-title`} className="block font-semibold text-charcoal">
+                  {title}
+                </span>
+                <span id={`${PAYMENT_GROUP_ID}-${method}`} className="block text-sm text-charcoal/80">
+                  {unavailable ?? detail}
+                </span>
               </span>
             </label>
           );
@@ -70,10 +105,16 @@ export function PaymentMethods({ currency, cod, codTotal, chosen, onChoose, opti
       </div>
       {isCashOnDeliveryAllowed(currency) && (
         <p className="mt-3 text-sm text-charcoal/80">
-          {cod ? "To pay online, untick Cash on Delivery in the order summary." : "Prefer to pay in cash? Tick Cash on Delivery in the order summary."}
+          {cod
+            ? "To pay online, untick Cash on Delivery in the order summary."
+            : "Prefer to pay in cash? Tick Cash on Delivery in the order summary."}
         </p>
       )}
-      {testMode && <p className="mt-3 rounded-lg bg-turmeric/15 px-3 py-2 text-sm text-charcoal">Test mode: payments are simulated and no money is taken.</p>}
+      {testMode && (
+        <p className="mt-3 rounded-lg bg-turmeric/15 px-3 py-2 text-sm text-charcoal">
+          Test mode: payments are simulated and no money is taken.
+        </p>
+      )}
     </fieldset>
   );
 }

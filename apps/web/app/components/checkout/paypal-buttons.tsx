@@ -7,7 +7,12 @@ export const PAYPAL_CONTAINER_ID = "paypal-buttons";
  * PayPal's buttons for an order that already exists on our server (spec: the wallet's buttons render only
  * after the backend order is created). The SDK owns the container's content, so React renders it empty.
  */
-export function PayPalButtons({ orderId, onApprove, onCancel, onError }: {
+export function PayPalButtons({
+  orderId,
+  onApprove,
+  onCancel,
+  onError,
+}: {
   orderId: string;
   onApprove: (orderID: string) => Promise<void>;
   onCancel: () => void;

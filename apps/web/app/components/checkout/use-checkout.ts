@@ -40,7 +40,11 @@ export type CodWaiting = { order: CodAwaitingResponse; body: CreateOrderInput; k
  * The widget script of an online method, or null when it is not offered. The wallet's SDK must be told
  * the order's currency (PayPal's default is USD); the simulator's ignores it.
  */
-export function providerScript(options: PaymentOptionsResponse | null, method: PaymentMethod, currency: Currency): string | null {
+export function providerScript(
+  options: PaymentOptionsResponse | null,
+  method: PaymentMethod,
+  currency: Currency,
+): string | null {
   if (method === "cod") return null;
   const src = options?.[method].available ? options[method].script_url : null;
   if (!src || method === "razorpay") return src;
@@ -136,7 +140,12 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
    * Creates the order and starts paying for it. Answers the server's field errors (a 400), for the form
    * to show; everything else is reported through `alert`.
    */
-  async function pay(body: CreateOrderInput, method: PaymentMethod, shopper: Shopper, key: string): Promise<FieldProblems> {
+  async function pay(
+    body: CreateOrderInput,
+    method: PaymentMethod,
+    shopper: Shopper,
+    key: string,
+  ): Promise<FieldProblems> {
     if (!begin()) return {};
     setWallet(null);
     setCod(null);
@@ -191,9 +200,14 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   /** The code step's buttons: confirm with the code, or ask for a new one (create-order again, same body). */
   const codEvents = {
     confirm: (request: ConfirmCodRequest) =>
-      codCall("confirm-cod", "/api/confirm-cod-order/", request, async (answer) => succeed(codConfirmedText(codOrderResponseSchema.parse(answer)))),
+      codCall("confirm-cod", "/api/confirm-cod-order/", request, async (answer) =>
+        succeed(codConfirmedText(codOrderResponseSchema.parse(answer))),
+      ),
     resend: async () => {
-      if (cod) await codCall("create-order", "/api/create-order/", cod.body, (answer) => codAnswered(answer, cod.body, cod.key, cod.sends + 1));
+      if (cod)
+        await codCall("create-order", "/api/create-order/", cod.body, (answer) =>
+          codAnswered(answer, cod.body, cod.key, cod.sends + 1),
+        );
     },
   };
 

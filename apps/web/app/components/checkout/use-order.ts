@@ -5,7 +5,8 @@ import { api, isApiError } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { loginPath } from "../account/safe-next";
 
-export type OrderState = { status: "loading" } | { status: "ready"; order: OrderDetail } | { status: "not-found" } | { status: "error" };
+export type OrderState =
+  { status: "loading" } | { status: "ready"; order: OrderDetail } | { status: "not-found" } | { status: "error" };
 
 /**
  * One of the signed-in shopper's orders (GET /api/orders/:id). The token lives in the browser, so a guest

@@ -7,7 +7,12 @@ import { Button } from "../ui/button";
  * The wallet's second step: the order exists on our server, so PayPal's buttons can pay it (spec section
  * 4). The details are locked meanwhile; "Change details" drops this order and unlocks them.
  */
-export function WalletStep({ wallet, busy, events, onEdit }: {
+export function WalletStep({
+  wallet,
+  busy,
+  events,
+  onEdit,
+}: {
   wallet: WalletCheckout;
   busy: boolean;
   events: { approve: (orderID: string) => Promise<void>; cancel: () => void; error: (error: unknown) => void };

@@ -17,7 +17,12 @@ const CONTROL_CLASSES =
  * One labelled control of the contact form; the label is visually hidden (the placeholders are the spec's).
  * Uncontrolled on purpose: text typed before hydration survives it (the form reads its values on submit).
  */
-export function ContactField({ name, field, error, onEdit }: {
+export function ContactField({
+  name,
+  field,
+  error,
+  onEdit,
+}: {
   name: FieldName;
   field: FieldSpec;
   error?: string;
@@ -37,13 +42,19 @@ export function ContactField({ name, field, error, onEdit }: {
   };
   return (
     <div>
-      <label htmlFor={id} className="sr-only">{field.label}</label>
+      <label htmlFor={id} className="sr-only">
+        {field.label}
+      </label>
       {field.multiline ? (
         <textarea {...shared} rows={4} onChange={() => onEdit(name)} className={`${shared.className} resize-y`} />
       ) : (
         <input {...shared} type={field.type ?? "text"} onChange={() => onEdit(name)} />
       )}
-      {error && <p id={errorId} className="mt-1.5 text-sm font-medium text-madder">{error}</p>}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-madder">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

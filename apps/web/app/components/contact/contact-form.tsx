@@ -56,7 +56,9 @@ export function ContactForm() {
 
   // Editing a field clears its problem; the others stay until the next submit.
   const edited = (name: FieldName) => {
-    setProblems((current) => (current.fields[name] ? { ...current, fields: { ...current.fields, [name]: undefined } } : current));
+    setProblems((current) =>
+      current.fields[name] ? { ...current, fields: { ...current.fields, [name]: undefined } } : current,
+    );
   };
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -65,7 +67,9 @@ export function ContactForm() {
     const form = event.currentTarget;
     const parsed = createQueryRequestSchema.safeParse(readValues(form));
     if (!parsed.success) {
-      setProblems(toProblems(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))));
+      setProblems(
+        toProblems(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))),
+      );
       return;
     }
     inFlight.current = true;
@@ -79,7 +83,8 @@ export function ContactForm() {
       // Spec: a failed submit is only logged and the fields are kept. Our deviation: bad input that the
       // server rejects with field errors is shown next to the fields, so the shopper can correct it.
       console.error("Contact query failed", error);
-      if (error instanceof ApiError && error.status === 400 && error.body?.errors?.length) setProblems(toProblems(error.body.errors));
+      if (error instanceof ApiError && error.status === 400 && error.body?.errors?.length)
+        setProblems(toProblems(error.body.errors));
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -87,9 +92,16 @@ export function ContactForm() {
   }
 
   return (
-    <section aria-labelledby="contact-form-title" className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-linen sm:p-8">
-      <h2 id="contact-form-title" className="text-3xl font-semibold text-indigo-ink">Contact Us</h2>
-      <p className="mt-2 text-charcoal/80">Questions, custom orders or wholesale: write to us and we will reply within one working day.</p>
+    <section
+      aria-labelledby="contact-form-title"
+      className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-linen sm:p-8"
+    >
+      <h2 id="contact-form-title" className="text-3xl font-semibold text-indigo-ink">
+        Contact Us
+      </h2>
+      <p className="mt-2 text-charcoal/80">
+        Questions, custom orders or wholesale: write to us and we will reply within one working day.
+      </p>
       <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={sending}>
         {ROWS.map((row) => (
           <div key={row.join()} className={row.length > 1 ? "grid gap-4 sm:grid-cols-[2fr_3fr]" : undefined}>
@@ -100,7 +112,9 @@ export function ContactForm() {
         ))}
         {problems.other.length > 0 && (
           <ul role="alert" className="rounded-xl bg-madder/10 p-4 text-sm font-medium text-madder">
-            {problems.other.map((message) => <li key={message}>{message}</li>)}
+            {problems.other.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
           </ul>
         )}
         <Button type="submit" size="xl" className="w-full sm:w-auto" disabled={!hydrated || sending}>

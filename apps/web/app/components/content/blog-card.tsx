@@ -14,9 +14,13 @@ export function BlogCard({ blog, priority = false }: { blog: Blog; priority?: bo
         <BlogImage src={blog.image} alt="" priority={priority} />
       </Link>
       <div className="flex flex-1 flex-col p-6">
-        <time dateTime={isoDate(blog.date)} className="text-sm font-medium text-charcoal/75">{formatDate(blog.date)}</time>
+        <time dateTime={isoDate(blog.date)} className="text-sm font-medium text-charcoal/75">
+          {formatDate(blog.date)}
+        </time>
         <h2 className="mt-2 text-xl font-semibold leading-snug text-indigo-ink">
-          <Link to={path} className="hover:text-madder">{blog.title}</Link>
+          <Link to={path} className="hover:text-madder">
+            {blog.title}
+          </Link>
         </h2>
         <p className="mt-3 line-clamp-3 flex-1 leading-7 text-charcoal/85">{blog.excerpt}</p>
         <div className="mt-6 flex flex-wrap items-center gap-3">

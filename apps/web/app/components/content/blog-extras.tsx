@@ -2,7 +2,10 @@ import { SELLER } from "@store/shared";
 
 /** The same promise on every post (spec: a fixed key-features list). */
 export const KEY_FEATURES = [
-  { title: "Handmade by Jaipur artisans", text: "Block printed, stitched and finished by hand in our Sanganer workshop." },
+  {
+    title: "Handmade by Jaipur artisans",
+    text: "Block printed, stitched and finished by hand in our Sanganer workshop.",
+  },
   { title: "Natural dyes & fibres", text: "Cotton, jute, silk and wood, coloured with indigo, madder and turmeric." },
   { title: "Fair wages", text: "Every maker is paid fairly and on time, season after season." },
   { title: "Ships worldwide", text: "Carefully packed in Jaipur and delivered across India and abroad." },
@@ -11,7 +14,9 @@ export const KEY_FEATURES = [
 export function KeyFeatures() {
   return (
     <section aria-labelledby="key-features" className="rounded-2xl bg-linen/70 p-6 sm:p-8">
-      <h2 id="key-features" className="text-2xl font-semibold text-indigo-ink">Key features</h2>
+      <h2 id="key-features" className="text-2xl font-semibold text-indigo-ink">
+        Key features
+      </h2>
       <ul className="mt-5 grid gap-5 sm:grid-cols-2">
         {KEY_FEATURES.map((feature) => (
           <li key={feature.title} className="flex gap-3">
@@ -29,7 +34,14 @@ export function KeyFeatures() {
 
 function CheckMark() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 h-6 w-6 flex-none text-madder" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="mt-0.5 h-6 w-6 flex-none text-madder"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="m7.5 12.5 3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
@@ -47,7 +59,9 @@ export function BlogQuote() {
       <blockquote className="font-serif text-xl leading-relaxed text-indigo-ink sm:text-2xl">
         <p>“{BLOG_QUOTE.text}”</p>
       </blockquote>
-      <figcaption className="mt-4 text-sm font-medium uppercase tracking-widest text-charcoal/75">— {BLOG_QUOTE.source}</figcaption>
+      <figcaption className="mt-4 text-sm font-medium uppercase tracking-widest text-charcoal/75">
+        — {BLOG_QUOTE.source}
+      </figcaption>
     </figure>
   );
 }

@@ -2,7 +2,12 @@
  * "12 March 2026". Fixed locale and time zone (the shop's, IST) so the server's HTML and the browser's
  * hydration render the same text wherever either runs.
  */
-const formatter = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+const formatter = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);

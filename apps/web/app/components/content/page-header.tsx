@@ -1,5 +1,10 @@
 /** The heading block every content page opens with: a small eyebrow, the page's h1 and an optional lead. */
-export function PageHeader({ eyebrow, title, lead, children }: {
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
   eyebrow?: string;
   title: string;
   lead?: string;
@@ -21,7 +26,9 @@ export function Divider() {
   return (
     <div aria-hidden="true" className="mx-auto mt-6 flex w-40 items-center gap-2 text-turmeric">
       <span className="h-px flex-1 bg-current" />
-      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor"><path d="M12 2l2.6 6.4L21 12l-6.4 2.6L12 21l-2.6-6.4L3 12l6.4-3.6z" /></svg>
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+        <path d="M12 2l2.6 6.4L21 12l-6.4 2.6L12 21l-2.6-6.4L3 12l6.4-3.6z" />
+      </svg>
       <span className="h-px flex-1 bg-current" />
     </div>
   );

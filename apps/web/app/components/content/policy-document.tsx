@@ -10,11 +10,15 @@ export function PolicyDocument({ policy }: { policy: Policy }) {
         <section key={section.heading}>
           <h2 className="text-2xl font-semibold text-indigo-ink">{section.heading}</h2>
           {section.paragraphs?.map((paragraph) => (
-            <p key={paragraph} className="mt-3 leading-7 text-charcoal/90">{paragraph}</p>
+            <p key={paragraph} className="mt-3 leading-7 text-charcoal/90">
+              {paragraph}
+            </p>
           ))}
           {section.items && (
             <ul className="mt-3 list-disc space-y-2 pl-6 leading-7 text-charcoal/90 marker:text-madder">
-              {section.items.map((item) => <PolicyListItem key={typeof item === "string" ? item : item.term} item={item} />)}
+              {section.items.map((item) => (
+                <PolicyListItem key={typeof item === "string" ? item : item.term} item={item} />
+              ))}
             </ul>
           )}
         </section>
@@ -36,7 +40,9 @@ function PolicyListItem({ item }: { item: PolicyItem }) {
 export function PolicyNav() {
   return (
     <nav aria-labelledby="policy-nav" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-linen">
-      <h2 id="policy-nav" className="font-sans text-xs font-semibold uppercase tracking-wider text-charcoal/80">Our policies</h2>
+      <h2 id="policy-nav" className="font-sans text-xs font-semibold uppercase tracking-wider text-charcoal/80">
+        Our policies
+      </h2>
       <ul className="mt-3 space-y-1">
         {POLICY_IDS.map((id) => (
           <li key={id}>

@@ -11,5 +11,9 @@ export function SmartLink({ to, className, children }: SmartLinkProps) {
       </a>
     );
   }
-  return <Link to={to} className={className}>{children}</Link>;
+  return (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  );
 }

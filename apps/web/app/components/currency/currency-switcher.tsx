@@ -10,7 +10,9 @@ export function CurrencySwitcher({ id, className = "" }: { id: string; className
   const { currency, detecting, choose } = useCurrencyState();
   return (
     <div className={className}>
-      <label htmlFor={id} className="sr-only">Currency</label>
+      <label htmlFor={id} className="sr-only">
+        Currency
+      </label>
       <select
         id={id}
         value={currency}
@@ -18,7 +20,11 @@ export function CurrencySwitcher({ id, className = "" }: { id: string; className
         onChange={(event) => isCurrency(event.target.value) && choose(event.target.value)}
         className="cursor-pointer rounded-full border border-charcoal/25 bg-white py-1.5 pl-3 pr-2 text-sm font-medium text-charcoal hover:border-madder"
       >
-        {CURRENCIES.map((code) => <option key={code} value={code}>{LABELS[code]}</option>)}
+        {CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {LABELS[code]}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -15,7 +15,11 @@ export function CustomerReviewsSection() {
       eyebrow="Verified buyers"
       title="What our customers say"
       path="/api/customer-reviews/"
-      action={<Link to="/customer-reviews" className="font-medium text-madder underline-offset-4 hover:underline">Read all reviews <span aria-hidden="true">→</span></Link>}
+      action={
+        <Link to="/customer-reviews" className="font-medium text-madder underline-offset-4 hover:underline">
+          Read all reviews <span aria-hidden="true">→</span>
+        </Link>
+      }
       skeleton={
         <div className="grid gap-6 md:grid-cols-3">
           {Array.from({ length: SHOWN }, (_, i) => (

@@ -32,7 +32,9 @@ export default function HeroScroller() {
   // first screen too, so loading="lazy" would not hold them back from competing with the first one.
   const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
   useEffect(() => {
-    setFetched((seen) => (seen.has(index) && seen.has((index + 1) % count) ? seen : new Set([...seen, index, (index + 1) % count])));
+    setFetched((seen) =>
+      seen.has(index) && seen.has((index + 1) % count) ? seen : new Set([...seen, index, (index + 1) % count]),
+    );
   }, [index, count]);
 
   const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
@@ -77,7 +79,10 @@ export default function HeroScroller() {
               />
               <div className="flex h-36 flex-col justify-start gap-1 px-5 pt-3 text-cream sm:h-20 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:pr-80 sm:pt-0">
                 <p className="font-serif text-base italic leading-snug sm:text-lg">{slide.blurb}</p>
-                <Link to={slide.link.to} className="shrink-0 text-sm font-semibold text-turmeric underline-offset-4 hover:underline">
+                <Link
+                  to={slide.link.to}
+                  className="shrink-0 text-sm font-semibold text-turmeric underline-offset-4 hover:underline"
+                >
                   {slide.link.label} <span aria-hidden="true">→</span>
                 </Link>
               </div>
@@ -89,13 +94,22 @@ export default function HeroScroller() {
           <ul role="list" className="flex">
             {HERO_SLIDES.map((slide, i) => (
               <li key={slide.image}>
-                <DotButton label={`Show slide ${i + 1}`} current={i === index} onClick={() => setIndex(i)} tone="light" />
+                <DotButton
+                  label={`Show slide ${i + 1}`}
+                  current={i === index}
+                  onClick={() => setIndex(i)}
+                  tone="light"
+                />
               </li>
             ))}
           </ul>
           <StepButton direction="next" label="Next slide" onClick={() => step(1)} />
           {/* Nothing to pause under reduced motion; the empty slot keeps the controls from shifting at hydration. */}
-          {reducedMotion ? <span aria-hidden="true" className="w-8" /> : <PauseButton paused={paused} onToggle={() => setPaused((p) => !p)} what="slideshow" tone="light" />}
+          {reducedMotion ? (
+            <span aria-hidden="true" className="w-8" />
+          ) : (
+            <PauseButton paused={paused} onToggle={() => setPaused((p) => !p)} what="slideshow" tone="light" />
+          )}
         </div>
       </div>
     </section>

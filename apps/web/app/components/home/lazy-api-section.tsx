@@ -7,7 +7,15 @@ import { SectionHeading } from "./section-heading";
  * A home section that fetches its data from the public API only when scrolled near (spec: lazy-loaded
  * sections), showing a skeleton until then. A failure is logged and the section left out.
  */
-export function LazyApiSection<T>({ id, eyebrow, title, path, skeleton, action, children }: {
+export function LazyApiSection<T>({
+  id,
+  eyebrow,
+  title,
+  path,
+  skeleton,
+  action,
+  children,
+}: {
   id: string;
   eyebrow: string;
   title: string;
@@ -26,8 +34,16 @@ export function LazyApiSection<T>({ id, eyebrow, title, path, skeleton, action, 
     <div ref={ref}>
       {state.status !== "error" && (
         <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 pt-16 sm:pt-24">
-          <SectionHeading id={id} eyebrow={eyebrow} title={title}>{action}</SectionHeading>
-          {state.status === "success" ? children(state.data) : <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>{skeleton}</div>}
+          <SectionHeading id={id} eyebrow={eyebrow} title={title}>
+            {action}
+          </SectionHeading>
+          {state.status === "success" ? (
+            children(state.data)
+          ) : (
+            <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+              {skeleton}
+            </div>
+          )}
         </section>
       )}
     </div>

@@ -17,9 +17,10 @@ export function PopularProducts() {
     if (state.status === "error") console.error("Top-selling products failed", state.error);
   }, [state]);
 
-  const products = state.status === "success"
-    ? state.data.data.filter((p) => p.top_selling && p.is_active).slice(0, SKELETON_COUNTS.popularProducts)
-    : [];
+  const products =
+    state.status === "success"
+      ? state.data.data.filter((p) => p.top_selling && p.is_active).slice(0, SKELETON_COUNTS.popularProducts)
+      : [];
 
   return (
     <section aria-labelledby="popular-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
@@ -28,9 +29,11 @@ export function PopularProducts() {
           See all best sellers <span aria-hidden="true">→</span>
         </Link>
       </SectionHeading>
-      {state.status === "loading"
-        ? <ProductGridSkeleton count={SKELETON_COUNTS.popularProducts} label="Loading popular products" />
-        : <ProductGrid products={products} label="Popular products" />}
+      {state.status === "loading" ? (
+        <ProductGridSkeleton count={SKELETON_COUNTS.popularProducts} label="Loading popular products" />
+      ) : (
+        <ProductGrid products={products} label="Popular products" />
+      )}
     </section>
   );
 }

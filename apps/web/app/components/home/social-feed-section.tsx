@@ -21,12 +21,26 @@ export function SocialFeedSection() {
       eyebrow="From the workshop"
       title="Follow our craft on Instagram"
       path="/api/social-feed/"
-      action={instagram && (
-        <a href={instagram.url} target="_blank" rel="noopener noreferrer" className="font-medium text-madder underline-offset-4 hover:underline">
-          @{instagram.url.split("/").filter(Boolean).pop()} <span className="sr-only">(opens Instagram in a new tab)</span>
-        </a>
-      )}
-      skeleton={<div className={GRID}>{Array.from({ length: SHOWN }, (_, i) => <Skeleton key={i} className="aspect-square w-full rounded-xl" />)}</div>}
+      action={
+        instagram && (
+          <a
+            href={instagram.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-madder underline-offset-4 hover:underline"
+          >
+            @{instagram.url.split("/").filter(Boolean).pop()}{" "}
+            <span className="sr-only">(opens Instagram in a new tab)</span>
+          </a>
+        )
+      }
+      skeleton={
+        <div className={GRID}>
+          {Array.from({ length: SHOWN }, (_, i) => (
+            <Skeleton key={i} className="aspect-square w-full rounded-xl" />
+          ))}
+        </div>
+      }
     >
       {({ data }) => (
         <ul role="list" className={GRID}>
@@ -54,7 +68,13 @@ export function SocialFeedSection() {
 /** Posts link to our own listings (client navigation) or out to the post itself. */
 function PostLink({ href, children }: { href: string; children: React.ReactNode }) {
   const className = "block overflow-hidden rounded-xl";
-  return href.startsWith("/")
-    ? <Link to={href} className={className}>{children}</Link>
-    : <a href={href} target="_blank" rel="noopener noreferrer" className={className}>{children}</a>;
+  return href.startsWith("/") ? (
+    <Link to={href} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+    </a>
+  );
 }

@@ -2,7 +2,13 @@ import type { Testimonial } from "@store/shared";
 import { RatingStars } from "../ui/rating-stars";
 
 /** Two auto-scrolling columns of testimonial cards (CSS animation in app.css), each pausing while pointed at. */
-export function TestimonialColumns({ testimonials, paused }: { testimonials: readonly Testimonial[]; paused: boolean }) {
+export function TestimonialColumns({
+  testimonials,
+  paused,
+}: {
+  testimonials: readonly Testimonial[];
+  paused: boolean;
+}) {
   const half = Math.ceil(testimonials.length / 2);
   const columns = [testimonials.slice(0, half), testimonials.slice(half)];
   return (

@@ -5,7 +5,13 @@ import { DotButton } from "./carousel-controls";
 import { useRotation } from "./use-rotation";
 
 /** One testimonial at a time, rotating (spec timings), with a dot button per testimonial to pick one. */
-export function TestimonialRotator({ testimonials, animate }: { testimonials: readonly Testimonial[]; animate: boolean }) {
+export function TestimonialRotator({
+  testimonials,
+  animate,
+}: {
+  testimonials: readonly Testimonial[];
+  animate: boolean;
+}) {
   const [holding, setHolding] = useState(false);
   const { index, visible, show } = useRotation(testimonials.length, animate && !holding);
   const current = testimonials[index];
@@ -25,7 +31,9 @@ export function TestimonialRotator({ testimonials, animate }: { testimonials: re
         className="min-h-64 transition-opacity motion-reduce:transition-none"
         style={{ opacity: visible ? 1 : 0, transitionDuration: `${TIMINGS_MS.testimonialFade}ms` }}
       >
-        <span aria-hidden="true" className="block font-serif text-7xl leading-none text-turmeric">“</span>
+        <span aria-hidden="true" className="block font-serif text-7xl leading-none text-turmeric">
+          “
+        </span>
         <blockquote className="mt-2 font-serif text-xl leading-relaxed sm:text-2xl">
           <p>{current.message}</p>
         </blockquote>

@@ -17,7 +17,9 @@ export function TestimonialsSection({ testimonials }: { testimonials: readonly T
   return (
     <section aria-labelledby="testimonials-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-24">
       <SectionHeading id="testimonials-heading" eyebrow="In their words" title={MESSAGES.testimonialsTitle}>
-        {!reducedMotion && <PauseButton paused={paused} onToggle={() => setPaused((p) => !p)} what="testimonials" tone="dark" withText />}
+        {!reducedMotion && (
+          <PauseButton paused={paused} onToggle={() => setPaused((p) => !p)} what="testimonials" tone="dark" withText />
+        )}
       </SectionHeading>
       <div className="grid gap-8 lg:grid-cols-2">
         <TestimonialRotator testimonials={testimonials} animate={!reducedMotion && !paused} />

@@ -24,29 +24,59 @@ export function Footer() {
     <footer className="mt-16 bg-indigo-ink text-cream">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="text-lg font-semibold">{SELLER.brand}</h2>
+          <h2 id="footer-about" className="text-lg font-semibold">
+            {SELLER.brand}
+          </h2>
           <p className="mt-3 text-sm leading-6 text-cream/90">
-            Handcrafted home decor, textiles and garments from {SELLER.foundedCity}, made by artisans paid fairly since {SELLER.foundedText}.
+            Handcrafted home decor, textiles and garments from {SELLER.foundedCity}, made by artisans paid fairly since{" "}
+            {SELLER.foundedText}.
           </p>
-          <p className="mt-4 text-sm"><span className="font-semibold">Factory hours:</span> {SELLER.factoryHours}</p>
-          <p className="mt-1 text-sm"><span className="font-semibold">Support hours:</span> {SELLER.supportHours}</p>
+          <p className="mt-4 text-sm">
+            <span className="font-semibold">Factory hours:</span> {SELLER.factoryHours}
+          </p>
+          <p className="mt-1 text-sm">
+            <span className="font-semibold">Support hours:</span> {SELLER.supportHours}
+          </p>
         </section>
         <FooterLinks title="Policies" links={POLICY_LINKS} />
         <FooterLinks title="Main menu" links={MAIN_MENU} />
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="text-lg font-semibold">Get in touch</h2>
+          <h2 id="footer-contact" className="text-lg font-semibold">
+            Get in touch
+          </h2>
           <address className="mt-3 space-y-2 text-sm not-italic leading-6">
-            <p><a href={SELLER.mapUrl} className="hover:underline" target="_blank" rel="noopener noreferrer">{formatAddress()}</a></p>
+            <p>
+              <a href={SELLER.mapUrl} className="hover:underline" target="_blank" rel="noopener noreferrer">
+                {formatAddress()}
+              </a>
+            </p>
             {SELLER.phones.map((phone) => (
-              <p key={phone}><a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:underline">{phone}</a></p>
+              <p key={phone}>
+                <a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:underline">
+                  {phone}
+                </a>
+              </p>
             ))}
-            <p><a href={`mailto:${SELLER.supportEmail}`} className="hover:underline">{SELLER.supportEmail}</a></p>
-            <p><a href={SELLER.website} className="hover:underline">{SELLER.website.replace(/^https:\/\//, "")}</a></p>
+            <p>
+              <a href={`mailto:${SELLER.supportEmail}`} className="hover:underline">
+                {SELLER.supportEmail}
+              </a>
+            </p>
+            <p>
+              <a href={SELLER.website} className="hover:underline">
+                {SELLER.website.replace(/^https:\/\//, "")}
+              </a>
+            </p>
           </address>
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
             {SELLER.socials.map((social) => (
               <li key={social.label}>
-                <a href={social.url} target="_blank" rel="noopener noreferrer" className="inline-block rounded-full border border-cream/40 px-3 py-1 text-xs hover:bg-cream hover:text-indigo-ink">
+                <a
+                  href={social.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-block rounded-full border border-cream/40 px-3 py-1 text-xs hover:bg-cream hover:text-indigo-ink"
+                >
                   {social.label}
                 </a>
               </li>
@@ -65,10 +95,16 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
   const id = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
     <nav aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold">{title}</h2>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((link) => (
-          <li key={link.to}><Link to={link.to} className="hover:underline">{link.label}</Link></li>
+          <li key={link.to}>
+            <Link to={link.to} className="hover:underline">
+              {link.label}
+            </Link>
+          </li>
         ))}
       </ul>
     </nav>

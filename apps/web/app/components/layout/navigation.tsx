@@ -37,29 +37,55 @@ export function Navigation({ categories, cartCount = 0 }: { categories: Category
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="whitespace-nowrap font-serif text-lg font-semibold tracking-wide text-indigo-ink sm:text-xl">
+        <Link
+          to="/"
+          className="whitespace-nowrap font-serif text-lg font-semibold tracking-wide text-indigo-ink sm:text-xl"
+        >
           {SELLER.brand}
         </Link>
         <ul className="ml-4 hidden items-center gap-1 lg:flex">
-          <li><TopLink to="/">Home</TopLink></li>
+          <li>
+            <TopLink to="/">Home</TopLink>
+          </li>
           {withSubcategories === null
             ? Array.from({ length: NAV_PILL_SKELETONS }, (_, i) => (
-                <li key={i} aria-hidden="true" data-testid="nav-skeleton" className="h-6 w-20 animate-pulse rounded-full bg-linen" />
+                <li
+                  key={i}
+                  aria-hidden="true"
+                  data-testid="nav-skeleton"
+                  className="h-6 w-20 animate-pulse rounded-full bg-linen"
+                />
               ))
             : withSubcategories.map((category) => <CategoryDropdown key={category.id} category={category} />)}
-          <li><TopLink to="/blog">Blog</TopLink></li>
-          <li><TopLink to="/contact-us">Wholesale Query</TopLink></li>
+          <li>
+            <TopLink to="/blog">Blog</TopLink>
+          </li>
+          <li>
+            <TopLink to="/contact-us">Wholesale Query</TopLink>
+          </li>
         </ul>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <CurrencySwitcher id="currency-nav" className="hidden sm:block" />
-          <button type="button" className="rounded p-2 hover:text-madder" aria-label="Search products" onClick={() => setSearchOpen(true)}>
+          <button
+            type="button"
+            className="rounded p-2 hover:text-madder"
+            aria-label="Search products"
+            onClick={() => setSearchOpen(true)}
+          >
             <SearchIcon />
           </button>
           <AccountLink />
-          <Link to="/cart" className="relative rounded p-2 hover:text-madder" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
+          <Link
+            to="/cart"
+            className="relative rounded p-2 hover:text-madder"
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+          >
             <CartIcon />
             {cartCount > 0 && (
-              <span data-testid="cart-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-madder px-1 text-center text-xs font-semibold leading-5 text-white">
+              <span
+                data-testid="cart-count"
+                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-madder px-1 text-center text-xs font-semibold leading-5 text-white"
+              >
                 {cartCount}
               </span>
             )}
@@ -77,7 +103,9 @@ function TopLink({ to, children }: { to: string; children: React.ReactNode }) {
     <NavLink
       to={to}
       end
-      className={({ isActive }) => `rounded-full px-3 py-2 text-sm font-medium hover:text-madder ${isActive ? "text-madder" : ""}`}
+      className={({ isActive }) =>
+        `rounded-full px-3 py-2 text-sm font-medium hover:text-madder ${isActive ? "text-madder" : ""}`
+      }
     >
       {children}
     </NavLink>
@@ -91,7 +119,10 @@ function CategoryDropdown({ category }: { category: Category }) {
   return (
     <li className="group relative" onMouseLeave={() => setOpen(false)}>
       <span className="flex items-center">
-        <Link to={listingPath(category.slug)} className="rounded-l-full py-2 pl-3 text-sm font-medium hover:text-madder">
+        <Link
+          to={listingPath(category.slug)}
+          className="rounded-l-full py-2 pl-3 text-sm font-medium hover:text-madder"
+        >
           {category.name}
         </Link>
         <button
@@ -112,7 +143,10 @@ function CategoryDropdown({ category }: { category: Category }) {
       >
         {category.subcategories.map((sub) => (
           <li key={sub.id}>
-            <Link to={listingPath(category.slug, sub.name)} className="block px-4 py-2 text-sm capitalize hover:bg-cream hover:text-madder">
+            <Link
+              to={listingPath(category.slug, sub.name)}
+              className="block px-4 py-2 text-sm capitalize hover:bg-cream hover:text-madder"
+            >
               {sub.name.toLowerCase()}
             </Link>
           </li>
@@ -126,28 +160,48 @@ function MobileMenu({ categories }: { categories: Category[] }) {
   return (
     <div id="mobile-menu" className="max-h-[80vh] overflow-y-auto border-t border-linen bg-white px-4 py-4 lg:hidden">
       <ul className="space-y-1">
-        <li><Link to="/" className="block py-2 font-medium">Home</Link></li>
+        <li>
+          <Link to="/" className="block py-2 font-medium">
+            Home
+          </Link>
+        </li>
         {categories.map((category) => (
           <li key={category.id}>
             <details>
               <summary className="cursor-pointer py-2 font-medium">{category.name}</summary>
               <ul className="pb-2 pl-4">
-                <li><Link to={listingPath(category.slug)} className="block py-1.5">All {category.name.toLowerCase()}</Link></li>
+                <li>
+                  <Link to={listingPath(category.slug)} className="block py-1.5">
+                    All {category.name.toLowerCase()}
+                  </Link>
+                </li>
                 {category.subcategories.map((sub) => (
                   <li key={sub.id}>
-                    <Link to={listingPath(category.slug, sub.name)} className="block py-1.5 capitalize">{sub.name.toLowerCase()}</Link>
+                    <Link to={listingPath(category.slug, sub.name)} className="block py-1.5 capitalize">
+                      {sub.name.toLowerCase()}
+                    </Link>
                   </li>
                 ))}
               </ul>
             </details>
           </li>
         ))}
-        <li><Link to="/blog" className="block py-2 font-medium">Blog</Link></li>
-        <li><Link to="/contact-us" className="block py-2 font-medium">Wholesale Query</Link></li>
+        <li>
+          <Link to="/blog" className="block py-2 font-medium">
+            Blog
+          </Link>
+        </li>
+        <li>
+          <Link to="/contact-us" className="block py-2 font-medium">
+            Wholesale Query
+          </Link>
+        </li>
       </ul>
       {/* The bar has no room for the switcher on small screens. */}
       <div className="mt-3 flex items-center justify-between border-t border-linen pt-3 sm:hidden">
-        <span aria-hidden="true" className="font-medium">Currency</span>
+        <span aria-hidden="true" className="font-medium">
+          Currency
+        </span>
         <CurrencySwitcher id="currency-menu" />
       </div>
     </div>

@@ -17,7 +17,9 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
       className="mx-auto mt-24 w-[min(40rem,92vw)] rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-charcoal/60"
     >
       <Form action="/search" method="get" role="search" className="flex items-center gap-3">
-        <label htmlFor="search-overlay-input" className="sr-only">Search products</label>
+        <label htmlFor="search-overlay-input" className="sr-only">
+          Search products
+        </label>
         <SearchIcon className="h-6 w-6 text-indigo-ink" />
         <input
           id="search-overlay-input"

@@ -15,9 +15,13 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           <li key={`${item.label}-${i}`} className="flex items-center gap-2">
             {i > 0 && <span aria-hidden="true">/</span>}
             {item.to ? (
-              <Link to={item.to} className="capitalize hover:text-madder hover:underline">{item.label}</Link>
+              <Link to={item.to} className="capitalize hover:text-madder hover:underline">
+                {item.label}
+              </Link>
             ) : (
-              <span aria-current="page" className="line-clamp-1 font-medium text-charcoal">{item.label}</span>
+              <span aria-current="page" className="line-clamp-1 font-medium text-charcoal">
+                {item.label}
+              </span>
             )}
           </li>
         ))}

@@ -16,7 +16,15 @@ const hasOwnBanner = (segment: string) => (BANNER_SEGMENTS as readonly string[])
  * A category on the collections page: its banner (or, for categories without one, three of its products
  * in the same 4:1 box), its line, its subcategories and a link to all of it.
  */
-export function CollectionCard({ category, preview, eager }: { category: ShopCategory; preview: CollectionPreview | undefined; eager: boolean }) {
+export function CollectionCard({
+  category,
+  preview,
+  eager,
+}: {
+  category: ShopCategory;
+  preview: CollectionPreview | undefined;
+  eager: boolean;
+}) {
   const subcategories = subcategoriesOf(category.id);
   const headingId = `collection-${category.id}`;
   return (
@@ -27,7 +35,16 @@ export function CollectionCard({ category, preview, eager }: { category: ShopCat
         ) : (
           <div className="grid aspect-[4/1] grid-cols-3 grid-rows-1 overflow-hidden bg-linen">
             {preview.images.slice(0, 3).map((image) => (
-              <img key={image.url} src={image.url} alt="" width={600} height={750} loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
+              <img
+                key={image.url}
+                src={image.url}
+                alt=""
+                width={600}
+                height={750}
+                loading={eager ? "eager" : "lazy"}
+                decoding="async"
+                className="h-full w-full object-cover"
+              />
             ))}
           </div>
         )}
@@ -35,7 +52,9 @@ export function CollectionCard({ category, preview, eager }: { category: ShopCat
       <div className="p-6 sm:p-8">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id={headingId} className="text-3xl font-semibold text-indigo-ink">
-            <Link to={listingPath(category.segment)} className="hover:text-madder">{category.name}</Link>
+            <Link to={listingPath(category.segment)} className="hover:text-madder">
+              {category.name}
+            </Link>
           </h2>
           {preview?.total != null && <p className="text-sm text-charcoal/80">{preview.total} handmade pieces</p>}
         </div>
@@ -44,14 +63,20 @@ export function CollectionCard({ category, preview, eager }: { category: ShopCat
           <ul role="list" aria-label={`${category.name} subcategories`} className="mt-5 flex flex-wrap gap-2">
             {subcategories.map((sub) => (
               <li key={sub.id}>
-                <Link to={listingPath(category.segment, sub.name)} className="inline-block rounded-full border border-charcoal/20 px-4 py-1.5 text-sm hover:border-madder hover:text-madder">
+                <Link
+                  to={listingPath(category.segment, sub.name)}
+                  className="inline-block rounded-full border border-charcoal/20 px-4 py-1.5 text-sm hover:border-madder hover:text-madder"
+                >
                   {titleCase(sub.name)}
                 </Link>
               </li>
             ))}
           </ul>
         )}
-        <Link to={listingPath(category.segment)} className="mt-6 inline-block font-medium text-madder underline-offset-4 hover:underline">
+        <Link
+          to={listingPath(category.segment)}
+          className="mt-6 inline-block font-medium text-madder underline-offset-4 hover:underline"
+        >
           Shop all {category.name.toLowerCase()} <span aria-hidden="true">→</span>
         </Link>
       </div>

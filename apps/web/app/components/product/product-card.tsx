@@ -21,7 +21,12 @@ export type CardImagePriority = "high" | "lazy";
  * A product in a grid: image, name, rating and prices, linking to its page. The image link repeats the
  * name link, so it is hidden from assistive technology and the tab order (one link per card for them).
  */
-export function ProductCard({ product, imagePriority = "lazy", imageSizes, headingLevel = 3 }: {
+export function ProductCard({
+  product,
+  imagePriority = "lazy",
+  imageSizes,
+  headingLevel = 3,
+}: {
   product: ProductListItem;
   imagePriority?: CardImagePriority;
   /** The card's width in the page (the `sizes` attribute), so the browser picks the smallest copy that is sharp. */
@@ -32,7 +37,13 @@ export function ProductCard({ product, imagePriority = "lazy", imageSizes, headi
   const href = productPath(product.id);
   return (
     <article className="group flex h-full flex-col">
-      <Link to={href} onClick={scrollToTop} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded-xl bg-linen">
+      <Link
+        to={href}
+        onClick={scrollToTop}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block overflow-hidden rounded-xl bg-linen"
+      >
         <img
           src={product.main_image}
           srcSet={imageSrcSet(product.main_image)}
@@ -48,7 +59,9 @@ export function ProductCard({ product, imagePriority = "lazy", imageSizes, headi
       </Link>
       <div className="mt-3 flex flex-1 flex-col gap-1.5">
         <Heading className="font-serif text-base leading-snug text-charcoal">
-          <Link to={href} className="line-clamp-2 min-h-[2.75em] hover:text-madder">{product.product_name}</Link>
+          <Link to={href} className="line-clamp-2 min-h-[2.75em] hover:text-madder">
+            {product.product_name}
+          </Link>
         </Heading>
         <span className="flex items-center gap-1.5 text-xs text-charcoal/75">
           <RatingStars rating={product.rating} />

@@ -1,4 +1,11 @@
-import { listingPath, MESSAGES, TIMINGS_MS, type ProductDetail, type ProductDetailResponse, type ProductSize } from "@store/shared";
+import {
+  listingPath,
+  MESSAGES,
+  TIMINGS_MS,
+  type ProductDetail,
+  type ProductDetailResponse,
+  type ProductSize,
+} from "@store/shared";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { ProductPurchase } from "../cart/product-purchase";
@@ -25,7 +32,11 @@ function useSizedDetail(initial: ProductDetail) {
     if (wanted === detail.size) return;
     const controller = new AbortController();
     api
-      .get<ProductDetailResponse>("/api/get-product-detail/", { product_pk: detail.id, size: wanted, currency: detail.currency }, { signal: controller.signal })
+      .get<ProductDetailResponse>(
+        "/api/get-product-detail/",
+        { product_pk: detail.id, size: wanted, currency: detail.currency },
+        { signal: controller.signal },
+      )
       .then((response) => {
         setDetail(response.data);
         setFailed(false);
@@ -48,7 +59,9 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
   const crumbs = [
     { label: "Home", to: "/" },
     { label: detail.category.name, to: listingPath(detail.category.slug) },
-    ...(detail.subcategory ? [{ label: detail.subcategory.name, to: listingPath(detail.category.slug, detail.subcategory.name) }] : []),
+    ...(detail.subcategory
+      ? [{ label: detail.subcategory.name, to: listingPath(detail.category.slug, detail.subcategory.name) }]
+      : []),
     { label: detail.name },
   ];
 
@@ -65,12 +78,18 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             <h1 className="mt-2 text-3xl font-semibold leading-tight text-indigo-ink sm:text-4xl">{detail.name}</h1>
             <p className="mt-3 flex items-center gap-2 text-sm text-charcoal/80">
               <RatingStars rating={detail.rating} size="md" />
-              <span>{detail.review_count} {detail.review_count === 1 ? "review" : "reviews"}</span>
+              <span>
+                {detail.review_count} {detail.review_count === 1 ? "review" : "reviews"}
+              </span>
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Price offer={detail.offer_price} mrp={detail.mrp} currency={detail.currency} size="lg" />
-            {saving > 0 && <span className="rounded-full bg-madder px-3 py-1 text-sm font-semibold text-white">You save {saving}%</span>}
+            {saving > 0 && (
+              <span className="rounded-full bg-madder px-3 py-1 text-sm font-semibold text-white">
+                You save {saving}%
+              </span>
+            )}
           </div>
           <StockStatus stock={detail.stock} />
           <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
@@ -80,9 +99,13 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
           </p>
           <ProductPurchase product={detail} updating={updating} />
           <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="text-xl font-semibold text-indigo-ink">About this piece</h2>
+            <h2 id="description-heading" className="text-xl font-semibold text-indigo-ink">
+              About this piece
+            </h2>
             <div className="mt-3 space-y-3 leading-relaxed text-charcoal/90">
-              {detail.description.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)}
+              {detail.description.split(/\n{2,}/).map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
             </div>
           </section>
           <ProductPromises />

@@ -40,7 +40,17 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
                 aria-pressed={i === current}
                 className={`block w-full overflow-hidden rounded-lg border-2 transition ${i === current ? "border-indigo-ink" : "border-transparent opacity-80 hover:opacity-100"}`}
               >
-                <img src={image.url} srcSet={imageSrcSet(image.url)} sizes={THUMB_SIZES} alt="" width={120} height={150} loading="lazy" decoding="async" className="aspect-[4/5] h-auto w-full object-cover" />
+                <img
+                  src={image.url}
+                  srcSet={imageSrcSet(image.url)}
+                  sizes={THUMB_SIZES}
+                  alt=""
+                  width={120}
+                  height={150}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/5] h-auto w-full object-cover"
+                />
               </button>
             </li>
           ))}

@@ -27,7 +27,13 @@ export function ProductJsonLd({ product }: { product: ProductDetail }) {
       seller: { "@type": "Organization", name: SELLER.legalName },
     },
     ...(product.review_count > 0 && {
-      aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.review_count, bestRating: RATING_MAX, worstRating: 1 },
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: product.rating,
+        reviewCount: product.review_count,
+        bestRating: RATING_MAX,
+        worstRating: 1,
+      },
     }),
   };
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;

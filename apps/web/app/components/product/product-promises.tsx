@@ -5,7 +5,11 @@ import { Link } from "react-router";
 export function ProductPromises() {
   const items = [
     { title: "Handmade in Jaipur", text: "Printed, dyed and stitched by our artisan families, who are paid fairly." },
-    { title: "Shipping", text: `India ${SHIPPING_TIMES.indiaNormal}; worldwide ${SHIPPING_TIMES.internationalStandard}.`, to: "/shipping" },
+    {
+      title: "Shipping",
+      text: `India ${SHIPPING_TIMES.indiaNormal}; worldwide ${SHIPPING_TIMES.internationalStandard}.`,
+      to: "/shipping",
+    },
     { title: "Easy returns", text: `Ask for a return within ${RETURN_POLICY.returnRequestWindow}.`, to: "/refund" },
   ];
   return (
@@ -14,7 +18,11 @@ export function ProductPromises() {
         <li key={item.title} className="text-sm">
           <p className="font-serif text-base font-semibold text-indigo-ink">{item.title}</p>
           <p className="mt-1 text-charcoal/85">{item.text}</p>
-          {item.to && <Link to={item.to} className="mt-1 inline-block text-madder underline-offset-2 hover:underline">Read the policy<span className="sr-only">: {item.title.toLowerCase()}</span></Link>}
+          {item.to && (
+            <Link to={item.to} className="mt-1 inline-block text-madder underline-offset-2 hover:underline">
+              Read the policy<span className="sr-only">: {item.title.toLowerCase()}</span>
+            </Link>
+          )}
         </li>
       ))}
     </ul>

@@ -9,7 +9,15 @@ export type PurchaseAction = "add" | "buy";
  * The buying area: size, quantity (the spec's numeric input, 1 to the size's stock) and the cart buttons.
  * The caller does the buying; `problem` is its sentence when the server refused (near the buttons).
  */
-export function PurchasePanel({ product, size, onAddToCart, onBuyNow, pending = null, disabled = false, problem = null }: {
+export function PurchasePanel({
+  product,
+  size,
+  onAddToCart,
+  onBuyNow,
+  pending = null,
+  disabled = false,
+  problem = null,
+}: {
   product: ProductDetail;
   size: string;
   onAddToCart?: (quantity: number) => void;
@@ -34,20 +42,50 @@ export function PurchasePanel({ product, size, onAddToCart, onBuyNow, pending = 
       {onAddToCart && (
         <>
           <div className="mt-4 flex items-center gap-3">
-            <label htmlFor="purchase-quantity" className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Quantity</label>
-            <NumericInput id="purchase-quantity" aria-label="Quantity" value={quantity} onChange={setWanted} min={1} max={Math.max(1, product.stock)} disabled={soldOut} />
+            <label
+              htmlFor="purchase-quantity"
+              className="text-sm font-semibold uppercase tracking-wider text-charcoal/80"
+            >
+              Quantity
+            </label>
+            <NumericInput
+              id="purchase-quantity"
+              aria-label="Quantity"
+              value={quantity}
+              onChange={setWanted}
+              min={1}
+              max={Math.max(1, product.stock)}
+              disabled={soldOut}
+            />
           </div>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" className="flex-1" onClick={() => onAddToCart(quantity)} disabled={blocked} aria-busy={pending === "add"}>
+            <Button
+              size="lg"
+              className="flex-1"
+              onClick={() => onAddToCart(quantity)}
+              disabled={blocked}
+              aria-busy={pending === "add"}
+            >
               {pending === "add" ? "Adding..." : "Add to cart"}
             </Button>
             {onBuyNow && (
-              <Button variant="secondary" size="lg" className="flex-1" onClick={() => onBuyNow(quantity)} disabled={blocked} aria-busy={pending === "buy"}>
+              <Button
+                variant="secondary"
+                size="lg"
+                className="flex-1"
+                onClick={() => onBuyNow(quantity)}
+                disabled={blocked}
+                aria-busy={pending === "buy"}
+              >
                 Buy now
               </Button>
             )}
           </div>
-          {problem && <p role="alert" className="mt-3 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">{problem}</p>}
+          {problem && (
+            <p role="alert" className="mt-3 rounded-xl bg-madder/10 px-4 py-3 text-sm font-medium text-madder">
+              {problem}
+            </p>
+          )}
         </>
       )}
     </div>

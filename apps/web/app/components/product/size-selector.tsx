@@ -1,7 +1,11 @@
 import type { ProductSize } from "@store/shared";
 
 /** The product's sizes as a radio group (arrow keys move between them), styled as pills. */
-export function SizeSelector({ sizes, value, onChange }: {
+export function SizeSelector({
+  sizes,
+  value,
+  onChange,
+}: {
   sizes: readonly { size: ProductSize; stock: number }[];
   value: ProductSize;
   onChange: (size: ProductSize) => void;
@@ -22,7 +26,9 @@ export function SizeSelector({ sizes, value, onChange }: {
             />
             <span
               className={`flex h-12 min-w-12 cursor-pointer items-center justify-center rounded-full border-2 px-4 font-medium transition peer-checked:border-indigo-ink peer-checked:bg-indigo-ink peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-turmeric ${
-                stock === 0 ? "border-charcoal/20 text-charcoal/60 line-through" : "border-charcoal/30 bg-white hover:border-madder"
+                stock === 0
+                  ? "border-charcoal/20 text-charcoal/60 line-through"
+                  : "border-charcoal/30 bg-white hover:border-madder"
               }`}
             >
               {size}

@@ -10,7 +10,8 @@ export type ButtonVariant = "primary" | "secondary" | "accent" | "link";
 export type ButtonSize = "sm" | "md" | "lg" | "xl";
 export type ButtonLook = { variant?: ButtonVariant; size?: ButtonSize; className?: string };
 
-const PILL = "inline-flex items-center justify-center gap-2 rounded-full text-center transition disabled:cursor-not-allowed disabled:opacity-60";
+const PILL =
+  "inline-flex items-center justify-center gap-2 rounded-full text-center transition disabled:cursor-not-allowed disabled:opacity-60";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: `${PILL} bg-indigo-ink text-white shadow-sm hover:bg-madder`,

@@ -15,7 +15,12 @@ const TONE_CLASSES: Record<Tone, string> = {
  * The spec's transient notice: centred on screen and hidden again `TIMINGS_MS.noticeAutoClose` after it
  * became visible. The live region stays in the page while empty so screen readers announce new text.
  */
-export function Notice({ notice, onDismiss, tone = "success", durationMs = TIMINGS_MS.noticeAutoClose }: {
+export function Notice({
+  notice,
+  onDismiss,
+  tone = "success",
+  durationMs = TIMINGS_MS.noticeAutoClose,
+}: {
   notice: NoticeState | null;
   onDismiss: () => void;
   tone?: Tone;
@@ -31,13 +36,26 @@ export function Notice({ notice, onDismiss, tone = "success", durationMs = TIMIN
   }, [id, durationMs]);
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-4"
+    >
       {notice && (
         <p
           key={notice.id}
           className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-2xl px-6 py-4 text-base font-medium shadow-2xl ring-4 ring-white/70 ${TONE_CLASSES[tone]}`}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6 flex-none" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="h-6 w-6 flex-none"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <circle cx="12" cy="12" r="10" />
             {tone === "success" ? <path d="m7.5 12.5 3 3 6-6.5" /> : <path d="M12 7v6m0 4h.01" />}
           </svg>

@@ -67,18 +67,27 @@ type NumericInputProps = NumericBounds & {
  * The spec's numeric input: ArrowUp/ArrowDown and the mouse wheel (only while focused) step the value,
  * Enter or leaving the field commits typed text, and every value is clamped to min/max. Controlled.
  */
-export function NumericInput({ value, onChange, min, max, step = 1, width = NUMERIC_INPUT_DEFAULT_WIDTH, className = "", ...rest }: NumericInputProps) {
+export function NumericInput({
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  width = NUMERIC_INPUT_DEFAULT_WIDTH,
+  className = "",
+  ...rest
+}: NumericInputProps) {
   const bounds = { min, max, step };
   // Text being typed; null while the field shows the committed value.
   const [draft, setDraft] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const current = () => (draft === null ? value : parseNumeric(draft, bounds) ?? value);
+  const current = () => (draft === null ? value : (parseNumeric(draft, bounds) ?? value));
   const commit = (next: number) => {
     setDraft(null);
     if (next !== value) onChange(next);
   };
-  const commitDraft = () => commit(draft === null ? value : parseNumeric(draft, bounds) ?? value);
+  const commitDraft = () => commit(draft === null ? value : (parseNumeric(draft, bounds) ?? value));
 
   useWheelStep(input, (direction) => commit(stepValue(current(), direction, bounds)));
 

@@ -5,7 +5,13 @@ import { useCurrencyState } from "../../lib/currency-context";
  * The new price (offer_price) and, when it is higher, the struck old price (mrp), both read out with their
  * meaning. While the shopper's currency is still being detected the (USD) price is marked as loading.
  */
-export function Price({ offer, mrp, currency, size = "sm", className = "" }: {
+export function Price({
+  offer,
+  mrp,
+  currency,
+  size = "sm",
+  className = "",
+}: {
   offer: number;
   mrp: number;
   currency: Currency;
@@ -15,7 +21,10 @@ export function Price({ offer, mrp, currency, size = "sm", className = "" }: {
   const discounted = mrp > offer;
   const { detecting } = useCurrencyState();
   return (
-    <p aria-busy={detecting || undefined} className={`flex flex-wrap items-baseline gap-x-2 transition-opacity ${detecting ? "opacity-60" : ""} ${className}`}>
+    <p
+      aria-busy={detecting || undefined}
+      className={`flex flex-wrap items-baseline gap-x-2 transition-opacity ${detecting ? "opacity-60" : ""} ${className}`}
+    >
       <span className={`font-semibold text-madder ${size === "lg" ? "text-3xl" : "text-base"}`}>
         {discounted && <span className="sr-only">Sale price: </span>}
         {formatMoney(offer, currency)}

@@ -28,11 +28,23 @@ export function filledShare(value: number): number {
  * two rows, outlined and filled, the filled one cut to the rating's width: a handful of elements per
  * rating, where a grid of product cards shows a dozen ratings on one screen.
  */
-export function RatingStars({ rating, size = "sm", className = "" }: { rating: number; size?: "sm" | "md"; className?: string }) {
+export function RatingStars({
+  rating,
+  size = "sm",
+  className = "",
+}: {
+  rating: number;
+  size?: "sm" | "md";
+  className?: string;
+}) {
   const value = roundToHalf(rating);
   const height = size === "md" ? "h-5" : "h-4";
   return (
-    <span role="img" aria-label={`Rated ${value} out of ${RATING_MAX}`} className={`relative inline-block shrink-0 ${className}`}>
+    <span
+      role="img"
+      aria-label={`Rated ${value} out of ${RATING_MAX}`}
+      className={`relative inline-block shrink-0 ${className}`}
+    >
       <StarRow className={`${height} text-charcoal/30`} />
       {value > 0 && (
         <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${filledShare(value) * 100}%` }}>
@@ -45,7 +57,14 @@ export function RatingStars({ rating, size = "sm", className = "" }: { rating: n
 
 function StarRow({ filled = false, className }: { filled?: boolean; className: string }) {
   return (
-    <svg viewBox={`0 0 ${ROW_WIDTH} ${STAR}`} aria-hidden="true" className={`block w-auto ${className}`} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={filled ? 0 : 1.6}>
+    <svg
+      viewBox={`0 0 ${ROW_WIDTH} ${STAR}`}
+      aria-hidden="true"
+      className={`block w-auto ${className}`}
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={filled ? 0 : 1.6}
+    >
       <path d={ROW_PATH} strokeLinejoin="round" />
     </svg>
   );

@@ -7,7 +7,19 @@ const CONTROL_CLASSES =
  * A labelled text input with its hint and error read out with it (aria-describedby). Uncontrolled, so
  * text typed before hydration survives it; forms read their values on submit.
  */
-export function TextField({ id, name, label, error, hint, type = "text", autoComplete, inputMode, placeholder, defaultValue, onEdit }: {
+export function TextField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+  defaultValue,
+  onEdit,
+}: {
   id: string;
   name: string;
   label: string;
@@ -25,7 +37,9 @@ export function TextField({ id, name, label, error, hint, type = "text", autoCom
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-semibold text-charcoal">{label}</label>
+      <label htmlFor={id} className="text-sm font-semibold text-charcoal">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -39,8 +53,16 @@ export function TextField({ id, name, label, error, hint, type = "text", autoCom
         onChange={() => onEdit?.(name)}
         className={`${CONTROL_CLASSES} ${error ? "border-madder" : "border-charcoal/25"}`}
       />
-      {error && <p id={errorId} className="mt-1.5 text-sm font-medium text-madder">{error}</p>}
-      {hint && <p id={hintId} className="mt-1 text-xs text-charcoal/75">{hint}</p>}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-madder">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-charcoal/75">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

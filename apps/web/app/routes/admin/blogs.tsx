@@ -20,21 +20,45 @@ const BLOGS: CrudConfig<AdminBlog> = {
   createSchema: blogCreateSchema,
   patchSchema: blogPatchSchema,
   columns: [
-    { header: "Title", cell: (b) => <Link to={`/blog/${b.id}`} className="block max-w-md whitespace-normal text-indigo-ink underline-offset-4 hover:underline">{b.title}</Link> },
+    {
+      header: "Title",
+      cell: (b) => (
+        <Link
+          to={`/blog/${b.id}`}
+          className="block max-w-md whitespace-normal text-indigo-ink underline-offset-4 hover:underline"
+        >
+          {b.title}
+        </Link>
+      ),
+    },
     { header: "Date", cell: (b) => formatWhen(b.date) },
     { header: "Published", cell: (b) => yesNo(b.is_published) },
   ],
   fields: [
     { name: "title", label: "Title", kind: "text", required: true, wide: true },
     { name: "image", label: "Cover image", kind: "media", required: true, wide: true },
-    { name: "product_link", label: "Product link", kind: "text", hint: "Optional: a site path such as /women/dresses, or an https:// address" },
+    {
+      name: "product_link",
+      label: "Product link",
+      kind: "text",
+      hint: "Optional: a site path such as /women/dresses, or an https:// address",
+    },
     { name: "date", label: "Date (your local time)", kind: "datetime", hint: "Empty: now" },
     { name: "description", label: "Post (HTML)", kind: "html", required: true, wide: true },
     { name: "is_published", label: "Published", kind: "checkbox", hint: "Shown on the blog" },
   ],
   blank: { title: "", image: "", product_link: "", date: "", description: "", is_published: true },
-  valuesOf: (b) => ({ title: b.title, image: b.image, product_link: b.product_link ?? "", date: toLocalInput(b.date), description: b.description, is_published: b.is_published }),
-  preview: (values) => <HtmlPreview title="Preview" html={typeof values.description === "string" ? values.description : ""} />,
+  valuesOf: (b) => ({
+    title: b.title,
+    image: b.image,
+    product_link: b.product_link ?? "",
+    date: toLocalInput(b.date),
+    description: b.description,
+    is_published: b.is_published,
+  }),
+  preview: (values) => (
+    <HtmlPreview title="Preview" html={typeof values.description === "string" ? values.description : ""} />
+  ),
 };
 
 export default function Blogs() {

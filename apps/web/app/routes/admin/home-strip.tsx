@@ -1,4 +1,9 @@
-import { HOME_STRIP_NAMES, homeCategoryCreateSchema, homeCategoryPatchSchema, type AdminHomeCategory } from "@store/shared";
+import {
+  HOME_STRIP_NAMES,
+  homeCategoryCreateSchema,
+  homeCategoryPatchSchema,
+  type AdminHomeCategory,
+} from "@store/shared";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { CrudScreen } from "../../components/admin/crud-screen";
 import type { CrudConfig } from "../../components/admin/crud-types";
@@ -16,13 +21,27 @@ const HOME_STRIP: CrudConfig<AdminHomeCategory> = {
   createSchema: homeCategoryCreateSchema,
   patchSchema: homeCategoryPatchSchema,
   columns: [
-    { header: "Name", cell: (t) => <span className="flex items-center gap-3"><img src={t.media} alt="" className="h-10 w-10 rounded object-cover" />{t.name}</span> },
+    {
+      header: "Name",
+      cell: (t) => (
+        <span className="flex items-center gap-3">
+          <img src={t.media} alt="" className="h-10 w-10 rounded object-cover" />
+          {t.name}
+        </span>
+      ),
+    },
     { header: "Link", cell: (t) => <code className="text-xs">{t.navigate_link}</code> },
     { header: "Position", cell: (t) => t.position, className: "tabular-nums" },
   ],
   fields: [
     { name: "name", label: "Name", kind: "select", options: HOME_STRIP_NAMES.map((n) => ({ value: n, label: n })) },
-    { name: "navigate_link", label: "Link", kind: "text", required: true, hint: "A site path such as /women, or an https:// address" },
+    {
+      name: "navigate_link",
+      label: "Link",
+      kind: "text",
+      required: true,
+      hint: "A site path such as /women, or an https:// address",
+    },
     { name: "media", label: "Image", kind: "media", required: true, wide: true },
     { name: "position", label: "Position", kind: "number", hint: "0 comes first" },
   ],

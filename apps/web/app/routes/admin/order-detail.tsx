@@ -23,10 +23,23 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
     <>
       <PageHeader
         title={`Order ${params.id}`}
-        lead={data && <span className="flex flex-wrap items-center gap-2"><OrderStatusBadge status={data.status} /> {formatMinor(data.total_minor, data.currency)} · placed {formatWhen(data.created_at)}</span>}
-        actions={<Link to="/admin/orders" className={BUTTON_SECONDARY}>All orders</Link>}
+        lead={
+          data && (
+            <span className="flex flex-wrap items-center gap-2">
+              <OrderStatusBadge status={data.status} /> {formatMinor(data.total_minor, data.currency)} · placed{" "}
+              {formatWhen(data.created_at)}
+            </span>
+          )
+        }
+        actions={
+          <Link to="/admin/orders" className={BUTTON_SECONDARY}>
+            All orders
+          </Link>
+        }
       />
-      {!data ? <LoadState error={order.error} onRetry={order.reload} /> : (
+      {!data ? (
+        <LoadState error={order.error} onRetry={order.reload} />
+      ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-8">
             <OrderLines order={data} />

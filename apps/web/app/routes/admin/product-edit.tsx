@@ -30,13 +30,31 @@ export default function ProductEdit({ params }: Route.ComponentProps) {
     <>
       <PageHeader
         title={data ? data.product_name : "Edit product"}
-        lead={data && <>Code {data.product_code} · {categoryName(data.category)}{data.subcategory_name ? ` · ${titleCase(data.subcategory_name)}` : ""} · updated {formatWhen(data.updated_at)}</>}
-        actions={<>
-          <Link to="/admin/products" className={BUTTON_SECONDARY}>All products</Link>
-          {data && <Link to={`/product/${data.id}`} className={BUTTON_SECONDARY}>View in shop</Link>}
-        </>}
+        lead={
+          data && (
+            <>
+              Code {data.product_code} · {categoryName(data.category)}
+              {data.subcategory_name ? ` · ${titleCase(data.subcategory_name)}` : ""} · updated{" "}
+              {formatWhen(data.updated_at)}
+            </>
+          )
+        }
+        actions={
+          <>
+            <Link to="/admin/products" className={BUTTON_SECONDARY}>
+              All products
+            </Link>
+            {data && (
+              <Link to={`/product/${data.id}`} className={BUTTON_SECONDARY}>
+                View in shop
+              </Link>
+            )}
+          </>
+        }
       />
-      {!data ? <LoadState error={product.error} onRetry={product.reload} /> : (
+      {!data ? (
+        <LoadState error={product.error} onRetry={product.reload} />
+      ) : (
         <div className="space-y-6">
           <ProductStatus product={data} onSaved={saved} />
           <SizeTable key={data.id} product={data} onSaved={saved} />

@@ -16,27 +16,61 @@ export function meta() {
 
 const FILTERS = ["approved"] as const;
 const FILTER_SPECS: FilterSpec<"approved">[] = [
-  { name: "approved", label: "Show", kind: "select", options: [{ value: "", label: "All reviews" }, { value: "false", label: "Waiting or hidden" }, { value: "true", label: "Shown on the site" }] },
+  {
+    name: "approved",
+    label: "Show",
+    kind: "select",
+    options: [
+      { value: "", label: "All reviews" },
+      { value: "false", label: "Waiting or hidden" },
+      { value: "true", label: "Shown on the site" },
+    ],
+  },
 ];
 
 /** Customer reviews, newest first: approve one to show it on the site, hide one to take it down. */
 export default function Reviews() {
   const list = useListParams(FILTERS);
-  const reviews = useAdminResource<AdminReviewListResponse>("/api/admin/customer-reviews", { ...list.values, page: list.page, page_size: 25 });
+  const reviews = useAdminResource<AdminReviewListResponse>("/api/admin/customer-reviews", {
+    ...list.values,
+    page: list.page,
+    page_size: 25,
+  });
   const action = useAdminAction();
   const notice = useNotice();
 
   async function setShown(review: AdminReview, show: boolean) {
-    const saved = await action.run(() => adminApi.post<AdminReview>(`/api/admin/customer-reviews/${review.id}/${show ? "approve" : "hide"}`));
+    const saved = await action.run(() =>
+      adminApi.post<AdminReview>(`/api/admin/customer-reviews/${review.id}/${show ? "approve" : "hide"}`),
+    );
     if (!saved) return;
     notice.show(show ? `Review by ${review.name} is shown.` : `Review by ${review.name} is hidden.`);
     reviews.reload();
   }
 
   const columns: Column<AdminReview>[] = [
-    { header: "Review", cell: (r) => <span className="block max-w-md whitespace-normal"><span className="block font-semibold">{r.title}</span><span className="font-normal text-charcoal/85">{r.body}</span></span> },
-    { header: "Product", cell: (r) => <span className="block max-w-48 whitespace-normal">{r.product_name ?? "The shop"}</span> },
-    { header: "By", cell: (r) => <><span className="block">{r.name}</span><span className="text-xs text-charcoal/75">{r.location}</span></> },
+    {
+      header: "Review",
+      cell: (r) => (
+        <span className="block max-w-md whitespace-normal">
+          <span className="block font-semibold">{r.title}</span>
+          <span className="font-normal text-charcoal/85">{r.body}</span>
+        </span>
+      ),
+    },
+    {
+      header: "Product",
+      cell: (r) => <span className="block max-w-48 whitespace-normal">{r.product_name ?? "The shop"}</span>,
+    },
+    {
+      header: "By",
+      cell: (r) => (
+        <>
+          <span className="block">{r.name}</span>
+          <span className="text-xs text-charcoal/75">{r.location}</span>
+        </>
+      ),
+    },
     { header: "Rating", cell: (r) => `${r.rating} of ${RATING_MAX}` },
     { header: "Written", cell: (r) => formatWhen(r.created_at) },
     {
@@ -44,7 +78,13 @@ export default function Reviews() {
       cell: (r) => (
         <span className="flex flex-col items-start gap-1">
           {r.is_approved ? "Shown" : "Not shown"}
-          <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} aria-label={`${r.is_approved ? "Hide" : "Approve"} review by ${r.name}`} onClick={() => void setShown(r, !r.is_approved)}>
+          <button
+            type="button"
+            className={BUTTON_SECONDARY}
+            disabled={action.busy}
+            aria-label={`${r.is_approved ? "Hide" : "Approve"} review by ${r.name}`}
+            onClick={() => void setShown(r, !r.is_approved)}
+          >
             {r.is_approved ? "Hide" : "Approve"}
           </button>
         </span>
@@ -56,11 +96,29 @@ export default function Reviews() {
   return (
     <>
       <PageHeader title="Customer reviews" />
-      <FilterForm key={list.key} label="Filter reviews" specs={FILTER_SPECS} values={list.values} onApply={list.apply} />
-      {action.failure && <p role="alert" className="mb-3 text-madder">{action.failure.message}</p>}
-      {!data ? <LoadState error={reviews.error} onRetry={reviews.reload} /> : (
+      <FilterForm
+        key={list.key}
+        label="Filter reviews"
+        specs={FILTER_SPECS}
+        values={list.values}
+        onApply={list.apply}
+      />
+      {action.failure && (
+        <p role="alert" className="mb-3 text-madder">
+          {action.failure.message}
+        </p>
+      )}
+      {!data ? (
+        <LoadState error={reviews.error} onRetry={reviews.reload} />
+      ) : (
         <>
-          <ListTable caption="Customer reviews" columns={columns} rows={data.data} busy={reviews.loading} empty="No reviews here." />
+          <ListTable
+            caption="Customer reviews"
+            columns={columns}
+            rows={data.data}
+            busy={reviews.loading}
+            empty="No reviews here."
+          />
           <Pager label="Reviews" page={data.page} pageSize={data.page_size} total={data.total} onPage={list.goTo} />
         </>
       )}

@@ -26,7 +26,12 @@ const TESTIMONIALS: CrudConfig<AdminTestimonial> = {
   ],
   fields: [
     { name: "name", label: "Name", kind: "text", required: true },
-    { name: "rating", label: "Rating", kind: "select", options: RATINGS.map((r) => ({ value: r, label: `${r} of ${RATING_MAX}` })) },
+    {
+      name: "rating",
+      label: "Rating",
+      kind: "select",
+      options: RATINGS.map((r) => ({ value: r, label: `${r} of ${RATING_MAX}` })),
+    },
     { name: "message", label: "Message", kind: "textarea", required: true, wide: true },
     { name: "position", label: "Position", kind: "number", hint: "0 comes first" },
   ],

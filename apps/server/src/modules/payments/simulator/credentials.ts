@@ -26,7 +26,11 @@ const INSTALL_SECRET_KEY = "payment_simulator_secret";
 export function simulatorCredentials(secret: string): SimulatorCredentials {
   const derive = (purpose: string) => createHmac("sha256", secret).update(purpose).digest("base64url");
   return {
-    razorpay: { keyId: "rzp_test_simulator", keySecret: derive("razorpay.key_secret"), webhookSecret: derive("razorpay.webhook_secret") },
+    razorpay: {
+      keyId: "rzp_test_simulator",
+      keySecret: derive("razorpay.key_secret"),
+      webhookSecret: derive("razorpay.webhook_secret"),
+    },
     paypal: {
       clientId: "simulator-paypal-client-id",
       clientSecret: derive("paypal.client_secret"),

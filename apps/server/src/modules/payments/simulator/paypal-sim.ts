@@ -12,33 +12,73 @@ import type { WebhookSender } from "./webhooks";
 const amountSchema = z.object({ currency_code: z.enum(["INR", "USD"]), value: z.string().regex(/^\d+(\.\d{2})?$/) });
 const orderBody = z.object({
   intent: z.literal("CAPTURE"),
-  purchase_units: z.array(z.object({ reference_id: z.string().optional(), custom_id: z.string().optional(), amount: amountSchema }).loose()).length(1),
+  purchase_units: z
+    .array(
+      z.object({ reference_id: z.string().optional(), custom_id: z.string().optional(), amount: amountSchema }).loose(),
+    )
+    .length(1),
 });
 const verifyBody = z.object({
-  auth_algo: z.string(), cert_url: z.string(), transmission_id: z.string(), transmission_sig: z.string(), transmission_time: z.string(),
-  webhook_id: z.string(), webhook_event: z.unknown(),
+  auth_algo: z.string(),
+  cert_url: z.string(),
+  transmission_id: z.string(),
+  transmission_sig: z.string(),
+  transmission_time: z.string(),
+  webhook_id: z.string(),
+  webhook_event: z.unknown(),
 });
 const idParams = z.object({ id: z.string() });
 
 type Amount = z.infer<typeof amountSchema>;
-interface SimCapture { id: string; status: "COMPLETED" | "REFUNDED"; amount: Amount; final_capture: true; custom_id?: string; create_time: string; orderId: string }
+interface SimCapture {
+  id: string;
+  status: "COMPLETED" | "REFUNDED";
+  amount: Amount;
+  final_capture: true;
+  custom_id?: string;
+  create_time: string;
+  orderId: string;
+}
 interface SimOrder {
-  id: string; intent: "CAPTURE"; status: "CREATED" | "APPROVED" | "COMPLETED"; create_time: string;
+  id: string;
+  intent: "CAPTURE";
+  status: "CREATED" | "APPROVED" | "COMPLETED";
+  create_time: string;
   purchase_units: { reference_id?: string; custom_id?: string; amount: Amount }[];
-  payer?: { payer_id: string; email_address: string }; capture?: SimCapture;
+  payer?: { payer_id: string; email_address: string };
+  capture?: SimCapture;
 }
 
 /** The signature of a simulated transmission: PayPal's message layout, signed with a shared key instead of a certificate. */
-export function transmissionSignature(key: string, transmissionId: string, time: string, webhookId: string, body: string): string {
-  return createHmac("sha256", key).update(`${transmissionId}|${time}|${webhookId}|${crc32(body)}`).digest("base64");
+export function transmissionSignature(
+  key: string,
+  transmissionId: string,
+  time: string,
+  webhookId: string,
+  body: string,
+): string {
+  return createHmac("sha256", key)
+    .update(`${transmissionId}|${time}|${webhookId}|${crc32(body)}`)
+    .digest("base64");
 }
 
 function fail(reply: FastifyReply, status: number, name: string, issue: string, description: string) {
-  return reply.status(status).send({ name, message: description, details: [{ issue, description }], debug_id: simulatedId("", 13).toLowerCase() });
+  return reply
+    .status(status)
+    .send({
+      name,
+      message: description,
+      details: [{ issue, description }],
+      debug_id: simulatedId("", 13).toLowerCase(),
+    });
 }
 
 /** A PayPal-compatible API (OAuth2, Orders v2, capture, refunds, webhook verification) and the buttons' approval. */
-export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages; credentials: SimulatorCredentials }> = async (app, { sender, outages, credentials }) => {
+export const paypalSimulator: FastifyPluginAsync<{
+  sender: WebhookSender;
+  outages: Outages;
+  credentials: SimulatorCredentials;
+}> = async (app, { sender, outages, credentials }) => {
   const KEYS = credentials.paypal;
   const orders = new SimulatorTable<SimOrder>();
   const captures = new SimulatorTable<SimCapture>();
@@ -50,8 +90,25 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
   /** The Orders v2 body: the capture, once made, under purchase_units[0].payments.captures. */
   const view = (order: SimOrder) => {
     const { capture, purchase_units, ...rest } = order;
-    const captured = capture && { payments: { captures: [{ id: capture.id, status: capture.status, amount: capture.amount, final_capture: true, custom_id: capture.custom_id, create_time: capture.create_time }] } };
-    return { ...rest, purchase_units: purchase_units.map((unit, i) => ({ ...unit, ...(i === 0 && captured) })), links: [{ href: `/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }] };
+    const captured = capture && {
+      payments: {
+        captures: [
+          {
+            id: capture.id,
+            status: capture.status,
+            amount: capture.amount,
+            final_capture: true,
+            custom_id: capture.custom_id,
+            create_time: capture.create_time,
+          },
+        ],
+      },
+    };
+    return {
+      ...rest,
+      purchase_units: purchase_units.map((unit, i) => ({ ...unit, ...(i === 0 && captured) })),
+      links: [{ href: `/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }],
+    };
   };
 
   /** A repeated PayPal-Request-Id answers what the first request answered. */
@@ -60,13 +117,22 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
     return byRequestId.get(key) ?? byRequestId.set(key, make());
   };
 
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.addHook("preHandler", async (request, reply) => {
     const path = (request.url.split("?")[0] ?? "").replace(/\/+$/, "");
     if (path.endsWith("/v1/oauth2/token") || path.endsWith("/checkout/approve")) return;
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (!token || !tokens.get(token)) return fail(reply, 401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN", "Authentication failed due to invalid authentication credentials or a missing Authorization header.");
+    if (!token || !tokens.get(token))
+      return fail(
+        reply,
+        401,
+        "AUTHENTICATION_FAILURE",
+        "INVALID_TOKEN",
+        "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+      );
   });
 
   app.post("/v1/oauth2/token", async (request, reply) => {
@@ -76,14 +142,34 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
     }
     const token = simulatedId("A21AA", 60);
     tokens.set(token, true);
-    return { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-SIMULATOR", expires_in: 32400, nonce: randomUUID() };
+    return {
+      scope: "https://uri.paypal.com/services/payments/payment",
+      access_token: token,
+      token_type: "Bearer",
+      app_id: "APP-SIMULATOR",
+      expires_in: 32400,
+      nonce: randomUUID(),
+    };
   });
 
   app.post("/v2/checkout/orders", async (request, reply) => {
     const body = orderBody.safeParse(request.body);
-    if (!body.success) return fail(reply, 400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", body.error.issues[0]?.message ?? "The order is not valid.");
+    if (!body.success)
+      return fail(
+        reply,
+        400,
+        "INVALID_REQUEST",
+        "INVALID_PARAMETER_VALUE",
+        body.error.issues[0]?.message ?? "The order is not valid.",
+      );
     const made = once(requestId(request), () => {
-      const order: SimOrder = { id: paypalId(), intent: "CAPTURE", status: "CREATED", create_time: new Date().toISOString(), purchase_units: body.data.purchase_units };
+      const order: SimOrder = {
+        id: paypalId(),
+        intent: "CAPTURE",
+        status: "CREATED",
+        create_time: new Date().toISOString(),
+        purchase_units: body.data.purchase_units,
+      };
       return view(orders.set(order.id, order));
     });
     return reply.status(201).send(made);
@@ -91,50 +177,108 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
 
   app.get("/v2/checkout/orders/:id", async (request, reply) => {
     const order = orders.get(id(request));
-    return order ? view(order) : fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    return order
+      ? view(order)
+      : fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
   });
 
   app.post("/v2/checkout/orders/:id/capture", async (request, reply) => {
     const order = orders.get(id(request));
-    if (!order) return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-    if (order.status === "COMPLETED") return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
-    if (order.status !== "APPROVED") return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.");
+    if (!order)
+      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    if (order.status === "COMPLETED")
+      return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
+    if (order.status !== "APPROVED")
+      return fail(
+        reply,
+        422,
+        "UNPROCESSABLE_ENTITY",
+        "ORDER_NOT_APPROVED",
+        "Payer has not yet approved the Order for payment.",
+      );
     const unit = order.purchase_units[0];
     if (!unit) return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "The order has no purchase unit.");
-    const capture: SimCapture = { id: paypalId(), status: "COMPLETED", amount: unit.amount, final_capture: true, custom_id: unit.custom_id, create_time: new Date().toISOString(), orderId: order.id };
+    const capture: SimCapture = {
+      id: paypalId(),
+      status: "COMPLETED",
+      amount: unit.amount,
+      final_capture: true,
+      custom_id: unit.custom_id,
+      create_time: new Date().toISOString(),
+      orderId: order.id,
+    };
     captures.set(capture.id, capture);
     Object.assign(order, { status: "COMPLETED", capture });
     const event = JSON.stringify({
-      id: `WH-${paypalId()}`, event_version: "1.0", create_time: capture.create_time, resource_type: "capture", event_type: "PAYMENT.CAPTURE.COMPLETED",
+      id: `WH-${paypalId()}`,
+      event_version: "1.0",
+      create_time: capture.create_time,
+      resource_type: "capture",
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
       summary: `Payment completed for ${capture.amount.currency_code} ${capture.amount.value}`,
-      resource: { id: capture.id, status: "COMPLETED", amount: capture.amount, final_capture: true, custom_id: capture.custom_id, supplementary_data: { related_ids: { order_id: order.id } }, create_time: capture.create_time },
+      resource: {
+        id: capture.id,
+        status: "COMPLETED",
+        amount: capture.amount,
+        final_capture: true,
+        custom_id: capture.custom_id,
+        supplementary_data: { related_ids: { order_id: order.id } },
+        create_time: capture.create_time,
+      },
     });
     const transmissionId = randomUUID();
     const time = new Date().toISOString();
     sender.send("paypal", event, {
-      "paypal-auth-algo": "SHA256withRSA", "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-SIMULATOR",
-      "paypal-transmission-id": transmissionId, "paypal-transmission-time": time, "paypal-transmission-sig": transmissionSignature(KEYS.transmissionKey, transmissionId, time, KEYS.webhookId, event),
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-SIMULATOR",
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-time": time,
+      "paypal-transmission-sig": transmissionSignature(
+        KEYS.transmissionKey,
+        transmissionId,
+        time,
+        KEYS.webhookId,
+        event,
+      ),
     });
     return reply.status(201).send(view(order));
   });
 
   app.post("/v2/payments/captures/:id/refund", async (request, reply) => {
-    if (outages.refundFails()) return fail(reply, 503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Service unavailable (simulated outage).");
+    if (outages.refundFails())
+      return fail(reply, 503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Service unavailable (simulated outage).");
     const capture = captures.get(id(request));
-    if (!capture) return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    if (!capture)
+      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
     const refund = once(requestId(request), () => {
       if (capture.status === "REFUNDED") return null;
       capture.status = "REFUNDED";
       return { id: paypalId(), status: "COMPLETED", amount: capture.amount };
     });
-    return refund ? reply.status(201).send(refund) : fail(reply, 422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+    return refund
+      ? reply.status(201).send(refund)
+      : fail(
+          reply,
+          422,
+          "UNPROCESSABLE_ENTITY",
+          "CAPTURE_FULLY_REFUNDED",
+          "The capture has already been fully refunded.",
+        );
   });
 
   app.post("/v1/notifications/verify-webhook-signature", async (request, reply) => {
     const body = verifyBody.safeParse(request.body);
     if (!body.success) return fail(reply, 400, "VALIDATION_ERROR", "MISSING_REQUIRED_PARAMETER", "Invalid request.");
-    const { transmission_id: tid, transmission_time: time, transmission_sig: sig, webhook_id: webhookId, webhook_event: event } = body.data;
-    const genuine = webhookId === KEYS.webhookId && sameSignature(transmissionSignature(KEYS.transmissionKey, tid, time, webhookId, JSON.stringify(event)), sig);
+    const {
+      transmission_id: tid,
+      transmission_time: time,
+      transmission_sig: sig,
+      webhook_id: webhookId,
+      webhook_event: event,
+    } = body.data;
+    const genuine =
+      webhookId === KEYS.webhookId &&
+      sameSignature(transmissionSignature(KEYS.transmissionKey, tid, time, webhookId, JSON.stringify(event)), sig);
     return { verification_status: genuine ? "SUCCESS" : "FAILURE" };
   });
 
@@ -142,10 +286,15 @@ export const paypalSimulator: FastifyPluginAsync<{ sender: WebhookSender; outage
   app.post("/checkout/approve", async (request, reply) => {
     const body = z.object({ order_id: z.string() }).safeParse(request.body);
     const order = body.success ? orders.get(body.data.order_id) : undefined;
-    if (!order) return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-    if (order.status === "COMPLETED") return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
+    if (!order)
+      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    if (order.status === "COMPLETED")
+      return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
     const payerId = simulatedId("", 13).toUpperCase();
-    Object.assign(order, { status: "APPROVED", payer: { payer_id: payerId, email_address: "buyer@simulator.example" } });
+    Object.assign(order, {
+      status: "APPROVED",
+      payer: { payer_id: payerId, email_address: "buyer@simulator.example" },
+    });
     return { orderID: order.id, payerID: payerId };
   });
 };

@@ -34,24 +34,51 @@ const widget = (file: string) => readFileSync(new URL(`./widgets/${file}`, impor
  * our CSP (script-src 'self', connect-src 'self') allows. Mounted only when a provider has no keys and the
  * simulator is allowed (see config.ts and gateway.ts).
  */
-export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(async (app: FastifyInstance, { credentials }) => {
-  const webhooks = createWebhookSender((provider) => `${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/${provider}`, app.log);
-  const outages = createOutages();
-  app.decorate("paymentSimulator", { webhooks, outages, credentials });
-  // Deliveries under way are answered while the server still accepts them and the database is open.
-  app.addHook("preClose", () => webhooks.settled());
+export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(
+  async (app: FastifyInstance, { credentials }) => {
+    const webhooks = createWebhookSender(
+      (provider) => `${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/${provider}`,
+      app.log,
+    );
+    const outages = createOutages();
+    app.decorate("paymentSimulator", { webhooks, outages, credentials });
+    // Deliveries under way are answered while the server still accepts them and the database is open.
+    app.addHook("preClose", () => webhooks.settled());
 
-  const scripts = { "razorpay/checkout.js": widget("razorpay-checkout.js"), "paypal/sdk.js": widget("paypal-sdk.js") };
-  for (const [path, source] of Object.entries(scripts)) {
-    app.get(`${SIMULATOR_PREFIX}/${path}`, { schema: { hide: true } }, (_request, reply) =>
-      reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(source));
-  }
-  app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true } }, (request, reply) => {
-    const refunds = outageBody.safeParse(request.body);
-    if (!refunds.success) return reply.status(400).send({ message: "Send { refunds: n }: how many refund calls should fail.", code: "BAD_REQUEST", errors: [] });
-    outages.failRefunds(refunds.data.refunds);
-    return { refunds: refunds.data.refunds };
-  });
-  await app.register(razorpaySimulator, { prefix: `${SIMULATOR_PREFIX}/razorpay`, sender: webhooks, outages, credentials });
-  await app.register(paypalSimulator, { prefix: `${SIMULATOR_PREFIX}/paypal`, sender: webhooks, outages, credentials });
-}, { name: "payment-simulator" });
+    const scripts = {
+      "razorpay/checkout.js": widget("razorpay-checkout.js"),
+      "paypal/sdk.js": widget("paypal-sdk.js"),
+    };
+    for (const [path, source] of Object.entries(scripts)) {
+      app.get(`${SIMULATOR_PREFIX}/${path}`, { schema: { hide: true } }, (_request, reply) =>
+        reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(source),
+      );
+    }
+    app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true } }, (request, reply) => {
+      const refunds = outageBody.safeParse(request.body);
+      if (!refunds.success)
+        return reply
+          .status(400)
+          .send({
+            message: "Send { refunds: n }: how many refund calls should fail.",
+            code: "BAD_REQUEST",
+            errors: [],
+          });
+      outages.failRefunds(refunds.data.refunds);
+      return { refunds: refunds.data.refunds };
+    });
+    await app.register(razorpaySimulator, {
+      prefix: `${SIMULATOR_PREFIX}/razorpay`,
+      sender: webhooks,
+      outages,
+      credentials,
+    });
+    await app.register(paypalSimulator, {
+      prefix: `${SIMULATOR_PREFIX}/paypal`,
+      sender: webhooks,
+      outages,
+      credentials,
+    });
+  },
+  { name: "payment-simulator" },
+);

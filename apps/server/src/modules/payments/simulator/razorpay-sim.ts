@@ -8,28 +8,65 @@ import type { Outages } from "./outages";
 import type { WebhookSender } from "./webhooks";
 
 interface SimOrder {
-  id: string; entity: "order"; amount: number; amount_paid: number; amount_due: number; currency: string;
-  receipt: string | null; status: "created" | "attempted" | "paid"; attempts: number; notes: Record<string, string>; created_at: number;
+  id: string;
+  entity: "order";
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: "created" | "attempted" | "paid";
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
 }
 interface SimPayment {
-  id: string; entity: "payment"; amount: number; currency: string; status: "captured" | "failed" | "refunded"; order_id: string;
-  method: "card"; captured: boolean; amount_refunded: number; refund_status: "full" | null; error_code: string | null;
-  error_description: string | null; created_at: number;
+  id: string;
+  entity: "payment";
+  amount: number;
+  currency: string;
+  status: "captured" | "failed" | "refunded";
+  order_id: string;
+  method: "card";
+  captured: boolean;
+  amount_refunded: number;
+  refund_status: "full" | null;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: number;
 }
 
 const orderBody = z.object({
-  amount: z.number().int().min(100), currency: z.enum(["INR", "USD"]), receipt: z.string().max(40).optional(), notes: z.record(z.string(), z.string()).optional(),
+  amount: z.number().int().min(100),
+  currency: z.enum(["INR", "USD"]),
+  receipt: z.string().max(40).optional(),
+  notes: z.record(z.string(), z.string()).optional(),
 });
 const refundBody = z.object({ amount: z.number().int().positive().optional() }).loose();
 const idParams = z.object({ id: z.string() });
 
 /** Razorpay's error body: `{ error: { code, description, ... } }`. */
 function fail(reply: FastifyReply, status: number, description: string) {
-  return reply.status(status).send({ error: { code: "BAD_REQUEST_ERROR", description, source: "business", step: "payment_initiation", reason: "input_validation_failed", metadata: {} } });
+  return reply
+    .status(status)
+    .send({
+      error: {
+        code: "BAD_REQUEST_ERROR",
+        description,
+        source: "business",
+        step: "payment_initiation",
+        reason: "input_validation_failed",
+        metadata: {},
+      },
+    });
 }
 
 /** A Razorpay-compatible API (orders, payments, capture, refunds) and the endpoints behind the checkout widget. */
-export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outages: Outages; credentials: SimulatorCredentials }> = async (app, { sender, outages, credentials }) => {
+export const razorpaySimulator: FastifyPluginAsync<{
+  sender: WebhookSender;
+  outages: Outages;
+  credentials: SimulatorCredentials;
+}> = async (app, { sender, outages, credentials }) => {
   const KEYS = credentials.razorpay;
   const widgetBody = z.object({ key_id: z.literal(KEYS.keyId), order_id: z.string() });
   const orders = new SimulatorTable<SimOrder>();
@@ -43,10 +80,17 @@ export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outa
     const events = payment.status === "failed" ? ["payment.failed"] : ["payment.captured", "order.paid"];
     for (const event of events) {
       const body = JSON.stringify({
-        entity: "event", account_id: "acc_simulator", event, contains: event === "order.paid" ? ["payment", "order"] : ["payment"],
-        payload: { payment: { entity: payment }, ...(event === "order.paid" && { order: { entity: order } }) }, created_at: unixNow(),
+        entity: "event",
+        account_id: "acc_simulator",
+        event,
+        contains: event === "order.paid" ? ["payment", "order"] : ["payment"],
+        payload: { payment: { entity: payment }, ...(event === "order.paid" && { order: { entity: order } }) },
+        created_at: unixNow(),
       });
-      sender.send("razorpay", body, { "x-razorpay-signature": hmacHex(body, KEYS.webhookSecret), "x-razorpay-event-id": simulatedId("evt_") });
+      sender.send("razorpay", body, {
+        "x-razorpay-signature": hmacHex(body, KEYS.webhookSecret),
+        "x-razorpay-event-id": simulatedId("evt_"),
+      });
     }
   }
 
@@ -55,9 +99,19 @@ export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outa
     order.attempts += 1;
     const failed = outcome === "failed";
     const payment: SimPayment = {
-      id: simulatedId("pay_"), entity: "payment", amount: order.amount, currency: order.currency, status: outcome, order_id: order.id, method: "card",
-      captured: !failed, amount_refunded: 0, refund_status: null, error_code: failed ? "BAD_REQUEST_ERROR" : null,
-      error_description: failed ? "Payment failed (simulated card decline)." : null, created_at: unixNow(),
+      id: simulatedId("pay_"),
+      entity: "payment",
+      amount: order.amount,
+      currency: order.currency,
+      status: outcome,
+      order_id: order.id,
+      method: "card",
+      captured: !failed,
+      amount_refunded: 0,
+      refund_status: null,
+      error_code: failed ? "BAD_REQUEST_ERROR" : null,
+      error_description: failed ? "Payment failed (simulated card decline)." : null,
+      created_at: unixNow(),
     };
     payments.set(payment.id, payment);
     if (failed) order.status = "attempted";
@@ -75,38 +129,72 @@ export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outa
     if (!body.success) return fail(reply, 400, body.error.issues[0]?.message ?? "The order is not valid.");
     const { amount, currency, receipt, notes } = body.data;
     const order: SimOrder = {
-      id: simulatedId("order_"), entity: "order", amount, amount_paid: 0, amount_due: amount, currency, receipt: receipt ?? null,
-      status: "created", attempts: 0, notes: notes ?? {}, created_at: unixNow(),
+      id: simulatedId("order_"),
+      entity: "order",
+      amount,
+      amount_paid: 0,
+      amount_due: amount,
+      currency,
+      receipt: receipt ?? null,
+      status: "created",
+      attempts: 0,
+      notes: notes ?? {},
+      created_at: unixNow(),
     };
     return orders.set(order.id, order);
   });
 
-  app.get("/v1/orders/:id", async (request, reply) => orders.get(id(request)) ?? fail(reply, 400, "The id provided does not exist"));
+  app.get(
+    "/v1/orders/:id",
+    async (request, reply) => orders.get(id(request)) ?? fail(reply, 400, "The id provided does not exist"),
+  );
 
   app.get("/v1/orders/:id/payments", async (request) => {
     const items = [...payments.values()].filter((p) => p.order_id === id(request));
     return { entity: "collection", count: items.length, items };
   });
 
-  app.get("/v1/payments/:id", async (request, reply) => payments.get(id(request)) ?? fail(reply, 400, "The id provided does not exist"));
+  app.get(
+    "/v1/payments/:id",
+    async (request, reply) => payments.get(id(request)) ?? fail(reply, 400, "The id provided does not exist"),
+  );
 
   app.post("/v1/payments/:id/capture", async (request, reply) => {
     const payment = payments.get(id(request));
     if (!payment) return fail(reply, 400, "The id provided does not exist");
     // Every simulated payment is captured when made; capturing again is Razorpay's error.
-    return fail(reply, 400, payment.status === "captured" ? "This payment has already been captured" : `This payment is ${payment.status}`);
+    return fail(
+      reply,
+      400,
+      payment.status === "captured" ? "This payment has already been captured" : `This payment is ${payment.status}`,
+    );
   });
 
   app.post("/v1/payments/:id/refund", async (request, reply) => {
-    if (outages.refundFails()) return reply.status(503).send({ error: { code: "SERVER_ERROR", description: "The server is temporarily unavailable (simulated outage)." } });
+    if (outages.refundFails())
+      return reply
+        .status(503)
+        .send({
+          error: { code: "SERVER_ERROR", description: "The server is temporarily unavailable (simulated outage)." },
+        });
     const payment = payments.get(id(request));
     if (!payment) return fail(reply, 400, "The id provided does not exist");
     const body = refundBody.safeParse(request.body ?? {});
     const amount = (body.success && body.data.amount) || payment.amount - payment.amount_refunded;
-    if (payment.status !== "captured" || amount > payment.amount - payment.amount_refunded) return fail(reply, 400, "The payment has been fully refunded already");
+    if (payment.status !== "captured" || amount > payment.amount - payment.amount_refunded)
+      return fail(reply, 400, "The payment has been fully refunded already");
     payment.amount_refunded += amount;
-    if (payment.amount_refunded === payment.amount) Object.assign(payment, { status: "refunded", refund_status: "full" });
-    return { id: simulatedId("rfnd_"), entity: "refund", amount, currency: payment.currency, payment_id: payment.id, status: "processed", created_at: unixNow() };
+    if (payment.amount_refunded === payment.amount)
+      Object.assign(payment, { status: "refunded", refund_status: "full" });
+    return {
+      id: simulatedId("rfnd_"),
+      entity: "refund",
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      status: "processed",
+      created_at: unixNow(),
+    };
   });
 
   // The widget's buttons (browser, no secret: the public key_id identifies the merchant, as in Razorpay's checkout).
@@ -116,7 +204,11 @@ export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outa
     if (!order) return fail(reply, 400, "Unknown key or order.");
     if (order.status === "paid") return fail(reply, 400, "This order has already been paid.");
     const payment = attempt(order, "captured");
-    return { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: razorpayPaymentSignature(order.id, payment.id, KEYS.keySecret) };
+    return {
+      razorpay_payment_id: payment.id,
+      razorpay_order_id: order.id,
+      razorpay_signature: razorpayPaymentSignature(order.id, payment.id, KEYS.keySecret),
+    };
   });
 
   app.post("/checkout/fail", async (request, reply) => {
@@ -126,7 +218,11 @@ export const razorpaySimulator: FastifyPluginAsync<{ sender: WebhookSender; outa
     const payment = attempt(order, "failed");
     return {
       error: {
-        code: "BAD_REQUEST_ERROR", description: payment.error_description, source: "customer", step: "payment_authorization", reason: "payment_failed",
+        code: "BAD_REQUEST_ERROR",
+        description: payment.error_description,
+        source: "customer",
+        step: "payment_authorization",
+        reason: "payment_failed",
         metadata: { order_id: order.id, payment_id: payment.id },
       },
     };

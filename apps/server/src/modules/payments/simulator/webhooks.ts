@@ -11,8 +11,14 @@ export function createWebhookSender(target: (provider: "razorpay" | "paypal") =>
 
   async function post(provider: "razorpay" | "paypal", body: string, headers: Record<string, string>): Promise<void> {
     try {
-      const response = await fetch(target(provider), { method: "POST", headers: { "content-type": "application/json", ...headers }, body, signal: AbortSignal.timeout(15_000) });
-      if (!response.ok) log.warn({ provider, status: response.status, body: await response.text() }, "simulated webhook was refused");
+      const response = await fetch(target(provider), {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok)
+        log.warn({ provider, status: response.status, body: await response.text() }, "simulated webhook was refused");
     } catch (err) {
       log.warn({ err, provider }, "simulated webhook could not be delivered");
     }
