@@ -16,7 +16,7 @@ export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
  * (one cart is bought once, and their holds may be the pieces this order needs), what the order does not hold
  * yet is taken (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status
  * moves and the confirmation is queued. A refusal changes nothing and the caller decides what it means
- * (refund a payment, or refuse cash on delivery). After the commit the caller calls `invalidateCatalogCache()`.
+ * (refund a payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
  */
 export async function fulfilOrder(
   tx: Tx,
