@@ -70,14 +70,12 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
     review_count: p.reviewCount,
     remarks: p.remarks,
     ...mediaSlots(images.map((i) => i.url)),
-    sizes: variants
-      .sort(byPosition)
-      .map((v) => ({
-        size: v.size,
-        offer_price: dollars(v.offerPriceCents),
-        mrp: dollars(v.mrpCents),
-        quantity: v.stock,
-      })),
+    sizes: variants.sort(byPosition).map((v) => ({
+      size: v.size,
+      offer_price: dollars(v.offerPriceCents),
+      mrp: dollars(v.mrpCents),
+      quantity: v.stock,
+    })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

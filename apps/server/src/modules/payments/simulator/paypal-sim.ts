@@ -63,14 +63,12 @@ export function transmissionSignature(
 }
 
 function fail(reply: FastifyReply, status: number, name: string, issue: string, description: string) {
-  return reply
-    .status(status)
-    .send({
-      name,
-      message: description,
-      details: [{ issue, description }],
-      debug_id: simulatedId("", 13).toLowerCase(),
-    });
+  return reply.status(status).send({
+    name,
+    message: description,
+    details: [{ issue, description }],
+    debug_id: simulatedId("", 13).toLowerCase(),
+  });
 }
 
 /** A PayPal-compatible API (OAuth2, Orders v2, capture, refunds, webhook verification) and the buttons' approval. */

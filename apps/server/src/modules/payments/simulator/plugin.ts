@@ -57,13 +57,11 @@ export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(
     app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true } }, (request, reply) => {
       const refunds = outageBody.safeParse(request.body);
       if (!refunds.success)
-        return reply
-          .status(400)
-          .send({
-            message: "Send { refunds: n }: how many refund calls should fail.",
-            code: "BAD_REQUEST",
-            errors: [],
-          });
+        return reply.status(400).send({
+          message: "Send { refunds: n }: how many refund calls should fail.",
+          code: "BAD_REQUEST",
+          errors: [],
+        });
       outages.failRefunds(refunds.data.refunds);
       return { refunds: refunds.data.refunds };
     });

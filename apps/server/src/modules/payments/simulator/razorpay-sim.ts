@@ -47,18 +47,16 @@ const idParams = z.object({ id: z.string() });
 
 /** Razorpay's error body: `{ error: { code, description, ... } }`. */
 function fail(reply: FastifyReply, status: number, description: string) {
-  return reply
-    .status(status)
-    .send({
-      error: {
-        code: "BAD_REQUEST_ERROR",
-        description,
-        source: "business",
-        step: "payment_initiation",
-        reason: "input_validation_failed",
-        metadata: {},
-      },
-    });
+  return reply.status(status).send({
+    error: {
+      code: "BAD_REQUEST_ERROR",
+      description,
+      source: "business",
+      step: "payment_initiation",
+      reason: "input_validation_failed",
+      metadata: {},
+    },
+  });
 }
 
 /** A Razorpay-compatible API (orders, payments, capture, refunds) and the endpoints behind the checkout widget. */
@@ -172,11 +170,9 @@ export const razorpaySimulator: FastifyPluginAsync<{
 
   app.post("/v1/payments/:id/refund", async (request, reply) => {
     if (outages.refundFails())
-      return reply
-        .status(503)
-        .send({
-          error: { code: "SERVER_ERROR", description: "The server is temporarily unavailable (simulated outage)." },
-        });
+      return reply.status(503).send({
+        error: { code: "SERVER_ERROR", description: "The server is temporarily unavailable (simulated outage)." },
+      });
     const payment = payments.get(id(request));
     if (!payment) return fail(reply, 400, "The id provided does not exist");
     const body = refundBody.safeParse(request.body ?? {});
