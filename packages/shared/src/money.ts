@@ -30,6 +30,11 @@ export function toMinorUnits(major: number): number {
   return Math.round(major * 100);
 }
 
+/** Stored minor units (paise, cents) -> major units, as the API's money fields carry them. */
+export function toMajorUnits(minor: number): number {
+  return minor / 100;
+}
+
 const formatters: Record<Currency, Intl.NumberFormat> = {
   INR: new Intl.NumberFormat("en-IN", {
     style: "currency",

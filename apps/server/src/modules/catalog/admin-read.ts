@@ -9,13 +9,14 @@ import {
   type AdminProductListQuery,
   type AdminProductListResponse,
   type ProductMediaField,
+  toMajorUnits,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { categories, productImages, productVariants, products, subcategories } from "./tables";
 
 /** Catalogue prices are whole dollars stored as cents. */
-export const dollars = (cents: number) => cents / 100;
+export const dollars = toMajorUnits;
 
 type VariantRow = typeof productVariants.$inferSelect;
 const byPosition = (a: VariantRow, b: VariantRow) => a.position - b.position || a.id - b.id;

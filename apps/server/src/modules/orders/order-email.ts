@@ -1,8 +1,6 @@
-import { formatMoney, SELLER, type Currency } from "@store/shared";
+import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
 import type { OutgoingEmail } from "../../email/outbox";
 import type { OrderRow } from "./transitions";
-
-const major = (minor: number) => minor / 100;
 
 /** The confirmation every paid or cash-on-delivery order sends (plain text: it reads everywhere). */
 export function orderConfirmationEmail(
@@ -10,7 +8,7 @@ export function orderConfirmationEmail(
   lines: { productName: string; size: string; quantity: number; unitPrice: number }[],
 ): OutgoingEmail {
   const currency = order.currency as Currency;
-  const money = (minor: number) => formatMoney(major(minor), currency);
+  const money = (minor: number) => formatMoney(toMajorUnits(minor), currency);
   const cod = order.paymentMethod === "cod";
   const totals = [
     `Subtotal: ${money(order.subtotal)}`,

@@ -5,13 +5,12 @@ import {
   type Currency,
   type OrderDetail,
   type OrderSummary,
+  toMajorUnits,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
-
-const major = (minor: number) => minor / 100;
 
 function summary(order: OrderRow, itemCount: number): OrderSummary {
   return {
@@ -20,7 +19,7 @@ function summary(order: OrderRow, itemCount: number): OrderSummary {
     status_label: ORDER_STATUS_LABELS[order.status],
     payment_method: order.paymentMethod,
     currency: order.currency as Currency,
-    total: major(order.total),
+    total: toMajorUnits(order.total),
     item_count: itemCount,
     created_at: order.createdAt.toISOString(),
     is_test: order.isTest,
@@ -61,10 +60,10 @@ export function createOrdersReader(db: Db) {
           order,
           lines.reduce((n, l) => n + l.quantity, 0),
         ),
-        subtotal: major(order.subtotal),
-        discount: major(order.discount),
-        shipping: major(order.shipping),
-        rounding: major(order.rounding),
+        subtotal: toMajorUnits(order.subtotal),
+        discount: toMajorUnits(order.discount),
+        shipping: toMajorUnits(order.shipping),
+        rounding: toMajorUnits(order.rounding),
         promo_code: order.promoCode,
         delivery: {
           name: order.deliveryName,
@@ -81,9 +80,9 @@ export function createOrdersReader(db: Db) {
           product_name: l.productName,
           size: l.size,
           quantity: l.quantity,
-          unit_price: major(l.unitPrice),
-          mrp: major(l.unitMrp),
-          line_total: major(l.unitPrice * l.quantity),
+          unit_price: toMajorUnits(l.unitPrice),
+          mrp: toMajorUnits(l.unitMrp),
+          line_total: toMajorUnits(l.unitPrice * l.quantity),
         })),
       };
     },
