@@ -108,7 +108,7 @@ function Report({ query }: { query: SalesReportQuery }) {
         <h2 id="sales-totals" className={`${SECTION_TITLE} mb-3`}>
           Totals, {data.from} to {data.to}
         </h2>
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4">
           {data.totals.map((t) => (
             <div key={t.currency} className={CARD}>
               <dt className="text-xs font-semibold uppercase tracking-wide text-charcoal/70">{t.currency}</dt>
