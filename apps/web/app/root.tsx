@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -23,6 +24,7 @@ import { CartProvider, useCart } from "./lib/cart";
 import { rememberedCurrency } from "./lib/currency";
 import { CurrencyProvider } from "./lib/currency-context";
 import { logBoundaryError } from "./lib/log-failure";
+import { isBackOffice } from "./lib/back-office";
 import { SessionProvider } from "./lib/session";
 
 /**
@@ -54,6 +56,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const backOffice = isBackOffice(useLocation().pathname);
   // Marks the page as interactive once the first render's effects (and their API calls) have started:
   // the root's effects run after every child's, so browser tests know when a page has nothing more to start.
   useEffect(() => {
@@ -79,16 +82,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CurrencyProvider initial={data?.currency ?? DEFAULT_CURRENCY} detect={data?.detectCurrency ?? false}>
           <SessionProvider>
             <CartProvider>
-              <SiteNavigation categories={data?.categories ?? null} />
-              <SessionExpiredBanner />
-              <main id="main" className="min-h-[60vh]">
-                {children}
-              </main>
+              {backOffice ? (
+                children
+              ) : (
+                <>
+                  <SiteNavigation categories={data?.categories ?? null} />
+                  <SessionExpiredBanner />
+                  <main id="main" className="min-h-[60vh]">
+                    {children}
+                  </main>
+                </>
+              )}
             </CartProvider>
           </SessionProvider>
         </CurrencyProvider>
-        <Footer />
-        <ChatButton />
+        {!backOffice && <Footer />}
+        {!backOffice && <ChatButton />}
         <FlashNotice />
         <ScrollRestoration />
         <Scripts />
@@ -108,12 +117,17 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  logBoundaryError("Page failed", error);
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-semibold">{MESSAGES.pageFailedTitle}</h1>
-      <p className="mt-4">{MESSAGES.unexpectedError}</p>
-    </section>
-  );
+  // A back-office path has no shop frame around it (Layout), so the error page brings its own <main>.
+  const backOffice = isBackOffice(useLocation().pathname);
+  const content =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFoundContent />
+    ) : (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-semibold">{MESSAGES.pageFailedTitle}</h1>
+        <p className="mt-4">{MESSAGES.unexpectedError}</p>
+      </section>
+    );
+  if (!(isRouteErrorResponse(error) && error.status === 404)) logBoundaryError("Page failed", error);
+  return backOffice ? <main id="main">{content}</main> : content;
 }

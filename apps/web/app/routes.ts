@@ -46,6 +46,7 @@ export default [
     page("testimonials", "routes/admin/testimonials.tsx"),
     page("reviews", "routes/admin/reviews.tsx"),
     page("queries", "routes/admin/queries.tsx"),
+    page("sales", "routes/admin/sales.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

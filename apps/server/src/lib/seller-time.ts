@@ -22,3 +22,13 @@ export function istPeriodStarts(now: Date): { today: Date; month: Date } {
   const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - IST_OFFSET_MS;
   return { today: new Date(today), month: new Date(month) };
 }
+
+/** The IST calendar day ("2026-03-31") that contains `at`. */
+export function istDayOf(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The calendar day `days` after `day` (before, when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "../constants";
+import { salesDaySchema, topProductSchema } from "./admin-sales";
 import { idParam } from "./common";
 import { isCleanText, requiredText as textRequired, text, type TextOptions } from "./input-rules";
 
@@ -140,7 +141,7 @@ export const LOW_STOCK_THRESHOLD = 3;
 
 const revenueSchema = z.object({
   currency: z.enum(CURRENCIES),
-  /** Every order placed in the period, whatever its status. */
+  /** Orders placed in the period: unpaid, unconfirmed and expired checkouts are not orders (UNPLACED_STATUSES). */
   orders: z.number().int(),
   /** Orders that count as revenue: paid, cod_confirmed, shipped, delivered. */
   revenue_orders: z.number().int(),
@@ -163,6 +164,16 @@ export const dashboardResponseSchema = z.object({
     }),
   ),
   open_queries: z.number().int(),
+  /** What to do today: paid or COD-confirmed orders not shipped yet. */
+  to_ship: z.number().int(),
+  /** Cash-on-delivery orders waiting for the shopper's e-mailed code (awaiting_confirmation). */
+  to_confirm: z.number().int(),
+  /** Returns waiting for the seller; null until the shop takes returns (there are none yet). */
+  returns_to_handle: z.number().int().nullable(),
+  /** The last SALES_CHART_DAYS IST days, oldest first, today last; days without sales are zeros. */
+  sales_by_day: z.array(salesDaySchema),
+  /** The last TOP_PRODUCTS_DAYS IST days' best sellers by pieces. */
+  top_products: z.array(topProductSchema),
 });
 
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;

@@ -3,20 +3,27 @@ import type { Db } from "../../db/client";
 import { istPeriodStarts } from "../../lib/seller-time";
 import { lowStock } from "../catalog/admin-read";
 import { openQueryCount } from "../content/open-queries";
-import { salesSince } from "../orders/sales";
+import { orderWork, salesByDay, salesSince, topProducts } from "../orders/sales";
 
 export function createDashboard(db: Db) {
   return {
-    /** `GET /api/admin/dashboard`: today's and this month's orders and revenue, low stock, open queries. */
+    /**
+     * `GET /api/admin/dashboard`: what to do today (orders to ship, COD orders to confirm, open queries, low
+     * stock), today's and this month's sales, the last 90 days by day and the month's best sellers (IST).
+     */
     async summary(now = new Date()): Promise<DashboardResponse> {
       const starts = istPeriodStarts(now);
-      const [today, month, low_stock, open_queries] = await Promise.all([
+      const [today, month, low_stock, open_queries, work, sales_by_day, top_products] = await Promise.all([
         salesSince(db, starts.today),
         salesSince(db, starts.month),
         lowStock(db),
         openQueryCount(db),
+        orderWork(db),
+        salesByDay(db, now),
+        topProducts(db, now),
       ]);
-      return { today, month, low_stock, open_queries };
+      // Returns do not exist yet (no return requests are taken): null, which the screen shows as "-".
+      return { today, month, low_stock, open_queries, ...work, returns_to_handle: null, sales_by_day, top_products };
     },
   };
 }

@@ -4,6 +4,7 @@ import { adminContentRoutes } from "./content-routes";
 import { adminOrderRoutes } from "./orders-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
+import { adminSalesRoutes } from "./sales-routes";
 
 /** Where the back office's API lives; app.ts registers `adminRoutes` under it. */
 export const ADMIN_PREFIX = "/api/admin";
@@ -20,7 +21,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["admin"],
-        summary: "Today's and this month's orders and revenue (IST), low stock, open queries",
+        summary:
+          "What to do today (to ship, to confirm, open queries, low stock), sales today, this month, by day (90 IST days), top products",
         response: { 200: dashboardResponseSchema, ...ADMIN_ERRORS },
       },
     },
@@ -43,4 +45,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminContentRoutes);
+  await app.register(adminSalesRoutes);
 };

@@ -6,6 +6,7 @@ import { createDashboard } from "./dashboard";
 import { notFound } from "../../lib/failures";
 import { createInbox } from "./inbox";
 import { createOrderReader } from "../orders/admin-read";
+import { createSalesReport } from "../orders/sales-report";
 import { paymentsOfOrder } from "../payments/order-payments";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
@@ -40,6 +41,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     content: createContentResources(db),
     inbox: createInbox(db),
     dashboard: createDashboard(db),
+    sales: createSalesReport(db),
     uploads: createUploads(db, options.mediaDir),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
   };

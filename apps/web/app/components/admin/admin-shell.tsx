@@ -1,23 +1,33 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { NavLink, useLocation } from "react-router";
+import { SELLER } from "@store/shared";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { Skeleton } from "../ui/skeleton";
 import { AdminAccessProvider, useAdminAccess, type Access } from "./admin-access";
 import { AdminSignIn } from "./admin-sign-in";
-import { BUTTON_LINK, BUTTON_SECONDARY } from "./styles";
+import { BUTTON_SECONDARY } from "./styles";
 
+/**
+ * The back office's navigation, in the seller's order of the day. Customers, audit log, staff and settings
+ * are built by the people slice of issue 13.
+ */
 const LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
-  { to: "/add_items", label: "Add product", end: true },
-  { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/products", label: "Products", end: false },
+  { to: "/add_items", label: "Add product", end: true },
   { to: "/admin/promo-codes", label: "Promo codes", end: false },
   { to: "/admin/blogs", label: "Blog posts", end: false },
   { to: "/admin/home-strip", label: "Home strip", end: false },
   { to: "/admin/testimonials", label: "Testimonials", end: false },
   { to: "/admin/reviews", label: "Customer reviews", end: false },
   { to: "/admin/queries", label: "Queries", end: false },
+  { to: "/admin/sales", label: "Sales report", end: false },
+  { to: "/admin/customers", label: "Customers", end: false },
+  { to: "/admin/audit-log", label: "Audit log", end: false },
+  { to: "/admin/staff", label: "Staff", end: false },
+  { to: "/admin/settings", label: "Settings", end: false },
 ] as const;
 
 /** Focuses the screen's title (PageHeader or the sign-in heading). */
@@ -26,16 +36,98 @@ function focusTitle() {
 }
 
 /**
- * The frame of every back-office screen (the /admin layout and /add_items). The server renders only this
- * frame; who is signed in, and every admin record, is read in the browser.
+ * The frame of every back-office screen (the /admin layout and /add_items): a top bar, a sidebar at desktop
+ * widths and a menu on a phone, and the screen in <main>. The shop's header, footer and chat button are
+ * left out by root.tsx. The server renders only this frame; who is signed in, and every record, is read in
+ * the browser.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <AdminAccessProvider>
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-        <AdminGate>{children}</AdminGate>
-      </div>
+      <AdminFrame>{children}</AdminFrame>
     </AdminAccessProvider>
+  );
+}
+
+function AdminFrame({ children }: { children: ReactNode }) {
+  const { access } = useAdminAccess();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const admin = access.status === "admin";
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // A new screen closes the phone menu.
+  useEffect(closeMenu, [pathname, closeMenu]);
+  return (
+    <div className="min-h-screen">
+      <TopBar
+        email={admin ? access.email : null}
+        menu={admin ? { open: menuOpen, controls: menuId, toggle: () => setMenuOpen((open) => !open) } : null}
+      />
+      <div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
+        {admin && <AdminNav id={menuId} open={menuOpen} onClose={closeMenu} />}
+        <main id="main" className={`min-w-0 py-6 sm:py-8 ${admin ? "" : "lg:col-span-2"}`}>
+          <AdminGate>{children}</AdminGate>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+interface MenuState {
+  open: boolean;
+  controls: string;
+  toggle: () => void;
+}
+
+function TopBar({ email, menu }: { email: string | null; menu: MenuState | null }) {
+  const { signOut } = useSession();
+  async function logOut() {
+    // The token is revoked on the server too; if that call fails, forgetting it here still signs out.
+    await api.post("/api/logout/", {}).catch((error: unknown) => console.error("Logout failed", error));
+    signOut();
+  }
+  return (
+    <header className="sticky top-0 z-30 bg-indigo-ink text-white shadow">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4">
+        {menu && (
+          <button
+            type="button"
+            aria-expanded={menu.open}
+            aria-controls={menu.controls}
+            onClick={menu.toggle}
+            className="shrink-0 rounded-lg border border-white/40 px-3 py-1.5 text-sm font-semibold lg:hidden"
+          >
+            Menu
+          </button>
+        )}
+        <p className="min-w-0 flex-1 truncate font-serif text-base font-semibold sm:text-lg">
+          <Link to="/admin" className="hover:underline">
+            {SELLER.brand}
+          </Link>{" "}
+          <span className="hidden font-sans text-sm font-normal text-white/80 sm:inline">Back office</span>
+        </p>
+        <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
+          <Link to="/" className="whitespace-nowrap font-semibold underline-offset-4 hover:underline">
+            View shop
+          </Link>
+          {email && (
+            <>
+              <span className="hidden max-w-[16rem] truncate text-white/85 md:inline" title={email}>
+                {email}
+              </span>
+              <button
+                type="button"
+                className="whitespace-nowrap rounded px-1 font-semibold underline-offset-4 hover:underline"
+                onClick={logOut}
+              >
+                Sign out
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
   );
 }
 
@@ -98,41 +190,42 @@ function AdminGate({ children }: { children: ReactNode }) {
         </div>
       );
     case "admin":
-      return (
-        <div className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
-          <AdminNav email={access.email} />
-          <div className="min-w-0">{children}</div>
-        </div>
-      );
+      return children;
   }
 }
 
-function AdminNav({ email }: { email: string }) {
-  const { signOut } = useSession();
-  const { pathname } = useLocation();
+/**
+ * The screens: a sidebar from 1024 px; below, a list the top bar's Menu button opens over the screen
+ * (never a strip that scrolls sideways). Escape closes it and returns to the button.
+ */
+function AdminNav({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
+  const { access } = useAdminAccess();
   const list = useRef<HTMLUListElement>(null);
-  // On a phone the links scroll sideways: bring the current screen's link into view.
   useEffect(() => {
-    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (list.current && current)
-      list.current.scrollLeft += current.getBoundingClientRect().left - list.current.getBoundingClientRect().left - 16;
-  }, [pathname]);
-  async function logOut() {
-    // The token is revoked on the server too; if that call fails, forgetting it here still signs out.
-    await api.post("/api/logout/", {}).catch((error: unknown) => console.error("Logout failed", error));
-    signOut();
-  }
+    if (!open) return;
+    list.current?.querySelector<HTMLElement>("a")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      onClose();
+      document.querySelector<HTMLElement>(`[aria-controls="${id}"]`)?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, onClose, id]);
   return (
-    <nav aria-label="Back office" className="mb-8 lg:mb-0">
-      <p className="font-serif text-lg font-semibold text-indigo-ink">Back office</p>
-      <ul ref={list} className="mt-3 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+    <nav
+      id={id}
+      aria-label="Back office"
+      className={`${open ? "block" : "hidden"} -mx-4 border-b border-linen bg-white px-4 pb-4 pt-2 shadow-sm lg:mx-0 lg:block lg:border-0 lg:bg-transparent lg:px-0 lg:py-8 lg:shadow-none`}
+    >
+      <ul ref={list} className="grid gap-0.5 sm:grid-cols-2 lg:sticky lg:top-16 lg:grid-cols-1">
         {LINKS.map((link) => (
-          <li key={link.to} className="flex-none">
+          <li key={link.to}>
             <NavLink
               to={link.to}
               end={link.end}
               className={({ isActive }) =>
-                `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-ink text-white" : "hover:bg-linen hover:text-madder"}`
+                `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-ink text-white" : "hover:bg-linen hover:text-madder"}`
               }
             >
               {link.label}
@@ -140,14 +233,11 @@ function AdminNav({ email }: { email: string }) {
           </li>
         ))}
       </ul>
-      <div className="mt-2 flex flex-wrap items-center gap-x-3 text-xs text-charcoal/80 lg:mt-4 lg:block lg:border-t lg:border-linen lg:pt-4">
-        <p>
-          Signed in as <span className="break-all font-medium">{email}</span>
+      {access.status === "admin" && (
+        <p className="mt-3 border-t border-linen pt-3 text-xs text-charcoal/80 md:hidden">
+          Signed in as <span className="break-all font-medium">{access.email}</span>
         </p>
-        <button type="button" className={`${BUTTON_LINK} text-sm lg:mt-2`} onClick={logOut}>
-          Sign out
-        </button>
-      </div>
+      )}
     </nav>
   );
 }

@@ -1,10 +1,18 @@
-import { LOW_STOCK_THRESHOLD, type DashboardResponse } from "@store/shared";
+import {
+  LOW_STOCK_THRESHOLD,
+  SALES_CHART_DAYS,
+  TOP_PRODUCTS_DAYS,
+  type DashboardResponse,
+  type TopProduct,
+} from "@store/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
+import { PeriodCard, TodoCard } from "../../components/admin/dashboard-cards";
 import { formatMinor } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
+import { SalesChart } from "../../components/admin/sales-chart";
 import { BUTTON_SECONDARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 
@@ -15,7 +23,7 @@ export function meta() {
 /** The most urgent sizes first (the server sorts by stock); the rest on request. */
 const LOW_STOCK_SHOWN = 10;
 
-type Period = DashboardResponse["today"];
+type TopRow = TopProduct & { id: number };
 type LowStock = DashboardResponse["low_stock"][number] & { id: number };
 
 const LOW_STOCK_COLUMNS: Column<LowStock>[] = [
@@ -36,28 +44,25 @@ const LOW_STOCK_COLUMNS: Column<LowStock>[] = [
   },
 ];
 
-function PeriodCard({ id, title, period }: { id: string; title: string; period: Period }) {
-  return (
-    <section aria-labelledby={id} className={CARD}>
-      <h2 id={id} className={SECTION_TITLE}>
-        {title}
-      </h2>
-      <p className="mt-3 text-4xl font-semibold tabular-nums text-charcoal">{period.orders}</p>
-      <p className="text-sm text-charcoal/75">{period.orders === 1 ? "order" : "orders"} placed</p>
-      <dl className="mt-4 grid gap-3 border-t border-linen pt-4 sm:grid-cols-2">
-        {period.by_currency.map((row) => (
-          <div key={row.currency}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-charcoal/70">Revenue {row.currency}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{formatMinor(row.revenue_minor, row.currency)}</dd>
-            <dd className="text-xs text-charcoal/75">
-              {row.revenue_orders} paid of {row.orders} {row.orders === 1 ? "order" : "orders"}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
+const TOP_COLUMNS: Column<TopRow>[] = [
+  {
+    header: "Product",
+    cell: (row) =>
+      row.product_id === null ? (
+        row.product_name
+      ) : (
+        <Link to={`/admin/products/${row.product_id}`} className="text-indigo-ink underline-offset-4 hover:underline">
+          {row.product_name}
+        </Link>
+      ),
+  },
+  { header: "Pieces", cell: (row) => row.pieces, className: "text-right tabular-nums" },
+  {
+    header: "Revenue",
+    cell: (row) => row.revenue.map((r) => formatMinor(r.revenue_minor, r.currency)).join(" + "),
+    className: "text-right tabular-nums",
+  },
+];
 
 /** Today's and this month's orders and revenue (IST, per currency), stock running out, unanswered queries. */
 export default function Dashboard() {
@@ -69,29 +74,89 @@ export default function Dashboard() {
     <>
       <PageHeader
         title="Dashboard"
-        lead="Days and months are India time. Revenue counts paid, confirmed, shipped and delivered orders."
+        lead="What to do today, and how sales go. Days and months are India time; revenue counts paid, confirmed, shipped and delivered orders."
       />
       {!data ? (
         <LoadState error={dashboard.error} onRetry={dashboard.reload} />
       ) : (
         <div className="space-y-8">
-          <div className="grid gap-6 md:grid-cols-3">
+          <section aria-labelledby="todo">
+            <h2 id="todo" className={`${SECTION_TITLE} mb-3`}>
+              To do
+            </h2>
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5">
+              <TodoCard
+                id="todo-ship"
+                title="Orders to ship"
+                count={data.to_ship}
+                hint="paid or confirmed, not shipped"
+                to="/admin/orders?view=to_ship"
+                linkText="Show orders to ship"
+              />
+              <TodoCard
+                id="todo-confirm"
+                title="COD to confirm"
+                count={data.to_confirm}
+                hint="waiting for the shopper's code"
+                to="/admin/orders?status=awaiting_confirmation"
+                linkText="Show COD orders to confirm"
+              />
+              <TodoCard
+                id="todo-returns"
+                title="Returns to handle"
+                count={data.returns_to_handle}
+                hint="the shop does not take returns online yet"
+                to={null}
+                linkText=""
+              />
+              <TodoCard
+                id="open-queries"
+                title="Open queries"
+                count={data.open_queries}
+                hint="contact messages not yet handled"
+                to="/admin/queries?handled=false"
+                linkText="Show open queries"
+              />
+              <TodoCard
+                id="todo-low-stock"
+                title="Low stock"
+                count={data.low_stock.length}
+                hint={`sizes with ${LOW_STOCK_THRESHOLD} pieces or fewer`}
+                to="/admin/products?low_stock=true"
+                linkText="Show products low on stock"
+              />
+            </div>
+          </section>
+          <div className="grid gap-6 md:grid-cols-2">
             <PeriodCard id="period-today" title="Today" period={data.today} />
             <PeriodCard id="period-month" title="This month" period={data.month} />
-            <section aria-labelledby="open-queries" className={CARD}>
-              <h2 id="open-queries" className={SECTION_TITLE}>
-                Open queries
-              </h2>
-              <p className="mt-3 text-4xl font-semibold tabular-nums">{data.open_queries}</p>
-              <p className="text-sm text-charcoal/75">contact messages not yet handled</p>
-              <Link
-                to="/admin/queries"
-                className="mt-4 inline-block text-sm font-semibold text-madder underline-offset-4 hover:underline"
-              >
-                Open the inbox
-              </Link>
-            </section>
           </div>
+          <section aria-labelledby="sales-by-day" className={CARD}>
+            <h2 id="sales-by-day" className={SECTION_TITLE}>
+              Sales by day
+            </h2>
+            <p className="text-sm text-charcoal/75">
+              The last {SALES_CHART_DAYS} days (India time): paid, confirmed, shipped and delivered orders.{" "}
+              <Link to="/admin/sales" className="font-semibold text-madder underline-offset-4 hover:underline">
+                Open the sales report
+              </Link>
+            </p>
+            <div className="mt-4 grid gap-6 lg:grid-cols-2">
+              <SalesChart days={data.sales_by_day} currency="INR" />
+              <SalesChart days={data.sales_by_day} currency="USD" />
+            </div>
+          </section>
+          <section aria-labelledby="top-products">
+            <h2 id="top-products" className={`${SECTION_TITLE} mb-3`}>
+              Top products
+            </h2>
+            <ListTable
+              caption={`Best sellers of the last ${TOP_PRODUCTS_DAYS} days by pieces`}
+              columns={TOP_COLUMNS}
+              rows={data.top_products.map((row, i) => ({ ...row, id: i }))}
+              empty={`Nothing sold in the last ${TOP_PRODUCTS_DAYS} days.`}
+            />
+          </section>
           <section aria-labelledby="low-stock">
             <h2 id="low-stock" className={`${SECTION_TITLE} mb-3`}>
               Low stock

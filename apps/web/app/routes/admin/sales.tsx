@@ -1,0 +1,162 @@
+import {
+  SALES_GROUPS,
+  salesReportQuerySchema,
+  type SalesGroup,
+  type SalesReportQuery,
+  type SalesReportResponse,
+  type SalesReportRow,
+} from "@store/shared";
+import { adminApi, saveBlob } from "../../components/admin/admin-api";
+import { adminMeta } from "../../components/admin/admin-meta";
+import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
+import { formatMinor } from "../../components/admin/format";
+import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
+import { PageHeader } from "../../components/admin/page-header";
+import { BUTTON_SECONDARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
+import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
+import { useListParams } from "../../components/admin/use-list-params";
+
+export function meta() {
+  return adminMeta("Sales report");
+}
+
+const FILTERS = ["from", "to", "group"] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+const GROUP_LABELS: Record<SalesGroup, string> = { day: "Day", product: "Product", category: "Category" };
+
+const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
+  { name: "from", label: "From (India time)", kind: "date" },
+  { name: "to", label: "To (India time)", kind: "date" },
+  {
+    name: "group",
+    label: "Group by",
+    kind: "select",
+    options: SALES_GROUPS.map((g) => ({ value: g, label: GROUP_LABELS[g] })),
+  },
+];
+
+/** Today in India (the server's days are IST), as 2026-03-31; "en-CA" writes dates that way. */
+const IST_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An empty filter means the last 30 days, by day: the link in the menu opens a useful report. */
+function withDefaults(values: Filters): Filters {
+  const today = IST_DAY.format(new Date());
+  const monthAgo = IST_DAY.format(new Date(Date.now() - 29 * DAY_MS));
+  return { from: values.from || monthAgo, to: values.to || today, group: values.group || "day" };
+}
+
+type Row = SalesReportRow & { id: number };
+
+function columns(group: SalesGroup): Column<Row>[] {
+  return [
+    { header: GROUP_LABELS[group], cell: (row) => row.label },
+    // On a phone the table keeps to the screen's width: the revenue names its currency, and orders wait for a wider screen.
+    { header: "Currency", cell: (row) => row.currency, className: "hidden sm:table-cell" },
+    { header: "Orders", cell: (row) => row.orders, className: "hidden text-right tabular-nums sm:table-cell" },
+    { header: "Pieces", cell: (row) => row.pieces, className: "text-right tabular-nums" },
+    {
+      header: "Revenue",
+      cell: (row) => formatMinor(row.revenue_minor, row.currency),
+      className: "whitespace-nowrap text-right tabular-nums",
+    },
+  ];
+}
+
+/**
+ * The sales report (issue 13): paid, COD-confirmed, shipped and delivered orders over IST days, by day,
+ * product or category, per currency; cancelled and refunded orders are not sales (decision 021-dashboard).
+ */
+export default function SalesReport() {
+  const params = useListParams(FILTERS);
+  const applied = withDefaults(params.values);
+  const parsed = salesReportQuerySchema.safeParse(applied);
+  return (
+    <>
+      <PageHeader
+        title="Sales report"
+        lead="Paid, confirmed, shipped and delivered orders; cancelled and refunded orders are not counted. Days are India time."
+      />
+      <FilterForm
+        key={params.key}
+        label="Sales report period"
+        specs={FILTER_SPECS}
+        values={applied}
+        onApply={params.apply}
+        extra={parsed.success ? <CsvButton query={parsed.data} /> : null}
+      />
+      {parsed.success ? (
+        <Report query={parsed.data} />
+      ) : (
+        <p role="alert" className="rounded-2xl bg-madder/10 p-5 font-medium text-madder">
+          {parsed.error.issues[0]?.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Report({ query }: { query: SalesReportQuery }) {
+  const report = useAdminResource<SalesReportResponse>("/api/admin/sales", { ...query });
+  const data = report.data;
+  if (!data) return <LoadState error={report.error} onRetry={report.reload} />;
+  const by = GROUP_LABELS[data.group].toLowerCase();
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="sales-totals">
+        <h2 id="sales-totals" className={`${SECTION_TITLE} mb-3`}>
+          Totals, {data.from} to {data.to}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4">
+          {data.totals.map((t) => (
+            <div key={t.currency} className={CARD}>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-charcoal/70">{t.currency}</dt>
+              <dd className="text-2xl font-semibold tabular-nums">{formatMinor(t.revenue_minor, t.currency)}</dd>
+              <dd className="text-sm text-charcoal/75">
+                {t.orders} {t.orders === 1 ? "order" : "orders"}, {t.pieces} {t.pieces === 1 ? "piece" : "pieces"}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-xs text-charcoal/75">
+          Totals are what shoppers paid (after discounts, with shipping); by product and by category, revenue is item
+          prices times pieces.
+        </p>
+      </section>
+      <section aria-labelledby="sales-rows">
+        <h2 id="sales-rows" className={`${SECTION_TITLE} mb-3`}>
+          By {by}
+        </h2>
+        <ListTable
+          caption={`Sales by ${by}`}
+          columns={columns(data.group)}
+          rows={data.data.map((row, i) => ({ ...row, id: i }))}
+          busy={report.loading}
+          empty="No sales in this period."
+        />
+      </section>
+    </div>
+  );
+}
+
+/** The same report as a CSV file, fetched with the token (a plain link cannot send it). */
+function CsvButton({ query }: { query: SalesReportQuery }) {
+  const action = useAdminAction();
+  async function download() {
+    const file = await action.run(() => adminApi.download("/api/admin/sales.csv", { ...query }));
+    if (file) saveBlob(file.blob, file.filename);
+  }
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} onClick={() => void download()}>
+        {action.busy ? "Preparing CSV..." : "Export CSV"}
+      </button>
+      {action.failure && (
+        <p role="alert" className="text-sm text-madder">
+          {action.failure.message}
+        </p>
+      )}
+    </div>
+  );
+}
