@@ -110,7 +110,14 @@ export function createOrderFulfilment(
         return { refund: result.refund, owedPaymentId: owed };
       });
       if (owedPaymentId !== null && refunds) await refunds.refundNow(owedPaymentId);
-      return { order: await reader.detail(id), refund };
+      const order = await reader.detail(id);
+      // Said as it ended: a part refund the provider made at once leaves the payment captured again; a whole
+      // cancellation refunded at once leaves the order refunded.
+      const payment = order.payments.find((p) => p.id === owedPaymentId);
+      const made =
+        refund?.status === "requested" &&
+        (refund.rule === "cancelled_pieces" ? payment?.status === "captured" : order.status === "refunded");
+      return { order, refund: made ? { ...refund, status: "refunded" } : refund };
     },
   };
 }
