@@ -23,7 +23,7 @@ export function OrderPackingSlip({ order }: { order: AdminOrderDetail }) {
             {SELLER.phones[0]} · {SELLER.supportEmail}
           </p>
         </div>
-        <div className="text-right">
+        <div>
           <h2 id={`slip-${order.id}`} className="text-2xl font-semibold">
             Order {order.id}
           </h2>

@@ -55,7 +55,28 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
       <h2 id="order-lines" className={SECTION_TITLE}>
         Items
       </h2>
-      <ListTable caption="Items in this order" columns={columns} rows={order.lines} empty="No items." />
+      <div className="hidden sm:block">
+        <ListTable caption="Items in this order" columns={columns} rows={order.lines} empty="No items." />
+      </div>
+      {/* On a phone each line is a card: the table's five or six columns would scroll sideways. */}
+      <ul aria-label="Items in this order" className="space-y-2 sm:hidden">
+        {order.lines.map((l) => {
+          const kept = l.quantity - l.cancelled_quantity;
+          return (
+            <li key={l.id} className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-linen">
+              <p className="font-semibold">{l.product_name}</p>
+              <p>
+                Size {l.size} · {kept} x {money(l.unit_price_minor)}
+                {l.cancelled_quantity > 0 && <span className="text-madder"> · {l.cancelled_quantity} cancelled</span>}
+              </p>
+              <p className="tabular-nums">
+                {money(l.line_total_minor)}
+                {usd && ` (${rupees(l.line_total_inr_minor)})`}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
       <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
         {totals.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
