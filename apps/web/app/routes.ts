@@ -34,6 +34,8 @@ export default [
   page("account/orders/:id", "routes/order.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
+  // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
+  page("admin/packing-slip", "routes/admin/packing-slip.tsx"),
   route("admin", "routes/admin/layout.tsx", { caseSensitive: true }, [
     index("routes/admin/dashboard.tsx"),
     page("products", "routes/admin/products.tsx"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status";
 import { currencySchema } from "./common";
-import { adminPageMeta, adminPageQuery, optionalText } from "./admin-common";
+import { adminPageMeta, adminPageQuery, optionalText, requiredText } from "./admin-common";
 import { calendarDay } from "./input-rules";
 
 /**
@@ -16,7 +16,15 @@ export const ADMIN_PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 export const ORDER_STATUS_MESSAGES = {
   trackingRequired: "Enter the tracking number to mark the order shipped.",
   status: "Choose shipped, delivered, cancelled or refunded.",
+  chooseOrders: "Choose at least one order to ship.",
+  sameOrderTwice: "Each order can be listed once.",
+  chooseLines: "Choose at least one piece to cancel.",
+  sameLineTwice: "Each line can be listed once.",
+  pieces: "Enter a whole number of pieces, at least 1.",
 } as const;
+
+/** Views of the orders list: `to_ship` is paid or cash-on-delivery-confirmed orders not shipped yet. */
+export const ADMIN_ORDER_VIEWS = ["to_ship"] as const;
 
 /** `GET /api/admin/orders` and `GET /api/admin/orders.csv`; `from` and `to` are inclusive IST days. */
 export const adminOrderListQuerySchema = adminPageQuery
@@ -26,6 +34,9 @@ export const adminOrderListQuerySchema = adminPageQuery
     to: calendarDay.optional(),
     payment_method: z.enum(ADMIN_PAYMENT_METHODS).optional(),
     currency: currencySchema.optional(),
+    /** Order number (with or without "#"), customer name, phone or e-mail; parts of them match. */
+    query: optionalText(100).optional(),
+    view: z.enum(ADMIN_ORDER_VIEWS).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     path: ["to"],
@@ -44,6 +55,60 @@ export const orderStatusChangeSchema = z
       ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });
     }
   });
+
+const trackingNumber = requiredText(ORDER_STATUS_MESSAGES.trackingRequired, 100);
+const orderId = z.number({ error: "Choose an order" }).int().min(1).max(2_147_483_647);
+
+/** `POST /api/admin/orders/ship`: several orders shipped at once, each with its own tracking number. */
+export const bulkShipSchema = z.object({
+  orders: z
+    .array(z.object({ id: orderId, tracking_number: trackingNumber }), { error: ORDER_STATUS_MESSAGES.chooseOrders })
+    .min(1, ORDER_STATUS_MESSAGES.chooseOrders)
+    .max(100, "Ship at most 100 orders at a time.")
+    .refine((list) => new Set(list.map((o) => o.id)).size === list.length, ORDER_STATUS_MESSAGES.sameOrderTwice),
+});
+
+/** Each order of a bulk shipment on its own: shipped, or the reason it was not (nothing changed for it). */
+export const bulkShipResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      ok: z.boolean(),
+      /** The order's status after the attempt (absent for an unknown order). */
+      status: z.enum(ORDER_STATUSES).nullable(),
+      message: z.string().nullable(),
+      code: z.string().nullable(),
+    }),
+  ),
+  shipped: z.number().int(),
+  refused: z.number().int(),
+});
+
+/** `PATCH /api/admin/orders/:id/tracking`: a shipped order's tracking number corrected (not a status change). */
+export const trackingCorrectionSchema = z.object({
+  tracking_number: trackingNumber,
+  note: optionalText(1000, { multiline: true }).optional(),
+});
+
+/** `POST /api/admin/orders/:id/cancel-lines`: some pieces of some lines of a paid or confirmed order, before it ships. */
+export const cancelLinesSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        line_id: orderId,
+        quantity: z
+          .number({ error: ORDER_STATUS_MESSAGES.pieces })
+          .int(ORDER_STATUS_MESSAGES.pieces)
+          .min(1, ORDER_STATUS_MESSAGES.pieces)
+          .max(10_000, ORDER_STATUS_MESSAGES.pieces),
+      }),
+      { error: ORDER_STATUS_MESSAGES.chooseLines },
+    )
+    .min(1, ORDER_STATUS_MESSAGES.chooseLines)
+    .max(100)
+    .refine((list) => new Set(list.map((l) => l.line_id)).size === list.length, ORDER_STATUS_MESSAGES.sameLineTwice),
+  note: optionalText(1000, { multiline: true }).optional(),
+});
 
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -64,6 +129,8 @@ export const adminOrderSummarySchema = z.object({
   tracking_number: z.string().nullable(),
   is_test: z.boolean(),
   created_at: z.string(),
+  /** A USD order's total in paise at the order's own rate (`rate_milli`), for the seller; null for INR orders. */
+  total_inr_minor: z.number().int().nullable(),
 });
 export const adminOrderListResponseSchema = adminPageMeta.extend({ data: z.array(adminOrderSummarySchema) });
 
@@ -94,8 +161,13 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
       size: z.string(),
       unit_price_minor: z.number().int(),
       unit_mrp_minor: z.number().int(),
+      /** Pieces ordered, and how many of them the seller cancelled since (the line total counts the rest). */
       quantity: z.number().int(),
+      cancelled_quantity: z.number().int(),
       line_total_minor: z.number().int(),
+      /** USD orders: the unit price and line total in paise at the order's rate; null for INR orders. */
+      unit_price_inr_minor: z.number().int().nullable(),
+      line_total_inr_minor: z.number().int().nullable(),
     }),
   ),
   payments: z.array(
@@ -113,6 +185,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
       refund_attempts: z.number().int(),
       refund_next_at: z.string().nullable(),
       refund_error: z.string().nullable(),
+      /** Refunds of cancelled pieces already made; the payment stays captured for the rest. */
+      part_refunded_minor: z.number().int(),
       created_at: z.string(),
       updated_at: z.string(),
     }),
@@ -129,9 +203,18 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   ),
   /** What the seller may do next: the state machine's moves open to the back office. */
   allowed_transitions: z.array(z.enum(ADMIN_ORDER_TARGETS)),
+  /** Pieces can be cancelled line by line (paid or cash on delivery confirmed, not shipped). */
+  can_cancel_lines: z.boolean(),
 });
 
-export const REFUND_RULES = ["nothing_paid", "within_24h", "in_transit_fee", "not_shipped", "full"] as const;
+export const REFUND_RULES = [
+  "nothing_paid",
+  "within_24h",
+  "in_transit_fee",
+  "not_shipped",
+  "full",
+  "cancelled_pieces",
+] as const;
 
 /** What a cancellation (or a refund) gives back, under the spec's cancellation policy. */
 export const refundSchema = z.object({
@@ -149,6 +232,10 @@ export const orderStatusChangeResponseSchema = z.object({
   refund: refundSchema.nullable(),
 });
 
+export type BulkShip = z.infer<typeof bulkShipSchema>;
+export type BulkShipResponse = z.infer<typeof bulkShipResponseSchema>;
+export type TrackingCorrection = z.infer<typeof trackingCorrectionSchema>;
+export type CancelLines = z.infer<typeof cancelLinesSchema>;
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;

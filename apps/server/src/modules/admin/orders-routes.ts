@@ -3,6 +3,10 @@ import {
   adminOrderDetailSchema,
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
+  bulkShipResponseSchema,
+  bulkShipSchema,
+  cancelLinesSchema,
+  trackingCorrectionSchema,
   orderStatusChangeResponseSchema,
   orderStatusChangeSchema,
 } from "@store/shared";
@@ -89,5 +93,48 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => orders.retryRefund(signedInUser(request), request.params.id),
+  );
+
+  app.post(
+    "/orders/ship",
+    {
+      schema: {
+        tags,
+        summary:
+          "Ship several orders, each with its own tracking number; each is shipped or refused on its own (results per order)",
+        body: bulkShipSchema,
+        response: { 200: bulkShipResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.shipMany(signedInUser(request), request.body),
+  );
+
+  app.patch(
+    "/orders/:id/tracking",
+    {
+      schema: {
+        tags,
+        summary: "Correct a shipped order's tracking number (audited and in its history; not a status change)",
+        params: adminIdParams,
+        body: trackingCorrectionSchema,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.correctTracking(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/orders/:id/cancel-lines",
+    {
+      schema: {
+        tags,
+        summary:
+          "Cancel pieces of a paid or confirmed order before it ships: stock back, totals recomputed, their money refunded",
+        params: adminIdParams,
+        body: cancelLinesSchema,
+        response: { 200: orderStatusChangeResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.cancelLines(signedInUser(request), request.params.id, request.body),
   );
 }

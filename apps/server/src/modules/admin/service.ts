@@ -8,6 +8,7 @@ import { createInbox } from "./inbox";
 import { createOrderReader } from "../orders/admin-read";
 import { createSalesReport } from "../orders/sales-report";
 import { paymentsOfOrder } from "../payments/order-payments";
+import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
 import { createProductWriter } from "./products-write";
@@ -27,6 +28,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     ...orderViews,
     detail: async (id: number) => ({ ...(await orderViews.detail(id)), payments: await paymentsOfOrder(db, id) }),
   };
+  const changer = createOrderStatusChanger(db, orders, options.refunds ?? null);
   return {
     products: {
       list: listAdminProducts.bind(null, db),
@@ -37,7 +39,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       },
       ...createProductWriter(db),
     },
-    orders: { ...orders, ...createOrderStatusChanger(db, orders, options.refunds ?? null) },
+    orders: { ...orders, ...changer, ...createOrderFulfilment(db, orders, changer, options.refunds ?? null) },
     content: createContentResources(db),
     inbox: createInbox(db),
     dashboard: createDashboard(db),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   ADMIN_ORDER_TARGETS,
   canTransition,
@@ -10,32 +10,24 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { users } from "../accounts/tables";
+import { inrAtRate, orderFilter, TO_SHIP_STATUSES, type OrderFilter } from "./admin-search";
 import { orderEvents, orderLines, orders } from "./tables";
 import { toCsv } from "../../lib/csv";
 import { notFound } from "../../lib/failures";
-import { istDayEnd, istDayStart } from "../../lib/seller-time";
 
 type OrderRow = typeof orders.$inferSelect;
-type OrderFilter = Omit<AdminOrderListQuery, "page" | "page_size">;
 
 /** An export is one file the seller opens in a spreadsheet; beyond this, narrow the dates. */
 export const CSV_MAX_ROWS = 50_000;
 
-function orderFilter(query: OrderFilter): SQL | undefined {
-  return and(
-    query.status === undefined ? undefined : eq(orders.status, query.status),
-    query.payment_method === undefined ? undefined : eq(orders.paymentMethod, query.payment_method),
-    query.currency === undefined ? undefined : eq(orders.currency, query.currency),
-    query.from === undefined ? undefined : gte(orders.createdAt, istDayStart(query.from)),
-    query.to === undefined ? undefined : lt(orders.createdAt, istDayEnd(query.to)),
-  );
-}
-
-/** Pieces per order, for the orders on one page (one grouped query, not one per order). */
+/** Pieces per order still to be sent (cancelled pieces are not), for the orders on one page (one grouped query, not one per order). */
 async function piecesOf(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ orderId: orderLines.orderId, pieces: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
+    .select({
+      orderId: orderLines.orderId,
+      pieces: sql<number>`sum(${orderLines.quantity} - ${orderLines.cancelledQuantity})`.mapWith(Number),
+    })
     .from(orderLines)
     .where(inArray(orderLines.orderId, [...ids]))
     .groupBy(orderLines.orderId);
@@ -59,6 +51,7 @@ function summary(order: OrderRow, accountEmail: string | null, pieces: number): 
     tracking_number: order.trackingNumber,
     is_test: order.isTest,
     created_at: order.createdAt.toISOString(),
+    total_inr_minor: inrAtRate(order.total, order.currency, order.rateMilli),
   };
 }
 
@@ -105,7 +98,7 @@ export function createOrderReader(db: Db) {
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(query.page_size)
           .offset((query.page - 1) * query.page_size),
-        db.select({ n: count() }).from(orders).where(where),
+        db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
       ]);
       const pieces = await piecesOf(
         db,
@@ -132,7 +125,7 @@ export function createOrderReader(db: Db) {
         ...summary(
           o,
           row.accountEmail,
-          lines.reduce((sum, l) => sum + l.quantity, 0),
+          lines.reduce((sum, l) => sum + l.quantity - l.cancelledQuantity, 0),
         ),
         user_id: o.userId,
         subtotal_minor: o.subtotal,
@@ -159,7 +152,10 @@ export function createOrderReader(db: Db) {
           unit_price_minor: l.unitPrice,
           unit_mrp_minor: l.unitMrp,
           quantity: l.quantity,
-          line_total_minor: l.unitPrice * l.quantity,
+          cancelled_quantity: l.cancelledQuantity,
+          line_total_minor: l.unitPrice * (l.quantity - l.cancelledQuantity),
+          unit_price_inr_minor: inrAtRate(l.unitPrice, o.currency, o.rateMilli),
+          line_total_inr_minor: inrAtRate(l.unitPrice * (l.quantity - l.cancelledQuantity), o.currency, o.rateMilli),
         })),
         events: events.map((e) => ({
           id: e.id,
@@ -170,6 +166,7 @@ export function createOrderReader(db: Db) {
           created_at: e.createdAt.toISOString(),
         })),
         allowed_transitions: ADMIN_ORDER_TARGETS.filter((to) => canTransition(o.status, to)),
+        can_cancel_lines: (TO_SHIP_STATUSES as readonly string[]).includes(o.status),
       };
     },
 
@@ -177,8 +174,8 @@ export function createOrderReader(db: Db) {
     async csv(query: OrderFilter): Promise<string> {
       const items = sql<
         string | null
-      >`(select string_agg(${orderLines.productName} || ' (' || ${orderLines.size} || ') x' || ${orderLines.quantity}, '; ' order by ${orderLines.id})
-        from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
+      >`(select string_agg(${orderLines.productName} || ' (' || ${orderLines.size} || ') x' || (${orderLines.quantity} - ${orderLines.cancelledQuantity}), '; ' order by ${orderLines.id})
+        from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.quantity} > ${orderLines.cancelledQuantity})`;
       const rows = await db
         .select({ order: orders, accountEmail: users.email, items })
         .from(orders)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { OrderStatus } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
@@ -79,10 +79,14 @@ export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Pr
 export async function releaseHolds(tx: Tx, order: OrderRow): Promise<Pieces[]> {
   const restock = order.stockHeld && ON_SHELF.includes(order.status);
   const pieces = restock
-    ? await tx
-        .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    ? // Pieces the seller cancelled earlier went back then (cancel-lines.ts); only the rest go back now.
+      await tx
+        .select({
+          variantId: orderLines.variantId,
+          quantity: sql<number>`${orderLines.quantity} - ${orderLines.cancelledQuantity}`.mapWith(Number),
+        })
         .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
+        .where(and(eq(orderLines.orderId, order.id), gt(orderLines.quantity, orderLines.cancelledQuantity)))
         .orderBy(asc(orderLines.id))
     : [];
   await returnStock(tx, pieces);

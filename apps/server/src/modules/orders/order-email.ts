@@ -40,3 +40,32 @@ export function orderConfirmationEmail(
     ].join("\n"),
   };
 }
+
+/** Pieces the seller cancelled from a confirmed order: what, the new total, and the refund (or the smaller COD amount). */
+export function piecesCancelledEmail(
+  order: OrderRow & { email: string },
+  pieces: { product_name: string; size: string; quantity: number }[],
+  refundMinor: number,
+): OutgoingEmail {
+  const currency = order.currency as Currency;
+  const money = (minor: number) => formatMoney(toMajorUnits(minor), currency);
+  const cod = order.paymentMethod === "cod";
+  return {
+    to: order.email,
+    subject: `${order.isTest ? "[TEST] " : ""}Your ${SELLER.brand} order #${order.id} has changed`,
+    text: [
+      `Namaste ${order.deliveryName},`,
+      "",
+      `We had to cancel part of your order #${order.id}:`,
+      ...pieces.map((p) => `${p.quantity} x ${p.product_name} (size ${p.size})`),
+      "",
+      `New order total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : ""}`,
+      ...(refundMinor > 0
+        ? [`We are refunding ${money(refundMinor)} to your original payment method; banks take a few days to show it.`]
+        : []),
+      "The rest of your order will be shipped as planned.",
+      "",
+      `${SELLER.brand} - ${SELLER.supportEmail}`,
+    ].join("\n"),
+  };
+}

@@ -34,7 +34,12 @@ export function createOrdersReader(db: Db) {
   return {
     async list(userId: number): Promise<OrderSummary[]> {
       const rows = await db
-        .select({ order: orders, itemCount: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number) })
+        .select({
+          order: orders,
+          itemCount: sql<number>`coalesce(sum(${orderLines.quantity} - ${orderLines.cancelledQuantity}), 0)`.mapWith(
+            Number,
+          ),
+        })
         .from(orders)
         .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
         .where(and(eq(orders.userId, userId), notInArray(orders.status, [...UNPLACED_STATUSES])))
@@ -50,11 +55,12 @@ export function createOrdersReader(db: Db) {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
-      const lines = await db
-        .select()
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.id));
+      // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
+      const lines = (
+        await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))
+      )
+        .map((l) => ({ ...l, quantity: l.quantity - l.cancelledQuantity }))
+        .filter((l) => l.quantity > 0);
       return {
         ...summary(
           order,

@@ -102,8 +102,16 @@ export const orderLines = pgTable(
     unitPrice: integer("unit_price").notNull(),
     unitMrp: integer("unit_mrp").notNull(),
     quantity: integer("quantity").notNull(),
+    /** Pieces of this line the seller cancelled before shipping (issue 13); the line is kept, `quantity` as ordered. */
+    cancelledQuantity: integer("cancelled_quantity").notNull().default(0),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check(
+      "order_lines_cancelled_within_quantity",
+      sql`${t.cancelledQuantity} >= 0 and ${t.cancelledQuantity} <= ${t.quantity}`,
+    ),
+  ],
 );
 
 export const orderEvents = pgTable(

@@ -1,8 +1,54 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AdminOrderDetail, Refund } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
+import { AppError } from "../../errors";
 import { requestRefund } from "./refunds";
 import { payments } from "./tables";
+
+/**
+ * One refund at a time per payment (the row holds one): while a refund of cancelled pieces is still owed, a
+ * further cancellation waits for it, so no amount is lost or asked twice.
+ */
+async function refusePartRefundInFlight(tx: Tx, orderId: number): Promise<void> {
+  const [owed] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, ["refund_requested", "refund_failed"]),
+        isNotNull(payments.refundKey),
+      ),
+    );
+  if (owed)
+    throw new AppError(
+      "conflict",
+      "The refund of pieces cancelled earlier is still being made; try again once the order shows it refunded (or retry it if it failed).",
+      "REFUND_IN_PROGRESS",
+    );
+}
+
+/**
+ * In the seller's transaction: an amount for cancelled pieces is owed back on the order's captured payment,
+ * under its own idempotency key (the provider refunds each part once). Answers the payment's id to try at once
+ * after the commit, or null when nothing was paid online.
+ */
+export async function requestPartRefund(tx: Tx, orderId: number, amount: number): Promise<number | null> {
+  await refusePartRefundInFlight(tx, orderId);
+  if (amount <= 0) return null;
+  const [captured] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "captured"), isNotNull(payments.providerPaymentId)));
+  if (!captured) return null;
+  await requestRefund(tx, captured, amount);
+  await tx
+    .update(payments)
+    .set({ refundKey: `refund-order-${orderId}-part-${randomUUID()}` })
+    .where(eq(payments.id, captured.id));
+  return captured.id;
+}
 
 /**
  * The payment follows the money when the seller cancels or refunds an order, in the seller's transaction: a
@@ -14,6 +60,7 @@ export async function followOrderRefund(
   orderId: number,
   refund: Pick<Refund, "status" | "refund_minor">,
 ): Promise<number | null> {
+  await refusePartRefundInFlight(tx, orderId);
   if (refund.status === "requested") {
     const [captured] = await tx
       .select()
@@ -51,6 +98,7 @@ export async function paymentsOfOrder(db: Db, orderId: number): Promise<AdminOrd
     refund_attempts: p.refundAttempts,
     refund_next_at: p.refundNextAt?.toISOString() ?? null,
     refund_error: p.refundError,
+    part_refunded_minor: p.partRefunded,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   }));

@@ -96,11 +96,19 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
 
   async function recordSuccess(payment: PaymentRow, refundId: string, done: boolean): Promise<void> {
     await db.transaction(async (tx) => {
+      // A refund of cancelled pieces leaves the rest of the payment captured (and refundable later).
+      const part = payment.refundKey !== null;
       await tx
         .update(payments)
         .set({
           refundId,
-          ...(done && { status: "refunded" as const }),
+          ...(done && !part && { status: "refunded" as const }),
+          ...(done &&
+            part && {
+              status: "captured" as const,
+              partRefunded: payment.partRefunded + (payment.refundAmount ?? 0),
+              refundKey: null,
+            }),
           refundAttempts: payment.refundAttempts + 1,
           refundNextAt: null,
           refundError: null,
@@ -108,7 +116,7 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
         })
         .where(eq(payments.id, payment.id));
       const order = await lockOrder(tx, payment.orderId);
-      if (done && order?.status === "cancelled") await transition(tx, order, "refunded", `Refund ${refundId}`);
+      if (done && !part && order?.status === "cancelled") await transition(tx, order, "refunded", `Refund ${refundId}`);
     });
   }
 
@@ -147,8 +155,8 @@ export function createRefundQueue(db: Db, deps: { gateway: PaymentGateway; log: 
         paymentId: payment.providerPaymentId,
         amount: payment.refundAmount ?? payment.amount,
         currency: payment.currency,
-        // The same id on every try: the provider refunds once, however often it is asked.
-        requestId: `refund-order-${payment.orderId}`,
+        // The same id on every try: the provider refunds once, however often it is asked. A part has its own.
+        requestId: payment.refundKey ?? `refund-order-${payment.orderId}`,
       });
     } catch (err) {
       await recordFailure(payment, err instanceof Error ? err.message : String(err));

@@ -51,6 +51,8 @@ async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
         eq(orders.cartId, order.cartId),
         ne(orders.id, order.id),
         inArray(orderEvents.toStatus, ["paid", "cod_confirmed"]),
+        // Events within one status (pieces cancelled, tracking corrected) are not a purchase.
+        sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`,
         gt(orderEvents.createdAt, order.createdAt),
       ),
     )

@@ -36,6 +36,13 @@ export const payments = pgTable(
     refundAttempts: integer("refund_attempts").notNull().default(0),
     refundNextAt: timestamp("refund_next_at", { withTimezone: true }),
     refundError: text("refund_error"),
+    /**
+     * A refund of cancelled pieces (issue 13) is asked under its own idempotency key, kept here while it is owed;
+     * null for the refund of the whole order (`refund-order-<id>`). Once it is made the payment is captured again.
+     */
+    refundKey: text("refund_key"),
+    /** Refunds of cancelled pieces already made, minor units; the order's total is already that much smaller. */
+    partRefunded: integer("part_refunded").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { fieldsFromIssues } from "./failures";
 import { formatMinor, PAYMENT_LABELS } from "./format";
 import { TextArea, TextInput } from "./form-controls";
+import { OrderTrackingCorrection } from "./order-tracking";
 import { RefundResult } from "./refund-result";
 import { failedRefund, retryOutcome } from "./refund-state";
 import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
@@ -62,7 +63,7 @@ export function OrderActions({
   const [tracking, setTracking] = useState("");
   const [note, setNote] = useState("");
   const [trackingError, setTrackingError] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState<"cancelled" | "refunded" | "retry" | null>(null);
+  const [confirming, setConfirming] = useState<"delivered" | "cancelled" | "refunded" | "retry" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const allowed = new Set(order.allowed_transitions);
@@ -162,6 +163,7 @@ export function OrderActions({
               </button>
             </form>
           )}
+          {order.status === "shipped" && <OrderTrackingCorrection order={order} onChanged={onChanged} />}
           <TextArea
             id="order-note"
             label="Note (optional)"
@@ -176,7 +178,7 @@ export function OrderActions({
                 type="button"
                 className={BUTTON_PRIMARY}
                 disabled={action.busy}
-                onClick={() => void move("delivered")}
+                onClick={() => setConfirming("delivered")}
               >
                 Mark delivered
               </button>
@@ -209,6 +211,20 @@ export function OrderActions({
           <FormMessage tone="error">{action.failure.message}</FormMessage>
         </div>
       )}
+      <ConfirmDialog
+        open={confirming === "delivered"}
+        title={`Mark order ${order.id} delivered?`}
+        confirmLabel="Mark delivered"
+        cancelLabel="Go back"
+        busy={action.busy}
+        onConfirm={() => void move("delivered")}
+        onClose={() => setConfirming(null)}
+      >
+        <p>
+          Only once the courier confirms the parcel reached {order.delivery.name}
+          {order.payment_method === "cod" && " and the cash was collected"}. It cannot be undone.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming === "cancelled"}
         title={`Cancel order ${order.id}?`}

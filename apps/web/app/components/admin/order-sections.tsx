@@ -1,4 +1,5 @@
 import type { AdminOrderDetail } from "@store/shared";
+import type { ReactNode } from "react";
 import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "./format";
 import { ListTable, type Column } from "./list-table";
 import { paymentStatusLabel, refundState, type RefundState } from "./refund-state";
@@ -10,12 +11,36 @@ type Payment = AdminOrderDetail["payments"][number];
 /** The lines as charged (the order's snapshot), then its totals. */
 export function OrderLines({ order }: { order: AdminOrderDetail }) {
   const money = (minor: number) => formatMinor(minor, order.currency);
+  const usd = order.currency === "USD";
+  const rupees = (minor: number | null) => (minor === null ? "-" : formatMinor(minor, "INR"));
   const columns: Column<Line>[] = [
     { header: "Product", cell: (l) => l.product_name },
     { header: "Size", cell: (l) => l.size },
-    { header: "Quantity", cell: (l) => l.quantity, className: "text-right tabular-nums" },
+    {
+      header: "Quantity",
+      cell: (l) =>
+        l.cancelled_quantity > 0 ? (
+          <>
+            {l.quantity - l.cancelled_quantity}
+            <span className="block text-xs text-madder">{l.cancelled_quantity} cancelled</span>
+          </>
+        ) : (
+          l.quantity
+        ),
+      className: "text-right tabular-nums",
+    },
     { header: "Unit price", cell: (l) => money(l.unit_price_minor), className: "text-right tabular-nums" },
     { header: "Line total", cell: (l) => money(l.line_total_minor), className: "text-right tabular-nums" },
+    // The seller thinks in rupees: a USD order's lines at the order's own rate (the server converts them).
+    ...(usd
+      ? [
+          {
+            header: "Line total in INR",
+            cell: (l: Line) => rupees(l.line_total_inr_minor),
+            className: "text-right tabular-nums",
+          },
+        ]
+      : []),
   ];
   const totals: [string, string][] = [
     ["Subtotal", money(order.subtotal_minor)],
@@ -30,7 +55,28 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
       <h2 id="order-lines" className={SECTION_TITLE}>
         Items
       </h2>
-      <ListTable caption="Items in this order" columns={columns} rows={order.lines} empty="No items." />
+      <div className="hidden sm:block">
+        <ListTable caption="Items in this order" columns={columns} rows={order.lines} empty="No items." />
+      </div>
+      {/* On a phone each line is a card: the table's five or six columns would scroll sideways. */}
+      <ul aria-label="Items in this order" className="space-y-2 sm:hidden">
+        {order.lines.map((l) => {
+          const kept = l.quantity - l.cancelled_quantity;
+          return (
+            <li key={l.id} className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-linen">
+              <p className="font-semibold">{l.product_name}</p>
+              <p>
+                Size {l.size} · {kept} x {money(l.unit_price_minor)}
+                {l.cancelled_quantity > 0 && <span className="text-madder"> · {l.cancelled_quantity} cancelled</span>}
+              </p>
+              <p className="tabular-nums">
+                {money(l.line_total_minor)}
+                {usd && ` (${rupees(l.line_total_inr_minor)})`}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
       <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
         {totals.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
@@ -42,17 +88,53 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           <dt>Total</dt>
           <dd className="tabular-nums">{money(order.total_minor)}</dd>
         </div>
+        {usd && order.total_inr_minor !== null && (
+          <div className="flex justify-between gap-4 text-charcoal/80">
+            <dt>In rupees (at {order.rate_milli / 1000} per USD)</dt>
+            <dd className="tabular-nums">{rupees(order.total_inr_minor)}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );
 }
 
+/**
+ * The number in international form, digits only: the country code and the number, unless the number was typed
+ * with its own "+" code; a leading trunk 0 ("098290...") is dropped.
+ */
+export function phoneDigits(countryCode: string, mobile: string): string {
+  const number = mobile.replace(/\D/g, "");
+  if (mobile.trim().startsWith("+")) return number;
+  const code = countryCode.replace(/\D/g, "");
+  const local = number.replace(/^0+/, "");
+  return local.startsWith(code) && local.length > 10 ? local : `${code}${local}`;
+}
+
+const LINK = "font-semibold text-indigo-ink underline underline-offset-4 hover:text-madder";
+
+/** Tap to call, tap to write on WhatsApp: what the seller does with a phone number from a phone. */
+function PhoneLinks({ countryCode, mobile }: { countryCode: string; mobile: string }) {
+  const digits = phoneDigits(countryCode, mobile);
+  const shown = mobile.trim().startsWith("+") ? mobile : `${countryCode} ${mobile}`;
+  return (
+    <span className="flex flex-wrap gap-x-4 gap-y-1">
+      <a href={`tel:+${digits}`} className={LINK}>
+        Call {shown}
+      </a>
+      <a href={`https://wa.me/${digits}`} target="_blank" rel="noopener noreferrer" className={LINK}>
+        WhatsApp
+      </a>
+    </span>
+  );
+}
+
 export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
   const d = order.delivery;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ["Name", d.name],
     ["Address", [d.address, d.city, d.state, d.pin_code].filter(Boolean).join(", ")],
-    ["Phone", `${d.country_code} ${d.mobile_number}`],
+    ["Phone", <PhoneLinks key="phone" countryCode={d.country_code} mobile={d.mobile_number} />],
     ["E-mail", order.email ?? "-"],
     ["Comment", d.comment || "-"],
     [
@@ -66,11 +148,12 @@ export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
       <h2 id="order-delivery" className={SECTION_TITLE}>
         Delivery
       </h2>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+      {/* minmax(0, 1fr) and overflow-wrap:anywhere: a long e-mail or address wraps inside the card. */}
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-charcoal/80">{label}</dt>
-            <dd className="break-words">{value}</dd>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

@@ -10,6 +10,7 @@ export const REFUND_RULE_TEXT: Record<RefundRule, string> = {
   in_transit_fee: `Cancelled in transit: ${FEE}% of the order value is kept as the cancellation fee.`,
   not_shipped: "Cancelled before shipping: full refund.",
   full: "Full refund.",
+  cancelled_pieces: "Cancelled pieces: their price, less their share of any discount, is refunded.",
 };
 
 const STATUS_TEXT: Record<Refund["status"], string> = {

@@ -17,6 +17,7 @@ const payment = (over: Partial<Payment>): Payment => ({
   refund_attempts: 0,
   refund_next_at: null,
   refund_error: null,
+  part_refunded_minor: 0,
   created_at: "2026-11-24T10:00:00Z",
   updated_at: "2026-11-24T10:00:00Z",
   ...over,

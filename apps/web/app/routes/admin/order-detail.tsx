@@ -4,6 +4,7 @@ import { adminMeta } from "../../components/admin/admin-meta";
 import { formatMinor, formatWhen } from "../../components/admin/format";
 import { LoadState } from "../../components/admin/list-table";
 import { OrderActions } from "../../components/admin/order-actions";
+import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
 import { DeliveryDetails, OrderEvents, OrderLines, OrderPayments } from "../../components/admin/order-sections";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { PageHeader } from "../../components/admin/page-header";
@@ -15,7 +16,7 @@ export function meta({ params }: Route.MetaArgs) {
   return adminMeta(`Order ${params.id}`);
 }
 
-/** One order: what the seller can do next first, then its lines, delivery, payments and history. */
+/** One order: its items, then what the seller can do next (and cancel pieces), delivery, payments and history. */
 export default function OrderDetail({ params }: Route.ComponentProps) {
   const order = useAdminResource<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(params.id)}`);
   const data = order.data;
@@ -32,22 +33,28 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           )
         }
         actions={
-          <Link to="/admin/orders" className={BUTTON_SECONDARY}>
-            All orders
-          </Link>
+          <>
+            <Link to={`/admin/packing-slip?ids=${encodeURIComponent(params.id)}`} className={BUTTON_SECONDARY}>
+              Packing slip
+            </Link>
+            <Link to="/admin/orders" className={BUTTON_SECONDARY}>
+              All orders
+            </Link>
+          </>
         }
       />
       {!data ? (
         <LoadState error={order.error} onRetry={order.reload} />
       ) : (
+        // Items first, then what to do with them (on a phone this is the reading order too).
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0 space-y-8">
+          <div className="min-w-0 space-y-6">
             <OrderLines order={data} />
+            <OrderActions order={data} onChanged={order.replace} />
+            {data.can_cancel_lines && <OrderCancelLines order={data} onChanged={order.replace} />}
             <OrderPayments order={data} />
           </div>
-          {/* First on a phone: the next step is what the seller came for. */}
-          <div className="order-first space-y-6 xl:order-none">
-            <OrderActions order={data} onChanged={order.replace} />
+          <div className="min-w-0 space-y-6">
             <DeliveryDetails order={data} />
             <OrderEvents order={data} />
           </div>

@@ -5,14 +5,19 @@ import {
   type AdminOrderListResponse,
   type AdminOrderSummary,
 } from "@store/shared";
+import { useState } from "react";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
-import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "../../components/admin/format";
+import { formatWhen, PAYMENT_LABELS, statusLabel } from "../../components/admin/format";
 import { ListTable, LoadState, Pager, type Column } from "../../components/admin/list-table";
+import { OrderBulkShip } from "../../components/admin/order-bulk-ship";
+import { OrderCards } from "../../components/admin/order-cards";
+import { OrderMoney } from "../../components/admin/order-money";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { PageHeader } from "../../components/admin/page-header";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
 
@@ -21,9 +26,19 @@ export function meta() {
 }
 
 const PAGE_SIZE = 25;
-const FILTERS = ["status", "from", "to", "payment_method", "currency"] as const;
+const FILTERS = ["query", "view", "status", "from", "to", "payment_method", "currency"] as const;
 
 const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
+  { name: "query", label: "Search", kind: "text", placeholder: "Order number, name, phone or e-mail" },
+  {
+    name: "view",
+    label: "Show",
+    kind: "select",
+    options: [
+      { value: "", label: "All orders" },
+      { value: "to_ship", label: "To ship (paid or COD confirmed)" },
+    ],
+  },
   {
     name: "status",
     label: "Status",
@@ -49,44 +64,96 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
   },
 ];
 
-const COLUMNS: Column<AdminOrderSummary>[] = [
-  {
-    header: "Order",
-    cell: (o) => (
-      <Link
-        to={`/admin/orders/${o.id}`}
-        className="whitespace-nowrap text-indigo-ink underline underline-offset-4 hover:text-madder"
-      >
-        Order {o.id}
-      </Link>
-    ),
-  },
-  { header: "Placed", cell: (o) => formatWhen(o.created_at) },
-  {
-    header: "Customer",
-    cell: (o) => (
-      <>
-        <span className="block">{o.customer_name}</span>
-        <span className="text-xs text-charcoal/75">{o.city}</span>
-      </>
-    ),
-  },
-  { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
-  {
-    header: "Payment",
-    cell: (o) => (
-      <>
-        {PAYMENT_LABELS[o.payment_method]}
-        {o.is_test && <span className="ml-1 text-xs text-charcoal/70">(test)</span>}
-      </>
-    ),
-  },
-  { header: "Total", cell: (o) => formatMinor(o.total_minor, o.currency), className: "text-right tabular-nums" },
-  { header: "Pieces", cell: (o) => o.items, className: "text-right tabular-nums" },
-  { header: "Tracking", cell: (o) => o.tracking_number ?? "-" },
-];
+type Selection = { selected: ReadonlySet<number>; onSelect: (order: AdminOrderSummary, on: boolean) => void };
 
-/** Orders, newest first, filtered by status, IST dates, payment method and currency; CSV of the same filters. */
+function columns({ selected, onSelect }: Selection): Column<AdminOrderSummary>[] {
+  return [
+    {
+      header: "Order",
+      cell: (o) => (
+        <span className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            aria-label={`Select order ${o.id}`}
+            checked={selected.has(o.id)}
+            onChange={(event) => onSelect(o, event.target.checked)}
+            className="size-4 accent-indigo-ink"
+          />
+          <Link
+            to={`/admin/orders/${o.id}`}
+            className="whitespace-nowrap text-indigo-ink underline underline-offset-4 hover:text-madder"
+          >
+            Order {o.id}
+          </Link>
+        </span>
+      ),
+    },
+    { header: "Placed", cell: (o) => formatWhen(o.created_at) },
+    {
+      header: "Customer",
+      cell: (o) => (
+        <>
+          <span className="block">{o.customer_name}</span>
+          <span className="text-xs text-charcoal/75">{o.city}</span>
+        </>
+      ),
+    },
+    { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      header: "Payment",
+      cell: (o) => (
+        <>
+          {PAYMENT_LABELS[o.payment_method]}
+          {o.is_test && <span className="ml-1 text-xs text-charcoal/70">(test)</span>}
+        </>
+      ),
+    },
+    {
+      header: "Total",
+      cell: (o) => <OrderMoney minor={o.total_minor} currency={o.currency} inrMinor={o.total_inr_minor} />,
+      className: "text-right",
+    },
+    { header: "Pieces", cell: (o) => o.items, className: "text-right tabular-nums" },
+    { header: "Tracking", cell: (o) => o.tracking_number ?? "-" },
+  ];
+}
+
+/** What can be done with the selected orders: ship them (each with its tracking number) or print their slips. */
+function SelectionBar({
+  chosen,
+  onShip,
+  onClear,
+}: {
+  chosen: readonly AdminOrderSummary[];
+  onShip: () => void;
+  onClear: () => void;
+}) {
+  const ids = chosen.map((o) => o.id).join(",");
+  return (
+    <div
+      role="region"
+      aria-label="Selected orders"
+      className="mb-4 flex flex-wrap items-center gap-2 rounded-2xl bg-indigo-ink/5 p-3"
+    >
+      <p className="mr-auto text-sm font-semibold">{chosen.length} selected</p>
+      <button type="button" className={BUTTON_PRIMARY} onClick={onShip}>
+        Mark shipped
+      </button>
+      <Link to={`/admin/packing-slip?ids=${ids}`} className={BUTTON_SECONDARY}>
+        Print packing slips
+      </Link>
+      <button type="button" className={BUTTON_SECONDARY} onClick={onClear}>
+        Clear selection
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Orders, newest first: searched by number, name, phone or e-mail, the "to ship" view, filtered by status, IST
+ * dates, payment method and currency; CSV of the same filters. Selected orders (kept across pages) can be
+ * shipped together or get their packing slips. A table on a computer, cards on a phone.
+ */
 export default function Orders() {
   const list = useListParams(FILTERS);
   const orders = useAdminResource<AdminOrderListResponse>("/api/admin/orders", {
@@ -95,9 +162,33 @@ export default function Orders() {
     page_size: PAGE_SIZE,
   });
   const data = orders.data;
+  const [chosen, setChosen] = useState<Map<number, AdminOrderSummary>>(new Map());
+  // The orders being shipped, fixed when the form opens: shipped ones leave the selection, not the form.
+  const [shipping, setShipping] = useState<AdminOrderSummary[] | null>(null);
+  const selection: Selection = {
+    selected: new Set(chosen.keys()),
+    onSelect: (order, on) =>
+      setChosen((current) => {
+        const next = new Map(current);
+        if (on) next.set(order.id, order);
+        else next.delete(order.id);
+        return next;
+      }),
+  };
+  const empty = list.values.view === "to_ship" ? "Nothing to ship right now." : "No order matches these filters.";
   return (
     <>
-      <PageHeader title="Orders" lead="Dates are India time." />
+      <PageHeader
+        title="Orders"
+        lead="Dates are India time."
+        actions={
+          list.values.view !== "to_ship" && (
+            <Link to="/admin/orders?view=to_ship" className={BUTTON_SECONDARY}>
+              Orders to ship
+            </Link>
+          )
+        }
+      />
       <FilterForm
         key={list.key}
         label="Filter orders"
@@ -111,17 +202,42 @@ export default function Orders() {
           {orders.error}
         </p>
       )}
+      {shipping && (
+        <OrderBulkShip
+          orders={shipping}
+          onDone={(result) => {
+            // Shipped orders leave the selection; refused ones stay, to be looked at.
+            setChosen(
+              (current) => new Map([...current].filter(([id]) => !result.results.some((r) => r.ok && r.id === id))),
+            );
+            orders.reload();
+          }}
+          onClose={() => setShipping(null)}
+        />
+      )}
+      {chosen.size > 0 && !shipping && (
+        <SelectionBar
+          chosen={[...chosen.values()]}
+          onShip={() => setShipping([...chosen.values()])}
+          onClear={() => setChosen(new Map())}
+        />
+      )}
       {!data ? (
         <LoadState error={orders.error} onRetry={orders.reload} />
       ) : (
         <>
-          <ListTable
-            caption="Orders"
-            columns={COLUMNS}
-            rows={data.data}
-            busy={orders.loading}
-            empty="No order matches these filters."
-          />
+          <div className="hidden md:block">
+            <ListTable
+              caption="Orders"
+              columns={columns(selection)}
+              rows={data.data}
+              busy={orders.loading}
+              empty={empty}
+            />
+          </div>
+          <div className="md:hidden">
+            <OrderCards orders={data.data} {...selection} busy={orders.loading} empty={empty} />
+          </div>
           <Pager label="Orders" page={data.page} pageSize={data.page_size} total={data.total} onPage={list.goTo} />
         </>
       )}

@@ -1,0 +1,72 @@
+import { asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { OrderStatusChangeResponse } from "@store/shared";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { pickVariants } from "../cart/test-support";
+import {
+  createListeningTestApp,
+  createOrder,
+  fillCart,
+  orderBody,
+  pageTotal,
+  payByCard,
+  stockOf,
+  storedOrder,
+  verifyPayment,
+  webhooksSettled,
+} from "../checkout/test-support";
+import { orderLines } from "../orders/tables";
+import { call, newAdmin } from "./test-support";
+
+let app: FastifyInstance;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  app = await createListeningTestApp();
+  ({ headers: admin } = await newAdmin(app));
+});
+afterEach(() => webhooksSettled(app));
+afterAll(() => app.close());
+
+it("refunds cancelled pieces through the provider, keeps the rest captured, and a later cancellation refunds the rest", async () => {
+  const [variant] = await pickVariants(app, { minStock: 5, count: 1 });
+  if (!variant) throw new Error("no variant");
+  const lines = [{ variant, quantity: 2 }];
+  const cartId = await fillCart(app, lines, "INR");
+  const total = pageTotal(lines, "INR") * 100;
+  const { data } = (await createOrder(app, orderBody(cartId, "razorpay", "INR", total))).json();
+  const paid = await payByCard(app, data.data.id, data.key);
+  await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
+  const orderId = data.order_id as number;
+  const stockAfterSale = await stockOf(app, variant);
+  const [line] = await app.database.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+
+  const part = await call(app, admin, "POST", `/api/admin/orders/${orderId}/cancel-lines`, {
+    lines: [{ line_id: line!.id, quantity: 1 }],
+  });
+  expect(part.statusCode, part.body).toBe(200);
+  const half = line!.unitPrice;
+  expect(part.json() as OrderStatusChangeResponse).toMatchObject({
+    order: { status: "paid", total_minor: total - half },
+    refund: { rule: "cancelled_pieces", refund_minor: half, status: "refunded" },
+  });
+  const afterPart = await storedOrder(app, orderId);
+  // Made at once by the simulated provider: the payment is captured again, the part counted as refunded.
+  expect(afterPart.payment).toMatchObject({ status: "captured", partRefunded: half, refundKey: null });
+  const partRefundId = afterPart.payment?.refundId;
+  expect(partRefundId).toMatch(/^rfnd_/);
+  expect(await stockOf(app, variant)).toBe(stockAfterSale + 1);
+
+  const whole = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "cancelled" });
+  expect(whole.statusCode, whole.body).toBe(200);
+  expect(whole.json()).toMatchObject({ refund: { refund_minor: total - half, status: "refunded" } });
+  const end = await storedOrder(app, orderId);
+  expect(end.payment).toMatchObject({ status: "refunded", refundAmount: total - half, partRefunded: half });
+  // Its own request to the provider, not a replay of the part's.
+  expect(end.payment?.refundId).not.toBe(partRefundId);
+  expect(await stockOf(app, variant)).toBe(stockAfterSale + 2);
+});

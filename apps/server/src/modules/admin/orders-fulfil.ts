@@ -1,0 +1,123 @@
+import type {
+  AdminOrderDetail,
+  BulkShip,
+  BulkShipResponse,
+  CancelLines,
+  OrderStatusChangeResponse,
+  TrackingCorrection,
+} from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { SessionUser } from "../accounts/service";
+import { cancelOrderLines } from "../orders/cancel-lines";
+import { correctTracking } from "../orders/tracking";
+import { followOrderRefund, requestPartRefund } from "../payments/order-payments";
+import { recordAudit } from "./audit";
+import type { OrderDetails, RefundPort } from "./orders-status";
+
+type StatusChanger = {
+  change(
+    actor: SessionUser,
+    id: number,
+    input: { status: "shipped"; tracking_number: string },
+  ): Promise<OrderStatusChangeResponse>;
+};
+
+/**
+ * The seller's day at the packing table (issue 13): several orders shipped at once, a tracking number
+ * corrected, pieces of an order cancelled. Each write runs the owning modules' functions in one transaction
+ * with its audit row; refunds owed are tried after the commit, as a cancellation's are.
+ */
+export function createOrderFulfilment(
+  db: Db,
+  reader: OrderDetails,
+  changer: StatusChanger,
+  refunds: RefundPort | null,
+) {
+  return {
+    /**
+     * `POST /api/admin/orders/ship`: each order on its own (decision 021): one that cannot be shipped (unknown,
+     * not paid or confirmed, already shipped) is reported with the reason and left as it was; the others ship.
+     */
+    async shipMany(actor: SessionUser, input: BulkShip): Promise<BulkShipResponse> {
+      const results: BulkShipResponse["results"] = [];
+      for (const item of input.orders) {
+        try {
+          const { order } = await changer.change(actor, item.id, {
+            status: "shipped",
+            tracking_number: item.tracking_number,
+          });
+          results.push({ id: item.id, ok: true, status: order.status, message: null, code: null });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const status = error.kind === "not_found" ? null : (await reader.detail(item.id)).status;
+          const message = error.kind === "not_found" ? `Order ${item.id} was not found.` : error.message;
+          results.push({ id: item.id, ok: false, status, message, code: error.code });
+        }
+      }
+      const shipped = results.filter((r) => r.ok).length;
+      return { results, shipped, refused: results.length - shipped };
+    },
+
+    /** `PATCH /api/admin/orders/:id/tracking`: a shipped order's tracking number corrected (audited; same number: no change). */
+    async correctTracking(actor: SessionUser, id: number, input: TrackingCorrection): Promise<AdminOrderDetail> {
+      await db.transaction(async (tx) => {
+        const changed = await correctTracking(tx, id, input.tracking_number, input.note);
+        if (!changed) return;
+        await recordAudit(tx, actor, {
+          action: "tracking:correct",
+          entity: "order",
+          entityId: id,
+          before: { tracking_number: changed.before },
+          after: { tracking_number: input.tracking_number },
+        });
+      });
+      return reader.detail(id);
+    },
+
+    /**
+     * `POST /api/admin/orders/:id/cancel-lines`: pieces cancelled, stock back, totals smaller, the money for
+     * them owed back on an online payment; the last pieces cancel the order (with its refund policy).
+     */
+    async cancelLines(
+      actor: SessionUser,
+      id: number,
+      input: CancelLines,
+      now = new Date(),
+    ): Promise<OrderStatusChangeResponse> {
+      const { refund, owedPaymentId } = await db.transaction(async (tx) => {
+        const result = await cancelOrderLines(tx, id, input, now);
+        if (result.kind === "order") {
+          const { before, refund } = result.change;
+          const owed = refund ? await followOrderRefund(tx, id, refund) : null;
+          await recordAudit(tx, actor, {
+            action: "status:cancelled",
+            entity: "order",
+            entityId: id,
+            before: { status: before.status },
+            after: { status: "cancelled", ...(refund && { refund }) },
+          });
+          return { refund, owedPaymentId: owed };
+        }
+        const owed = await requestPartRefund(tx, id, result.refund.refund_minor);
+        await recordAudit(tx, actor, {
+          action: "lines:cancel",
+          entity: "order",
+          entityId: id,
+          before: { cancelled: null, total_minor: result.before.total },
+          after: { cancelled: result.cancelled, total_minor: result.totalAfter, refund: result.refund },
+        });
+        return { refund: result.refund, owedPaymentId: owed };
+      });
+      if (owedPaymentId !== null && refunds) await refunds.refundNow(owedPaymentId);
+      const order = await reader.detail(id);
+      // Said as it ended: a part refund the provider made at once leaves the payment captured again; a whole
+      // cancellation refunded at once leaves the order refunded.
+      const payment = order.payments.find((p) => p.id === owedPaymentId);
+      const made =
+        refund?.status === "requested" &&
+        (refund.rule === "cancelled_pieces" ? payment?.status === "captured" : order.status === "refunded");
+      return { order, refund: made ? { ...refund, status: "refunded" } : refund };
+    },
+  };
+}
