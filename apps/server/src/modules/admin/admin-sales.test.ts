@@ -112,6 +112,22 @@ describe("GET /api/admin/sales", () => {
     );
   });
 
+  it("leaves pieces cancelled from an order out of its pieces and its line value", async () => {
+    const april = istDayStart("2021-04-01");
+    const { order } = await insertOrder(app, { status: "paid", currency: "USD", total: 500, createdAt: april });
+    await app.database.db
+      .update(orderLines)
+      .set({ quantity: 3, cancelledQuantity: 2 })
+      .where(eq(orderLines.orderId, order.id));
+    const [line] = await app.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const byDay = await report("from=2021-04-01&to=2021-04-01&group=day");
+    expect(byDay.data).toEqual([
+      expect.objectContaining({ currency: "USD", orders: 1, pieces: 1, revenue_minor: 500 }),
+    ]);
+    const byProduct = await report("from=2021-04-01&to=2021-04-01&group=product");
+    expect(byProduct.data).toEqual([expect.objectContaining({ pieces: 1, revenue_minor: line!.unitPrice })]);
+  });
+
   it("answers the same report as CSV, amounts in major units", async () => {
     const res = await call(
       app,

@@ -21,7 +21,7 @@ import { orderLines, orders } from "./tables";
 export function createSalesReport(db: Db) {
   const inPeriod = (q: SalesReportQuery) =>
     and(countedOrder, gte(orders.createdAt, istDayStart(q.from)), lt(orders.createdAt, istDayEnd(q.to)));
-  const orderPieces = sql<number>`coalesce((select sum(${orderLines.quantity}) from ${orderLines} where ${orderLines.orderId} = ${orders.id}), 0)`;
+  const orderPieces = sql<number>`coalesce((select sum(${orderLines.quantity} - ${orderLines.cancelledQuantity}) from ${orderLines} where ${orderLines.orderId} = ${orders.id}), 0)`;
   const piecesOfOrders = sql<number>`coalesce(sum(${orderPieces}), 0)`.mapWith(Number);
 
   async function byDay(q: SalesReportQuery): Promise<SalesReportRow[]> {

@@ -35,9 +35,12 @@ export const countedOrder = inArray(orders.status, [...REVENUE_STATUSES]);
 export const orderIstDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 /** A month of paise can pass 2^31: sums are bigint in SQL and JS numbers (exact to 2^53) here. */
 export const revenueSum = sql<number>`coalesce(sum(${orders.total}::bigint), 0)`.mapWith(Number);
-export const lineValueSum =
-  sql<number>`coalesce(sum(${orderLines.unitPrice}::bigint * ${orderLines.quantity}), 0)`.mapWith(Number);
-export const piecesSum = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
+/** Pieces cancelled from an order (issue 13's partial cancellation) were not sold: they count neither way. */
+const soldPieces = sql`(${orderLines.quantity} - ${orderLines.cancelledQuantity})`;
+export const lineValueSum = sql<number>`coalesce(sum(${orderLines.unitPrice}::bigint * ${soldPieces}), 0)`.mapWith(
+  Number,
+);
+export const piecesSum = sql<number>`coalesce(sum(${soldPieces}), 0)`.mapWith(Number);
 
 /** Orders placed and revenue per currency since `from` (the dashboard's today and this month). */
 export async function salesSince(db: Db, from: Date): Promise<DashboardResponse["today"]> {
