@@ -3,3 +3,4 @@ export * from "./admin-common";
 export * from "./admin-products";
 export * from "./admin-orders";
 export * from "./admin-content";
+export * from "./admin-people";

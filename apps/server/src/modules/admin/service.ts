@@ -1,4 +1,4 @@
-import type { AdminProduct, AuditLogQuery } from "@store/shared";
+import type { AdminProduct, AuditLogQuery, CustomerListQuery } from "@store/shared";
 import type { Db } from "../../db/client";
 import { listAuditLog } from "./audit";
 import { createContentResources } from "./content-resources";
@@ -6,6 +6,9 @@ import { createDashboard } from "./dashboard";
 import { notFound } from "../../lib/failures";
 import { createInbox } from "./inbox";
 import { createOrderReader } from "../orders/admin-read";
+import { customerDetail, listCustomers } from "../orders/customers";
+import { createSellerSettingsAdmin } from "./seller-settings";
+import { createStaffAdmin } from "./staff";
 import { paymentsOfOrder } from "../payments/order-payments";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
@@ -17,6 +20,8 @@ export interface AdminServiceOptions {
   mediaDir: string;
   /** The payments module's refund; without it a cancelled payment stays refund_requested for the seller. */
   refunds?: RefundPort | null;
+  /** The shop's public address, for the links in staff invitations. */
+  publicUrl: string;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -42,5 +47,11 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     dashboard: createDashboard(db),
     uploads: createUploads(db, options.mediaDir),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
+    customers: {
+      list: (query: CustomerListQuery) => listCustomers(db, query),
+      get: (key: string) => customerDetail(db, key),
+    },
+    staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
+    settings: createSellerSettingsAdmin(db),
   };
 }
