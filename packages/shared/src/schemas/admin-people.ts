@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "../constants";
+import { ORDER_STATUSES } from "../order-status";
 import { BACK_OFFICE_ROLES, emailSchema } from "./accounts";
 import { adminPageMeta, adminPageQuery } from "./admin-common";
 import { searchText, text } from "./input-rules";
@@ -44,12 +45,15 @@ export const customerKeyParams = z.object({
 });
 export const customerOrderSchema = z.object({
   id: z.number().int(),
-  status: z.string(),
+  status: z.enum(ORDER_STATUSES),
   currency: z.enum(CURRENCIES),
   total_minor: z.number().int(),
   created_at: z.string(),
 });
 export const customerDetailSchema = customerSchema.extend({ recent_orders: z.array(customerOrderSchema) });
+
+/** The order moves staff may make: forward along fulfilment, never cancel or refund (the server's allowlist). */
+export const STAFF_ORDER_TARGETS = ["shipped", "delivered"] as const;
 
 /** `POST /api/admin/staff`: invite by e-mail (a new account gets a set-password link). */
 export const staffInviteSchema = z.object({

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { STAFF_ORDER_TARGETS } from "@store/shared";
 import { AppError } from "../../errors";
 
 /**
@@ -20,8 +21,6 @@ export interface StaffRule {
   refusedExample?: unknown;
 }
 
-/** The order moves staff may make: forward along fulfilment, never cancel or refund. */
-export const STAFF_ORDER_TARGETS: readonly string[] = ["shipped", "delivered"];
 
 export const STAFF_RULES: readonly StaffRule[] = [
   { method: "GET", url: "/api/admin/dashboard" },
@@ -30,7 +29,7 @@ export const STAFF_RULES: readonly StaffRule[] = [
   {
     method: "POST",
     url: "/api/admin/orders/:id/status",
-    body: (body) => STAFF_ORDER_TARGETS.includes((body as { status?: string } | null)?.status ?? ""),
+    body: (body) => (STAFF_ORDER_TARGETS as readonly string[]).includes((body as { status?: string } | null)?.status ?? ""),
     allowedExample: { status: "delivered" },
     refusedExample: { status: "cancelled" },
   },

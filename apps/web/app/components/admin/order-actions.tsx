@@ -16,6 +16,7 @@ import { RefundResult } from "./refund-result";
 import { failedRefund, retryOutcome } from "./refund-state";
 import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
+import { useBackOfficeRole } from "./admin-access";
 
 type Outcome = { message: string; refund: OrderStatusChangeResponse["refund"] };
 const DONE: Record<AdminOrderTarget, string> = {
@@ -65,7 +66,9 @@ export function OrderActions({
   const [confirming, setConfirming] = useState<"cancelled" | "refunded" | "retry" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const allowed = new Set(order.allowed_transitions);
+  // Staff see only the moves their role allows (ship, deliver); the server refuses the others anyway.
+  const { mayMoveOrderTo } = useBackOfficeRole();
+  const allowed = new Set(order.allowed_transitions.filter(mayMoveOrderTo));
   const failed = failedRefund(order);
 
   useEffect(() => {
