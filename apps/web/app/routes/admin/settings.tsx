@@ -23,7 +23,7 @@ export default function Settings() {
       {!settings.data ? (
         <LoadState error={settings.error} onRetry={settings.reload} rows={3} />
       ) : (
-        <AlertSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} onSaved={settings.replace} />
+        <AlertSettingsForm saved={settings.data} onSaved={settings.replace} />
       )}
     </>
   );
