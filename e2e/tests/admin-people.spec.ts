@@ -69,7 +69,10 @@ test("the owner finds a customer, sees their spend and opens their order, at 136
   await expect(page.getByRole("region", { name: "Contact and spend" })).toContainText(shopper.email);
   await expectNoSidewaysScroll(page);
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.getByRole("table", { name: "Orders of this customer" }).getByRole("link", { name: `Order ${orderId}` }).click();
+  await page
+    .getByRole("table", { name: "Orders of this customer" })
+    .getByRole("link", { name: `Order ${orderId}` })
+    .click();
   await expect(title(page, `Order ${orderId}`)).toBeVisible();
 });
 
@@ -164,7 +167,9 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
 
     await staff.setViewportSize(DESKTOP);
     await staff.goto("/admin/orders");
-    await expect(staff.getByRole("table", { name: "Orders" }).getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
+    await expect(
+      staff.getByRole("table", { name: "Orders" }).getByRole("link", { name: `Order ${orderId}` }),
+    ).toBeVisible();
     await staff.goto(`/admin/products/${products[1]!.id}`);
     await expect(staff.getByText("Only the owner can change products, prices and stock.")).toBeVisible();
     await expect(staff.getByRole("button", { name: /save/i })).toHaveCount(0);

@@ -98,7 +98,10 @@ export const auditLogQuerySchema = adminPageQuery
     from: calendarDay.optional(),
     to: calendarDay.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "The end date is before the start date" });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ["to"],
+    message: "The end date is before the start date",
+  });
 
 /** One changed field: its value before and after (null when the record did not exist / no longer exists). */
 export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });

@@ -28,7 +28,14 @@ const columns = {
   role: users.role,
   passwordHash: users.passwordHash,
 };
-type Row = { id: number; email: string; firstName: string; lastName: string; role: string; passwordHash: string | null };
+type Row = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  passwordHash: string | null;
+};
 const toAccount = (u: Row): BackOfficeAccount => ({
   id: u.id,
   email: u.email,

@@ -43,7 +43,13 @@ describe("GET /api/admin/customers", () => {
     const body = res.json();
     expect(body.total).toBe(1);
     const [customer] = body.data;
-    expect(customer).toMatchObject({ key: `email-${email}`, user_id: null, name, orders: 4, phone: "+91 +91 98290 41234" });
+    expect(customer).toMatchObject({
+      key: `email-${email}`,
+      user_id: null,
+      name,
+      orders: 4,
+      phone: "+91 +91 98290 41234",
+    });
     expect(customer.spend).toEqual([
       { currency: "INR", orders: 2, total_minor: 200_000 },
       { currency: "USD", orders: 1, total_minor: 4_500 },
@@ -51,7 +57,12 @@ describe("GET /api/admin/customers", () => {
 
     const detail = await call(app, owner.headers, "GET", `/api/admin/customers/${encodeURIComponent(customer.key)}`);
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().recent_orders.map((o: { id: number }) => o.id).sort()).toEqual(ids.slice(0, 4).sort());
+    expect(
+      detail
+        .json()
+        .recent_orders.map((o: { id: number }) => o.id)
+        .sort(),
+    ).toEqual(ids.slice(0, 4).sort());
   });
 
   it("finds an account's orders by the account's e-mail, and answers 404 / 400 for unknown or bad keys", async () => {
@@ -81,7 +92,10 @@ describe("staff accounts", () => {
     expect(list.json().data).toContainEqual(
       expect.objectContaining({ id: staff.userId, email: staff.email, role: "staff", has_password: true }),
     );
-    const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(staff.userId)));
+    const [audit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(staff.userId)));
     expect(audit).toMatchObject({ action: "invite_staff", actorUserId: owner.userId });
   });
 

@@ -38,9 +38,10 @@ describe("the staff allowlist (generated from the OpenAPI document)", () => {
   it("names only routes that exist, and leaves most routes to the owner", () => {
     const routes = adminRoutes();
     for (const rule of STAFF_RULES)
-      expect(routes.some((r) => r.method === rule.method && r.pattern === rule.url), `${rule.method} ${rule.url}`).toBe(
-        true,
-      );
+      expect(
+        routes.some((r) => r.method === rule.method && r.pattern === rule.url),
+        `${rule.method} ${rule.url}`,
+      ).toBe(true);
     expect(routes.filter((r) => !ruleOf(r.method, r.pattern)).length).toBeGreaterThan(STAFF_RULES.length);
   });
 

@@ -52,7 +52,11 @@ async function paidCardOrder(): Promise<number> {
   const amount = pageTotal([{ variant }], "INR") * 100;
   const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount));
   expect(created.statusCode, created.body).toBe(200);
-  const { order_id: orderId, data, key } = created.json().data as { order_id: number; data: { id: string }; key: string };
+  const {
+    order_id: orderId,
+    data,
+    key,
+  } = created.json().data as { order_id: number; data: { id: string }; key: string };
   const paid = await payByCard(app, data.id, key);
   const verify = { amount, razorpay: true, cart_id: cartId, ...paid };
   const verified = await verifyPayment(app, verify);
@@ -67,7 +71,13 @@ const query = (name: string) =>
   app.inject({
     method: "POST",
     url: "/api/create-query/",
-    payload: { name, email: "meera@example.in", country_code: "+91", mobile_number: "9829041234", query: "Do you ship to Pune?" },
+    payload: {
+      name,
+      email: "meera@example.in",
+      country_code: "+91",
+      mobile_number: "9829041234",
+      query: "Do you ship to Pune?",
+    },
     remoteAddress: "198.51.100.7",
   });
 

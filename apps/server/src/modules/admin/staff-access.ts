@@ -21,7 +21,6 @@ export interface StaffRule {
   refusedExample?: unknown;
 }
 
-
 export const STAFF_RULES: readonly StaffRule[] = [
   { method: "GET", url: "/api/admin/dashboard" },
   { method: "GET", url: "/api/admin/orders" },
@@ -29,7 +28,8 @@ export const STAFF_RULES: readonly StaffRule[] = [
   {
     method: "POST",
     url: "/api/admin/orders/:id/status",
-    body: (body) => (STAFF_ORDER_TARGETS as readonly string[]).includes((body as { status?: string } | null)?.status ?? ""),
+    body: (body) =>
+      (STAFF_ORDER_TARGETS as readonly string[]).includes((body as { status?: string } | null)?.status ?? ""),
     allowedExample: { status: "delivered" },
     refusedExample: { status: "cancelled" },
   },

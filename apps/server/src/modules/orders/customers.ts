@@ -32,13 +32,20 @@ function keyFilter(key: string): SQL | undefined {
   return and(isNull(orders.userId), sql`lower(${orders.email}) = ${key.slice(6).toLowerCase()}`);
 }
 
-function customerRows(db: Db, where: SQL | undefined, having: SQL | undefined, page?: { size: number; offset: number }) {
+function customerRows(
+  db: Db,
+  where: SQL | undefined,
+  having: SQL | undefined,
+  page?: { size: number; offset: number },
+) {
   const base = db
     .select({
       key: customerKey,
       userId: sql<number | null>`max(${orders.userId})`,
       name: latest(orders.deliveryName),
-      orderEmail: sql<string | null>`(array_agg(${orders.email} order by ${orders.createdAt} desc) filter (where ${orders.email} is not null))[1]`,
+      orderEmail: sql<
+        string | null
+      >`(array_agg(${orders.email} order by ${orders.createdAt} desc) filter (where ${orders.email} is not null))[1]`,
       accountEmail: sql<string | null>`max(${users.email})`,
       phone: latest(sql`${orders.countryCode} || ' ' || ${orders.mobileNumber}`),
       orders: count(),

@@ -10,7 +10,8 @@ export const ADMIN_ONLY_MESSAGE = "This needs an administrator account.";
 /** The server's code when staff ask for something only the owner may do (admin/staff-access.ts). */
 export const OWNER_ONLY_CODE = "OWNER_ONLY";
 
-const isBackOfficeRole = (role: string): role is BackOfficeRole => (BACK_OFFICE_ROLES as readonly string[]).includes(role);
+const isBackOfficeRole = (role: string): role is BackOfficeRole =>
+  (BACK_OFFICE_ROLES as readonly string[]).includes(role);
 
 /**
  * Back-office screens staff may open (the server's allowlist decides; this only hides what would be

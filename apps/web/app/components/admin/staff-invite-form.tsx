@@ -57,7 +57,14 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
           onChange={setEmail}
           error={emailError}
         />
-        <SelectInput id="invite-role" label="Role" value={role} onChange={setRole} options={ROLE_OPTIONS} error={fields.role} />
+        <SelectInput
+          id="invite-role"
+          label="Role"
+          value={role}
+          onChange={setRole}
+          options={ROLE_OPTIONS}
+          error={fields.role}
+        />
         <button type="submit" className={BUTTON_PRIMARY} disabled={action.busy}>
           Send invitation
         </button>
@@ -68,8 +75,8 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
         </p>
       )}
       <p className="mt-3 text-xs text-charcoal/75">
-        Staff can see orders, products and queries, mark orders shipped or delivered and handle queries. They
-        cannot change products or prices, promo codes, content, settings or staff, nor cancel or refund.
+        Staff can see orders, products and queries, mark orders shipped or delivered and handle queries. They cannot
+        change products or prices, promo codes, content, settings or staff, nor cancel or refund.
       </p>
     </section>
   );

@@ -57,7 +57,13 @@ export default function AuditLog() {
   return (
     <>
       <PageHeader title="Audit log" lead="Every change made in the back office. Dates are India time." />
-      <FilterForm key={list.key} label="Filter the audit log" specs={FILTER_SPECS} values={list.values} onApply={list.apply} />
+      <FilterForm
+        key={list.key}
+        label="Filter the audit log"
+        specs={FILTER_SPECS}
+        values={list.values}
+        onApply={list.apply}
+      />
       {log.error && data && (
         <p role="alert" className="mb-3 text-madder">
           {log.error}

@@ -93,7 +93,12 @@ export default function CustomerDetail({ params }: Route.ComponentProps) {
             <h2 id="customer-orders" className={`${SECTION_TITLE} mb-3`}>
               Orders
             </h2>
-            <ListTable caption="Orders of this customer" columns={COLUMNS} rows={data.recent_orders} empty="No orders." />
+            <ListTable
+              caption="Orders of this customer"
+              columns={COLUMNS}
+              rows={data.recent_orders}
+              empty="No orders."
+            />
           </section>
         </div>
       )}

@@ -132,8 +132,7 @@ export default function Staff() {
         onClose={() => setRemoving(null)}
       >
         <p>
-          {removing?.email} will no longer be able to open the back office. Their shop account, if they use one,
-          stays.
+          {removing?.email} will no longer be able to open the back office. Their shop account, if they use one, stays.
         </p>
       </ConfirmDialog>
       <Notice notice={notice.notice} onDismiss={notice.dismiss} />
