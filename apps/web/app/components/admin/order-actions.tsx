@@ -128,14 +128,18 @@ export function OrderActions({
       {failed && (
         <div className="mt-4 space-y-3 rounded-xl bg-madder/10 p-4 text-sm">
           <p>The refund of {owed} failed and will not be tried again on its own.</p>
-          <button
-            type="button"
-            className={BUTTON_PRIMARY}
-            disabled={action.busy}
-            onClick={() => setConfirming("retry")}
-          >
-            Retry refund
-          </button>
+          {mayMoveOrderTo("refunded") ? (
+            <button
+              type="button"
+              className={BUTTON_PRIMARY}
+              disabled={action.busy}
+              onClick={() => setConfirming("retry")}
+            >
+              Retry refund
+            </button>
+          ) : (
+            <p>Only the owner can retry it.</p>
+          )}
         </div>
       )}
       {allowed.size === 0 ? (
