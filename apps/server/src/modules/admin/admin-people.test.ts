@@ -99,6 +99,18 @@ describe("staff accounts", () => {
     expect(audit).toMatchObject({ action: "invite_staff", actorUserId: owner.userId });
   });
 
+  it("lets staff ship a real order but not cancel it (the order is unchanged by the refusal)", async () => {
+    const staff = await newStaff(app, owner.headers);
+    const { order } = await insertOrder(app, { paymentMethod: "cod" });
+    const url = `/api/admin/orders/${order.id}/status`;
+    const cancel = await call(app, staff.headers, "POST", url, { status: "cancelled" });
+    expect(cancel.statusCode).toBe(403);
+    const [still] = await app.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still?.status).toBe("cod_confirmed");
+    const ship = await call(app, staff.headers, "POST", url, { status: "shipped", tracking_number: "JKH-STAFF-1" });
+    expect(ship.statusCode, ship.body).toBe(200);
+  });
+
   it("promotes an existing shopper without a new password, and refuses an e-mail that already has access (409)", async () => {
     const email = uniqueEmail("shopper");
     await postAuth(app, "/api/signup/", {
