@@ -9,7 +9,7 @@ const LAYERS = [
     name: "infrastructure",
     paths: [`${SRC}(config|errors|log)\\.ts$`, `${SRC}(db|http|email|lib)/`, `${SRC}plugins/(errors|security)\\.ts$`],
   },
-  { name: "catalogue, geo, accounts", modules: ["catalog", "geo", "accounts", "health"] },
+  { name: "catalogue, geo, accounts, settings", modules: ["catalog", "geo", "accounts", "health", "settings"] },
   { name: "content, search, cart, promo", modules: ["content", "search", "cart", "promo"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
   { name: "payments", modules: ["payments"] },

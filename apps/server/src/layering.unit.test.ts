@@ -66,7 +66,7 @@ describe("the layering rule", { timeout: 120_000 }, () => {
     expect(summary(await violations(dir)).sort()).toEqual([
       "admin-uses-services-not-tables: modules/admin/dashboard.ts -> modules/catalog/tables.ts",
       "no-sibling-import-from-cart: modules/cart/service.ts -> modules/promo/rules.ts",
-      "no-upward-from-catalogue-geo-accounts: modules/catalog/inventory.ts -> modules/checkout/service.ts",
+      "no-upward-from-catalogue-geo-accounts-settings: modules/catalog/inventory.ts -> modules/checkout/service.ts",
       "no-upward-from-infrastructure: db/client.ts -> modules/orders/tables.ts",
     ]);
   });

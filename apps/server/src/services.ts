@@ -44,7 +44,11 @@ export function createServices(
     payments,
     outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log }),
     // The admin's cancellations give money back through the same refund as a sold-out race.
-    admin: createAdminServices(db, { mediaDir: config.mediaDir, refunds: payments.refunds }),
+    admin: createAdminServices(db, {
+      mediaDir: config.mediaDir,
+      refunds: payments.refunds,
+      publicUrl: config.publicUrl,
+    }),
   };
 }
 

@@ -49,6 +49,12 @@ export default [
     page("reviews", "routes/admin/reviews.tsx"),
     page("queries", "routes/admin/queries.tsx"),
     page("sales", "routes/admin/sales.tsx"),
+    // Issue 13, points 11 and 12: customers, the audit log, staff accounts and the seller's settings.
+    page("customers", "routes/admin/customers.tsx"),
+    page("customers/:key", "routes/admin/customer-detail.tsx"),
+    page("audit-log", "routes/admin/audit-log.tsx"),
+    page("staff", "routes/admin/staff.tsx"),
+    page("settings", "routes/admin/settings.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

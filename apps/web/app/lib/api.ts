@@ -52,7 +52,7 @@ function jsonOrUnreadable(text: string): unknown {
 }
 
 async function sendJson<T>(
-  method: "POST" | "PATCH",
+  method: "POST" | "PATCH" | "PUT",
   path: string,
   body: unknown,
   init?: RequestInit & { auth?: boolean },
@@ -81,6 +81,10 @@ export const api = {
   },
   patch<T>(path: string, body: unknown): Promise<T> {
     return sendJson<T>("PATCH", path, body);
+  },
+  /** Replaces a whole record (the seller's settings). */
+  put<T>(path: string, body: unknown): Promise<T> {
+    return sendJson<T>("PUT", path, body);
   },
   async delete(path: string): Promise<void> {
     await parse<unknown>(

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { cartIdSchema } from "./cart";
 import { requiredText, text } from "./input-rules";
 
-export const USER_ROLES = ["shopper", "admin"] as const;
+export const USER_ROLES = ["shopper", "admin", "staff"] as const;
+/** The back office's roles: `admin` is the owner, `staff` fulfils orders (decision 021). */
+export const BACK_OFFICE_ROLES = ["admin", "staff"] as const;
+export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes whatever it is given; a cap keeps a megabyte "password" from costing us CPU. */
 export const MAX_PASSWORD_LENGTH = 200;

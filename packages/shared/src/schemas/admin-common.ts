@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CURRENCIES } from "../constants";
 import { salesDaySchema, topProductSchema } from "./admin-sales";
 import { idParam } from "./common";
-import { isCleanText, requiredText as textRequired, text, type TextOptions } from "./input-rules";
+import { calendarDay, isCleanText, requiredText as textRequired, text, type TextOptions } from "./input-rules";
 
 /**
  * Building blocks of the back office's payloads, shared by the web forms and the server routes so a form
@@ -89,10 +89,20 @@ export const adminPageMeta = z.object({ total: z.number().int(), page: z.number(
 export const queryBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** `GET /api/admin/audit-log?entity&entity_id&page&page_size` */
-export const auditLogQuerySchema = adminPageQuery.extend({
-  entity: textRequired("entity", 40).optional(),
-  entity_id: textRequired("entity_id", 40).optional(),
-});
+export const auditLogQuerySchema = adminPageQuery
+  .extend({
+    entity: textRequired("entity", 40).optional(),
+    entity_id: textRequired("entity_id", 40).optional(),
+    /** The e-mail of the person who made the change. */
+    actor: textRequired("actor", 254).optional(),
+    /** India Standard Time days, inclusive. */
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ["to"],
+    message: "The end date is before the start date",
+  });
 
 /** One changed field: its value before and after (null when the record did not exist / no longer exists). */
 export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });

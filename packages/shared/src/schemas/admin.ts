@@ -4,3 +4,4 @@ export * from "./admin-products";
 export * from "./admin-orders";
 export * from "./admin-content";
 export * from "./admin-sales";
+export * from "./admin-people";

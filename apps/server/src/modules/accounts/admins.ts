@@ -25,7 +25,7 @@ export async function accountState(db: Db, email: string): Promise<{ exists: boo
 export interface AccountForAdmin {
   id: number;
   email: string;
-  role: "shopper" | "admin";
+  role: (typeof users.$inferSelect)["role"];
   hasPassword: boolean;
 }
 
@@ -77,4 +77,10 @@ export async function emailsOfUsers(db: Db, ids: readonly number[]): Promise<Map
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** The id of the account with this e-mail (any case), or null (the audit log's "by whom" filter). */
+export async function userIdByEmail(db: Db, email: string): Promise<number | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  return user?.id ?? null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { BACK_OFFICE_ROLES, type BackOfficeRole } from "@store/shared";
 import { AppError } from "../../errors";
 import type { SessionUser } from "./service";
 
@@ -12,8 +13,14 @@ declare module "fastify" {
     /** Guests allowed; a token that is present but not valid is still a 401 (see below). */
     optionalUser: (request: FastifyRequest) => Promise<void>;
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** The back office: the owner and staff (staff are limited further by the back office's allowlist). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
+}
+
+/** The roles that may enter the back office at all. */
+export function isBackOfficeRole(role: SessionUser["role"]): role is BackOfficeRole {
+  return (BACK_OFFICE_ROLES as readonly string[]).includes(role);
 }
 
 const SCHEME = /^Token\s+(\S+)$/i;
@@ -55,9 +62,11 @@ export const authPlugin = fp(
       await optionalUser(request);
       signedInUser(request);
     });
+    // The back office's door: the owner (`admin`) and `staff`; what staff may do past it is the back
+    // office's allowlist (admin/staff-access.ts).
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       await optionalUser(request);
-      if (signedInUser(request).role !== "admin")
+      if (!isBackOfficeRole(signedInUser(request).role))
         throw new AppError("forbidden", "This needs an administrator account.", "FORBIDDEN");
     });
   },

@@ -72,3 +72,38 @@ export function accountExistsEmail(input: {
     ].join("\n"),
   };
 }
+
+/** Someone was given access to the back office: how to get in (a set-password link for a new account). */
+export function staffAccessEmail(input: {
+  role: "admin" | "staff";
+  invitedBy: string;
+  setPasswordLink?: string;
+  loginUrl: string;
+  adminUrl: string;
+  validHours: number;
+}) {
+  const what = input.role === "admin" ? "an owner of the shop's back office" : "staff in the shop's back office";
+  const next = input.setPasswordLink
+    ? [
+        "First set your password here (the link works once and expires in",
+        `${input.validHours} hours):`,
+        input.setPasswordLink,
+        "",
+        `Then log in at ${input.loginUrl} and open ${input.adminUrl}`,
+      ]
+    : [`Log in with your usual password at ${input.loginUrl} and open ${input.adminUrl}`];
+  return {
+    subject: `You have access to the ${SELLER.brand} back office`,
+    text: [
+      "Namaste,",
+      "",
+      `${input.invitedBy} has added you as ${what} at ${SELLER.brand}.`,
+      "",
+      ...next,
+      "",
+      `If you did not expect this, write to ${SELLER.supportEmail}.`,
+      "",
+      signature,
+    ].join("\n"),
+  };
+}

@@ -15,6 +15,7 @@ import { accountExistsEmail, setPasswordEmail, verifyEmailEmail } from "./emails
 import { createLoginThrottle, type LoginThrottleSettings } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 import { authTokens, users } from "./tables";
+import { issueLink, type LinkKind } from "./links";
 import { markEmailVerified } from "./verification";
 import { EMAIL_LINK_TTL_MS, expiresIn, hashToken, newToken, SESSION_TTL_MS } from "./tokens";
 
@@ -39,7 +40,6 @@ export const MESSAGES_ACCOUNTS = {
   emailVerified: "Thank you: your e-mail address is confirmed.",
 } as const;
 
-type LinkKind = "set_password" | "verify_email";
 type TokenKind = "session" | LinkKind;
 
 const sessionUserColumns = {
@@ -95,14 +95,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     return row;
   }
 
-  /** Stores a one-time e-mailed link's hash and answers the link to the page that uses it. */
-  async function newLink(tx: Db, userId: number, kind: LinkKind): Promise<string> {
-    const token = newToken();
-    await tx
-      .insert(authTokens)
-      .values({ userId, tokenHash: hashToken(token), kind, expiresAt: expiresIn(EMAIL_LINK_TTL_MS) });
-    return pageUrl(`/${kind === "set_password" ? "set-password" : "verify-email"}?token=${encodeURIComponent(token)}`);
-  }
+  const newLink = (tx: Db, userId: number, kind: LinkKind) => issueLink(tx, options.publicUrl, userId, kind);
 
   /**
    * Uses a one-time link: revokes every outstanding link of that kind for the user (claiming first makes

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const userRole = pgEnum("user_role", ["shopper", "admin"]);
+/** `admin` is the owner (everything); `staff` fulfils orders through the allowlist in `staff-access.ts`. */
+export const userRole = pgEnum("user_role", ["shopper", "admin", "staff"]);
 export const tokenKind = pgEnum("token_kind", ["session", "set_password", "verify_email"]);
 
 export const users = pgTable(

@@ -1,7 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt } from "drizzle-orm";
 import type { AuditLogQuery, AuditLogResponse } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
-import { emailsOfUsers } from "../accounts/admins";
+import { emailsOfUsers, userIdByEmail } from "../accounts/admins";
+import { istDayEnd, istDayStart } from "../../lib/seller-time";
 import type { SessionUser } from "../accounts/service";
 import { auditLog } from "./tables";
 
@@ -54,11 +55,16 @@ export async function recordAudit(
   return true;
 }
 
-/** `GET /api/admin/audit-log`: newest first, optionally for one entity or one record. */
+/** `GET /api/admin/audit-log`: newest first, optionally for one entity or record, one actor, IST days. */
 export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditLogResponse> {
+  // An actor filter naming nobody matches nothing (-1 is no user's id), rather than everything.
+  const actorId = query.actor === undefined ? undefined : ((await userIdByEmail(db, query.actor)) ?? -1);
   const where = and(
     query.entity === undefined ? undefined : eq(auditLog.entity, query.entity),
     query.entity_id === undefined ? undefined : eq(auditLog.entityId, query.entity_id),
+    actorId === undefined ? undefined : eq(auditLog.actorUserId, actorId),
+    query.from === undefined ? undefined : gte(auditLog.createdAt, istDayStart(query.from)),
+    query.to === undefined ? undefined : lt(auditLog.createdAt, istDayEnd(query.to)),
   );
   const [rows, [total]] = await Promise.all([
     db

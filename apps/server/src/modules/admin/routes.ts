@@ -2,19 +2,25 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditLogQuerySchema, auditLogResponseSchema, dashboardResponseSchema } from "@store/shared";
 import { adminContentRoutes } from "./content-routes";
 import { adminOrderRoutes } from "./orders-routes";
+import { adminPeopleRoutes } from "./people-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
+import { staffBodyGate, staffRouteGate } from "./staff-access";
 
 /** Where the back office's API lives; app.ts registers `adminRoutes` under it. */
 export const ADMIN_PREFIX = "/api/admin";
 
 /**
  * The back office's API. The guard is a hook on this whole (encapsulated) plugin, not a per-route
- * option, so no route added here can forget it: guests get 401, shoppers 403, before any body is read.
+ * option, so no route added here can forget it: guests get 401, shoppers 403, before any body is read;
+ * staff get 403 on every route not on their allowlist.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.requireAdmin);
+  // Staff pass the door above but only reach the routes of the one allowlist (staff-access.ts).
+  app.addHook("onRequest", staffRouteGate);
+  app.addHook("preHandler", staffBodyGate);
 
   app.get(
     "/dashboard",
@@ -46,4 +52,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminOrderRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
+  await app.register(adminPeopleRoutes);
 };

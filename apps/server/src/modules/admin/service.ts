@@ -1,4 +1,4 @@
-import type { AdminProduct, AuditLogQuery } from "@store/shared";
+import type { AdminProduct, AuditLogQuery, CustomerListQuery } from "@store/shared";
 import type { Db } from "../../db/client";
 import { listAuditLog } from "./audit";
 import { createContentResources } from "./content-resources";
@@ -7,6 +7,9 @@ import { notFound } from "../../lib/failures";
 import { createInbox } from "./inbox";
 import { createOrderReader } from "../orders/admin-read";
 import { createSalesReport } from "../orders/sales-report";
+import { customerDetail, listCustomers } from "../orders/customers";
+import { createSellerSettingsAdmin } from "./seller-settings";
+import { createStaffAdmin } from "./staff";
 import { paymentsOfOrder } from "../payments/order-payments";
 import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
@@ -19,6 +22,8 @@ export interface AdminServiceOptions {
   mediaDir: string;
   /** The payments module's refund; without it a cancelled payment stays refund_requested for the seller. */
   refunds?: RefundPort | null;
+  /** The shop's public address, for the links in staff invitations. */
+  publicUrl: string;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -46,5 +51,11 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     sales: createSalesReport(db),
     uploads: createUploads(db, options.mediaDir),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
+    customers: {
+      list: (query: CustomerListQuery) => listCustomers(db, query),
+      get: (key: string) => customerDetail(db, key),
+    },
+    staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
+    settings: createSellerSettingsAdmin(db),
   };
 }

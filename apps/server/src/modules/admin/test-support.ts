@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { OrderStatus } from "@store/shared";
 import { newShopper, postAuth, tokenHeader, uniqueEmail } from "../accounts/test-support";
 import { productVariants, products } from "../catalog/tables";
 import { orderLines, orders } from "../orders/tables";
 import { payments } from "../payments/tables";
+import { emailOutbox } from "../../email/tables";
 import { createAdmin } from "./admin-users";
 
 export const ADMIN_PASSWORD = "jaipur back office 1";
@@ -140,3 +141,30 @@ export async function insertOrder(app: FastifyInstance, seed: OrderSeed = {}) {
 }
 
 export const HOUR = 60 * 60 * 1000;
+
+/** The set-password link's token in the newest e-mail to `to`. */
+export async function setPasswordTokenSentTo(app: FastifyInstance, to: string): Promise<string> {
+  const mails = await app.database.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.to}) = lower(${to})`)
+    .orderBy(desc(emailOutbox.id));
+  const token = mails.map((m) => /\/set-password\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
+  if (!token) throw new Error(`no set-password link was e-mailed to ${to}`);
+  return token;
+}
+
+export const STAFF_PASSWORD = "packing table 42";
+
+/** A staff member invited by `owner` through the API, who set a password through the e-mailed link, logged in. */
+export async function newStaff(app: FastifyInstance, owner: Record<string, string>) {
+  const email = uniqueEmail("staff");
+  const invited = await call(app, owner, "POST", "/api/admin/staff", { email, role: "staff" });
+  if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.body}`);
+  const token = await setPasswordTokenSentTo(app, email);
+  const set = await postAuth(app, "/api/set-password/", { token, password: STAFF_PASSWORD });
+  if (set.statusCode !== 200) throw new Error(`set-password failed: ${set.body}`);
+  const login = await postAuth(app, "/api/login/", { email, password: STAFF_PASSWORD });
+  if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
+  return { userId: invited.json().id as number, email, headers: tokenHeader(login.json().token) };
+}

@@ -13,6 +13,7 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { queueNewQueryAlert } from "./query-alert";
 import { excerptOf, isSafeLink, sanitizeBlogHtml } from "./sanitize";
 import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "./tables";
 
@@ -141,19 +142,24 @@ export function createContentService(db: Db) {
       return { data: rows.map((p) => ({ id: p.id, image: p.image, caption: p.caption, link: p.link })) };
     },
 
-    /** Stores a contact-form message (spec "Query"). */
+    /** Stores a contact-form message (spec "Query") and queues the seller's alert about it. */
     async createQuery(input: CreateQueryRequest): Promise<CreateQueryResponse> {
-      const [row] = await db
-        .insert(contactQueries)
-        .values({
-          name: input.name,
-          email: input.email,
-          countryCode: input.country_code,
-          mobileNumber: input.mobile_number,
-          query: input.query,
-        })
-        .returning({ id: contactQueries.id });
-      if (!row) throw new AppError("internal", "The query was not stored.");
+      // The message and the seller's alert about it are stored together, or neither.
+      const row = await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(contactQueries)
+          .values({
+            name: input.name,
+            email: input.email,
+            countryCode: input.country_code,
+            mobileNumber: input.mobile_number,
+            query: input.query,
+          })
+          .returning();
+        if (!stored) throw new AppError("internal", "The query was not stored.");
+        await queueNewQueryAlert(tx, stored);
+        return stored;
+      });
       return { id: row.id, message: MESSAGES.contactSuccess };
     },
   };

@@ -4,6 +4,7 @@ import { removeOrderedLines } from "../cart/checkout-lines";
 import { queueEmail } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder } from "./holds";
 import { orderConfirmationEmail } from "./order-email";
+import { queueNewOrderAlert } from "./seller-alert";
 import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
 import { transition, type OrderRow } from "./transitions";
@@ -15,7 +16,7 @@ export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
  * then the order's (`lockOrderWithCart`). All or nothing, in a savepoint: the cart's other open attempts close
  * (one cart is bought once, and their holds may be the pieces this order needs), what the order does not hold
  * yet is taken (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status
- * moves and the confirmation is queued. A refusal changes nothing and the caller decides what it means
+ * moves and the confirmation (and the seller's alert) is queued. A refusal changes nothing and the caller decides what it means
  * (refund a payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
  */
 export async function fulfilOrder(
@@ -44,6 +45,7 @@ export async function fulfilOrder(
       );
       await transition(sp, order, to, note);
       if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines));
+      await queueNewOrderAlert(sp, order, to, lines);
       return { ok: true as const };
     }),
   );

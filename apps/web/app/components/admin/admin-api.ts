@@ -9,6 +9,7 @@ export const adminApi = {
   get: <T>(path: string, query?: AdminQuery, signal?: AbortSignal) => api.get<T>(path, query, { signal }),
   post: <T>(path: string, body: unknown = {}) => api.post<T>(path, body),
   patch: <T>(path: string, body: unknown) => api.patch<T>(path, body),
+  put: <T>(path: string, body: unknown) => api.put<T>(path, body),
   remove: (path: string) => api.delete(path),
 
   /** A file answer (the orders CSV). A plain link cannot send the token header, so it is fetched here. */

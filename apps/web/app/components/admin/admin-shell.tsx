@@ -4,14 +4,11 @@ import { Link, NavLink, useLocation } from "react-router";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { Skeleton } from "../ui/skeleton";
-import { AdminAccessProvider, useAdminAccess, type Access } from "./admin-access";
+import { AdminAccessProvider, ownerOnlyScreen, useAdminAccess, type Access } from "./admin-access";
 import { AdminSignIn } from "./admin-sign-in";
 import { BUTTON_SECONDARY } from "./styles";
 
-/**
- * The back office's navigation, in the seller's order of the day. Customers, audit log, staff and settings
- * are built by the people slice of issue 13.
- */
+/** The back office's navigation, in the seller's order of the day; staff see only the screens they may use. */
 const LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
@@ -201,6 +198,8 @@ function AdminGate({ children }: { children: ReactNode }) {
 function AdminNav({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
   const { access } = useAdminAccess();
   const list = useRef<HTMLUListElement>(null);
+  const links =
+    access.status === "admin" && access.role === "staff" ? LINKS.filter((l) => !ownerOnlyScreen(l.to)) : LINKS;
   useEffect(() => {
     if (!open) return;
     list.current?.querySelector<HTMLElement>("a")?.focus();
@@ -219,7 +218,7 @@ function AdminNav({ id, open, onClose }: { id: string; open: boolean; onClose: (
       className={`${open ? "block" : "hidden"} -mx-4 border-b border-linen bg-white px-4 pb-4 pt-2 shadow-sm lg:mx-0 lg:block lg:border-0 lg:bg-transparent lg:px-0 lg:py-8 lg:shadow-none`}
     >
       <ul ref={list} className="grid gap-0.5 sm:grid-cols-2 lg:sticky lg:top-16 lg:grid-cols-1">
-        {LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}

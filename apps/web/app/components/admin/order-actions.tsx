@@ -17,6 +17,7 @@ import { RefundResult } from "./refund-result";
 import { failedRefund, retryOutcome } from "./refund-state";
 import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
+import { useBackOfficeRole } from "./admin-access";
 
 type Outcome = { message: string; refund: OrderStatusChangeResponse["refund"] };
 const DONE: Record<AdminOrderTarget, string> = {
@@ -66,7 +67,9 @@ export function OrderActions({
   const [confirming, setConfirming] = useState<"delivered" | "cancelled" | "refunded" | "retry" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const allowed = new Set(order.allowed_transitions);
+  // Staff see only the moves their role allows (ship, deliver); the server refuses the others anyway.
+  const { mayMoveOrderTo } = useBackOfficeRole();
+  const allowed = new Set(order.allowed_transitions.filter(mayMoveOrderTo));
   const failed = failedRefund(order);
 
   useEffect(() => {
@@ -126,14 +129,18 @@ export function OrderActions({
       {failed && (
         <div className="mt-4 space-y-3 rounded-xl bg-madder/10 p-4 text-sm">
           <p>The refund of {owed} failed and will not be tried again on its own.</p>
-          <button
-            type="button"
-            className={BUTTON_PRIMARY}
-            disabled={action.busy}
-            onClick={() => setConfirming("retry")}
-          >
-            Retry refund
-          </button>
+          {mayMoveOrderTo("refunded") ? (
+            <button
+              type="button"
+              className={BUTTON_PRIMARY}
+              disabled={action.busy}
+              onClick={() => setConfirming("retry")}
+            >
+              Retry refund
+            </button>
+          ) : (
+            <p>Only the owner can retry it.</p>
+          )}
         </div>
       )}
       {allowed.size === 0 ? (

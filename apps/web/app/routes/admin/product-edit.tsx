@@ -12,6 +12,7 @@ import { BUTTON_SECONDARY } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { Notice, useNotice } from "../../components/ui/notice";
 import type { Route } from "./+types/product-edit";
+import { useBackOfficeRole } from "../../components/admin/admin-access";
 
 export function meta() {
   return adminMeta("Edit product");
@@ -21,6 +22,7 @@ export function meta() {
 export default function ProductEdit({ params }: Route.ComponentProps) {
   const product = useAdminResource<AdminProduct>(`/api/admin/products/${encodeURIComponent(params.id)}`);
   const notice = useNotice();
+  const { isOwner } = useBackOfficeRole();
   const data = product.data;
   const saved = (next: AdminProduct, message: string) => {
     product.replace(next);
@@ -54,6 +56,11 @@ export default function ProductEdit({ params }: Route.ComponentProps) {
       />
       {!data ? (
         <LoadState error={product.error} onRetry={product.reload} />
+      ) : !isOwner ? (
+        // Staff read products but do not change them, their prices or stock (decision 021).
+        <p className="rounded-2xl bg-linen/60 p-5 text-charcoal">
+          Only the owner can change products, prices and stock. Ask the owner if something here needs correcting.
+        </p>
       ) : (
         <div className="space-y-6">
           <ProductStatus product={data} onSaved={saved} />

@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { STAFF_ORDER_TARGETS } from "@store/shared";
+import { AppError } from "../../errors";
+
+/**
+ * What a `staff` account may do in the back office: the ONE allowlist (decision 021). The owner (`admin`)
+ * may do everything; staff only what is listed here, by method and route pattern as registered under
+ * `/api/admin`. Anything not listed, including every route added later, is owner-only (default deny).
+ * Staff fulfil orders: they see orders, products and queries, ship and deliver, and handle queries; they do
+ * not change prices or products, promo codes, content, settings or staff, nor cancel or refund.
+ */
+export interface StaffRule {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Fastify's route pattern (`:id`); the OpenAPI document writes the same path with `{id}`. */
+  url: string;
+  /** A rule on the validated body (checked after validation, before the handler). */
+  body?: (body: unknown) => boolean;
+  /** A body this rule lets through, for the generated guard test. */
+  allowedExample?: unknown;
+  /** A body it refuses, for the same test. */
+  refusedExample?: unknown;
+}
+
+export const STAFF_RULES: readonly StaffRule[] = [
+  { method: "GET", url: "/api/admin/dashboard" },
+  { method: "GET", url: "/api/admin/orders" },
+  { method: "GET", url: "/api/admin/orders/:id" },
+  {
+    method: "POST",
+    url: "/api/admin/orders/:id/status",
+    body: (body) =>
+      (STAFF_ORDER_TARGETS as readonly string[]).includes((body as { status?: string } | null)?.status ?? ""),
+    allowedExample: { status: "delivered" },
+    refusedExample: { status: "cancelled" },
+  },
+  // Fulfilment: ship several orders at once, and correct a shipped order's tracking number.
+  { method: "POST", url: "/api/admin/orders/ship" },
+  { method: "PATCH", url: "/api/admin/orders/:id/tracking" },
+  { method: "GET", url: "/api/admin/products" },
+  { method: "GET", url: "/api/admin/products/:id" },
+  { method: "GET", url: "/api/admin/queries" },
+  { method: "POST", url: "/api/admin/queries/:id/handled" },
+];
+
+export const OWNER_ONLY_MESSAGE = "This needs the owner's account.";
+
+const ownerOnly = () => new AppError("forbidden", OWNER_ONLY_MESSAGE, "OWNER_ONLY");
+
+function ruleFor(request: FastifyRequest): StaffRule | undefined {
+  const url = request.routeOptions.url;
+  return STAFF_RULES.find((rule) => rule.method === request.method && rule.url === url);
+}
+
+/** onRequest, after the admin guard: staff outside the allowlist get a 403 before any body is read. */
+export async function staffRouteGate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.user?.role !== "staff") return;
+  if (!ruleFor(request)) throw ownerOnly();
+}
+
+/** preHandler: the body-dependent rules (e.g. staff may ship or deliver an order but not cancel it). */
+export async function staffBodyGate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.user?.role !== "staff") return;
+  const rule = ruleFor(request);
+  if (!rule || (rule.body && !rule.body(request.body))) throw ownerOnly();
+}

@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import { SELLER, type SellerSettings, type SellerSettingsResponse } from "@store/shared";
+import type { Db, Tx } from "../../db/client";
+import { sellerSettings } from "./tables";
+
+export interface SellerSettingsRow {
+  alertEmail: string | null;
+  alertNewOrders: boolean;
+  alertNewQueries: boolean;
+}
+
+/** Before the seller saves anything: both alerts on, to the shop's support address. */
+const DEFAULTS: SellerSettingsRow = { alertEmail: null, alertNewOrders: true, alertNewQueries: true };
+
+/** The seller's settings as stored (the defaults when never saved); `db` may be a transaction. */
+export async function readSellerSettings(db: Db | Tx): Promise<SellerSettingsRow> {
+  const [row] = await db
+    .select({
+      alertEmail: sellerSettings.alertEmail,
+      alertNewOrders: sellerSettings.alertNewOrders,
+      alertNewQueries: sellerSettings.alertNewQueries,
+    })
+    .from(sellerSettings)
+    .where(eq(sellerSettings.id, 1));
+  return row ?? DEFAULTS;
+}
+
+/** Where the seller's alerts go: the saved address, else the shop's support address. */
+export const alertsTo = (settings: SellerSettingsRow) => settings.alertEmail ?? SELLER.supportEmail;
+
+/** The address a seller alert of this kind goes to, or null when that alert is switched off. */
+export async function alertRecipient(db: Db | Tx, kind: "order" | "query"): Promise<string | null> {
+  const settings = await readSellerSettings(db);
+  const on = kind === "order" ? settings.alertNewOrders : settings.alertNewQueries;
+  return on ? alertsTo(settings) : null;
+}
+
+export function toSettingsView(settings: SellerSettingsRow): SellerSettingsResponse {
+  return {
+    alert_email: settings.alertEmail ?? "",
+    alert_new_orders: settings.alertNewOrders,
+    alert_new_queries: settings.alertNewQueries,
+    alerts_to: alertsTo(settings),
+  };
+}
+
+/** Saves the whole record in the caller's transaction (the back office audits it there). */
+export async function writeSellerSettings(tx: Tx, input: SellerSettings): Promise<SellerSettingsRow> {
+  const values = {
+    alertEmail: input.alert_email === "" ? null : input.alert_email,
+    alertNewOrders: input.alert_new_orders,
+    alertNewQueries: input.alert_new_queries,
+  };
+  await tx
+    .insert(sellerSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: sellerSettings.id, set: { ...values, updatedAt: sql`now()` } });
+  return values;
+}
