@@ -177,6 +177,11 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
     await staff.goto("/admin/promo-codes");
     await expect(staff.getByText("This needs the owner's account.")).toBeVisible();
     await expect(staff.getByRole("navigation", { name: "Back office" })).toBeVisible();
+    // The navigation offers staff only the screens they may use.
+    const nav = staff.getByRole("navigation", { name: "Back office" });
+    await expect(nav.getByRole("link", { name: "Orders", exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Promo codes" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0);
   } finally {
     await staffContext.close();
   }
