@@ -12,8 +12,6 @@ import {
 import { dateTime } from "./input-rules";
 import { shopLinkSchema } from "./shop-link";
 
-export { SHOP_LINK_MESSAGE, toShopPath } from "./shop-link";
-
 type Issues = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
 const siteLink = (message: string) =>
