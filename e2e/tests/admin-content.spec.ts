@@ -140,6 +140,9 @@ test("a post written in the editor keeps its paragraphs, bold text, link and key
   expect(await seriousA11yViolations(page)).toEqual([]);
   await form.getByRole("button", { name: "Add blog post" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Blog post added." })).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByRole("link", { name: postTitle }).click();
   await expect(title(page, postTitle)).toBeVisible();
@@ -153,7 +156,8 @@ test("a post written in the editor keeps its paragraphs, bold text, link and key
     "Fermented vats",
   ]);
   await expect(page.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/product/12?size=M#reviews");
-  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize(DESKTOP);
   await expect(features).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
