@@ -63,7 +63,7 @@ function minimumHint(values: FormValues): string {
 
 const PROMO_CODES: CrudConfig<AdminPromoCode> = {
   title: "Promo codes",
-  lead: "Every amount names its currency. A minimum applies to carts in the other currency converted at 33.6 INR per USD.",
+  lead: "Every amount names its currency. A minimum also applies to carts in the other currency, converted at 33.6 INR per USD (rupees rounded up to end in 9, dollars up to the cent).",
   singular: "promo code",
   path: "/api/admin/promo-codes",
   nameOf: (p) => `promo code ${p.code}`,
