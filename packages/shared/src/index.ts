@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./money";
+export * from "./promo-minimum";
 export * from "./categories";
 export * from "./seller";
 export * from "./messages";

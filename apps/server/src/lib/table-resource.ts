@@ -26,6 +26,8 @@ export interface TableResourceSpec<TTable extends PgTable, TRow, TView, TCreate,
   duplicate?(): AppError;
   /** Runs after a committed write (e.g. the catalogue cache). */
   afterWrite?(): void;
+  /** View fields computed at read time (not stored), left out of the audit log's before/after. */
+  derived?: readonly string[];
 }
 
 /** The reads and writes of one record type; writes take the caller's transaction. */
@@ -40,6 +42,7 @@ export interface TableResource<TView, TCreate, TPatch> {
   remove(tx: Tx, id: number): Promise<void>;
   duplicate?(): AppError;
   afterWrite?(): void;
+  derived?: readonly string[];
 }
 
 export function tableResource<TTable extends PgTable, TRow, TView, TCreate, TPatch>(
@@ -84,5 +87,6 @@ export function tableResource<TTable extends PgTable, TRow, TView, TCreate, TPat
     },
     duplicate: spec.duplicate,
     afterWrite: spec.afterWrite,
+    derived: spec.derived,
   };
 }

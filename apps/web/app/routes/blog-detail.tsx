@@ -112,7 +112,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
       <BlogImage src={blog.image} alt={blog.title} priority className="mt-8 rounded-2xl shadow-sm" />
       <Prose html={blog.description} className="mt-10" />
       <div className="mt-12 space-y-10">
-        <KeyFeatures />
+        <KeyFeatures features={blog.key_features} />
         <BlogQuote />
       </div>
       <div className="mt-12 flex flex-col items-center gap-3 rounded-2xl bg-indigo-ink px-6 py-10 text-center text-cream">

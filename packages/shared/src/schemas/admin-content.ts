@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { HOME_STRIP_NAMES } from "../categories";
 import { CURRENCIES } from "../constants";
 import {
   adminPageMeta,
@@ -11,6 +10,7 @@ import {
   requiredText,
 } from "./admin-common";
 import { dateTime } from "./input-rules";
+import { shopLinkSchema } from "./shop-link";
 
 type Issues = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
@@ -32,6 +32,8 @@ const positionWithDefault = formNumber(positionNumber.default(0));
 /* ---------- promo codes ---------- */
 
 export const PROMO_KINDS = ["percent", "flat"] as const;
+export const PROMO_INACTIVE_REASONS = ["inactive", "not_started", "expired", "used_up"] as const;
+export type PromoInactiveReason = (typeof PROMO_INACTIVE_REASONS)[number];
 
 const minAmount = z
   .number({ error: "Enter a number" })
@@ -65,6 +67,8 @@ const promoFields = {
   /** Flat codes need their currency; a percent code without one applies in both. */
   currency: z.enum(CURRENCIES).nullable(),
   min_amount: formNumber(minAmount),
+  /** The currency the minimum is written in; a cart in the other one compares it converted (promoMinimumMinor). */
+  min_amount_currency: z.enum(CURRENCIES, { error: "Choose INR or USD for the minimum" }),
   min_items: formNumber(minItems),
   starts_at: dateTime.nullable(),
   ends_at: dateTime.nullable(),
@@ -77,6 +81,8 @@ type PromoShape = {
   kind?: string;
   value?: number;
   currency?: string | null;
+  min_amount?: number;
+  min_amount_currency?: string;
   starts_at?: string | null;
   ends_at?: string | null;
 };
@@ -86,17 +92,24 @@ export function checkPromo(value: PromoShape, ctx: Issues): void {
     ctx.addIssue({ code: "custom", path: ["value"], message: "A percent discount cannot exceed 100" });
   if (value.kind === "flat" && value.currency === null)
     ctx.addIssue({ code: "custom", path: ["currency"], message: "A flat discount needs its currency" });
+  // A bare number was read as USD before, and "1999" meant rupees to the seller: a minimum names its currency.
+  if (value.min_amount && value.min_amount_currency === undefined && !value.currency)
+    ctx.addIssue({ code: "custom", path: ["min_amount_currency"], message: "Choose INR or USD for the minimum" });
   if (value.starts_at && value.ends_at && Date.parse(value.ends_at) <= Date.parse(value.starts_at)) {
     ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start" });
   }
 }
 
-/** `POST /api/admin/promo-codes`; amounts are major units of `currency` (USD for a percent code's minimum). */
+/**
+ * `POST /api/admin/promo-codes`. The flat value is in major units of `currency`; the minimum in major units
+ * of `min_amount_currency` (when left out: the code's currency; a minimum of 0 needs none).
+ */
 export const promoCodeCreateSchema = z
   .object({
     ...promoFields,
     currency: promoFields.currency.default(null),
     min_amount: formNumber(minAmount.default(0)),
+    min_amount_currency: promoFields.min_amount_currency.optional(),
     min_items: formNumber(minItems.default(0)),
     starts_at: promoFields.starts_at.default(null),
     ends_at: promoFields.ends_at.default(null),
@@ -114,23 +127,38 @@ export const adminPromoCodeSchema = z.object({
   value: z.number().int(),
   currency: z.enum(CURRENCIES).nullable(),
   min_amount: z.number().int(),
+  min_amount_currency: z.enum(CURRENCIES),
   min_items: z.number().int(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   max_uses: z.number().int().nullable(),
   used_count: z.number().int(),
   is_active: z.boolean(),
+  /** Why shoppers cannot use it now, whatever is_active says (null: usable). */
+  inactive_reason: z.enum(PROMO_INACTIVE_REASONS).nullable(),
   created_at: z.string(),
 });
 
 /* ---------- blog posts ---------- */
 
+const keyFeatureSchema = z.object({
+  title: requiredText("Give each key feature a title", 80),
+  text: z.string().trim().max(300, "Keep a feature's text under 300 characters").default(""),
+});
+export const KEY_FEATURES_MAX = 8;
+
 const blogFields = {
   title: requiredText("Please enter the title!", 200),
   image: mediaUrlSchema,
-  /** HTML; the server keeps only safe tags (no scripts, styles or event handlers). */
+  /** HTML from the editor; the server keeps only safe tags (no scripts, styles or event handlers). */
   description: requiredText("Please enter the post!", 200_000, { multiline: true }),
-  product_link: z.preprocess((v) => (v === "" ? null : v), siteLink("Enter a link").nullable()),
+  /** Any address of our shop; stored as its path. */
+  product_link: z.preprocess((v) => (v === "" ? null : v), shopLinkSchema.nullable()),
+  /** The post's own "key features"; null or [] shows the shop's standard list. */
+  key_features: z
+    .array(keyFeatureSchema)
+    .max(KEY_FEATURES_MAX, `List at most ${KEY_FEATURES_MAX} key features`)
+    .nullable(),
   date: dateTime,
   is_published: z.boolean(),
 };
@@ -138,11 +166,13 @@ const blogFields = {
 export const blogCreateSchema = z.object({
   ...blogFields,
   product_link: blogFields.product_link.optional(),
+  key_features: blogFields.key_features.default(null),
   date: dateTime.optional(),
   is_published: z.boolean().default(true),
 });
 /** `PATCH /api/admin/blogs/:id` */
 export const blogPatchSchema = z.object(blogFields).partial();
+const keyFeatureViewSchema = z.object({ title: z.string(), text: z.string() });
 export const adminBlogSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -150,27 +180,33 @@ export const adminBlogSchema = z.object({
   /** As stored: already sanitised. */
   description: z.string(),
   product_link: z.string().nullable(),
+  key_features: z.array(keyFeatureViewSchema).nullable(),
   date: z.string(),
   is_published: z.boolean(),
 });
+export type KeyFeature = z.infer<typeof keyFeatureViewSchema>;
 
 /* ---------- home category strip ---------- */
 
-const homeCategoryFields = {
-  /** The strip only ever shows the spec's ten names. */
-  name: z.enum(HOME_STRIP_NAMES, { error: `Choose one of: ${HOME_STRIP_NAMES.join(", ")}` }),
-  media: mediaUrlSchema,
-  navigate_link: siteLink("Please enter the link!"),
-  position,
-};
-export const homeCategoryCreateSchema = z.object({ ...homeCategoryFields, position: positionWithDefault });
-export const homeCategoryPatchSchema = z.object(homeCategoryFields).partial();
+/**
+ * `PATCH /api/admin/home-categories/:id`. The strip is the spec's ten names, seeded: a tile is edited
+ * (image, link, order, shown or hidden), never added, renamed or deleted.
+ */
+export const homeCategoryPatchSchema = z
+  .object({
+    media: mediaUrlSchema,
+    navigate_link: siteLink("Please enter the link!"),
+    position,
+    is_shown: z.boolean({ error: "Choose shown or hidden" }),
+  })
+  .partial();
 export const adminHomeCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   media: z.string(),
   navigate_link: z.string(),
   position: z.number().int(),
+  is_shown: z.boolean(),
 });
 
 /* ---------- testimonials ---------- */
@@ -232,7 +268,6 @@ export type AdminPromoCode = z.infer<typeof adminPromoCodeSchema>;
 export type BlogCreate = z.infer<typeof blogCreateSchema>;
 export type BlogPatch = z.infer<typeof blogPatchSchema>;
 export type AdminBlog = z.infer<typeof adminBlogSchema>;
-export type HomeCategoryCreate = z.infer<typeof homeCategoryCreateSchema>;
 export type HomeCategoryPatch = z.infer<typeof homeCategoryPatchSchema>;
 export type AdminHomeCategory = z.infer<typeof adminHomeCategorySchema>;
 export type TestimonialCreate = z.infer<typeof testimonialCreateSchema>;

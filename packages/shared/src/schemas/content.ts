@@ -11,6 +11,8 @@ export const blogSchema = z.object({
   /** Plain-text opening of the post, for cards. */
   excerpt: z.string(),
   product_link: z.string().nullable(),
+  /** The post's own key features (plain text); null: the shop's standard list. */
+  key_features: z.array(z.object({ title: z.string(), text: z.string() })).nullable(),
   date: z.string(),
 });
 

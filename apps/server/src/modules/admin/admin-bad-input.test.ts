@@ -49,7 +49,11 @@ describe("back-office content", () => {
   it.each([
     [{ description: "<p>Dabu\u0000</p>" }, "body.description", NOT_ALLOWED],
     [{ date: "0000-01-01T00:00:00Z" }, "body.date", OUT_OF_RANGE],
-    [{ product_link: "/wo\u0000men" }, "body.product_link", "Use a site path (/women) or an https:// address"],
+    [
+      { product_link: "/wo\u0000men" },
+      "body.product_link",
+      "Use an address of this shop, e.g. /product/12 or a link copied from the shop",
+    ],
   ])("a blog post with %j is a 400, new or edited, and nothing changes", async (extra, path, message) => {
     const created = await api("POST", "/blogs", { ...post, ...extra });
     expect(created.statusCode).toBe(400);

@@ -27,6 +27,9 @@ export function auditedResource<TView extends Snapshot, TCreate, TPatch>(
   }
 
   const { entity } = resource;
+  // A computed field (a promo code's inactive reason) is no change the seller made: not audited.
+  const stored = (view: TView): Snapshot =>
+    Object.fromEntries(Object.entries(view).filter(([key]) => !resource.derived?.includes(key)));
   return {
     list: async (): Promise<{ data: TView[] }> => ({ data: await resource.list(db) }),
 
@@ -36,7 +39,7 @@ export function auditedResource<TView extends Snapshot, TCreate, TPatch>(
       write(async (tx) => {
         const id = await resource.insert(tx, input);
         const after = await mustFind(tx, id);
-        await recordAudit(tx, actor, { action: "create", entity, entityId: id, before: null, after });
+        await recordAudit(tx, actor, { action: "create", entity, entityId: id, before: null, after: stored(after) });
         return after;
       }),
 
@@ -45,7 +48,13 @@ export function auditedResource<TView extends Snapshot, TCreate, TPatch>(
         const before = await mustFind(tx, id, true);
         await resource.update(tx, id, patch, before);
         const after = await mustFind(tx, id);
-        await recordAudit(tx, actor, { action: "update", entity, entityId: id, before, after });
+        await recordAudit(tx, actor, {
+          action: "update",
+          entity,
+          entityId: id,
+          before: stored(before),
+          after: stored(after),
+        });
         return after;
       }),
 
@@ -53,7 +62,7 @@ export function auditedResource<TView extends Snapshot, TCreate, TPatch>(
       write(async (tx) => {
         const before = await mustFind(tx, id, true);
         await resource.remove(tx, id);
-        await recordAudit(tx, actor, { action: "delete", entity, entityId: id, before, after: null });
+        await recordAudit(tx, actor, { action: "delete", entity, entityId: id, before: stored(before), after: null });
       }),
   };
 }

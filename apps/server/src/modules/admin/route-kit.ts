@@ -27,13 +27,20 @@ interface CrudResource<TView, TCreate, TPatch> {
 
 /**
  * The five routes of a flat back-office record: list, read, create (201), edit (PATCH, any subset of the
- * fields) and delete (204).
+ * fields) and delete (204). A fixed set of records (no `create` schema, e.g. the home strip's ten tiles)
+ * gets only list, read and edit.
  */
 export function crudRoutes<TView, TCreate, TPatch>(
   app: AdminApp,
   path: string,
   resource: CrudResource<TView, TCreate, TPatch>,
-  schemas: { view: z.ZodType<TView>; create: z.ZodType<TCreate>; patch: z.ZodType<TPatch>; tag: string; label: string },
+  schemas: {
+    view: z.ZodType<TView>;
+    create?: z.ZodType<TCreate>;
+    patch: z.ZodType<TPatch>;
+    tag: string;
+    label: string;
+  },
 ): void {
   const tags = ["admin", schemas.tag];
   // The zod validator has already replaced params and body with the schemas' output, but a generic route
@@ -63,19 +70,6 @@ export function crudRoutes<TView, TCreate, TPatch>(
     },
     (request) => resource.get(idOf(request)),
   );
-  routes.post(
-    path,
-    {
-      schema: {
-        tags,
-        summary: `Add a ${schemas.label}`,
-        body: schemas.create,
-        response: { 201: schemas.view, ...ADMIN_ERRORS },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await resource.create(signedInUser(request), request.body as TCreate)),
-  );
   routes.patch(
     `${path}/:id`,
     {
@@ -88,6 +82,21 @@ export function crudRoutes<TView, TCreate, TPatch>(
       },
     },
     (request) => resource.update(signedInUser(request), idOf(request), request.body as TPatch),
+  );
+  const create = schemas.create;
+  if (!create) return;
+  routes.post(
+    path,
+    {
+      schema: {
+        tags,
+        summary: `Add a ${schemas.label}`,
+        body: create,
+        response: { 201: schemas.view, ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await resource.create(signedInUser(request), request.body as TCreate)),
   );
   routes.delete(
     `${path}/:id`,

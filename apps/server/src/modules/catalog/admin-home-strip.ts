@@ -1,11 +1,13 @@
 import { asc } from "drizzle-orm";
-import type { AdminHomeCategory, HomeCategoryCreate, HomeCategoryPatch } from "@store/shared";
-import { duplicateField } from "../../lib/failures";
+import type { AdminHomeCategory, HomeCategoryPatch } from "@store/shared";
 import { tableResource } from "../../lib/table-resource";
 import { invalidateCatalogCache } from "./cache";
 import { homeCategories } from "./tables";
 
-/** The home page's category strip as the back office edits it. */
+/**
+ * The home page's category strip as the back office edits it: the seeded tiles of the spec's ten names,
+ * each with its image, link, position and whether it is shown. No tile is added or deleted here.
+ */
 export const homeCategoryResource = tableResource({
   entity: "home_category",
   label: "Home category",
@@ -18,20 +20,14 @@ export const homeCategoryResource = tableResource({
     media: row.media,
     navigate_link: row.navigateLink,
     position: row.position,
-  }),
-  toInsert: (input: HomeCategoryCreate) => ({
-    name: input.name,
-    media: input.media,
-    navigateLink: input.navigate_link,
-    position: input.position,
+    is_shown: row.isShown,
   }),
   toUpdate: (patch: HomeCategoryPatch) => ({
-    name: patch.name,
     media: patch.media,
     navigateLink: patch.navigate_link,
     position: patch.position,
+    isShown: patch.is_shown,
   }),
-  duplicate: () => duplicateField("name", "The strip already has a tile with this name."),
   // The strip is cached with the rest of the catalogue's hot reads.
   afterWrite: invalidateCatalogCache,
 });

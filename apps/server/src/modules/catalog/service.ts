@@ -215,13 +215,13 @@ export function createCatalogService(db: Db) {
     });
   }
 
-  /** The shop-by-category strip: only the spec's names, so a stray row never shows. */
+  /** The shop-by-category strip: only the spec's names, so a stray row never shows, and only shown tiles. */
   function homeStrip(): Promise<HomeCategoryResponse> {
     return cache.get("home-strip", async () => {
       const rows = await db
         .select()
         .from(homeCategories)
-        .where(inArray(homeCategories.name, [...HOME_STRIP_NAMES]))
+        .where(and(inArray(homeCategories.name, [...HOME_STRIP_NAMES]), eq(homeCategories.isShown, true)))
         .orderBy(asc(homeCategories.position), asc(homeCategories.id));
       return { data: rows.map((r) => ({ id: r.id, name: r.name, media: r.media, navigate_link: r.navigateLink })) };
     });

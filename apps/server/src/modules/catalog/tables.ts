@@ -112,4 +112,6 @@ export const homeCategories = pgTable("home_categories", {
   media: text("media").notNull(),
   navigateLink: text("navigate_link").notNull(),
   position: integer("position").notNull().default(0),
+  /** A hidden tile stays editable in the back office but is left out of the home page. */
+  isShown: boolean("is_shown").notNull().default(true),
 });

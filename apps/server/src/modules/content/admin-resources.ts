@@ -37,6 +37,7 @@ function blogView(row: typeof blogs.$inferSelect): AdminBlog {
     image: row.image,
     description: row.description,
     product_link: row.productLink,
+    key_features: row.keyFeatures ?? null,
     date: row.date.toISOString(),
     is_published: row.isPublished,
   };

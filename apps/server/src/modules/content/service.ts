@@ -8,13 +8,14 @@ import {
   type CreateQueryRequest,
   type CreateQueryResponse,
   type CustomerReviewListResponse,
+  type KeyFeature,
   type SocialFeedResponse,
   type TestimonialListResponse,
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { queueNewQueryAlert } from "./query-alert";
-import { excerptOf, isSafeLink, sanitizeBlogHtml } from "./sanitize";
+import { excerptOf, htmlToText, isSafeLink, sanitizeBlogHtml } from "./sanitize";
 import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "./tables";
 
 /** What the back office writes for a post; `description` is HTML and is sanitised before it is stored. */
@@ -23,6 +24,7 @@ export interface BlogInput {
   image: string;
   description: string;
   product_link?: string | null;
+  key_features?: KeyFeature[] | null;
   date?: Date;
   is_published?: boolean;
 }
@@ -42,8 +44,20 @@ function toBlog(row: BlogRow): Blog {
     description,
     excerpt: excerptOf(description),
     product_link: row.productLink && isSafeLink(row.productLink) ? row.productLink : null,
+    key_features: plainFeatures(row.keyFeatures),
     date: row.date.toISOString(),
   };
+}
+
+/**
+ * Key features are plain text: any markup typed into them is dropped (stored and served), so the page can
+ * render them as text. An empty list is stored as null: the page then shows the shop's standard list.
+ */
+function plainFeatures(features: KeyFeature[] | null | undefined): KeyFeature[] | null {
+  const plain = (features ?? [])
+    .map((f) => ({ title: htmlToText(f.title), text: htmlToText(f.text) }))
+    .filter((f) => f.title !== "");
+  return plain.length > 0 ? plain : null;
 }
 
 /** API field names -> columns, for the fields present; the HTML is sanitised and the link checked here. */
@@ -61,6 +75,7 @@ function blogColumns(input: Partial<BlogInput>): Partial<typeof blogs.$inferInse
     ...(input.image !== undefined && { image: input.image.trim() }),
     ...(input.description !== undefined && { description: sanitizeBlogHtml(input.description) }),
     ...(input.product_link !== undefined && { productLink: link || null }),
+    ...(input.key_features !== undefined && { keyFeatures: plainFeatures(input.key_features) }),
     ...(input.date !== undefined && { date: input.date }),
     ...(input.is_published !== undefined && { isPublished: input.is_published }),
   };

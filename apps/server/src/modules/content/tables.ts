@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { products } from "../catalog/tables";
 
 export const blogs = pgTable("blogs", {
@@ -7,7 +7,10 @@ export const blogs = pgTable("blogs", {
   image: text("image").notNull(),
   /** HTML, sanitised before it is stored. */
   description: text("description").notNull(),
+  /** A path of our own shop (`/product/12`); the back office strips a copied address's origin. */
   productLink: text("product_link"),
+  /** The post's own "key features" block; null: the spec's fixed list. */
+  keyFeatures: jsonb("key_features").$type<{ title: string; text: string }[]>(),
   date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   isPublished: boolean("is_published").notNull().default(true),
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeDiscount, type PromoRule } from "./rules";
+import { computeDiscount, inactiveReason, type PromoRule } from "./rules";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 const rule = (overrides: Partial<PromoRule> = {}): PromoRule => ({
@@ -9,6 +9,7 @@ const rule = (overrides: Partial<PromoRule> = {}): PromoRule => ({
   value: 10,
   currency: null,
   minAmount: 0,
+  minAmountCurrency: overrides.currency ?? "USD",
   minItems: 0,
   startsAt: null,
   endsAt: null,
@@ -83,6 +84,32 @@ describe("computeDiscount", () => {
     });
     expect(computeDiscount(min, 3369, 1, "INR", NOW)).toMatchObject({ ok: true });
     expect(computeDiscount(min, 100, 1, "USD", NOW)).toMatchObject({ ok: true, discount: 10 });
+  });
+
+  it("converts an INR minimum for a USD cart at the spec's rate, rounded up to the cent", () => {
+    // Rs 1999 / 33.6 = $59.494..., so $59.50: the message shows the cents, never "$67,169" or "$1,999".
+    const inr = rule({ minAmount: 1999, minAmountCurrency: "INR" });
+    expect(computeDiscount(inr, 59.49, 1, "USD", NOW)).toMatchObject({
+      ok: false,
+      reason: "below_minimum",
+      message: "This promo code needs an order of at least $59.50.",
+    });
+    expect(computeDiscount(inr, 59.5, 1, "USD", NOW)).toMatchObject({ ok: true });
+    expect(computeDiscount(inr, 59, 1, "USD", NOW)).toMatchObject({ reason: "below_minimum" });
+    expect(computeDiscount(inr, 60, 1, "USD", NOW)).toMatchObject({ ok: true, discount: 6 });
+    expect(computeDiscount(inr, 1998, 1, "INR", NOW)).toMatchObject({
+      message: "This promo code needs an order of at least ₹1,999.",
+    });
+    expect(computeDiscount(inr, 1999, 1, "INR", NOW)).toMatchObject({ ok: true, discount: 199 });
+  });
+
+  it("names why a code cannot be used, in the same order the shopper hears it", () => {
+    expect(inactiveReason(rule(), NOW)).toBeNull();
+    expect(inactiveReason(rule({ isActive: false, usedCount: 5, maxUses: 5 }), NOW)).toBe("inactive");
+    expect(inactiveReason(rule({ endsAt: NOW }), NOW)).toBe("expired");
+    expect(inactiveReason(rule({ startsAt: new Date("2026-03-02T00:00:00Z") }), NOW)).toBe("not_started");
+    expect(inactiveReason(rule({ maxUses: 2, usedCount: 2 }), NOW)).toBe("used_up");
+    expect(inactiveReason(rule({ maxUses: 2, usedCount: 1 }), NOW)).toBeNull();
   });
 
   it("honours the active flag, the validity window and the usage limit", () => {

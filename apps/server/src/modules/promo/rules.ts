@@ -1,4 +1,12 @@
-import { formatMoney, priceIn, type Currency, type PromoReason } from "@store/shared";
+import {
+  formatMinor,
+  formatMoney,
+  promoMinimumMinor,
+  toMinorUnits,
+  type Currency,
+  type PromoInactiveReason,
+  type PromoReason,
+} from "@store/shared";
 import type { promoCodes } from "./tables";
 
 export type PromoRule = Pick<
@@ -8,6 +16,7 @@ export type PromoRule = Pick<
   | "value"
   | "currency"
   | "minAmount"
+  | "minAmountCurrency"
   | "minItems"
   | "startsAt"
   | "endsAt"
@@ -21,13 +30,31 @@ export type DiscountResult =
 
 const no = (reason: PromoReason, message: string): DiscountResult => ({ ok: false, reason, message });
 
+/** The column's check allows only these two. */
+const minCurrencyOf = (rule: PromoRule): Currency => (rule.minAmountCurrency === "INR" ? "INR" : "USD");
+
+type InactiveReason = PromoInactiveReason;
+
+const INACTIVE_MESSAGES: Record<InactiveReason, string> = {
+  inactive: "This promo code is no longer active.",
+  not_started: "This promo code is not valid yet.",
+  expired: "This promo code has expired.",
+  used_up: "This promo code has reached its usage limit.",
+};
+
 /**
- * A code's minimum order in `currency`. A code without a currency states its minimum in USD, which in
- * INR follows the catalogue's own INR rule, so "$100 minimum" means what a $100 basket costs in rupees.
+ * Why no shopper can use a code right now, whatever the cart (null: it can be used). The back office's
+ * list shows the same answer, so a code that is switched on but expired reads "Inactive (expired)".
  */
-function minimumIn(rule: PromoRule, currency: Currency): number {
-  if (rule.minAmount === 0 || rule.currency === currency) return rule.minAmount;
-  return priceIn(currency, rule.minAmount * 100);
+export function inactiveReason(
+  rule: Pick<PromoRule, "isActive" | "startsAt" | "endsAt" | "maxUses" | "usedCount">,
+  now: Date,
+): InactiveReason | null {
+  if (!rule.isActive) return "inactive";
+  if (rule.startsAt && rule.startsAt > now) return "not_started";
+  if (rule.endsAt && rule.endsAt <= now) return "expired";
+  if (rule.maxUses !== null && rule.usedCount >= rule.maxUses) return "used_up";
+  return null;
 }
 
 /**
@@ -42,11 +69,8 @@ export function computeDiscount(
   currency: Currency,
   now: Date,
 ): DiscountResult {
-  if (!rule.isActive) return no("inactive", "This promo code is no longer active.");
-  if (rule.startsAt && rule.startsAt > now) return no("not_started", "This promo code is not valid yet.");
-  if (rule.endsAt && rule.endsAt <= now) return no("expired", "This promo code has expired.");
-  if (rule.maxUses !== null && rule.usedCount >= rule.maxUses)
-    return no("used_up", "This promo code has reached its usage limit.");
+  const closed = inactiveReason(rule, now);
+  if (closed) return no(closed, INACTIVE_MESSAGES[closed]);
   // A flat amount means nothing without its currency, so flat codes only apply in theirs.
   if ((rule.currency !== null && rule.currency !== currency) || (rule.kind === "flat" && rule.currency === null)) {
     return no(
@@ -59,9 +83,10 @@ export function computeDiscount(
   if (subtotal <= 0 || itemCount <= 0) return no("empty_order", "Add items to your cart before applying a promo code.");
   if (itemCount < rule.minItems)
     return no("too_few_items", `This promo code needs at least ${rule.minItems} items in the cart.`);
-  const minimum = minimumIn(rule, currency);
-  if (subtotal < minimum)
-    return no("below_minimum", `This promo code needs an order of at least ${formatMoney(minimum, currency)}.`);
+  // Compared in minor units: an INR minimum in a USD cart can fall on a cent ($59.50 for Rs 1999).
+  const minimum = promoMinimumMinor(rule.minAmount, minCurrencyOf(rule), currency);
+  if (toMinorUnits(subtotal) < minimum)
+    return no("below_minimum", `This promo code needs an order of at least ${formatMinor(minimum, currency)}.`);
 
   const discount = rule.kind === "percent" ? Math.floor((subtotal * rule.value) / 100) : Math.min(rule.value, subtotal);
   if (discount <= 0) return no("no_discount", "This order is too small for this promo code.");

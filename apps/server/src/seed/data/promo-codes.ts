@@ -1,6 +1,7 @@
 /**
  * Demo promo rules, one per rule the promo service must handle (percent, flat per currency, minimum
- * amount, minimum items, expiry, inactive, usage cap). Amounts are major units of `currency`.
+ * amount, minimum items, expiry, inactive, usage cap). The flat value is in major units of `currency`,
+ * the minimum in major units of `minAmountCurrency` (the code's currency unless given).
  */
 export interface PromoSeed {
   code: string;
@@ -8,6 +9,7 @@ export interface PromoSeed {
   value: number;
   currency: "INR" | "USD" | null;
   minAmount: number;
+  minAmountCurrency: "INR" | "USD";
   minItems: number;
   startsAt: Date | null;
   endsAt: Date | null;
@@ -16,7 +18,8 @@ export interface PromoSeed {
 }
 
 const rule = (code: string, kind: PromoSeed["kind"], value: number, extra: Partial<PromoSeed> = {}): PromoSeed => ({
-  code, kind, value, currency: null, minAmount: 0, minItems: 0, startsAt: null, endsAt: null, maxUses: null, isActive: true, ...extra,
+  code, kind, value, currency: null, minAmount: 0, minItems: 0, startsAt: null, endsAt: null, maxUses: null, isActive: true,
+  minAmountCurrency: extra.currency ?? "USD", ...extra,
 });
 
 export const PROMO_CODES: readonly PromoSeed[] = [

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { FormMessage } from "../account/auth-card";
 import type { CrudConfig, CrudField, FormValues } from "./crud-types";
 import { toPayload } from "./crud-values";
@@ -9,22 +9,26 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles"
 
 const idOf = (name: string) => `crud-${name}`;
 
+// The editor (and its library) loads only in the browser, when a form with formatted text opens.
+const RichTextEditor = lazy(() => import("./rich-text-editor"));
+
 function Control({
   field,
-  value,
+  values,
   error,
   onChange,
 }: {
   field: CrudField;
-  value: string | boolean;
+  values: FormValues;
   error?: string;
   onChange: (value: string | boolean) => void;
 }) {
+  const value = values[field.name] ?? "";
   const common = {
     id: idOf(field.name),
-    label: field.label,
+    label: field.labelOf?.(values) ?? field.label,
     required: field.required,
-    hint: field.hint,
+    hint: field.hintOf?.(values) ?? field.hint,
     error,
     className: field.wide ? "sm:col-span-2" : "",
   };
@@ -35,8 +39,8 @@ function Control({
         <div className={`self-end ${common.className}`}>
           <CheckboxInput
             id={common.id}
-            label={field.label}
-            hint={field.hint}
+            label={common.label}
+            hint={common.hint}
             checked={value === true}
             onChange={onChange}
           />
@@ -45,8 +49,14 @@ function Control({
     case "select":
       return <SelectInput {...common} value={text} options={field.options ?? []} onChange={onChange} />;
     case "textarea":
-    case "html":
-      return <TextArea {...common} rows={field.kind === "html" ? 12 : 4} value={text} onChange={onChange} />;
+    case "lines":
+      return <TextArea {...common} rows={field.kind === "lines" ? 5 : 4} value={text} onChange={onChange} />;
+    case "rich":
+      return (
+        <Suspense fallback={<p className={`${common.className} text-sm text-charcoal/75`}>Loading the editor...</p>}>
+          <RichTextEditor {...common} value={text} onChange={onChange} />
+        </Suspense>
+      );
     case "media":
       return (
         <div className={common.className}>
@@ -124,7 +134,7 @@ export function CrudForm<T extends { id: number }>({
           <Control
             key={field.name}
             field={field}
-            value={values[field.name] ?? ""}
+            values={values}
             error={shown[field.name]}
             onChange={(value) => {
               setValues((current) => ({ ...current, [field.name]: value }));

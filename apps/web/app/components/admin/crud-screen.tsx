@@ -74,17 +74,19 @@ export function CrudScreen<T extends { id: number }>({ config }: { config: CrudC
           >
             Edit
           </button>
-          <button
-            type="button"
-            className={`${BUTTON_LINK} text-madder`}
-            aria-label={`Delete ${config.nameOf(row)}`}
-            onClick={() => {
-              remove.setFailure(null);
-              setDeleting(row);
-            }}
-          >
-            Delete
-          </button>
+          {!config.fixed && (
+            <button
+              type="button"
+              className={`${BUTTON_LINK} text-madder`}
+              aria-label={`Delete ${config.nameOf(row)}`}
+              onClick={() => {
+                remove.setFailure(null);
+                setDeleting(row);
+              }}
+            >
+              Delete
+            </button>
+          )}
         </span>
       ),
     },
@@ -96,9 +98,11 @@ export function CrudScreen<T extends { id: number }>({ config }: { config: CrudC
         title={config.title}
         lead={config.lead}
         actions={
-          <button type="button" className={BUTTON_PRIMARY} onClick={(e) => openForm(null, e.currentTarget)}>
-            Add {config.singular}
-          </button>
+          config.fixed ? undefined : (
+            <button type="button" className={BUTTON_PRIMARY} onClick={(e) => openForm(null, e.currentTarget)}>
+              Add {config.singular}
+            </button>
+          )
         }
       />
       {form && (

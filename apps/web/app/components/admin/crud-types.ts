@@ -9,9 +9,17 @@ export type FormValues = Record<string, string | boolean>;
 export type CrudField = {
   name: string;
   label: string;
-  kind: "text" | "textarea" | "number" | "select" | "checkbox" | "datetime" | "media" | "html";
+  /**
+   * rich: formatted text written in an editor, sent as HTML (the server sanitises it);
+   * lines: a list typed one item a line, "Title: text", sent as [{ title, text }].
+   */
+  kind: "text" | "textarea" | "number" | "select" | "checkbox" | "datetime" | "media" | "rich" | "lines";
+  /** A label that follows other fields (an amount names the currency chosen beside it). */
+  labelOf?: (values: FormValues) => string;
   required?: boolean;
   hint?: string;
+  /** A hint that follows the values typed (e.g. the minimum converted to the other currency). */
+  hintOf?: (values: FormValues) => string | undefined;
   options?: readonly Option[];
   /** An empty value is sent as null ("none", "unlimited"); otherwise it is left out. */
   emptyIsNull?: boolean;
@@ -35,4 +43,6 @@ export type CrudConfig<T extends { id: number }> = {
   createSchema: z.ZodType;
   patchSchema: z.ZodType;
   preview?: (values: FormValues) => ReactNode;
+  /** A fixed set of records (the home strip's ten tiles): edited only, no add or delete. */
+  fixed?: boolean;
 };

@@ -1,6 +1,6 @@
 import { SELLER } from "@store/shared";
 
-/** The same promise on every post (spec: a fixed key-features list). */
+/** The spec's fixed key-features list: shown on a post that has none of its own (decision 021). */
 export const KEY_FEATURES = [
   {
     title: "Handmade by Jaipur artisans",
@@ -11,19 +11,23 @@ export const KEY_FEATURES = [
   { title: "Ships worldwide", text: "Carefully packed in Jaipur and delivered across India and abroad." },
 ] as const;
 
-export function KeyFeatures() {
+type Feature = { title: string; text: string };
+
+/** A post's own key features, or the shop's standard list when it has none. */
+export function KeyFeatures({ features }: { features?: readonly Feature[] | null }) {
+  const shown = features && features.length > 0 ? features : KEY_FEATURES;
   return (
     <section aria-labelledby="key-features" className="rounded-2xl bg-linen/70 p-6 sm:p-8">
       <h2 id="key-features" className="text-2xl font-semibold text-indigo-ink">
         Key features
       </h2>
       <ul className="mt-5 grid gap-5 sm:grid-cols-2">
-        {KEY_FEATURES.map((feature) => (
-          <li key={feature.title} className="flex gap-3">
+        {shown.map((feature, index) => (
+          <li key={`${index}-${feature.title}`} className="flex gap-3">
             <CheckMark />
             <div>
               <p className="font-semibold text-indigo-ink">{feature.title}</p>
-              <p className="mt-1 text-sm leading-6 text-charcoal/85">{feature.text}</p>
+              {feature.text && <p className="mt-1 text-sm leading-6 text-charcoal/85">{feature.text}</p>}
             </div>
           </li>
         ))}

@@ -3,9 +3,8 @@ import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { CrudScreen } from "../../components/admin/crud-screen";
 import type { CrudConfig } from "../../components/admin/crud-types";
-import { toLocalInput } from "../../components/admin/crud-values";
+import { itemsToLines, toLocalInput } from "../../components/admin/crud-values";
 import { formatWhen, yesNo } from "../../components/admin/format";
-import { HtmlPreview } from "../../components/admin/html-preview";
 
 export function meta() {
   return adminMeta("Blog posts");
@@ -13,7 +12,7 @@ export function meta() {
 
 const BLOGS: CrudConfig<AdminBlog> = {
   title: "Blog posts",
-  lead: "Posts are HTML; the server keeps only safe tags when saving.",
+  lead: "Write the post with the editor's buttons (or Ctrl+B, Ctrl+I); press Enter for a new paragraph.",
   singular: "blog post",
   path: "/api/admin/blogs",
   nameOf: (b) => `post "${b.title}"`,
@@ -41,24 +40,29 @@ const BLOGS: CrudConfig<AdminBlog> = {
       name: "product_link",
       label: "Product link",
       kind: "text",
-      hint: "Optional: a site path such as /women/dresses, or an https:// address",
+      hint: "Optional: paste the address of a page of this shop as copied from the browser, or a path such as /product/12",
     },
     { name: "date", label: "Date (your local time)", kind: "datetime", hint: "Empty: now" },
-    { name: "description", label: "Post (HTML)", kind: "html", required: true, wide: true },
+    { name: "description", label: "Post", kind: "rich", required: true, wide: true },
+    {
+      name: "key_features",
+      label: "Key features",
+      kind: "lines",
+      wide: true,
+      hint: "One a line, as Title: text (e.g. Natural dyes: indigo and madder). Empty: the shop's standard four",
+    },
     { name: "is_published", label: "Published", kind: "checkbox", hint: "Shown on the blog" },
   ],
-  blank: { title: "", image: "", product_link: "", date: "", description: "", is_published: true },
+  blank: { title: "", image: "", product_link: "", date: "", description: "", key_features: "", is_published: true },
   valuesOf: (b) => ({
     title: b.title,
     image: b.image,
     product_link: b.product_link ?? "",
     date: toLocalInput(b.date),
     description: b.description,
+    key_features: itemsToLines(b.key_features),
     is_published: b.is_published,
   }),
-  preview: (values) => (
-    <HtmlPreview title="Preview" html={typeof values.description === "string" ? values.description : ""} />
-  ),
 };
 
 export default function Blogs() {

@@ -1,12 +1,8 @@
-import {
-  HOME_STRIP_NAMES,
-  homeCategoryCreateSchema,
-  homeCategoryPatchSchema,
-  type AdminHomeCategory,
-} from "@store/shared";
+import { homeCategoryPatchSchema, type AdminHomeCategory } from "@store/shared";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { CrudScreen } from "../../components/admin/crud-screen";
 import type { CrudConfig } from "../../components/admin/crud-types";
+import { yesNo } from "../../components/admin/format";
 
 export function meta() {
   return adminMeta("Home strip");
@@ -14,12 +10,14 @@ export function meta() {
 
 const HOME_STRIP: CrudConfig<AdminHomeCategory> = {
   title: "Home strip",
-  lead: "The home page's shop-by-category tiles, lowest position first.",
+  lead: "The home page's ten shop-by-category tiles (the spec's names): lowest position first; hidden tiles are left out.",
   singular: "tile",
   path: "/api/admin/home-categories",
   nameOf: (t) => `tile ${t.name}`,
-  createSchema: homeCategoryCreateSchema,
+  // Never sent: a fixed set is not added to (no create route either).
+  createSchema: homeCategoryPatchSchema,
   patchSchema: homeCategoryPatchSchema,
+  fixed: true,
   columns: [
     {
       header: "Name",
@@ -30,11 +28,11 @@ const HOME_STRIP: CrudConfig<AdminHomeCategory> = {
         </span>
       ),
     },
-    { header: "Link", cell: (t) => <code className="text-xs">{t.navigate_link}</code> },
+    { header: "Link", cell: (t) => <code className="break-all text-xs">{t.navigate_link}</code> },
     { header: "Position", cell: (t) => t.position, className: "tabular-nums" },
+    { header: "Shown", cell: (t) => yesNo(t.is_shown) },
   ],
   fields: [
-    { name: "name", label: "Name", kind: "select", options: HOME_STRIP_NAMES.map((n) => ({ value: n, label: n })) },
     {
       name: "navigate_link",
       label: "Link",
@@ -42,11 +40,17 @@ const HOME_STRIP: CrudConfig<AdminHomeCategory> = {
       required: true,
       hint: "A site path such as /women, or an https:// address",
     },
-    { name: "media", label: "Image", kind: "media", required: true, wide: true },
     { name: "position", label: "Position", kind: "number", hint: "0 comes first" },
+    { name: "media", label: "Image", kind: "media", required: true, wide: true },
+    { name: "is_shown", label: "Shown on the home page", kind: "checkbox", hint: "Unticked: hidden from shoppers" },
   ],
-  blank: { name: HOME_STRIP_NAMES[0], navigate_link: "", media: "", position: "0" },
-  valuesOf: (t) => ({ name: t.name, navigate_link: t.navigate_link, media: t.media, position: String(t.position) }),
+  blank: { navigate_link: "", media: "", position: "0", is_shown: true },
+  valuesOf: (t) => ({
+    navigate_link: t.navigate_link,
+    media: t.media,
+    position: String(t.position),
+    is_shown: t.is_shown,
+  }),
 };
 
 export default function HomeStrip() {
