@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./money";
+export * from "./inr-target";
 export * from "./categories";
 export * from "./seller";
 export * from "./messages";

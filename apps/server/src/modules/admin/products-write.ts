@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { duplicateField, notFound, onDuplicate } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
 import { loadAdminProduct } from "../catalog/admin-read";
-import { createProduct, updateProduct } from "../catalog/product-writes";
+import { createProduct, duplicateProduct, nextProductCode, updateProduct } from "../catalog/product-writes";
 import { recordAudit } from "./audit";
 
 export function createProductWriter(db: Db) {
@@ -28,7 +28,13 @@ export function createProductWriter(db: Db) {
           });
           return after;
         }),
-      () => duplicateField("product_code", `A product with code ${productCode} already exists.`),
+      () =>
+        duplicateField(
+          "product_code",
+          productCode === undefined
+            ? "Another product took the next code at the same moment; please try again."
+            : `A product with code ${productCode} already exists.`,
+        ),
     );
   }
 
@@ -40,5 +46,12 @@ export function createProductWriter(db: Db) {
     /** `PATCH /api/admin/products/:id`: any subset of the fields; sizes are added or changed, never dropped. */
     update: (actor: SessionUser, id: number, patch: ProductPatchInput): Promise<AdminProduct> =>
       audited(actor, patch.product_code, async (tx) => ({ id, before: await updateProduct(tx, id, patch) })),
+
+    /** `POST /api/admin/products/:id/duplicate`: a new inactive draft with the next free code, stock 0. */
+    duplicate: (actor: SessionUser, id: number): Promise<AdminProduct> =>
+      audited(actor, undefined, async (tx) => ({ id: await duplicateProduct(tx, id), before: null })),
+
+    /** `GET /api/admin/products/next-code`: the code the add form suggests. */
+    nextCode: async (): Promise<{ product_code: number }> => ({ product_code: await nextProductCode(db) }),
   };
 }

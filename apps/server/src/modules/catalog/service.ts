@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
+  DEFAULT_SIZE,
   HOME_STRIP_NAMES,
   PRODUCT_SIZES,
   priceIn,
@@ -133,6 +134,8 @@ export function createCatalogService(db: Db) {
         productCode: products.productCode,
         name: products.name,
         description: products.description,
+        seoTitle: products.seoTitle,
+        seoDescription: products.seoDescription,
         rating: products.rating,
         reviewCount: products.reviewCount,
         categoryId: products.categoryId,
@@ -150,7 +153,8 @@ export function createCatalogService(db: Db) {
       db
         .select()
         .from(productVariants)
-        .where(eq(productVariants.productId, p.id))
+        // A retired size is no longer sold, so the shop does not offer it.
+        .where(and(eq(productVariants.productId, p.id), eq(productVariants.offered, true)))
         .orderBy(asc(productVariants.position), asc(productVariants.id)),
       db
         .select({ url: productImages.url, alt: productImages.alt })
@@ -172,7 +176,8 @@ export function createCatalogService(db: Db) {
           ]
         : [],
     );
-    const chosen = sizes.find((s) => s.size === size);
+    // The page opens on the default size S; a product without S (one size only) opens on its first size.
+    const chosen = sizes.find((s) => s.size === size) ?? (size === DEFAULT_SIZE ? sizes[0] : undefined);
     // 404 rather than 422: the product in that size is a thing that does not exist, like an unknown id.
     if (!chosen) throw new AppError("not_found", `This product is not available in size ${size}`, "SIZE_NOT_AVAILABLE");
 
@@ -182,6 +187,8 @@ export function createCatalogService(db: Db) {
         product_code: p.productCode,
         name: p.name,
         description: p.description,
+        seo_title: p.seoTitle,
+        seo_description: p.seoDescription,
         ...chosen,
         sizes,
         main_image: images[0]?.url ?? "",

@@ -42,6 +42,9 @@ export const products = pgTable(
     newArrival: boolean("new_arrival").notNull().default(true),
     topSelling: boolean("top_selling").notNull().default(false),
     remarks: text("remarks").notNull().default(""),
+    /** The product page's title and meta description when set; empty: the name and description are used. */
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||
@@ -82,6 +85,8 @@ export const productVariants = pgTable(
     offerPriceCents: integer("offer_price_cents").notNull(),
     mrpCents: integer("mrp_cents").notNull(),
     stock: integer("stock").notNull().default(0),
+    /** false: the size is retired (no longer sold) but kept, because order lines point at it. */
+    offered: boolean("offered").notNull().default(true),
     position: integer("position").notNull().default(0),
   },
   (t) => [
