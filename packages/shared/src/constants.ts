@@ -30,6 +30,9 @@ export type ProductSize = (typeof PRODUCT_SIZES)[number];
 export const DEFAULT_SIZE: ProductSize = "S";
 /** How a size reads to people: the codes, except ONE, which reads "One size". */
 export const sizeLabel = (size: string): string => (size === "ONE" ? "One size" : size);
+/** "Size M" / "size M", or "One size" / "one size", for a sentence. */
+export const sizePhrase = (size: string, capital = true): string =>
+  size === "ONE" ? (capital ? "One size" : "one size") : `${capital ? "Size" : "size"} ${size}`;
 
 export const RETURN_POLICY = {
   returnRequestWindow: "48 hrs of delivery",
