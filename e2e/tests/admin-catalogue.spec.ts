@@ -76,13 +76,19 @@ for (const { name, viewport } of WIDTHS) {
       );
 
       await offer.fill("26.46");
-      await expect(page.locator("td", { has: offer }).getByText("₹899", { exact: true })).toBeVisible();
+      await editor.getByRole("spinbutton", { name: "MRP, size S" }).fill("30");
+      await expect(
+        page
+          .locator("td", { has: page.getByRole("spinbutton", { name: "Offer price, size S" }) })
+          .getByText("₹899", { exact: true }),
+      ).toBeVisible();
       await expect(editor.getByText("Unsaved changes", { exact: true }).first()).toBeVisible();
       await editor.getByRole("button", { name: "Save product" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
 
       await page.reload();
       await expect(editor.getByRole("spinbutton", { name: "Offer price, size S" })).toHaveValue("26.46");
+      await expect(editor.getByRole("spinbutton", { name: "MRP, size S" })).toHaveValue("30");
       const shop = await request.get(`/api/get-product-detail/?product_pk=${product.id}&currency=INR`);
       expect((await shop.json()).data.offer_price).toBe(899);
     });

@@ -113,8 +113,9 @@ export function SizeTable({
         Prices in US dollars (cents allowed); the INR price under each is what shoppers in India see. To stop selling a
         size, untick Offered: it is kept for past orders. &ldquo;One size&rdquo; is for a product sold in a single size.
       </p>
-      {/* Only the table scrolls sideways on a phone, never the page. */}
-      <div className="mt-4 overflow-x-auto">
+      {/* Only the table scrolls sideways on a phone, never the page. "relative" keeps the screen-reader-only
+          labels (absolutely placed) inside the scrolling box; otherwise they widen the page. */}
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-max text-left text-sm">
           <caption className="sr-only">Prices and stock per size</caption>
           <thead className="text-xs uppercase tracking-wide text-charcoal/75">
