@@ -36,10 +36,12 @@ async function newProduct(request: APIRequestContext, token: string): Promise<Ad
 
 /** The page never scrolls sideways (a wide table may scroll inside its own box). */
 async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
+  // The e2e project has no DOM types; the page's root element is described just enough here.
+  type Root = { document: { documentElement: { scrollWidth: number; clientWidth: number } } };
+  const [scroll, client] = await page.evaluate(() => {
+    const root = (globalThis as unknown as Root).document.documentElement;
+    return [root.scrollWidth, root.clientWidth];
+  });
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -142,6 +144,13 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole("spinbutton", { name: "Stock, size S" })).toHaveValue("0");
 
       await page.goto(`/admin/products?query=${product.product_code}`);
+      // The listing-order setting shows the stored choice and saves. Its effect on listings is an API test
+      // (products-tools.test.ts): flipping it here would reorder listings under the other specs running.
+      const order = page.getByRole("form", { name: "Listing order" });
+      const choice = order.getByRole("combobox", { name: "New products appear in category listings" });
+      await expect(choice).toHaveValue("oldest_first");
+      await order.getByRole("button", { name: "Save order" }).click();
+      await expect(order.getByRole("status")).toHaveText("Listing order saved; the shop shows it now.");
       const table = page.getByRole("table", { name: "Products" });
       await expect(table.getByRole("row").filter({ hasText: product.product_name }).first()).toContainText(
         "$18 / ₹609",

@@ -246,6 +246,18 @@ export const adminProductListQuerySchema = adminPageQuery.extend({
   low_stock: queryBoolean.optional(),
 });
 
+/**
+ * Where new products appear in the shop's category listings: last (oldest first, the shop's order so far)
+ * or first (newest first).
+ */
+export const LISTING_ORDERS = ["oldest_first", "newest_first"] as const;
+export type ListingOrder = (typeof LISTING_ORDERS)[number];
+/** `GET`/`PATCH /api/admin/catalogue-settings` (the one setting is required). */
+export const catalogueSettingsSchema = z.object({
+  listing_order: z.enum(LISTING_ORDERS, { error: "Choose newest first or oldest first" }),
+});
+export type CatalogueSettings = z.infer<typeof catalogueSettingsSchema>;
+
 /** `GET /api/admin/products/next-code`: the next free product code (one above the highest in use). */
 export const nextProductCodeSchema = z.object({ product_code: z.number().int() });
 

@@ -3,6 +3,7 @@ import {
   adminProductListQuerySchema,
   adminProductListResponseSchema,
   adminProductSchema,
+  catalogueSettingsSchema,
   nextProductCodeSchema,
   productCreateSchema,
   productPatchSchema,
@@ -98,6 +99,31 @@ export async function adminProductRoutes(app: AdminApp): Promise<void> {
     },
     async (request, reply) =>
       reply.status(201).send(await products.duplicate(signedInUser(request), request.params.id)),
+  );
+
+  app.get(
+    "/catalogue-settings",
+    {
+      schema: {
+        tags,
+        summary: "Where new products appear in listings (newest or oldest first)",
+        response: { 200: catalogueSettingsSchema, ...ADMIN_ERRORS },
+      },
+    },
+    () => products.settings(),
+  );
+
+  app.patch(
+    "/catalogue-settings",
+    {
+      schema: {
+        tags,
+        summary: "Change where new products appear in listings",
+        body: catalogueSettingsSchema,
+        response: { 200: catalogueSettingsSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => products.saveSettings(signedInUser(request), request.body),
   );
 
   app.post(

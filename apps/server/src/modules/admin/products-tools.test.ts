@@ -78,7 +78,10 @@ describe("catalogue tools", () => {
   });
 
   it("duplicates a product as an inactive draft with the next code, its images and sizes at stock 0", async () => {
-    const source = await created({ sizes: [{ size: "M", offer_price: 31, mrp: 40, quantity: 5 }], seo_title: "Kantha" });
+    const source = await created({
+      sizes: [{ size: "M", offer_price: 31, mrp: 40, quantity: 5 }],
+      seo_title: "Kantha",
+    });
     const { product_code: next } = (await api("GET", "/products/next-code")).json();
     const res = await api("POST", `/products/${source.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
@@ -154,7 +157,9 @@ describe("retired sizes and low stock", () => {
     const low = async () => (await lowStock(app.database.db)).filter((r) => r.product_id === product.id);
     expect((await low()).map((r) => r.size).sort()).toEqual(["M", "S"]);
     const listed = async () =>
-      (await api("GET", `/products?low_stock=true&query=${product.product_code}`)).json().data.map((p: AdminProduct) => p.id);
+      (await api("GET", `/products?low_stock=true&query=${product.product_code}`))
+        .json()
+        .data.map((p: AdminProduct) => p.id);
     expect(await listed()).toEqual([product.id]);
 
     const res = await api("PATCH", `/products/${product.id}`, { sizes: [{ size: "M", offered: false }] });
@@ -177,5 +182,29 @@ describe("retired sizes and low stock", () => {
     // An inactive product is not low stock either, whatever its sizes hold.
     await api("PATCH", `/products/${product.id}`, { is_active: false, sizes: [{ size: "S", quantity: 0 }] });
     expect(await low()).toEqual([]);
+  });
+});
+
+describe("where new products appear in listings", () => {
+  it("lists oldest first until the seller chooses newest first, and refuses anything else", async () => {
+    const listing = async () =>
+      (await app.inject("/api/get-all-products/?category_pk=2&page_size=48"))
+        .json()
+        .data.map((p: { id: number }) => p.id);
+    const newest = await created();
+    expect((await api("GET", "/catalogue-settings")).json()).toEqual({ listing_order: "oldest_first" });
+    expect((await listing())[0]).not.toBe(newest.id);
+
+    const bad = await api("PATCH", "/catalogue-settings", { listing_order: "random" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: "body.listing_order", message: "Choose newest first or oldest first" }]);
+    expect((await api("GET", "/catalogue-settings")).json()).toEqual({ listing_order: "oldest_first" });
+
+    const res = await api("PATCH", "/catalogue-settings", { listing_order: "newest_first" });
+    expect(res.json()).toEqual({ listing_order: "newest_first" });
+    // The listing is cached; the change marked it stale.
+    expect((await listing())[0]).toBe(newest.id);
+    await api("PATCH", "/catalogue-settings", { listing_order: "oldest_first" });
+    expect((await listing())[0]).not.toBe(newest.id);
   });
 });

@@ -1,9 +1,10 @@
-import type { AdminProduct, ProductCreateInput, ProductPatchInput } from "@store/shared";
+import type { AdminProduct, CatalogueSettings, ProductCreateInput, ProductPatchInput } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { duplicateField, notFound, onDuplicate } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
 import { loadAdminProduct } from "../catalog/admin-read";
 import { createProduct, duplicateProduct, nextProductCode, updateProduct } from "../catalog/product-writes";
+import { readCatalogueSettings, writeCatalogueSettings } from "../catalog/settings";
 import { recordAudit } from "./audit";
 
 export function createProductWriter(db: Db) {
@@ -53,5 +54,24 @@ export function createProductWriter(db: Db) {
 
     /** `GET /api/admin/products/next-code`: the code the add form suggests. */
     nextCode: async (): Promise<{ product_code: number }> => ({ product_code: await nextProductCode(db) }),
+
+    /** `GET /api/admin/catalogue-settings`. */
+    settings: (): Promise<CatalogueSettings> => readCatalogueSettings(db),
+
+    /** `PATCH /api/admin/catalogue-settings`: stored with its audit row (none when nothing changed). */
+    saveSettings: (actor: SessionUser, settings: CatalogueSettings): Promise<CatalogueSettings> =>
+      db.transaction(async (tx) => {
+        const before = await readCatalogueSettings(tx);
+        await writeCatalogueSettings(tx, settings);
+        const after = await readCatalogueSettings(tx);
+        await recordAudit(tx, actor, {
+          action: "update",
+          entity: "catalogue_settings",
+          entityId: "shop",
+          before,
+          after,
+        });
+        return after;
+      }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   DEFAULT_SIZE,
   HOME_STRIP_NAMES,
@@ -19,6 +19,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { createCatalogCache } from "./cache";
 import { loadProductCards } from "./product-cards";
+import { readCatalogueSettings } from "./settings";
 import { categories, homeCategories, productImages, productVariants, products, subcategories } from "./tables";
 
 /** The product page shows up to this many related products (spec: same category, other product_code). */
@@ -49,9 +50,13 @@ export function createCatalogService(db: Db) {
     });
   }
 
+  /** The seller's listing order, cached with the rest of the catalogue (a change marks the cache stale). */
+  const listingOrder = () => cache.get("settings", () => readCatalogueSettings(db)).then((s) => s.listing_order);
+
   /**
-   * One page of a category's active products, oldest first (stable across pages). A subcategory narrows
-   * the list only when it belongs to that category; any other value means no filter (spec).
+   * One page of a category's active products in the seller's chosen order, oldest or newest first, by id
+   * (stable across pages; the listing indexes end in id, so either direction reads straight off them). A
+   * subcategory narrows the list only when it belongs to that category; any other value means no filter (spec).
    */
   async function listProducts(query: ProductListQuery): Promise<ProductListResponse> {
     const { category_pk, sub_category_pk, page, page_size, currency } = query;
@@ -59,8 +64,10 @@ export function createCatalogService(db: Db) {
     if (!category) throw new AppError("not_found", "Category not found");
     const subcategoryId = category.subcategories.some((s) => s.id === sub_category_pk) ? sub_category_pk : undefined;
 
+    const order = await listingOrder();
     // Keyed on the query as it is answered: a foreign subcategory shares the unfiltered entry.
-    return cache.get(`list:${category.id}:${subcategoryId ?? ""}:${page}:${page_size}:${currency}`, async () => {
+    const key = `list:${category.id}:${subcategoryId ?? ""}:${page}:${page_size}:${currency}:${order}`;
+    return cache.get(key, async () => {
       const where = and(
         eq(products.isActive, true),
         eq(products.categoryId, category.id),
@@ -71,7 +78,7 @@ export function createCatalogService(db: Db) {
           .select({ id: products.id })
           .from(products)
           .where(where)
-          .orderBy(asc(products.id))
+          .orderBy(order === "newest_first" ? desc(products.id) : asc(products.id))
           .limit(page_size)
           .offset((page - 1) * page_size),
         db.select({ n: count() }).from(products).where(where),

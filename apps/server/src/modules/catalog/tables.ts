@@ -118,3 +118,10 @@ export const homeCategories = pgTable("home_categories", {
   navigateLink: text("navigate_link").notNull(),
   position: integer("position").notNull().default(0),
 });
+
+/** The seller's catalogue settings, one row per key (today: where new products appear in listings). */
+export const catalogSettings = pgTable("catalog_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

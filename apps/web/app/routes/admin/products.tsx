@@ -13,6 +13,7 @@ import { categoryName, yesNo } from "../../components/admin/format";
 import { ListTable, LoadState, Pager, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { inrText } from "../../components/admin/product-inr";
+import { ProductListingOrder } from "../../components/admin/product-listing-order";
 import { BUTTON_PRIMARY } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
@@ -122,6 +123,7 @@ export default function Products() {
           </Link>
         }
       />
+      <ProductListingOrder />
       <FilterForm key={list.key} label="Find products" specs={FILTER_SPECS} values={list.values} onApply={list.apply} />
       {!data ? (
         <LoadState error={products.error} onRetry={products.reload} />
