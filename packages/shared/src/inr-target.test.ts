@@ -20,7 +20,11 @@ describe("target rupee price -> USD cents", () => {
       below: { inr: 899, minCents: 2646, maxCents: 2675 },
       above: { inr: 909, minCents: 2676, maxCents: 2705 },
     });
-    expect(usdForInrTarget(5, MAX)).toEqual({ reachable: false, below: null, above: { inr: 9, minCents: 0, maxCents: 26 } });
+    expect(usdForInrTarget(5, MAX)).toEqual({
+      reachable: false,
+      below: null,
+      above: { inr: 9, minCents: 0, maxCents: 26 },
+    });
   });
 
   it("stops at the largest price the catalogue takes", () => {
@@ -62,14 +66,17 @@ describe("target rupee price -> USD cents", () => {
 
   it("an amount not ending in 9 is never reached, and its neighbours are the closest that are", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 10, max: 30_000_000 }).filter((n) => n % 10 !== 9), (inr) => {
-        const answer = usdForInrTarget(inr, MAX);
-        expect(answer.reachable).toBe(false);
-        if (answer.reachable) return;
-        expect(answer.below?.inr).toBeLessThan(inr);
-        expect(inr - (answer.below?.inr ?? 0)).toBeLessThan(10);
-        expect((answer.above?.inr ?? Infinity) - inr).toBeLessThan(10);
-      }),
+      fc.property(
+        fc.integer({ min: 10, max: 30_000_000 }).filter((n) => n % 10 !== 9),
+        (inr) => {
+          const answer = usdForInrTarget(inr, MAX);
+          expect(answer.reachable).toBe(false);
+          if (answer.reachable) return;
+          expect(answer.below?.inr).toBeLessThan(inr);
+          expect(inr - (answer.below?.inr ?? 0)).toBeLessThan(10);
+          expect((answer.above?.inr ?? Infinity) - inr).toBeLessThan(10);
+        },
+      ),
     );
   });
 });
