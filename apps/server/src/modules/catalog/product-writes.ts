@@ -29,12 +29,6 @@ interface SizeWrite {
   path: string;
 }
 
-/** An image to store, in display order. */
-export interface ImageWrite {
-  url: string;
-  alt: string;
-}
-
 /**
  * The category (and subcategory) as stored, and the names the search document ranks. The schema already
  * checked them against the shop's tables; this is the database's word, so a mismatch is a 400, never a 500.
