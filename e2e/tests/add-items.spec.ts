@@ -73,7 +73,9 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await page.goto("/add_items");
     await signInAsAdmin(page);
     await expect(spin(page, "Quantity")).toHaveValue(String(ADD_ITEM_DEFAULTS.quantity));
-    for (const flag of ["Active", "New arrival", "Top selling"])
+    // A new product is a draft (decision 021-catalogue-tools); the spec's other two flags start on.
+    await expect(form(page).getByRole("checkbox", { name: "Active", exact: true })).not.toBeChecked();
+    for (const flag of ["New arrival", "Top selling"])
       await expect(form(page).getByRole("checkbox", { name: flag, exact: true })).toBeChecked();
     await expect(select(page, "Size")).toHaveValue(ADD_ITEM_DEFAULTS.size);
     await expect(select(page, "Size").getByRole("option")).toHaveText(ADD_ITEM_SIZES.map((s) => s.label));
@@ -124,6 +126,7 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await field(page, "Product code").fill(code);
     await select(page, "Subcategory").selectOption({ label: "Umbrellas" });
     await spin(page, "MRP (USD)").fill("32");
+    await form(page).getByRole("checkbox", { name: "Active", exact: true }).check();
     await submit(page).click();
     await expect(page.getByRole("heading", { name: "Product added" })).toBeFocused();
     const view = page.getByRole("link", { name: "View in shop" });

@@ -202,6 +202,7 @@ test("the admin edits a product: finds it, deactivates it, adds a size and chang
       description: "A runner to edit.",
       offer_price: 18,
       mrp: 25,
+      is_active: true,
     },
   });
   expect(created.status()).toBe(201);
@@ -220,30 +221,31 @@ test("the admin edits a product: finds it, deactivates it, adds a size and chang
   await expect(page.getByRole("status").filter({ hasText: "Product deactivated." })).toBeVisible();
   await expect(active).toHaveAttribute("aria-checked", "false");
 
-  const sizes = page.getByRole("form", { name: "Sizes, prices and stock" });
+  // One form, one save (issue 13 point 6): the size table and the details are saved together.
+  const editor = page.getByRole("form", { name: "Edit product" });
+  const sizes = editor.getByRole("region", { name: /Sizes, prices and stock/ });
   await sizes.getByRole("combobox", { name: "Add a size" }).selectOption("M");
   await sizes.getByRole("spinbutton", { name: "Offer price, size M" }).fill("30");
   await sizes.getByRole("spinbutton", { name: "MRP, size M" }).fill("20");
-  await sizes.getByRole("button", { name: "Save sizes" }).click();
+  await editor.getByRole("button", { name: "Save product" }).click();
   await expect(sizes.getByRole("spinbutton", { name: "Offer price, size M" })).toHaveAccessibleDescription(
     ADD_ITEM_MESSAGES.offerAboveMrp,
   );
   await sizes.getByRole("spinbutton", { name: "MRP, size M" }).fill("40");
-  await sizes.getByRole("button", { name: "Save sizes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Sizes, prices and stock saved." })).toBeVisible();
+  await editor.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
   await expect(sizes.getByRole("rowheader", { name: "M", exact: true })).toBeVisible();
 
-  const details = page.getByRole("form", { name: "Product details" });
-  await details.getByRole("textbox", { name: "Description", exact: true }).fill("");
-  await details.getByRole("button", { name: "Save details" }).click();
-  await expect(details.getByRole("textbox", { name: "Description", exact: true })).toHaveAccessibleDescription(
+  await editor.getByRole("textbox", { name: "Description", exact: true }).fill("");
+  await editor.getByRole("button", { name: "Save product" }).click();
+  await expect(editor.getByRole("textbox", { name: "Description", exact: true })).toHaveAccessibleDescription(
     ADD_ITEM_MESSAGES.description,
   );
-  await details
+  await editor
     .getByRole("textbox", { name: "Description", exact: true })
     .fill("Hand block printed table runner, edited.");
-  await details.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Product details saved." })).toBeVisible();
+  await editor.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
 
   const stored = (await (
     await request.get(`/api/admin/products/${product.id}`, { headers: { Authorization: `Token ${token}` } })

@@ -24,9 +24,15 @@ export const PAGE_SIZE = 12;
 export const RATING_MAX = 5;
 export const NUMERIC_INPUT_DEFAULT_WIDTH = 90;
 
-export const PRODUCT_SIZES = ["S", "M", "L", "XL"] as const;
+/** ONE is "one size": a product sold in a single size (a cushion cover, a stole). Last, so the positions stored for S to XL stay. */
+export const PRODUCT_SIZES = ["S", "M", "L", "XL", "ONE"] as const;
 export type ProductSize = (typeof PRODUCT_SIZES)[number];
 export const DEFAULT_SIZE: ProductSize = "S";
+/** How a size reads to people: the codes, except ONE, which reads "One size". */
+export const sizeLabel = (size: string): string => (size === "ONE" ? "One size" : size);
+/** "Size M" / "size M", or "One size" / "one size", for a sentence. */
+export const sizePhrase = (size: string, capital = true): string =>
+  size === "ONE" ? (capital ? "One size" : "one size") : `${capital ? "Size" : "size"} ${size}`;
 
 export const RETURN_POLICY = {
   returnRequestWindow: "48 hrs of delivery",

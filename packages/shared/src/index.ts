@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./money";
 export * from "./promo-minimum";
+export * from "./inr-target";
 export * from "./categories";
 export * from "./seller";
 export * from "./messages";

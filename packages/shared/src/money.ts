@@ -19,7 +19,9 @@ export function endInNine(amount: number): number {
 
 /**
  * A catalogue price (stored once, in USD cents) in the shopper's currency, in major units.
- * USD catalogue prices are whole dollars (enforced when a product is written), so no rounding happens.
+ * USD shoppers see and pay whole dollars (the spec's display has no decimals): a price with cents is
+ * rounded up, here and only here, so cart, checkout quote, order and provider amounts all agree
+ * (decision 021-catalogue-prices).
  */
 export function priceIn(currency: Currency, usdCents: number): number {
   return currency === "INR" ? inrFromUsdCents(usdCents) : Math.ceil(usdCents / 100);

@@ -56,10 +56,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product not found" }, { name: "robots", content: "noindex" }];
   const { product } = loaderData;
-  const description =
-    product.description.length > 155 ? `${product.description.slice(0, 152).trimEnd()}...` : product.description;
+  // The seller's SEO texts win when set (issue 13 point 7); otherwise the name and the description's start.
+  const text = product.seo_description || product.description;
+  const description = text.length > 155 ? `${text.slice(0, 152).trimEnd()}...` : text;
   return pageMeta({
-    title: product.name,
+    title: product.seo_title || product.name,
     description,
     path: productPath(product.id),
     image: product.main_image,

@@ -31,14 +31,6 @@ export function formNumber<T extends z.ZodType>(inner: T, empty: undefined | nul
   }, inner);
 }
 
-/** Whole major units (the catalogue stores whole dollars), 0 allowed, with the spec's message when missing. */
-export const wholeAmount = (requiredMessage: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") })
-    .int("Enter a whole number")
-    .min(0, "This cannot be negative")
-    .max(1_000_000, "This is too large");
-
 /**
  * An image the site may show: one of our own files (`/media/...`) or an absolute https URL.
  * Anything else (http, javascript:, data:, protocol-relative, "..") is refused.

@@ -7,11 +7,11 @@ import {
   adminPageMeta,
   adminPageQuery,
   formNumber,
+  mediaUrlSchema,
   optionalMediaUrl,
   optionalText,
   queryBoolean,
   requiredText,
-  wholeAmount,
 } from "./admin-common";
 
 /** The add-item form's validation texts (spec section 5), word for word. */
@@ -25,13 +25,16 @@ export const ADD_ITEM_MESSAGES = {
   offerAboveMrp: "The offer price cannot be more than the MRP!",
   subcategoryMismatch: "This subcategory is not part of the chosen category!",
   sizeForPrices: "Choose the size these prices and quantity are for!",
-  rating: "The rating must be between 1 and 5!",
 } as const;
 
-/** The add-item form's defaults (spec section 4): quantity 10, the three flags on. */
+/**
+ * The add-item form's defaults (spec section 4): quantity 10, new arrival and top selling on. A new product
+ * is a draft (inactive) until the seller activates it, departing from the spec's is_active true (decision
+ * 021-catalogue-tools).
+ */
 export const ADD_ITEM_DEFAULTS = {
   quantity: 10,
-  is_active: true,
+  is_active: false,
   new_arrival: true,
   top_selling: true,
   size: "S",
@@ -42,6 +45,7 @@ export const ADD_ITEM_SIZES = [
   { label: "Small", value: "S" },
   { label: "Medium", value: "M" },
   { label: "Large", value: "L" },
+  { label: "One size", value: "ONE" },
 ] as const satisfies readonly { label: string; value: ProductSize }[];
 
 /** The five image slots of the form, in display order; main_image is the card's picture. */
@@ -57,7 +61,7 @@ export type ProductMediaField = (typeof PRODUCT_MEDIA_FIELDS)[number];
 const SIZE_INPUTS = [...PRODUCT_SIZES, ...ADD_ITEM_SIZES.map((s) => s.label)] as [string, ...string[]];
 /** "Small" / "S" -> "S" (the form may send either); XL is accepted for garments that come in it. */
 export const adminSizeSchema = z
-  .enum(SIZE_INPUTS, { error: "Choose Small, Medium or Large" })
+  .enum(SIZE_INPUTS, { error: "Choose Small, Medium, Large or One size" })
   .transform((value): ProductSize => ADD_ITEM_SIZES.find((s) => s.label === value)?.value ?? (value as ProductSize));
 
 const M = ADD_ITEM_MESSAGES;
@@ -83,26 +87,53 @@ const quantityField = z
   .int("Enter a whole quantity")
   .min(0, "The quantity cannot be negative")
   .max(1_000_000, "The quantity is too large");
-const ratingField = z.number({ error: M.rating }).min(1, M.rating).max(5, M.rating);
+/** The largest catalogue price, in dollars (and in cents for the rupee helper). */
+export const USD_PRICE_MAX = 1_000_000;
+export const USD_PRICE_MAX_CENTS = USD_PRICE_MAX * 100;
+/**
+ * A catalogue price in US dollars with at most two decimals (cents): the INR rule works on cents. A
+ * negative amount is refused with a message, never turned into 0.
+ */
+export const usdPrice = (requiredMessage: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") })
+    .min(0, "This cannot be negative")
+    .max(USD_PRICE_MAX, "This is too large")
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "Use at most two decimals (cents)");
 const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<
   ProductMediaField,
   z.ZodOptional<typeof optionalMediaUrl>
 >;
 
-/** One size with its own prices (whole US dollars) and stock. */
+/** One size with its own prices (US dollars, cents allowed) and stock. */
 export const productSizeInputSchema = z.object({
   size: adminSizeSchema,
-  offer_price: formNumber(wholeAmount(M.offerPrice)),
-  mrp: formNumber(wholeAmount(M.mrp)),
+  offer_price: formNumber(usdPrice(M.offerPrice)),
+  mrp: formNumber(usdPrice(M.mrp)),
   quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
 });
-/** A size to add or change: omitted fields keep their stored values (a new size needs both prices). */
+/**
+ * A size to add or change: omitted fields keep their stored values (a new size needs both prices).
+ * `offered: false` retires a size (no longer sold, kept for the orders that point at it); true offers it again.
+ */
 export const productSizePatchSchema = z.object({
   size: adminSizeSchema,
-  offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
-  mrp: formNumber(wholeAmount(M.mrp).optional()),
+  offer_price: formNumber(usdPrice(M.offerPrice).optional()),
+  mrp: formNumber(usdPrice(M.mrp).optional()),
   quantity: formNumber(quantityField.optional()),
+  offered: z.boolean().optional(),
 });
+
+/** One image of a product in display order, with the text that describes it to people who cannot see it. */
+export const productImageInputSchema = z.object({
+  url: mediaUrlSchema,
+  alt: optionalText(200).default(""),
+});
+/** Search engines show about 60 and 160 characters; a little more is allowed and cut by them. */
+const seoFields = {
+  seo_title: optionalText(120).optional(),
+  seo_description: optionalText(320).optional(),
+};
 
 type Issues = { addIssue(issue: { code: "custom"; path: (string | number)[]; message: string }): void };
 interface PriceCheckable {
@@ -158,17 +189,18 @@ export const productCreateSchema = z
     top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
     description: requiredText(M.description, 5000, { multiline: true }),
     quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
-    rating: formNumber(ratingField.optional()),
-    offer_price: formNumber(wholeAmount(M.offerPrice)),
-    mrp: formNumber(wholeAmount(M.mrp)),
+    offer_price: formNumber(usdPrice(M.offerPrice)),
+    mrp: formNumber(usdPrice(M.mrp)),
     ...mediaFields,
+    ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
   })
   .superRefine(checkProduct);
 
 /**
  * `PATCH /api/admin/products/:id`: any subset of the add-item fields. `size` with prices or quantity
- * changes (or adds) that one size; `sizes` changes several. null clears subcategory, rating or an image.
+ * changes (or adds) that one size; `sizes` changes several. null clears subcategory or an image slot;
+ * `images` replaces the whole image list (order and alt texts). The rating is not the seller's to type.
  */
 export const productPatchSchema = z
   .object({
@@ -183,16 +215,24 @@ export const productPatchSchema = z
     top_selling: z.boolean().optional(),
     description: requiredText(M.description, 5000, { multiline: true }).optional(),
     quantity: formNumber(quantityField.optional()),
-    rating: formNumber(ratingField.nullable().optional(), null),
-    offer_price: formNumber(wholeAmount(M.offerPrice).optional()),
-    mrp: formNumber(wholeAmount(M.mrp).optional()),
+    offer_price: formNumber(usdPrice(M.offerPrice).optional()),
+    mrp: formNumber(usdPrice(M.mrp).optional()),
     ...mediaFields,
+    images: z.array(productImageInputSchema).max(PRODUCT_MEDIA_FIELDS.length, "At most five images").optional(),
+    ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
   })
   .superRefine((value, ctx) => {
     const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
     if (pricesGiven && value.size === undefined)
       ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
+    const mediaGiven = PRODUCT_MEDIA_FIELDS.some((f) => value[f] !== undefined);
+    if (mediaGiven && value.images !== undefined)
+      ctx.addIssue({ code: "custom", path: ["images"], message: "Send the images as a list or as slots, not both" });
+    value.images?.forEach((image, i) => {
+      if (value.images?.findIndex((other) => other.url === image.url) !== i)
+        ctx.addIssue({ code: "custom", path: ["images", i, "url"], message: "This image is listed twice" });
+    });
     checkProduct(value, ctx);
   });
 
@@ -202,16 +242,35 @@ export const adminProductListQuerySchema = adminPageQuery.extend({
   query: optionalText(200).optional(),
   category_pk: idParam.optional(),
   is_active: queryBoolean.optional(),
+  /** Active products with a size still offered at or below the low-stock threshold (the dashboard's link). */
+  low_stock: queryBoolean.optional(),
 });
+
+/**
+ * Where new products appear in the shop's category listings: last (oldest first, the shop's order so far)
+ * or first (newest first).
+ */
+export const LISTING_ORDERS = ["oldest_first", "newest_first"] as const;
+export type ListingOrder = (typeof LISTING_ORDERS)[number];
+/** `GET`/`PATCH /api/admin/catalogue-settings` (the one setting is required). */
+export const catalogueSettingsSchema = z.object({
+  listing_order: z.enum(LISTING_ORDERS, { error: "Choose newest first or oldest first" }),
+});
+export type CatalogueSettings = z.infer<typeof catalogueSettingsSchema>;
+
+/** `GET /api/admin/products/next-code`: the next free product code (one above the highest in use). */
+export const nextProductCodeSchema = z.object({ product_code: z.number().int() });
 
 export const adminProductSizeSchema = z.object({
   size: z.string(),
   offer_price: z.number(),
   mrp: z.number(),
   quantity: z.number().int(),
+  /** false: retired, no longer sold (kept for the orders that point at it). */
+  offered: z.boolean(),
 });
 
-/** A product as the back office edits it: the add-item fields, prices in whole US dollars. */
+/** A product as the back office edits it: the add-item fields, prices in US dollars (cents allowed). */
 export const adminProductSchema = z.object({
   id: z.number().int(),
   product_code: z.number().int(),
@@ -224,7 +283,7 @@ export const adminProductSchema = z.object({
   is_active: z.boolean(),
   new_arrival: z.boolean(),
   top_selling: z.boolean(),
-  /** 0 until rated. */
+  /** 0 until rated; read-only (it comes from reviews). */
   rating: z.number(),
   review_count: z.number().int(),
   remarks: z.string(),
@@ -232,6 +291,10 @@ export const adminProductSchema = z.object({
     ProductMediaField,
     z.ZodNullable<z.ZodString>
   >),
+  /** The images in display order with their alt texts (the slots above are the same list). */
+  images: z.array(z.object({ url: z.string(), alt: z.string() })),
+  seo_title: z.string(),
+  seo_description: z.string(),
   sizes: z.array(adminProductSizeSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -250,7 +313,7 @@ export const adminProductListItemSchema = z.object({
   /** Size S, or the cheapest size (as the shop's cards show); null for a product without sizes. */
   offer_price: z.number().nullable(),
   mrp: z.number().nullable(),
-  /** Pieces in stock over all sizes. */
+  /** Pieces in stock over the sizes still offered. */
   stock: z.number().int(),
   sizes: z.array(z.string()),
   updated_at: z.string(),

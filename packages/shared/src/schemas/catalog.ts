@@ -69,6 +69,9 @@ export const productDetailSchema = z.object({
   product_code: z.number().int(),
   name: z.string(),
   description: z.string(),
+  /** The seller's title and meta description for search engines; "" when not set (name and description serve). */
+  seo_title: z.string(),
+  seo_description: z.string(),
   /** The chosen size and its prices and stock. */
   size: productSizeSchema,
   offer_price: z.number(),

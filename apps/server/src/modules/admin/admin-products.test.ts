@@ -39,8 +39,9 @@ function form(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A product in the shop (new products are drafts unless the seller activates them). */
 async function created(overrides: Record<string, unknown> = {}): Promise<AdminProduct> {
-  const res = await post(form(overrides));
+  const res = await post(form({ is_active: true, ...overrides }));
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -76,12 +77,11 @@ describe("POST /api/admin/products (the add-item form)", () => {
     ["an empty MRP", { mrp: null }, "mrp", ADD_ITEM_MESSAGES.mrp],
     ["a blank description", { description: "" }, "description", ADD_ITEM_MESSAGES.description],
     ["a negative price", { offer_price: -1 }, "offer_price", "This cannot be negative"],
-    ["cents", { mrp: 79.5 }, "mrp", "Enter a whole number"],
+    ["a fraction of a cent", { mrp: 79.505 }, "mrp", "Use at most two decimals (cents)"],
     ["an offer above the MRP", { offer_price: 80 }, "offer_price", ADD_ITEM_MESSAGES.offerAboveMrp],
     ["a negative quantity", { quantity: -1 }, "quantity", "The quantity cannot be negative"],
-    ["a rating of 6", { rating: "6" }, "rating", ADD_ITEM_MESSAGES.rating],
     ["a subcategory of another category", { subcategory: 9 }, "subcategory", ADD_ITEM_MESSAGES.subcategoryMismatch],
-    ["an unknown size", { size: "Huge" }, "size", "Choose Small, Medium or Large"],
+    ["an unknown size", { size: "Huge" }, "size", "Choose Small, Medium, Large or One size"],
     [
       "a javascript: image",
       { third_media: "javascript:alert(1)" },
@@ -110,7 +110,7 @@ describe("POST /api/admin/products (the add-item form)", () => {
     expect(stored).toBeUndefined();
   });
 
-  it("creates the product with the spec's defaults (quantity 10, the three flags on) and answers it", async () => {
+  it("creates the product as an inactive draft with the spec's other defaults (quantity 10, two flags on)", async () => {
     // The form leaves out quantity and the three flags.
     const body = form();
     for (const field of ["quantity", "is_active", "new_arrival", "top_selling"]) expect(body).not.toHaveProperty(field);
@@ -124,7 +124,7 @@ describe("POST /api/admin/products (the add-item form)", () => {
       category_name: "Women",
       subcategory: 1,
       subcategory_name: "dresses",
-      is_active: true,
+      is_active: false,
       new_arrival: true,
       top_selling: true,
       rating: 0,
@@ -132,7 +132,7 @@ describe("POST /api/admin/products (the add-item form)", () => {
       main_image: "/media/products/1001-1.webp",
       second_media: "https://images.example.in/wrap-dress-2.webp",
       third_media: null,
-      sizes: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10 }],
+      sizes: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10, offered: true }],
     });
     expect((await call(app, admin, "GET", `/api/admin/products/${product.id}`)).json()).toEqual(product);
   });
@@ -146,14 +146,13 @@ describe("POST /api/admin/products (the add-item form)", () => {
       offer_price: "15",
       mrp: "25",
       quantity: "4",
-      rating: "4.5",
       sizes: [{ size: "Large", offer_price: 22, mrp: 30, quantity: 0 }],
       is_active: true,
     });
-    expect(product).toMatchObject({ category: 2, subcategory: 16, rating: 4.5 });
+    expect(product).toMatchObject({ category: 2, subcategory: 16, rating: 0 });
     expect(product.sizes).toEqual([
-      { size: "S", offer_price: 15, mrp: 25, quantity: 4 },
-      { size: "L", offer_price: 22, mrp: 30, quantity: 0 },
+      { size: "S", offer_price: 15, mrp: 25, quantity: 4, offered: true },
+      { size: "L", offer_price: 22, mrp: 30, quantity: 0, offered: true },
     ]);
   });
 
@@ -173,6 +172,7 @@ describe("POST /api/admin/products (the add-item form)", () => {
       product_name: "Marigold Mirrorwork Kaftan Zephyrine",
       subcategory: 7,
       top_selling: true,
+      is_active: true,
     });
     const listing = await app.inject(`/api/get-all-products/?category_pk=1&sub_category_pk=7&page_size=48`);
     expect(listing.json().data.map((p: { id: number }) => p.id)).toContain(product.id);
@@ -198,7 +198,7 @@ describe("POST /api/admin/products (the add-item form)", () => {
     expect(row).toMatchObject({ actorUserId: adminId, action: "create", entity: "product" });
     expect(row?.changes).toMatchObject({
       product_name: { before: null, after: product.product_name },
-      sizes: { before: null, after: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10 }] },
+      sizes: { before: null, after: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10, offered: true }] },
     });
   });
 });
@@ -208,7 +208,7 @@ describe("PATCH /api/admin/products/:id", () => {
     const product = await created();
     const res = await patch(product.id, { size: "M", offer_price: 39 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().sizes).toEqual([{ size: "M", offer_price: 39, mrp: 79, quantity: 10 }]);
+    expect(res.json().sizes).toEqual([{ size: "M", offer_price: 39, mrp: 79, quantity: 10, offered: true }]);
     const detail = await app.inject(`/api/get-product-detail/?product_pk=${product.id}&size=M&currency=INR`);
     expect(detail.json().data).toMatchObject({ offer_price: 1319, mrp: 2659 });
     const rows = await auditRows(product.id);
@@ -217,8 +217,8 @@ describe("PATCH /api/admin/products/:id", () => {
       actorUserId: adminId,
       changes: {
         sizes: {
-          before: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10 }],
-          after: [{ size: "M", offer_price: 39, mrp: 79, quantity: 10 }],
+          before: [{ size: "M", offer_price: 49, mrp: 79, quantity: 10, offered: true }],
+          after: [{ size: "M", offer_price: 39, mrp: 79, quantity: 10, offered: true }],
         },
       },
     });
@@ -231,13 +231,13 @@ describe("PATCH /api/admin/products/:id", () => {
     expect(refused.json().errors).toEqual([{ path: "sizes.0.mrp", message: ADD_ITEM_MESSAGES.mrp }]);
     const res = await patch(product.id, {
       sizes: [
-        { size: "S", offer_price: 40, mrp: 60, quantity: 3 },
+        { size: "S", offer_price: 40, mrp: 60, quantity: 3, offered: true },
         { size: "M", quantity: 0 },
       ],
     });
     expect(res.json().sizes).toEqual([
-      { size: "S", offer_price: 40, mrp: 60, quantity: 3 },
-      { size: "M", offer_price: 49, mrp: 79, quantity: 0 },
+      { size: "S", offer_price: 40, mrp: 60, quantity: 3, offered: true },
+      { size: "M", offer_price: 49, mrp: 79, quantity: 0, offered: true },
     ]);
   });
 

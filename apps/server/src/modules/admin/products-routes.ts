@@ -3,6 +3,8 @@ import {
   adminProductListQuerySchema,
   adminProductListResponseSchema,
   adminProductSchema,
+  catalogueSettingsSchema,
+  nextProductCodeSchema,
   productCreateSchema,
   productPatchSchema,
   uploadRequestSchema,
@@ -30,6 +32,19 @@ export async function adminProductRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => products.list(request.query),
+  );
+
+  // A static path: Fastify matches it before /products/:id.
+  app.get(
+    "/products/next-code",
+    {
+      schema: {
+        tags,
+        summary: "The next free product code, for the add form to suggest",
+        response: { 200: nextProductCodeSchema, ...ADMIN_ERRORS },
+      },
+    },
+    () => products.nextCode(),
   );
 
   app.get(
@@ -70,6 +85,45 @@ export async function adminProductRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => products.update(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/products/:id/duplicate",
+    {
+      schema: {
+        tags,
+        summary: "Copy a product as a new inactive draft: next free code, same details, images and sizes, stock 0",
+        params: adminIdParams,
+        response: { 201: adminProductSchema, ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await products.duplicate(signedInUser(request), request.params.id)),
+  );
+
+  app.get(
+    "/catalogue-settings",
+    {
+      schema: {
+        tags,
+        summary: "Where new products appear in listings (newest or oldest first)",
+        response: { 200: catalogueSettingsSchema, ...ADMIN_ERRORS },
+      },
+    },
+    () => products.settings(),
+  );
+
+  app.patch(
+    "/catalogue-settings",
+    {
+      schema: {
+        tags,
+        summary: "Change where new products appear in listings",
+        body: catalogueSettingsSchema,
+        response: { 200: catalogueSettingsSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => products.saveSettings(signedInUser(request), request.body),
   );
 
   app.post(

@@ -100,7 +100,10 @@ async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promi
   const incoming = await tx
     .select({
       ...identity,
-      stock: sql<number>`case when ${products.isActive} then ${productVariants.stock} else 0 end`.mapWith(Number),
+      stock:
+        sql<number>`case when ${products.isActive} and ${productVariants.offered} then ${productVariants.stock} else 0 end`.mapWith(
+          Number,
+        ),
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))

@@ -55,7 +55,15 @@ async function sellableVariant(tx: Tx, line: LineInput) {
       stock: productVariants.stock,
     })
     .from(products)
-    .leftJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.size, line.size)))
+    // A retired size (offered false) is not sold any more, like a size the product never had.
+    .leftJoin(
+      productVariants,
+      and(
+        eq(productVariants.productId, products.id),
+        eq(productVariants.size, line.size),
+        eq(productVariants.offered, true),
+      ),
+    )
     .where(eq(products.id, line.product_pk))
     .limit(1);
   if (!row) throw new AppError("not_found", "Product not found", "PRODUCT_NOT_FOUND");

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_SIZE,
   LOW_STOCK_THRESHOLD,
@@ -15,7 +15,7 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { categories, productImages, productVariants, products, subcategories } from "./tables";
 
-/** Catalogue prices are whole dollars stored as cents. */
+/** Catalogue prices are stored as cents; the back office shows dollars with cents. */
 export const dollars = toMajorUnits;
 
 type VariantRow = typeof productVariants.$inferSelect;
@@ -49,7 +49,7 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
   const [variants, images] = await Promise.all([
     db.select().from(productVariants).where(eq(productVariants.productId, id)),
     db
-      .select({ url: productImages.url })
+      .select({ url: productImages.url, alt: productImages.alt })
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position), asc(productImages.id)),
@@ -71,11 +71,15 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
     review_count: p.reviewCount,
     remarks: p.remarks,
     ...mediaSlots(images.map((i) => i.url)),
+    images,
+    seo_title: p.seoTitle,
+    seo_description: p.seoDescription,
     sizes: variants.sort(byPosition).map((v) => ({
       size: v.size,
       offer_price: dollars(v.offerPriceCents),
       mrp: dollars(v.mrpCents),
       quantity: v.stock,
+      offered: v.offered,
     })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -94,8 +98,19 @@ function listFilter(query: AdminProductListQuery): SQL | undefined {
       : undefined,
     query.category_pk === undefined ? undefined : eq(products.categoryId, query.category_pk),
     query.is_active === undefined ? undefined : eq(products.isActive, query.is_active),
+    query.low_stock ? lowStockProduct : undefined,
   );
 }
+
+/** The one meaning of "low stock": a size still offered, of an active product, with few pieces left. */
+const lowStockSize = and(
+  eq(products.isActive, true),
+  eq(productVariants.offered, true),
+  lte(productVariants.stock, LOW_STOCK_THRESHOLD),
+);
+const lowStockProduct = exists(
+  sql`(select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${lowStockSize})`,
+);
 
 /** `GET /api/admin/products`: newest first, inactive products included, searchable by name or code. */
 export async function listAdminProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductListResponse> {
@@ -123,7 +138,7 @@ export async function listAdminProducts(db: Db, query: AdminProductListQuery): P
             .orderBy(productImages.productId, asc(productImages.position), asc(productImages.id)),
         ]);
   const data = rows.map((p): AdminProductListItem => {
-    const own = variants.filter((v) => v.productId === p.id).sort(byPosition);
+    const own = variants.filter((v) => v.productId === p.id && v.offered).sort(byPosition);
     const shown = listVariant(own);
     return {
       id: p.id,
@@ -148,7 +163,7 @@ export async function listAdminProducts(db: Db, query: AdminProductListQuery): P
 /** The dashboard lists at most this many low-stock sizes, fewest pieces first. */
 export const LOW_STOCK_LIMIT = 100;
 
-/** Sizes of active products with at most LOW_STOCK_THRESHOLD pieces left, fewest first. */
+/** Sizes still offered, of active products, with at most LOW_STOCK_THRESHOLD pieces left, fewest first. */
 export function lowStock(db: Db): Promise<DashboardResponse["low_stock"]> {
   return db
     .select({
@@ -160,7 +175,7 @@ export function lowStock(db: Db): Promise<DashboardResponse["low_stock"]> {
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(products.isActive, true), lte(productVariants.stock, LOW_STOCK_THRESHOLD)))
+    .where(lowStockSize)
     .orderBy(asc(productVariants.stock), asc(products.id), asc(productVariants.position))
     .limit(LOW_STOCK_LIMIT);
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_SIZE, priceIn, type Currency, type ProductListItem } from "@store/shared";
 import type { Db } from "../../db/client";
 import { productImages, productVariants, products } from "./tables";
@@ -15,7 +15,7 @@ export async function loadProductCards(db: Db, ids: readonly number[], currency:
   const listVariant = db
     .select({ offerCents: productVariants.offerPriceCents, mrpCents: productVariants.mrpCents })
     .from(productVariants)
-    .where(eq(productVariants.productId, products.id))
+    .where(and(eq(productVariants.productId, products.id), eq(productVariants.offered, true)))
     .orderBy(
       sql`${productVariants.size} = ${DEFAULT_SIZE} desc`,
       asc(productVariants.offerPriceCents),

@@ -30,7 +30,8 @@ async function sampleProducts() {
   const sizesOf = new Map<number, string[]>();
   for (const r of rows) sizesOf.set(r.id, [...(sizesOf.get(r.id) ?? []), r.size]);
   const entries = [...sizesOf.entries()];
-  const full = entries.find(([, sizes]) => sizes.length === PRODUCT_SIZES.length);
+  // Every garment size; "ONE" (one size) is never sold beside others.
+  const full = entries.find(([, sizes]) => sizes.length === PRODUCT_SIZES.filter((s) => s !== "ONE").length);
   const partial = entries.find(([, sizes]) => !sizes.includes("XL"));
   if (!full || !partial) throw new Error("the seed should have both kinds of product");
   return { full: full[0], partial: partial[0] };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, max, sql } from "drizzle-orm";
 import {
   ADD_ITEM_DEFAULTS,
   ADD_ITEM_MESSAGES,
@@ -9,11 +9,13 @@ import {
   type ProductPatchInput,
   type ProductSize,
 } from "@store/shared";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { invalidateCatalogCache } from "./cache";
 import { categories, productImages, productVariants, products, subcategories } from "./tables";
 import { invalidField, notFound } from "../../lib/failures";
-import { dollars, loadAdminProduct } from "./admin-read";
+import { loadAdminProduct } from "./admin-read";
+
+const ONE_SIZE: ProductSize = "ONE";
 
 const M = ADD_ITEM_MESSAGES;
 
@@ -23,6 +25,7 @@ interface SizeWrite {
   offer_price?: number;
   mrp?: number;
   quantity?: number;
+  offered?: boolean;
   path: string;
 }
 
@@ -44,56 +47,73 @@ async function placement(tx: Tx, categoryId: number, subcategoryId: number | nul
   throw invalidField("subcategory", M.subcategoryMismatch);
 }
 
-/** Adds or changes sizes; a field left out keeps its stored value, and a new size needs both prices. */
+/**
+ * Adds or changes sizes; a field left out keeps its stored value, and a new size needs both prices.
+ * Prices arrive in dollars with at most two decimals and are stored as whole cents.
+ */
 async function writeSizes(tx: Tx, productId: number, rows: readonly SizeWrite[]): Promise<void> {
   if (rows.length === 0) return;
   const stored = new Map(
     (await tx.select().from(productVariants).where(eq(productVariants.productId, productId))).map((v) => [v.size, v]),
   );
+  const cents = (amount: number) => Math.round(amount * 100);
   for (const row of rows) {
     const current = stored.get(row.size);
-    const offer = row.offer_price ?? (current && dollars(current.offerPriceCents));
-    const mrp = row.mrp ?? (current && dollars(current.mrpCents));
+    const offer = row.offer_price !== undefined ? cents(row.offer_price) : current?.offerPriceCents;
+    const mrp = row.mrp !== undefined ? cents(row.mrp) : current?.mrpCents;
     if (offer === undefined) throw invalidField(`${row.path}offer_price`, M.offerPrice);
     if (mrp === undefined) throw invalidField(`${row.path}mrp`, M.mrp);
     if (offer > mrp) throw invalidField(`${row.path}offer_price`, M.offerAboveMrp);
     const values = {
-      offerPriceCents: Math.round(offer * 100),
-      mrpCents: Math.round(mrp * 100),
+      offerPriceCents: offer,
+      mrpCents: mrp,
       stock: row.quantity ?? current?.stock ?? ADD_ITEM_DEFAULTS.quantity,
+      offered: row.offered ?? current?.offered ?? true,
     };
     await tx
       .insert(productVariants)
       .values({ productId, size: row.size, position: PRODUCT_SIZES.indexOf(row.size), ...values })
       .onConflictDoUpdate({ target: [productVariants.productId, productVariants.size], set: values });
+    stored.set(row.size, { ...(current ?? { id: 0, productId, size: row.size, position: 0 }), ...values });
+  }
+  // "One size" means the product comes in no other size; a retired size does not count.
+  const offered = [...stored.values()].filter((v) => v.offered).map((v) => v.size);
+  if (offered.includes(ONE_SIZE) && offered.length > 1) {
+    const at = rows.find((r) => r.size === ONE_SIZE) ?? rows[0];
+    throw invalidField(`${at?.path ?? ""}size`, "One size cannot be sold beside other sizes; retire the others first");
   }
 }
 
-/** Rewrites the image list from the form's five slots; empty slots close up, so main_image is always first. */
+/**
+ * Rewrites the image list in the given order. An image given without alt text keeps the one it had, or is
+ * named after the product, so the shop's gallery never shows an image that says nothing.
+ */
 async function writeImages(
   tx: Tx,
   productId: number,
   productName: string,
-  slots: readonly (string | null | undefined)[],
+  images: readonly { url: string; alt?: string }[],
 ): Promise<void> {
   const stored = await tx
     .select({ url: productImages.url, alt: productImages.alt })
     .from(productImages)
     .where(eq(productImages.productId, productId));
-  // A picture that stays keeps its description; new ones are named after the product.
   const altByUrl = new Map(stored.map((i) => [i.url, i.alt]));
-  const urls = slots.filter((url): url is string => Boolean(url));
   await tx.delete(productImages).where(eq(productImages.productId, productId));
-  if (urls.length === 0) return;
+  if (images.length === 0) return;
   await tx.insert(productImages).values(
-    urls.map((url, position) => ({
+    images.map(({ url, alt }, position) => ({
       productId,
       url,
       position,
-      alt: altByUrl.get(url) ?? `${productName} - image ${position + 1}`,
+      alt: alt?.trim() || altByUrl.get(url) || `${productName} - image ${position + 1}`,
     })),
   );
 }
+
+/** The form's five slots as an image list; empty slots close up, so main_image is always first. */
+const slotImages = (slots: readonly (string | null | undefined)[]) =>
+  slots.filter((url): url is string => Boolean(url)).map((url) => ({ url }));
 
 const sizeRows = (rows: readonly Omit<SizeWrite, "path">[] | undefined): SizeWrite[] =>
   (rows ?? []).map((row, i) => ({ ...row, path: `sizes.${i}.` }));
@@ -113,22 +133,18 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
       categoryId: input.category,
       subcategoryId,
       categoryTerms: terms,
-      rating: input.rating ?? 0,
       isActive: input.is_active,
       newArrival: input.new_arrival,
       topSelling: input.top_selling,
       remarks: input.remarks ?? "",
+      seoTitle: input.seo_title ?? "",
+      seoDescription: input.seo_description ?? "",
     })
     .returning({ id: products.id });
   if (!row) throw new Error("product insert returned no row");
   const main = { size: input.size, offer_price: input.offer_price, mrp: input.mrp, quantity: input.quantity, path: "" };
   await writeSizes(tx, row.id, [main, ...sizeRows(input.sizes)]);
-  await writeImages(
-    tx,
-    row.id,
-    input.product_name,
-    PRODUCT_MEDIA_FIELDS.map((field) => input[field]),
-  );
+  await writeImages(tx, row.id, input.product_name, slotImages(PRODUCT_MEDIA_FIELDS.map((field) => input[field])));
   invalidateCatalogCache();
   return row.id;
 }
@@ -163,11 +179,12 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
         subcategoryId: placed.subcategoryId,
         categoryTerms: placed.terms,
       }),
-      ...(patch.rating !== undefined && { rating: patch.rating ?? 0 }),
       isActive: patch.is_active,
       newArrival: patch.new_arrival,
       topSelling: patch.top_selling,
       remarks: patch.remarks,
+      seoTitle: patch.seo_title,
+      seoDescription: patch.seo_description,
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, id));
@@ -179,10 +196,66 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       : [];
   await writeSizes(tx, id, [...sizeRows(patch.sizes), ...main]);
 
-  if (PRODUCT_MEDIA_FIELDS.some((field) => patch[field] !== undefined)) {
+  const name = patch.product_name ?? before.product_name;
+  if (patch.images) {
+    await writeImages(tx, id, name, patch.images);
+  } else if (PRODUCT_MEDIA_FIELDS.some((field) => patch[field] !== undefined)) {
     const slots = PRODUCT_MEDIA_FIELDS.map((field) => (patch[field] !== undefined ? patch[field] : before[field]));
-    await writeImages(tx, id, patch.product_name ?? before.product_name, slots);
+    await writeImages(tx, id, name, slotImages(slots));
   }
   invalidateCatalogCache();
   return before;
+}
+
+/** The next free product code: one above the highest in use (codes are numbers, unique in the shop). */
+export async function nextProductCode(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ top: max(products.productCode) }).from(products);
+  return (row?.top ?? 0) + 1;
+}
+
+/**
+ * `POST /api/admin/products/:id/duplicate` in the caller's transaction: a new inactive draft with the next
+ * free code, the same details, images and sizes (prices kept, stock 0, since the pieces are not there yet).
+ * Answers the new product's id.
+ */
+export async function duplicateProduct(tx: Tx, id: number): Promise<number> {
+  const source = await loadAdminProduct(tx, id);
+  if (!source) throw notFound("Product");
+  // Two duplicates at once must not pick the same code: the advisory lock makes them take turns.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('products.next_code'))`);
+  const [row] = await tx
+    .insert(products)
+    .values({
+      productCode: await nextProductCode(tx),
+      name: `${source.product_name} (copy)`.slice(0, 200),
+      description: source.description,
+      categoryId: source.category,
+      subcategoryId: source.subcategory,
+      categoryTerms: [source.category_name, source.subcategory_name].filter(Boolean).join(" "),
+      isActive: false,
+      newArrival: source.new_arrival,
+      topSelling: source.top_selling,
+      remarks: source.remarks,
+      seoTitle: source.seo_title,
+      seoDescription: source.seo_description,
+    })
+    .returning({ id: products.id });
+  if (!row) throw new Error("product insert returned no row");
+  if (source.sizes.length > 0) {
+    await tx.insert(productVariants).values(
+      source.sizes.map((s) => ({
+        productId: row.id,
+        size: s.size,
+        offerPriceCents: Math.round(s.offer_price * 100),
+        mrpCents: Math.round(s.mrp * 100),
+        stock: 0,
+        offered: s.offered,
+        position: PRODUCT_SIZES.indexOf(s.size as ProductSize),
+      })),
+    );
+  }
+  await writeImages(tx, row.id, source.product_name, source.images);
+  // Inactive, so the shop shows nothing new; the cache is marked stale anyway in case a listing counts drafts.
+  invalidateCatalogCache();
+  return row.id;
 }

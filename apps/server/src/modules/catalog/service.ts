@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
+  DEFAULT_SIZE,
   HOME_STRIP_NAMES,
   PRODUCT_SIZES,
   priceIn,
@@ -18,6 +19,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { createCatalogCache } from "./cache";
 import { loadProductCards } from "./product-cards";
+import { readCatalogueSettings } from "./settings";
 import { categories, homeCategories, productImages, productVariants, products, subcategories } from "./tables";
 
 /** The product page shows up to this many related products (spec: same category, other product_code). */
@@ -48,9 +50,13 @@ export function createCatalogService(db: Db) {
     });
   }
 
+  /** The seller's listing order, cached with the rest of the catalogue (a change marks the cache stale). */
+  const listingOrder = () => cache.get("settings", () => readCatalogueSettings(db)).then((s) => s.listing_order);
+
   /**
-   * One page of a category's active products, oldest first (stable across pages). A subcategory narrows
-   * the list only when it belongs to that category; any other value means no filter (spec).
+   * One page of a category's active products in the seller's chosen order, oldest or newest first, by id
+   * (stable across pages; the listing indexes end in id, so either direction reads straight off them). A
+   * subcategory narrows the list only when it belongs to that category; any other value means no filter (spec).
    */
   async function listProducts(query: ProductListQuery): Promise<ProductListResponse> {
     const { category_pk, sub_category_pk, page, page_size, currency } = query;
@@ -58,8 +64,10 @@ export function createCatalogService(db: Db) {
     if (!category) throw new AppError("not_found", "Category not found");
     const subcategoryId = category.subcategories.some((s) => s.id === sub_category_pk) ? sub_category_pk : undefined;
 
+    const order = await listingOrder();
     // Keyed on the query as it is answered: a foreign subcategory shares the unfiltered entry.
-    return cache.get(`list:${category.id}:${subcategoryId ?? ""}:${page}:${page_size}:${currency}`, async () => {
+    const key = `list:${category.id}:${subcategoryId ?? ""}:${page}:${page_size}:${currency}:${order}`;
+    return cache.get(key, async () => {
       const where = and(
         eq(products.isActive, true),
         eq(products.categoryId, category.id),
@@ -70,7 +78,7 @@ export function createCatalogService(db: Db) {
           .select({ id: products.id })
           .from(products)
           .where(where)
-          .orderBy(asc(products.id))
+          .orderBy(order === "newest_first" ? desc(products.id) : asc(products.id))
           .limit(page_size)
           .offset((page - 1) * page_size),
         db.select({ n: count() }).from(products).where(where),
@@ -133,6 +141,8 @@ export function createCatalogService(db: Db) {
         productCode: products.productCode,
         name: products.name,
         description: products.description,
+        seoTitle: products.seoTitle,
+        seoDescription: products.seoDescription,
         rating: products.rating,
         reviewCount: products.reviewCount,
         categoryId: products.categoryId,
@@ -150,7 +160,8 @@ export function createCatalogService(db: Db) {
       db
         .select()
         .from(productVariants)
-        .where(eq(productVariants.productId, p.id))
+        // A retired size is no longer sold, so the shop does not offer it.
+        .where(and(eq(productVariants.productId, p.id), eq(productVariants.offered, true)))
         .orderBy(asc(productVariants.position), asc(productVariants.id)),
       db
         .select({ url: productImages.url, alt: productImages.alt })
@@ -172,7 +183,8 @@ export function createCatalogService(db: Db) {
           ]
         : [],
     );
-    const chosen = sizes.find((s) => s.size === size);
+    // The page opens on the default size S; a product without S (one size only) opens on its first size.
+    const chosen = sizes.find((s) => s.size === size) ?? (size === DEFAULT_SIZE ? sizes[0] : undefined);
     // 404 rather than 422: the product in that size is a thing that does not exist, like an unknown id.
     if (!chosen) throw new AppError("not_found", `This product is not available in size ${size}`, "SIZE_NOT_AVAILABLE");
 
@@ -182,6 +194,8 @@ export function createCatalogService(db: Db) {
         product_code: p.productCode,
         name: p.name,
         description: p.description,
+        seo_title: p.seoTitle,
+        seo_description: p.seoDescription,
         ...chosen,
         sizes,
         main_image: images[0]?.url ?? "",

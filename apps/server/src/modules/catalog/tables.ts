@@ -42,6 +42,9 @@ export const products = pgTable(
     newArrival: boolean("new_arrival").notNull().default(true),
     topSelling: boolean("top_selling").notNull().default(false),
     remarks: text("remarks").notNull().default(""),
+    /** The product page's title and meta description when set; empty: the name and description are used. */
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||
@@ -82,6 +85,8 @@ export const productVariants = pgTable(
     offerPriceCents: integer("offer_price_cents").notNull(),
     mrpCents: integer("mrp_cents").notNull(),
     stock: integer("stock").notNull().default(0),
+    /** false: the size is retired (no longer sold) but kept, because order lines point at it. */
+    offered: boolean("offered").notNull().default(true),
     position: integer("position").notNull().default(0),
   },
   (t) => [
@@ -114,4 +119,11 @@ export const homeCategories = pgTable("home_categories", {
   position: integer("position").notNull().default(0),
   /** A hidden tile stays editable in the back office but is left out of the home page. */
   isShown: boolean("is_shown").notNull().default(true),
+});
+
+/** The seller's catalogue settings, one row per key (today: where new products appear in listings). */
+export const catalogSettings = pgTable("catalog_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

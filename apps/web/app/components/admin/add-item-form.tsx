@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
-import { NumberField, SelectInput } from "./form-controls";
+import { SelectInput } from "./form-controls";
 import { OptionalNumberField } from "./optional-number-input";
+import { InrHint, RupeeTarget } from "./product-inr";
 import { ProductFields, type SetDetail } from "./product-fields";
 import {
   FIELD_ORDER,
@@ -47,6 +48,26 @@ export function AddItemForm() {
 
   useEffect(() => {
     if (created) createdTitle.current?.focus();
+  }, [created]);
+
+  // The next free product code, suggested while the field is empty (a kept draft's code stays).
+  const [suggested, setSuggested] = useState<number | null>(null);
+  useEffect(() => {
+    if (created) return;
+    let live = true;
+    adminApi
+      .get<{ product_code: number }>("/api/admin/products/next-code")
+      .then((next) => {
+        if (!live) return;
+        setSuggested(next.product_code);
+        setDraft((current) =>
+          current.product_code ? current : { ...current, product_code: String(next.product_code) },
+        );
+      })
+      .catch(() => undefined); // Only a suggestion: the seller can still type a code.
+    return () => {
+      live = false;
+    };
   }, [created]);
 
   const set = <K extends keyof ItemDraft>(field: K, value: ItemDraft[K]) => {
@@ -94,7 +115,10 @@ export function AddItemForm() {
         </h2>
         <p role="status" className="mt-2">
           &ldquo;{created.product_name}&rdquo; (code {created.product_code}) is saved
-          {created.is_active ? " and in the shop now" : " as inactive"}.
+          {created.is_active
+            ? " and in the shop now"
+            : " as a draft: shoppers do not see it until you activate it on its edit page"}
+          .
         </p>
         <div className="mt-5 flex flex-wrap gap-3">
           <Link to={`/product/${created.id}`} className={BUTTON_PRIMARY}>
@@ -115,7 +139,8 @@ export function AddItemForm() {
     <fieldset className={CARD}>
       <legend className={`${SECTION_TITLE} float-left mb-1 w-full`}>Size, stock and price</legend>
       <p className="clear-both mb-4 text-sm text-charcoal/80">
-        Prices are whole US dollars; the shop shows INR from them. More sizes can be added after saving.
+        Prices are in US dollars (cents allowed); the shop shows INR from them, as below. More sizes can be added after
+        saving.
       </p>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <SelectInput
@@ -126,7 +151,7 @@ export function AddItemForm() {
           error={shown.size}
           onChange={(v) => set("size", v as AddItemSize)}
         />
-        <NumberField
+        <OptionalNumberField
           id={fieldId("quantity")}
           label="Quantity"
           value={draft.quantity}
@@ -135,26 +160,37 @@ export function AddItemForm() {
           error={shown.quantity}
           onChange={(v) => set("quantity", v)}
         />
-        <OptionalNumberField
-          id={fieldId("offer_price")}
-          label="Offer price (USD)"
-          required
-          value={draft.offer_price}
-          min={0}
-          max={PRICE_MAX}
-          error={shown.offer_price}
-          onChange={(v) => set("offer_price", v)}
-        />
-        <OptionalNumberField
-          id={fieldId("mrp")}
-          label="MRP (USD)"
-          required
-          value={draft.mrp}
-          min={0}
-          max={PRICE_MAX}
-          error={shown.mrp}
-          onChange={(v) => set("mrp", v)}
-        />
+        <div>
+          <OptionalNumberField
+            id={fieldId("offer_price")}
+            label="Offer price (USD)"
+            required
+            decimal
+            value={draft.offer_price}
+            min={0}
+            max={PRICE_MAX}
+            error={shown.offer_price}
+            onChange={(v) => set("offer_price", v)}
+          />
+          <InrHint usd={draft.offer_price} />
+        </div>
+        <div>
+          <OptionalNumberField
+            id={fieldId("mrp")}
+            label="MRP (USD)"
+            required
+            decimal
+            value={draft.mrp}
+            min={0}
+            max={PRICE_MAX}
+            error={shown.mrp}
+            onChange={(v) => set("mrp", v)}
+          />
+          <InrHint usd={draft.mrp} />
+        </div>
+      </div>
+      <div className="mt-4">
+        <RupeeTarget useLabel="Offer price" onUse={(usd) => set("offer_price", usd)} />
       </div>
     </fieldset>
   );
@@ -167,6 +203,11 @@ export function AddItemForm() {
         errors={shown}
         flags={["is_active", "new_arrival", "top_selling"]}
         pricing={pricing}
+        codeHint={
+          suggested === null
+            ? "A number, unique in the shop"
+            : `A number, unique in the shop; the next free one is ${suggested}`
+        }
       />
       {action.failure && <FormMessage tone="error">{action.failure.message}</FormMessage>}
       <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,4 @@
 import type { HTMLAttributes, HTMLInputTypeAttribute, ReactNode } from "react";
-import { NumericInput } from "../ui/numeric-input";
 import { CONTROL } from "./styles";
 
 type Common = {
@@ -178,22 +177,5 @@ export function CheckboxInput({
         )}
       </div>
     </div>
-  );
-}
-
-/** The shop's NumericInput (arrows, Enter, wheel, clamped) with a visible label. */
-export function NumberField({
-  value,
-  onChange,
-  min,
-  max,
-  ...common
-}: Common & { value: number; onChange: (value: number) => void; min?: number; max?: number }) {
-  return (
-    <FieldShell {...common}>
-      <div className={common.hideLabel ? "" : "mt-1"}>
-        <NumericInput id={common.id} aria-label={common.label} value={value} onChange={onChange} min={min} max={max} />
-      </div>
-    </FieldShell>
   );
 }

@@ -5,9 +5,10 @@ import { described, FieldShell } from "./form-controls";
 
 /**
  * The shop's numeric input behaviour (ArrowUp/ArrowDown and the wheel while focused step, Enter commits,
- * values clamp to min/max, width 90) for a field that may be empty, as the add-item form's prices start:
- * `null` is "not entered", so the spec's 'Please enter the offer price!' can show. ui/NumericInput always
- * holds a number, hence this sibling built on its stepping and parsing rules.
+ * width 90) for a field that may be empty, as the add-item form's prices start: `null` is "not entered",
+ * so the spec's 'Please enter the offer price!' can show. Stepping stays within min/max, but a typed value
+ * is kept as typed: the shared schema refuses -5 with a message, where clamping would have saved 0 behind
+ * the seller's back (issue 13 point 6). ui/NumericInput always holds a number, hence this sibling.
  */
 export function OptionalNumberField({
   id,
@@ -22,6 +23,7 @@ export function OptionalNumberField({
   required,
   className,
   hideLabel,
+  decimal = false,
 }: NumericBounds & {
   id: string;
   label: string;
@@ -32,17 +34,20 @@ export function OptionalNumberField({
   required?: boolean;
   className?: string;
   hideLabel?: boolean;
+  /** Cents allowed: a decimal keyboard on phones. */
+  decimal?: boolean;
 }) {
   const bounds = { min, max, step };
   // Text being typed; null while the field shows the committed value.
   const [draft, setDraft] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const typed = (text: string) => (text.trim() === "" ? null : parseNumeric(text, bounds));
+  // No bounds here: an out-of-range number reaches the schema, which says what is wrong.
+  const typed = (text: string) => (text.trim() === "" ? null : parseNumeric(text));
   const current = () => (draft === null ? value : typed(draft));
   const step1 = (direction: 1 | -1) => {
     const now = current();
-    const next = now === null ? clamp(0, bounds) : stepValue(now, direction, bounds);
+    const next = now === null ? clamp(0, bounds) : stepValue(clamp(now, bounds), direction, bounds);
     setDraft(null);
     if (next !== value) onChange(next);
   };
@@ -64,7 +69,7 @@ export function OptionalNumberField({
           ref={input}
           id={id}
           type="text"
-          inputMode={Number.isInteger(step) ? "numeric" : "decimal"}
+          inputMode={decimal || !Number.isInteger(step) ? "decimal" : "numeric"}
           role="spinbutton"
           aria-valuenow={value ?? undefined}
           aria-valuemin={min}

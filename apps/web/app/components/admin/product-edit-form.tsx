@@ -1,16 +1,33 @@
-import { productPatchSchema, type AdminProduct } from "@store/shared";
-import { useEffect, useState } from "react";
+import { PRODUCT_MEDIA_FIELDS, productPatchSchema, type AdminProduct } from "@store/shared";
+import { useEffect, useRef, useState } from "react";
+import { useBlocker } from "react-router";
 import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
-import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
+import { ConfirmDialog } from "./confirm-dialog";
+import { fieldsFromIssues, type FieldErrors } from "./failures";
 import { ProductFields, type SetDetail } from "./product-fields";
+import { imageFieldId, ProductImages, type ImageRow } from "./product-images";
+import { RupeeTarget } from "./product-inr";
 import { changedDetails, detailsOf, FIELD_ORDER, fieldId, type ProductDetails } from "./product-values";
-import { BUTTON_PRIMARY } from "./styles";
+import { blankRow, rowsOf, sizeFieldId, SizeTable, type SizeRow, type SizeRows } from "./size-table";
+import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
+type Baseline = { details: ProductDetails; rows: SizeRows; images: ImageRow[] };
+const baselineOf = (product: AdminProduct): Baseline => ({
+  details: detailsOf(product),
+  rows: rowsOf(product),
+  images: product.images.map((i) => ({ url: i.url, alt: i.alt })),
+});
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// The editor sends the ordered image list; the five slots are the add form's way of saying the same.
+const SLOT_FIELDS = new Set<string>(PRODUCT_MEDIA_FIELDS);
+
 /**
- * Every add-item field of a stored product. Only changed fields are sent (the audit log then shows what
- * the seller meant to change); activation and top selling are switches of their own (product-status).
+ * The whole product in one form with one save: details, every size's prices, stock and whether it is
+ * still offered, the images with their order and alt texts, and the search-engine texts. Only changed
+ * fields are sent (the audit log then shows what the seller meant to change). Unsaved changes are marked
+ * on each area, and leaving the page with them asks first (in the app, and on reload or closing the tab).
  */
 export function ProductEditForm({
   product,
@@ -19,36 +36,77 @@ export function ProductEditForm({
   product: AdminProduct;
   onSaved: (product: AdminProduct, message: string) => void;
 }) {
-  const [saved, setSaved] = useState<ProductDetails>(() => detailsOf(product));
-  const [values, setValues] = useState<ProductDetails>(saved);
+  const [saved, setSaved] = useState<Baseline>(() => baselineOf(product));
+  const [values, setValues] = useState<ProductDetails>(saved.details);
+  const [rows, setRows] = useState<SizeRows>(saved.rows);
+  const [newSize, setNewSize] = useState("");
+  const [newRow, setNewRow] = useState<SizeRow>(blankRow);
+  const [images, setImages] = useState<ImageRow[]>(saved.images);
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAdminAction();
+  const sentSizes = useRef<string[]>([]);
 
+  const detailChanges = Object.fromEntries(
+    Object.entries(changedDetails(saved.details, values)).filter(([key]) => !SLOT_FIELDS.has(key)),
+  );
+  const changedRows = Object.entries(rows).filter(([size, row]) => !same(row, saved.rows[size]));
+  const keptImages = images.filter((i) => i.url.trim() !== "");
+  const imagesChanged = !same(keptImages, saved.images);
+  const sizesChanged = changedRows.length > 0 || newSize !== "";
+  const dirty = Object.keys(detailChanges).length > 0 || sizesChanged || imagesChanged;
+
+  // Leaving with unsaved changes: React Router asks through the blocker, the browser through beforeunload.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !action.busy && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
-    if (action.failure) focusFirstError(FIELD_ORDER, action.failure.fields, fieldId);
-  }, [action.failure]);
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
+  const clear = (key: string) => setErrors((current) => ({ ...current, [key]: "" }));
   const set: SetDetail = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: "" }));
+    clear(field);
   };
+  const setRow = (size: string, patch: Partial<SizeRow>) => {
+    setRows((current) => ({ ...current, [size]: { ...(current[size] ?? blankRow()), ...patch } }));
+    Object.keys(patch).forEach((field) => clear(`${size}.${field}`));
+  };
+
+  const serverErrors = toEditorErrors(action.failure?.fields ?? {}, sentSizes.current);
   const shown: FieldErrors = {
-    ...action.failure?.fields,
+    ...serverErrors,
     ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)),
   };
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const changes = changedDetails(saved, values);
-    if (Object.keys(changes).length === 0) {
+    if (!dirty) {
       action.setFailure({ message: "Nothing has changed.", fields: {} });
       return;
     }
-    const parsed = productPatchSchema.safeParse(changes);
-    if (!parsed.success) {
-      const fields = fieldsFromIssues(parsed.error.issues);
+    const sizeEntries = newSize ? [...changedRows, [newSize, newRow] as const] : changedRows;
+    // Errors come back as sizes.<index>.<field>; the order sent maps them to the size they are about.
+    sentSizes.current = sizeEntries.map(([size]) => size);
+    const missingStock = sizeEntries.find(([, row]) => row.quantity === null);
+    const body = {
+      ...detailChanges,
+      ...(sizeEntries.length > 0 && { sizes: sizeEntries.map(([size, row]) => ({ size, ...row })) }),
+      ...(imagesChanged && { images: keptImages }),
+    };
+    const parsed = productPatchSchema.safeParse(body);
+    const fields = parsed.success ? {} : toEditorErrors(fieldsFromIssues(parsed.error.issues), sentSizes.current);
+    if (missingStock) fields[`${missingStock[0]}.quantity`] = "Enter the stock as a number";
+    if (!parsed.success || missingStock) {
       setErrors(fields);
-      focusFirstError(FIELD_ORDER, fields, fieldId);
+      action.setFailure({ message: "Please correct the marked fields; nothing was saved.", fields: {} });
+      focusFirst(fields);
       return;
     }
     setErrors({});
@@ -56,19 +114,108 @@ export function ProductEditForm({
       adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, parsed.data),
     );
     if (!result) return;
-    const next = detailsOf(result);
+    const next = baselineOf(result);
     setSaved(next);
-    setValues(next);
-    onSaved(result, "Product details saved.");
+    setValues(next.details);
+    setRows(next.rows);
+    setImages(next.images);
+    setNewSize("");
+    setNewRow(blankRow());
+    onSaved(result, "Product saved.");
   }
 
+  useEffect(() => {
+    if (action.failure) focusFirst(serverErrors);
+    // Only when a new failure arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [action.failure]);
+
+  const pricing = (
+    <>
+      <SizeTable
+        rows={rows}
+        onRow={setRow}
+        newSize={newSize}
+        onNewSize={setNewSize}
+        newRow={newRow}
+        onNewRow={(patch) => setNewRow((r) => ({ ...r, ...patch }))}
+        errors={shown}
+        changed={sizesChanged}
+      />
+      <section aria-labelledby="rupee-title" className={CARD}>
+        <h2 id="rupee-title" className={SECTION_TITLE}>
+          Price from rupees
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-charcoal/80">
+          The shop derives INR from the USD price (x33.6, rounded up to end in 9). Find the USD price for a rupee price
+          here, then type it into a size above.
+        </p>
+        <RupeeTarget />
+      </section>
+    </>
+  );
+
   return (
-    <form noValidate onSubmit={submit} aria-label="Product details" aria-busy={action.busy} className="space-y-6">
-      <ProductFields values={values} set={set} errors={shown} flags={["new_arrival"]} />
-      {action.failure && <FormMessage tone="error">{action.failure.message}</FormMessage>}
-      <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>
-        {action.busy ? "Saving..." : "Save details"}
-      </button>
+    <form noValidate onSubmit={submit} aria-label="Edit product" aria-busy={action.busy} className="space-y-6">
+      <ProductFields
+        values={values}
+        set={set}
+        errors={shown}
+        flags={["new_arrival"]}
+        changed={Object.keys(detailChanges).length > 0}
+        pricing={pricing}
+        images={<ProductImages images={images} onChange={setImages} errors={shown} changed={imagesChanged} />}
+      />
+      {/* Stays in view while scrolling, so the one save and the unsaved state are always at hand. */}
+      <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-3 rounded-t-2xl bg-cream/95 px-2 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]">
+        <button type="submit" className={`${BUTTON_PRIMARY} px-8 py-3 text-base`} disabled={action.busy}>
+          {action.busy ? "Saving..." : "Save product"}
+        </button>
+        <p role="status" className="text-sm font-semibold text-charcoal">
+          {dirty ? "Unsaved changes" : "All changes saved"}
+        </p>
+        {action.failure && (
+          <div className="w-full">
+            <FormMessage tone="error">{action.failure.message}</FormMessage>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        cancelLabel="Stay on this page"
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      >
+        <p>This product has changes that are not saved. They are lost if you leave now.</p>
+      </ConfirmDialog>
     </form>
   );
+}
+
+/** sizes.<index>.<field> (the schema's and the server's) keyed <size>.<field>, by the order the save sent. */
+function toEditorErrors(fields: FieldErrors, order: readonly string[]): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => {
+      const [head, index, field] = path.split(".");
+      return head === "sizes" ? [`${order[Number(index)] ?? ""}.${field ?? ""}`, message] : [path, message];
+    }),
+  );
+}
+
+/** Focus on the first field with an error: details in screen order, then sizes, then images. */
+function focusFirst(fields: FieldErrors): void {
+  const detail = FIELD_ORDER.find((field) => fields[field]);
+  if (detail) {
+    document.getElementById(fieldId(detail))?.focus();
+    return;
+  }
+  const key = Object.keys(fields).find((k) => fields[k]);
+  if (!key) return;
+  const image = /^images\.(\d+)\.(url|alt)$/.exec(key);
+  const [size, field] = key.split(".");
+  const id = image ? imageFieldId(Number(image[1]), image[2] as "url" | "alt") : sizeFieldId(size ?? "", field ?? "");
+  document.getElementById(id)?.focus();
 }

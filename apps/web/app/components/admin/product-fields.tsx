@@ -1,10 +1,11 @@
-import { CATEGORIES, PRODUCT_MEDIA_FIELDS, RATING_MAX, SUBCATEGORIES, type ProductMediaField } from "@store/shared";
+import { CATEGORIES, PRODUCT_MEDIA_FIELDS, SUBCATEGORIES, type ProductMediaField } from "@store/shared";
 import type { ReactNode } from "react";
 import { titleCase } from "../product/category-copy";
 import type { FieldErrors } from "./failures";
 import { CheckboxInput, SelectInput, TextArea, TextInput, type Option } from "./form-controls";
 import { MEDIA_HINT, MediaField } from "./media-field";
 import { fieldId, type ProductDetails } from "./product-values";
+import { UnsavedMark } from "./size-table";
 import { CARD, SECTION_TITLE } from "./styles";
 
 type Flag = "is_active" | "new_arrival" | "top_selling";
@@ -34,19 +35,14 @@ function subcategoryOptions(category: string): Option[] {
   return [{ value: "", label: none }, ...subs.map((s) => ({ value: String(s.id), label: titleCase(s.name) }))];
 }
 
-/** 1 to 5 (spec: rating as text), plus a stored rating between whole numbers so an edit does not lose it. */
-function ratingOptions(current: string): Option[] {
-  const whole = Array.from({ length: RATING_MAX }, (_, i) => String(i + 1));
-  const values = current && !whole.includes(current) ? [...whole, current].sort() : whole;
-  return [{ value: "", label: "Not rated" }, ...values.map((v) => ({ value: v, label: `${v} of ${RATING_MAX}` }))];
-}
-
 export type SetDetail = <K extends keyof ProductDetails>(field: K, value: ProductDetails[K]) => void;
 
 /**
  * The add-item fields every product form shares (add and edit): name, code, category and subcategory,
- * the flags asked for, description, rating, remarks and the five images. `pricing` sits between the
- * product and its images (the add form's size, quantity and prices).
+ * the flags asked for, description, remarks, search-engine texts and the images. `pricing` sits between
+ * the product and its images (the add form's size, quantity and prices; the editor's size table);
+ * `images` replaces the five slots (the editor's ordered list with alt texts). The star rating is not
+ * typed by the seller: it comes from reviews.
  */
 export function ProductFields({
   values,
@@ -54,14 +50,21 @@ export function ProductFields({
   errors,
   flags,
   pricing,
+  images,
+  codeHint = "A number, unique in the shop",
+  changed = false,
 }: {
   values: ProductDetails;
   set: SetDetail;
   errors: FieldErrors;
   flags: readonly Flag[];
   pricing?: ReactNode;
+  images?: ReactNode;
+  codeHint?: string;
+  /** The editor marks the area when it holds unsaved changes. */
+  changed?: boolean;
 }) {
-  const text = (field: "product_name" | "product_code" | "remarks") => ({
+  const text = (field: "product_name" | "product_code" | "remarks" | "seo_title") => ({
     id: fieldId(field),
     value: values[field],
     error: errors[field],
@@ -70,24 +73,10 @@ export function ProductFields({
   return (
     <div className="space-y-6">
       <fieldset className={CARD}>
-        <legend className={`${SECTION_TITLE} float-left mb-4 w-full`}>Product</legend>
+        <legend className={`${SECTION_TITLE} float-left mb-4 w-full`}>Product{changed && <UnsavedMark />}</legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
           <TextInput {...text("product_name")} label="Product name" required className="sm:col-span-2" />
-          <TextInput
-            {...text("product_code")}
-            label="Product code"
-            inputMode="numeric"
-            required
-            hint="A number, unique in the shop"
-          />
-          <SelectInput
-            id={fieldId("rating")}
-            label="Rating"
-            value={values.rating}
-            options={ratingOptions(values.rating)}
-            error={errors.rating}
-            onChange={(v) => set("rating", v)}
-          />
+          <TextInput {...text("product_code")} label="Product code" inputMode="numeric" required hint={codeHint} />
           <SelectInput
             id={fieldId("category")}
             label="Category"
@@ -129,6 +118,22 @@ export function ProductFields({
             hint="For the shop's staff; not shown to shoppers"
             className="sm:col-span-2"
           />
+          <TextInput
+            {...text("seo_title")}
+            label="SEO title"
+            hint="The product page's title in search results (about 60 characters); empty: the product name"
+            className="sm:col-span-2"
+          />
+          <TextArea
+            id={fieldId("seo_description")}
+            label="SEO description"
+            rows={2}
+            value={values.seo_description}
+            error={errors.seo_description}
+            onChange={(v) => set("seo_description", v)}
+            hint="The summary search engines show (about 160 characters); empty: the start of the description"
+            className="sm:col-span-2"
+          />
         </div>
         {flags.length > 0 && (
           <div className="mt-5 grid gap-3 border-t border-linen pt-4 sm:grid-cols-3">
@@ -145,24 +150,26 @@ export function ProductFields({
         )}
       </fieldset>
       {pricing}
-      <fieldset className={CARD}>
-        <legend className={`${SECTION_TITLE} float-left mb-1 w-full`}>Images</legend>
-        <p className="clear-both mb-4 text-sm text-charcoal/80">
-          {MEDIA_HINT}. The main image is the one shop cards show.
-        </p>
-        <div className="grid gap-4">
-          {PRODUCT_MEDIA_FIELDS.map((field) => (
-            <MediaField
-              key={field}
-              id={fieldId(field)}
-              label={MEDIA_LABELS[field]}
-              value={values[field]}
-              error={errors[field]}
-              onChange={(v) => set(field, v)}
-            />
-          ))}
-        </div>
-      </fieldset>
+      {images ?? (
+        <fieldset className={CARD}>
+          <legend className={`${SECTION_TITLE} float-left mb-1 w-full`}>Images</legend>
+          <p className="clear-both mb-4 text-sm text-charcoal/80">
+            {MEDIA_HINT}. The main image is the one shop cards show.
+          </p>
+          <div className="grid gap-4">
+            {PRODUCT_MEDIA_FIELDS.map((field) => (
+              <MediaField
+                key={field}
+                id={fieldId(field)}
+                label={MEDIA_LABELS[field]}
+                value={values[field]}
+                error={errors[field]}
+                onChange={(v) => set(field, v)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }

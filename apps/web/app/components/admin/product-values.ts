@@ -20,8 +20,9 @@ export type ProductDetails = {
   new_arrival: boolean;
   top_selling: boolean;
   description: string;
-  rating: string;
   remarks: string;
+  seo_title: string;
+  seo_description: string;
 } & Record<ProductMediaField, string>;
 
 export type AddItemSize = (typeof ADD_ITEM_SIZES)[number]["value"];
@@ -29,14 +30,15 @@ export type AddItemSize = (typeof ADD_ITEM_SIZES)[number]["value"];
 /** The add-item form: the details plus the spec's one size with its quantity and prices. */
 export type ItemDraft = ProductDetails & {
   size: AddItemSize;
-  quantity: number;
+  /** null while emptied: the schema then applies the default 10. */
+  quantity: number | null;
   offer_price: number | null;
   mrp: number | null;
 };
 
 const EMPTY_MEDIA = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, ""])) as Record<ProductMediaField, string>;
 
-/** The spec's defaults (section 4): quantity 10 and the three flags on. */
+/** The spec's defaults (section 4): quantity 10, new arrival and top selling on; a new product is a draft. */
 export function newDraft(): ItemDraft {
   return {
     product_name: "",
@@ -47,8 +49,9 @@ export function newDraft(): ItemDraft {
     new_arrival: ADD_ITEM_DEFAULTS.new_arrival,
     top_selling: ADD_ITEM_DEFAULTS.top_selling,
     description: "",
-    rating: "",
     remarks: "",
+    seo_title: "",
+    seo_description: "",
     ...EMPTY_MEDIA,
     size: ADD_ITEM_DEFAULTS.size,
     quantity: ADD_ITEM_DEFAULTS.quantity,
@@ -68,9 +71,11 @@ export const FIELD_ORDER = [
   "offer_price",
   "mrp",
   "description",
-  "rating",
   "remarks",
+  "seo_title",
+  "seo_description",
   ...PRODUCT_MEDIA_FIELDS,
+  "images",
 ] as const;
 
 export const fieldId = (field: string) => `item-${field}`;
@@ -89,8 +94,8 @@ export function readDraft(): ItemDraft {
   const result: Record<string, unknown> = { ...draft };
   for (const [key, fallback] of Object.entries(draft)) {
     const value = values[key];
-    const nullablePrice = (key === "offer_price" || key === "mrp") && (value === null || typeof value === "number");
-    if (nullablePrice || (value !== undefined && typeof value === typeof fallback)) result[key] = value;
+    const nullable = ["offer_price", "mrp", "quantity"].includes(key) && (value === null || typeof value === "number");
+    if (nullable || (value !== undefined && typeof value === typeof fallback)) result[key] = value;
   }
   if (!ADD_ITEM_SIZES.some((s) => s.value === result.size)) result.size = draft.size;
   return result as ItemDraft;
@@ -121,9 +126,9 @@ export function detailsOf(product: AdminProduct): ProductDetails {
     new_arrival: product.new_arrival,
     top_selling: product.top_selling,
     description: product.description,
-    // 0 means "not rated yet".
-    rating: product.rating > 0 ? String(product.rating) : "",
     remarks: product.remarks,
+    seo_title: product.seo_title,
+    seo_description: product.seo_description,
     ...media,
   };
 }

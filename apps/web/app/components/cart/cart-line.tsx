@@ -1,4 +1,4 @@
-import { formatMoney, type CartItem } from "@store/shared";
+import { formatMoney, sizePhrase, type CartItem } from "@store/shared";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../../lib/cart";
@@ -13,7 +13,7 @@ function availabilityText(item: CartItem): string | null {
   if (item.available) return null;
   return item.stock === 0
     ? "No longer available. Please remove it to continue."
-    : `Only ${item.stock} left in size ${item.size}. Please lower the quantity.`;
+    : `Only ${item.stock} left in ${sizePhrase(item.size, false)}. Please lower the quantity.`;
 }
 
 /** One cart line: image, name, size, unit prices, quantity (the spec's numeric input) and removal. */
@@ -23,7 +23,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const [saving, setSaving] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const label = `${item.product_name}, size ${item.size}${item.is_direct_buy ? " (Buy now)" : ""}`;
+  const label = `${item.product_name}, ${sizePhrase(item.size, false)}${item.is_direct_buy ? " (Buy now)" : ""}`;
   const note = problem ?? availabilityText(item);
 
   // Quick arrow presses queue several changes; the field follows the last one until it is saved.
@@ -80,7 +80,7 @@ export function CartLine({ item }: { item: CartItem }) {
               </Link>
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-charcoal/80">
-              <span>Size {item.size}</span>
+              <span>{sizePhrase(item.size)}</span>
               {item.is_direct_buy && (
                 <span className="rounded-full bg-turmeric/20 px-2 py-0.5 text-xs font-semibold text-charcoal">
                   Buy now

@@ -1,4 +1,4 @@
-import { formatMoney, type OrderDetail } from "@store/shared";
+import { formatMoney, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
@@ -81,10 +81,10 @@ function OrderLines({ order }: { order: OrderDetail }) {
                 )}
               </span>
               <span className="mt-0.5 block text-charcoal/80 sm:hidden">
-                Size {line.size} · {line.quantity} × {money(line.unit_price)}
+                {sizePhrase(line.size)} · {line.quantity} × {money(line.unit_price)}
               </span>
             </th>
-            <td className={wide}>{line.size}</td>
+            <td className={wide}>{sizeLabel(line.size)}</td>
             <td className={`${wide} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${wide} text-right tabular-nums`}>{money(line.unit_price)}</td>
             <td className="text-right font-semibold tabular-nums">{money(line.line_total)}</td>

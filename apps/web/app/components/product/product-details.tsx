@@ -5,6 +5,7 @@ import {
   type ProductDetail,
   type ProductDetailResponse,
   type ProductSize,
+  sizePhrase,
 } from "@store/shared";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
@@ -94,7 +95,7 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
           <StockStatus stock={detail.stock} />
           <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
           <p aria-live="polite" className="min-h-5 text-sm text-charcoal/80">
-            {updating && `Updating the price for size ${size}...`}
+            {updating && `Updating the price for ${sizePhrase(size, false)}...`}
             {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}
           </p>
           <ProductPurchase product={detail} updating={updating} />

@@ -12,7 +12,7 @@ export function ProductJsonLd({ product }: { product: ProductDetail }) {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
-    description: product.description,
+    description: product.seo_description || product.description,
     sku: String(product.product_code),
     image: (product.images.length > 0 ? product.images.map((i) => i.url) : [product.main_image]).map(absolute),
     brand: { "@type": "Brand", name: SELLER.brand },

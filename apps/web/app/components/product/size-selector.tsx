@@ -1,4 +1,4 @@
-import type { ProductSize } from "@store/shared";
+import { sizeLabel, type ProductSize } from "@store/shared";
 
 /** The product's sizes as a radio group (arrow keys move between them), styled as pills. */
 export function SizeSelector({
@@ -31,7 +31,7 @@ export function SizeSelector({
                   : "border-charcoal/30 bg-white hover:border-madder"
               }`}
             >
-              {size}
+              {sizeLabel(size)}
               {stock === 0 && <span className="sr-only"> (out of stock)</span>}
             </span>
           </label>

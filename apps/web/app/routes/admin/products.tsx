@@ -1,10 +1,19 @@
-import { CATEGORIES, type AdminProductListItem, type AdminProductListResponse } from "@store/shared";
+import {
+  CATEGORIES,
+  formatMoney,
+  LOW_STOCK_THRESHOLD,
+  sizeLabel,
+  type AdminProductListItem,
+  type AdminProductListResponse,
+} from "@store/shared";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
 import { categoryName, yesNo } from "../../components/admin/format";
 import { ListTable, LoadState, Pager, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
+import { inrText } from "../../components/admin/product-inr";
+import { ProductListingOrder } from "../../components/admin/product-listing-order";
 import { BUTTON_PRIMARY } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
@@ -14,7 +23,7 @@ export function meta() {
 }
 
 const PAGE_SIZE = 25;
-const FILTERS = ["query", "category_pk", "is_active"] as const;
+const FILTERS = ["query", "category_pk", "is_active", "low_stock"] as const;
 
 const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
   { name: "query", label: "Name or code", kind: "text", placeholder: "e.g. kaftan or 1042" },
@@ -37,6 +46,15 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
       { value: "false", label: "Inactive only" },
     ],
   },
+  {
+    name: "low_stock",
+    label: "Stock",
+    kind: "select",
+    options: [
+      { value: "", label: "Any stock" },
+      { value: "true", label: `Low stock (${LOW_STOCK_THRESHOLD} or fewer in a size)` },
+    ],
+  },
 ];
 
 const COLUMNS: Column<AdminProductListItem>[] = [
@@ -57,13 +75,25 @@ const COLUMNS: Column<AdminProductListItem>[] = [
     ),
   },
   { header: "Code", cell: (p) => p.product_code },
+  {
+    header: "Price (USD / INR)",
+    cell: (p) =>
+      p.offer_price === null ? (
+        "None"
+      ) : (
+        <span className="whitespace-nowrap">
+          {formatUsd(p.offer_price)} <span className="text-charcoal/60">/</span> {inrText(p.offer_price)}
+        </span>
+      ),
+    className: "tabular-nums",
+  },
   { header: "Category", cell: (p) => categoryName(p.category) },
   {
     header: "Active",
     cell: (p) => <span className={p.is_active ? "" : "font-semibold text-madder"}>{yesNo(p.is_active)}</span>,
   },
   { header: "Top selling", cell: (p) => yesNo(p.top_selling) },
-  { header: "Sizes", cell: (p) => p.sizes.join(", ") || "None" },
+  { header: "Sizes", cell: (p) => p.sizes.map(sizeLabel).join(", ") || "None" },
   {
     header: "Stock",
     cell: (p) => <span className={p.stock === 0 ? "font-semibold text-madder" : ""}>{p.stock}</span>,
@@ -71,7 +101,10 @@ const COLUMNS: Column<AdminProductListItem>[] = [
   },
 ];
 
-/** Every product, inactive ones included, newest first; search by name or code. */
+/** The seller's price with its cents ($26.46); the shop itself shows USD without decimals. */
+const formatUsd = (usd: number) => (Number.isInteger(usd) ? formatMoney(usd, "USD") : `$${usd.toFixed(2)}`);
+
+/** Every product, inactive ones included, newest first; search by name or code, or the low-stock ones. */
 export default function Products() {
   const list = useListParams(FILTERS);
   const products = useAdminResource<AdminProductListResponse>("/api/admin/products", {
@@ -90,6 +123,7 @@ export default function Products() {
           </Link>
         }
       />
+      <ProductListingOrder />
       <FilterForm key={list.key} label="Find products" specs={FILTER_SPECS} values={list.values} onApply={list.apply} />
       {!data ? (
         <LoadState error={products.error} onRetry={products.reload} />

@@ -1,0 +1,106 @@
+import {
+  centsToDollarText,
+  formatMoney,
+  inrFromUsdCents,
+  USD_PRICE_MAX_CENTS,
+  usdForInrTarget,
+  type UsdCentsRange,
+} from "@store/shared";
+import { useId, useState } from "react";
+import { OptionalNumberField } from "./optional-number-input";
+import { BUTTON_SECONDARY } from "./styles";
+
+/** A typed USD price in cents, or null when it is empty, negative or has more than two decimals. */
+export function usdCents(usd: number | null | undefined): number | null {
+  if (usd === null || usd === undefined || !Number.isFinite(usd) || usd < 0) return null;
+  const cents = Math.round(usd * 100);
+  return Math.abs(usd * 100 - cents) < 1e-6 && cents <= USD_PRICE_MAX_CENTS ? cents : null;
+}
+
+/** The rupee price the shop derives from a USD price (the spec's rule), in words for a table cell or a field. */
+export function inrText(usd: number | null | undefined): string {
+  const cents = usdCents(usd);
+  return cents === null ? "" : formatMoney(inrFromUsdCents(cents), "INR");
+}
+
+/** What a USD shopper pays: whole dollars, rounded up (decision 021-catalogue-prices). */
+const usdShopperText = (cents: number) => formatMoney(Math.ceil(cents / 100), "USD");
+
+/** Beside a USD price field: the INR price shoppers in India see, updated as the seller types. */
+export function InrHint({ usd, id }: { usd: number | null; id?: string }) {
+  const text = inrText(usd);
+  const cents = usdCents(usd);
+  return (
+    <p id={id} className="mt-1 text-xs text-charcoal/80" data-testid="inr-hint">
+      {text ? (
+        <>
+          <span className="font-semibold text-indigo-ink">{text}</span> in INR
+          {cents !== null && cents % 100 !== 0 ? `; USD shoppers pay ${usdShopperText(cents)}` : ""}
+        </>
+      ) : (
+        "INR shows here"
+      )}
+    </p>
+  );
+}
+
+const rangeText = (r: UsdCentsRange) =>
+  r.minCents === r.maxCents
+    ? `$${centsToDollarText(r.minCents)}`
+    : `$${centsToDollarText(r.minCents)} to $${centsToDollarText(r.maxCents)}`;
+
+/**
+ * "Target rupee price": the seller types the INR price they want and gets the USD prices that yield it
+ * by the spec's rule, or the nearest rupee prices the rule can reach. `onUse` puts a price into the form.
+ */
+export function RupeeTarget({ onUse, useLabel }: { onUse?: (usd: number) => void; useLabel?: string }) {
+  const [inr, setInr] = useState<number | null>(null);
+  const id = useId();
+  const answer = inr === null || inr < 0 || !Number.isInteger(inr) ? null : usdForInrTarget(inr, USD_PRICE_MAX_CENTS);
+  const use = (r: UsdCentsRange) =>
+    onUse && (
+      <button type="button" className={`${BUTTON_SECONDARY} px-3 py-1 text-xs`} onClick={() => onUse(r.minCents / 100)}>
+        {useLabel ?? "Use"} ${centsToDollarText(r.minCents)}
+      </button>
+    );
+  return (
+    <div className="rounded-lg border border-linen bg-cream/60 p-3">
+      <OptionalNumberField
+        id={`${id}-target`}
+        label="Target rupee price (INR)"
+        value={inr}
+        min={0}
+        max={inrFromUsdCents(USD_PRICE_MAX_CENTS)}
+        hint="Type the rupee price you want; the USD price that gives it appears below"
+        onChange={setInr}
+      />
+      <div role="status" aria-live="polite" className="mt-2 text-sm">
+        {answer?.reachable && (
+          <div className="flex flex-wrap items-center gap-2">
+            <span>
+              {formatMoney(answer.range.inr, "INR")} comes from {rangeText(answer.range)} (USD shoppers pay{" "}
+              {usdShopperText(answer.range.minCents)}).
+            </span>
+            {use(answer.range)}
+          </div>
+        )}
+        {answer && !answer.reachable && (
+          <div className="space-y-1">
+            <p>
+              {formatMoney(inr ?? 0, "INR")} is not reachable (rupee prices end in 9);{" "}
+              {[answer.below, answer.above]
+                .filter((r): r is UsdCentsRange => r !== null)
+                .map((r) => `${formatMoney(r.inr, "INR")} (${rangeText(r)})`)
+                .join(" or ")}
+              .
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {answer.below && use(answer.below)}
+              {answer.above && use(answer.above)}
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
