@@ -1,18 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { AdminProduct, LoginResponse } from "@store/shared";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { AdminProduct } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage } from "../fixtures/cart";
-import { DEMO_ADMIN } from "../fixtures/demo-admin";
+import { adminToken, expectNoSidewaysScroll } from "../fixtures/back-office";
 
 /** Issue 13 points 1, 6 and 7 in the seller's back office, on a laptop and on a phone. */
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as LoginResponse).token;
-}
 
 async function newProduct(request: APIRequestContext, token: string): Promise<AdminProduct> {
   const code = 300_000_000 + Math.floor(Math.random() * 100_000_000);
@@ -32,17 +24,6 @@ async function newProduct(request: APIRequestContext, token: string): Promise<Ad
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as AdminProduct;
-}
-
-/** The page never scrolls sideways (a wide table may scroll inside its own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  // The e2e project has no DOM types; the page's root element is described just enough here.
-  type Root = { document: { documentElement: { scrollWidth: number; clientWidth: number } } };
-  const [scroll, client] = await page.evaluate(() => {
-    const root = (globalThis as unknown as Root).document.documentElement;
-    return [root.scrollWidth, root.clientWidth];
-  });
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 const WIDTHS = [

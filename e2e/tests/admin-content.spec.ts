@@ -1,37 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
   type AdminHomeCategory,
   type BlogListResponse,
-  type LoginResponse,
   type ProductDetail,
   type ProductListResponse,
 } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { guestCart, openWithStorage, productDetail } from "../fixtures/cart";
 import { setCurrencyCookie } from "../fixtures/currency";
-import { DEMO_ADMIN } from "../fixtures/demo-admin";
+import { DESKTOP, PHONE, adminToken, expectNoSidewaysScroll, title } from "../fixtures/back-office";
 
 /** Issue 13, points 2, 8 and 9: promo amounts in a named currency, the blog editor, the home strip. */
-
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as LoginResponse).token;
-}
-
-/** The page itself never scrolls sideways (a wide table may scroll inside its own box). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document;
-    return root.documentElement.scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth;
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** An INR product that costs less than `below` rupees, so one piece stays under a promo minimum. */
 async function cheapInrProduct(request: APIRequestContext, below: number): Promise<ProductDetail> {
@@ -46,8 +25,6 @@ async function cheapInrProduct(request: APIRequestContext, below: number): Promi
   }
   throw new Error(`No INR product under ${below}`);
 }
-
-const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
 
 test("a code with a minimum in rupees tells an INR shopper the minimum in ₹, at 1366 and 390 px", async ({
   page,

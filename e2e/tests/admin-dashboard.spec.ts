@@ -1,33 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { LoginResponse, ProductDetail } from "@store/shared";
+import { expect, test, type Page } from "@playwright/test";
+import type { ProductDetail } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage, productInStock } from "../fixtures/cart";
-import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { confirmedCodOrder } from "../fixtures/orders";
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as LoginResponse).token;
-}
-
-const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
-
-/** The page itself never scrolls sideways (a wide table may scroll inside its own box). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, width } = await page.evaluate(() => {
-    // The e2e project has no DOM types; the page's globals, as far as this check needs them.
-    const { document, innerWidth } = globalThis as unknown as {
-      document: { documentElement: { scrollWidth: number } };
-      innerWidth: number;
-    };
-    return { scrollWidth: document.documentElement.scrollWidth, width: innerWidth };
-  });
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
+import { adminToken, expectNoSidewaysScroll, title } from "../fixtures/back-office";
 
 /** The shop's own frame is not part of the back office (issue 13, point 10). */
 async function expectNoShopFrame(page: Page): Promise<void> {

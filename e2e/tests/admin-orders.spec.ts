@@ -3,29 +3,20 @@ import {
   formatMoney,
   type CardOrderResponse,
   type CartResponse,
-  type LoginResponse,
   type ProductDetail,
   type VerifyPaymentResponse,
 } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
-import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { confirmedCodOrder as codOrderOf } from "../fixtures/orders";
+import { adminToken, title } from "../fixtures/back-office";
 
 /** The seller's day from the orders list (issue 13, points 4 and 5), on a computer and on a phone. */
 const WIDTHS = [
   { name: "1366 px", viewport: { width: 1366, height: 900 }, phone: false },
   { name: "390 px", viewport: { width: 390, height: 844 }, phone: true },
 ] as const;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as LoginResponse).token;
-}
 
 /** A confirmed cash-on-delivery order; on failure the server's answer says why. */
 async function confirmedCodOrder(request: APIRequestContext, product: ProductDetail, email: string) {
@@ -71,7 +62,6 @@ async function twoPieceCardOrder(request: APIRequestContext, product: ProductDet
   return data.order_id;
 }
 
-const title = (page: Page, text: string | RegExp) => page.getByRole("heading", { level: 1, name: text });
 /** The page itself never scrolls sideways (a wide table scrolls inside its own box). */
 const noSidewaysScroll = async (page: Page) =>
   expect(

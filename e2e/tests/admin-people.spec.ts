@@ -1,38 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { LoginResponse, ProductDetail } from "@store/shared";
+import { expect, test } from "@playwright/test";
+import type { ProductDetail } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage, productInStock } from "../fixtures/cart";
 import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { mailsTo } from "../fixtures/mail";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
+import { DESKTOP, PHONE, adminToken, expectNoSidewaysScroll, title } from "../fixtures/back-office";
 
 /** Issue 13 points 11 and 12: customers, the audit log, staff accounts and the seller's settings. */
-
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as LoginResponse).token;
-}
-
-const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
-
-/** The page itself never scrolls sideways (a wide table may scroll inside its own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const { document, innerWidth } = globalThis as unknown as {
-      document: { documentElement: { scrollWidth: number } };
-      innerWidth: number;
-    };
-    return document.documentElement.scrollWidth - innerWidth;
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** Kids' products (category 4): no other spec buys from it, so these orders never wait on another test's stock. */
 let products: ProductDetail[];
@@ -50,7 +26,7 @@ test("the owner finds a customer, sees their spend and opens their order, at 136
   const orderId = await confirmedCodOrder(request, products[0]!, shopper.email);
 
   await page.setViewportSize(DESKTOP);
-  await openWithStorage(page, "/admin/customers", { token: await ownerToken(request) });
+  await openWithStorage(page, "/admin/customers", { token: await adminToken(request) });
   await expect(title(page, "Customers")).toBeVisible();
   const search = page.getByRole("search", { name: "Search customers" });
   await search.getByRole("searchbox", { name: "Search customers" }).fill(shopper.email);
@@ -81,7 +57,7 @@ test("a settings switch is saved, and the audit log shows the change just made, 
   request,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await openWithStorage(page, "/admin/settings", { token: await ownerToken(request) });
+  await openWithStorage(page, "/admin/settings", { token: await adminToken(request) });
   await expect(title(page, "Settings")).toBeVisible();
   const queries = page.getByRole("checkbox", { name: "E-mail me each new query" });
   await expect(queries).toBeChecked();
@@ -126,7 +102,7 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
   const email = newShopper("staff-invite").email;
 
   await page.setViewportSize(DESKTOP);
-  await openWithStorage(page, "/admin/staff", { token: await ownerToken(request) });
+  await openWithStorage(page, "/admin/staff", { token: await adminToken(request) });
   await expect(title(page, "Staff")).toBeVisible();
   await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
   await page.getByRole("combobox", { name: "Role" }).selectOption("staff");

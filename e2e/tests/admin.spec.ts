@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
   ADD_ITEM_MESSAGES,
   CANCELLATION_POLICY,
@@ -6,22 +6,13 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUS_MESSAGES,
   type AdminProduct,
-  type LoginResponse,
   type ProductDetail,
 } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage, productInStock } from "../fixtures/cart";
-import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/login/", {
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as LoginResponse).token;
-}
+import { adminToken, title } from "../fixtures/back-office";
 
 /**
  * Each test orders its own product, from a category the checkout spec does not buy from, so no test
@@ -39,8 +30,6 @@ test.beforeAll(async ({ request }) => {
 /** A guest's cash-on-delivery order in INR, confirmed with the code e-mailed to the guest. */
 const codOrder = (request: APIRequestContext, product: ProductDetail) =>
   confirmedCodOrder(request, product, newShopper("admin-cod").email);
-
-const title = (page: Page, text: string) => page.getByRole("heading", { level: 1, name: text });
 
 test("the admin finds an order through the filters and marks it shipped with a tracking number", async ({
   page,
