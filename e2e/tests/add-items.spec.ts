@@ -73,7 +73,7 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await page.goto("/add_items");
     await signInAsAdmin(page);
     await expect(spin(page, "Quantity")).toHaveValue(String(ADD_ITEM_DEFAULTS.quantity));
-    // A new product is a draft (decision 021-catalogue-tools); the spec's other two flags start on.
+    // A new product is a draft (decision 025-catalogue-tools); the spec's other two flags start on.
     await expect(form(page).getByRole("checkbox", { name: "Active", exact: true })).not.toBeChecked();
     for (const flag of ["New arrival", "Top selling"])
       await expect(form(page).getByRole("checkbox", { name: flag, exact: true })).toBeChecked();

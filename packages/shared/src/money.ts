@@ -21,7 +21,7 @@ export function endInNine(amount: number): number {
  * A catalogue price (stored once, in USD cents) in the shopper's currency, in major units.
  * USD shoppers see and pay whole dollars (the spec's display has no decimals): a price with cents is
  * rounded up, here and only here, so cart, checkout quote, order and provider amounts all agree
- * (decision 021-catalogue-prices).
+ * (decision 024-catalogue-prices).
  */
 export function priceIn(currency: Currency, usdCents: number): number {
   return currency === "INR" ? inrFromUsdCents(usdCents) : Math.ceil(usdCents / 100);

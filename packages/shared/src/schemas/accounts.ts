@@ -3,7 +3,7 @@ import { cartIdSchema } from "./cart";
 import { requiredText, text } from "./input-rules";
 
 export const USER_ROLES = ["shopper", "admin", "staff"] as const;
-/** The back office's roles: `admin` is the owner, `staff` fulfils orders (decision 021). */
+/** The back office's roles: `admin` is the owner, `staff` fulfils orders (decision 027). */
 export const BACK_OFFICE_ROLES = ["admin", "staff"] as const;
 export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
 export const MIN_PASSWORD_LENGTH = 8;

@@ -30,7 +30,7 @@ export const ADD_ITEM_MESSAGES = {
 /**
  * The add-item form's defaults (spec section 4): quantity 10, new arrival and top selling on. A new product
  * is a draft (inactive) until the seller activates it, departing from the spec's is_active true (decision
- * 021-catalogue-tools).
+ * 025-catalogue-tools).
  */
 export const ADD_ITEM_DEFAULTS = {
   quantity: 10,

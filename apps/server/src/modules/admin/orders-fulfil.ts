@@ -36,7 +36,7 @@ export function createOrderFulfilment(
 ) {
   return {
     /**
-     * `POST /api/admin/orders/ship`: each order on its own (decision 021): one that cannot be shipped (unknown,
+     * `POST /api/admin/orders/ship`: each order on its own (decision 023): one that cannot be shipped (unknown,
      * not paid or confirmed, already shipped) is reported with the reason and left as it was; the others ship.
      */
     async shipMany(actor: SessionUser, input: BulkShip): Promise<BulkShipResponse> {

@@ -3,7 +3,7 @@ import { STAFF_ORDER_TARGETS } from "@store/shared";
 import { AppError } from "../../errors";
 
 /**
- * What a `staff` account may do in the back office: the ONE allowlist (decision 021). The owner (`admin`)
+ * What a `staff` account may do in the back office: the ONE allowlist (decision 027). The owner (`admin`)
  * may do everything; staff only what is listed here, by method and route pattern as registered under
  * `/api/admin`. Anything not listed, including every route added later, is owner-only (default deny).
  * Staff fulfil orders: they see orders, products and queries, ship and deliver, and handle queries; they do

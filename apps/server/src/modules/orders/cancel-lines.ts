@@ -28,7 +28,7 @@ type Totals = { subtotal: number; discount: number; total: number };
 /**
  * The order's totals without `removed` (minor units of pieces at their unit prices). The promo discount is
  * shared out in proportion to the pieces' value; the share of the removed pieces is rounded down, so the
- * shopper is never refunded less than the pieces' value less their exact share (decision 021). Shipping and
+ * shopper is never refunded less than the pieces' value less their exact share (decision 023). Shipping and
  * the wallet's rounding stay: they were for the parcel, which still goes.
  */
 export function withoutPieces(order: Totals, removed: number): Totals & { removedDiscount: number } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withoutPieces } from "./cancel-lines";
 
-describe("withoutPieces: an order's totals once some pieces are cancelled (decision 021)", () => {
+describe("withoutPieces: an order's totals once some pieces are cancelled (decision 023)", () => {
   it("shares the discount out by value and keeps shipping and rounding in the total", () => {
     // Subtotal 10000, discount 1000, shipping 500 + rounding 9: total 9509.
     expect(withoutPieces({ subtotal: 10_000, discount: 1_000, total: 9_509 }, 3_000)).toEqual({

@@ -16,7 +16,7 @@ import { orderLines, orders } from "./tables";
 
 /**
  * The sales report (issue 13, point 11): counted orders only (paid, COD-confirmed, shipped, delivered);
- * cancelled and refunded orders are left out whole, unplaced checkouts never count (decision 021-dashboard).
+ * cancelled and refunded orders are left out whole, unplaced checkouts never count (decision 022-dashboard-and-sales).
  */
 export function createSalesReport(db: Db) {
   const inPeriod = (q: SalesReportQuery) =>

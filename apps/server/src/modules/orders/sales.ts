@@ -26,7 +26,7 @@ export const REVENUE_STATUSES = [
 /** Orders the seller has to pack and ship (confirmed, not shipped yet). */
 export const TO_SHIP_STATUSES = ["paid", "cod_confirmed"] as const satisfies readonly OrderStatus[];
 
-/** Orders placed: a checkout still unpaid, unconfirmed or lapsed is not one (decision 021-dashboard). */
+/** Orders placed: a checkout still unpaid, unconfirmed or lapsed is not one (decision 022-dashboard-and-sales). */
 export const placedOrder = notInArray(orders.status, [...UNPLACED_STATUSES]);
 /** Orders whose money counts as sales. */
 export const countedOrder = inArray(orders.status, [...REVENUE_STATUSES]);

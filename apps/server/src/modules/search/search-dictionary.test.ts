@@ -49,7 +49,7 @@ async function addProduct(name: string): Promise<number> {
     offer_price: 49,
     mrp: 79,
     main_image: "/media/products/1001-1.webp",
-    // New products are drafts unless put on sale (decision 021): this one is for sale at once.
+    // New products are drafts unless put on sale (decision 025): this one is for sale at once.
     is_active: true,
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -25,7 +25,7 @@ export type Access =
   | { status: "signed-out"; message: string | null }
   | { status: "forbidden"; message: string }
   | { status: "failed"; message: string }
-  /** Signed in to the back office: the owner (`admin`) or `staff` (who fulfil orders; decision 021). */
+  /** Signed in to the back office: the owner (`admin`) or `staff` (who fulfil orders; decision 027). */
   | { status: "admin"; email: string; role: BackOfficeRole };
 
 type AccessContextValue = {

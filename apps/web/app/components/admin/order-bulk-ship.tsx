@@ -8,7 +8,7 @@ import { useAdminAction } from "./use-admin-resource";
 
 /**
  * "Mark shipped" for the selected orders: one tracking number per order, sent in one call. The server ships
- * each order it can and says why for the others (decision 021), so the answer is listed order by order.
+ * each order it can and says why for the others (decision 023), so the answer is listed order by order.
  */
 export function OrderBulkShip({
   orders,

@@ -13,7 +13,7 @@ const PICKER_MAX = 50;
 
 /**
  * Cancelling some pieces of a paid or confirmed order before it ships: pick how many of each line, confirm,
- * and the server puts them back in stock, recomputes the totals and refunds their money (decision 021).
+ * and the server puts them back in stock, recomputes the totals and refunds their money (decision 023).
  */
 export function OrderCancelLines({
   order,

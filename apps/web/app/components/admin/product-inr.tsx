@@ -23,7 +23,7 @@ export function inrText(usd: number | null | undefined): string {
   return cents === null ? "" : formatMoney(inrFromUsdCents(cents), "INR");
 }
 
-/** What a USD shopper pays: whole dollars, rounded up (decision 021-catalogue-prices). */
+/** What a USD shopper pays: whole dollars, rounded up (decision 024-catalogue-prices). */
 const usdShopperText = (cents: number) => formatMoney(Math.ceil(cents / 100), "USD");
 
 /** Beside a USD price field: the INR price shoppers in India see, updated as the seller types. */

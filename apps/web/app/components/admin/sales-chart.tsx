@@ -13,7 +13,7 @@ const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T00:00:00Z`))
 
 /**
  * Sales by IST day in one currency: an area of the day's revenue, drawn with d3-scale and d3-shape into
- * plain SVG by React (no chart runtime, decision 021-dashboard). The figures are also said in words: the
+ * plain SVG by React (no chart runtime, decision 022-dashboard-and-sales). The figures are also said in words: the
  * SVG is an image with a label, and the summary below it names the total and the best day.
  */
 export function SalesChart({ days, currency }: { days: readonly SalesDay[]; currency: Currency }) {

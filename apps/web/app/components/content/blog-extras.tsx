@@ -1,6 +1,6 @@
 import { SELLER } from "@store/shared";
 
-/** The spec's fixed key-features list: shown on a post that has none of its own (decision 021). */
+/** The spec's fixed key-features list: shown on a post that has none of its own (decision 026). */
 export const KEY_FEATURES = [
   {
     title: "Handmade by Jaipur artisans",

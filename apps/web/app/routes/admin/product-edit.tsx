@@ -78,7 +78,7 @@ export default function ProductEdit({ params }: Route.ComponentProps) {
       {!data ? (
         <LoadState error={product.error} onRetry={product.reload} />
       ) : !isOwner ? (
-        // Staff read products but do not change them, their prices or stock (decision 021).
+        // Staff read products but do not change them, their prices or stock (decision 027).
         <p className="rounded-2xl bg-linen/60 p-5 text-charcoal">
           Only the owner can change products, prices and stock. Ask the owner if something here needs correcting.
         </p>

@@ -66,7 +66,7 @@ function columns(group: SalesGroup): Column<Row>[] {
 
 /**
  * The sales report (issue 13): paid, COD-confirmed, shipped and delivered orders over IST days, by day,
- * product or category, per currency; cancelled and refunded orders are not sales (decision 021-dashboard).
+ * product or category, per currency; cancelled and refunded orders are not sales (decision 022-dashboard-and-sales).
  */
 export default function SalesReport() {
   const params = useListParams(FILTERS);
