@@ -27,8 +27,8 @@ function idsOf(raw: string | null): number[] {
 }
 
 /**
- * Only on paper: the shop's own header, footer and chat button, and everything else around the slips, stay
- * off the printed page whatever the layout around this route renders (the screen hides them for /admin paths).
+ * Only on paper: everything around the slips' <main> (the skip link, a notice) stays off the printed page. The
+ * root renders no shop header, footer or chat button on /admin paths; this keeps paper clean whatever it renders.
  */
 const PRINT_ONLY_SLIPS = `@media print {
   body > :not(main) { display: none !important; }
@@ -116,9 +116,9 @@ export default function PackingSlip() {
   return (
     <AdminAccessProvider>
       <style>{PRINT_ONLY_SLIPS}</style>
-      <div className="px-4 py-8 print:p-0">
+      <main id="main" className="px-4 py-8 print:p-0">
         <Slips />
-      </div>
+      </main>
     </AdminAccessProvider>
   );
 }
