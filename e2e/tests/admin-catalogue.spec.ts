@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { AdminProduct } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage } from "../fixtures/cart";
@@ -26,6 +26,14 @@ async function newProduct(request: APIRequestContext, token: string): Promise<Ad
   return (await response.json()) as AdminProduct;
 }
 
+/** A new product made through the API, opened in the editor as the owner. */
+async function openNewProduct(page: Page, request: APIRequestContext) {
+  const token = await adminToken(request);
+  const product = await newProduct(request, token);
+  await openWithStorage(page, `/admin/products/${product.id}`, { token });
+  return { token, product };
+}
+
 const WIDTHS = [
   { name: "laptop", viewport: { width: 1366, height: 900 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
@@ -39,9 +47,7 @@ for (const { name, viewport } of WIDTHS) {
       page,
       request,
     }) => {
-      const token = await adminToken(request);
-      const product = await newProduct(request, token);
-      await openWithStorage(page, `/admin/products/${product.id}`, { token });
+      const { product } = await openNewProduct(page, request);
       const editor = page.getByRole("form", { name: "Edit product" });
       const offer = editor.getByRole("spinbutton", { name: "Offer price, size S" });
       await expect(offer).toHaveValue("18");
@@ -80,9 +86,7 @@ for (const { name, viewport } of WIDTHS) {
       page,
       request,
     }) => {
-      const token = await adminToken(request);
-      const product = await newProduct(request, token);
-      await openWithStorage(page, `/admin/products/${product.id}`, { token });
+      const { token, product } = await openNewProduct(page, request);
       const editor = page.getByRole("form", { name: "Edit product" });
       const stock = editor.getByRole("spinbutton", { name: "Stock, size S" });
       await stock.fill("-5");
@@ -114,9 +118,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test("duplicates a product as a draft; the list shows rupees and filters low stock", async ({ page, request }) => {
-      const token = await adminToken(request);
-      const product = await newProduct(request, token);
-      await openWithStorage(page, `/admin/products/${product.id}`, { token });
+      const { product } = await openNewProduct(page, request);
       await page.getByRole("button", { name: "Duplicate" }).click();
       await expect(page.getByRole("heading", { level: 1, name: `${product.product_name} (copy)` })).toBeVisible();
       await expect(page).not.toHaveURL(new RegExp(`/admin/products/${product.id}$`));

@@ -3,18 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { OrderStatusChangeResponse } from "@store/shared";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { pickVariants } from "../cart/test-support";
-import {
-  createListeningTestApp,
-  createOrder,
-  fillCart,
-  orderBody,
-  pageTotal,
-  payByCard,
-  stockOf,
-  storedOrder,
-  verifyPayment,
-  webhooksSettled,
-} from "../checkout/test-support";
+import { createListeningTestApp, paidCardOrder, stockOf, storedOrder, webhooksSettled } from "../checkout/test-support";
 import { orderLines } from "../orders/tables";
 import { call, newAdmin } from "./test-support";
 
@@ -31,13 +20,7 @@ afterAll(() => app.close());
 it("refunds cancelled pieces through the provider, keeps the rest captured, and a later cancellation refunds the rest", async () => {
   const [variant] = await pickVariants(app, { minStock: 5, count: 1 });
   if (!variant) throw new Error("no variant");
-  const lines = [{ variant, quantity: 2 }];
-  const cartId = await fillCart(app, lines, "INR");
-  const total = pageTotal(lines, "INR") * 100;
-  const { data } = (await createOrder(app, orderBody(cartId, "razorpay", "INR", total))).json();
-  const paid = await payByCard(app, data.data.id, data.key);
-  await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
-  const orderId = data.order_id as number;
+  const { orderId, total } = await paidCardOrder(app, [{ variant, quantity: 2 }]);
   const stockAfterSale = await stockOf(app, variant);
   const [line] = await app.database.db
     .select()

@@ -5,14 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pickVariants } from "../cart/test-support";
 import {
   createListeningTestApp,
-  createOrder,
-  fillCart,
-  orderBody,
-  pageTotal,
-  payByCard,
+  paidCardOrder as paidCardOrderOf,
   stockOf,
   storedOrder,
-  verifyPayment,
   webhooksSettled,
 } from "../checkout/test-support";
 import { orders } from "../orders/tables";
@@ -33,18 +28,11 @@ beforeAll(async () => {
 afterEach(() => webhooksSettled(app));
 afterAll(() => app.close());
 
-/** An INR card order paid through the simulated Razorpay, as a shopper would pay it. */
+/** A card order of two pieces of a stocked variant, paid through the simulated Razorpay. */
 async function paidCardOrder() {
   const [variant] = await pickVariants(app, { minStock: 5, count: 1 });
   if (!variant) throw new Error("no variant");
-  const lines = [{ variant, quantity: 2 }];
-  const cartId = await fillCart(app, lines, "INR");
-  const total = pageTotal(lines, "INR") * 100;
-  const { data } = (await createOrder(app, orderBody(cartId, "razorpay", "INR", total))).json();
-  const paid = await payByCard(app, data.data.id, data.key);
-  const verified = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
-  expect(verified.json().status).toBe("paid");
-  return { orderId: data.order_id as number, total, variant };
+  return { ...(await paidCardOrderOf(app, [{ variant, quantity: 2 }])), variant };
 }
 
 const setStatus = async (id: number, body: Record<string, unknown>) => {
@@ -178,17 +166,10 @@ describe("REFUND_TRIES cuts the retry schedule short", () => {
   it("with one try, a refund the provider refuses fails for good at once, and Retry refund tries again", async () => {
     const [variant] = await pickVariants(quick, { minStock: 5, count: 1 });
     if (!variant) throw new Error("no variant");
-    const lines = [{ variant }];
-    const cartId = await fillCart(quick, lines, "INR");
-    const total = pageTotal(lines, "INR") * 100;
-    const { data } = (await createOrder(quick, orderBody(cartId, "razorpay", "INR", total))).json();
-    const paid = await payByCard(quick, data.data.id, data.key);
-    expect(
-      (await verifyPayment(quick, { amount: total, razorpay: true, cart_id: cartId, ...paid })).json().status,
-    ).toBe("paid");
+    const { orderId } = await paidCardOrderOf(quick, [{ variant }]);
 
     quick.paymentSimulator?.outages.failRefunds(1);
-    const cancelled = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/status`, {
+    const cancelled = await call(quick, quickAdmin, "POST", `/api/admin/orders/${orderId}/status`, {
       status: "cancelled",
     });
     expect(cancelled.json<OrderStatusChangeResponse>().order.payments[0]).toMatchObject({
@@ -198,7 +179,7 @@ describe("REFUND_TRIES cuts the retry schedule short", () => {
       refund_error: expect.stringContaining("503"),
     });
 
-    const retried = await call(quick, quickAdmin, "POST", `/api/admin/orders/${data.order_id}/refund-retry`);
+    const retried = await call(quick, quickAdmin, "POST", `/api/admin/orders/${orderId}/refund-retry`);
     expect(retried.json()).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
   });
 });

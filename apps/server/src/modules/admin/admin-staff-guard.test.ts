@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../testing/test-app";
 import { ADMIN_PREFIX } from "./routes";
 import { STAFF_RULES } from "./staff-access";
-import { call, newAdmin, newStaff } from "./test-support";
+import { adminRoutesOf, call, newAdmin, newStaff, type AdminMethod } from "./test-support";
 
 let app: FastifyInstance;
 let staff: Record<string, string>;
@@ -15,24 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/** Every /api/admin route of the OpenAPI document, with its pattern as Fastify writes it (`:id`). */
-function adminRoutes(): { method: Method; pattern: string; url: string }[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(doc.paths)
-    .filter(([path]) => path.startsWith(`${ADMIN_PREFIX}/`))
-    .flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => ({
-        method: method.toUpperCase() as Method,
-        pattern: path.replace(/\{([^}]+)\}/g, ":$1"),
-        url: path.replace(/\{[^}]+\}/g, "999999"),
-      })),
-    );
-}
-
+const adminRoutes = () => adminRoutesOf(app);
 const ruleOf = (method: string, pattern: string) => STAFF_RULES.find((r) => r.method === method && r.url === pattern);
-const bodyFor = (method: Method) => (method === "GET" || method === "DELETE" ? undefined : {});
+const bodyFor = (method: AdminMethod) => (method === "GET" || method === "DELETE" ? undefined : {});
 
 describe("the staff allowlist (generated from the OpenAPI document)", () => {
   it("names only routes that exist, and leaves most routes to the owner", () => {

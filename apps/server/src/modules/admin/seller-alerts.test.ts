@@ -4,16 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../email/tables";
 import { uniqueEmail } from "../accounts/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import {
-  createListeningTestApp,
-  createOrder,
-  fillCart,
-  orderBody,
-  pageTotal,
-  payByCard,
-  verifyPayment,
-  webhooksSettled,
-} from "../checkout/test-support";
+import { createListeningTestApp, paidCardOrder, verifyPayment, webhooksSettled } from "../checkout/test-support";
 import { call, newAdmin } from "./test-support";
 
 let app: FastifyInstance;
@@ -47,20 +38,8 @@ const alertsAbout = (subject: string) =>
     .where(and(eq(emailOutbox.to, alertsTo), like(emailOutbox.subject, subject)));
 
 /** A card order paid through the simulator's widget: the browser's verify call and the provider's webhook both arrive. */
-async function paidCardOrder(): Promise<number> {
-  const cartId = await fillCart(app, [{ variant }], "INR");
-  const amount = pageTotal([{ variant }], "INR") * 100;
-  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount));
-  expect(created.statusCode, created.body).toBe(200);
-  const {
-    order_id: orderId,
-    data,
-    key,
-  } = created.json().data as { order_id: number; data: { id: string }; key: string };
-  const paid = await payByCard(app, data.id, key);
-  const verify = { amount, razorpay: true, cart_id: cartId, ...paid };
-  const verified = await verifyPayment(app, verify);
-  expect(verified.statusCode, verified.body).toBe(200);
+async function paidCardOrderSettled(): Promise<number> {
+  const { orderId, verify } = await paidCardOrder(app, [{ variant }]);
   // And once more, as a browser retrying would.
   expect((await verifyPayment(app, verify)).statusCode).toBe(200);
   await webhooksSettled(app);
@@ -84,7 +63,7 @@ const query = (name: string) =>
 describe("seller alerts through the outbox", () => {
   it("writes one alert per placed order, whatever the verify calls and webhooks replayed", async () => {
     expect((await settings(true, true)).statusCode).toBe(200);
-    const orderId = await paidCardOrder();
+    const orderId = await paidCardOrderSettled();
     const alerts = await alertsAbout(`%New order #${orderId}:%`);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.text).toContain(`/admin/orders/${orderId}`);
@@ -93,7 +72,7 @@ describe("seller alerts through the outbox", () => {
 
   it("writes none when the order alert is switched off", async () => {
     expect((await settings(false, true)).statusCode).toBe(200);
-    const orderId = await paidCardOrder();
+    const orderId = await paidCardOrderSettled();
     expect(await alertsAbout(`%New order #${orderId}:%`)).toHaveLength(0);
   });
 

@@ -8,6 +8,7 @@ import { orderLines, orders } from "../orders/tables";
 import { payments } from "../payments/tables";
 import { emailOutbox } from "../../email/tables";
 import { createAdmin } from "./admin-users";
+import { ADMIN_PREFIX } from "./routes";
 
 export const ADMIN_PASSWORD = "jaipur back office 1";
 
@@ -167,4 +168,24 @@ export async function newStaff(app: FastifyInstance, owner: Record<string, strin
   const login = await postAuth(app, "/api/login/", { email, password: STAFF_PASSWORD });
   if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
   return { userId: invited.json().id as number, email, headers: tokenHeader(login.json().token) };
+}
+
+export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * Every route registered under /api/admin, read from the OpenAPI document (which @fastify/swagger builds
+ * from each route as it is registered): its pattern as Fastify writes it (`:id`), and a url with the path
+ * parameters filled in with an id that does not exist.
+ */
+export function adminRoutesOf(app: FastifyInstance): { method: AdminMethod; pattern: string; url: string }[] {
+  const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith(`${ADMIN_PREFIX}/`))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({
+        method: method.toUpperCase() as AdminMethod,
+        pattern: path.replace(/\{([^}]+)\}/g, ":$1"),
+        url: path.replace(/\{[^}]+\}/g, "999999"),
+      })),
+    );
 }

@@ -133,6 +133,27 @@ export function approvePayPal(
   return simulatorPost(app, "paypal/checkout/approve", { order_id: paypalOrderId });
 }
 
+/**
+ * An INR card order paid through the simulated Razorpay widget, as a shopper would pay it (the browser's
+ * verify call included). Returns the verify body too, for a test that sends it again.
+ */
+export async function paidCardOrder(
+  app: FastifyInstance,
+  lines: { variant: PickedVariant; quantity?: number }[],
+): Promise<{ orderId: number; total: number; verify: Record<string, unknown> }> {
+  const cartId = await fillCart(app, lines, "INR");
+  const total = pageTotal(lines, "INR") * 100;
+  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total));
+  if (created.statusCode !== 200) throw new Error(`create-order failed: ${created.body}`);
+  const { data } = created.json();
+  const paid = await payByCard(app, data.data.id, data.key);
+  const verify = { amount: total, razorpay: true, cart_id: cartId, ...paid };
+  const verified = await verifyPayment(app, verify);
+  if (verified.statusCode !== 200 || verified.json().status !== "paid")
+    throw new Error(`verify-payment did not mark the order paid: ${verified.body}`);
+  return { orderId: data.order_id as number, total, verify };
+}
+
 /** Every simulator webhook sent so far has been answered. */
 export function webhooksSettled(app: FastifyInstance): Promise<void> {
   if (!app.paymentSimulator) throw new Error("the simulator is not mounted");

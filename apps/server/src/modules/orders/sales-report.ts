@@ -23,16 +23,19 @@ export function createSalesReport(db: Db) {
     and(countedOrder, gte(orders.createdAt, istDayStart(q.from)), lt(orders.createdAt, istDayEnd(q.to)));
   const orderPieces = sql<number>`coalesce((select sum(${orderLines.quantity} - ${orderLines.cancelledQuantity}) from ${orderLines} where ${orderLines.orderId} = ${orders.id}), 0)`;
   const piecesOfOrders = sql<number>`coalesce(sum(${orderPieces}), 0)`.mapWith(Number);
+  // What every row of the report measures, per currency: counted from the orders (by day, totals), or
+  // from their lines (by product, by category, where an order with two products counts in both).
+  const orderMeasures = { currency: orders.currency, orders: count(), pieces: piecesOfOrders, revenue: revenueSum };
+  const lineMeasures = {
+    currency: orders.currency,
+    orders: countDistinct(orders.id),
+    pieces: piecesSum,
+    revenue: lineValueSum,
+  };
 
   async function byDay(q: SalesReportQuery): Promise<SalesReportRow[]> {
     const rows = await db
-      .select({
-        day: orderIstDay,
-        currency: orders.currency,
-        orders: count(),
-        pieces: piecesOfOrders,
-        revenue: revenueSum,
-      })
+      .select({ day: orderIstDay, ...orderMeasures })
       .from(orders)
       .where(inPeriod(q))
       .groupBy(orderIstDay, orders.currency)
@@ -45,10 +48,7 @@ export function createSalesReport(db: Db) {
       .select({
         productId: orderLines.productId,
         name: sql<string>`max(${orderLines.productName})`,
-        currency: orders.currency,
-        orders: countDistinct(orders.id),
-        pieces: piecesSum,
-        revenue: lineValueSum,
+        ...lineMeasures,
       })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -61,13 +61,7 @@ export function createSalesReport(db: Db) {
 
   async function byCategory(q: SalesReportQuery): Promise<SalesReportRow[]> {
     const rows = await db
-      .select({
-        categoryId: products.categoryId,
-        currency: orders.currency,
-        orders: countDistinct(orders.id),
-        pieces: piecesSum,
-        revenue: lineValueSum,
-      })
+      .select({ categoryId: products.categoryId, ...lineMeasures })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .leftJoin(products, eq(products.id, orderLines.productId))
@@ -81,11 +75,7 @@ export function createSalesReport(db: Db) {
   }
 
   async function totals(q: SalesReportQuery): Promise<SalesReportResponse["totals"]> {
-    const rows = await db
-      .select({ currency: orders.currency, orders: count(), pieces: piecesOfOrders, revenue: revenueSum })
-      .from(orders)
-      .where(inPeriod(q))
-      .groupBy(orders.currency);
+    const rows = await db.select(orderMeasures).from(orders).where(inPeriod(q)).groupBy(orders.currency);
     return CURRENCIES.map((currency) => {
       const r = rows.find((t) => t.currency === currency);
       return { currency, orders: r?.orders ?? 0, pieces: r?.pieces ?? 0, revenue_minor: r?.revenue ?? 0 };

@@ -3,14 +3,14 @@ import { BUTTON_SECONDARY } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
 /**
- * Downloads the orders CSV with the list's filters. A plain link cannot send the token header, so the
+ * Downloads a CSV (`path`, e.g. the orders list or the sales report) with the screen's filters. A plain link cannot send the token header, so the
  * file is fetched with it and handed to the browser as a blob.
  */
-export function CsvExportButton({ filters }: { filters: Record<string, string> }) {
+export function CsvExportButton({ path, filters }: { path: string; filters: Record<string, string> }) {
   const action = useAdminAction();
   async function download() {
     const applied = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
-    const file = await action.run(() => adminApi.download("/api/admin/orders.csv", applied));
+    const file = await action.run(() => adminApi.download(path, applied));
     if (file) saveBlob(file.blob, file.filename);
   }
   return (

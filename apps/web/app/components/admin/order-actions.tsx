@@ -5,7 +5,7 @@ import {
   type AdminOrderTarget,
   type OrderStatusChangeResponse,
 } from "@store/shared";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -13,13 +13,12 @@ import { fieldsFromIssues } from "./failures";
 import { formatMinor, PAYMENT_LABELS } from "./format";
 import { TextArea, TextInput } from "./form-controls";
 import { OrderTrackingCorrection } from "./order-tracking";
-import { RefundResult } from "./refund-result";
+import { ActionOutcomeNote, type ActionOutcome } from "./refund-result";
 import { failedRefund, retryOutcome } from "./refund-state";
 import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 import { useBackOfficeRole } from "./admin-access";
 
-type Outcome = { message: string; refund: OrderStatusChangeResponse["refund"] };
 const DONE: Record<AdminOrderTarget, string> = {
   shipped: "The order is marked shipped.",
   delivered: "The order is marked delivered.",
@@ -65,16 +64,11 @@ export function OrderActions({
   const [note, setNote] = useState("");
   const [trackingError, setTrackingError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<"delivered" | "cancelled" | "refunded" | "retry" | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   // Staff see only the moves their role allows (ship, deliver); the server refuses the others anyway.
   const { mayMoveOrderTo } = useBackOfficeRole();
   const allowed = new Set(order.allowed_transitions.filter(mayMoveOrderTo));
   const failed = failedRefund(order);
-
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
 
   async function move(status: AdminOrderTarget) {
     const body = { status, ...(status === "shipped" && { tracking_number: tracking }), ...(note.trim() && { note }) };
@@ -115,17 +109,7 @@ export function OrderActions({
       <h2 id="order-actions" className={SECTION_TITLE}>
         Next step
       </h2>
-      {outcome && (
-        <div
-          ref={outcomeRef}
-          tabIndex={-1}
-          role="status"
-          className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none"
-        >
-          <p className="font-semibold">{outcome.message}</p>
-          {outcome.refund && <RefundResult refund={outcome.refund} />}
-        </div>
-      )}
+      {outcome && <ActionOutcomeNote outcome={outcome} />}
       {failed && (
         <div className="mt-4 space-y-3 rounded-xl bg-madder/10 p-4 text-sm">
           <p>The refund of {owed} failed and will not be tried again on its own.</p>

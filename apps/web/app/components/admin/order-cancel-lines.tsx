@@ -1,10 +1,10 @@
 import { cancelLinesSchema, type AdminOrderDetail, type OrderStatusChangeResponse } from "@store/shared";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { SelectInput, TextArea } from "./form-controls";
-import { RefundResult } from "./refund-result";
+import { ActionOutcomeNote, type ActionOutcome } from "./refund-result";
 import { BUTTON_DANGER, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
@@ -27,11 +27,7 @@ export function OrderCancelLines({
   const [note, setNote] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<OrderStatusChangeResponse | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
 
   const open = order.lines.filter((l) => l.quantity > l.cancelled_quantity);
   const chosen = open.flatMap((l) => {
@@ -61,7 +57,11 @@ export function OrderCancelLines({
     if (!result) return;
     setCounts({});
     setNote("");
-    setOutcome(result);
+    const cancelled = result.order.status === "cancelled" || result.order.status === "refunded";
+    setOutcome({
+      message: cancelled ? "The order is cancelled." : "The pieces are cancelled and back in stock.",
+      refund: result.refund,
+    });
     onChanged(result.order);
   }
 
@@ -72,21 +72,7 @@ export function OrderCancelLines({
       <h2 id="order-cancel-lines" className={SECTION_TITLE}>
         Cancel pieces
       </h2>
-      {outcome && (
-        <div
-          ref={outcomeRef}
-          tabIndex={-1}
-          role="status"
-          className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none"
-        >
-          <p className="font-semibold">
-            {outcome.order.status === "cancelled" || outcome.order.status === "refunded"
-              ? "The order is cancelled."
-              : "The pieces are cancelled and back in stock."}
-          </p>
-          {outcome.refund && <RefundResult refund={outcome.refund} />}
-        </div>
-      )}
+      {outcome && <ActionOutcomeNote outcome={outcome} />}
       {order.can_cancel_lines && open.length > 0 && (
         <form
           noValidate

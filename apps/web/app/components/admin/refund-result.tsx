@@ -1,4 +1,5 @@
 import { CANCELLATION_POLICY, type Refund, type RefundRule } from "@store/shared";
+import { useEffect, useRef } from "react";
 import { formatMinor } from "./format";
 
 const { fullRefundWindowHours: HOURS, inTransitFeePercent: FEE } = CANCELLATION_POLICY;
@@ -34,6 +35,28 @@ export function RefundResult({ refund }: { refund: Refund }) {
         <dt>Refund status</dt>
         <dd>{STATUS_TEXT[refund.status]}</dd>
       </dl>
+    </div>
+  );
+}
+
+export interface ActionOutcome {
+  message: string;
+  refund: Refund | null;
+}
+
+/**
+ * What an order action just did, and its refund if any. Focused each time a new outcome arrives, so a
+ * screen reader reads it and the keyboard continues from it.
+ */
+export function ActionOutcomeNote({ outcome }: { outcome: ActionOutcome }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [outcome]);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none">
+      <p className="font-semibold">{outcome.message}</p>
+      {outcome.refund && <RefundResult refund={outcome.refund} />}
     </div>
   );
 }

@@ -195,7 +195,7 @@ export default function Orders() {
         specs={FILTER_SPECS}
         values={list.values}
         onApply={list.apply}
-        extra={<CsvExportButton filters={list.values} />}
+        extra={<CsvExportButton path="/api/admin/orders.csv" filters={list.values} />}
       />
       {orders.error && data && (
         <p role="alert" className="mb-3 text-madder">

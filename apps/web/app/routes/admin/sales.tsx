@@ -6,14 +6,14 @@ import {
   type SalesReportResponse,
   type SalesReportRow,
 } from "@store/shared";
-import { adminApi, saveBlob } from "../../components/admin/admin-api";
+import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
 import { formatMinor } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
-import { BUTTON_SECONDARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
-import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
+import { CARD, SECTION_TITLE } from "../../components/admin/styles";
+import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
 
 export function meta() {
@@ -84,7 +84,7 @@ export default function SalesReport() {
         specs={FILTER_SPECS}
         values={applied}
         onApply={params.apply}
-        extra={parsed.success ? <CsvButton query={parsed.data} /> : null}
+        extra={parsed.success ? <CsvExportButton path="/api/admin/sales.csv" filters={{ ...parsed.data }} /> : null}
       />
       {parsed.success ? (
         <Report query={parsed.data} />
@@ -136,27 +136,6 @@ function Report({ query }: { query: SalesReportQuery }) {
           empty="No sales in this period."
         />
       </section>
-    </div>
-  );
-}
-
-/** The same report as a CSV file, fetched with the token (a plain link cannot send it). */
-function CsvButton({ query }: { query: SalesReportQuery }) {
-  const action = useAdminAction();
-  async function download() {
-    const file = await action.run(() => adminApi.download("/api/admin/sales.csv", { ...query }));
-    if (file) saveBlob(file.blob, file.filename);
-  }
-  return (
-    <div className="flex flex-col items-end gap-1">
-      <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} onClick={() => void download()}>
-        {action.busy ? "Preparing CSV..." : "Export CSV"}
-      </button>
-      {action.failure && (
-        <p role="alert" className="text-sm text-madder">
-          {action.failure.message}
-        </p>
-      )}
     </div>
   );
 }
