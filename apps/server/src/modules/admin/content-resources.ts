@@ -13,5 +13,3 @@ export function createContentResources(db: Db) {
     blogs: auditedResource(db, blogResource),
   };
 }
-
-export type ContentResources = ReturnType<typeof createContentResources>;
