@@ -50,11 +50,14 @@ for (const viewport of [DESKTOP, PHONE]) {
       const path = screen.path.replace(/:(order|product|customer)/, (_, key: keyof typeof ids) =>
         encodeURIComponent(ids[key]),
       );
-      await openWithStorage(page, path, { token });
-      await expect(title(page, screen.title).first(), path).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
-      await expectNoSidewaysScroll(page);
-      for (const violation of await seriousA11yViolations(page)) problems.push(`${path}: ${violation}`);
+      await test.step(path, async () => {
+        await openWithStorage(page, path, { token });
+        // Nineteen screens in a row on a busy two-core runner: each may take longer than one screen's test would.
+        await expect(title(page, screen.title).first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+        await expectNoSidewaysScroll(page);
+        for (const violation of await seriousA11yViolations(page)) problems.push(`${path}: ${violation}`);
+      });
     }
     expect(problems).toEqual([]);
   });

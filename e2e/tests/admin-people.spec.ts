@@ -105,7 +105,7 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
   await openWithStorage(page, "/admin/staff", { token: await adminToken(request) });
   await expect(title(page, "Staff")).toBeVisible();
   await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
-  await page.getByRole("combobox", { name: "Role" }).selectOption("staff");
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("staff");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
   const row = page.getByRole("table", { name: "People with access" }).getByRole("row", { name: new RegExp(email) });
