@@ -50,8 +50,11 @@ export interface ActionOutcome {
  */
 export function ActionOutcomeNote({ outcome }: { outcome: ActionOutcome }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Focused on the next frame, after the rest of this commit's effects: a confirm dialog closing in the same
+  // commit gives focus back to the button that opened it, which would otherwise take it from this note.
   useEffect(() => {
-    ref.current?.focus();
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [outcome]);
   return (
     <div ref={ref} tabIndex={-1} role="status" className="mt-3 rounded-xl bg-sage/15 p-4 text-sm focus:outline-none">
