@@ -50,6 +50,3 @@ export function usdForInrTarget(inr: number, maxCents: number): InrTargetAnswer 
     above: aboveInr <= top ? usdCentsRangeForInr(aboveInr, maxCents) : null,
   };
 }
-
-/** Cents as a dollar amount with two decimals, for the seller's forms ("26.46"). */
-export const centsToDollarText = (cents: number): string => (cents / 100).toFixed(2);

@@ -37,6 +37,11 @@ export function toMajorUnits(minor: number): number {
   return minor / 100;
 }
 
+/** Minor units as a two-decimal string, for spreadsheets and provider payloads: 129900 -> "1299.00". */
+export function decimalText(minor: number): string {
+  return toMajorUnits(minor).toFixed(2);
+}
+
 const formatters: Record<Currency, Intl.NumberFormat> = {
   INR: new Intl.NumberFormat("en-IN", {
     style: "currency",

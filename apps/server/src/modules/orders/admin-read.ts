@@ -2,6 +2,7 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   ADMIN_ORDER_TARGETS,
   canTransition,
+  decimalText,
   type AdminOrderDetail,
   type AdminOrderListQuery,
   type AdminOrderListResponse,
@@ -58,8 +59,6 @@ function summary(order: OrderRow, accountEmail: string | null, pieces: number): 
 const withAccount = (db: Db) =>
   db.select({ order: orders, accountEmail: users.email }).from(orders).leftJoin(users, eq(users.id, orders.userId));
 
-/** Minor units as a decimal string for spreadsheets: 129900 -> "1299.00". */
-const major = (minor: number) => (minor / 100).toFixed(2);
 /** A timestamp as the seller reads it: "2026-03-31 18:30" in India Standard Time. */
 const istText = (date: Date) => new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
 
@@ -191,10 +190,10 @@ export function createOrderReader(db: Db) {
           o.status,
           o.paymentMethod,
           o.currency,
-          major(o.subtotal),
-          major(o.discount),
-          major(o.shipping),
-          major(o.total),
+          decimalText(o.subtotal),
+          decimalText(o.discount),
+          decimalText(o.shipping),
+          decimalText(o.total),
           o.promoCode,
           o.deliveryName,
           o.email ?? accountEmail,

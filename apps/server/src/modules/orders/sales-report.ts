@@ -2,6 +2,7 @@ import { and, asc, count, countDistinct, eq, gte, lt, sql } from "drizzle-orm";
 import {
   CATEGORIES,
   CURRENCIES,
+  decimalText,
   type Currency,
   type SalesReportQuery,
   type SalesReportResponse,
@@ -94,7 +95,7 @@ export function createSalesReport(db: Db) {
     /** `GET /api/admin/sales.csv`: the report's lines, amounts in major units (rupees, dollars). */
     async csv(q: SalesReportQuery): Promise<string> {
       const data = await grouped[q.group](q);
-      const numbers = (r: SalesReportRow) => [r.currency, r.orders, r.pieces, (r.revenue_minor / 100).toFixed(2)];
+      const numbers = (r: SalesReportRow) => [r.currency, r.orders, r.pieces, decimalText(r.revenue_minor)];
       const tail = ["currency", "orders", "pieces", "revenue"];
       if (q.group === "day")
         return toCsv(

@@ -1,3 +1,4 @@
+import { decimalText } from "@store/shared";
 import { z } from "zod";
 import { basicAuth, callProvider, jsonHeaders } from "./http";
 import {
@@ -57,7 +58,7 @@ const eventSchema = z
   .loose();
 
 /** PayPal amounts are decimal strings ("1419.00"); ours are integers in minor units. */
-export const toPayPalValue = (minor: number) => (minor / 100).toFixed(2);
+export const toPayPalValue = decimalText;
 const fromPayPalValue = (value: string) => Math.round(Number(value) * 100);
 
 function alreadyCaptured(err: unknown): boolean {

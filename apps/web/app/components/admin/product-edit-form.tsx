@@ -1,4 +1,4 @@
-import { PRODUCT_MEDIA_FIELDS, productPatchSchema, type AdminProduct } from "@store/shared";
+import { INR_PER_USD, PRODUCT_MEDIA_FIELDS, productPatchSchema, type AdminProduct } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { FormMessage } from "../account/auth-card";
@@ -147,8 +147,8 @@ export function ProductEditForm({
           Price from rupees
         </h2>
         <p className="mt-1 mb-3 text-sm text-charcoal/80">
-          The shop derives INR from the USD price (x33.6, rounded up to end in 9). Find the USD price for a rupee price
-          here, then type it into a size above.
+          The shop derives INR from the USD price (x{INR_PER_USD}, rounded up to end in 9). Find the USD price for a
+          rupee price here, then type it into a size above.
         </p>
         <RupeeTarget />
       </section>

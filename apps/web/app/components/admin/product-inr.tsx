@@ -1,7 +1,9 @@
 import {
-  centsToDollarText,
+  decimalText,
   formatMoney,
   inrFromUsdCents,
+  priceIn,
+  toMajorUnits,
   USD_PRICE_MAX_CENTS,
   usdForInrTarget,
   type UsdCentsRange,
@@ -24,7 +26,7 @@ export function inrText(usd: number | null | undefined): string {
 }
 
 /** What a USD shopper pays: whole dollars, rounded up (decision 024-catalogue-prices). */
-const usdShopperText = (cents: number) => formatMoney(Math.ceil(cents / 100), "USD");
+const usdShopperText = (cents: number) => formatMoney(priceIn("USD", cents), "USD");
 
 /** Beside a USD price field: the INR price shoppers in India see, updated as the seller types. */
 export function InrHint({ usd, id }: { usd: number | null; id?: string }) {
@@ -46,8 +48,8 @@ export function InrHint({ usd, id }: { usd: number | null; id?: string }) {
 
 const rangeText = (r: UsdCentsRange) =>
   r.minCents === r.maxCents
-    ? `$${centsToDollarText(r.minCents)}`
-    : `$${centsToDollarText(r.minCents)} to $${centsToDollarText(r.maxCents)}`;
+    ? `$${decimalText(r.minCents)}`
+    : `$${decimalText(r.minCents)} to $${decimalText(r.maxCents)}`;
 
 /**
  * "Target rupee price": the seller types the INR price they want and gets the USD prices that yield it
@@ -59,8 +61,12 @@ export function RupeeTarget({ onUse, useLabel }: { onUse?: (usd: number) => void
   const answer = inr === null || inr < 0 || !Number.isInteger(inr) ? null : usdForInrTarget(inr, USD_PRICE_MAX_CENTS);
   const use = (r: UsdCentsRange) =>
     onUse && (
-      <button type="button" className={`${BUTTON_SECONDARY} px-3 py-1 text-xs`} onClick={() => onUse(r.minCents / 100)}>
-        {useLabel ?? "Use"} ${centsToDollarText(r.minCents)}
+      <button
+        type="button"
+        className={`${BUTTON_SECONDARY} px-3 py-1 text-xs`}
+        onClick={() => onUse(toMajorUnits(r.minCents))}
+      >
+        {useLabel ?? "Use"} ${decimalText(r.minCents)}
       </button>
     );
   return (

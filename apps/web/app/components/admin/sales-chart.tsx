@@ -1,4 +1,4 @@
-import { formatMoney, type Currency, type SalesDay } from "@store/shared";
+import { formatMoney, toMajorUnits, type Currency, type SalesDay } from "@store/shared";
 import { scaleLinear } from "d3-scale";
 import { area, curveMonotoneX, line } from "d3-shape";
 import { formatMinor } from "./format";
@@ -22,7 +22,7 @@ export function SalesChart({ days, currency }: { days: readonly SalesDay[]; curr
   const orders = values.reduce((sum, v) => sum + v.orders, 0);
   const best = values.reduce((top, v, i) => (v.revenue_minor > (values[top]?.revenue_minor ?? 0) ? i : top), 0);
   // The scale is in major units (rupees, dollars), so its ticks are round amounts; at least 10 of them.
-  const max = Math.max(...values.map((v) => v.revenue_minor / 100), 10);
+  const max = Math.max(...values.map((v) => toMajorUnits(v.revenue_minor)), 10);
   const x = scaleLinear()
     .domain([0, Math.max(days.length - 1, 1)])
     .range([MARGIN.left, WIDTH - MARGIN.right]);
@@ -30,7 +30,7 @@ export function SalesChart({ days, currency }: { days: readonly SalesDay[]; curr
     .domain([0, max])
     .nice()
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-  const points = values.map((v, i) => [x(i), y(v.revenue_minor / 100)] as [number, number]);
+  const points = values.map((v, i) => [x(i), y(toMajorUnits(v.revenue_minor))] as [number, number]);
   const fill = area<[number, number]>()
     .x((p) => p[0])
     .y0(y(0))
