@@ -1,5 +1,4 @@
 import compress from "@fastify/compress";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -31,6 +30,7 @@ import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./modules/accounts/auth-plugin";
 import { errorOptions, registerErrorHandling } from "./plugins/errors";
+import { replicasPlugin } from "./plugins/replicas";
 import { securityHeadersPlugin } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";
 import { startJobs, storeJobs } from "./jobs";
@@ -41,6 +41,8 @@ declare module "fastify" {
     config: AppConfig;
     database: Database;
     services: StoreServices;
+    /** Set when the process has been asked to stop: /readyz answers 503 so the load balancer moves on. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -78,6 +80,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("lifecycle", { draining: false });
   const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
   app.decorate("services", createServices(database.db, config, app.log, simulator));
   app.addHook("onClose", () => database.close());
@@ -89,7 +92,7 @@ export async function buildApp({
     zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
     brotliOptions: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: "1 minute" });
+  await app.register(replicasPlugin);
   await app.register(swagger, {
     openapi: { info: { title: "Store API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -51,7 +51,15 @@ const envSchema = z.object({
    * trusts that many hops, anything else is a comma-separated list of proxy addresses or CIDRs.
    */
   TRUST_PROXY: optionalText,
-  REDIS_URL: optionalText,
+  /** Shared by replicas: rate limits and catalogue change announcements (decision 028); unset: one process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional(),
+  /** Prefix of this store's keys and channels, so several stores (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default("store:"),
+  /** On SIGTERM: seconds between /readyz turning 503 and the server closing, for the load balancer to notice. */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: optionalText,
   CDN_COUNTRY_HEADER: optionalText,
   RAZORPAY_KEY_ID: optionalText,
@@ -120,6 +128,9 @@ export interface AppConfig {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   cdnCountryHeader?: string;
   smtpUrl?: string;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  drainSeconds: number;
   /** Keys absent: the provider is simulated (when `simulator`) or unavailable. */
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; baseUrl: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; baseUrl: string };
@@ -176,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    drainSeconds: e.DRAIN_SECONDS,
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

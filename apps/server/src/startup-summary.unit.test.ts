@@ -27,6 +27,7 @@ describe("what npm start says about its mode", () => {
       "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
       "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
       "database:  embedded PGlite in /srv/shop/data/pglite (one process only)",
+      "replicas:  one process (set REDIS_URL to run several replicas)",
     ]);
   });
 
@@ -36,6 +37,7 @@ describe("what npm start says about its mode", () => {
         NODE_ENV: "production",
         DATABASE_URL: "postgres://shop:hunter2@db.internal:5433/store",
         SMTP_URL: "smtp://mailer:s3cret@smtp.example.in:587",
+        REDIS_URL: "redis://:r3dis-pass@cache.internal:6380",
         RAZORPAY_KEY_ID: "rzp_live_x",
         RAZORPAY_KEY_SECRET: "rzp-secret",
         PAYPAL_CLIENT_ID: "pp",
@@ -51,7 +53,8 @@ describe("what npm start says about its mode", () => {
     expect(lines).toContain("payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com)");
     expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
     expect(lines).toContain("database:  PostgreSQL at db.internal:5433/store");
-    expect(lines.join("\n")).not.toMatch(/hunter2|s3cret|rzp-secret|pp-secret|mailer/);
+    expect(lines).toContain("replicas:  rate limits and catalogue changes shared through Redis at cache.internal:6380");
+    expect(lines.join("\n")).not.toMatch(/hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass/);
   });
 
   it("production without keys: online payment off, said plainly", () => {

@@ -2,10 +2,11 @@ import { afterCommit } from "../../db/after-commit";
 
 /**
  * An in-process cache for catalogue reads: navigation, home strip, popular products, listing pages and
- * product pages. Entries live for a short TTL, so replicas that did not see a change converge quickly;
- * the process that made a change marks it stale when its transaction commits (`invalidateCatalogCache`)
- * and sees it at once. Bounded: the least recently used entry goes first (100k products x sizes x currencies
- * would not fit otherwise).
+ * product pages. The process that made a change marks it stale when its transaction commits
+ * (`invalidateCatalogCache`) and sees it at once; with Redis, the other replicas hear of it through
+ * `onCatalogChange` and `markCatalogStale` (app.ts wires them). Entries also live for a short TTL only, so a
+ * replica that missed an announcement still converges. Bounded: the least recently used entry goes first
+ * (100k products x sizes x currencies would not fit otherwise).
  */
 const DEFAULT_TTL_MS = 30_000;
 /** A product page entry with its encoded bodies takes about 30 KB: some 30 MB at most. */
@@ -16,6 +17,8 @@ const DEFAULT_MAX_ENTRIES = 1_000;
  * call reaches every cache in the process (each app has its own) without keeping a registry of them.
  */
 let generation = 0;
+/** Who hears of this process's own changes (the broadcast to the other replicas). */
+const changeListeners = new Set<() => void>();
 
 /**
  * Called by every write that changes what the catalogue shows (products, sizes, prices, stock, images,
@@ -25,7 +28,19 @@ let generation = 0;
 export function invalidateCatalogCache(): void {
   afterCommit(() => {
     generation += 1;
+    changeListeners.forEach((listener) => listener());
   });
+}
+
+/** Another replica changed the catalogue: every cache in this process starts afresh. */
+export function markCatalogStale(): void {
+  generation += 1;
+}
+
+/** Calls `listener` after each committed change this process makes; answers how to stop. */
+export function onCatalogChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 interface Entry {
