@@ -13,7 +13,8 @@ async function start() {
   loadDotEnv();
   const config = loadConfig();
   const database = await openAndMigrate(config.database);
-  const firstStart = await seedIfEmpty(database.db, config);
+  // Replicas starting together on an empty database: one seeds, the others then find it seeded.
+  const firstStart = await database.exclusively(() => seedIfEmpty(database.db, config));
 
   const app = await buildApp({ config, database, ssr: dev ? "vite" : "build" });
   await app.listen({ host: config.host, port: config.port });
@@ -40,9 +41,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    // SIGTERM comes from an orchestrator with a load balancer: first /readyz says 503, and the replica keeps
+    // serving for DRAIN_SECONDS while the balancer notices. Ctrl-C (SIGINT) stops at once.
+    const drainMs = signal === "SIGTERM" ? app.config.drainSeconds * 1000 : 0;
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainMs }, "shutting down");
     // In-flight requests finish; a stuck one does not keep the process alive forever.
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const timer = setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // Stops accepting, waits for the requests under way, then closes the jobs, the pool and Redis.
     await app.close();
     clearTimeout(timer);
     process.exit(0);

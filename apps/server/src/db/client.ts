@@ -24,6 +24,12 @@ export interface Database {
   /** Where the data lives, for the start-up summary: the PGlite folder, or the PostgreSQL address without credentials. */
   location: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `run` while no other replica runs its own start-up work (migrations, the first seed): replicas
+   * starting together on an empty PostgreSQL database would otherwise all seed it. PGlite: at once (one
+   * process per folder, data-dir-lock.ts).
+   */
+  exclusively<T>(run: () => Promise<T>): Promise<T>;
   /** Readiness: the database answers within the limits and its core tables can be read. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -79,6 +85,8 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
         withUnlimitedClient(config.url, (client) =>
           withAdvisoryLock(client, MIGRATION_LOCK_KEY, () => migratePg(drizzlePg({ client }), { migrationsFolder })),
         ),
+      exclusively: (run) =>
+        withUnlimitedClient(config.url, (client) => withAdvisoryLock(client, MIGRATION_LOCK_KEY, run)),
       ping: async () => void (await db.execute(pingCoreTables)),
       close: () => pool.end(),
     };
@@ -91,6 +99,7 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
     location: config.dataDir ?? "memory",
     // One process per folder already (data-dir-lock.ts), so no second migrator can race this one.
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (run) => run(),
     ping: async () => void (await db.execute(pingCoreTables)),
     close,
   };

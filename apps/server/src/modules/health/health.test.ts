@@ -16,6 +16,19 @@ describe("health and the error contract", () => {
     expect(ready.json()).toEqual({ status: "ready" });
   });
 
+  it("says not ready while the process drains (SIGTERM), and still lives and serves", async () => {
+    app.lifecycle.draining = true;
+    try {
+      const ready = await app.inject("/readyz");
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ message: "This replica is shutting down.", code: "NOT_READY", errors: [] });
+      expect((await app.inject("/healthz")).statusCode).toBe(200);
+      expect((await app.inject("/api/get-all-category-list/")).statusCode).toBe(200);
+    } finally {
+      app.lifecycle.draining = false;
+    }
+  });
+
   it("answers an unknown API path with a 404 in the error body shape", async () => {
     const res = await app.inject("/api/no-such-thing/");
     expect(res.statusCode).toBe(404);

@@ -3,11 +3,13 @@ import { databaseUnavailable } from "../../db/errors";
 
 /**
  * Liveness says the process answers; readiness says the database can serve now: it answers within the
- * acquire timeout and its core tables can be read (see Database.ping).
+ * acquire timeout and its core tables can be read (see Database.ping), and the process is not shutting down.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", { config: { rateLimit: false } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { rateLimit: false } }, async (request, reply) => {
+    if (app.lifecycle.draining)
+      return reply.status(503).send({ message: "This replica is shutting down.", code: "NOT_READY", errors: [] });
     try {
       await app.database.ping();
       return { status: "ready" };
