@@ -1,12 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 const RECIPE_TEST = "apps/server/src/testing/production-recipe.test.ts";
+const CLUSTER_TESTS = "apps/server/src/testing/cluster/**/*.test.ts";
 
 /**
  * Two of the three test rings (the third, the browser, is Playwright in e2e/):
  * - unit: pure logic, no database;
  * - api: services and routes against a real database (PGlite in memory, or PostgreSQL when DATABASE_URL is set).
- * Beside them, recipe: the Dockerfile's production recipe replayed on a clean copy of the repository.
+ * Beside them, recipe: the Dockerfile's production recipe replayed on a clean copy of the repository; and
+ * cluster: three replicas of the built server on one PostgreSQL and Redis, behind a test load balancer.
  */
 export default defineConfig({
   test: {
@@ -25,7 +27,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/src/**/*.test.ts"],
-          exclude: ["apps/server/src/**/*.unit.test.ts", RECIPE_TEST],
+          exclude: ["apps/server/src/**/*.unit.test.ts", RECIPE_TEST, CLUSTER_TESTS],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,6 +35,10 @@ export default defineConfig({
       {
         // Installs, builds and starts a clean copy of the repository: minutes, so a ring of its own (npm run test:recipe).
         test: { name: "recipe", include: [RECIPE_TEST], hookTimeout: 60_000 },
+      },
+      {
+        // Starts the compiled server (npm run test:cluster builds first), so a ring of its own too.
+        test: { name: "cluster", include: [CLUSTER_TESTS], testTimeout: 120_000, hookTimeout: 240_000 },
       },
     ],
   },
