@@ -7,7 +7,11 @@ const SRC = "^apps/server/src/";
 const LAYERS = [
   {
     name: "infrastructure",
-    paths: [`${SRC}(config|errors|log)\\.ts$`, `${SRC}(db|http|email|lib|cluster)/`, `${SRC}plugins/(errors|security)\\.ts$`],
+    paths: [
+      `${SRC}(config|errors|log)\\.ts$`,
+      `${SRC}(db|http|email|lib|cluster)/`,
+      `${SRC}plugins/(errors|security)\\.ts$`,
+    ],
   },
   { name: "catalogue, geo, accounts, settings", modules: ["catalog", "geo", "accounts", "health", "settings"] },
   { name: "content, search, cart, promo", modules: ["content", "search", "cart", "promo"] },
