@@ -3,6 +3,7 @@ import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
+import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
 import type { ServiceLog } from "./log";
 import type { StoreServices } from "./services";
 
@@ -26,12 +27,16 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
   ];
 }
 
-/** Guest carts untouched for 30 days, spent tokens, and unpaid attempts closed a week ago. */
+/**
+ * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, and the payment
+ * simulator's records older than 30 days (none in production).
+ */
 export async function housekeeping(db: Db) {
   return {
     carts: await deleteStaleGuestCarts(db),
     tokens: await deleteSpentTokens(db),
     attempts: await deleteUnpaidAttempts(db),
+    simulatorRecords: await deleteOldSimulatorRecords(db),
   };
 }
 

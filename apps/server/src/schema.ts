@@ -9,6 +9,7 @@ export * from "./modules/promo/tables";
 export * from "./modules/orders/tables";
 export * from "./modules/checkout/tables";
 export * from "./modules/payments/tables";
+export * from "./modules/payments/simulator/tables";
 export * from "./email/tables";
 export * from "./modules/admin/tables";
 export * from "./db/install-settings";

@@ -86,3 +86,17 @@ export async function createTestApp(
   await app.ready();
   return app;
 }
+
+/**
+ * Another replica of `app`'s store: a second app over the same database, as replicas behind a load balancer
+ * share one PostgreSQL. `app` still owns the database: closing the replica leaves it open.
+ */
+export async function createReplicaApp(app: FastifyInstance): Promise<FastifyInstance> {
+  const replica = await buildApp({
+    config: { ...app.config },
+    database: { ...app.database, close: async () => {} },
+    logger: false,
+  });
+  await replica.ready();
+  return replica;
+}

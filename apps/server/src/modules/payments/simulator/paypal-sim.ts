@@ -2,11 +2,13 @@ import { createHmac, randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Db, Tx } from "../../../db/client";
 import { basicAuth } from "../http";
 import { sameSignature } from "../signatures";
 import type { SimulatorCredentials } from "./credentials";
-import { paypalId, simulatedId, SimulatorTable } from "./store";
 import type { Outages } from "./outages";
+import { SimulatorRecords } from "./records";
+import { paypalId, simulatedId } from "./store";
 import type { WebhookSender } from "./webhooks";
 
 const amountSchema = z.object({ currency_code: z.enum(["INR", "USD"]), value: z.string().regex(/^\d+(\.\d{2})?$/) });
@@ -46,7 +48,8 @@ interface SimOrder {
   create_time: string;
   purchase_units: { reference_id?: string; custom_id?: string; amount: Amount }[];
   payer?: { payer_id: string; email_address: string };
-  capture?: SimCapture;
+  /** Its capture is a record of its own (a refund changes the capture, which the order then shows). */
+  captureId?: string;
 }
 
 /** The signature of a simulated transmission: PayPal's message layout, signed with a shared key instead of a certificate. */
@@ -73,21 +76,23 @@ function fail(reply: FastifyReply, status: number, name: string, issue: string, 
 
 /** A PayPal-compatible API (OAuth2, Orders v2, capture, refunds, webhook verification) and the buttons' approval. */
 export const paypalSimulator: FastifyPluginAsync<{
+  db: Db;
   sender: WebhookSender;
   outages: Outages;
   credentials: SimulatorCredentials;
-}> = async (app, { sender, outages, credentials }) => {
+}> = async (app, { db, sender, outages, credentials }) => {
   const KEYS = credentials.paypal;
-  const orders = new SimulatorTable<SimOrder>();
-  const captures = new SimulatorTable<SimCapture>();
-  const tokens = new SimulatorTable<true>();
-  const byRequestId = new SimulatorTable<unknown>();
+  const orders = new SimulatorRecords<SimOrder>(db, "paypal", "order");
+  const captures = new SimulatorRecords<SimCapture>(db, "paypal", "capture");
+  // In the database like the rest, so a token one replica issued is accepted by every other.
+  const tokens = new SimulatorRecords<true>(db, "paypal", "token");
+  const byRequestId = new SimulatorRecords<unknown>(db, "paypal", "request");
   const id = (request: FastifyRequest) => idParams.parse(request.params).id;
   const requestId = (request: FastifyRequest) => request.headers["paypal-request-id"]?.toString();
 
   /** The Orders v2 body: the capture, once made, under purchase_units[0].payments.captures. */
-  const view = (order: SimOrder) => {
-    const { capture, purchase_units, ...rest } = order;
+  const view = (order: SimOrder, capture?: SimCapture) => {
+    const { captureId: _captureId, purchase_units, ...rest } = order;
     const captured = capture && {
       payments: {
         captures: [
@@ -109,104 +114,22 @@ export const paypalSimulator: FastifyPluginAsync<{
     };
   };
 
-  /** A repeated PayPal-Request-Id answers what the first request answered. */
-  const once = (key: string | undefined, make: () => unknown) => {
+  /**
+   * A repeated PayPal-Request-Id answers what the first request answered (a refusal, null, is not kept).
+   * The id is claimed first in the caller's transaction: a second request with it, on any replica, waits
+   * for the first to commit and then reads its answer.
+   */
+  async function once<T>(tx: Tx, key: string | undefined, make: () => Promise<T | null>): Promise<T | null> {
     if (!key) return make();
-    return byRequestId.get(key) ?? byRequestId.set(key, make());
-  };
+    if (!(await byRequestId.claim(key, {}, tx))) return (await byRequestId.get(key, tx)) as T;
+    const answer = await make();
+    if (answer === null) await byRequestId.delete(key, tx);
+    else await byRequestId.save(key, answer, tx);
+    return answer;
+  }
 
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  app.addHook("preHandler", async (request, reply) => {
-    const path = (request.url.split("?")[0] ?? "").replace(/\/+$/, "");
-    if (path.endsWith("/v1/oauth2/token") || path.endsWith("/checkout/approve")) return;
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (!token || !tokens.get(token))
-      return fail(
-        reply,
-        401,
-        "AUTHENTICATION_FAILURE",
-        "INVALID_TOKEN",
-        "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
-      );
-  });
-
-  app.post("/v1/oauth2/token", async (request, reply) => {
-    const grant = z.object({ grant_type: z.literal("client_credentials") }).safeParse(request.body);
-    if (request.headers.authorization !== basicAuth(KEYS.clientId, KEYS.clientSecret) || !grant.success) {
-      return reply.status(401).send({ error: "invalid_client", error_description: "Client Authentication failed" });
-    }
-    const token = simulatedId("A21AA", 60);
-    tokens.set(token, true);
-    return {
-      scope: "https://uri.paypal.com/services/payments/payment",
-      access_token: token,
-      token_type: "Bearer",
-      app_id: "APP-SIMULATOR",
-      expires_in: 32400,
-      nonce: randomUUID(),
-    };
-  });
-
-  app.post("/v2/checkout/orders", async (request, reply) => {
-    const body = orderBody.safeParse(request.body);
-    if (!body.success)
-      return fail(
-        reply,
-        400,
-        "INVALID_REQUEST",
-        "INVALID_PARAMETER_VALUE",
-        body.error.issues[0]?.message ?? "The order is not valid.",
-      );
-    const made = once(requestId(request), () => {
-      const order: SimOrder = {
-        id: paypalId(),
-        intent: "CAPTURE",
-        status: "CREATED",
-        create_time: new Date().toISOString(),
-        purchase_units: body.data.purchase_units,
-      };
-      return view(orders.set(order.id, order));
-    });
-    return reply.status(201).send(made);
-  });
-
-  app.get("/v2/checkout/orders/:id", async (request, reply) => {
-    const order = orders.get(id(request));
-    return order
-      ? view(order)
-      : fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-  });
-
-  app.post("/v2/checkout/orders/:id/capture", async (request, reply) => {
-    const order = orders.get(id(request));
-    if (!order)
-      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-    if (order.status === "COMPLETED")
-      return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
-    if (order.status !== "APPROVED")
-      return fail(
-        reply,
-        422,
-        "UNPROCESSABLE_ENTITY",
-        "ORDER_NOT_APPROVED",
-        "Payer has not yet approved the Order for payment.",
-      );
-    const unit = order.purchase_units[0];
-    if (!unit) return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED", "The order has no purchase unit.");
-    const capture: SimCapture = {
-      id: paypalId(),
-      status: "COMPLETED",
-      amount: unit.amount,
-      final_capture: true,
-      custom_id: unit.custom_id,
-      create_time: new Date().toISOString(),
-      orderId: order.id,
-    };
-    captures.set(capture.id, capture);
-    Object.assign(order, { status: "COMPLETED", capture });
+  /** PAYMENT.CAPTURE.COMPLETED to our webhook, signed as PayPal signs (with a shared key for the certificate). */
+  function sendCaptureCompleted(order: SimOrder, capture: SimCapture): void {
     const event = JSON.stringify({
       id: `WH-${paypalId()}`,
       event_version: "1.0",
@@ -239,20 +162,118 @@ export const paypalSimulator: FastifyPluginAsync<{
         event,
       ),
     });
-    return reply.status(201).send(view(order));
+  }
+
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.addHook("preHandler", async (request, reply) => {
+    const path = (request.url.split("?")[0] ?? "").replace(/\/+$/, "");
+    if (path.endsWith("/v1/oauth2/token") || path.endsWith("/checkout/approve")) return;
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (!token || !(await tokens.get(token)))
+      return fail(
+        reply,
+        401,
+        "AUTHENTICATION_FAILURE",
+        "INVALID_TOKEN",
+        "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+      );
+  });
+
+  app.post("/v1/oauth2/token", async (request, reply) => {
+    const grant = z.object({ grant_type: z.literal("client_credentials") }).safeParse(request.body);
+    if (request.headers.authorization !== basicAuth(KEYS.clientId, KEYS.clientSecret) || !grant.success) {
+      return reply.status(401).send({ error: "invalid_client", error_description: "Client Authentication failed" });
+    }
+    const token = simulatedId("A21AA", 60);
+    await tokens.insert(token, true);
+    return {
+      scope: "https://uri.paypal.com/services/payments/payment",
+      access_token: token,
+      token_type: "Bearer",
+      app_id: "APP-SIMULATOR",
+      expires_in: 32400,
+      nonce: randomUUID(),
+    };
+  });
+
+  app.post("/v2/checkout/orders", async (request, reply) => {
+    const body = orderBody.safeParse(request.body);
+    if (!body.success)
+      return fail(
+        reply,
+        400,
+        "INVALID_REQUEST",
+        "INVALID_PARAMETER_VALUE",
+        body.error.issues[0]?.message ?? "The order is not valid.",
+      );
+    const made = await db.transaction((tx) =>
+      once(tx, requestId(request), async () => {
+        const order: SimOrder = {
+          id: paypalId(),
+          intent: "CAPTURE",
+          status: "CREATED",
+          create_time: new Date().toISOString(),
+          purchase_units: body.data.purchase_units,
+        };
+        return view(await orders.insert(order.id, order, { tx }));
+      }),
+    );
+    return reply.status(201).send(made);
+  });
+
+  app.get("/v2/checkout/orders/:id", async (request, reply) => {
+    const order = await orders.get(id(request));
+    if (!order)
+      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    return view(order, order.captureId ? await captures.get(order.captureId) : undefined);
+  });
+
+  app.post("/v2/checkout/orders/:id/capture", async (request, reply) => {
+    // The order is locked while it is checked and captured: it is captured once, whichever replica is asked.
+    const captured = await orders.change(id(request), async (order, tx) => {
+      const unit = order.purchase_units[0];
+      if (order.status === "COMPLETED") return "ORDER_ALREADY_CAPTURED";
+      if (order.status !== "APPROVED" || !unit) return "ORDER_NOT_APPROVED";
+      const capture: SimCapture = {
+        id: paypalId(),
+        status: "COMPLETED",
+        amount: unit.amount,
+        final_capture: true,
+        custom_id: unit.custom_id,
+        create_time: new Date().toISOString(),
+        orderId: order.id,
+      };
+      await captures.insert(capture.id, capture, { tx });
+      Object.assign(order, { status: "COMPLETED", captureId: capture.id });
+      return { order, capture };
+    });
+    if (!captured)
+      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    if (captured === "ORDER_ALREADY_CAPTURED")
+      return fail(reply, 422, "UNPROCESSABLE_ENTITY", captured, "Order already captured.");
+    if (captured === "ORDER_NOT_APPROVED")
+      return fail(reply, 422, "UNPROCESSABLE_ENTITY", captured, "Payer has not yet approved the Order for payment.");
+    sendCaptureCompleted(captured.order, captured.capture);
+    return reply.status(201).send(view(captured.order, captured.capture));
   });
 
   app.post("/v2/payments/captures/:id/refund", async (request, reply) => {
     if (outages.refundFails())
       return fail(reply, 503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Service unavailable (simulated outage).");
-    const capture = captures.get(id(request));
-    if (!capture)
+    const key = requestId(request);
+    // The capture is locked while it is refunded: two refunds at once (from two replicas) cannot both succeed.
+    const refund = await captures.change(id(request), (capture, tx) =>
+      once(tx, key, async () => {
+        if (capture.status === "REFUNDED") return null;
+        capture.status = "REFUNDED";
+        return { id: paypalId(), status: "COMPLETED", amount: capture.amount };
+      }),
+    );
+    if (refund === undefined)
       return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-    const refund = once(requestId(request), () => {
-      if (capture.status === "REFUNDED") return null;
-      capture.status = "REFUNDED";
-      return { id: paypalId(), status: "COMPLETED", amount: capture.amount };
-    });
     return refund
       ? reply.status(201).send(refund)
       : fail(
@@ -283,16 +304,19 @@ export const paypalSimulator: FastifyPluginAsync<{
   // The buttons' "Pay with PayPal": the payer logs in and approves (no secret, as in PayPal's popup).
   app.post("/checkout/approve", async (request, reply) => {
     const body = z.object({ order_id: z.string() }).safeParse(request.body);
-    const order = body.success ? orders.get(body.data.order_id) : undefined;
-    if (!order)
-      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-    if (order.status === "COMPLETED")
-      return fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
     const payerId = simulatedId("", 13).toUpperCase();
-    Object.assign(order, {
-      status: "APPROVED",
-      payer: { payer_id: payerId, email_address: "buyer@simulator.example" },
-    });
-    return { orderID: order.id, payerID: payerId };
+    const approved = body.success
+      ? await orders.change(body.data.order_id, (order) => {
+          if (order.status === "COMPLETED") return null;
+          Object.assign(order, {
+            status: "APPROVED",
+            payer: { payer_id: payerId, email_address: "buyer@simulator.example" },
+          });
+          return { orderID: order.id, payerID: payerId };
+        })
+      : undefined;
+    if (approved === undefined)
+      return fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    return approved ?? fail(reply, 422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED", "Order already captured.");
   });
 };

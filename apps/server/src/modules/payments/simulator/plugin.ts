@@ -67,12 +67,14 @@ export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(
     });
     await app.register(razorpaySimulator, {
       prefix: `${SIMULATOR_PREFIX}/razorpay`,
+      db: app.database.db,
       sender: webhooks,
       outages,
       credentials,
     });
     await app.register(paypalSimulator, {
       prefix: `${SIMULATOR_PREFIX}/paypal`,
+      db: app.database.db,
       sender: webhooks,
       outages,
       credentials,

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Db } from "../../../db/client";
 import { basicAuth } from "../http";
 import { hmacHex, razorpayPaymentSignature } from "../signatures";
 import type { SimulatorCredentials } from "./credentials";
-import { simulatedId, SimulatorTable, unixNow } from "./store";
 import type { Outages } from "./outages";
+import { SimulatorRecords } from "./records";
+import { simulatedId, unixNow } from "./store";
 import type { WebhookSender } from "./webhooks";
 
 interface SimOrder {
@@ -61,14 +63,15 @@ function fail(reply: FastifyReply, status: number, description: string) {
 
 /** A Razorpay-compatible API (orders, payments, capture, refunds) and the endpoints behind the checkout widget. */
 export const razorpaySimulator: FastifyPluginAsync<{
+  db: Db;
   sender: WebhookSender;
   outages: Outages;
   credentials: SimulatorCredentials;
-}> = async (app, { sender, outages, credentials }) => {
+}> = async (app, { db, sender, outages, credentials }) => {
   const KEYS = credentials.razorpay;
   const widgetBody = z.object({ key_id: z.literal(KEYS.keyId), order_id: z.string() });
-  const orders = new SimulatorTable<SimOrder>();
-  const payments = new SimulatorTable<SimPayment>();
+  const orders = new SimulatorRecords<SimOrder>(db, "razorpay", "order");
+  const payments = new SimulatorRecords<SimPayment>(db, "razorpay", "payment");
   const auth = basicAuth(KEYS.keyId, KEYS.keySecret);
   const authorised = (request: FastifyRequest) => request.headers.authorization === auth;
   const id = (request: FastifyRequest) => idParams.parse(request.params).id;
@@ -92,8 +95,24 @@ export const razorpaySimulator: FastifyPluginAsync<{
     }
   }
 
-  /** What the customer does in the widget: pay (captured at once, as with automatic capture) or be declined. */
-  function attempt(order: SimOrder, outcome: "captured" | "failed"): SimPayment {
+  /**
+   * What the customer does in the widget: pay (captured at once, as with automatic capture) or be declined.
+   * The order is locked meanwhile, so two replicas cannot both take a payment for it; the webhooks go once
+   * the payment is stored. Undefined: no such order; null: it is paid already.
+   */
+  async function attempt(orderId: string, outcome: "captured" | "failed") {
+    const made = await orders.change(orderId, async (order, tx) => {
+      if (outcome === "captured" && order.status === "paid") return null;
+      const payment = paymentFor(order, outcome);
+      await payments.insert(payment.id, payment, { tx, parentId: order.id });
+      return { order, payment };
+    });
+    if (made) sendWebhooks(made.order, made.payment);
+    return made;
+  }
+
+  /** The payment of one attempt, and the order as the attempt leaves it. */
+  function paymentFor(order: SimOrder, outcome: "captured" | "failed"): SimPayment {
     order.attempts += 1;
     const failed = outcome === "failed";
     const payment: SimPayment = {
@@ -111,10 +130,8 @@ export const razorpaySimulator: FastifyPluginAsync<{
       error_description: failed ? "Payment failed (simulated card decline)." : null,
       created_at: unixNow(),
     };
-    payments.set(payment.id, payment);
     if (failed) order.status = "attempted";
     else Object.assign(order, { status: "paid", amount_paid: order.amount, amount_due: 0 });
-    sendWebhooks(order, payment);
     return payment;
   }
 
@@ -139,26 +156,26 @@ export const razorpaySimulator: FastifyPluginAsync<{
       notes: notes ?? {},
       created_at: unixNow(),
     };
-    return orders.set(order.id, order);
+    return orders.insert(order.id, order);
   });
 
   app.get(
     "/v1/orders/:id",
-    async (request, reply) => orders.get(id(request)) ?? fail(reply, 400, "The id provided does not exist"),
+    async (request, reply) => (await orders.get(id(request))) ?? fail(reply, 400, "The id provided does not exist"),
   );
 
   app.get("/v1/orders/:id/payments", async (request) => {
-    const items = [...payments.values()].filter((p) => p.order_id === id(request));
+    const items = await payments.children(id(request));
     return { entity: "collection", count: items.length, items };
   });
 
   app.get(
     "/v1/payments/:id",
-    async (request, reply) => payments.get(id(request)) ?? fail(reply, 400, "The id provided does not exist"),
+    async (request, reply) => (await payments.get(id(request))) ?? fail(reply, 400, "The id provided does not exist"),
   );
 
   app.post("/v1/payments/:id/capture", async (request, reply) => {
-    const payment = payments.get(id(request));
+    const payment = await payments.get(id(request));
     if (!payment) return fail(reply, 400, "The id provided does not exist");
     // Every simulated payment is captured when made; capturing again is Razorpay's error.
     return fail(
@@ -173,33 +190,35 @@ export const razorpaySimulator: FastifyPluginAsync<{
       return reply.status(503).send({
         error: { code: "SERVER_ERROR", description: "The server is temporarily unavailable (simulated outage)." },
       });
-    const payment = payments.get(id(request));
-    if (!payment) return fail(reply, 400, "The id provided does not exist");
     const body = refundBody.safeParse(request.body ?? {});
-    const amount = (body.success && body.data.amount) || payment.amount - payment.amount_refunded;
-    if (payment.status !== "captured" || amount > payment.amount - payment.amount_refunded)
-      return fail(reply, 400, "The payment has been fully refunded already");
-    payment.amount_refunded += amount;
-    if (payment.amount_refunded === payment.amount)
-      Object.assign(payment, { status: "refunded", refund_status: "full" });
-    return {
-      id: simulatedId("rfnd_"),
-      entity: "refund",
-      amount,
-      currency: payment.currency,
-      payment_id: payment.id,
-      status: "processed",
-      created_at: unixNow(),
-    };
+    // Locked while it is checked and changed: two refunds at once (from two replicas) cannot both pass the check.
+    const refund = await payments.change(id(request), (payment) => {
+      const amount = (body.success && body.data.amount) || payment.amount - payment.amount_refunded;
+      if (payment.status !== "captured" || amount > payment.amount - payment.amount_refunded) return null;
+      payment.amount_refunded += amount;
+      if (payment.amount_refunded === payment.amount)
+        Object.assign(payment, { status: "refunded", refund_status: "full" });
+      return {
+        id: simulatedId("rfnd_"),
+        entity: "refund",
+        amount,
+        currency: payment.currency,
+        payment_id: payment.id,
+        status: "processed",
+        created_at: unixNow(),
+      };
+    });
+    if (refund === undefined) return fail(reply, 400, "The id provided does not exist");
+    return refund ?? fail(reply, 400, "The payment has been fully refunded already");
   });
 
   // The widget's buttons (browser, no secret: the public key_id identifies the merchant, as in Razorpay's checkout).
   app.post("/checkout/pay", async (request, reply) => {
     const body = widgetBody.safeParse(request.body);
-    const order = body.success ? orders.get(body.data.order_id) : undefined;
-    if (!order) return fail(reply, 400, "Unknown key or order.");
-    if (order.status === "paid") return fail(reply, 400, "This order has already been paid.");
-    const payment = attempt(order, "captured");
+    const made = body.success ? await attempt(body.data.order_id, "captured") : undefined;
+    if (made === undefined) return fail(reply, 400, "Unknown key or order.");
+    if (made === null) return fail(reply, 400, "This order has already been paid.");
+    const { order, payment } = made;
     return {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,
@@ -209,9 +228,9 @@ export const razorpaySimulator: FastifyPluginAsync<{
 
   app.post("/checkout/fail", async (request, reply) => {
     const body = widgetBody.safeParse(request.body);
-    const order = body.success ? orders.get(body.data.order_id) : undefined;
-    if (!order) return fail(reply, 400, "Unknown key or order.");
-    const payment = attempt(order, "failed");
+    const made = body.success ? await attempt(body.data.order_id, "failed") : undefined;
+    if (!made) return fail(reply, 400, "Unknown key or order.");
+    const { order, payment } = made;
     return {
       error: {
         code: "BAD_REQUEST_ERROR",
