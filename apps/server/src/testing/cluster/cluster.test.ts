@@ -190,8 +190,9 @@ describe.skipIf(missing)("three replicas on one PostgreSQL and Redis", () => {
     const before = await detail(B, id, "USD");
     await detail(C, id, "USD"); // both caches now hold the old answer
     const newPrice = Math.ceil(before.body.data.offer_price) + 7;
-    const changedAt = performance.now();
     await setSizeS(id, { offer_price: newPrice, quantity: 37 });
+    // From the moment A answers the seller: the change has committed.
+    const changedAt = performance.now();
     for (const replica of [B, C]) {
       let seen = await detail(replica, id, "USD");
       while (seen.body.data.offer_price !== newPrice && performance.now() - changedAt < 1000) {
@@ -301,10 +302,11 @@ describe.skipIf(missing)("three replicas on one PostgreSQL and Redis", () => {
 
   it("SIGTERM: /readyz turns 503 at once, the request in flight finishes, then the replica exits cleanly", async () => {
     const replica = replicas[B]!;
-    // A row lock holds the in-flight request (a cart change) until this test lets it go.
+    // A table lock holds the in-flight request (a new cart line) until this test lets it go; /readyz reads
+    // other tables, so it is not held too.
     const blocker = await sql.connect();
     await blocker.query("begin");
-    await blocker.query("lock table carts in access exclusive mode");
+    await blocker.query("lock table cart_lines in access exclusive mode");
     const { id } = await productWithSizeS(0);
     const { body: shown } = await detail(A, id);
     const inFlight = call(
