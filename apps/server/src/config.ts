@@ -53,6 +53,8 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   REDIS_URL: optionalText,
   SMTP_URL: optionalText,
+  /** Seconds an e-mail claimed by one replica's outbox worker stays its own; a worker that died lets another send it after that. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CDN_COUNTRY_HEADER: optionalText,
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
@@ -120,6 +122,8 @@ export interface AppConfig {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   cdnCountryHeader?: string;
   smtpUrl?: string;
+  /** How long a claimed outbox e-mail is its worker's before another may send it (email/worker.ts). */
+  outboxLeaseSeconds: number;
   /** Keys absent: the provider is simulated (when `simulator`) or unavailable. */
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; baseUrl: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; baseUrl: string };
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
+    outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

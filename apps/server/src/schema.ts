@@ -12,3 +12,4 @@ export * from "./modules/payments/tables";
 export * from "./email/tables";
 export * from "./modules/admin/tables";
 export * from "./db/install-settings";
+export * from "./db/scheduled-jobs";
