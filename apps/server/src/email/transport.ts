@@ -33,7 +33,11 @@ export function createMailTransport(options: {
   }
   // nodemailer's own limits (2 minutes, 30 s, 10 minutes), shortened to `timeoutMs` where longer.
   const within = (ms: number) => Math.min(ms, options.timeoutMs ?? ms);
-  const timeouts = { connectionTimeout: within(120_000), greetingTimeout: within(30_000), socketTimeout: within(600_000) };
+  const timeouts = {
+    connectionTimeout: within(120_000),
+    greetingTimeout: within(30_000),
+    socketTimeout: within(600_000),
+  };
   const smtp = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
   const from = options.from ?? `${SELLER.brand} <${SELLER.supportEmail}>`;
   return {

@@ -177,11 +177,7 @@ describe("the outbox on several replicas", () => {
     // With a transaction open across the send, this would wait for the row lock (PostgreSQL: NOWAIT fails at
     // once) or for the one PGlite connection (it gives up after the acquire timeout).
     const [locked] = await second.db.transaction((tx) =>
-      tx
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.id, row!.id))
-        .for("update", { noWait: true }),
+      tx.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id)).for("update", { noWait: true }),
     );
     expect(locked).toMatchObject({ status: "sending", attempts: 1 });
     expect(locked?.leaseUntil).not.toBeNull();

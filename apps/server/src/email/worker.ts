@@ -49,7 +49,11 @@ export function createOutboxWorker(
     // Sent on their last attempt by a worker that never came back: given up, not tried a sixth time.
     await db
       .update(emailOutbox)
-      .set({ status: "failed", leaseUntil: null, lastError: sql`coalesce(${emailOutbox.lastError}, 'worker stopped mid-send')` })
+      .set({
+        status: "failed",
+        leaseUntil: null,
+        lastError: sql`coalesce(${emailOutbox.lastError}, 'worker stopped mid-send')`,
+      })
       .where(and(leaseOver, gte(emailOutbox.attempts, MAX_ATTEMPTS)));
     const due = db
       .select({ id: emailOutbox.id })
