@@ -118,7 +118,10 @@ export async function buildApp({
     await app.register(paymentSimulatorPlugin, { credentials: simulator });
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
-    app.addHook("onReady", async () => void (jobs = startJobs(storeJobs(database.db, app.services), app.log)));
+    app.addHook(
+      "onReady",
+      async () => void (jobs = startJobs(database.db, storeJobs(database.db, app.services), app.log)),
+    );
     app.addHook("preClose", async () => {
       await jobs?.stop();
       app.services.outbox.close();

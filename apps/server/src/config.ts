@@ -61,6 +61,8 @@ const envSchema = z.object({
   /** On SIGTERM: seconds between /readyz turning 503 and the server closing, for the load balancer to notice. */
   DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: optionalText,
+  /** Seconds an e-mail claimed by one replica's outbox worker stays its own; a worker that died lets another send it after that. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CDN_COUNTRY_HEADER: optionalText,
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
@@ -131,6 +133,8 @@ export interface AppConfig {
   redisUrl?: string;
   redisKeyPrefix: string;
   drainSeconds: number;
+  /** How long a claimed outbox e-mail is its worker's before another may send it (email/worker.ts). */
+  outboxLeaseSeconds: number;
   /** Keys absent: the provider is simulated (when `simulator`) or unavailable. */
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; baseUrl: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; baseUrl: string };
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     drainSeconds: e.DRAIN_SECONDS,
+    outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newShopper } from "./modules/accounts/test-support";
@@ -15,8 +16,10 @@ import {
   orderBody,
   pageTotal,
 } from "./modules/checkout/test-support";
+import { claimJobRun, scheduledJobs } from "./db/scheduled-jobs";
 import { silentLog } from "./log";
-import { housekeeping, startJobs } from "./jobs";
+import { housekeeping, startJobs, type Job } from "./jobs";
+import { openSecondPool } from "./testing/second-pool";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -96,7 +99,7 @@ describe("the job timers", () => {
     try {
       let finish: () => void = () => {};
       const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-      const jobs = startJobs([{ name: "slow", everyMs: 1_000, run }], silentLog);
+      const jobs = startJobs(app.database.db, [{ name: "slow", everyMs: 1_000, everyReplica: true, run }], silentLog);
       await vi.advanceTimersByTimeAsync(3_500);
       expect(run).toHaveBeenCalledTimes(1);
       finish();
@@ -113,6 +116,67 @@ describe("the job timers", () => {
       expect(run).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("jobs run once per period for the cluster", () => {
+  const dueNow = (name: string) =>
+    app.database.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(scheduledJobs.name, name));
+  const stored = async (name: string) =>
+    (await app.database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, name)))[0];
+
+  it("of two replicas claiming one period at once, exactly one wins; nobody again until it is due", async () => {
+    const second = await openSecondPool(app.database);
+    try {
+      const name = `claim ${randomUUID()}`;
+      const dbs = [app.database.db, second.db, app.database.db, second.db];
+      for (let period = 0; period < 3; period++) {
+        const won = await Promise.all(dbs.map((db) => claimJobRun(db, name, 60_000)));
+        expect(won.filter(Boolean)).toHaveLength(1);
+        expect(await claimJobRun(second.db, name, 60_000)).toBe(false);
+        await dueNow(name);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("two runners ticking the same job at once run it once per period, and record how it went", async () => {
+    const second = await openSecondPool(app.database);
+    // Only the timers are simulated; the claims go to the real database.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      let runs = 0;
+      const job: Job = {
+        name: `tick ${randomUUID()}`,
+        everyMs: 30_000,
+        run: async () => {
+          runs++;
+          if (runs === 2) throw new Error("second run broke");
+        },
+      };
+      for (let period = 1; period <= 3; period++) {
+        const runners = [startJobs(app.database.db, [job], silentLog), startJobs(second.db, [job], silentLog)];
+        vi.advanceTimersByTime(30_000);
+        await Promise.all(runners.map((runner) => runner.stop()));
+        expect(runs).toBe(period);
+        const row = await stored(job.name);
+        expect(row?.lastFinishedAt).not.toBeNull();
+        expect(row?.lastError).toBe(period === 2 ? "second run broke" : null);
+        // Ticking again within the period runs nothing.
+        const early = startJobs(second.db, [job], silentLog);
+        vi.advanceTimersByTime(30_000);
+        await early.stop();
+        expect(runs).toBe(period);
+        await dueNow(job.name);
+      }
+    } finally {
+      vi.useRealTimers();
+      await second.close();
     }
   });
 });

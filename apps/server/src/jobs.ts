@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import { claimJobRun, recordJobRun } from "./db/scheduled-jobs";
 import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
 import { expireLapsedOrders } from "./modules/orders/expiry";
@@ -8,19 +9,29 @@ import type { ServiceLog } from "./log";
 import type { StoreServices } from "./services";
 
 export interface Job {
+  /** Also its row in `scheduled_jobs`: renaming a job starts its schedule afresh. */
   name: string;
   everyMs: number;
+  /**
+   * Run by every replica on its own timer, rather than by one replica per period for the cluster (the
+   * default, claimed in `scheduled_jobs`). Only for work that claims its own rows, where more runners
+   * mean more throughput and never double work.
+   */
+  everyReplica?: boolean;
   run(): Promise<unknown>;
 }
 
 /**
  * The work nobody asks for, on timers: e-mails out of the outbox, unpaid orders expired (their pieces back on
- * sale), refunds retried, and housekeeping. Every task claims its rows with locks and re-checks them, so
- * several replicas may run the same timers without doing anything twice.
+ * sale), refunds retried, and housekeeping. Each runs once per period for the whole cluster, whichever
+ * replica claims it first; inside, every task still claims its rows with locks and re-checks them, so a run
+ * that outlasts its period and overlaps the next (on another replica) does nothing twice either. The outbox
+ * runs on every replica: its claims are per e-mail (SKIP LOCKED and a lease), so each replica delivers
+ * different e-mails and a dead replica stops nothing.
  */
 export function storeJobs(db: Db, services: StoreServices): Job[] {
   return [
-    { name: "e-mail outbox", everyMs: 5_000, run: () => services.outbox.deliverPending() },
+    { name: "e-mail outbox", everyMs: 5_000, everyReplica: true, run: () => services.outbox.deliverPending() },
     { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
@@ -40,18 +51,40 @@ export async function housekeeping(db: Db) {
   };
 }
 
-/** Runs each job on its timer, one run of a job at a time; `stop` waits for the runs under way. */
-export function startJobs(jobs: Job[], log: ServiceLog): { stop(): Promise<void> } {
+/** A job claimed for the cluster is asked about at least this often, so an hourly job is not missed by a replica restarted every 50 minutes. */
+const CLAIM_CHECK_MS = 60_000;
+
+/**
+ * Runs each job on its timer, one run of a job at a time in this process: a job for the cluster only when
+ * this replica claims the period (`claimJobRun`, one statement; no lock is held while it runs), then its
+ * outcome is recorded. `stop` waits for the runs under way.
+ */
+export function startJobs(db: Db, jobs: Job[], log: ServiceLog): { stop(): Promise<void> } {
   const running = new Map<string, Promise<unknown>>();
+  async function runOnce(job: Job): Promise<void> {
+    if (job.everyReplica) return void (await job.run());
+    if (!(await claimJobRun(db, job.name, job.everyMs))) return;
+    let error: string | null = null;
+    try {
+      await job.run();
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      throw err;
+    } finally {
+      await recordJobRun(db, job.name, error);
+    }
+  }
   const timers = jobs.map((job) =>
-    setInterval(() => {
-      if (running.has(job.name)) return;
-      const run = job
-        .run()
-        .catch((err: unknown) => log.error({ err, job: job.name }, "background job failed"))
-        .finally(() => running.delete(job.name));
-      running.set(job.name, run);
-    }, job.everyMs).unref(),
+    setInterval(
+      () => {
+        if (running.has(job.name)) return;
+        const run = runOnce(job)
+          .catch((err: unknown) => log.error({ err, job: job.name }, "background job failed"))
+          .finally(() => running.delete(job.name));
+        running.set(job.name, run);
+      },
+      job.everyReplica ? job.everyMs : Math.min(job.everyMs, CLAIM_CHECK_MS),
+    ).unref(),
   );
   return {
     async stop() {

@@ -13,3 +13,4 @@ export * from "./modules/payments/simulator/tables";
 export * from "./email/tables";
 export * from "./modules/admin/tables";
 export * from "./db/install-settings";
+export * from "./db/scheduled-jobs";

@@ -42,7 +42,7 @@ export function createServices(
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout }),
     orders: createOrdersReader(db),
     payments,
-    outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log }),
+    outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log, leaseSeconds: config.outboxLeaseSeconds }),
     // The admin's cancellations give money back through the same refund as a sold-out race.
     admin: createAdminServices(db, {
       mediaDir: config.mediaDir,

@@ -1,6 +1,7 @@
 import { index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+/** `sending`: claimed by a worker until `lease_until` (worker.ts); after that, claimable again. */
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed"]);
 
 /** E-mails are written here in the same transaction as the change they announce, then delivered. */
 export const emailOutbox = pgTable(
@@ -14,6 +15,7 @@ export const emailOutbox = pgTable(
     status: outboxStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

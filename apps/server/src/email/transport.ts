@@ -10,7 +10,16 @@ export interface MailTransport {
   close(): void;
 }
 
-export function createMailTransport(options: { smtpUrl?: string; from?: string; log: ServiceLog }): MailTransport {
+/**
+ * `timeoutMs`: the longest wait for the SMTP server at each step (connecting, its greeting, each answer);
+ * the outbox keeps it well inside its lease, so a stalled server fails the send rather than outlast it.
+ */
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  from?: string;
+  log: ServiceLog;
+  timeoutMs?: number;
+}): MailTransport {
   if (!options.smtpUrl) {
     return {
       kind: "log",
@@ -22,7 +31,14 @@ export function createMailTransport(options: { smtpUrl?: string; from?: string; 
       close: () => undefined,
     };
   }
-  const smtp = nodemailer.createTransport(options.smtpUrl);
+  // nodemailer's own limits (2 minutes, 30 s, 10 minutes), shortened to `timeoutMs` where longer.
+  const within = (ms: number) => Math.min(ms, options.timeoutMs ?? ms);
+  const timeouts = {
+    connectionTimeout: within(120_000),
+    greetingTimeout: within(30_000),
+    socketTimeout: within(600_000),
+  };
+  const smtp = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
   const from = options.from ?? `${SELLER.brand} <${SELLER.supportEmail}>`;
   return {
     kind: "smtp",

@@ -1,18 +1,29 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database, Db } from "../db/client";
+import { openSecondPool } from "../testing/second-pool";
 import { openTestDatabase } from "../testing/test-app";
 import type { ServiceLog } from "../log";
+import type { OutgoingEmail } from "./outbox";
 import { emailOutbox } from "./tables";
+import type { MailTransport } from "./transport";
 import { createOutboxWorker } from "./worker";
 
 let database: Database;
+/** A second replica's way in: its own pool on PostgreSQL (see openSecondPool). */
+let second: Awaited<ReturnType<typeof openSecondPool>>;
 beforeAll(async () => {
   database = await openTestDatabase();
+  second = await openSecondPool(database);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await second.close();
+  await database.close();
+});
+// Each test counts its own e-mails: none left over from the one before.
+beforeEach(async () => void (await database.db.delete(emailOutbox)));
 
 function recordingLog() {
   const lines: { level: string; details: object; message: string }[] = [];
@@ -96,5 +107,130 @@ describe("the e-mail outbox worker", () => {
     expect(stored?.attempts).toBe(1);
     expect(stored?.lastError).toMatch(/ECONNREFUSED|connect/i);
     worker.close();
+  });
+});
+
+/** A transport that counts what it is handed per address, letting other work run between sends. */
+function countingTransport(sent: Map<string, number>): MailTransport {
+  return {
+    kind: "log",
+    send: async (email: OutgoingEmail) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      sent.set(email.to, (sent.get(email.to) ?? 0) + 1);
+    },
+    close: () => undefined,
+  };
+}
+
+/** A transport whose one send waits until the test lets it finish (or fail), telling the test when it started. */
+function heldTransport() {
+  let started: () => void = () => {};
+  let finish: (error?: Error) => void = () => {};
+  const sending = new Promise<void>((resolve) => (started = resolve));
+  const transport: MailTransport = {
+    kind: "log",
+    send: () =>
+      new Promise<void>((resolve, reject) => {
+        finish = (error) => (error ? reject(error) : resolve());
+        started();
+      }),
+    close: () => undefined,
+  };
+  return { transport, sending, finish: (error?: Error) => finish(error) };
+}
+
+async function stored(id: number) {
+  const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (!row) throw new Error(`outbox row ${id} is gone`);
+  return row;
+}
+
+describe("the outbox on several replicas", () => {
+  it("two workers delivering 50 e-mails at once send each exactly once", async () => {
+    const addresses = Array.from({ length: 50 }, (_, i) => `many-${i}@example.in`);
+    const ids = (await queue(...addresses)).map((r) => r.id);
+    const sent = new Map<string, number>();
+    const { log } = recordingLog();
+    const drain = async (db: Db) => {
+      const worker = createOutboxWorker(db, { log, transport: countingTransport(sent) });
+      let delivered = 0;
+      for (;;) {
+        const run = await worker.deliverPending();
+        if (run.delivered + run.failed === 0) return delivered;
+        delivered += run.delivered;
+      }
+    };
+    const [one, two] = await Promise.all([drain(database.db), drain(second.db)]);
+    expect((one ?? 0) + (two ?? 0)).toBe(50);
+    expect([...sent.keys()].sort()).toEqual([...addresses].sort());
+    expect([...sent.values()].every((times) => times === 1)).toBe(true);
+    const rows = await database.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.leaseUntil === null)).toBe(true);
+  });
+
+  it("holds no transaction or lock during a send: the row can be locked from elsewhere, and no other worker takes it", async () => {
+    const [row] = await queue("slow@example.in");
+    const held = heldTransport();
+    const worker = createOutboxWorker(database.db, { log: recordingLog().log, transport: held.transport });
+    const delivering = worker.deliverPending();
+    await held.sending;
+    // With a transaction open across the send, this would wait for the row lock (PostgreSQL: NOWAIT fails at
+    // once) or for the one PGlite connection (it gives up after the acquire timeout).
+    const [locked] = await second.db.transaction((tx) =>
+      tx.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id)).for("update", { noWait: true }),
+    );
+    expect(locked).toMatchObject({ status: "sending", attempts: 1 });
+    expect(locked?.leaseUntil).not.toBeNull();
+    const sent = new Map<string, number>();
+    const other = createOutboxWorker(second.db, { log: recordingLog().log, transport: countingTransport(sent) });
+    expect(await other.deliverPending()).toEqual({ delivered: 0, failed: 0 });
+    held.finish();
+    expect(await delivering).toEqual({ delivered: 1, failed: 0 });
+    expect(sent.size).toBe(0);
+    expect(await stored(row!.id)).toMatchObject({ status: "sent", attempts: 1, leaseUntil: null });
+  });
+
+  it("a lease that ran out is claimed again, and the late worker's mark is ignored", async () => {
+    const [row] = await queue("late@example.in");
+    const held = heldTransport();
+    const late = recordingLog();
+    const stalled = createOutboxWorker(database.db, { log: late.log, transport: held.transport });
+    const stalledRun = stalled.deliverPending();
+    await held.sending;
+    // The stalled worker's lease runs out (as if OUTBOX_LEASE_SECONDS went by).
+    await database.db
+      .update(emailOutbox)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, row!.id));
+    const sent = new Map<string, number>();
+    const rescuer = createOutboxWorker(second.db, { log: recordingLog().log, transport: countingTransport(sent) });
+    expect(await rescuer.deliverPending()).toEqual({ delivered: 1, failed: 0 });
+    expect(sent.get("late@example.in")).toBe(1);
+    expect(await stored(row!.id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+
+    // The stalled send now fails: its "pending, retry" would undo the rescuer's "sent", and must not.
+    held.finish(new Error("connection reset"));
+    expect(await stalledRun).toEqual({ delivered: 0, failed: 1 });
+    expect(await stored(row!.id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(late.lines.map((l) => l.message)).toContain("e-mail lease ran out mid-send; another worker has it");
+  });
+
+  it("gives up on an e-mail whose last attempt's worker never came back, without sending it again", async () => {
+    const [row] = await database.db
+      .insert(emailOutbox)
+      .values({
+        to: "gone@example.in",
+        subject: "Hello",
+        text: "Namaste",
+        status: "sending",
+        attempts: 5,
+        leaseUntil: sql`now() - interval '1 second'`,
+      })
+      .returning({ id: emailOutbox.id });
+    const sent = new Map<string, number>();
+    const worker = createOutboxWorker(database.db, { log: recordingLog().log, transport: countingTransport(sent) });
+    expect(await worker.deliverPending()).toEqual({ delivered: 0, failed: 0 });
+    expect(sent.size).toBe(0);
+    expect(await stored(row!.id)).toMatchObject({ status: "failed", lastError: "worker stopped mid-send" });
   });
 });

@@ -1,4 +1,5 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import type { ServiceLog } from "../log";
 import { emailOutbox } from "./tables";
@@ -6,6 +7,10 @@ import { createMailTransport, type MailTransport } from "./transport";
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
+/** How long a claimed e-mail is its worker's when nobody says otherwise (OUTBOX_LEASE_SECONDS). */
+const DEFAULT_LEASE_SECONDS = 60;
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
 
 export interface OutboxDelivery {
   /** Rows handed to the transport in this run. */
@@ -16,45 +21,94 @@ export interface OutboxDelivery {
 
 /**
  * Hands pending outbox rows to the mail transport: SMTP when SMTP_URL is set, otherwise the server log.
- * Rows are claimed with SKIP LOCKED, so several replicas can run the worker without sending twice; a
- * refused e-mail keeps its error and is retried, and gives up (status failed) after MAX_ATTEMPTS.
+ * Safe on any number of replicas at once, and no transaction stays open across the network:
+ * 1. one statement claims a batch (SKIP LOCKED, so two workers take different rows): each row becomes
+ *    `sending` with a lease and one more attempt, and the claim commits at once;
+ * 2. each row is sent outside any transaction, its lease renewed just before (so the lease covers one send,
+ *    not the batch); a worker that died mid-send leaves a row whose lease runs out, and another claims it;
+ * 3. one statement marks it `sent`, or `pending` with its error (`failed` after MAX_ATTEMPTS), only while
+ *    the row is still this claim's (`sending` with the attempt number it was claimed at), so a late worker
+ *    whose lease ran out and whose row was claimed again changes nothing.
+ * Each e-mail is sent once; only a worker that dies between the send and its mark (or a send that outlasts
+ * the lease) lets the e-mail go out twice, which no SMTP client can rule out.
  */
 export function createOutboxWorker(
   db: Db,
-  options: { smtpUrl?: string; from?: string; log: ServiceLog; transport?: MailTransport },
+  options: { smtpUrl?: string; from?: string; log: ServiceLog; transport?: MailTransport; leaseSeconds?: number },
 ) {
-  const transport = options.transport ?? createMailTransport(options);
+  const leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+  // An SMTP exchange that stalls gives up well within the lease, so the row is not claimed again meanwhile.
+  const transport = options.transport ?? createMailTransport({ ...options, timeoutMs: leaseMs / 2 });
+  const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+  const leaseOver = and(eq(emailOutbox.status, "sending"), lt(emailOutbox.leaseUntil, sql`now()`));
+  /** Still the claim this worker made: nobody has claimed the row again or marked it since. */
+  const stillOurs = (row: OutboxRow) =>
+    and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"), eq(emailOutbox.attempts, row.attempts));
+
+  async function claim(): Promise<OutboxRow[]> {
+    // Sent on their last attempt by a worker that never came back: given up, not tried a sixth time.
+    await db
+      .update(emailOutbox)
+      .set({
+        status: "failed",
+        leaseUntil: null,
+        lastError: sql`coalesce(${emailOutbox.lastError}, 'worker stopped mid-send')`,
+      })
+      .where(and(leaseOver, gte(emailOutbox.attempts, MAX_ATTEMPTS)));
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(or(eq(emailOutbox.status, "pending"), leaseOver), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+      .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    const rows = await db
+      .update(emailOutbox)
+      .set({ status: "sending", leaseUntil: leaseEnd(), attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** True when the row is still ours, its lease now starting again; false when another worker has it. */
+  async function renew(row: OutboxRow): Promise<boolean> {
+    const kept = await db
+      .update(emailOutbox)
+      .set({ leaseUntil: leaseEnd() })
+      .where(stillOurs(row))
+      .returning({ id: emailOutbox.id });
+    return kept.length > 0;
+  }
+
+  async function mark(row: OutboxRow, change: PgUpdateSetSource<typeof emailOutbox>): Promise<void> {
+    const marked = await db
+      .update(emailOutbox)
+      .set({ ...change, leaseUntil: null })
+      .where(stillOurs(row))
+      .returning({ id: emailOutbox.id });
+    if (marked.length === 0) {
+      options.log.warn({ to: row.to, attempts: row.attempts }, "e-mail lease ran out mid-send; another worker has it");
+    }
+  }
 
   async function deliverPending(): Promise<OutboxDelivery> {
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, "pending"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
-        .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
-      let delivered = 0;
-      for (const row of rows) {
-        try {
-          await transport.send(row);
-          await tx
-            .update(emailOutbox)
-            .set({ status: "sent", sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
-            .where(eq(emailOutbox.id, row.id));
-          delivered++;
-        } catch (err) {
-          const attempts = row.attempts + 1;
-          const lastError = err instanceof Error ? err.message : String(err);
-          options.log.warn({ to: row.to, attempts, err: lastError }, "e-mail not sent; will retry");
-          await tx
-            .update(emailOutbox)
-            .set({ attempts, lastError, status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
-            .where(eq(emailOutbox.id, row.id));
-        }
+    let delivered = 0;
+    let failed = 0;
+    for (const row of await claim()) {
+      if (!(await renew(row))) continue;
+      try {
+        await transport.send(row);
+      } catch (err) {
+        failed++;
+        const lastError = err instanceof Error ? err.message : String(err);
+        options.log.warn({ to: row.to, attempts: row.attempts, err: lastError }, "e-mail not sent; will retry");
+        await mark(row, { lastError, status: row.attempts >= MAX_ATTEMPTS ? "failed" : "pending" });
+        continue;
       }
-      return { delivered, failed: rows.length - delivered };
-    });
+      delivered++;
+      await mark(row, { status: "sent", sentAt: sql`now()`, lastError: null });
+    }
+    return { delivered, failed };
   }
 
   return {
