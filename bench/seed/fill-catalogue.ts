@@ -1,5 +1,6 @@
 import type { Db } from "@store/server/db/client";
 import { customerReviews, productImages, productVariants, products } from "@store/server/schema";
+import { createLocalMediaStore } from "@store/server/media/local-store";
 import { seedDemoData } from "@store/server/seed/seed";
 import { count, gte, lt, max, sql } from "drizzle-orm";
 import { FIRST_SYNTHETIC_CODE, syntheticProduct, type SyntheticProduct } from "./synthetic-products";
@@ -78,7 +79,8 @@ export async function fillCatalogue(db: Db, options: FillOptions): Promise<FillR
   const started = performance.now();
 
   if ((await countProducts(db, false)) === 0 || options.mediaDir) {
-    await seedDemoData(db, { mediaDir: options.mediaDir, log });
+    const media = options.mediaDir ? createLocalMediaStore(options.mediaDir) : undefined;
+    await seedDemoData(db, { media, log });
   }
   const demoProducts = await countProducts(db, false);
   const syntheticBefore = await countProducts(db, true);

@@ -1,5 +1,4 @@
 import compress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -9,10 +8,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { mkdirSync } from "node:fs";
 import { constants as zlib } from "node:zlib";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { mediaRoutes } from "./media/routes";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { ADMIN_PREFIX, adminRoutes } from "./modules/admin/routes";
 import { cartRoutes } from "./modules/cart/routes";
@@ -128,14 +127,8 @@ export async function buildApp({
     });
   }
 
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    maxAge: "7d",
-    index: false,
-  });
+  app.addHook("onClose", async () => app.services.media.close());
+  await app.register(mediaRoutes, { store: app.services.media });
 
   if (ssr !== "none") await app.register(ssrPlugin, { mode: ssr });
   return app;

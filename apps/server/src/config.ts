@@ -41,6 +41,17 @@ const envSchema = z.object({
     .default(15),
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
+  /** An S3 bucket for the images instead of MEDIA_DIR, so every replica sees every upload. */
+  MEDIA_S3_BUCKET: optionalText,
+  /** An S3-compatible server's address (MinIO, Garage, R2...); unset: AWS S3 itself. */
+  MEDIA_S3_ENDPOINT: z.url().optional(),
+  /** The bucket's region; S3-compatible servers mostly accept any. */
+  MEDIA_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Both or neither; neither: the AWS SDK's own credential chain (AWS_* variables, profile, instance role). */
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  /** true: bucket in the path (http://host/bucket/key), as most S3-compatible servers want; false: in the host name. */
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-up, log-in, set-password, e-mail verification and cash-on-delivery code attempts per minute per client IP. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
@@ -117,7 +128,10 @@ export interface AppConfig {
   logLevel: string;
   database: DatabaseConfig;
   dataDir: string;
+  /** The local media folder: where images live unless `mediaS3` is set. */
   mediaDir: string;
+  /** Set: images live in this S3 bucket (media/s3-store.ts) and `mediaDir` is not used. */
+  mediaS3?: MediaS3Config;
   webBuildDir: string;
   rateLimitMax: number;
   authRateLimitMax: number;
@@ -143,6 +157,17 @@ export interface AppConfig {
   checkout: CheckoutLimits;
   /** Undefined: the refund queue's full retry schedule. */
   refundTries?: number;
+}
+
+/** An S3 or S3-compatible bucket holding the images (MEDIA_S3_*). */
+export interface MediaS3Config {
+  bucket: string;
+  region: string;
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default credential chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 /** How long checkout attempts hold what they hold, and how many one client may keep open (see checkout/holds.ts). */
@@ -181,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: "pglite", dataDir: resolve(dataDir, "pglite"), limits },
     dataDir,
     mediaDir: e.MEDIA_DIR ? resolve(repoRoot, e.MEDIA_DIR) : resolve(dataDir, "media"),
+    mediaS3: mediaS3Config(e),
     webBuildDir: resolve(repoRoot, "apps/web/build"),
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
@@ -210,6 +236,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulator: e.SIMULATOR === "1" || (e.SIMULATOR !== "0" && e.NODE_ENV !== "production"),
     checkout: { holdMinutes: e.ORDER_HOLD_MINUTES, openOrdersPerClient: e.OPEN_ORDERS_PER_CLIENT },
     refundTries: e.REFUND_TRIES,
+  };
+}
+
+/** MEDIA_S3_*: undefined without a bucket; a half-given setting stops start-up rather than being ignored. */
+function mediaS3Config(e: z.infer<typeof envSchema>): MediaS3Config | undefined {
+  const keyId = e.MEDIA_S3_ACCESS_KEY_ID;
+  const secret = e.MEDIA_S3_SECRET_ACCESS_KEY;
+  if (!e.MEDIA_S3_BUCKET) {
+    if (e.MEDIA_S3_ENDPOINT || keyId || secret)
+      throw new StartupError("Invalid environment: MEDIA_S3_* is set but MEDIA_S3_BUCKET is not");
+    return undefined;
+  }
+  if (Boolean(keyId) !== Boolean(secret))
+    throw new StartupError(
+      "Invalid environment: set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither",
+    );
+  return {
+    bucket: e.MEDIA_S3_BUCKET,
+    region: e.MEDIA_S3_REGION,
+    endpoint: e.MEDIA_S3_ENDPOINT,
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE === "true",
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createOrdersReader } from "./modules/orders/reader";
 import { createCheckoutService } from "./modules/checkout/service";
 import { createOutboxWorker } from "./email/worker";
+import { createMediaStore } from "./media/store";
 import { createPaymentGateway } from "./modules/payments/gateway";
 import { silentLog, type ServiceLog } from "./log";
 import { createPaymentsService } from "./modules/payments/service";
@@ -30,6 +31,8 @@ export function createServices(
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
   const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries });
+  // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
+  const media = createMediaStore(config);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -42,10 +45,11 @@ export function createServices(
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout }),
     orders: createOrdersReader(db),
     payments,
+    media,
     outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log, leaseSeconds: config.outboxLeaseSeconds }),
     // The admin's cancellations give money back through the same refund as a sold-out race.
     admin: createAdminServices(db, {
-      mediaDir: config.mediaDir,
+      media,
       refunds: payments.refunds,
       publicUrl: config.publicUrl,
     }),

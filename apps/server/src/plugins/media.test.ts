@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../testing/test-app";
@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await rm(mediaDir, { recursive: true, force: true });
+  await rm(join(mediaDir, "..", `${basename(mediaDir)}-secret.txt`), { force: true });
 });
 
 describe("media", () => {
@@ -39,6 +40,35 @@ describe("media", () => {
     const res = await app.inject({ method: "GET", url: "/media/hero/1-800w.webp" });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(COPY);
+  });
+
+  it("serves from the local folder with a week's caching and validators, 304 for a current copy", async () => {
+    const res = await app.inject({ method: "GET", url: "/media/products/1001-1.webp" });
+    expect(res.headers).toMatchObject({
+      "content-type": "image/webp",
+      "cache-control": "public, max-age=604800",
+      etag: expect.stringMatching(/^W\/"/),
+      "last-modified": expect.stringMatching(/ GMT$/),
+    });
+    const again = await app.inject({
+      method: "GET",
+      url: "/media/products/1001-1.webp",
+      headers: { "if-none-match": res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("never serves a file outside the media folder", async () => {
+    await writeFile(join(mediaDir, "..", `${basename(mediaDir)}-secret.txt`), "the secret contents");
+    for (const url of [
+      `/media/..%2f${basename(mediaDir)}-secret.txt`,
+      `/media/%2e%2e/${basename(mediaDir)}-secret.txt`,
+      "/media/../package.json",
+    ]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("the secret contents");
+    }
   });
 
   it("answers 404 for a missing picture that is not a copy, or a copy of a width nobody renders", async () => {

@@ -2,6 +2,7 @@
 import { loadConfig } from "../config";
 import { openAndMigrate } from "../db/prepare";
 import { loadDotEnv } from "../env-file";
+import { createMediaStore } from "../media/store";
 import { countSeededRows, seedDemoData } from "./seed";
 
 loadDotEnv();
@@ -11,8 +12,9 @@ const database = await openAndMigrate(config.database).catch((error: unknown) =>
   console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+const media = createMediaStore(config);
 try {
-  await seedDemoData(database.db, { mediaDir: config.mediaDir, log: console.log });
+  await seedDemoData(database.db, { media, log: console.log });
   const counts = await countSeededRows(database.db);
   console.log(
     `seed: done: ${Object.entries(counts)
@@ -20,5 +22,6 @@ try {
       .join(", ")}`,
   );
 } finally {
+  media.close();
   await database.close();
 }

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { installSettings } from "../db/install-settings";
+import { createMediaStore } from "../media/store";
 import { products } from "../schema";
 import { ensureDemoAdmin, type DemoAdminReport } from "./demo-admin";
 import { DEMO_SEEDED_KEY, seedDemoData } from "./seed";
@@ -26,7 +27,12 @@ export async function seedIfEmpty(
     const [row] = await db.select({ n: count() }).from(products);
     if ((row?.n ?? 0) === 0) {
       log("Empty database: seeding the demo catalogue...");
-      await seedDemoData(db, { mediaDir: config.mediaDir, log });
+      const media = createMediaStore(config);
+      try {
+        await seedDemoData(db, { media, log });
+      } finally {
+        media.close();
+      }
     }
   }
   const demoAdmin = await ensureDemoAdmin(db, config);

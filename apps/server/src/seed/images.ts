@@ -1,13 +1,11 @@
-/** Writes the seeded pictures as WebP files under the media folder (served at /media/...). */
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
-import { dirname, relative, resolve } from "node:path";
+/** Writes the seeded pictures as WebP files into the media store (served at /media/...). */
 import sharp from "sharp";
+import { mediaKeyOfUrl } from "../media/keys";
+import type { MediaStore } from "../media/storage";
 import { renditionUrl, renditionWidths } from "@store/shared/media";
 import { renderSvg, type MediaItem } from "./artwork";
 
 export type { MediaItem } from "./artwork";
-
-export const MEDIA_URL_PREFIX = "/media/";
 
 export interface GenerateOptions {
   /** Files rendered at once; sharp already spreads each one over threads, so more only costs memory. */
@@ -16,31 +14,13 @@ export interface GenerateOptions {
   overwrite?: boolean;
 }
 
-/** `/media/products/1001-1.webp` -> `<mediaDir>/products/1001-1.webp`, refusing paths that escape mediaDir. */
-export function mediaFilePath(mediaDir: string, url: string): string {
-  if (!url.startsWith(MEDIA_URL_PREFIX)) throw new Error(`Not a media URL: ${url}`);
-  const root = resolve(mediaDir);
-  const file = resolve(root, url.slice(MEDIA_URL_PREFIX.length));
-  const rel = relative(root, file);
-  if (rel.startsWith("..") || rel === "") throw new Error(`Media URL escapes the media folder: ${url}`);
-  return file;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).size > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** The files of one picture: the original at its drawn size, then its smaller copies (see @store/shared/media). */
-function filesOf(mediaDir: string, item: MediaItem): { file: string; width?: number }[] {
+/** The keys of one picture: the original at its drawn size, then its smaller copies (see @store/shared/media). */
+function filesOf(item: MediaItem): { key: string; width?: number }[] {
   const copies = renditionWidths(item.url).map((width) => ({
-    file: mediaFilePath(mediaDir, renditionUrl(item.url, width)),
+    key: mediaKeyOfUrl(renditionUrl(item.url, width)),
     width,
   }));
-  return [{ file: mediaFilePath(mediaDir, item.url) }, ...copies];
+  return [{ key: mediaKeyOfUrl(item.url) }, ...copies];
 }
 
 /** A picture's SVG rasterised once, so its original and its copies do not each draw it again. */
@@ -64,28 +44,21 @@ function encodeWebp({ pixels, raw }: Drawn, width?: number): Promise<Buffer> {
   return (width ? image.resize({ width }) : image).webp({ quality, effort: 2 }).toBuffer();
 }
 
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  // Write then rename, so an interrupted run never leaves a truncated file that later runs would skip.
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
-}
-
 /** Writes the picture's missing files (all of them with `overwrite`); false when none was missing. */
-async function writeOne(mediaDir: string, item: MediaItem, overwrite: boolean): Promise<boolean> {
+async function writeOne(store: MediaStore, item: MediaItem, overwrite: boolean): Promise<boolean> {
   const missing = [];
-  for (const output of filesOf(mediaDir, item)) if (overwrite || !(await exists(output.file))) missing.push(output);
+  for (const output of filesOf(item)) if (overwrite || !(await store.exists(output.key))) missing.push(output);
   if (missing.length === 0) return false;
   // A media folder from before the copies existed gets just the copies.
   const picture = await draw(item);
-  for (const output of missing) await writeAtomically(output.file, await encodeWebp(picture, output.width));
+  // The store writes each file whole, so an interrupted run never leaves a truncated one that later runs would skip.
+  for (const output of missing) await store.put(output.key, await encodeWebp(picture, output.width), "image/webp");
   return true;
 }
 
 /** Renders every missing picture file; returns how many pictures needed any file written. */
 export async function generateMediaImages(
-  mediaDir: string,
+  store: MediaStore,
   items: readonly MediaItem[],
   options: GenerateOptions = {},
 ): Promise<number> {
@@ -96,7 +69,7 @@ export async function generateMediaImages(
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const item = items[next++];
-      if (item && (await writeOne(mediaDir, item, overwrite))) written++;
+      if (item && (await writeOne(store, item, overwrite))) written++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));

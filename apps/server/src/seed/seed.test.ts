@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { blogs, homeCategories, productImages, productVariants, products, promoCodes, testimonials } from "../schema";
 import { productArt } from "./artwork";
-import { generateMediaImages, mediaFilePath, type MediaItem } from "./images";
+import { createLocalMediaStore, mediaFilePath } from "../media/local-store";
+import { mediaKeyOfUrl } from "../media/keys";
+import { generateMediaImages, type MediaItem } from "./images";
 import { countSeededRows, seedDemoData, type SeededCounts } from "./seed";
 
 describe("seedDemoData", () => {
@@ -110,6 +112,8 @@ describe("seedDemoData", () => {
 describe("generateMediaImages", () => {
   it("writes valid WebP files and skips them on the next run", async () => {
     const dir = await mkdtemp(join(tmpdir(), "seed-media-"));
+    const store = createLocalMediaStore(dir);
+    const file = (url: string) => mediaFilePath(dir, mediaKeyOfUrl(url));
     try {
       const items: MediaItem[] = [
         {
@@ -120,32 +124,34 @@ describe("generateMediaImages", () => {
         },
         { kind: "strip", url: "/media/strip/lac-bangles.webp", name: "Lac Bangles" },
       ];
-      expect(await generateMediaImages(dir, items)).toBe(2);
+      expect(await generateMediaImages(store, items)).toBe(2);
       for (const item of items) {
-        const meta = await sharp(mediaFilePath(dir, item.url)).metadata();
+        const meta = await sharp(file(item.url)).metadata();
         expect(meta.format).toBe("webp");
       }
-      const product = await sharp(mediaFilePath(dir, "/media/products/9001-1.webp")).metadata();
+      const product = await sharp(file("/media/products/9001-1.webp")).metadata();
       expect([product.width, product.height]).toEqual([600, 750]);
       // The card-sized copy the web app offers in srcset; the strip has none.
-      const copy = await sharp(mediaFilePath(dir, "/media/products/9001-1-360w.webp")).metadata();
+      const copy = await sharp(file("/media/products/9001-1-360w.webp")).metadata();
       expect([copy.format, copy.width, copy.height]).toEqual(["webp", 360, 450]);
       expect(await readdir(join(dir, "strip"))).toEqual(["lac-bangles.webp"]);
-      expect(await generateMediaImages(dir, items)).toBe(0);
+      expect(await generateMediaImages(store, items)).toBe(0);
 
       // A media folder from before the copies: only the missing copy is written.
-      await rm(mediaFilePath(dir, "/media/products/9001-1-360w.webp"));
-      const original = await stat(mediaFilePath(dir, "/media/products/9001-1.webp"));
-      expect(await generateMediaImages(dir, items)).toBe(1);
-      expect((await sharp(mediaFilePath(dir, "/media/products/9001-1-360w.webp")).metadata()).width).toBe(360);
-      expect((await stat(mediaFilePath(dir, "/media/products/9001-1.webp"))).mtimeMs).toBe(original.mtimeMs);
+      await rm(file("/media/products/9001-1-360w.webp"));
+      const original = await stat(file("/media/products/9001-1.webp"));
+      expect(await generateMediaImages(store, items)).toBe(1);
+      expect((await sharp(file("/media/products/9001-1-360w.webp")).metadata()).width).toBe(360);
+      expect((await stat(file("/media/products/9001-1.webp"))).mtimeMs).toBe(original.mtimeMs);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
 
-  it("refuses URLs outside the media folder", () => {
-    expect(() => mediaFilePath("/tmp/media", "/media/../etc/passwd")).toThrow();
-    expect(() => mediaFilePath("/tmp/media", "/assets/x.webp")).toThrow();
+  it("refuses URLs and keys outside the media folder", () => {
+    expect(() => mediaKeyOfUrl("/media/../etc/passwd")).toThrow();
+    expect(() => mediaKeyOfUrl("/assets/x.webp")).toThrow();
+    expect(() => mediaFilePath("/tmp/media", "../etc/passwd")).toThrow();
+    expect(() => mediaFilePath("/tmp/media", "products/../../etc/passwd")).toThrow();
   });
 });

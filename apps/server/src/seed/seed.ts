@@ -25,12 +25,13 @@ import { BLOGS, blogImageUrl } from "./data/blogs";
 import { SOCIAL_POSTS, STRIP_LINKS } from "./data/home-content";
 import { PROMO_CODES } from "./data/promo-codes";
 import { CUSTOMER_REVIEWS, TESTIMONIALS } from "./data/testimonials";
+import type { MediaStore } from "../media/storage";
 import { generateMediaImages } from "./images";
 import { demoMediaItems, socialImageUrl, stripImageUrl } from "./media-manifest";
 
 export interface SeedOptions {
-  /** When set, the pictures the rows refer to are rendered into this folder (existing files are kept). */
-  mediaDir?: string;
+  /** When set, the pictures the rows refer to are rendered into this store (existing ones are kept). */
+  media?: MediaStore;
   log?: (msg: string) => void;
 }
 
@@ -269,12 +270,12 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       .onConflictDoNothing();
   });
   log(`seed: database rows written in ${Math.round(performance.now() - started)} ms`);
-  if (options.mediaDir) {
+  if (options.media) {
     const imagesStarted = performance.now();
     const items = demoMediaItems();
-    const written = await generateMediaImages(options.mediaDir, items);
+    const written = await generateMediaImages(options.media, items);
     log(
-      `seed: ${written} of ${items.length} images rendered in ${Math.round(performance.now() - imagesStarted)} ms (${options.mediaDir})`,
+      `seed: ${written} of ${items.length} images rendered in ${Math.round(performance.now() - imagesStarted)} ms (${options.media.location})`,
     );
   }
 }

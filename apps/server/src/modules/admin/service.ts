@@ -1,5 +1,6 @@
 import type { AdminProduct, AuditLogQuery, CustomerListQuery } from "@store/shared";
 import type { Db } from "../../db/client";
+import type { MediaStore } from "../../media/storage";
 import { listAuditLog } from "./audit";
 import { createContentResources } from "./content-resources";
 import { createDashboard } from "./dashboard";
@@ -18,8 +19,8 @@ import { createProductWriter } from "./products-write";
 import { createUploads } from "./uploads";
 
 export interface AdminServiceOptions {
-  /** Where uploads are stored (config.mediaDir). */
-  mediaDir: string;
+  /** Where uploads are stored: the local folder or the S3 bucket. */
+  media: MediaStore;
   /** The payments module's refund; without it a cancelled payment stays refund_requested for the seller. */
   refunds?: RefundPort | null;
   /** The shop's public address, for the links in staff invitations. */
@@ -49,7 +50,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     inbox: createInbox(db),
     dashboard: createDashboard(db),
     sales: createSalesReport(db),
-    uploads: createUploads(db, options.mediaDir),
+    uploads: createUploads(db, options.media),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
     customers: {
       list: (query: CustomerListQuery) => listCustomers(db, query),

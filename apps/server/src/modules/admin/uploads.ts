@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import sharp, { type OutputInfo } from "sharp";
 import { UPLOAD_MAX_BYTES, parseImageDataUrl, type UploadRequest, type UploadResponse } from "@store/shared";
 import type { Db } from "../../db/client";
+import { mediaUrlOfKey } from "../../media/keys";
+import type { MediaStore } from "../../media/storage";
 import { recordAudit } from "./audit";
 import { invalidField } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
@@ -14,11 +14,11 @@ export const UPLOAD_MAX_WIDTH = 1200;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
- * Stores an uploaded image as WebP under <media>/uploads/<random>.webp, at most 1200 px wide. Re-encoding
- * drops whatever else the file carried (metadata, scripts in SVG-like payloads, trailing bytes), and the
- * random name means an upload can never replace another file.
+ * Stores an uploaded image as WebP under uploads/<random>.webp in the media store (the folder or the
+ * bucket), at most 1200 px wide. Re-encoding drops whatever else the file carried (metadata, scripts in
+ * SVG-like payloads, trailing bytes), and the random 128-bit name means an upload never replaces another.
  */
-export function createUploads(db: Db, mediaDir: string) {
+export function createUploads(db: Db, media: MediaStore) {
   return {
     async store(actor: SessionUser, input: UploadRequest): Promise<UploadResponse> {
       const parsed = parseImageDataUrl(input.data_url);
@@ -38,10 +38,9 @@ export function createUploads(db: Db, mediaDir: string) {
       }
 
       const name = `${randomBytes(16).toString("hex")}.webp`;
-      const folder = join(mediaDir, "uploads");
-      await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, name), output.data, { flag: "wx" });
-      const url = `/media/uploads/${name}`;
+      const key = `uploads/${name}`;
+      await media.put(key, output.data, "image/webp");
+      const url = mediaUrlOfKey(key);
       await db.transaction((tx) =>
         recordAudit(tx, actor, {
           action: "upload",
