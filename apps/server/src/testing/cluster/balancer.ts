@@ -11,6 +11,8 @@ export interface Balancer {
   policy: Policy;
   /** Which upstream answered each request, by path (the last one wins). */
   servedBy: Map<string, string>;
+  /** How many answers each upstream gave. */
+  answers: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startBalancer(): Promise<Balancer> {
     upstreams: [],
     policy: "round-robin",
     servedBy: new Map(),
+    answers: new Map(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -56,6 +59,7 @@ export async function startBalancer(): Promise<Balancer> {
     const headers = { ...incoming.headers, "x-forwarded-for": incoming.headers["x-forwarded-for"] ?? "127.0.0.1" };
     const outgoing = httpRequest(`${upstream}${path}`, { method: incoming.method, headers }, (answer) => {
       balancer.servedBy.set(path, upstream);
+      balancer.answers.set(upstream, (balancer.answers.get(upstream) ?? 0) + 1);
       respond(answer.statusCode ?? 502, answer.headers, answer);
     });
     outgoing.on("error", (err: NodeJS.ErrnoException) => {

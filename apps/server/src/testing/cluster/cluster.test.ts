@@ -251,6 +251,7 @@ describe.skipIf(missing)("three replicas on one PostgreSQL and Redis", () => {
     await setSizeS(id, { quantity: 500 });
     const { body: shown } = await detail(A, id);
     balancer.policy = "random";
+    const answeredByCBefore = balancer.answers.get(origin(C)) ?? 0;
     const shoppers = Array.from({ length: 8 }, newShopper);
     const outcomes: Awaited<ReturnType<typeof buyOne>>[] = [];
     const burst = shoppers.map(async (who) => {
@@ -264,9 +265,12 @@ describe.skipIf(missing)("three replicas on one PostgreSQL and Redis", () => {
         );
     });
     await sleep(1500);
+    const answeredByC = balancer.answers.get(origin(C)) ?? 0;
     replicas[C]!.child.kill("SIGKILL");
     await Promise.all(burst);
     expect(await replicas[C]!.exited).toBe("SIGKILL");
+    // C was taking its share of the burst when it died.
+    expect(answeredByC).toBeGreaterThan(answeredByCBefore);
 
     const emails = shoppers.map((s) => s.email);
     const acknowledged = outcomes.filter((o) => o.step === "verify" && o.status === 200).map((o) => o.orderId!);
