@@ -43,6 +43,7 @@ export function describeMode({ config, database, demoSeededAt, gateway }: ModeFa
       `payments:  ${payment("Razorpay", razorpay, hostOf(config.razorpay.baseUrl))}; ${payment("PayPal", paypal, hostOf(config.paypal.baseUrl))}`,
       `e-mails:   ${config.smtpUrl ? `sent through SMTP at ${hostOf(config.smtpUrl)}` : "written to the log only, nobody receives them (set SMTP_URL to send)"}`,
       `database:  ${database.kind === "pglite" ? `embedded PGlite in ${database.location} (one process only)` : `PostgreSQL at ${database.location}`}`,
+      `media:     ${config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}${config.mediaS3.endpoint ? ` at ${hostOf(config.mediaS3.endpoint)}` : ""}` : `the folder ${config.mediaDir}`}`,
       `replicas:  ${config.redisUrl ? `rate limits and catalogue changes shared through Redis at ${hostOf(config.redisUrl)}` : "one process (set REDIS_URL to run several replicas)"}`,
     ],
   };

@@ -27,6 +27,7 @@ describe("what npm start says about its mode", () => {
       "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
       "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
       "database:  embedded PGlite in /srv/shop/data/pglite (one process only)",
+      expect.stringMatching(/^media: {5}the folder .*data\/media$/),
       "replicas:  one process (set REDIS_URL to run several replicas)",
     ]);
   });
@@ -38,6 +39,10 @@ describe("what npm start says about its mode", () => {
         DATABASE_URL: "postgres://shop:hunter2@db.internal:5433/store",
         SMTP_URL: "smtp://mailer:s3cret@smtp.example.in:587",
         REDIS_URL: "redis://:r3dis-pass@cache.internal:6380",
+        MEDIA_S3_BUCKET: "jaipur-media",
+        MEDIA_S3_ENDPOINT: "https://s3.example.in",
+        MEDIA_S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+        MEDIA_S3_SECRET_ACCESS_KEY: "m3dia-secret",
         RAZORPAY_KEY_ID: "rzp_live_x",
         RAZORPAY_KEY_SECRET: "rzp-secret",
         PAYPAL_CLIENT_ID: "pp",
@@ -54,7 +59,9 @@ describe("what npm start says about its mode", () => {
     expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
     expect(lines).toContain("database:  PostgreSQL at db.internal:5433/store");
     expect(lines).toContain("replicas:  rate limits and catalogue changes shared through Redis at cache.internal:6380");
-    expect(lines.join("\n")).not.toMatch(/hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass/);
+    expect(lines.join("\n")).not.toMatch(
+      /hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass|m3dia-secret|AKIAEXAMPLE/,
+    );
   });
 
   it("production without keys: online payment off, said plainly", () => {
