@@ -5,15 +5,16 @@
  * takes to show on the others (p50, p99). A perfect load balancer is modelled by one load generator per
  * replica, the connections split evenly, their rates added.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { freshDatabase, REDIS_URL, whatIsMissing } from "@store/server/testing/cluster/prerequisites";
+import { freshDatabase, whatIsMissing } from "@store/server/testing/cluster/prerequisites";
 import {
+  createAdmin,
   missingBuild,
+  replicaEnvironment,
   startReplica,
   stopReplica,
   waitReady,
@@ -69,20 +70,12 @@ if (missing) {
 const database = await freshDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), "store-bench-cluster-"));
 const sql = new pg.Pool({ connectionString: database.url, max: 2 });
-const env = {
-  NODE_ENV: "production",
-  SIMULATOR: "1",
-  SEED_DEMO: "true",
-  DATABASE_URL: database.url,
-  REDIS_URL,
-  REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString("hex")}:`,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
+const env = replicaEnvironment(database.url, dataDir, {
   // The load comes from one address; the limits have their own tests.
   RATE_LIMIT_MAX: "100000000",
   AUTH_RATE_LIMIT_MAX: "100000",
   DRAIN_SECONDS: "0",
-};
+});
 const replicas: Replica[] = await Promise.all(["A", "B", "C"].map((name) => startReplica(name, env)));
 
 try {
@@ -182,13 +175,7 @@ try {
 async function invalidationDelays(productId: number): Promise<LatencySummary> {
   const email = "bench-seller@cluster.test";
   const password = `bench-${randomBytes(6).toString("hex")}`;
-  execFileSync(
-    process.execPath,
-    [join(process.cwd(), "apps/server/dist/admin-create.js"), "--email", email, "--password", password],
-    {
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, LOG_LEVEL: "warn" },
-    },
-  );
+  createAdmin(database.url, email, password);
   const [a, b, c] = replicas.map((r) => r.origin) as [string, string, string];
   const { body } = await call<{ token: string }>(a, "POST", "/api/login/", { email, password });
   const samples: number[] = [];

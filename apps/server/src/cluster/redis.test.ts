@@ -1,27 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisAnswers, REDIS_URL } from "../testing/cluster/prerequisites";
 import { createTestApp } from "../testing/test-app";
 import { StartupError } from "../errors";
 import { createRedisBroadcast, type Broadcast } from "./broadcast";
 import { connectRedis } from "./redis";
-
-/** The local Redis the machines run (CI starts it); REDIS_TEST_URL points elsewhere. */
-const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const available = await redisAnswers();
 if (!available)

@@ -11,15 +11,17 @@ export interface Started {
 
 /** Runs a TypeScript entry of the server in a real Node process (through tsx), collecting its output. */
 export function runServerScript(file: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(`../${file}`, import.meta.url)), ...args],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const entry = fileURLToPath(new URL(`../${file}`, import.meta.url));
+  return runNode(["--import", "tsx", entry, ...args], { DATABASE_URL: "", LOG_LEVEL: "warn", ...env });
+}
+
+/** Runs Node with `args` from the repository root, with `env` over this process's environment, collecting its output. */
+export function runNode(args: string[], env: Record<string, string>): Started {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += String(chunk)));
   child.stderr?.on("data", (chunk) => (output += String(chunk)));

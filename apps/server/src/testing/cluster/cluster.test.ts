@@ -3,7 +3,6 @@
  * PostgreSQL database and the local Redis, behind a load balancer that spreads requests round-robin or at
  * random. Skipped, saying why, where PostgreSQL or Redis does not answer.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,8 +11,16 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../config";
 import { startBalancer, type Balancer } from "./balancer";
-import { freshDatabase, REDIS_URL, whatIsMissing } from "./prerequisites";
-import { missingBuild, startReplica, stopReplica, waitReady, type Replica } from "./replicas";
+import { freshDatabase, whatIsMissing } from "./prerequisites";
+import {
+  createAdmin,
+  missingBuild,
+  replicaEnvironment,
+  startReplica,
+  stopReplica,
+  waitReady,
+  type Replica,
+} from "./replicas";
 import { buyOne, call, type Caller } from "./shop";
 
 const missing = (await whatIsMissing()) ?? missingBuild();
@@ -47,31 +54,18 @@ describe.skipIf(missing)("three replicas on one PostgreSQL and Redis", () => {
     database = await freshDatabase();
     sql = new pg.Pool({ connectionString: database.url, max: 3 });
     balancer = await startBalancer();
-    const env = {
-      NODE_ENV: "production",
-      SIMULATOR: "1",
-      SEED_DEMO: "true",
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: `cluster-${randomBytes(4).toString("hex")}:`,
+    const env = replicaEnvironment(database.url, dataDir, {
       PUBLIC_URL: balancer.origin,
       TRUST_PROXY: "1",
-      // Replicas share the media folder, as over a network volume (decision 029).
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       DRAIN_SECONDS: "2",
       OUTBOX_LEASE_SECONDS: "3",
-    };
+    });
     // All three at the same moment, on an empty database: each would migrate and seed it.
     replicas = await Promise.all(["A", "B", "C"].map((name) => startReplica(name, env)));
     await Promise.all(replicas.map((replica) => waitReady(replica)));
     balancer.upstreams = replicas.map((r) => r.origin);
 
-    execFileSync(
-      process.execPath,
-      [join(repoRoot, "apps/server/dist/admin-create.js"), "--email", ADMIN.email, "--password", ADMIN.password],
-      { cwd: repoRoot, env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, LOG_LEVEL: "warn" } },
-    );
+    createAdmin(database.url, ADMIN.email, ADMIN.password);
     const login = await call<{ token: string }>(origin(A), "POST", "/api/login/", ADMIN, { ip: "192.0.2.1" });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     adminToken = login.body.token;

@@ -19,7 +19,7 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-async function redisAnswers(): Promise<boolean> {
+export async function redisAnswers(): Promise<boolean> {
   const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
   probe.on("error", () => {});
   try {

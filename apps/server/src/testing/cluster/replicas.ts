@@ -1,27 +1,46 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { repoRoot } from "../../config";
+import { runNode, type Started } from "../processes";
+import { REDIS_URL } from "./prerequisites";
 
-export interface Replica {
+export interface Replica extends Started {
   name: string;
   origin: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | string>;
 }
 
-const SERVER = join(repoRoot, "apps/server/dist/server.js");
+const DIST = join(repoRoot, "apps/server/dist");
 const WEB = join(repoRoot, "apps/web/build/server/index.js");
 
 /** The ring runs what production runs: the compiled server and the web build (`npm run build`). */
 export function missingBuild(): string | undefined {
-  const missing = [SERVER, WEB].filter((file) => !existsSync(file));
+  const missing = [join(DIST, "server.js"), WEB].filter((file) => !existsSync(file));
   return missing.length > 0 ? `no build at ${missing.join(", ")}: run "npm run build" first` : undefined;
 }
 
-export async function freePort(): Promise<number> {
+/**
+ * What every replica of one cluster shares: production mode with the payment simulator and the demo seed,
+ * one database, the local Redis under a prefix of this run's own, and one data folder (its media folder
+ * shared as over a network volume, decision 029).
+ */
+export function replicaEnvironment(databaseUrl: string, dataDir: string, more: Record<string, string> = {}) {
+  return {
+    NODE_ENV: "production",
+    SIMULATOR: "1",
+    SEED_DEMO: "true",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_KEY_PREFIX: `cluster-${randomBytes(4).toString("hex")}:`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...more,
+  };
+}
+
+async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -32,18 +51,8 @@ export async function freePort(): Promise<number> {
 /** Starts one replica of the built server; it is ready when its /readyz answers 200 (`waitReady`). */
 export async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += String(chunk)));
-  child.stderr?.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
-  );
-  return { name, origin: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+  const started = runNode([join(DIST, "server.js")], { ...env, PORT: String(port), HOST: "127.0.0.1" });
+  return { ...started, name, origin: `http://127.0.0.1:${port}` };
 }
 
 export async function waitReady(replica: Replica, timeoutMs = 120_000): Promise<void> {
@@ -66,4 +75,12 @@ export async function stopReplica(replica: Replica): Promise<void> {
   const timer = setTimeout(() => replica.child.kill("SIGKILL"), 20_000);
   await replica.exited;
   clearTimeout(timer);
+}
+
+/** The seller's account, made as in production: the compiled `admin-create` against the cluster's database. */
+export function createAdmin(databaseUrl: string, email: string, password: string): void {
+  execFileSync(process.execPath, [join(DIST, "admin-create.js"), "--email", email, "--password", password], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+  });
 }
