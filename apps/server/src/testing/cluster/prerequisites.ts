@@ -39,7 +39,8 @@ export async function whatIsMissing(): Promise<string | undefined> {
     !(await redisAnswers()) && `Redis at ${REDIS_URL}`,
   ];
   const absent = missing.filter(Boolean);
-  return absent.length > 0 ? `${absent.join(" and ")} do not answer` : undefined;
+  if (absent.length === 0) return undefined;
+  return `${absent.join(" and ")} ${absent.length === 1 ? "does" : "do"} not answer`;
 }
 
 /** A new, empty database beside POSTGRES_URL's, and a way to drop it. */
