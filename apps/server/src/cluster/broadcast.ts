@@ -29,18 +29,16 @@ export async function createRedisBroadcast(
   const subscriber = await connectRedis(url, "store-broadcast");
   const listeners = new Map<string, (() => void)[]>();
   const channel = (topic: string) => `${prefix}changed:${topic}`;
-  let connectedBefore = false;
 
   subscriber.on("message", (name: string, sender: string) => {
     if (sender === self) return;
     for (const [topic, handlers] of listeners) if (channel(topic) === name) handlers.forEach((h) => h());
   });
+  // Connected already, so every later "ready" is a comeback after Redis was away: ioredis subscribes again
+  // by itself, and whatever was announced meanwhile is assumed changed.
   subscriber.on("ready", () => {
-    // ioredis subscribes again by itself; what was announced while it was away is assumed changed.
-    if (connectedBefore) for (const handlers of listeners.values()) handlers.forEach((h) => h());
-    connectedBefore = true;
+    for (const handlers of listeners.values()) handlers.forEach((h) => h());
   });
-  connectedBefore = subscriber.status === "ready";
 
   return {
     publish(topic) {
