@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { repoRoot } from "../config";
 
@@ -40,4 +41,13 @@ export async function waitForOutput(started: Started, text: string, timeoutMs = 
     if (Date.now() > until) throw new Error(`did not print "${text}" in time:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -7,11 +7,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../config";
+import { freePort } from "./processes";
 
 interface Recipe {
   buildRuns: string[];
@@ -80,14 +80,6 @@ function cleanEnv(): NodeJS.ProcessEnv {
 
 function run(command: string, cwd: string, env: NodeJS.ProcessEnv): void {
   execFileSync("sh", ["-c", command], { cwd, env, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 64 * 1024 * 1024 });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const folder = mkdtempSync(join(tmpdir(), "store-recipe-"));

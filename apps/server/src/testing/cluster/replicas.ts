@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { repoRoot } from "../../config";
-import { runNode, type Started } from "../processes";
+import { freePort, runNode, type Started } from "../processes";
 import { REDIS_URL } from "./prerequisites";
 
 export interface Replica extends Started {
@@ -38,14 +37,6 @@ export function replicaEnvironment(databaseUrl: string, dataDir: string, more: R
     LOG_LEVEL: "warn",
     ...more,
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts one replica of the built server; it is ready when its /readyz answers 200 (`waitReady`). */

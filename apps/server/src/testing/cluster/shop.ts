@@ -105,20 +105,16 @@ export async function buyOne(
   );
   if (paid.status !== 200) return { step: "pay", status: paid.status, orderId, body: paid.body };
   // A browser whose answer was lost tries again (verify-payment is idempotent); a different replica may take it.
-  let verified = await call(
-    via(),
-    "POST",
-    "/api/verify-payment/",
-    { amount, razorpay: true, cart_id: cart.body.cart_id, ...paid.body },
-    who,
-  ).catch(() => ({ status: 0, body: {} }));
-  for (let retry = 0; retry < 3 && (verified.status === 0 || verified.status >= 500); retry++)
-    verified = await call(
+  const verify = () =>
+    call(
       via(),
       "POST",
       "/api/verify-payment/",
       { amount, razorpay: true, cart_id: cart.body.cart_id, ...paid.body },
       who,
     ).catch(() => ({ status: 0, body: {} }));
+  let verified = await verify();
+  for (let retry = 0; retry < 3 && (verified.status === 0 || verified.status >= 500); retry++)
+    verified = await verify();
   return { step: "verify", status: verified.status, orderId, body: verified.body };
 }
