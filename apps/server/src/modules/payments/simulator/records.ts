@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import type { ProviderName } from "../provider";
 import { paymentSimulatorRecords as records } from "./tables";
@@ -19,8 +19,13 @@ export class SimulatorRecords<V> {
     private readonly kind: Kind,
   ) {}
 
+  /** This provider's records of this kind, narrowed by `more`. */
+  private mine(...more: SQL[]) {
+    return and(eq(records.provider, this.provider), eq(records.kind, this.kind), ...more);
+  }
+
   private where(id: string) {
-    return and(eq(records.provider, this.provider), eq(records.kind, this.kind), eq(records.id, id));
+    return this.mine(eq(records.id, id));
   }
 
   async get(id: string, q: Executor = this.db): Promise<V | undefined> {
@@ -57,7 +62,7 @@ export class SimulatorRecords<V> {
     const rows = await this.db
       .select({ body: records.body })
       .from(records)
-      .where(and(eq(records.provider, this.provider), eq(records.kind, this.kind), eq(records.parentId, parentId)))
+      .where(this.mine(eq(records.parentId, parentId)))
       .orderBy(asc(records.createdAt));
     return rows.map((row) => row.body as V);
   }
