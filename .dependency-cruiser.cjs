@@ -16,6 +16,7 @@ const LAYERS = [
   { name: "catalogue, geo, accounts, settings", modules: ["catalog", "geo", "accounts", "health", "settings"] },
   { name: "content, search, cart, promo", modules: ["content", "search", "cart", "promo"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
+  { name: "invoices", modules: ["invoices"] },
   { name: "payments", modules: ["payments"] },
   { name: "checkout", modules: ["checkout"] },
   { name: "back office", modules: ["admin"] },

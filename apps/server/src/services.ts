@@ -6,6 +6,7 @@ import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
 import { createOrdersReader } from "./modules/orders/reader";
 import { createCheckoutService } from "./modules/checkout/service";
+import { invoicePapers } from "./modules/invoices/papers";
 import { createOutboxWorker } from "./email/worker";
 import { createMediaStore } from "./media/store";
 import { createPaymentGateway } from "./modules/payments/gateway";
@@ -30,7 +31,9 @@ export function createServices(
 ) {
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
-  const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries });
+  // Every confirmation (paid online, cash on delivery) issues the tax invoice in its transaction.
+  const papers = invoicePapers(config.publicUrl);
+  const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries, papers });
   // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
   const media = createMediaStore(config);
   return {
@@ -42,7 +45,7 @@ export function createServices(
     cart,
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
-    checkout: createCheckoutService(db, { gateway, log, limits: config.checkout }),
+    checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers }),
     orders: createOrdersReader(db),
     payments,
     media,

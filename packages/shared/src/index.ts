@@ -19,3 +19,5 @@ export * from "./order-status";
 export * from "./schemas/checkout";
 export * from "./schemas/payments";
 export * from "./schemas/admin";
+export * from "./gst";
+export * from "./schemas/tax";

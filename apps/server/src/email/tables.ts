@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { EmailAttachment } from "./outbox";
 
 /** `sending`: claimed by a worker until `lease_until` (worker.ts); after that, claimable again. */
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed"]);
@@ -12,6 +13,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Documents to attach, made when the e-mail is sent (outbox.ts). */
+    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
     status: outboxStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

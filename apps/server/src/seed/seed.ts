@@ -18,8 +18,11 @@ import {
   promoCodes,
   socialPosts,
   subcategories,
+  taxRates,
+  taxRules,
   testimonials,
 } from "../schema";
+import { seedTaxData } from "./tax";
 import { demoCatalogue } from "./catalogue";
 import { BLOGS, blogImageUrl } from "./data/blogs";
 import { SOCIAL_POSTS, STRIP_LINKS } from "./data/home-content";
@@ -261,6 +264,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     const txDb = tx as unknown as Db;
     await seedCategories(txDb);
     const productIds = await seedProducts(txDb);
+    await seedTaxData(txDb);
     await seedHomeStrip(txDb);
     await seedContent(txDb, productIds);
     // Remembered, so the start-up summary can say that this shop shows demo data (first-start.ts).
@@ -292,6 +296,8 @@ const SEEDED_TABLES = {
   customerReviews,
   socialPosts,
   promoCodes,
+  taxRules,
+  taxRates,
 } satisfies Record<string, PgTable>;
 
 export type SeededCounts = Record<keyof typeof SEEDED_TABLES, number>;

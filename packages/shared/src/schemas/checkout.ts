@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from "../order-status";
 import { cartIdSchema } from "./cart";
 import { currencySchema } from "./common";
 import { requiredText, text } from "./input-rules";
+import { INDIAN_PIN_CODE, indianStateByName } from "../gst";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -43,6 +44,17 @@ export const createOrderRequestSchema = z
     ),
     city: requiredText("city", 100),
     state: requiredText("state", 100),
+    /**
+     * Ours: the delivery country (ISO 3166 code), India when absent. It decides the invoice's place of supply:
+     * an Indian state, or an export (decision 033).
+     */
+    delivery_country: z
+      .string({ error: "delivery_country must be a country code such as IN or GB" })
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, "delivery_country must be a country code such as IN or GB")
+      .optional()
+      .transform((v) => v ?? "IN"),
     comment: text("comment", 1000, { multiline: true })
       .nullish()
       .transform((v) => v ?? ""),
@@ -57,11 +69,55 @@ export const createOrderRequestSchema = z
     if (body.payment_method === undefined && body.razorpay === undefined) {
       ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
     }
+    for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
   })
   .transform(({ razorpay, payment_method, ...body }) => ({
     ...body,
+    // The state as the GST list names it, so the invoice finds its code.
+    state: body.delivery_country === "IN" ? (indianStateByName(body.state)?.name ?? body.state) : body.state,
     payment_method: payment_method ?? ((razorpay ? "razorpay" : "paypal") as PaymentMethod),
   }));
+
+const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && regions.of(code) !== undefined;
+}
+
+/**
+ * An Indian address needs a real state and a 6-digit PIN code (the invoice's place of supply); an address
+ * abroad that names an Indian state and PIN code is most likely India chosen wrongly, so it is asked about.
+ */
+function addressProblems(body: {
+  delivery_country: string;
+  state: string;
+  pin_code: string;
+  payment_method?: PaymentMethod;
+}): { path: string[]; message: string }[] {
+  if (body.delivery_country === "IN") {
+    return [
+      ...(INDIAN_PIN_CODE.test(body.pin_code)
+        ? []
+        : [{ path: ["pin_code"], message: "Enter a valid 6-digit PIN code." }]),
+      ...(indianStateByName(body.state)
+        ? []
+        : [{ path: ["state"], message: "Enter your state or union territory, for example Rajasthan." }]),
+    ];
+  }
+  return [
+    ...(INDIAN_PIN_CODE.test(body.pin_code) && indianStateByName(body.state)
+      ? [
+          {
+            path: ["delivery_country"],
+            message:
+              "This address has an Indian state and PIN code: choose India as the country, or correct the address.",
+          },
+        ]
+      : []),
+    ...(body.payment_method === "cod"
+      ? [{ path: ["payment_method"], message: "Cash on delivery is available only for delivery in India." }]
+      : []),
+  ];
+}
 
 /** Card provider: the spec's client reads the Razorpay order id at `data.data.id`. */
 export const cardOrderResponseSchema = z.object({

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { tsvector } from "../../db/types";
 
 export const categories = pgTable("categories", {
@@ -21,6 +33,40 @@ export const subcategories = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [unique("subcategories_category_name_uq").on(t.categoryId, t.name)],
+);
+
+/**
+ * A GST rate rule products are classed under ("Apparel and made-up textiles"): rates change by notification,
+ * so they are data the seller edits, each rate with the date it takes effect (decision 033).
+ */
+export const taxRules = pgTable("tax_rules", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+});
+
+/** A rule's rate from `effective_from` until the next row of the same rule. Rates in basis points (500 = 5%). */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: serial("id").primaryKey(),
+    ruleId: integer("rule_id")
+      .notNull()
+      .references(() => taxRules.id, { onDelete: "cascade" }),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    rateBps: integer("rate_bps").notNull(),
+    /** Per-piece taxable value (paise) up to which `rate_bps` applies; above it `rate_above_bps`. Null: one rate. */
+    thresholdMinor: integer("threshold_minor"),
+    rateAboveBps: integer("rate_above_bps"),
+  },
+  (t) => [
+    unique("tax_rates_rule_date_uq").on(t.ruleId, t.effectiveFrom),
+    check("tax_rates_rate_range", sql`${t.rateBps} between 0 and 4000`),
+    check(
+      "tax_rates_threshold_pair",
+      sql`(${t.thresholdMinor} is null) = (${t.rateAboveBps} is null) and coalesce(${t.rateAboveBps}, 0) between 0 and 4000`,
+    ),
+  ],
 );
 
 export const products = pgTable(
@@ -45,6 +91,9 @@ export const products = pgTable(
     /** The product page's title and meta description when set; empty: the name and description are used. */
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
+    /** The HSN code the invoice prints (4, 6 or 8 digits); null until the seller sets it. */
+    hsnCode: text("hsn_code"),
+    taxRuleId: integer("tax_rule_id").references(() => taxRules.id),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||

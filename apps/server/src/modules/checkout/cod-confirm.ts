@@ -3,7 +3,7 @@ import type { ConfirmCodRequest } from "@store/shared";
 import { markEmailVerified } from "../accounts/verification";
 import type { Tx } from "../../db/client";
 import { COD_CODE_ATTEMPTS, codeMatches } from "./cod-codes";
-import { fulfilOrder } from "../orders/fulfil";
+import { fulfilOrder, type MakePapers } from "../orders/fulfil";
 import { closeAttempt } from "../orders/holds";
 import { refusal, type Refusal } from "../../errors";
 import { codConfirmations } from "./tables";
@@ -25,6 +25,7 @@ export async function confirmWithCode(
   input: ConfirmCodRequest,
   user: SessionUser | null,
   now: Date,
+  papers?: MakePapers,
 ): Promise<ConfirmOutcome> {
   const order = await lockOrderWithCart(tx, input.order_id);
   if (!order || order.paymentMethod !== "cod") return no(refusal("not_found", "ORDER_NOT_FOUND", "Order not found."));
@@ -64,7 +65,13 @@ export async function confirmWithCode(
     );
   }
 
-  const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery, confirmed with the e-mailed code");
+  const fulfilled = await fulfilOrder(
+    tx,
+    order,
+    "cod_confirmed",
+    "Cash on delivery, confirmed with the e-mailed code",
+    papers,
+  );
   if (!fulfilled.ok) return fulfilled;
   // The code reached the account's own address: its next cash-on-delivery order needs none.
   if (user && order.email?.toLowerCase() === user.email.toLowerCase()) await markEmailVerified(tx, user.id);

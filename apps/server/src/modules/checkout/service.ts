@@ -12,7 +12,7 @@ import { providerOrderFor } from "../payments/provider-orders";
 import { overClientCap, overEmailCap } from "../orders/caps";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
-import { fulfilOrder } from "../orders/fulfil";
+import { fulfilOrder, type MakePapers } from "../orders/fulfil";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES } from "../orders/holds";
 import { amountRefusal, quoteCart } from "./quote";
 import { catchRefusal, refusal, type Refusal } from "../../errors";
@@ -41,7 +41,7 @@ function closedRefusal(order: OrderRow): Refusal {
 
 export function createCheckoutService(
   db: Db,
-  deps: { gateway: PaymentGateway; log: ServiceLog; limits: CheckoutLimits },
+  deps: { gateway: PaymentGateway; log: ServiceLog; limits: CheckoutLimits; papers?: MakePapers },
 ) {
   const { limits } = deps;
 
@@ -127,7 +127,7 @@ export function createCheckoutService(
   const mailCode: Step = (tx, order, now) =>
     order.email ? sendCode(tx, { ...order, email: order.email }, now) : Promise.resolve(null);
   const confirmAtOnce: Step = async (tx, order) => {
-    const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery");
+    const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery", deps.papers);
     return fulfilled.ok ? null : fulfilled.refusal;
   };
 
@@ -232,7 +232,7 @@ export function createCheckoutService(
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     async confirmCashOnDelivery(input: ConfirmCodRequest, user: SessionUser | null) {
-      return db.transaction((tx) => confirmWithCode(tx, input, user, new Date()));
+      return db.transaction((tx) => confirmWithCode(tx, input, user, new Date(), deps.papers));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
-import { queueEmail } from "../../email/outbox";
+import { queueEmail, type EmailAttachment } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder } from "./holds";
 import { orderConfirmationEmail } from "./order-email";
 import { queueNewOrderAlert } from "./seller-alert";
@@ -11,12 +11,21 @@ import { transition, type OrderRow } from "./transitions";
 
 export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
 
+/** What the confirmation carries beside the order: the tax invoice issued in the same transaction (decision 033). */
+export interface ConfirmationPapers {
+  attachments: EmailAttachment[];
+  /** Lines added to the confirmation's text (where to download the invoice). */
+  text: string[];
+}
+/** Makes the papers once the order is confirmed, inside its transaction; the caller (payments, checkout) knows how. */
+export type MakePapers = (tx: Tx, order: OrderRow) => Promise<ConfirmationPapers>;
+
 /**
  * Confirms an order (paid, or cash on delivery) in the caller's transaction, which holds the cart's lock and
  * then the order's (`lockOrderWithCart`). All or nothing, in a savepoint: the cart's other open attempts close
  * (one cart is bought once, and their holds may be the pieces this order needs), what the order does not hold
  * yet is taken (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status
- * moves and the confirmation (and the seller's alert) is queued. A refusal changes nothing and the caller decides what it means
+ * moves, the papers are made (the invoice) and the confirmation (and the seller's alert) is queued. A refusal changes nothing and the caller decides what it means
  * (refund a payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
  */
 export async function fulfilOrder(
@@ -24,6 +33,7 @@ export async function fulfilOrder(
   order: OrderRow,
   to: "paid" | "cod_confirmed",
   note: string,
+  makePapers?: MakePapers,
 ): Promise<FulfilResult> {
   return catchRefusal(() =>
     tx.transaction(async (sp) => {
@@ -44,7 +54,8 @@ export async function fulfilOrder(
         ),
       );
       await transition(sp, order, to, note);
-      if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines));
+      const papers = makePapers ? await makePapers(sp, order) : undefined;
+      if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines, papers));
       await queueNewOrderAlert(sp, order, to, lines);
       return { ok: true as const };
     }),

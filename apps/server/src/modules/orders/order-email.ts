@@ -1,11 +1,13 @@
 import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
 import type { OutgoingEmail } from "../../email/outbox";
+import type { ConfirmationPapers } from "./fulfil";
 import type { OrderRow } from "./transitions";
 
 /** The confirmation every paid or cash-on-delivery order sends (plain text: it reads everywhere). */
 export function orderConfirmationEmail(
   order: OrderRow & { email: string },
   lines: { productName: string; size: string; quantity: number; unitPrice: number }[],
+  papers?: ConfirmationPapers,
 ): OutgoingEmail {
   const currency = order.currency as Currency;
   const money = (minor: number) => formatMoney(toMajorUnits(minor), currency);
@@ -36,8 +38,10 @@ export function orderConfirmationEmail(
       `${order.city}, ${order.state} ${order.pinCode}`,
       `${order.countryCode} ${order.mobileNumber}`,
       "",
+      ...(papers?.text.length ? [...papers.text, ""] : []),
       `${SELLER.brand} - ${SELLER.supportEmail}`,
     ].join("\n"),
+    attachments: papers?.attachments ?? [],
   };
 }
 

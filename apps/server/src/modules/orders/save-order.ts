@@ -49,6 +49,7 @@ function deliveryOf(input: CreateOrderRequest) {
     pinCode: input.pin_code,
     city: input.city,
     state: input.state,
+    deliveryCountry: input.delivery_country,
     comment: input.comment,
   };
 }

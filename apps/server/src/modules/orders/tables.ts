@@ -60,6 +60,8 @@ export const orders = pgTable(
     pinCode: text("pin_code").notNull(),
     city: text("city").notNull(),
     state: text("state").notNull(),
+    /** ISO 3166 code of the delivery country: India, or an export (the invoice's place of supply, decision 033). */
+    deliveryCountry: text("delivery_country").notNull().default("IN"),
     comment: text("comment").notNull().default(""),
     /** Where the confirmation goes: the request's e-mail, else the account's; null for a guest who gave none. */
     email: text("email"),

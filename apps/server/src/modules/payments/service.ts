@@ -1,3 +1,4 @@
+import type { MakePapers } from "../orders/fulfil";
 import { and, eq } from "drizzle-orm";
 import {
   COD_SHIPPING_FEE_INR,
@@ -24,7 +25,7 @@ const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGE
 
 export function createPaymentsService(
   db: Db,
-  deps: { gateway: PaymentGateway; log: ServiceLog; refundTries?: number },
+  deps: { gateway: PaymentGateway; log: ServiceLog; refundTries?: number; papers?: MakePapers },
 ) {
   const { gateway, log } = deps;
   const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries });
@@ -56,7 +57,7 @@ export function createPaymentsService(
       currency: known.currency,
       raw: known.raw,
     };
-    return settled(await settlePayment(db, provider, capture));
+    return settled(await settlePayment(db, provider, capture, undefined, deps.papers));
   }
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
@@ -67,7 +68,7 @@ export function createPaymentsService(
     let failure: "unprocessable" | "unavailable";
     try {
       const captured = await provider.capture(proof);
-      if (captured.ok) return settled(await settlePayment(db, provider.name, captured.payment));
+      if (captured.ok) return settled(await settlePayment(db, provider.name, captured.payment, undefined, deps.papers));
       log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
       failure = "unprocessable";
     } catch (err) {
@@ -142,7 +143,7 @@ export function createPaymentsService(
           .returning({ id: webhookEvents.id });
         return { ok: true, duplicate: recorded.length === 0 };
       }
-      const outcome = await settlePayment(db, name, event.capture, event);
+      const outcome = await settlePayment(db, name, event.capture, event, deps.papers);
       if (outcome.kind === "refused" && outcome.refundPaymentId !== null)
         await refunds.refundNow(outcome.refundPaymentId);
       if (outcome.kind === "unknown_order")

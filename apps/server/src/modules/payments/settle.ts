@@ -3,7 +3,7 @@ import type { OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
-import { fulfilOrder } from "../orders/fulfil";
+import { fulfilOrder, type MakePapers } from "../orders/fulfil";
 import { releaseHolds } from "../orders/holds";
 import { refusal, type Refusal } from "../../errors";
 import { orderEvents, orders } from "../orders/tables";
@@ -79,6 +79,7 @@ export async function settlePayment(
   provider: ProviderName,
   capture: CapturedPayment,
   event?: WebhookEvent,
+  papers?: MakePapers,
 ): Promise<SettleOutcome> {
   return db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
@@ -134,6 +135,7 @@ export async function settlePayment(
               order,
               "paid",
               `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`,
+              papers,
             );
         if (fulfilled.ok) {
           await record("captured");

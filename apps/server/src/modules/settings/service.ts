@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { SELLER, type SellerSettings, type SellerSettingsResponse } from "@store/shared";
+import { SELLER, type SellerGst, type SellerSettings, type SellerSettingsResponse } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { sellerSettings } from "./tables";
 
@@ -56,4 +56,18 @@ export async function writeSellerSettings(tx: Tx, input: SellerSettings): Promis
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: sellerSettings.id, set: { ...values, updatedAt: sql`now()` } });
   return values;
+}
+
+/** The seller's GST registration, or null until it is saved (no invoice can be issued before). */
+export async function readSellerGst(db: Db | Tx): Promise<SellerGst | null> {
+  const [row] = await db.select({ gst: sellerSettings.gst }).from(sellerSettings).where(eq(sellerSettings.id, 1));
+  return row?.gst ?? null;
+}
+
+/** Saves the GST registration (validated by `sellerGstSchema`) in the caller's transaction, leaving the alerts as they are. */
+export async function writeSellerGst(tx: Tx, gst: SellerGst): Promise<void> {
+  await tx
+    .insert(sellerSettings)
+    .values({ id: 1, gst })
+    .onConflictDoUpdate({ target: sellerSettings.id, set: { gst, updatedAt: sql`now()` } });
 }

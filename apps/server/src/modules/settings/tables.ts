@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { SellerGst } from "@store/shared";
 
 /**
- * The seller's own settings: one row (id 1), written only through `service.ts`. Alerts today; issue 15
- * adds the seller's GST details here too, which is why it is named for the seller rather than for alerts.
+ * The seller's own settings: one row (id 1), written only through `service.ts`. Alerts, and the GST
+ * registration the invoices print.
  */
 export const sellerSettings = pgTable(
   "seller_settings",
@@ -13,6 +14,8 @@ export const sellerSettings = pgTable(
     alertEmail: text("alert_email"),
     alertNewOrders: boolean("alert_new_orders").notNull().default(true),
     alertNewQueries: boolean("alert_new_queries").notNull().default(true),
+    /** The seller's GST registration as invoices print it (decision 033); null until the seller saves it. */
+    gst: jsonb("gst").$type<SellerGst>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("seller_settings_single_row", sql`${t.id} = 1`)],

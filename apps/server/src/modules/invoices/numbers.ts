@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { documentSeries } from "./tables";
+
+/** The longest document number the GST rules allow. */
+export const MAX_NUMBER_LENGTH = 16;
+
+/** The financial year (April to March) of an IST day, as numbers print it: "2026-11-25" -> "26-27". */
+export function financialYear(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const start = Number(day.slice(5, 7)) >= 4 ? year : year - 1;
+  const yy = (y: number) => String(y % 100).padStart(2, "0");
+  return `${yy(start)}-${yy(start + 1)}`;
+}
+
+export type DocumentKind = "invoice" | "credit";
+
+/** Test orders (paid through the simulator) get their own series, so the real one stays without gaps. */
+const seriesName = (kind: DocumentKind, test: boolean) => (test ? `test-${kind}` : kind);
+
+/** "JKH/26-27/000123", a credit note "JKHC/26-27/00012", a test order's "TST/..." : the sequence fills up to 16 characters. */
+export function formatNumber(prefix: string, kind: DocumentKind, test: boolean, year: string, seq: number): string {
+  const head = `${test ? "TST" : prefix}${kind === "credit" ? "C" : ""}/${year}/`;
+  return head + String(seq).padStart(MAX_NUMBER_LENGTH - head.length, "0");
+}
+
+/**
+ * The next number of a series in a financial year, taken in the caller's transaction: the upsert locks the
+ * series' row until the commit, so parallel settlements queue for it, and a rolled-back one gives its number
+ * back. Numbers run without gaps and never repeat.
+ */
+export async function takeNumber(
+  tx: Tx,
+  prefix: string,
+  kind: DocumentKind,
+  test: boolean,
+  day: string,
+): Promise<{ number: string; series: string; financialYear: string; seq: number } | null> {
+  const year = financialYear(day);
+  const series = seriesName(kind, test);
+  const [row] = await tx
+    .insert(documentSeries)
+    .values({ series, financialYear: year, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentSeries.series, documentSeries.financialYear],
+      set: { last: sql`${documentSeries.last} + 1` },
+    })
+    .returning({ last: documentSeries.last });
+  const number = formatNumber(prefix, kind, test, year, row!.last);
+  // A series that outgrew 16 characters cannot be numbered: the caller reports it rather than print a longer number.
+  if (number.length > MAX_NUMBER_LENGTH) return null;
+  return { number, series, financialYear: year, seq: row!.last };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { gstinProblem, indianStateByCode } from "../gst";
+import { requiredText, text } from "./input-rules";
+
+/**
+ * `GET/PUT /api/admin/settings/gst`: the seller's GST registration as the invoices print it (issue 15).
+ * The state is the one the GSTIN was issued in, so its code must be the GSTIN's first two digits.
+ */
+export const sellerGstSchema = z
+  .object({
+    legal_name: requiredText("Legal name", 200),
+    address: requiredText("Address", 500, { multiline: true }),
+    gstin: requiredText("GSTIN", 15, { missing: "GSTIN is required" }).transform((v) => v.toUpperCase()),
+    state_code: z
+      .string({ error: "Choose the state you are registered in" })
+      .refine((code) => indianStateByCode(code) !== null, "Choose the state you are registered in"),
+    invoice_prefix: z
+      .string({ error: "Invoice prefix is required" })
+      .trim()
+      .toUpperCase()
+      .regex(
+        /^[A-Z0-9]{1,3}$/,
+        "Invoice prefix: 1 to 3 capital letters or digits (numbers like JKH/26-27/000123 fit 16 characters)",
+      ),
+    /** The Letter of Undertaking's reference for exports without IGST; "" when the seller has none. */
+    lut_reference: text("LUT reference", 40).default(""),
+  })
+  .superRefine((gst, ctx) => {
+    const problem = gstinProblem(gst.gstin);
+    if (problem) ctx.addIssue({ code: "custom", path: ["gstin"], message: problem });
+    else if (gst.gstin.slice(0, 2) !== gst.state_code)
+      ctx.addIssue({
+        code: "custom",
+        path: ["gstin"],
+        message: `This GSTIN is from state code ${gst.gstin.slice(0, 2)}, not ${gst.state_code}: the state must be the one the GSTIN was issued in.`,
+      });
+  });
+
+export type SellerGst = z.infer<typeof sellerGstSchema>;
+
+export const sellerGstResponseSchema = z.object({
+  /** null until the seller saves it: until then no invoice can be issued. */
+  gst: sellerGstSchema.nullable(),
+});
+export type SellerGstResponse = z.infer<typeof sellerGstResponseSchema>;
