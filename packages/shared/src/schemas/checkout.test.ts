@@ -66,3 +66,44 @@ describe("verify-payment payload", () => {
     expect(verifyPaymentRequestSchema.safeParse({ razorpay: false }).success).toBe(false);
   });
 });
+
+describe("create-order's delivery country (the invoice's place of supply)", () => {
+  const problems = (body: Record<string, unknown>) =>
+    createOrderRequestSchema
+      .safeParse({ ...base, razorpay: true, ...body })
+      .error?.issues.map((i) => [i.path.join("."), i.message]);
+
+  it("is India when absent, and names the state as the GST list does", () => {
+    const parsed = createOrderRequestSchema.parse({ ...base, razorpay: true, state: "  new delhi " });
+    expect(parsed).toMatchObject({ delivery_country: "IN", state: "Delhi" });
+    expect(
+      createOrderRequestSchema.parse({
+        ...base,
+        razorpay: true,
+        delivery_country: "gb",
+        state: "Kent",
+        pin_code: "CT1 2EH",
+      }),
+    ).toMatchObject({ delivery_country: "GB", state: "Kent" });
+  });
+
+  it("asks an Indian address for a real state and a 6-digit PIN code", () => {
+    expect(problems({ state: "Atlantis", pin_code: "30200" })).toEqual([
+      ["pin_code", "Enter a valid 6-digit PIN code."],
+      ["state", "Enter your state or union territory, for example Rajasthan."],
+    ]);
+  });
+
+  it("asks about an address abroad with an Indian state and PIN code, refuses an unknown country and cash on delivery abroad", () => {
+    expect(problems({ delivery_country: "GB" })).toEqual([
+      [
+        "delivery_country",
+        "This address has an Indian state and PIN code: choose India as the country, or correct the address.",
+      ],
+    ]);
+    expect(problems({ delivery_country: "ZZ" })?.[0]?.[0]).toBe("delivery_country");
+    expect(
+      problems({ delivery_country: "US", state: "NY", pin_code: "10001", razorpay: undefined, payment_method: "cod" }),
+    ).toEqual([["payment_method", "Cash on delivery is available only for delivery in India."]]);
+  });
+});

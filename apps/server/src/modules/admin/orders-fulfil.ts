@@ -9,6 +9,7 @@ import type {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/service";
+import { issueCreditNote } from "../invoices/credit";
 import { cancelOrderLines } from "../orders/cancel-lines";
 import { correctTracking } from "../orders/tracking";
 import { followOrderRefund, requestPartRefund } from "../payments/order-payments";
@@ -90,6 +91,12 @@ export function createOrderFulfilment(
         if (result.kind === "order") {
           const { before, refund } = result.change;
           const owed = refund ? await followOrderRefund(tx, id, refund) : null;
+          await issueCreditNote(
+            tx,
+            id,
+            { kind: "remainder", reason: "Order cancelled", feeMinor: refund?.fee_minor ?? 0 },
+            now,
+          );
           await recordAudit(tx, actor, {
             action: "status:cancelled",
             entity: "order",
@@ -100,6 +107,8 @@ export function createOrderFulfilment(
           return { refund, owedPaymentId: owed };
         }
         const owed = await requestPartRefund(tx, id, result.refund.refund_minor);
+        const pieces = result.cancelled.map((c) => ({ orderLineId: c.line_id, quantity: c.quantity }));
+        await issueCreditNote(tx, id, { kind: "pieces", pieces }, now);
         await recordAudit(tx, actor, {
           action: "lines:cancel",
           entity: "order",

@@ -2,6 +2,7 @@ import type { AdminOrderDetail, OrderStatusChange, OrderStatusChangeResponse } f
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/service";
+import { issueCreditNote } from "../invoices/credit";
 import { changeOrderStatus } from "../orders/status-change";
 import { followOrderRefund } from "../payments/order-payments";
 import { recordAudit } from "./audit";
@@ -35,6 +36,11 @@ export function createOrderStatusChanger(db: Db, reader: OrderDetails, refunds: 
         const { before, refund } = await changeOrderStatus(tx, id, input, now);
         const owedPaymentId = refund ? await followOrderRefund(tx, id, refund) : null;
         const to = input.status;
+        // Cancelled or refunded after it was invoiced: a credit note takes back what was not kept as a fee.
+        if (to === "cancelled" || to === "refunded") {
+          const reason = to === "cancelled" ? "Order cancelled" : "Order refunded";
+          await issueCreditNote(tx, id, { kind: "remainder", reason, feeMinor: refund?.fee_minor ?? 0 }, now);
+        }
         await recordAudit(tx, actor, {
           action: `status:${to}`,
           entity: "order",

@@ -1,0 +1,217 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { COD_SHIPPING_FEE_INR } from "@store/shared";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, newAdmin } from "../admin/test-support";
+import { pickVariants, type PickedVariant } from "../cart/test-support";
+import { products } from "../catalog/tables";
+import {
+  codeSentTo,
+  confirmCod,
+  createListeningTestApp,
+  createOrder,
+  emailsTo,
+  fillCart,
+  orderBody,
+  pageTotal,
+  payByCard,
+  verifyPayment,
+} from "../checkout/test-support";
+import { orderLines } from "../orders/tables";
+import { sellerSettings } from "../settings/tables";
+import { invoiceOfOrder } from "./read";
+import { invoices } from "./tables";
+
+let app: FastifyInstance;
+let admin: Record<string, string>;
+let kurta: PickedVariant;
+let rug: PickedVariant;
+beforeAll(async () => {
+  app = await createListeningTestApp();
+  admin = (await newAdmin(app)).headers;
+  [kurta, rug] = await pickVariants(app, { minStock: 20, count: 2 });
+});
+afterAll(() => app.close());
+
+let guests = 0;
+const MUMBAI = { city: "Mumbai", state: "Maharashtra", pin_code: "400001", delivery_address: "4 Marine Drive" };
+const LONDON = {
+  city: "London",
+  state: "Greater London",
+  pin_code: "SW1A 1AA",
+  delivery_address: "10 Downing Street",
+  delivery_country: "GB",
+  country_code: "+44",
+};
+
+/** A guest's cash-on-delivery order of `lines`, confirmed with the e-mailed code: the invoice is issued then. */
+async function codOrder(lines: { variant: PickedVariant; quantity?: number }[], address: Record<string, unknown> = {}) {
+  const email = `invoice.${process.pid}.${++guests}@example.in`;
+  const cartId = await fillCart(app, lines, "INR");
+  const amount = pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
+  const created = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { email, ...address }));
+  expect(created.statusCode, created.body).toBe(200);
+  const orderId = created.json().order_id as number;
+  const confirmed = await confirmCod(app, { order_id: orderId, code: await codeSentTo(app, email) });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { orderId, email, total: amount * 100 };
+}
+
+/** A USD card order paid through the simulated Razorpay widget (a test order, as every simulated payment is). */
+async function usdCardOrder(lines: { variant: PickedVariant; quantity?: number }[], address: Record<string, unknown>) {
+  const cartId = await fillCart(app, lines, "USD");
+  const total = pageTotal(lines, "USD") * 100;
+  const created = await createOrder(app, orderBody(cartId, "razorpay", "USD", total, address));
+  expect(created.statusCode, created.body).toBe(200);
+  const { data } = created.json();
+  const paid = await payByCard(app, data.data.id, data.key);
+  const verified = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { orderId: data.order_id as number, total };
+}
+
+const totalsOf = (lines: { taxable: number; cgst: number; sgst: number; igst: number; gross: number }[]) =>
+  lines.reduce((t, l) => t + l.taxable + l.cgst + l.sgst + l.igst, 0);
+
+describe("the tax invoice issued when an order is confirmed", () => {
+  it("within Rajasthan: CGST and SGST halves per line, delivery taxed, adding up to the amount to pay, attached to the confirmation", async () => {
+    const { orderId, email, total } = await codOrder([{ variant: kurta, quantity: 2 }, { variant: rug }]);
+    const invoice = await invoiceOfOrder(app.database.db, orderId);
+    expect(invoice).toMatchObject({
+      supply: "intra",
+      placeStateCode: "08",
+      isTest: false,
+      gross: total,
+      currency: "INR",
+    });
+    expect(invoice!.number).toMatch(/^JKH\/\d\d-\d\d\/\d{6}$/);
+    expect(invoice!.parties.placeOfSupply).toBe("Rajasthan (08)");
+    expect(invoice!.lines.map((l) => l.kind)).toEqual(["goods", "goods", "shipping"]);
+    expect(invoice!.lines.every((l) => l.igst === 0 && l.cgst === l.sgst && l.cgst > 0)).toBe(true);
+    expect(invoice!.lines[2]).toMatchObject({ gross: COD_SHIPPING_FEE_INR * 100, hsn: "996812" });
+    expect(totalsOf(invoice!.lines)).toBe(total);
+    expect(invoice!.lines[0]!.hsn).toMatch(/^\d{4,8}$/);
+
+    const [confirmation] = (await emailsTo(app, email)).filter((m) => m.subject.includes("is confirmed"));
+    expect(confirmation!.attachments).toEqual([
+      { kind: "invoice", id: invoice!.id, filename: expect.stringContaining("JKH-") },
+    ]);
+    expect(confirmation!.text).toContain(`Your tax invoice ${invoice!.number} is attached`);
+    expect(confirmation!.text).toContain(`/api/orders/${orderId}/invoice.pdf?token=${invoice!.downloadToken}`);
+  });
+
+  it("to another state: IGST; abroad: an export under the LUT in INR at the order's rate, in the test series for a simulated payment", async () => {
+    const mumbai = await codOrder([{ variant: rug }], MUMBAI);
+    const inter = await invoiceOfOrder(app.database.db, mumbai.orderId);
+    expect(inter).toMatchObject({ supply: "inter", placeStateCode: "27", cgst: 0, sgst: 0 });
+    expect(inter!.igst).toBeGreaterThan(0);
+    expect(inter!.parties.placeOfSupply).toBe("Maharashtra (27)");
+
+    const london = await usdCardOrder([{ variant: kurta }, { variant: rug }], LONDON);
+    const exported = await invoiceOfOrder(app.database.db, london.orderId);
+    expect(exported).toMatchObject({
+      supply: "export_lut",
+      placeStateCode: null,
+      isTest: true,
+      currency: "USD",
+      orderTotal: london.total,
+      igst: 0,
+    });
+    expect(exported!.number).toMatch(/^TST\/\d\d-\d\d\/\d{6}$/);
+    expect(exported!.parties).toMatchObject({ placeOfSupply: "United Kingdom", lutReference: expect.any(String) });
+    expect(exported!.gross).toBe(Math.round((london.total * exported!.rateMilli) / 1000));
+    expect(totalsOf(exported!.lines)).toBe(exported!.gross);
+  });
+
+  it("numbers the real series without gaps, whatever the test series does", async () => {
+    const before = await app.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.isTest, false))
+      .orderBy(asc(invoices.seq));
+    await usdCardOrder([{ variant: rug }], LONDON);
+    const next = await codOrder([{ variant: rug }]);
+    const after = await app.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.isTest, false))
+      .orderBy(asc(invoices.seq));
+    expect(after.map((i) => i.seq)).toEqual(after.map((_, i) => i + 1));
+    expect(after.at(-1)).toMatchObject({ orderId: next.orderId, seq: before.length + 1 });
+  });
+
+  it("is never changed or deleted once written", async () => {
+    const { orderId } = await codOrder([{ variant: rug }]);
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => "changed",
+        (error: Error) => String(error.cause ?? error),
+      );
+    const db = app.database.db;
+    expect(await refusal(db.update(invoices).set({ number: "X" }).where(eq(invoices.orderId, orderId)))).toMatch(
+      /never changed/,
+    );
+    expect(await refusal(db.delete(invoices).where(eq(invoices.orderId, orderId)))).toMatch(/never changed/);
+  });
+
+  it("is not issued while tax data is missing; the order is confirmed all the same and has no invoice", async () => {
+    const [plain] = await pickVariants(app, { minStock: 5, count: 3 }).then((v) => v.slice(2));
+    await app.database.db.update(products).set({ hsnCode: null }).where(eq(products.id, plain!.productId));
+    const { orderId, email } = await codOrder([{ variant: plain! }]);
+    expect(await invoiceOfOrder(app.database.db, orderId)).toBeNull();
+    const [confirmation] = (await emailsTo(app, email)).filter((m) => m.subject.includes("is confirmed"));
+    expect(confirmation!.attachments).toEqual([]);
+    await app.database.db.update(products).set({ hsnCode: "6204" }).where(eq(products.id, plain!.productId));
+
+    const saved = await app.database.db.select({ gst: sellerSettings.gst }).from(sellerSettings);
+    await app.database.db.update(sellerSettings).set({ gst: null });
+    const unregistered = await codOrder([{ variant: rug }]);
+    expect(await invoiceOfOrder(app.database.db, unregistered.orderId)).toBeNull();
+    await app.database.db.update(sellerSettings).set({ gst: saved[0]!.gst });
+  });
+});
+
+describe("credit notes", () => {
+  it("credit the pieces cancelled, then the rest when the order is cancelled: together, exactly the invoice", async () => {
+    const { orderId } = await codOrder([{ variant: kurta, quantity: 3 }, { variant: rug }]);
+    const [line] = await app.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id));
+    const part = await call(app, admin, "POST", `/api/admin/orders/${orderId}/cancel-lines`, {
+      lines: [{ line_id: line!.id, quantity: 1 }],
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    let invoice = await invoiceOfOrder(app.database.db, orderId);
+    expect(invoice!.creditNotes).toHaveLength(1);
+    const [pieces] = invoice!.creditNotes;
+    expect(pieces).toMatchObject({ reason: "Pieces cancelled" });
+    expect(pieces!.number).toMatch(/^JKHC\/\d\d-\d\d\/\d{5}$/);
+    expect(pieces!.lines).toEqual([expect.objectContaining({ invoiceLineId: invoice!.lines[0]!.id, quantity: 1 })]);
+    expect(pieces!.gross).toBe(Math.floor(invoice!.lines[0]!.gross / 3));
+
+    const whole = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "cancelled" });
+    expect(whole.statusCode, whole.body).toBe(200);
+    invoice = await invoiceOfOrder(app.database.db, orderId);
+    expect(invoice!.creditNotes.map((n) => n.reason)).toEqual(["Pieces cancelled", "Order cancelled"]);
+    for (const head of ["gross", "taxable", "cgst", "sgst", "igst"] as const)
+      expect(invoice!.creditNotes.reduce((t, n) => t + n[head], 0)).toBe(invoice![head]);
+    const seqs = invoice!.creditNotes.map((n) => n.seq);
+    expect(seqs[1]).toBe(seqs[0]! + 1);
+  });
+
+  it("none for an order that was never invoiced", async () => {
+    const [plain] = await pickVariants(app, { minStock: 5, count: 4 }).then((v) => v.slice(3));
+    await app.database.db.update(products).set({ taxRuleId: null }).where(eq(products.id, plain!.productId));
+    const { orderId } = await codOrder([{ variant: plain! }]);
+    const cancelled = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [{ n }] = (
+      await app.database.db.execute(
+        sql`select count(*)::int as n from credit_notes cn join invoices i on i.id = cn.invoice_id where i.order_id = ${orderId}`,
+      )
+    ).rows as [{ n: number }];
+    expect(n).toBe(0);
+  });
+});
