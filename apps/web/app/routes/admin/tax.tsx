@@ -260,7 +260,7 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
   return (
     <div className={CARD}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-charcoal/70">{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums sm:text-2xl">{value}</dd>
+      <dd className="text-lg font-semibold tabular-nums sm:text-2xl">{value}</dd>
       <dd className="text-sm text-charcoal/75">{note}</dd>
     </div>
   );
@@ -300,7 +300,7 @@ function Section({
         <h2 id={`tax-${id}`} className={SECTION_TITLE}>
           {title}
         </h2>
-        <CsvExportButton path={`/api/admin/tax/${id}.csv`} filters={{ month }} label={`${title}: CSV`} />
+        <CsvExportButton path={`/api/admin/tax/${id}.csv`} filters={{ month }} what={title} />
       </div>
       {children}
     </section>
