@@ -34,7 +34,6 @@ export const taxMonthSchema = z
 
 /** `GET /api/admin/tax`, its CSVs and the ZIP of its documents. */
 export const adminTaxQuerySchema = z.object({ month: taxMonthSchema });
-export type AdminTaxQuery = z.infer<typeof adminTaxQuerySchema>;
 
 /** The sections with a CSV of their own: `GET /api/admin/tax/<section>.csv`. */
 export const TAX_CSV_SECTIONS = ["b2c", "hsn", "exports", "credit-notes"] as const;

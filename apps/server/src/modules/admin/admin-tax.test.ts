@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PickedVariant } from "../cart/test-support";
 import { invalidateCatalogCache } from "../catalog/cache";
 import { productVariants, products } from "../catalog/tables";
-import { createListeningTestApp, createOrder, DELIVERY, fillCart, orderBody } from "../checkout/test-support";
+import { createListeningTestApp, createOrder, fillCart, orderBody } from "../checkout/test-support";
 import { issueInvoice } from "../invoices/issue";
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from "../invoices/tables";
 import { orders } from "../orders/tables";

@@ -28,8 +28,8 @@ function monthDays(month: string): { from: string; until: string } {
   return { from: `${month}-01`, until: `${next}-01` };
 }
 
-const ZERO = (): TaxHeads => ({ taxable_minor: 0, cgst_minor: 0, sgst_minor: 0, igst_minor: 0 });
-const ZERO_TOTALS = (): TaxTotals => ({ ...ZERO(), value_minor: 0 });
+const zeroHeads = (): TaxHeads => ({ taxable_minor: 0, cgst_minor: 0, sgst_minor: 0, igst_minor: 0 });
+const zeroTotals = (): TaxTotals => ({ ...zeroHeads(), value_minor: 0 });
 
 interface Amounts {
   taxable: number;
@@ -116,7 +116,7 @@ export function createTaxFigures(db: Db) {
       let group = groups.get(key);
       if (!group) {
         const code = invoice.placeStateCode;
-        group = { state_code: code, state_name: stateName(code), rate_bps: line.rateBps, ...ZERO() };
+        group = { state_code: code, state_name: stateName(code), rate_bps: line.rateBps, ...zeroHeads() };
         groups.set(key, group);
       }
       add(group, line.amounts);
@@ -136,8 +136,8 @@ export function createTaxFigures(db: Db) {
           state_name: stateName(code),
           rate_bps: rateBps,
           invoices: 0,
-          ...ZERO(),
-          net: ZERO(),
+          ...zeroHeads(),
+          net: zeroHeads(),
           ids: new Set(),
         };
         groups.set(key, group);
@@ -179,7 +179,7 @@ export function createTaxFigures(db: Db) {
           uqc: service ? "OTH" : "PCS",
           rate_bps: line.rateBps,
           quantity: 0,
-          ...ZERO(),
+          ...zeroHeads(),
           value_minor: 0,
         };
         groups.set(key, group);
@@ -228,9 +228,9 @@ export function createTaxFigures(db: Db) {
     const [found, credits] = await Promise.all([invoicesOf(month), creditNotesOf(month)]);
     const byPlace = creditsByPlace(credits);
     const notes = noteRows(credits);
-    const invoiced = ZERO_TOTALS();
+    const invoiced = zeroTotals();
     for (const r of found.rows) add(invoiced, r);
-    const credited = ZERO_TOTALS();
+    const credited = zeroTotals();
     for (const n of credits.notes) add(credited, n.note);
     const net = { ...invoiced };
     for (const n of credits.notes) add(net, n.note, -1);
@@ -267,8 +267,6 @@ export function createTaxFigures(db: Db) {
 
   return { month, documents };
 }
-
-export type TaxFigures = ReturnType<typeof createTaxFigures>;
 
 function byPlaceAndRate(a: { state_code: string; rate_bps: number }, b: { state_code: string; rate_bps: number }) {
   return a.state_code.localeCompare(b.state_code) || a.rate_bps - b.rate_bps;
