@@ -24,6 +24,7 @@ const SCREENS = [
   { path: "/admin/reviews", title: "Customer reviews" },
   { path: "/admin/queries", title: "Queries" },
   { path: "/admin/sales", title: "Sales report" },
+  { path: "/admin/tax", title: "Tax figures" },
   { path: "/admin/customers", title: "Customers" },
   { path: "/admin/customers/:customer", title: /.+/ },
   { path: "/admin/audit-log", title: "Audit log" },

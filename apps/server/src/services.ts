@@ -1,4 +1,5 @@
 import type { AppConfig } from "./config";
+import { AppError } from "./errors";
 import type { Db } from "./db/client";
 import { createAccountsService } from "./modules/accounts/service";
 import { createAdminServices } from "./modules/admin/service";
@@ -55,6 +56,10 @@ export function createServices(
       media,
       refunds: payments.refunds,
       publicUrl: config.publicUrl,
+      // The tax page's ZIP of the month's PDFs: wired to invoices/pdf.ts's renderers when they are merged.
+      renderDocument: async () => {
+        throw new AppError("unavailable", "Invoice PDFs are not available in this version yet.", "PDF_NOT_WIRED");
+      },
     }),
   };
 }

@@ -4,4 +4,5 @@ export * from "./admin-products";
 export * from "./admin-orders";
 export * from "./admin-content";
 export * from "./admin-sales";
+export * from "./admin-tax";
 export * from "./admin-people";

@@ -17,6 +17,7 @@ import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
 import { createProductWriter } from "./products-write";
 import { createUploads } from "./uploads";
+import { createTaxAdmin, type RenderDocument } from "./tax";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
@@ -25,6 +26,8 @@ export interface AdminServiceOptions {
   refunds?: RefundPort | null;
   /** The shop's public address, for the links in staff invitations. */
   publicUrl: string;
+  /** An invoice's or a credit note's PDF, for the month's ZIP of the tax figures (the invoices module renders them). */
+  renderDocument: RenderDocument;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -50,6 +53,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     inbox: createInbox(db),
     dashboard: createDashboard(db),
     sales: createSalesReport(db),
+    tax: createTaxAdmin(db, options.renderDocument),
     uploads: createUploads(db, options.media),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
     customers: {

@@ -3,7 +3,7 @@ import { SelectInput, TextInput, type Option } from "./form-controls";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "./styles";
 
 export type FilterSpec<K extends string> = { name: K; label: string; placeholder?: string } & (
-  { kind: "text" | "date" } | { kind: "select"; options: readonly Option[] }
+  { kind: "text" | "date" | "month" } | { kind: "select"; options: readonly Option[] }
 );
 
 /**
@@ -50,7 +50,7 @@ export function FilterForm<K extends string>({
             <TextInput
               key={spec.name}
               {...common}
-              type={spec.kind === "date" ? "date" : "search"}
+              type={spec.kind === "text" ? "search" : spec.kind}
               placeholder={spec.placeholder}
             />
           );

@@ -21,6 +21,16 @@ export function formatMinor(minor: number, currency: Currency): string {
   return formatMoney(minor / 100, currency);
 }
 
+const PAISE = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
+
+/** Tax figures are exact to the paisa (₹1,772.00), unlike the shop's whole-rupee prices. */
+export function formatPaise(minor: number): string {
+  return PAISE.format(minor / 100);
+}
+
+/** A GST rate in basis points as the return writes it: 500 -> "5%", 1250 -> "12.5%". */
+export const formatRate = (bps: number) => `${bps / 100}%`;
+
 export const PAYMENT_LABELS: Record<string, string> = {
   razorpay: "Card (Razorpay)",
   paypal: "Wallet (PayPal)",
