@@ -17,6 +17,8 @@ import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
 import { createProductWriter } from "./products-write";
 import { createUploads } from "./uploads";
+import type { InvoiceService } from "../invoices/service";
+import { createInvoiceIssuer } from "./orders-invoice";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
@@ -25,6 +27,8 @@ export interface AdminServiceOptions {
   refunds?: RefundPort | null;
   /** The shop's public address, for the links in staff invitations. */
   publicUrl: string;
+  /** The tax invoices and credit notes of orders (their PDFs, and the invoice on the order's page). */
+  invoices: InvoiceService;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -32,7 +36,14 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
   const orderViews = createOrderReader(db);
   const orders = {
     ...orderViews,
-    detail: async (id: number) => ({ ...(await orderViews.detail(id)), payments: await paymentsOfOrder(db, id) }),
+    detail: async (id: number) => {
+      const order = await orderViews.detail(id);
+      return {
+        ...order,
+        payments: await paymentsOfOrder(db, id),
+        ...(await options.invoices.adminView(id, order.status)),
+      };
+    },
   };
   const changer = createOrderStatusChanger(db, orders, options.refunds ?? null);
   return {
@@ -45,7 +56,13 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       },
       ...createProductWriter(db),
     },
-    orders: { ...orders, ...changer, ...createOrderFulfilment(db, orders, changer, options.refunds ?? null) },
+    orders: {
+      ...orders,
+      ...changer,
+      ...createOrderFulfilment(db, orders, changer, options.refunds ?? null),
+      ...createInvoiceIssuer(db, orders),
+    },
+    invoices: options.invoices,
     content: createContentResources(db),
     inbox: createInbox(db),
     dashboard: createDashboard(db),
