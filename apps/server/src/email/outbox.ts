@@ -1,15 +1,7 @@
 import type { Tx } from "../db/client";
-import { emailOutbox } from "./tables";
+import { emailOutbox, type EmailAttachment } from "./tables";
 
-/**
- * A document an e-mail carries, named by kind and id rather than stored: the worker asks the source
- * registered for the kind for its bytes when it sends (the tax invoice PDF, rendered from the invoice row).
- */
-export interface EmailAttachment {
-  kind: string;
-  id: number;
-  filename: string;
-}
+export type { EmailAttachment };
 
 export interface OutgoingEmail {
   to: string;

@@ -1,5 +1,14 @@
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import type { EmailAttachment } from "./outbox";
+
+/**
+ * A document an e-mail carries, named by kind and id rather than stored: the worker asks the source
+ * registered for the kind for its bytes when it sends (the tax invoice PDF, rendered from the invoice row).
+ */
+export interface EmailAttachment {
+  kind: string;
+  id: number;
+  filename: string;
+}
 
 /** `sending`: claimed by a worker until `lease_until` (worker.ts); after that, claimable again. */
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed"]);

@@ -16,11 +16,12 @@ import { amountInWords } from "./words";
  */
 
 const require = createRequire(import.meta.url);
+/** The files by face, resolved in the package (written out whole so the dependency checker sees them). */
 const FONT_FILES = {
-  regular: "noto-sans-latin-400-normal.woff",
-  bold: "noto-sans-latin-700-normal.woff",
-  rupee: "noto-sans-latin-ext-400-normal.woff",
-  rupeeBold: "noto-sans-latin-ext-700-normal.woff",
+  regular: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff"),
+  bold: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff"),
+  rupee: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff"),
+  rupeeBold: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff"),
 } as const;
 type Face = keyof typeof FONT_FILES;
 
@@ -28,10 +29,7 @@ let fonts: Record<Face, Buffer> | undefined;
 /** Read once, on the first PDF: 4 files of about 30 kB. */
 function fontBytes(): Record<Face, Buffer> {
   fonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([face, file]) => [
-      face,
-      readFileSync(require.resolve(`@fontsource/noto-sans/files/${file}`)),
-    ]),
+    Object.entries(FONT_FILES).map(([face, path]) => [face, readFileSync(path())]),
   ) as Record<Face, Buffer>;
   return fonts;
 }

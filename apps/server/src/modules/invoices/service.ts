@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AdminOrderDetail, OrderStatus, TaxDocumentLink } from "@store/shared";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { orders } from "../orders/tables";
+import { issueInvoice } from "./issue";
 import { invoiceFileName } from "./papers";
 import { renderCreditNotePdf, renderInvoicePdf } from "./pdf";
 import { invoiceById, invoiceOfOrder, type InvoiceDocument } from "./read";
@@ -21,7 +22,7 @@ export interface DocumentAccess {
 }
 
 /** Orders that were confirmed (paid, or cash on delivery confirmed) and so are due an invoice. */
-export const INVOICED_STATUSES: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
+const INVOICED_STATUSES: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
 
 export const creditNoteFileName = (number: string) => `credit-note-${number.replaceAll("/", "-")}.pdf`;
 
@@ -49,6 +50,31 @@ const shopperInvoiceUrl = (invoice: InvoiceDocument) =>
   `/api/orders/${invoice.orderId}/invoice.pdf?token=${invoice.downloadToken}`;
 const shopperCreditNoteUrl = (invoice: InvoiceDocument, noteId: number) =>
   `/api/orders/${invoice.orderId}/credit-notes/${noteId}.pdf?token=${invoice.downloadToken}`;
+
+/**
+ * The invoice of an order confirmed without one (the shop's tax data did not allow it then), issued now in the
+ * caller's transaction. `issued` is null when it already had one; a refusal says why, in the seller's words.
+ */
+export async function issueMissingInvoice(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+): Promise<{ issued: string | null } | { refused: AppError }> {
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return { refused: new AppError("not_found", "Order not found.", "NOT_FOUND") };
+  if (await invoiceOfOrder(tx, orderId)) return { issued: null };
+  if (!INVOICED_STATUSES.includes(order.status))
+    return {
+      refused: new AppError(
+        "conflict",
+        "Only a paid or confirmed order (not yet cancelled or refunded) gets a tax invoice.",
+        "NOT_INVOICEABLE",
+      ),
+    };
+  const outcome = await issueInvoice(tx, orderId, now);
+  if (!outcome.ok) return { refused: new AppError("unprocessable", outcome.problem, "INVOICE_NOT_ISSUED") };
+  return { issued: outcome.number };
+}
 
 /**
  * The tax documents as their readers get them: PDFs for the shopper (the order's account, or anyone with the

@@ -1,22 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
-import { queueEmail, type EmailAttachment } from "../../email/outbox";
+import { queueEmail } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder } from "./holds";
-import { orderConfirmationEmail } from "./order-email";
+import { orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
 import { queueNewOrderAlert } from "./seller-alert";
 import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
 import { transition, type OrderRow } from "./transitions";
 
+export type { ConfirmationPapers };
 export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
 
-/** What the confirmation carries beside the order: the tax invoice issued in the same transaction (decision 033). */
-export interface ConfirmationPapers {
-  attachments: EmailAttachment[];
-  /** Lines added to the confirmation's text (where to download the invoice). */
-  text: string[];
-}
 /** Makes the papers once the order is confirmed, inside its transaction; the caller (payments, checkout) knows how. */
 export type MakePapers = (tx: Tx, order: OrderRow) => Promise<ConfirmationPapers>;
 

@@ -1,7 +1,13 @@
 import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
-import type { OutgoingEmail } from "../../email/outbox";
-import type { ConfirmationPapers } from "./fulfil";
+import type { EmailAttachment, OutgoingEmail } from "../../email/outbox";
 import type { OrderRow } from "./transitions";
+
+/** What the confirmation carries beside the order: the tax invoice issued in the same transaction (decision 033). */
+export interface ConfirmationPapers {
+  attachments: EmailAttachment[];
+  /** Lines added to the confirmation's text (where to download the invoice). */
+  text: string[];
+}
 
 /** The confirmation every paid or cash-on-delivery order sends (plain text: it reads everywhere). */
 export function orderConfirmationEmail(
