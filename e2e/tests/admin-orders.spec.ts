@@ -120,6 +120,12 @@ for (const width of WIDTHS) {
         "href",
         "https://wa.me/919829012345",
       );
+      // The tax invoice issued with the confirmation, downloaded with the back office's token.
+      const invoice = page.getByRole("region", { name: "Invoice" });
+      await expect(invoice).toContainText(/Tax invoice JKH\/\d\d-\d\d\/\d{6}/);
+      const download = page.waitForEvent("download");
+      await invoice.getByRole("button", { name: /^Download invoice JKH\/.* \(PDF\)$/ }).click();
+      expect((await download).suggestedFilename()).toMatch(/^invoice-JKH-\d\d-\d\d-\d{6}\.pdf$/);
       await noSidewaysScroll(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -5,6 +5,7 @@ import { seriousA11yViolations } from "../fixtures/axe";
 import { cartLink, openWithStorage, productInStock } from "../fixtures/cart";
 import { alert, CARD, cartIn, checkout, fillDelivery, notice, openCheckout, orderNumber } from "../fixtures/checkout";
 import { pauseClock } from "../fixtures/clock";
+import { pdfText } from "../fixtures/pdf";
 
 const PAID_NOTICE = /^Payment successful! Your order #(\d+) is confirmed\.$/;
 
@@ -90,6 +91,16 @@ test.describe("paying", () => {
     );
     await expect(page.getByRole("region", { name: "Delivery" })).toContainText("12 Hawa Mahal Road");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    // The tax invoice (issue 15): a plain link (it carries the download token), to a PDF whose text has its
+    // number, stamped as a test order's (paid through the simulator).
+    const invoiceLink = page.getByRole("link", { name: "Download tax invoice (PDF)" });
+    await expect(invoiceLink).toHaveAttribute("href", order.data.invoice!.url);
+    const pdf = await request.get(order.data.invoice!.url);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const text = await pdfText(await pdf.body());
+    expect(text).toContain(`Invoice no. ${order.data.invoice!.number}`);
+    expect(text).toContain("TEST ORDER — NOT A TAX INVOICE");
   });
 
   test("a shopper in USD pays with PayPal once the order exists", async ({ page, context, request, baseURL }) => {

@@ -1,5 +1,4 @@
 import type { AppConfig } from "./config";
-import { AppError } from "./errors";
 import type { Db } from "./db/client";
 import { createAccountsService } from "./modules/accounts/service";
 import { createAdminServices } from "./modules/admin/service";
@@ -8,6 +7,7 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createOrdersReader } from "./modules/orders/reader";
 import { createCheckoutService } from "./modules/checkout/service";
 import { invoicePapers } from "./modules/invoices/papers";
+import { createInvoiceService } from "./modules/invoices/service";
 import { createOutboxWorker } from "./email/worker";
 import { createMediaStore } from "./media/store";
 import { createPaymentGateway } from "./modules/payments/gateway";
@@ -37,6 +37,8 @@ export function createServices(
   const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries, papers });
   // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
   const media = createMediaStore(config);
+  const invoices = createInvoiceService(db);
+  const ordersReader = createOrdersReader(db);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -47,19 +49,30 @@ export function createServices(
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers }),
-    orders: createOrdersReader(db),
+    // A shopper's order with its tax invoice and credit notes (the invoices layer sits above the orders reader).
+    orders: {
+      ...ordersReader,
+      get: async (userId: number, orderId: number) => ({
+        ...(await ordersReader.get(userId, orderId)),
+        ...(await invoices.shopperLinks(orderId)),
+      }),
+    },
+    invoices,
     payments,
     media,
-    outbox: createOutboxWorker(db, { smtpUrl: config.smtpUrl, log, leaseSeconds: config.outboxLeaseSeconds }),
+    // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
+    outbox: createOutboxWorker(db, {
+      smtpUrl: config.smtpUrl,
+      log,
+      leaseSeconds: config.outboxLeaseSeconds,
+      attachments: { invoice: invoices.invoicePdfById },
+    }),
     // The admin's cancellations give money back through the same refund as a sold-out race.
     admin: createAdminServices(db, {
       media,
       refunds: payments.refunds,
       publicUrl: config.publicUrl,
-      // The tax page's ZIP of the month's PDFs: wired to invoices/pdf.ts's renderers when they are merged.
-      renderDocument: async () => {
-        throw new AppError("unavailable", "Invoice PDFs are not available in this version yet.", "PDF_NOT_WIRED");
-      },
+      invoices,
     }),
   };
 }

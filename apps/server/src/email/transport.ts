@@ -1,12 +1,26 @@
 import nodemailer from "nodemailer";
 import { SELLER } from "@store/shared";
 import type { ServiceLog } from "../log";
-import type { OutgoingEmail } from "./outbox";
+
+/** A file sent with an e-mail, its bytes made by the time it reaches the transport. */
+export interface FileAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** An e-mail as the transport sends it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: FileAttachment[];
+}
 
 /** Where an outbox row goes: the real SMTP server, or (no SMTP_URL: development, the demo) the log. */
 export interface MailTransport {
   readonly kind: "smtp" | "log";
-  send(email: OutgoingEmail): Promise<void>;
+  send(email: MailMessage): Promise<void>;
   close(): void;
 }
 
@@ -25,7 +39,12 @@ export function createMailTransport(options: {
       kind: "log",
       send: async (email) =>
         options.log.info(
-          { to: email.to, subject: email.subject, text: email.text },
+          {
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            attachments: (email.attachments ?? []).map((a) => `${a.filename} (${a.content.length} bytes)`),
+          },
           "e-mail (no SMTP configured: logged, not sent)",
         ),
       close: () => undefined,
@@ -42,7 +61,18 @@ export function createMailTransport(options: {
   const from = options.from ?? `${SELLER.brand} <${SELLER.supportEmail}>`;
   return {
     kind: "smtp",
-    send: async (email) => void (await smtp.sendMail({ from, to: email.to, subject: email.subject, text: email.text })),
+    send: async (email) =>
+      void (await smtp.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        attachments: (email.attachments ?? []).map(({ filename, content, contentType }) => ({
+          filename,
+          content,
+          contentType,
+        })),
+      })),
     close: () => smtp.close(),
   };
 }

@@ -6,9 +6,8 @@ import type { Database, Db } from "../db/client";
 import { openSecondPool } from "../testing/second-pool";
 import { openTestDatabase } from "../testing/test-app";
 import type { ServiceLog } from "../log";
-import type { OutgoingEmail } from "./outbox";
 import { emailOutbox } from "./tables";
-import type { MailTransport } from "./transport";
+import type { MailMessage, MailTransport } from "./transport";
 import { createOutboxWorker } from "./worker";
 
 let database: Database;
@@ -110,11 +109,127 @@ describe("the e-mail outbox worker", () => {
   });
 });
 
+/** An e-mail carrying one attachment of `kind` (e.g. the invoice with id 7). */
+async function queueWithAttachment(to: string, kind = "invoice") {
+  const [row] = await database.db
+    .insert(emailOutbox)
+    .values({
+      to,
+      subject: "Your order",
+      text: "Invoice attached",
+      attachments: [{ kind, id: 7, filename: "invoice-JKH-26-27-000007.pdf" }],
+    })
+    .returning({ id: emailOutbox.id });
+  return row!;
+}
+
+/** A transport that keeps every message it is handed. */
+function keepingTransport(kept: MailMessage[]): MailTransport {
+  return { kind: "log", send: async (email) => void kept.push(email), close: () => undefined };
+}
+
+describe("attachments", () => {
+  const PDF = Buffer.from("%PDF-1.7 invoice 7");
+
+  it("asks the source of the attachment's kind for its bytes and hands them to the transport", async () => {
+    const row = await queueWithAttachment("attach@example.in");
+    const asked: number[] = [];
+    const kept: MailMessage[] = [];
+    const worker = createOutboxWorker(database.db, {
+      log: recordingLog().log,
+      transport: keepingTransport(kept),
+      attachments: { invoice: async (id) => (asked.push(id), PDF) },
+    });
+    expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
+    expect(asked).toEqual([7]);
+    expect(kept[0]?.attachments).toEqual([
+      { filename: "invoice-JKH-26-27-000007.pdf", content: PDF, contentType: "application/pdf" },
+    ]);
+    expect(await stored(row.id)).toMatchObject({ status: "sent" });
+  });
+
+  it("fails the attempt, and sends nothing, when the kind has no source or the source throws; retried later", async () => {
+    const noSource = await queueWithAttachment("nosource@example.in", "receipt");
+    const broken = await queueWithAttachment("broken@example.in");
+    const kept: MailMessage[] = [];
+    const { log, lines } = recordingLog();
+    const failing = createOutboxWorker(database.db, {
+      log,
+      transport: keepingTransport(kept),
+      attachments: {
+        invoice: async () => {
+          throw new Error("Invoice 7 not found");
+        },
+      },
+    });
+    expect(await failing.deliverPending()).toEqual({ delivered: 0, failed: 2 });
+    expect(kept).toEqual([]);
+    expect(await stored(noSource.id)).toMatchObject({ status: "pending", attempts: 1 });
+    expect((await stored(noSource.id)).lastError).toMatch(/No source for "receipt" attachments/);
+    expect(await stored(broken.id)).toMatchObject({ status: "pending", attempts: 1, lastError: "Invoice 7 not found" });
+    expect(lines.filter((l) => l.level === "warn")).toHaveLength(2);
+
+    // Once the source answers, the retry sends it with the document.
+    const mended = createOutboxWorker(database.db, {
+      log,
+      transport: keepingTransport(kept),
+      attachments: { invoice: async () => PDF },
+    });
+    expect(await mended.deliverPending()).toEqual({ delivered: 1, failed: 1 });
+    expect(kept.map((m) => [m.to, m.attachments?.length])).toEqual([["broken@example.in", 1]]);
+  });
+
+  it("the log transport names the attachments it would have sent", async () => {
+    await queueWithAttachment("logged@example.in");
+    const { log, lines } = recordingLog();
+    const worker = createOutboxWorker(database.db, { log, attachments: { invoice: async () => PDF } });
+    expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
+    expect(lines[0]?.details).toMatchObject({
+      to: "logged@example.in",
+      attachments: [`invoice-JKH-26-27-000007.pdf (${PDF.length} bytes)`],
+    });
+  });
+
+  it("over SMTP, sends the bytes as a real attachment", async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        let data = "";
+        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
+        stream.on("end", () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      await queueWithAttachment("smtp-attach@example.in");
+      const worker = createOutboxWorker(database.db, {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        log: recordingLog().log,
+        attachments: { invoice: async () => PDF },
+      });
+      expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
+      const data = received[0] ?? "";
+      expect(data).toMatch(/Content-Type: application\/pdf; name="?invoice-JKH-26-27-000007\.pdf/);
+      expect(data).toMatch(/Content-Disposition: attachment; filename="?invoice-JKH-26-27-000007\.pdf/);
+      expect(data).toContain(PDF.toString("base64"));
+      worker.close();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 /** A transport that counts what it is handed per address, letting other work run between sends. */
 function countingTransport(sent: Map<string, number>): MailTransport {
   return {
     kind: "log",
-    send: async (email: OutgoingEmail) => {
+    send: async (email: MailMessage) => {
       await new Promise((resolve) => setImmediate(resolve));
       sent.set(email.to, (sent.get(email.to) ?? 0) + 1);
     },

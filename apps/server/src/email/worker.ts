@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import type { ServiceLog } from "../log";
 import { emailOutbox } from "./tables";
-import { createMailTransport, type MailTransport } from "./transport";
+import { createMailTransport, type FileAttachment, type MailTransport } from "./transport";
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
@@ -11,6 +11,27 @@ const MAX_ATTEMPTS = 5;
 const DEFAULT_LEASE_SECONDS = 60;
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * Where attachments' bytes come from, by kind (`invoice`: the tax invoice's PDF by invoice id). The worker knows
+ * no domain: services.ts hands these in. A kind without a source, or a source that throws, fails the attempt
+ * like a refused send (retried, then `failed`): an e-mail never goes out without the document it announces.
+ */
+export type AttachmentSources = Record<string, (id: number) => Promise<Buffer>>;
+
+const CONTENT_TYPES: Record<string, string> = { pdf: "application/pdf", csv: "text/csv", zip: "application/zip" };
+const contentTypeOf = (filename: string) =>
+  CONTENT_TYPES[filename.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+async function filesOf(row: OutboxRow, sources: AttachmentSources): Promise<FileAttachment[]> {
+  const files: FileAttachment[] = [];
+  for (const { kind, id, filename } of row.attachments) {
+    const source = sources[kind];
+    if (!source) throw new Error(`No source for "${kind}" attachments (${filename}): not sent without it`);
+    files.push({ filename, content: await source(id), contentType: contentTypeOf(filename) });
+  }
+  return files;
+}
 
 export interface OutboxDelivery {
   /** Rows handed to the transport in this run. */
@@ -29,12 +50,20 @@ export interface OutboxDelivery {
  * 3. one statement marks it `sent`, or `pending` with its error (`failed` after MAX_ATTEMPTS), only while
  *    the row is still this claim's (`sending` with the attempt number it was claimed at), so a late worker
  *    whose lease ran out and whose row was claimed again changes nothing.
- * Each e-mail is sent once; only a worker that dies between the send and its mark (or a send that outlasts
+ * Attachments are made just before their e-mail is sent (AttachmentSources); one that cannot be made fails the
+ * attempt. Each e-mail is sent once; only a worker that dies between the send and its mark (or a send that outlasts
  * the lease) lets the e-mail go out twice, which no SMTP client can rule out.
  */
 export function createOutboxWorker(
   db: Db,
-  options: { smtpUrl?: string; from?: string; log: ServiceLog; transport?: MailTransport; leaseSeconds?: number },
+  options: {
+    smtpUrl?: string;
+    from?: string;
+    log: ServiceLog;
+    transport?: MailTransport;
+    leaseSeconds?: number;
+    attachments?: AttachmentSources;
+  },
 ) {
   const leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
   // An SMTP exchange that stalls gives up well within the lease, so the row is not claimed again meanwhile.
@@ -97,7 +126,8 @@ export function createOutboxWorker(
     for (const row of await claim()) {
       if (!(await renew(row))) continue;
       try {
-        await transport.send(row);
+        const attachments = await filesOf(row, options.attachments ?? {});
+        await transport.send({ to: row.to, subject: row.subject, text: row.text, attachments });
       } catch (err) {
         failed++;
         const lastError = err instanceof Error ? err.message : String(err);

@@ -205,6 +205,20 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   allowed_transitions: z.array(z.enum(ADMIN_ORDER_TARGETS)),
   /** Pieces can be cancelled line by line (paid or cash on delivery confirmed, not shipped). */
   can_cancel_lines: z.boolean(),
+  /** The GST tax invoice with its credit notes (`url`: the PDF, fetched with the back office's token); null until issued. */
+  invoice: z
+    .object({
+      number: z.string(),
+      date: z.string(),
+      url: z.string(),
+      is_test: z.boolean(),
+      credit_notes: z.array(
+        z.object({ id: z.number().int(), number: z.string(), date: z.string(), reason: z.string(), url: z.string() }),
+      ),
+    })
+    .nullable(),
+  /** A confirmed order without an invoice (the shop's tax data did not allow it then): the seller may issue it. */
+  can_issue_invoice: z.boolean(),
 });
 
 export const REFUND_RULES = [

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "../messages";
 import { ORDER_STATUSES } from "../order-status";
 import { cartIdSchema } from "./cart";
-import { currencySchema } from "./common";
+import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 import { INDIAN_PIN_CODE, indianStateByName } from "../gst";
 
@@ -186,6 +186,19 @@ export const confirmCodRequestSchema = z.object({
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
+/** A tax invoice or credit note as a shopper's order lists it: its number, its date (ISO day) and its PDF. */
+export const taxDocumentLinkSchema = z.object({
+  number: z.string(),
+  date: z.string(),
+  url: z.string(),
+});
+
+/** `GET /api/orders/:id/invoice.pdf?token=`: the e-mailed link's secret, for a reader without the order's account. */
+export const taxDocumentQuerySchema = z.object({
+  token: z.string({ error: "token must be text" }).max(200, "token is too long").optional(),
+});
+export const creditNoteParamsSchema = z.object({ id: idParam, noteId: idParam });
+
 /** Money in orders' API answers is in major units of the order's currency. */
 export const orderSummarySchema = z.object({
   id: z.number().int(),
@@ -227,6 +240,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
     comment: z.string(),
   }),
   lines: z.array(orderLineSchema),
+  /** The GST tax invoice (issue 15), null until issued; `url` opens the PDF (it carries the download token). */
+  invoice: taxDocumentLinkSchema.nullable(),
+  /** Credit notes issued against the invoice since (cancelled pieces, refunds), oldest first. */
+  credit_notes: z.array(taxDocumentLinkSchema),
 });
 
 export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });
@@ -242,3 +259,4 @@ export type ConfirmCodRequest = z.infer<typeof confirmCodRequestSchema>;
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type TaxDocumentLink = z.infer<typeof taxDocumentLinkSchema>;

@@ -6,6 +6,7 @@ import {
   bulkShipResponseSchema,
   bulkShipSchema,
   cancelLinesSchema,
+  errorBodySchema,
   trackingCorrectionSchema,
   orderStatusChangeResponseSchema,
   orderStatusChangeSchema,
@@ -13,6 +14,7 @@ import {
 import { z } from "zod";
 import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
 import { signedInUser } from "../accounts/auth-plugin";
+import { sendPdf } from "../invoices/routes";
 
 export async function adminOrderRoutes(app: AdminApp): Promise<void> {
   const orders = app.services.admin.orders;
@@ -136,5 +138,47 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => orders.cancelLines(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/orders/:id/invoice.pdf",
+    {
+      schema: {
+        tags,
+        summary: "The order's GST tax invoice as a PDF",
+        params: adminIdParams,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("The PDF"), ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await app.services.admin.invoices.adminInvoicePdf(request.params.id)),
+  );
+
+  app.get(
+    "/credit-notes/:id.pdf",
+    {
+      schema: {
+        tags,
+        summary: "A credit note as a PDF",
+        params: adminIdParams,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("The PDF"), ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await app.services.admin.invoices.adminCreditNotePdf(request.params.id)),
+  );
+
+  app.post(
+    "/orders/:id/invoice",
+    {
+      schema: {
+        tags,
+        summary:
+          "Issue the tax invoice of a confirmed order that has none (audited); 422 with the reason when the shop's tax data does not allow it yet",
+        params: adminIdParams,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS, 422: errorBodySchema },
+      },
+    },
+    (request) => orders.issueInvoice(signedInUser(request), request.params.id),
   );
 }

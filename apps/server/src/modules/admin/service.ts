@@ -17,7 +17,9 @@ import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
 import { createProductWriter } from "./products-write";
 import { createUploads } from "./uploads";
-import { createTaxAdmin, type RenderDocument } from "./tax";
+import type { InvoiceService } from "../invoices/service";
+import { createInvoiceIssuer } from "./orders-invoice";
+import { createTaxAdmin } from "./tax";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
@@ -26,8 +28,8 @@ export interface AdminServiceOptions {
   refunds?: RefundPort | null;
   /** The shop's public address, for the links in staff invitations. */
   publicUrl: string;
-  /** An invoice's or a credit note's PDF, for the month's ZIP of the tax figures (the invoices module renders them). */
-  renderDocument: RenderDocument;
+  /** The tax invoices and credit notes of orders (their PDFs, and the invoice on the order's page). */
+  invoices: InvoiceService;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -35,7 +37,14 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
   const orderViews = createOrderReader(db);
   const orders = {
     ...orderViews,
-    detail: async (id: number) => ({ ...(await orderViews.detail(id)), payments: await paymentsOfOrder(db, id) }),
+    detail: async (id: number) => {
+      const order = await orderViews.detail(id);
+      return {
+        ...order,
+        payments: await paymentsOfOrder(db, id),
+        ...(await options.invoices.adminView(id, order.status)),
+      };
+    },
   };
   const changer = createOrderStatusChanger(db, orders, options.refunds ?? null);
   return {
@@ -48,12 +57,18 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       },
       ...createProductWriter(db),
     },
-    orders: { ...orders, ...changer, ...createOrderFulfilment(db, orders, changer, options.refunds ?? null) },
+    orders: {
+      ...orders,
+      ...changer,
+      ...createOrderFulfilment(db, orders, changer, options.refunds ?? null),
+      ...createInvoiceIssuer(db, orders),
+    },
+    invoices: options.invoices,
     content: createContentResources(db),
     inbox: createInbox(db),
     dashboard: createDashboard(db),
     sales: createSalesReport(db),
-    tax: createTaxAdmin(db, options.renderDocument),
+    tax: createTaxAdmin(db, options.invoices),
     uploads: createUploads(db, options.media),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),
     customers: {

@@ -25,6 +25,9 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "GET", url: "/api/admin/dashboard" },
   { method: "GET", url: "/api/admin/orders" },
   { method: "GET", url: "/api/admin/orders/:id" },
+  // The tax invoice and credit notes, to print with the parcel; issuing one is the owner's.
+  { method: "GET", url: "/api/admin/orders/:id/invoice.pdf" },
+  { method: "GET", url: "/api/admin/credit-notes/:id.pdf" },
   {
     method: "POST",
     url: "/api/admin/orders/:id/status",

@@ -4,16 +4,11 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { createTaxFigures } from "../invoices/figures";
 import { taxFiguresCsv } from "../invoices/figures-csv";
-import { invoiceFileName } from "../invoices/papers";
-
-/** One document's PDF: an invoice or a credit note, by id (the invoices module's renderer, handed in by services.ts). */
-export type RenderDocument = (kind: "invoice" | "credit-note", id: number) => Promise<Buffer>;
-
-/** The PDF's file name of a credit note: the number without its slashes, like an invoice's. */
-export const creditNoteFileName = (number: string) => `credit-note-${number.replaceAll("/", "-")}.pdf`;
+import { creditNoteFileName, invoiceFileName } from "../invoices/papers";
+import type { InvoiceService } from "../invoices/service";
 
 /** The seller's monthly tax figures (`/api/admin/tax*`): the figures, their CSVs and the month's PDFs in one ZIP. */
-export function createTaxAdmin(db: Db, renderDocument: RenderDocument) {
+export function createTaxAdmin(db: Db, documents: Pick<InvoiceService, "invoicePdfById" | "adminCreditNotePdf">) {
   const figures = createTaxFigures(db);
   return {
     month: figures.month,
@@ -33,9 +28,9 @@ export function createTaxAdmin(db: Db, renderDocument: RenderDocument) {
         throw new AppError("not_found", `No invoices or credit notes in ${monthLabel(month)}.`, "NO_DOCUMENTS");
       const files: Zippable = {};
       for (const invoice of docs.invoices)
-        files[invoiceFileName(invoice.number)] = new Uint8Array(await renderDocument("invoice", invoice.id));
+        files[invoiceFileName(invoice.number)] = new Uint8Array(await documents.invoicePdfById(invoice.id));
       for (const note of docs.creditNotes)
-        files[creditNoteFileName(note.number)] = new Uint8Array(await renderDocument("credit-note", note.id));
+        files[creditNoteFileName(note.number)] = new Uint8Array((await documents.adminCreditNotePdf(note.id)).pdf);
       return zipSync(files, { level: 0 });
     },
   };

@@ -3,6 +3,7 @@ import { issueInvoice } from "./issue";
 
 /** The PDF's file name: the number without its slashes. */
 export const invoiceFileName = (number: string) => `invoice-${number.replaceAll("/", "-")}.pdf`;
+export const creditNoteFileName = (number: string) => `credit-note-${number.replaceAll("/", "-")}.pdf`;
 
 /** The link in the confirmation e-mail that opens the invoice without an account. */
 export const invoiceDownloadUrl = (publicUrl: string, orderId: number, token: string) =>

@@ -111,8 +111,11 @@ export function createOrderReader(db: Db) {
       };
     },
 
-    /** `GET /api/admin/orders/:id`: the order with its lines and history (the payments module adds its payments). */
-    async detail(id: number): Promise<Omit<AdminOrderDetail, "payments">> {
+    /**
+     * `GET /api/admin/orders/:id`: the order with its lines and history (the payments module adds its payments,
+     * the invoices module its invoice).
+     */
+    async detail(id: number): Promise<Omit<AdminOrderDetail, "payments" | "invoice" | "can_issue_invoice">> {
       const [row] = await withAccount(db).where(eq(orders.id, id));
       if (!row) throw notFound("Order");
       const [lines, events] = await Promise.all([

@@ -9,6 +9,7 @@ import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
 import { transition, type OrderRow } from "./transitions";
 
+export type { ConfirmationPapers };
 export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
 
 /** Makes the papers once the order is confirmed, inside its transaction; the caller (payments, checkout) knows how. */

@@ -49,7 +49,8 @@ export function createOrdersReader(db: Db) {
       return rows.map((r) => summary(r.order, r.itemCount));
     },
 
-    async get(userId: number, orderId: number): Promise<OrderDetail> {
+    /** The invoices layer adds the tax invoice and credit notes (services.ts). */
+    async get(userId: number, orderId: number): Promise<Omit<OrderDetail, "invoice" | "credit_notes">> {
       const [order] = await db
         .select()
         .from(orders)

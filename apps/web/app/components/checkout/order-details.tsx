@@ -38,8 +38,45 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         <OrderLines order={order} />
         <OrderTotals order={order} />
       </section>
+      <TaxDocuments order={order} />
       <DeliveryDetails delivery={order.delivery} />
     </div>
+  );
+}
+
+/**
+ * The GST tax invoice and any credit notes, as PDFs. The links carry the invoice's download token (the API
+ * answers them without the session header, which a plain link cannot send).
+ */
+function TaxDocuments({ order }: { order: OrderDetail }) {
+  if (!order.invoice) return null;
+  const link = "font-medium text-madder underline underline-offset-4 hover:text-indigo-ink";
+  return (
+    <section aria-labelledby="order-invoice-heading" className={CARD}>
+      <h2 id="order-invoice-heading" className="text-2xl font-semibold text-indigo-ink">
+        Tax invoice
+      </h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        <li>
+          <a href={order.invoice.url} download className={link}>
+            Download tax invoice (PDF)
+          </a>{" "}
+          <span className="text-charcoal/80">
+            {order.invoice.number} · <time dateTime={order.invoice.date}>{formatDate(order.invoice.date)}</time>
+          </span>
+        </li>
+        {order.credit_notes.map((note) => (
+          <li key={note.number}>
+            <a href={note.url} download className={link}>
+              Download credit note {note.number} (PDF)
+            </a>{" "}
+            <span className="text-charcoal/80">
+              <time dateTime={note.date}>{formatDate(note.date)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

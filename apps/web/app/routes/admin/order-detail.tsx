@@ -5,6 +5,7 @@ import { formatMinor, formatWhen } from "../../components/admin/format";
 import { LoadState } from "../../components/admin/list-table";
 import { OrderActions } from "../../components/admin/order-actions";
 import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
+import { OrderInvoice } from "../../components/admin/order-invoice";
 import { DeliveryDetails, OrderEvents, OrderLines, OrderPayments } from "../../components/admin/order-sections";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { PageHeader } from "../../components/admin/page-header";
@@ -56,6 +57,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           </div>
           <div className="min-w-0 space-y-6">
             <DeliveryDetails order={data} />
+            <OrderInvoice order={data} onChanged={order.replace} />
             <OrderEvents order={data} />
           </div>
         </div>

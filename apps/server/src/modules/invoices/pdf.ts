@@ -1,0 +1,457 @@
+import PDFDocument from "pdfkit";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dollars, exchangeRate, percent, printedDate, rupees } from "./format";
+import type { CreditNoteDocument, InvoiceDocument, InvoiceLineRow } from "./read";
+import { amountInWords } from "./words";
+
+/**
+ * The tax invoice and credit note as PDFs (pdfkit, decision 033), with what Rule 46 of the CGST Rules asks
+ * for. Deterministic: the same document renders to the same bytes (fixed creation date, no random ids), so
+ * the PDF is made again whenever it is asked for rather than stored.
+ *
+ * Fonts: Noto Sans (the shop's sans stack) from @fontsource/noto-sans, embedded as subsets so the text can be
+ * copied and searched. Fontsource splits the font by script: the Latin file has no rupee sign (U+20B9), which
+ * is in the Latin Extended one, so each "₹" is drawn in that face next to the figures.
+ */
+
+const require = createRequire(import.meta.url);
+/** The files by face, resolved in the package (written out whole so the dependency checker sees them). */
+const FONT_FILES = {
+  regular: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff"),
+  bold: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff"),
+  rupee: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff"),
+  rupeeBold: () => require.resolve("@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff"),
+} as const;
+type Face = keyof typeof FONT_FILES;
+
+let fonts: Record<Face, Buffer> | undefined;
+/** Read once, on the first PDF: 4 files of about 30 kB. */
+function fontBytes(): Record<Face, Buffer> {
+  fonts ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([face, path]) => [face, readFileSync(path())]),
+  ) as Record<Face, Buffer>;
+  return fonts;
+}
+
+const RUPEE = "₹";
+const PAGE = { width: 595.28, height: 841.89, margin: 40 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+/** Where content stops: below it, the page number. */
+const CONTENT_BOTTOM = PAGE.height - PAGE.margin - 18;
+const INK = "#1f2937";
+const MUTED = "#4b5563";
+const ALERT = "#b91c1c";
+export const TEST_STAMP = "TEST ORDER — NOT A TAX INVOICE";
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+interface Column {
+  header: string;
+  width: number;
+  align: "left" | "right";
+}
+
+/** One printed row of a document's table. */
+interface Row {
+  description: string;
+  hsn: string;
+  quantity: string;
+  unit: string;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  gross: number;
+  rateBps: number;
+}
+
+/** What both documents print around their table. */
+interface Paper {
+  title: string;
+  kindLabel: string;
+  isTest: boolean;
+  /** Label and value pairs at the top right. */
+  facts: [string, string][];
+  /** Lines under the parties (export wording, the USD amount, the reason of a credit note). */
+  notes: string[];
+  invoice: InvoiceDocument;
+  rows: Row[];
+  totals: { taxable: number; cgst: number; sgst: number; igst: number; gross: number };
+  closing: string;
+  issuedAt: Date;
+}
+
+class Sheet {
+  y = PAGE.margin;
+  private size = 9;
+  constructor(
+    readonly doc: Doc,
+    readonly paper: Paper,
+  ) {}
+
+  face(face: Face, size: number, color = INK): this {
+    this.doc.font(face).fontSize(size).fillColor(color);
+    this.size = size;
+    return this;
+  }
+
+  /** Text in a box at (x, this.y); answers its height. */
+  text(value: string, x: number, width: number, options: { align?: "left" | "right"; y?: number } = {}): number {
+    const y = options.y ?? this.y;
+    this.doc.text(value, x, y, { width, align: options.align ?? "left", lineGap: 1 });
+    return this.doc.y - y;
+  }
+
+  /**
+   * "₹ 1,234.50", right-aligned in a box: the sign in the face that has it, the figures in the text face.
+   * Measured by hand, because pdfkit aligns one font run at a time.
+   */
+  money(paise: number, x: number, width: number, bold = false, y = this.y): void {
+    const size = this.size;
+    const figures = rupees(paise);
+    this.doc.font(bold ? "rupeeBold" : "rupee").fontSize(size);
+    const signWidth = this.doc.widthOfString(`${RUPEE} `);
+    this.doc.font(bold ? "bold" : "regular").fontSize(size);
+    const figuresWidth = this.doc.widthOfString(figures);
+    const start = x + width - signWidth - figuresWidth;
+    this.doc.font(bold ? "rupeeBold" : "rupee").text(`${RUPEE} `, start, y, { lineBreak: false });
+    this.doc.font(bold ? "bold" : "regular").text(figures, start + signWidth, y, { lineBreak: false });
+  }
+
+  /** A new page when `height` more would run into the page number. */
+  ensure(height: number, onNewPage?: () => void): void {
+    if (this.y + height <= CONTENT_BOTTOM) return;
+    this.doc.addPage();
+    this.y = PAGE.margin;
+    onNewPage?.();
+  }
+
+  rule(weight = 0.6): void {
+    this.doc
+      .moveTo(PAGE.margin, this.y)
+      .lineTo(PAGE.width - PAGE.margin, this.y)
+      .lineWidth(weight)
+      .strokeColor("#9ca3af")
+      .stroke();
+  }
+}
+
+const intra = (invoice: InvoiceDocument) => invoice.supply === "intra";
+
+/** Rule 46 asks for the rate of each tax: CGST and SGST at half the rate each, IGST at the rate, none under LUT. */
+function columns(invoice: InvoiceDocument): Column[] {
+  const start: Column[] = [
+    { header: "#", width: 16, align: "left" },
+    { header: "Description", width: 0, align: "left" },
+    { header: "HSN/SAC", width: 42, align: "left" },
+    { header: "Qty", width: 26, align: "right" },
+    { header: "Unit", width: 28, align: "left" },
+  ];
+  const taxes: Column[] = intra(invoice)
+    ? [
+        { header: "Taxable value", width: 58, align: "right" },
+        { header: "CGST rate", width: 32, align: "right" },
+        { header: "CGST", width: 46, align: "right" },
+        { header: "SGST rate", width: 32, align: "right" },
+        { header: "SGST", width: 46, align: "right" },
+        { header: "Total", width: 58, align: "right" },
+      ]
+    : [
+        { header: "Taxable value", width: 64, align: "right" },
+        { header: "IGST rate", width: 36, align: "right" },
+        { header: "IGST", width: 58, align: "right" },
+        { header: "Total", width: 64, align: "right" },
+      ];
+  const all = [...start, ...taxes];
+  const fixed = all.reduce((sum, c) => sum + c.width, 0);
+  all[1]!.width = CONTENT_WIDTH - fixed;
+  return all;
+}
+
+function cells(invoice: InvoiceDocument, row: Row, index: number): string[] {
+  const start = [String(index + 1), row.description, row.hsn || "—", row.quantity, row.unit, rupees(row.taxable)];
+  if (intra(invoice))
+    return [
+      ...start,
+      percent(row.rateBps / 2),
+      rupees(row.cgst),
+      percent(row.rateBps / 2),
+      rupees(row.sgst),
+      rupees(row.gross),
+    ];
+  // Under a Letter of Undertaking the export is zero-rated: no IGST is charged, so none is printed.
+  const rate = invoice.supply === "export_lut" ? "0%" : percent(row.rateBps);
+  return [...start, rate, rupees(row.igst), rupees(row.gross)];
+}
+
+function drawHeader(sheet: Sheet): void {
+  const { paper } = sheet;
+  const parties = paper.invoice.parties;
+  if (paper.isTest) {
+    sheet.face("bold", 13, ALERT).text(TEST_STAMP, PAGE.margin, CONTENT_WIDTH, { align: "left" });
+    sheet.y += 20;
+  }
+  sheet.face("bold", 18).text(paper.title, PAGE.margin, 260);
+  sheet.face("regular", 8, MUTED).text(`Original for recipient`, PAGE.margin + 260, CONTENT_WIDTH - 260, {
+    align: "right",
+  });
+  sheet.y += 30;
+
+  const top = sheet.y;
+  const left = 290;
+  sheet.face("bold", 10).text(parties.supplier.legalName, PAGE.margin, left);
+  sheet.y = sheet.doc.y;
+  sheet.face("regular", 9);
+  sheet.y += sheet.text(parties.supplier.address, PAGE.margin, left);
+  sheet.y += sheet.text(`GSTIN: ${parties.supplier.gstin}`, PAGE.margin, left);
+  sheet.y += sheet.text(
+    `State: ${parties.supplier.stateName}, state code ${parties.supplier.stateCode}`,
+    PAGE.margin,
+    left,
+  );
+  const leftBottom = sheet.y;
+
+  sheet.y = top;
+  const factX = PAGE.margin + left + 20;
+  const labelWidth = 82;
+  const valueWidth = CONTENT_WIDTH - left - 20 - labelWidth;
+  for (const [label, value] of paper.facts) {
+    sheet.face("regular", 9, MUTED).text(label, factX, labelWidth);
+    const height = sheet.face("bold", 9).text(value, factX + labelWidth, valueWidth);
+    sheet.y += Math.max(height, 12);
+  }
+  sheet.y = Math.max(leftBottom, sheet.y) + 8;
+  sheet.rule();
+  sheet.y += 8;
+
+  const r = parties.recipient;
+  sheet.face("bold", 9, MUTED).text("Billed and shipped to", PAGE.margin, CONTENT_WIDTH);
+  sheet.y = sheet.doc.y;
+  sheet.face("bold", 10).text(r.name, PAGE.margin, CONTENT_WIDTH);
+  sheet.y = sheet.doc.y;
+  sheet.face("regular", 9);
+  sheet.y += sheet.text(r.address, PAGE.margin, CONTENT_WIDTH);
+  sheet.y += sheet.text([r.city, r.state, r.pinCode].filter(Boolean).join(", "), PAGE.margin, CONTENT_WIDTH);
+  sheet.y += sheet.text(r.country, PAGE.margin, CONTENT_WIDTH);
+  sheet.y += 6;
+  for (const note of paper.notes) {
+    sheet.y += sheet.face("bold", 9).text(note, PAGE.margin, CONTENT_WIDTH);
+  }
+  sheet.y += 8;
+}
+
+function drawTableHeader(sheet: Sheet, cols: Column[]): void {
+  sheet.face("bold", 7.5, MUTED);
+  let x = PAGE.margin;
+  let height = 0;
+  for (const col of cols) {
+    height = Math.max(height, sheet.text(col.header, x + 1, col.width - 2, { align: col.align }));
+    x += col.width;
+  }
+  sheet.y += height + 3;
+  sheet.rule();
+  sheet.y += 4;
+}
+
+function drawTable(sheet: Sheet): void {
+  const { paper } = sheet;
+  const cols = columns(paper.invoice);
+  sheet.face("regular", 8, MUTED).text("Amounts in Indian Rupees", PAGE.margin, CONTENT_WIDTH);
+  sheet.y += 12;
+  drawTableHeader(sheet, cols);
+  paper.rows.forEach((row, index) => {
+    const values = cells(paper.invoice, row, index);
+    sheet.face("regular", 8);
+    const height = Math.max(
+      ...values.map((value, i) => sheet.doc.heightOfString(value, { width: cols[i]!.width - 2, lineGap: 1 })),
+    );
+    sheet.ensure(height + 6, () => {
+      sheet.face("regular", 8, MUTED).text(`${paper.kindLabel} continued`, PAGE.margin, CONTENT_WIDTH);
+      sheet.y += 14;
+      drawTableHeader(sheet, cols);
+    });
+    let x = PAGE.margin;
+    sheet.face("regular", 8);
+    values.forEach((value, i) => {
+      sheet.text(value, x + 1, cols[i]!.width - 2, { align: cols[i]!.align });
+      x += cols[i]!.width;
+    });
+    sheet.y += height + 4;
+  });
+  sheet.rule();
+  sheet.y += 8;
+}
+
+function drawTotals(sheet: Sheet): void {
+  const { paper } = sheet;
+  const t = paper.totals;
+  const rows: [string, number][] = [["Total taxable value", t.taxable]];
+  if (intra(paper.invoice)) rows.push(["CGST", t.cgst], ["SGST", t.sgst]);
+  else rows.push(["IGST", t.igst]);
+  const labelX = PAGE.width - PAGE.margin - 250;
+  sheet.ensure(rows.length * 14 + 80);
+  for (const [label, amount] of rows) {
+    sheet.face("regular", 9).text(label, labelX, 150);
+    sheet.face("regular", 9).money(amount, labelX + 150, 100);
+    sheet.y += 14;
+  }
+  sheet.y += 2;
+  sheet.face("bold", 11).text(`${paper.kindLabel} total`, labelX, 150);
+  sheet.face("bold", 11).money(t.gross, labelX + 150, 100, true);
+  sheet.y += 20;
+
+  sheet.face("regular", 9, MUTED).text("Amount in words", PAGE.margin, CONTENT_WIDTH);
+  sheet.y += 12;
+  sheet.y += sheet.face("bold", 9).text(amountInWords(t.gross), PAGE.margin, CONTENT_WIDTH);
+  sheet.y += 8;
+  sheet.y += sheet.face("regular", 9).text("Whether tax is payable on reverse charge: No", PAGE.margin, CONTENT_WIDTH);
+  sheet.y += 4;
+  sheet.y += sheet.face("regular", 8, MUTED).text(paper.closing, PAGE.margin, CONTENT_WIDTH);
+}
+
+/** Every page: its number, and on a test order the stamp across it. */
+function drawPageMarks(doc: Doc, paper: Paper, number: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin pdfkit would start a new page for the text: the margin is lifted while it is written.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("regular")
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(`${paper.kindLabel} ${number} · page ${i + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin, {
+        width: CONTENT_WIDTH,
+        align: "right",
+        lineBreak: false,
+      });
+    if (paper.isTest) {
+      doc.save();
+      doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
+      doc
+        .font("bold")
+        .fontSize(34)
+        .fillColor(ALERT)
+        .fillOpacity(0.12)
+        .text(TEST_STAMP, 0, PAGE.height / 2 - 20, { width: PAGE.width, align: "center", lineBreak: false });
+      doc.restore();
+    }
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function render(paper: Paper, number: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    bufferPages: true,
+    // A fixed creation date (the document's own) keeps the bytes the same on every rendering.
+    info: {
+      Title: `${paper.title} ${number}`,
+      Author: paper.invoice.parties.supplier.legalName,
+      Creator: "Jaipur Kala House",
+      Producer: "pdfkit",
+      CreationDate: paper.issuedAt,
+      ModDate: paper.issuedAt,
+    },
+  });
+  for (const [face, bytes] of Object.entries(fontBytes())) doc.registerFont(face, bytes);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const sheet = new Sheet(doc, paper);
+  drawHeader(sheet);
+  drawTable(sheet);
+  drawTotals(sheet);
+  drawPageMarks(doc, paper, number);
+  doc.end();
+  return done;
+}
+
+const UNIT: Record<InvoiceLineRow["kind"], string> = { goods: "pcs", shipping: "—", rounding: "—" };
+
+function supplyNotes(invoice: InvoiceDocument): string[] {
+  const notes: string[] = [];
+  if (invoice.supply === "export_lut")
+    notes.push(
+      "Supply meant for export under LUT without payment of IGST",
+      `LUT reference: ${invoice.parties.lutReference ?? ""}`,
+    );
+  if (invoice.supply === "export_igst") notes.push("Supply meant for export with payment of IGST");
+  if (invoice.supply === "export_lut" || invoice.supply === "export_igst")
+    notes.push(`Country of destination: ${invoice.parties.recipient.country}`);
+  if (invoice.currency === "USD")
+    notes.push(
+      `Order paid in US dollars: ${dollars(invoice.orderTotal)}, at ${exchangeRate(invoice.rateMilli)} INR per USD`,
+    );
+  return notes;
+}
+
+/** The tax invoice of an order, as issued. */
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  return render(
+    {
+      title: "Tax Invoice",
+      kindLabel: "Invoice",
+      isTest: invoice.isTest,
+      facts: [
+        ["Invoice no.", invoice.number],
+        ["Invoice date", printedDate(invoice.issueDate)],
+        ["Order", `#${invoice.orderId}`],
+        ["Place of supply", invoice.parties.placeOfSupply],
+      ],
+      notes: supplyNotes(invoice),
+      invoice,
+      rows: invoice.lines.map((l) => ({
+        ...l,
+        quantity: String(l.quantity),
+        unit: UNIT[l.kind],
+      })),
+      totals: invoice,
+      closing: "This is a computer-generated invoice and needs no signature.",
+      issuedAt: invoice.issuedAt,
+    },
+    invoice.number,
+  );
+}
+
+/** A credit note against `invoice`: the lines it credits, described as the invoice described them. */
+export function renderCreditNotePdf(invoice: InvoiceDocument, note: CreditNoteDocument): Promise<Buffer> {
+  const invoiced = new Map(invoice.lines.map((l) => [l.id, l]));
+  return render(
+    {
+      title: "Credit Note",
+      kindLabel: "Credit note",
+      isTest: invoice.isTest,
+      facts: [
+        ["Credit note no.", note.number],
+        ["Date", printedDate(note.issueDate)],
+        ["Against invoice", `${invoice.number} dated ${printedDate(invoice.issueDate)}`],
+        ["Place of supply", invoice.parties.placeOfSupply],
+      ],
+      notes: [`Against invoice ${invoice.number} dated ${printedDate(invoice.issueDate)}`, `Reason: ${note.reason}`],
+      invoice,
+      rows: note.lines.map((l) => {
+        const line = invoiced.get(l.invoiceLineId);
+        return {
+          ...l,
+          description: line?.description ?? "",
+          hsn: line?.hsn ?? "",
+          rateBps: line?.rateBps ?? 0,
+          // A credit of part of a line's value takes back no pieces.
+          quantity: l.quantity > 0 ? String(l.quantity) : "—",
+          unit: line && l.quantity > 0 ? UNIT[line.kind] : "—",
+        };
+      }),
+      totals: note,
+      closing: "This is a computer-generated credit note and needs no signature.",
+      issuedAt: note.issuedAt,
+    },
+    note.number,
+  );
+}

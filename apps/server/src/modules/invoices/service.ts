@@ -1,0 +1,181 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AdminOrderDetail, OrderStatus, TaxDocumentLink } from "@store/shared";
+import type { Db, Tx } from "../../db/client";
+import { AppError } from "../../errors";
+import { orders } from "../orders/tables";
+import { issueInvoice } from "./issue";
+import { creditNoteFileName, invoiceFileName } from "./papers";
+import { renderCreditNotePdf, renderInvoicePdf } from "./pdf";
+import { invoiceById, invoiceOfOrder, type InvoiceDocument } from "./read";
+import { creditNotes } from "./tables";
+
+export interface PdfFile {
+  filename: string;
+  pdf: Buffer;
+}
+
+/** Who asks for a shopper's document: the signed-in account (or null), and the token of the e-mail's link. */
+export interface DocumentAccess {
+  userId: number | null;
+  token: string | undefined;
+}
+
+/** Orders that were confirmed (paid, or cash on delivery confirmed) and so are due an invoice. */
+const INVOICED_STATUSES: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
+
+/** Equal strings, compared in constant time (hashed first, so their lengths leak nothing either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * One answer for every "no": no such order, not yours, a wrong token, no invoice yet. Telling them apart
+ * would let a stranger learn which order numbers have invoices.
+ */
+const noDocument = (what: "invoice" | "credit note") =>
+  new AppError(
+    "not_found",
+    what === "invoice"
+      ? "No tax invoice is available for this order (it may not be issued yet, or the link is not valid)."
+      : "No such credit note is available for this order (the link may not be valid).",
+    what === "invoice" ? "INVOICE_NOT_FOUND" : "CREDIT_NOTE_NOT_FOUND",
+  );
+
+/** The shopper's links: the PDF routes with the invoice's token, so a plain link opens them without the session header. */
+const shopperInvoiceUrl = (invoice: InvoiceDocument) =>
+  `/api/orders/${invoice.orderId}/invoice.pdf?token=${invoice.downloadToken}`;
+const shopperCreditNoteUrl = (invoice: InvoiceDocument, noteId: number) =>
+  `/api/orders/${invoice.orderId}/credit-notes/${noteId}.pdf?token=${invoice.downloadToken}`;
+
+/**
+ * The invoice of an order confirmed without one (the shop's tax data did not allow it then), issued now in the
+ * caller's transaction. `issued` is null when it already had one; a refusal says why, in the seller's words.
+ */
+export async function issueMissingInvoice(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+): Promise<{ issued: string | null } | { refused: AppError }> {
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return { refused: new AppError("not_found", "Order not found.", "NOT_FOUND") };
+  if (await invoiceOfOrder(tx, orderId)) return { issued: null };
+  if (!INVOICED_STATUSES.includes(order.status))
+    return {
+      refused: new AppError(
+        "conflict",
+        "Only a paid or confirmed order (not yet cancelled or refunded) gets a tax invoice.",
+        "NOT_INVOICEABLE",
+      ),
+    };
+  const outcome = await issueInvoice(tx, orderId, now);
+  if (!outcome.ok) return { refused: new AppError("unprocessable", outcome.problem, "INVOICE_NOT_ISSUED") };
+  return { issued: outcome.number };
+}
+
+/**
+ * The tax documents as their readers get them: PDFs for the shopper (the order's account, or anyone with the
+ * e-mailed link's token) and for the back office, and the links the order pages show.
+ */
+export function createInvoiceService(db: Db) {
+  /** The order's invoice when `access` may read it, else null. */
+  async function shopperInvoice(orderId: number, access: DocumentAccess): Promise<InvoiceDocument | null> {
+    const invoice = await invoiceOfOrder(db, orderId);
+    if (!invoice) return null;
+    if (access.token !== undefined && sameSecret(access.token, invoice.downloadToken)) return invoice;
+    if (access.userId === null) return null;
+    const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+    return order?.userId === access.userId ? invoice : null;
+  }
+
+  async function creditNotePdf(invoice: InvoiceDocument, noteId: number): Promise<PdfFile | null> {
+    const note = invoice.creditNotes.find((n) => n.id === noteId);
+    if (!note) return null;
+    return { filename: creditNoteFileName(note.number), pdf: await renderCreditNotePdf(invoice, note) };
+  }
+
+  return {
+    /** `GET /api/orders/:id/invoice.pdf`. */
+    async shopperInvoicePdf(orderId: number, access: DocumentAccess): Promise<PdfFile> {
+      const invoice = await shopperInvoice(orderId, access);
+      if (!invoice) throw noDocument("invoice");
+      return { filename: invoiceFileName(invoice.number), pdf: await renderInvoicePdf(invoice) };
+    },
+
+    /** `GET /api/orders/:id/credit-notes/:noteId.pdf`: the invoice's token opens its credit notes too. */
+    async shopperCreditNotePdf(orderId: number, noteId: number, access: DocumentAccess): Promise<PdfFile> {
+      const invoice = await shopperInvoice(orderId, access);
+      const file = invoice && (await creditNotePdf(invoice, noteId));
+      if (!file) throw noDocument("credit note");
+      return file;
+    },
+
+    /** What the shopper's order page links to (the caller has checked the order is theirs). */
+    async shopperLinks(orderId: number): Promise<{ invoice: TaxDocumentLink | null; credit_notes: TaxDocumentLink[] }> {
+      const invoice = await invoiceOfOrder(db, orderId);
+      if (!invoice) return { invoice: null, credit_notes: [] };
+      return {
+        invoice: { number: invoice.number, date: invoice.issueDate, url: shopperInvoiceUrl(invoice) },
+        credit_notes: invoice.creditNotes.map((n) => ({
+          number: n.number,
+          date: n.issueDate,
+          url: shopperCreditNoteUrl(invoice, n.id),
+        })),
+      };
+    },
+
+    /** `GET /api/admin/orders/:id/invoice.pdf`. */
+    async adminInvoicePdf(orderId: number): Promise<PdfFile> {
+      const invoice = await invoiceOfOrder(db, orderId);
+      if (!invoice) throw new AppError("not_found", "This order has no tax invoice yet.", "INVOICE_NOT_FOUND");
+      return { filename: invoiceFileName(invoice.number), pdf: await renderInvoicePdf(invoice) };
+    },
+
+    /** `GET /api/admin/credit-notes/:id.pdf`. */
+    async adminCreditNotePdf(noteId: number): Promise<PdfFile> {
+      const [note] = await db
+        .select({ invoiceId: creditNotes.invoiceId })
+        .from(creditNotes)
+        .where(eq(creditNotes.id, noteId));
+      const invoice = note && (await invoiceById(db, note.invoiceId));
+      const file = invoice && (await creditNotePdf(invoice, noteId));
+      if (!file) throw new AppError("not_found", "Credit note not found.", "CREDIT_NOTE_NOT_FOUND");
+      return file;
+    },
+
+    /** The back office's order page: the invoice and its credit notes, or whether one may be issued now. */
+    async adminView(
+      orderId: number,
+      status: OrderStatus,
+    ): Promise<Pick<AdminOrderDetail, "invoice" | "can_issue_invoice">> {
+      const invoice = await invoiceOfOrder(db, orderId);
+      if (!invoice) return { invoice: null, can_issue_invoice: INVOICED_STATUSES.includes(status) };
+      return {
+        invoice: {
+          number: invoice.number,
+          date: invoice.issueDate,
+          url: `/api/admin/orders/${orderId}/invoice.pdf`,
+          is_test: invoice.isTest,
+          credit_notes: invoice.creditNotes.map((n) => ({
+            id: n.id,
+            number: n.number,
+            date: n.issueDate,
+            reason: n.reason,
+            url: `/api/admin/credit-notes/${n.id}.pdf`,
+          })),
+        },
+        can_issue_invoice: false,
+      };
+    },
+
+    /** The outbox's source of an `invoice` attachment: the PDF of the invoice with that id. */
+    async invoicePdfById(invoiceId: number): Promise<Buffer> {
+      const invoice = await invoiceById(db, invoiceId);
+      if (!invoice) throw new Error(`Invoice ${invoiceId} not found`);
+      return renderInvoicePdf(invoice);
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
