@@ -5,3 +5,4 @@ export * from "./admin-orders";
 export * from "./admin-content";
 export * from "./admin-sales";
 export * from "./admin-people";
+export * from "./admin-tax-rules";

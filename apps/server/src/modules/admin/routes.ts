@@ -6,6 +6,7 @@ import { adminPeopleRoutes } from "./people-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
+import { adminTaxDataRoutes } from "./tax-data-routes";
 import { staffBodyGate, staffRouteGate } from "./staff-access";
 
 /** Where the back office's API lives; app.ts registers `adminRoutes` under it. */
@@ -53,4 +54,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
   await app.register(adminPeopleRoutes);
+  await app.register(adminTaxDataRoutes);
 };
