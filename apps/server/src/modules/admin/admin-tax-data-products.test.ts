@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { HSN_MESSAGE, type AdminProduct } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../testing/test-app";
-import { productTaxFields } from "./tax-test-support";
-import { call, roles } from "./test-support";
+import { call, productTaxFields, roles } from "./test-support";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;

@@ -6,8 +6,7 @@ import { istDayOf, addDays } from "../../lib/seller-time";
 import { readSellerGst } from "../settings/service";
 import { createTestApp } from "../../testing/test-app";
 import { auditLog } from "./tables";
-import { APPAREL_RULE } from "./tax-test-support";
-import { call, newAdmin, newStaff } from "./test-support";
+import { APPAREL_RULE, call, newAdmin, newStaff } from "./test-support";
 
 let app: FastifyInstance;
 let owner: Record<string, string>;

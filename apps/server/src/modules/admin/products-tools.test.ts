@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lowStock } from "../catalog/admin-read";
 import { productVariants } from "../catalog/tables";
 import { createTestApp } from "../../testing/test-app";
-import { productTaxFields } from "./tax-test-support";
-import { call, roles } from "./test-support";
+import { call, productTaxFields, roles } from "./test-support";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;

@@ -4,8 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productNameWords, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
-import { productTaxFields } from "../admin/tax-test-support";
-import { call, roles } from "../admin/test-support";
+import { call, productTaxFields, roles } from "../admin/test-support";
 import { correctTypos } from "./typos";
 
 let app: FastifyInstance;
