@@ -55,8 +55,9 @@ export const taxRateCreateSchema = z
   .object({
     effective_from: calendarDay,
     rate: formNumber(percent("rate")),
-    threshold: formNumber(rupees.optional(), null).optional(),
-    rate_above: formNumber(percent("rate above the threshold").optional(), null).optional(),
+    // An empty field ("" or null) is "no threshold".
+    threshold: formNumber(rupees.optional()),
+    rate_above: formNumber(percent("rate above the threshold").optional()),
   })
   .superRefine((rate, ctx) => {
     const hasThreshold = rate.threshold != null;

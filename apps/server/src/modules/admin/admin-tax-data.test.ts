@@ -135,6 +135,13 @@ describe("/api/admin/tax-rules", () => {
     ]);
   });
 
+  it("takes the form's empty threshold fields as no threshold", async () => {
+    const rule = await newRule("Jute rugs (test)");
+    const res = await addRate(rule.id, { effective_from: "2025-09-22", rate: "5", threshold: "", rate_above: "" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().rates[0]).toMatchObject({ rate_bps: 500, threshold_minor: null, rate_above_bps: null });
+  });
+
   it("refuses a second rule of the same name with a 409 on the name", async () => {
     await newRule("Jute bags (test)");
     const res = await call(app, owner, "POST", "/api/admin/tax-rules", { name: "Jute bags (test)" });
