@@ -78,7 +78,11 @@ function RuleCard({ rule, onChanged }: { rule: TaxRuleView; onChanged: (rule: Ta
   const titleId = `rule-${rule.id}-title`;
 
   async function remove(rate: TaxRateView) {
-    const done = await action.run(() => adminApi.remove(`/api/admin/tax-rules/${rule.id}/rates/${rate.id}`));
+    // A 204 answers nothing, so the run answers true once the delete went through.
+    const done = await action.run(async () => {
+      await adminApi.remove(`/api/admin/tax-rules/${rule.id}/rates/${rate.id}`);
+      return true;
+    });
     setDeleting(null);
     if (done === undefined) return;
     onChanged({ ...rule, rates: rule.rates.filter((r) => r.id !== rate.id) }, "Rate deleted.");
