@@ -3,6 +3,7 @@ import {
   ADD_ITEM_DEFAULTS,
   ADD_ITEM_MESSAGES,
   ADD_ITEM_SIZES,
+  HSN_MESSAGE,
   listingPath,
   searchHeading,
   type ErrorBody,
@@ -92,6 +93,9 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await expect(field(page, "Description")).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.description);
     await expect(spin(page, "Offer price (USD)")).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.offerPrice);
     await expect(spin(page, "MRP (USD)")).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.mrp);
+    // Issue 15: the HSN code and tax rule are asked of the seller, never defaulted.
+    await expect(field(page, "HSN code")).toHaveAccessibleDescription(new RegExp(`^${HSN_MESSAGE}`));
+    await expect(select(page, "Tax rule")).toHaveAccessibleDescription(/^Choose the product's tax rule/);
     expect(posted).toBe(0);
   });
 
@@ -125,6 +129,8 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
   await test.step("submit creates the product and clears the draft", async () => {
     await field(page, "Product code").fill(code);
     await select(page, "Subcategory").selectOption({ label: "Umbrellas" });
+    await field(page, "HSN code").fill("6601");
+    await select(page, "Tax rule").selectOption({ label: "Handicrafts and jute articles: 5%" });
     await spin(page, "MRP (USD)").fill("32");
     await form(page).getByRole("checkbox", { name: "Active", exact: true }).check();
     await submit(page).click();

@@ -3,6 +3,7 @@ import type { AdminProduct } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage } from "../fixtures/cart";
 import { adminToken, expectNoSidewaysScroll } from "../fixtures/back-office";
+import { productTaxFields } from "../fixtures/tax";
 
 /** Issue 13 points 1, 6 and 7 in the seller's back office, on a laptop and on a phone. */
 
@@ -20,6 +21,7 @@ async function newProduct(request: APIRequestContext, token: string): Promise<Ad
       mrp: 25,
       is_active: true,
       main_image: "/media/products/1001-1.webp",
+      ...(await productTaxFields(request, token)),
     },
   });
   expect(response.status()).toBe(201);

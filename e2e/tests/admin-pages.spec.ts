@@ -30,6 +30,7 @@ const SCREENS = [
   { path: "/admin/audit-log", title: "Audit log" },
   { path: "/admin/staff", title: "Staff" },
   { path: "/admin/settings", title: "Settings" },
+  { path: "/admin/tax-rules", title: "Tax rules" },
 ] as const;
 
 let ids: Record<"order" | "product" | "customer", string>;

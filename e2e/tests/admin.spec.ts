@@ -13,6 +13,7 @@ import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage, productInStock } from "../fixtures/cart";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
 import { adminToken, title } from "../fixtures/back-office";
+import { productTaxFields } from "../fixtures/tax";
 
 /**
  * Each test orders its own product, from a category the checkout spec does not buy from, so no test
@@ -192,6 +193,7 @@ test("the admin edits a product: finds it, deactivates it, adds a size and chang
       offer_price: 18,
       mrp: 25,
       is_active: true,
+      ...(await productTaxFields(request, token)),
     },
   });
   expect(created.status()).toBe(201);

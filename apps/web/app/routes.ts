@@ -56,6 +56,8 @@ export default [
     page("audit-log", "routes/admin/audit-log.tsx"),
     page("staff", "routes/admin/staff.tsx"),
     page("settings", "routes/admin/settings.tsx"),
+    // Issue 15: the GST rate rules products are classed under.
+    page("tax-rules", "routes/admin/tax-rules.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

@@ -13,6 +13,7 @@ import {
   queryBoolean,
   requiredText,
 } from "./admin-common";
+import { hsnCodeSchema, taxRuleIdField } from "./admin-tax-rules";
 
 /** The add-item form's validation texts (spec section 5), word for word. */
 export const ADD_ITEM_MESSAGES = {
@@ -194,6 +195,9 @@ export const productCreateSchema = z
     ...mediaFields,
     ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
+    /** Ours (issue 15): what the invoice prints and taxes; the rule must have a rate in force today. */
+    hsn_code: hsnCodeSchema,
+    tax_rule_id: taxRuleIdField,
   })
   .superRefine(checkProduct);
 
@@ -221,6 +225,8 @@ export const productPatchSchema = z
     images: z.array(productImageInputSchema).max(PRODUCT_MEDIA_FIELDS.length, "At most five images").optional(),
     ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
+    hsn_code: hsnCodeSchema.optional(),
+    tax_rule_id: taxRuleIdField.optional(),
   })
   .superRefine((value, ctx) => {
     const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
@@ -295,6 +301,10 @@ export const adminProductSchema = z.object({
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   seo_title: z.string(),
   seo_description: z.string(),
+  /** null on a product saved before issue 15 until the seller sets it: no invoice can be issued for it. */
+  hsn_code: z.string().nullable(),
+  tax_rule_id: z.number().int().nullable(),
+  tax_rule_name: z.string().nullable(),
   sizes: z.array(adminProductSizeSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -316,6 +326,8 @@ export const adminProductListItemSchema = z.object({
   /** Pieces in stock over the sizes still offered. */
   stock: z.number().int(),
   sizes: z.array(z.string()),
+  hsn_code: z.string().nullable(),
+  tax_rule_id: z.number().int().nullable(),
   updated_at: z.string(),
 });
 export const adminProductListResponseSchema = adminPageMeta.extend({ data: z.array(adminProductListItemSchema) });

@@ -6,3 +6,4 @@ export * from "./admin-content";
 export * from "./admin-sales";
 export * from "./admin-tax";
 export * from "./admin-people";
+export * from "./admin-tax-rules";

@@ -38,8 +38,21 @@ export const sellerGstSchema = z
 
 export type SellerGst = z.infer<typeof sellerGstSchema>;
 
+/**
+ * The registration as saved (already checked and normalised), with no transforms: a response schema is
+ * encoded on the way out, and zod cannot run a transform backwards.
+ */
+const sellerGstViewSchema = z.object({
+  legal_name: z.string(),
+  address: z.string(),
+  gstin: z.string(),
+  state_code: z.string(),
+  invoice_prefix: z.string(),
+  lut_reference: z.string(),
+});
+
 export const sellerGstResponseSchema = z.object({
   /** null until the seller saves it: until then no invoice can be issued. */
-  gst: sellerGstSchema.nullable(),
+  gst: sellerGstViewSchema.nullable(),
 });
 export type SellerGstResponse = z.infer<typeof sellerGstResponseSchema>;

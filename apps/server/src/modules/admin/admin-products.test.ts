@@ -5,16 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../catalog/tables";
 import { createTestApp } from "../../testing/test-app";
 import { auditLog } from "./tables";
-import { call, roles } from "./test-support";
+import { call, productTaxFields, roles } from "./test-support";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
 let adminId: number;
 let nextCode = 90_001;
+let tax: Awaited<ReturnType<typeof productTaxFields>>;
 
 beforeAll(async () => {
   app = await createTestApp();
   ({ admin, adminId } = await roles(app));
+  tax = await productTaxFields(app);
 });
 afterAll(() => app.close());
 
@@ -35,6 +37,7 @@ function form(overrides: Record<string, unknown> = {}) {
     main_image: "/media/products/1001-1.webp",
     second_media: "https://images.example.in/wrap-dress-2.webp",
     remarks: "Batch 7",
+    ...tax,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lowStock } from "../catalog/admin-read";
 import { productVariants } from "../catalog/tables";
 import { createTestApp } from "../../testing/test-app";
-import { call, roles } from "./test-support";
+import { call, productTaxFields, roles } from "./test-support";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -31,6 +31,7 @@ async function created(overrides: Record<string, unknown> = {}): Promise<AdminPr
     mrp: 30,
     is_active: true,
     main_image: "/media/products/1001-1.webp",
+    ...(await productTaxFields(app)),
     ...overrides,
   });
   expect(res.statusCode, res.body).toBe(201);

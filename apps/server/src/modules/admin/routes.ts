@@ -6,6 +6,7 @@ import { adminPeopleRoutes } from "./people-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
+import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminTaxRoutes } from "./tax-routes";
 import { staffBodyGate, staffRouteGate } from "./staff-access";
 
@@ -55,4 +56,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSalesRoutes);
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
+  await app.register(adminTaxDataRoutes);
 };

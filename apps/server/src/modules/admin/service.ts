@@ -11,6 +11,7 @@ import { createSalesReport } from "../orders/sales-report";
 import { customerDetail, listCustomers } from "../orders/customers";
 import { createSellerSettingsAdmin } from "./seller-settings";
 import { createStaffAdmin } from "./staff";
+import { createTaxDataAdmin } from "./tax-data";
 import { paymentsOfOrder } from "../payments/order-payments";
 import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
@@ -77,5 +78,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     },
     staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
     settings: createSellerSettingsAdmin(db),
+    taxData: createTaxDataAdmin(db),
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { OrderStatus } from "@store/shared";
 import { newShopper, postAuth, tokenHeader, uniqueEmail } from "../accounts/test-support";
-import { productVariants, products } from "../catalog/tables";
+import { productVariants, products, taxRules } from "../catalog/tables";
 import { orderLines, orders } from "../orders/tables";
 import { payments } from "../payments/tables";
 import { emailOutbox } from "../../email/tables";
@@ -188,4 +188,21 @@ export function adminRoutesOf(app: FastifyInstance): { method: AdminMethod; patt
         url: path.replace(/\{[^}]+\}/g, "999999"),
       })),
     );
+}
+
+/** The seeded rule for garments (in force since 2017), by name. */
+export const APPAREL_RULE = "Apparel and made-up textiles (chapters 61, 62, 63)";
+
+/**
+ * The two tax fields a product created through the back office needs (issue 15): a dress's HSN code and the
+ * seeded apparel rule, which has a rate in force.
+ */
+export async function productTaxFields(app: FastifyInstance): Promise<{ hsn_code: string; tax_rule_id: number }> {
+  const [rule] = await app.database.db
+    .select({ id: taxRules.id })
+    .from(taxRules)
+    .where(eq(taxRules.name, APPAREL_RULE))
+    .orderBy(asc(taxRules.id));
+  if (!rule) throw new Error("the seed has no apparel tax rule");
+  return { hsn_code: "6204", tax_rule_id: rule.id };
 }

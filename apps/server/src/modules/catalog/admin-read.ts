@@ -13,7 +13,7 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
-import { categories, productImages, productVariants, products, subcategories } from "./tables";
+import { categories, productImages, productVariants, products, subcategories, taxRules } from "./tables";
 
 /** Catalogue prices are stored as cents; the back office shows dollars with cents. */
 export const dollars = toMajorUnits;
@@ -40,10 +40,16 @@ export function mediaSlots(urls: readonly string[]): Record<ProductMediaField, s
 /** One product as the back office edits it (active or not); undefined when there is no such product. */
 export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminProduct | undefined> {
   const [row] = await db
-    .select({ product: products, categoryName: categories.name, subcategoryName: subcategories.name })
+    .select({
+      product: products,
+      categoryName: categories.name,
+      subcategoryName: subcategories.name,
+      taxRuleName: taxRules.name,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .leftJoin(taxRules, eq(taxRules.id, products.taxRuleId))
     .where(eq(products.id, id));
   if (!row) return undefined;
   const [variants, images] = await Promise.all([
@@ -74,6 +80,9 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
     images,
     seo_title: p.seoTitle,
     seo_description: p.seoDescription,
+    hsn_code: p.hsnCode,
+    tax_rule_id: p.taxRuleId,
+    tax_rule_name: row.taxRuleName,
     sizes: variants.sort(byPosition).map((v) => ({
       size: v.size,
       offer_price: dollars(v.offerPriceCents),
@@ -154,6 +163,8 @@ export async function listAdminProducts(db: Db, query: AdminProductListQuery): P
       mrp: shown ? dollars(shown.mrpCents) : null,
       stock: own.reduce((sum, v) => sum + v.stock, 0),
       sizes: own.map((v) => v.size),
+      hsn_code: p.hsnCode,
+      tax_rule_id: p.taxRuleId,
       updated_at: p.updatedAt.toISOString(),
     };
   });

@@ -14,6 +14,8 @@ import { invalidateCatalogCache } from "./cache";
 import { categories, productImages, productVariants, products, subcategories } from "./tables";
 import { invalidField, notFound } from "../../lib/failures";
 import { loadAdminProduct } from "./admin-read";
+import { istDayOf } from "../../lib/seller-time";
+import { assertRuleInForce } from "./tax-rule-writes";
 
 const ONE_SIZE: ProductSize = "ONE";
 
@@ -124,6 +126,7 @@ const sizeRows = (rows: readonly Omit<SizeWrite, "path">[] | undefined): SizeWri
  */
 export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<number> {
   const { subcategoryId, terms } = await placement(tx, input.category, input.subcategory ?? null);
+  await assertRuleInForce(tx, input.tax_rule_id, istDayOf(new Date()));
   const [row] = await tx
     .insert(products)
     .values({
@@ -139,6 +142,8 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
       remarks: input.remarks ?? "",
       seoTitle: input.seo_title ?? "",
       seoDescription: input.seo_description ?? "",
+      hsnCode: input.hsn_code,
+      taxRuleId: input.tax_rule_id,
     })
     .returning({ id: products.id });
   if (!row) throw new Error("product insert returned no row");
@@ -168,6 +173,9 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
           patch.subcategory === undefined,
         )
       : undefined;
+  // A rule kept as it was is not asked again (its rate may since have been replaced, never removed).
+  if (patch.tax_rule_id !== undefined && patch.tax_rule_id !== before.tax_rule_id)
+    await assertRuleInForce(tx, patch.tax_rule_id, istDayOf(new Date()));
   await tx
     .update(products)
     .set({
@@ -185,6 +193,8 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       remarks: patch.remarks,
       seoTitle: patch.seo_title,
       seoDescription: patch.seo_description,
+      hsnCode: patch.hsn_code,
+      taxRuleId: patch.tax_rule_id,
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, id));
@@ -238,6 +248,8 @@ export async function duplicateProduct(tx: Tx, id: number): Promise<number> {
       remarks: source.remarks,
       seoTitle: source.seo_title,
       seoDescription: source.seo_description,
+      hsnCode: source.hsn_code,
+      taxRuleId: source.tax_rule_id,
     })
     .returning({ id: products.id });
   if (!row) throw new Error("product insert returned no row");

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productNameWords, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
-import { call, roles } from "../admin/test-support";
+import { call, productTaxFields, roles } from "../admin/test-support";
 import { correctTypos } from "./typos";
 
 let app: FastifyInstance;
@@ -49,6 +49,7 @@ async function addProduct(name: string): Promise<number> {
     offer_price: 49,
     mrp: 79,
     main_image: "/media/products/1001-1.webp",
+    ...(await productTaxFields(app)),
     // New products are drafts unless put on sale (decision 025): this one is for sale at once.
     is_active: true,
   });

@@ -25,6 +25,7 @@ const LINKS = [
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/audit-log", label: "Audit log", end: false },
   { to: "/admin/staff", label: "Staff", end: false },
+  { to: "/admin/tax-rules", label: "Tax rules", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
 ] as const;
 

@@ -163,6 +163,7 @@ export function ProductEditForm({
         errors={shown}
         flags={["new_arrival"]}
         changed={Object.keys(detailChanges).length > 0}
+        taxRuleName={product.tax_rule_name ?? undefined}
         pricing={pricing}
         images={<ProductImages images={images} onChange={setImages} errors={shown} changed={imagesChanged} />}
       />

@@ -4,6 +4,7 @@ import { titleCase } from "../product/category-copy";
 import type { FieldErrors } from "./failures";
 import { CheckboxInput, SelectInput, TextArea, TextInput, type Option } from "./form-controls";
 import { MEDIA_HINT, MediaField } from "./media-field";
+import { ProductTaxFields } from "./product-tax-fields";
 import { fieldId, type ProductDetails } from "./product-values";
 import { UnsavedMark } from "./size-table";
 import { CARD, SECTION_TITLE } from "./styles";
@@ -53,6 +54,7 @@ export function ProductFields({
   images,
   codeHint = "A number, unique in the shop",
   changed = false,
+  taxRuleName,
 }: {
   values: ProductDetails;
   set: SetDetail;
@@ -63,6 +65,8 @@ export function ProductFields({
   codeHint?: string;
   /** The editor marks the area when it holds unsaved changes. */
   changed?: boolean;
+  /** The stored rule's name, for the select while the rules load. */
+  taxRuleName?: string;
 }) {
   const text = (field: "product_name" | "product_code" | "remarks" | "seo_title") => ({
     id: fieldId(field),
@@ -97,6 +101,15 @@ export function ProductFields({
             options={subcategoryOptions(values.category)}
             error={errors.subcategory}
             onChange={(v) => set("subcategory", v)}
+          />
+          <ProductTaxFields
+            hsn={values.hsn_code}
+            ruleId={values.tax_rule_id}
+            ruleName={taxRuleName}
+            errors={errors}
+            idOf={fieldId}
+            onHsn={(v) => set("hsn_code", v)}
+            onRule={(v) => set("tax_rule_id", v)}
           />
           <TextArea
             id={fieldId("description")}

@@ -23,6 +23,9 @@ export type ProductDetails = {
   remarks: string;
   seo_title: string;
   seo_description: string;
+  /** Issue 15: the invoice's HSN code and the GST rule (its id, as the select holds it). */
+  hsn_code: string;
+  tax_rule_id: string;
 } & Record<ProductMediaField, string>;
 
 export type AddItemSize = (typeof ADD_ITEM_SIZES)[number]["value"];
@@ -52,6 +55,8 @@ export function newDraft(): ItemDraft {
     remarks: "",
     seo_title: "",
     seo_description: "",
+    hsn_code: "",
+    tax_rule_id: "",
     ...EMPTY_MEDIA,
     size: ADD_ITEM_DEFAULTS.size,
     quantity: ADD_ITEM_DEFAULTS.quantity,
@@ -66,6 +71,8 @@ export const FIELD_ORDER = [
   "product_code",
   "category",
   "subcategory",
+  "hsn_code",
+  "tax_rule_id",
   "size",
   "quantity",
   "offer_price",
@@ -129,6 +136,8 @@ export function detailsOf(product: AdminProduct): ProductDetails {
     remarks: product.remarks,
     seo_title: product.seo_title,
     seo_description: product.seo_description,
+    hsn_code: product.hsn_code ?? "",
+    tax_rule_id: product.tax_rule_id === null ? "" : String(product.tax_rule_id),
     ...media,
   };
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@store/shared";
 import { ApiError } from "../../lib/api";
-import { DELIVERY_FIELDS, invalidText, type FieldProblems } from "./delivery-form";
+import { DELIVERY_FIELDS, INDIAN_ADDRESS_TEXT, invalidText, type FieldProblems } from "./delivery-form";
 
 /** Which call failed: each has its own sentence in the spec's error catalogue (section 8). */
 export type FailedStep = "create-order" | "confirm-cod" | "verify-card" | "capture-wallet";
@@ -41,7 +41,9 @@ export function checkoutFailure(step: FailedStep, error: unknown): CheckoutFailu
   const fields: FieldProblems = {};
   for (const issue of error.body?.errors ?? []) {
     const field = DELIVERY_FIELDS.find((name) => name === issue.path.split(".").at(-1));
-    if (field) fields[field] ??= invalidText(field);
+    // The address rules speak the shopper's words already (decision 033); other messages are the API's.
+    const own = field === "delivery_country" || Object.values<string>(INDIAN_ADDRESS_TEXT).includes(issue.message);
+    if (field) fields[field] ??= own ? issue.message : invalidText(field);
   }
   const staleCart = error.status === 409 || (error.status === 422 && error.body?.code === "CART_EMPTY");
   return {

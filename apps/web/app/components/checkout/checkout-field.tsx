@@ -18,6 +18,8 @@ export type CheckoutFieldProps = {
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   placeholder?: string;
   maxLength?: number;
+  /** A choice from a list (a <select>) rather than typed text. */
+  options?: readonly { value: string; label: string }[];
 };
 
 /**
@@ -40,6 +42,7 @@ export function CheckoutField({
   inputMode,
   placeholder,
   maxLength,
+  options,
 }: CheckoutFieldProps) {
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -65,7 +68,25 @@ export function CheckoutField({
           </span>
         )}
       </label>
-      {multiline ? (
+      {options ? (
+        <select
+          id={id}
+          name={name}
+          value={value}
+          required={required}
+          autoComplete={autoComplete}
+          aria-invalid={shared["aria-invalid"]}
+          aria-describedby={shared["aria-describedby"]}
+          className={shared.className}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
         <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input {...shared} type={type} inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />

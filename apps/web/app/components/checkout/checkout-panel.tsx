@@ -11,7 +11,9 @@ import {
   checkDelivery,
   DELIVERY_FIELDS,
   emailRequiredFor,
+  deliversInIndia,
   emptyDelivery,
+  withCountry,
   withShopper,
   type DeliveryField,
   type FieldProblems,
@@ -61,8 +63,11 @@ export function CheckoutPanel() {
   });
   const signedIn = useSession().token !== null;
 
-  // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows).
-  const method: PaymentMethod | null = draft.cod ? "cod" : chosen;
+  // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows); it is offered
+  // only for delivery in India, so a parcel abroad is paid online whatever the box says.
+  const abroad = !deliversInIndia(values);
+  const cod = draft.cod && !abroad;
+  const method: PaymentMethod | null = cod ? "cod" : chosen;
   const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount };
   const due = method ? orderAmount(method, figures) : null;
   // A wallet order is only good for the cart, promo and method it was made for.
@@ -93,7 +98,9 @@ export function CheckoutPanel() {
   }, [script]);
 
   function edit(field: DeliveryField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) =>
+      field === "delivery_country" ? withCountry(current, value) : { ...current, [field]: value },
+    );
     if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
   }
 
@@ -171,7 +178,8 @@ export function CheckoutPanel() {
         <div className="min-w-0">
           <PaymentMethods
             currency={currency}
-            cod={draft.cod}
+            cod={cod}
+            codAbroad={draft.cod && abroad}
             codTotal={orderAmount("cod", figures).charged}
             chosen={method}
             onChoose={choose}

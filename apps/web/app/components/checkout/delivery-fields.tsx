@@ -1,6 +1,9 @@
 import type { Currency } from "@store/shared";
+import { useMemo } from "react";
 import { CheckoutField, type CheckoutFieldProps } from "./checkout-field";
+import { countryChoices, STATE_CHOICES } from "./countries";
 import {
+  deliversInIndia,
   FIELD_LABELS,
   REQUIRED_FIELDS,
   type DeliveryField,
@@ -24,6 +27,7 @@ const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
   },
   country_code: { autoComplete: "tel-country-code", inputMode: "tel", placeholder: "+91", maxLength: 8 },
   mobile_number: { autoComplete: "tel-national", type: "tel", inputMode: "tel", maxLength: 20 },
+  delivery_country: { autoComplete: "country" },
   delivery_address: { autoComplete: "street-address", multiline: true, maxLength: 500 },
   city: { autoComplete: "address-level2", maxLength: 100 },
   state: { autoComplete: "address-level1", maxLength: 100 },
@@ -40,6 +44,7 @@ const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
 const ROWS: { fields: DeliveryField[]; columns: string }[] = [
   { fields: ["name", "email"], columns: "sm:grid-cols-2" },
   { fields: ["country_code", "mobile_number"], columns: "grid-cols-[7.5rem_1fr] sm:grid-cols-[8rem_1fr]" },
+  { fields: ["delivery_country"], columns: "sm:grid-cols-2" },
   { fields: ["delivery_address"], columns: "" },
   { fields: ["city", "state", "pin_code"], columns: "sm:grid-cols-3" },
   { fields: ["comment"], columns: "" },
@@ -62,6 +67,13 @@ export function DeliveryFields({
   emailRequired: boolean;
   onChange: (field: DeliveryField, value: string) => void;
 }) {
+  const countries = useMemo(() => countryChoices(), []);
+  const india = deliversInIndia(values);
+  // In India the state is chosen from the GST list, which the invoice's place of supply needs.
+  const choices: Partial<Record<DeliveryField, CheckoutFieldProps["options"]>> = {
+    delivery_country: countries,
+    ...(india && { state: STATE_CHOICES }),
+  };
   return (
     <div className="space-y-5">
       {ROWS.map(({ fields, columns }) => (
@@ -77,6 +89,9 @@ export function DeliveryFields({
               required={REQUIRED_FIELDS.includes(field) || (field === "email" && emailRequired)}
               error={problems[field]}
               {...FIELD_PROPS[field]}
+              options={choices[field]}
+              {...(field === "pin_code" && india && { inputMode: "numeric" as const, maxLength: 6 })}
+              {...(field === "state" && !india && { hint: "State, province or region." })}
               {...(field === "delivery_address" &&
                 currency !== "INR" && { hint: "House, street and area, and your country." })}
               {...(field === "email" &&

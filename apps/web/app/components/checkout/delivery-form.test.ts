@@ -5,6 +5,8 @@ import {
   EMAIL_REQUIRED_TEXT,
   emailRequiredFor,
   emptyDelivery,
+  INDIAN_ADDRESS_TEXT,
+  withCountry,
   withShopper,
   type DeliveryValues,
 } from "./delivery-form";
@@ -57,6 +59,7 @@ describe("checkDelivery", () => {
         pin_code: "302002",
         city: "Jaipur",
         state: "Rajasthan",
+        delivery_country: "IN",
         comment: "",
         razorpay: true,
         payment_method: "razorpay",
@@ -84,7 +87,7 @@ describe("checkDelivery", () => {
       ok: false,
       message: null,
       focusMethod: false,
-      fields: { email: "Enter a valid e-mail address.", pin_code: "Enter a valid PIN code." },
+      fields: { email: "Enter a valid e-mail address.", pin_code: "Enter a valid 6-digit PIN code." },
     });
   });
 
@@ -108,12 +111,48 @@ describe("checkDelivery", () => {
     expect(checkDelivery(filled, "cod", basics).ok).toBe(true);
   });
 
+  it("checks an Indian address with the server's words: a 6-digit PIN code and a state of the GST list", () => {
+    for (const pin of ["30200", "3020021", "002002", "30 2002"]) {
+      const check = checkDelivery({ ...filled, pin_code: pin }, "razorpay", basics);
+      expect(!check.ok && check.fields, pin).toEqual({ pin_code: "Enter a valid 6-digit PIN code." });
+    }
+    const state = checkDelivery({ ...filled, state: "Rajputana" }, "razorpay", basics);
+    expect(!state.ok && state.fields).toEqual({
+      state: "Enter your state or union territory, for example Rajasthan.",
+    });
+    expect(INDIAN_ADDRESS_TEXT.state).toBe("Enter your state or union territory, for example Rajasthan.");
+  });
+
+  it("sends a delivery abroad with its country, any postcode and region", () => {
+    const london = { ...filled, delivery_country: "GB", city: "London", state: "Greater London", pin_code: "SW1A 1AA" };
+    const check = checkDelivery(london, "paypal", { ...basics, currency: "USD" as const });
+    expect(check.ok && check.body).toMatchObject({
+      delivery_country: "GB",
+      pin_code: "SW1A 1AA",
+      state: "Greater London",
+    });
+  });
+
+  it("asks about an address abroad with an Indian state and PIN code, under the country", () => {
+    const check = checkDelivery({ ...filled, delivery_country: "GB" }, "paypal", basics);
+    expect(!check.ok && check.fields.delivery_country).toMatch(/choose India as the country/);
+  });
+
   it("treats a problem outside the form as unexpected", () => {
     expect(checkDelivery(filled, "paypal", { ...basics, cartId: "not-a-cart" })).toMatchObject({
       ok: false,
       message: MESSAGES.unexpectedError,
       fields: {},
     });
+  });
+});
+
+describe("withCountry", () => {
+  it("keeps a typed state abroad, and in India turns it into the GST list's name or clears it", () => {
+    const abroad = { ...filled, delivery_country: "GB", state: "orissa" };
+    expect(withCountry(abroad, "IN")).toMatchObject({ delivery_country: "IN", state: "Odisha" });
+    expect(withCountry({ ...abroad, state: "Bavaria" }, "IN")).toMatchObject({ state: "" });
+    expect(withCountry(filled, "US")).toMatchObject({ delivery_country: "US", state: "Rajasthan" });
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   createOrderRequestSchema,
+  INDIAN_PIN_CODE,
+  indianStateByName,
   MESSAGES,
   type CreateOrderInput,
   type Currency,
@@ -13,6 +15,7 @@ export const DELIVERY_FIELDS = [
   "email",
   "country_code",
   "mobile_number",
+  "delivery_country",
   "delivery_address",
   "city",
   "state",
@@ -28,6 +31,7 @@ export const FIELD_LABELS: Record<DeliveryField, string> = {
   email: "E-mail for the confirmation",
   country_code: "Country code",
   mobile_number: "Mobile number",
+  delivery_country: "Country",
   delivery_address: "Delivery address",
   city: "City",
   state: "State",
@@ -48,10 +52,29 @@ export const REQUIRED_FIELDS: readonly DeliveryField[] = [
   "pin_code",
 ];
 
+/** The same words the server answers with (createOrderRequestSchema), checked before anything is sent. */
+export const INDIAN_ADDRESS_TEXT = {
+  pin_code: "Enter a valid 6-digit PIN code.",
+  state: "Enter your state or union territory, for example Rajasthan.",
+} as const;
+
+/** Whether the delivery goes to India (its state and PIN code are then checked, and cash on delivery offered). */
+export const deliversInIndia = (values: Pick<DeliveryValues, "delivery_country">) => values.delivery_country === "IN";
+
+/**
+ * The form after the shopper picks a country: for India, a typed state becomes its name in the GST list
+ * (or is cleared, so the state select asks for it).
+ */
+export function withCountry(values: DeliveryValues, country: string): DeliveryValues {
+  if (country !== "IN") return { ...values, delivery_country: country };
+  return { ...values, delivery_country: country, state: indianStateByName(values.state)?.name ?? "" };
+}
+
 export function emptyDelivery(currency: Currency): DeliveryValues {
   const values = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, ""])) as DeliveryValues;
-  // India's code for INR shoppers; abroad nobody's code is guessed.
-  return { ...values, country_code: currency === "INR" ? "+91" : "" };
+  // India's code for INR shoppers; abroad nobody's code is guessed. The country starts as India, where most
+  // parcels go; a shopper abroad picks theirs.
+  return { ...values, country_code: currency === "INR" ? "+91" : "", delivery_country: "IN" };
 }
 
 /**
@@ -90,6 +113,7 @@ export function checkDelivery(
     ? DELIVERY_FIELDS.filter((field) => field === "email" || REQUIRED_FIELDS.includes(field))
     : REQUIRED_FIELDS;
   const missing = required.filter((field) => !values[field].trim());
+  const india = deliversInIndia(values);
   if (missing.length > 0) {
     const fields = Object.fromEntries(
       missing.map((field) => [field, field === "email" ? EMAIL_REQUIRED_TEXT : `${FIELD_LABELS[field]} is required.`]),
@@ -111,6 +135,7 @@ export function checkDelivery(
     pin_code: values.pin_code.trim(),
     city: values.city.trim(),
     state: values.state.trim(),
+    delivery_country: values.delivery_country,
     comment: values.comment.trim(),
     razorpay: method === "razorpay",
     // Cash on delivery can only be asked for by name; the card and wallet keep the spec's flag too.
@@ -118,11 +143,19 @@ export function checkDelivery(
     ...(email && { email }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
-  if (parsed.success) return { ok: true, body, method };
-  const fields: FieldProblems = {};
-  for (const issue of parsed.error.issues) {
+  // The schema checks an Indian address only once every field has its shape; these say it at once.
+  const fields: FieldProblems = india
+    ? {
+        ...(INDIAN_PIN_CODE.test(body.pin_code) ? {} : { pin_code: INDIAN_ADDRESS_TEXT.pin_code }),
+        ...(indianStateByName(body.state) ? {} : { state: INDIAN_ADDRESS_TEXT.state }),
+      }
+    : {};
+  if (parsed.success && Object.keys(fields).length === 0) return { ok: true, body, method };
+  const issues = parsed.success ? [] : parsed.error.issues;
+  for (const issue of issues) {
     const field = DELIVERY_FIELDS.find((name) => name === issue.path[0]);
-    if (field) fields[field] ??= invalidText(field);
+    // The address rules between fields (a foreign address with an Indian PIN code) speak for themselves.
+    if (field) fields[field] ??= issue.code === "custom" ? issue.message : invalidText(field);
   }
   // A problem outside the form (amount, cart) is ours, not the shopper's.
   return {

@@ -26,6 +26,7 @@ function onlineUnavailable(options: ApiState<PaymentOptionsResponse>, method: "r
 export function PaymentMethods({
   currency,
   cod,
+  codAbroad = false,
   codTotal,
   chosen,
   onChoose,
@@ -35,6 +36,8 @@ export function PaymentMethods({
 }: {
   currency: Currency;
   cod: boolean;
+  /** Cash on Delivery is ticked in the cart, but the parcel goes abroad: it is not offered there. */
+  codAbroad?: boolean;
   /** What a COD order costs, fee included (major units). */
   codTotal: number;
   chosen: PaymentMethod | null;
@@ -103,7 +106,12 @@ export function PaymentMethods({
           );
         })}
       </div>
-      {isCashOnDeliveryAllowed(currency) && (
+      {codAbroad && (
+        <p className="mt-3 text-sm text-charcoal/80">
+          Cash on delivery is available only for delivery in India: please pay online.
+        </p>
+      )}
+      {isCashOnDeliveryAllowed(currency) && !codAbroad && (
         <p className="mt-3 text-sm text-charcoal/80">
           {cod
             ? "To pay online, untick Cash on Delivery in the order summary."

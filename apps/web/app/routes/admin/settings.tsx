@@ -1,10 +1,11 @@
-import { sellerSettingsSchema, type SellerSettingsResponse } from "@store/shared";
+import { sellerSettingsSchema, type SellerGstResponse, type SellerSettingsResponse } from "@store/shared";
 import { useState } from "react";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { adminApi } from "../../components/admin/admin-api";
 import { fieldsFromIssues, type FieldErrors } from "../../components/admin/failures";
 import { CheckboxInput, TextInput } from "../../components/admin/form-controls";
 import { LoadState } from "../../components/admin/list-table";
+import { SellerGstForm } from "../../components/admin/seller-gst-form";
 import { PageHeader } from "../../components/admin/page-header";
 import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
@@ -14,17 +15,25 @@ export function meta() {
   return adminMeta("Settings");
 }
 
-/** The seller's settings: where alerts go and which are on (the seller's GST details will join them). */
+/** The seller's settings: where alerts go and which are on, and the GST registration the invoices print. */
 export default function Settings() {
   const settings = useAdminResource<SellerSettingsResponse>("/api/admin/settings");
+  const gst = useAdminResource<SellerGstResponse>("/api/admin/settings/gst");
   return (
     <>
       <PageHeader title="Settings" />
-      {!settings.data ? (
-        <LoadState error={settings.error} onRetry={settings.reload} rows={3} />
-      ) : (
-        <AlertSettingsForm saved={settings.data} onSaved={settings.replace} />
-      )}
+      <div className="space-y-6">
+        {!settings.data ? (
+          <LoadState error={settings.error} onRetry={settings.reload} rows={3} />
+        ) : (
+          <AlertSettingsForm saved={settings.data} onSaved={settings.replace} />
+        )}
+        {!gst.data ? (
+          <LoadState error={gst.error} onRetry={gst.reload} rows={4} />
+        ) : (
+          <SellerGstForm saved={gst.data.gst} />
+        )}
+      </div>
     </>
   );
 }

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { formNumber, optionalText, requiredText } from "./admin-common";
+import { idParam } from "./common";
+import { calendarDay, INT32_MAX } from "./input-rules";
+
+/**
+ * The back office's GST rate rules (issue 15, decision 033): a rule ("Apparel ...") with its rates, each from
+ * a date on. Rates change by notification, so a rate in force is never edited: a new row with a later date
+ * replaces it, and only a rate whose date is still ahead may be deleted.
+ */
+
+/** The HSN code a product's invoice lines print: 4, 6 or 8 digits (the GST rules ask 4 or 6 of a small seller). */
+export const HSN_MESSAGE = "HSN code: 4, 6 or 8 digits, e.g. 6204";
+export const hsnCodeSchema = z
+  .string({ error: HSN_MESSAGE })
+  .trim()
+  .regex(/^(\d{4}|\d{6}|\d{8})$/, HSN_MESSAGE);
+
+export const TAX_RULE_MESSAGE = "Choose the product's tax rule";
+export const taxRuleIdField = formNumber(
+  z.number({ error: TAX_RULE_MESSAGE }).int(TAX_RULE_MESSAGE).min(1, TAX_RULE_MESSAGE).max(INT32_MAX, TAX_RULE_MESSAGE),
+);
+
+/** The highest GST rate the store accepts, in percent (the schedule's highest is 40%). */
+export const TAX_RATE_MAX_PERCENT = 40;
+/** The highest per-piece threshold, in rupees (its paise fit the column). */
+export const TAX_THRESHOLD_MAX_RUPEES = 10_000_000;
+
+const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+const percent = (label: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `Enter the ${label} in percent` : "Enter a number") })
+    .min(0, "A rate cannot be negative")
+    .max(TAX_RATE_MAX_PERCENT, `A rate is at most ${TAX_RATE_MAX_PERCENT}%`)
+    .refine(twoDecimals, "Use at most two decimals, e.g. 2.5 or 0.25");
+
+const rupees = z
+  .number({ error: "Enter the threshold in rupees" })
+  .gt(0, "The threshold must be more than ₹0")
+  .max(TAX_THRESHOLD_MAX_RUPEES, "This threshold is too large")
+  .refine(twoDecimals, "Use at most two decimals (paise)");
+
+/** `POST /api/admin/tax-rules`: a new rule, without rates yet. */
+export const taxRuleCreateSchema = z.object({
+  name: requiredText("Give the rule a name, e.g. Apparel (chapters 61, 62)", 100),
+  description: optionalText(500, { multiline: true }).default(""),
+});
+
+/**
+ * `POST /api/admin/tax-rules/:id/rates`: a rate from `effective_from` (an IST day) on. With a threshold (the
+ * taxable value of one piece, in rupees), `rate` applies up to it and `rate_above` above it.
+ */
+export const taxRateCreateSchema = z
+  .object({
+    effective_from: calendarDay,
+    rate: formNumber(percent("rate")),
+    // An empty field ("" or null) is "no threshold".
+    threshold: formNumber(rupees.optional()),
+    rate_above: formNumber(percent("rate above the threshold").optional()),
+  })
+  .superRefine((rate, ctx) => {
+    const hasThreshold = rate.threshold != null;
+    const hasAbove = rate.rate_above != null;
+    if (hasThreshold && !hasAbove)
+      ctx.addIssue({
+        code: "custom",
+        path: ["rate_above"],
+        message: "Enter the rate that applies above the threshold",
+      });
+    if (hasAbove && !hasThreshold)
+      ctx.addIssue({
+        code: "custom",
+        path: ["threshold"],
+        message: "Enter the per-piece value above which this rate applies, or leave both empty",
+      });
+  });
+
+/** `DELETE /api/admin/tax-rules/:id/rates/:rateId`. */
+export const taxRateParams = z.object({ id: idParam, rateId: idParam });
+
+/** past: replaced by a later rate; in_force: the one that applies today (IST); scheduled: takes effect later. */
+export const TAX_RATE_STATUSES = ["past", "in_force", "scheduled"] as const;
+
+export const taxRateViewSchema = z.object({
+  id: z.number().int(),
+  effective_from: z.string(),
+  /** Basis points: 500 = 5%. */
+  rate_bps: z.number().int(),
+  /** Per-piece taxable value in paise up to which `rate_bps` applies; null: one rate. */
+  threshold_minor: z.number().int().nullable(),
+  rate_above_bps: z.number().int().nullable(),
+  status: z.enum(TAX_RATE_STATUSES),
+});
+
+export const taxRuleViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Products classed under this rule. */
+  product_count: z.number().int(),
+  /** Newest date first. */
+  rates: z.array(taxRateViewSchema),
+});
+
+/** `GET /api/admin/tax-rules`: every rule with its rates, as of `today` (the IST day). */
+export const taxRulesResponseSchema = z.object({
+  today: z.string(),
+  data: z.array(taxRuleViewSchema),
+});
+
+export type TaxRuleCreateInput = z.infer<typeof taxRuleCreateSchema>;
+export type TaxRateCreateInput = z.infer<typeof taxRateCreateSchema>;
+export type TaxRateView = z.infer<typeof taxRateViewSchema>;
+export type TaxRuleView = z.infer<typeof taxRuleViewSchema>;
+export type TaxRulesResponse = z.infer<typeof taxRulesResponseSchema>;
