@@ -28,6 +28,8 @@ export default defineConfig({
           name: "api",
           include: ["apps/server/src/**/*.test.ts"],
           exclude: ["apps/server/src/**/*.unit.test.ts", RECIPE_TEST, CLUSTER_TESTS],
+          // One migrated and one seeded database per run, copied by each test file (docs/decisions/032).
+          globalSetup: ["apps/server/src/testing/template-databases.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

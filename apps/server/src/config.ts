@@ -116,8 +116,11 @@ export interface DatabaseLimits {
 
 export type DatabaseConfig = (
   | { kind: "postgres"; url: string }
-  /** `dataDir` undefined means in memory (tests). */
-  | { kind: "pglite"; dataDir?: string }
+  /**
+   * `dataDir` undefined means in memory (tests). `loadDataDir`: start from this dump (PGlite's
+   * `dumpDataDir`) instead of an empty cluster; the test ring copies one migrated database this way.
+   */
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob }
 ) & { limits?: DatabaseLimits };
 
 export interface AppConfig {

@@ -91,7 +91,7 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
       close: () => pool.end(),
     };
   }
-  const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs);
+  const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs, config.loadDataDir);
   const db = drizzlePglite({ client });
   return {
     db: runningAfterCommit(db as unknown as Db),

@@ -14,6 +14,7 @@ import { DatabaseBusyError } from "./errors";
 export async function openPglite(
   dataDir: string | undefined,
   acquireTimeoutMs: number,
+  loadDataDir?: Blob,
 ): Promise<{ client: PGlite; close: () => Promise<void> }> {
   let release: ReleaseLock = async () => {};
   if (dataDir) {
@@ -22,11 +23,13 @@ export async function openPglite(
   }
   try {
     if (dataDir) refuseForeignFolder(dataDir);
-    const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } }).catch((err: unknown) => {
-      throw new StartupError(
-        damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`),
-      );
-    });
+    const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm }, loadDataDir }).catch(
+      (err: unknown) => {
+        throw new StartupError(
+          damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      },
+    );
     return {
       client: gated(client, acquireTimeoutMs),
       close: async () => {
