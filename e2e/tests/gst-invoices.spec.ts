@@ -1,0 +1,310 @@
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import {
+  COD_SHIPPING_FEE_INR,
+  currentIstMonth,
+  monthLabel,
+  type AdminOrderDetail,
+  type CardOrderResponse,
+  type CartResponse,
+  type ProductDetail,
+} from "@store/shared";
+import { newShopper } from "../fixtures/accounts";
+import { adminToken, title } from "../fixtures/back-office";
+import { openWithStorage, productDetail } from "../fixtures/cart";
+import { checkout, CONTINUE, fillDelivery, orderNumber } from "../fixtures/checkout";
+import { setCurrencyCookie } from "../fixtures/currency";
+import { codeFromMail, mailsTo } from "../fixtures/mail";
+import { pdfText } from "../fixtures/pdf";
+
+/**
+ * Issue 15's "done when": a shopper in Jaipur, one in Mumbai and one in London each buy a mixed-rate cart
+ * (apparel at 5%, a bag at 18%) and download a correct tax invoice, read line by line from the PDF's text
+ * against figures worked out here on their own; the seller cancels a piece (a credit note) and the month's
+ * tax page and CSVs show the sales under the right heads. The London order is paid through the payment
+ * simulator, so it is a test order: its invoice is in the TST series, marked, and left out of the figures.
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let admin: Record<string, string>;
+let apparel: ProductDetail;
+let bag: ProductDetail;
+let jaipurInvoice: string;
+let jaipurOrder: number;
+let mumbaiInvoice: string;
+let creditNote: string;
+
+// --- The arithmetic, worked out independently of the server: tax-inclusive prices, per line, in paise. ---
+const rupees = (paise: number) =>
+  `${new Intl.NumberFormat("en-IN").format(Math.floor(paise / 100))}.${String(paise % 100).padStart(2, "0")}`;
+const percent = (bps: number) => `${bps / 100}%`;
+const halves = (gross: number, bps: number) => {
+  const half = Math.round((gross * bps) / (2 * (10000 + bps)));
+  return { taxable: gross - 2 * half, half };
+};
+const igstOf = (gross: number, bps: number) => {
+  const igst = Math.round((gross * bps) / (10000 + bps));
+  return { taxable: gross - igst, igst };
+};
+/** The line as the PDF's text reads it, from its HSN code to its total. */
+const intraRow = (hsn: string, qty: number, unit: string, gross: number, bps: number) => {
+  const { taxable, half } = halves(gross, bps);
+  return `${hsn} ${qty} ${unit} ${rupees(taxable)} ${percent(bps / 2)} ${rupees(half)} ${percent(bps / 2)} ${rupees(half)} ${rupees(gross)}`;
+};
+const interRow = (hsn: string, qty: number, unit: string, gross: number, bps: number) => {
+  const { taxable, igst } = igstOf(gross, bps);
+  return `${hsn} ${qty} ${unit} ${rupees(taxable)} ${percent(bps)} ${rupees(igst)} ${rupees(gross)}`;
+};
+
+/** The demo catalogue's first product of `category` with stock whose HSN code starts with `hsn` (after `skip` of them). */
+async function productWith(request: APIRequestContext, category: number, hsn: string, skip: number) {
+  const list = (await (await request.get(`/api/get-all-products/?category_pk=${category}`)).json()) as {
+    data: { id: number }[];
+  };
+  let seen = 0;
+  for (const { id } of list.data) {
+    const detail = await productDetail(request, id, "INR");
+    const admin = (await (await request.get(`/api/admin/products/${id}`, { headers: adminHeaders() })).json()) as {
+      hsn_code: string;
+    };
+    // Apparel at 5% needs a price within Rs 2,625 a piece (Rs 2,500 + 5%).
+    if (detail.stock >= 5 && admin.hsn_code.startsWith(hsn) && detail.offer_price <= 2625 && seen++ >= skip)
+      return { ...detail, hsn: admin.hsn_code };
+  }
+  throw new Error(`no product of category ${category} with HSN ${hsn}`);
+}
+const adminHeaders = () => admin;
+const hsnOf = new Map<number, string>();
+
+async function cartOf(request: APIRequestContext, currency: "INR" | "USD"): Promise<CartResponse> {
+  let cartId: string | null = null;
+  for (const [product, quantity] of [
+    [apparel, 2],
+    [bag, 1],
+  ] as const) {
+    const priced = await productDetail(request, product.id, currency);
+    const res: APIResponse = await request.post("/api/cart-items/", {
+      data: {
+        product_pk: priced.id,
+        size: priced.size,
+        quantity,
+        offer_price: priced.offer_price,
+        mrp: priced.mrp,
+        is_direct_buy: false,
+        cart_id: cartId,
+        currency,
+      },
+    });
+    expect(res.status()).toBe(200);
+    cartId = ((await res.json()) as CartResponse).cart_id;
+  }
+  return (await (
+    await request.get(`/api/get-cart-items/?cart_id=${cartId}&currency=${currency}`)
+  ).json()) as CartResponse;
+}
+
+/** The link to the invoice in the order's confirmation e-mail, and the PDF's text behind it. */
+async function invoiceFromMail(request: APIRequestContext, email: string) {
+  await expect
+    .poll(async () => (await mailsTo(request, email)).some((m) => / is confirmed$/.test(m.subject)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const mail = (await mailsTo(request, email)).find((m) => / is confirmed$/.test(m.subject))!;
+  const number = /Your tax invoice (\S+) is attached/.exec(mail.text)?.[1];
+  const link = /(http\S+\/invoice\.pdf\?token=\S+)/.exec(mail.text)?.[1];
+  expect(number && link, mail.text).toBeTruthy();
+  const res = await request.get(link!);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  return { number: number!, text: await pdfText(await res.body()) };
+}
+
+test.beforeAll(async ({ request }) => {
+  admin = { Authorization: `Token ${await adminToken(request)}` };
+  // Women's apparel (HSN 6204, 5% at these prices) and a bag of the accessories (HSN 4202, 18%); deeper in
+  // their lists than the other specs' picks.
+  apparel = await productWith(request, 1, "62", 6);
+  bag = await productWith(request, 6, "4202", 1);
+  hsnOf.set(apparel.id, (apparel as ProductDetail & { hsn: string }).hsn);
+  hsnOf.set(bag.id, (bag as ProductDetail & { hsn: string }).hsn);
+});
+
+test("a guest in Jaipur buys in the browser (cash on delivery) and gets an invoice with CGST and SGST per line", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const cart = await cartOf(request, "INR");
+  await setCurrencyCookie(context, baseURL!, "INR");
+  await openWithStorage(page, "/cart", { cartId: cart.cart_id });
+  await page.getByRole("checkbox", { name: /Cash on Delivery/ }).check();
+  await page.getByRole("button", { name: CONTINUE }).click();
+  await expect(checkout(page).getByRole("combobox", { name: "Country" })).toHaveValue("IN");
+  await fillDelivery(page);
+  const email = newShopper("gst-jaipur").email;
+  await checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" }).fill(email);
+  await checkout(page).getByRole("button", { name: "Place order" }).click();
+  const step = checkout(page).getByRole("region", { name: "Confirm your order" });
+  await step.getByRole("textbox", { name: "6-digit code" }).fill((await codeFromMail(request, email)).code);
+  await step.getByRole("button", { name: "Confirm order" }).click();
+  jaipurOrder = await orderNumber(page, /^Order #(\d+) confirmed\./);
+
+  const { number, text } = await invoiceFromMail(request, email);
+  jaipurInvoice = number;
+  expect(number).toMatch(/^JKH\/\d\d-\d\d\/\d{6}$/);
+  for (const fact of [
+    "Tax Invoice",
+    `Invoice no. ${number}`,
+    "Place of supply Rajasthan (08)",
+    "GSTIN",
+    "Indian Rupees",
+  ])
+    expect(text).toContain(fact);
+  expect(text).not.toContain("TEST ORDER");
+  const a = apparel.offer_price * 2 * 100;
+  const b = bag.offer_price * 100;
+  const fee = COD_SHIPPING_FEE_INR * 100;
+  expect(text).toContain(intraRow(hsnOf.get(apparel.id)!, 2, "pcs", a, 500));
+  expect(text).toContain(intraRow(hsnOf.get(bag.id)!, 1, "pcs", b, 1800));
+  // Delivery is taxed with the goods it carries, at their highest rate.
+  expect(text).toContain(intraRow("996812", 1, "—", fee, 1800));
+  expect(text).toContain(`Invoice total ₹ ${rupees(a + b + fee)}`);
+});
+
+test("a guest in Mumbai gets IGST; the seller cancels one piece of the Jaipur order: a credit note against its invoice", async ({
+  request,
+}) => {
+  const cart = await cartOf(request, "INR");
+  const email = newShopper("gst-mumbai").email;
+  const created = await request.post("/api/create-order/", {
+    data: {
+      amount: cart.subtotal + COD_SHIPPING_FEE_INR,
+      currency: "INR",
+      promo_code: "Nil",
+      cart_id: cart.cart_id,
+      payment_method: "cod",
+      email,
+      name: "Priya Nair",
+      delivery_address: "7 Marine Drive",
+      country_code: "+91",
+      mobile_number: "9820012345",
+      pin_code: "400020",
+      city: "Mumbai",
+      state: "Maharashtra",
+      delivery_country: "IN",
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { order_id } = (await created.json()) as { order_id: number };
+  const { code } = await codeFromMail(request, email);
+  expect((await request.post("/api/confirm-cod-order/", { data: { order_id, code } })).ok()).toBe(true);
+  const { number, text } = await invoiceFromMail(request, email);
+  mumbaiInvoice = number;
+  expect(text).toContain("Place of supply Maharashtra (27)");
+  expect(text).toContain(interRow(hsnOf.get(apparel.id)!, 2, "pcs", apparel.offer_price * 200, 500));
+  expect(text).toContain(interRow(hsnOf.get(bag.id)!, 1, "pcs", bag.offer_price * 100, 1800));
+
+  // Back to Jaipur: the seller cancels one of its two apparel pieces.
+  const detail = (await (
+    await request.get(`/api/admin/orders/${jaipurOrder}`, { headers: admin })
+  ).json()) as AdminOrderDetail;
+  const line = detail.lines.find((l) => l.product_id === apparel.id)!;
+  const cancelled = await request.post(`/api/admin/orders/${jaipurOrder}/cancel-lines`, {
+    headers: admin,
+    data: { lines: [{ line_id: line.id, quantity: 1 }] },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  const after = (await (
+    await request.get(`/api/admin/orders/${jaipurOrder}`, { headers: admin })
+  ).json()) as AdminOrderDetail;
+  const [note] = after.invoice!.credit_notes;
+  creditNote = note!.number;
+  expect(creditNote).toMatch(/^JKHC\/\d\d-\d\d\/\d{5}$/);
+  const pdf = await request.get(note!.url, { headers: admin });
+  const noteText = await pdfText(await pdf.body());
+  expect(noteText).toContain("Credit Note");
+  expect(noteText).toContain(`Against invoice ${jaipurInvoice}`);
+  // One piece of two: half the line, its tax split the same way.
+  const credited = Math.floor((apparel.offer_price * 200) / 2);
+  expect(noteText).toContain(rupees(halves(credited, 500).taxable));
+  expect(noteText).toContain(rupees(credited));
+});
+
+test("a shopper in London pays in USD: an export under the LUT, in rupees at the order's rate, marked as a test order", async ({
+  request,
+  baseURL,
+}) => {
+  const cart = await cartOf(request, "USD");
+  const email = newShopper("gst-london").email;
+  const created = await request.post("/api/create-order/", {
+    data: {
+      amount: cart.subtotal * 100,
+      currency: "USD",
+      promo_code: "Nil",
+      cart_id: cart.cart_id,
+      razorpay: true,
+      email,
+      name: "Emma Clarke",
+      delivery_address: "221B Baker Street",
+      country_code: "+44",
+      mobile_number: "+44 20 7946 0958",
+      pin_code: "NW1 6XE",
+      city: "London",
+      state: "Greater London",
+      delivery_country: "GB",
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { data } = (await created.json()) as CardOrderResponse;
+  // What the (simulated) Razorpay widget does when the shopper pays, then the browser's verify call.
+  const paid = await request.post(`${baseURL}/sim/razorpay/checkout/pay`, {
+    data: { key_id: data.key, order_id: data.data.id },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const verified = await request.post("/api/verify-payment/", {
+    data: { amount: cart.subtotal * 100, razorpay: true, cart_id: cart.cart_id, ...(await paid.json()) },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+
+  const { number, text } = await invoiceFromMail(request, email);
+  expect(number).toMatch(/^TST\/\d\d-\d\d\/\d{6}$/);
+  expect(text).toContain("TEST ORDER — NOT A TAX INVOICE");
+  expect(text).toContain("Supply meant for export under LUT without payment of IGST");
+  expect(text).toContain("United Kingdom");
+  const inr = Math.round((cart.subtotal * 100 * 33_600) / 1000);
+  expect(text).toContain(`$${new Intl.NumberFormat("en-US").format(cart.subtotal)}.00`);
+  expect(text).toContain(`Invoice total ₹ ${rupees(inr)}`);
+  for (const product of [apparel, bag]) expect(text).toContain(hsnOf.get(product.id)!);
+});
+
+test("the month's tax page and CSVs: Rajasthan at 5% and 18% in CGST and SGST, Maharashtra in IGST, the credit note; the test order left out", async ({
+  page,
+  request,
+}) => {
+  const month = currentIstMonth();
+  await openWithStorage(page, `/admin/tax?month=${month}`, { token: admin.Authorization!.slice(6) });
+  await expect(title(page, "Tax figures")).toBeVisible();
+  const b2c = page.getByRole("table", { name: `B2C sales, ${monthLabel(month)}` });
+  for (const [place, rate] of [
+    ["08 Rajasthan", "5%"],
+    ["08 Rajasthan", "18%"],
+    ["27 Maharashtra", "5%"],
+    ["27 Maharashtra", "18%"],
+  ])
+    await expect(b2c.getByRole("row").filter({ hasText: place }).filter({ hasText: rate }).first()).toBeVisible();
+  await expect(page.getByRole("table").filter({ hasText: creditNote }).first()).toBeVisible();
+
+  const csv = async (section: string) =>
+    (await request.get(`/api/admin/tax/${section}.csv?month=${month}`, { headers: admin })).text();
+  const b2cCsv = await csv("b2c");
+  expect(b2cCsv).toMatch(/08-Rajasthan,5,/);
+  expect(b2cCsv).toMatch(/08-Rajasthan,18,/);
+  expect(b2cCsv).toMatch(/27-Maharashtra,18,/);
+  const notes = await csv("credit-notes");
+  expect(notes).toContain(`${creditNote},`);
+  expect(notes).toContain(jaipurInvoice);
+  const exports = await csv("exports");
+  expect(exports).not.toContain("TST/");
+  expect(await csv("hsn")).toContain("996812");
+  expect(mumbaiInvoice).toMatch(/^JKH\//);
+});
