@@ -1,12 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/client";
 import { openSecondPool } from "../testing/second-pool";
 import { openTestDatabase } from "../testing/test-app";
 import type { ServiceLog } from "../log";
 import { emailOutbox } from "./tables";
+import { startSmtpSink } from "./test-support";
 import type { MailMessage, MailTransport } from "./transport";
 import { createOutboxWorker } from "./worker";
 
@@ -57,29 +56,15 @@ describe("the e-mail outbox worker", () => {
   });
 
   it("with SMTP_URL, sends each e-mail over SMTP and marks it sent", async () => {
-    const received: { to: string; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
+    const sink = await startSmtpSink();
     try {
       const [row] = await queue("smtp@example.in");
-      const worker = createOutboxWorker(database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, log: recordingLog().log });
+      const worker = createOutboxWorker(database.db, { smtpUrl: sink.url, log: recordingLog().log });
       expect(worker.transportKind).toBe("smtp");
       expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
-      expect(received).toHaveLength(1);
-      expect(received[0]?.to).toBe("smtp@example.in");
-      expect(received[0]?.data).toContain("Subject: Hello smtp@example.in");
+      expect(sink.received).toHaveLength(1);
+      expect(sink.received[0]).toContain("To: smtp@example.in");
+      expect(sink.received[0]).toContain("Subject: Hello smtp@example.in");
       const [stored] = await database.db
         .select()
         .from(emailOutbox)
@@ -87,7 +72,7 @@ describe("the e-mail outbox worker", () => {
       expect(stored?.status).toBe("sent");
       worker.close();
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 
@@ -191,36 +176,22 @@ describe("attachments", () => {
   });
 
   it("over SMTP, sends the bytes as a real attachment", async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, callback) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-        stream.on("end", () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
+    const sink = await startSmtpSink();
     try {
       await queueWithAttachment("smtp-attach@example.in");
       const worker = createOutboxWorker(database.db, {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpUrl: sink.url,
         log: recordingLog().log,
         attachments: { invoice: async () => PDF },
       });
       expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
-      const data = received[0] ?? "";
+      const data = sink.received[0] ?? "";
       expect(data).toMatch(/Content-Type: application\/pdf; name="?invoice-JKH-26-27-000007\.pdf/);
       expect(data).toMatch(/Content-Disposition: attachment; filename="?invoice-JKH-26-27-000007\.pdf/);
       expect(data).toContain(PDF.toString("base64"));
       worker.close();
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 });

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COD_SHIPPING_FEE_INR, type AdminOrderDetail, type OrderDetail } from "@store/shared";
 import { emailOutbox } from "../../email/tables";
+import { startSmtpSink } from "../../email/test-support";
 import { createTestApp } from "../../testing/test-app";
 import { newShopper, tokenHeader } from "../accounts/test-support";
 import { auditLog } from "../admin/tables";
@@ -26,28 +25,13 @@ import { invoiceOfOrder } from "./read";
 import { creditNoteLines, creditNotes } from "./tables";
 import { amountInWords } from "./words";
 
-/** What an SMTP server received, raw: the store's SMTP_URL points here, so the outbox worker sends for real. */
-const received: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, _session, callback) {
-    let data = "";
-    stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
-    stream.on("end", () => {
-      received.push(data);
-      callback();
-    });
-  },
-});
-
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let app: FastifyInstance;
 let variants: PickedVariant[];
 let admin: Record<string, string>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  app = await createTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpSink();
+  app = await createTestApp({ config: { smtpUrl: smtp.url } });
   variants = await pickVariants(app, { minStock: 10, count: 3 });
   // Every test sells a few pieces: enough for all of them.
   for (const variant of variants) await setStock(app, variant, 1000);
@@ -55,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 let emails = 0;
@@ -230,7 +214,7 @@ describe("the confirmation e-mail", () => {
       if (run.delivered + run.failed === 0) break;
       expect(run.failed).toBe(0);
     }
-    const message = received.find((m) => m.includes(`To: ${email}`) && m.includes("application/pdf"));
+    const message = smtp.received.find((m) => m.includes(`To: ${email}`) && m.includes("application/pdf"));
     expect(message).toBeDefined();
     expect(message).toContain(`filename=${`invoice-${invoice.number.replaceAll("/", "-")}.pdf`}`);
     expect(message!.replace(/\r\n/g, "")).toContain(pdf.toString("base64"));

@@ -45,6 +45,17 @@ export interface Parties {
   lutReference: string | null;
 }
 
+/** A document's number in its series and financial year (numbers.ts), and when it was issued. */
+const numbered = () => ({
+  number: text("number").notNull().unique(),
+  series: text("series").notNull(),
+  financialYear: text("financial_year").notNull(),
+  seq: integer("seq").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The document's date: the seller's (IST) day. */
+  issueDate: date("issue_date", { mode: "string" }).notNull(),
+});
+
 const amounts = {
   taxable: integer("taxable").notNull(),
   cgst: integer("cgst").notNull(),
@@ -64,13 +75,7 @@ export const invoices = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id, { onDelete: "restrict" }),
-    number: text("number").notNull().unique(),
-    series: text("series").notNull(),
-    financialYear: text("financial_year").notNull(),
-    seq: integer("seq").notNull(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The invoice date, the seller's (IST) day. */
-    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    ...numbered(),
     supply: supplyKind("supply").notNull(),
     /** GST state code of the place of supply; null for an export. */
     placeStateCode: text("place_state_code"),
@@ -113,12 +118,7 @@ export const creditNotes = pgTable(
     invoiceId: integer("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "restrict" }),
-    number: text("number").notNull().unique(),
-    series: text("series").notNull(),
-    financialYear: text("financial_year").notNull(),
-    seq: integer("seq").notNull(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    ...numbered(),
     /** Why: "Pieces cancelled", "Order cancelled", "Order refunded". */
     reason: text("reason").notNull(),
     ...amounts,
