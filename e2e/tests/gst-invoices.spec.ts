@@ -2,6 +2,10 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import {
   COD_SHIPPING_FEE_INR,
   currentIstMonth,
+  INR_PER_USD,
+  inrMinorAtRate,
+  rupeesText,
+  taxRateText,
   monthLabel,
   type AdminOrderDetail,
   type CardOrderResponse,
@@ -14,6 +18,7 @@ import { openWithStorage, productDetail } from "../fixtures/cart";
 import { checkout, CONTINUE, fillDelivery, orderNumber } from "../fixtures/checkout";
 import { setCurrencyCookie } from "../fixtures/currency";
 import { codeFromMail, mailsTo } from "../fixtures/mail";
+import { confirmCodCart } from "../fixtures/orders";
 import { pdfText } from "../fixtures/pdf";
 
 /**
@@ -33,10 +38,8 @@ let jaipurOrder: number;
 let mumbaiInvoice: string;
 let creditNote: string;
 
-// --- The arithmetic, worked out independently of the server: tax-inclusive prices, per line, in paise. ---
-const rupees = (paise: number) =>
-  `${new Intl.NumberFormat("en-IN").format(Math.floor(paise / 100))}.${String(paise % 100).padStart(2, "0")}`;
-const percent = (bps: number) => `${bps / 100}%`;
+// --- The arithmetic, worked out independently of the server: tax-inclusive prices, per line, in paise
+// (printed with the invoices' own `rupeesText` and `taxRateText`). ---
 const halves = (gross: number, bps: number) => {
   const half = Math.round((gross * bps) / (2 * (10000 + bps)));
   return { taxable: gross - 2 * half, half };
@@ -48,11 +51,11 @@ const igstOf = (gross: number, bps: number) => {
 /** The line as the PDF's text reads it, from its HSN code to its total. */
 const intraRow = (hsn: string, qty: number, unit: string, gross: number, bps: number) => {
   const { taxable, half } = halves(gross, bps);
-  return `${hsn} ${qty} ${unit} ${rupees(taxable)} ${percent(bps / 2)} ${rupees(half)} ${percent(bps / 2)} ${rupees(half)} ${rupees(gross)}`;
+  return `${hsn} ${qty} ${unit} ${rupeesText(taxable)} ${taxRateText(bps / 2)} ${rupeesText(half)} ${taxRateText(bps / 2)} ${rupeesText(half)} ${rupeesText(gross)}`;
 };
 const interRow = (hsn: string, qty: number, unit: string, gross: number, bps: number) => {
   const { taxable, igst } = igstOf(gross, bps);
-  return `${hsn} ${qty} ${unit} ${rupees(taxable)} ${percent(bps)} ${rupees(igst)} ${rupees(gross)}`;
+  return `${hsn} ${qty} ${unit} ${rupeesText(taxable)} ${taxRateText(bps)} ${rupeesText(igst)} ${rupeesText(gross)}`;
 };
 
 /** The demo catalogue's first product of `category` with stock whose HSN code starts with `hsn` (after `skip` of them). */
@@ -168,7 +171,7 @@ test("a guest in Jaipur buys in the browser (cash on delivery) and gets an invoi
   expect(text).toContain(intraRow(hsnOf.get(bag.id)!, 1, "pcs", b, 1800));
   // Delivery is taxed with the goods it carries, at their highest rate.
   expect(text).toContain(intraRow("996812", 1, "—", fee, 1800));
-  expect(text).toContain(`Invoice total ₹ ${rupees(a + b + fee)}`);
+  expect(text).toContain(`Invoice total ₹ ${rupeesText(a + b + fee)}`);
 });
 
 test("a guest in Mumbai gets IGST; the seller cancels one piece of the Jaipur order: a credit note against its invoice", async ({
@@ -176,28 +179,14 @@ test("a guest in Mumbai gets IGST; the seller cancels one piece of the Jaipur or
 }) => {
   const cart = await cartOf(request, "INR");
   const email = newShopper("gst-mumbai").email;
-  const created = await request.post("/api/create-order/", {
-    data: {
-      amount: cart.subtotal + COD_SHIPPING_FEE_INR,
-      currency: "INR",
-      promo_code: "Nil",
-      cart_id: cart.cart_id,
-      payment_method: "cod",
-      email,
-      name: "Priya Nair",
-      delivery_address: "7 Marine Drive",
-      country_code: "+91",
-      mobile_number: "9820012345",
-      pin_code: "400020",
-      city: "Mumbai",
-      state: "Maharashtra",
-      delivery_country: "IN",
-    },
+  await confirmCodCart(request, cart, email, {
+    name: "Priya Nair",
+    delivery_address: "7 Marine Drive",
+    mobile_number: "9820012345",
+    pin_code: "400020",
+    city: "Mumbai",
+    state: "Maharashtra",
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { order_id } = (await created.json()) as { order_id: number };
-  const { code } = await codeFromMail(request, email);
-  expect((await request.post("/api/confirm-cod-order/", { data: { order_id, code } })).ok()).toBe(true);
   const { number, text } = await invoiceFromMail(request, email);
   mumbaiInvoice = number;
   expect(text).toContain("Place of supply Maharashtra (27)");
@@ -226,8 +215,8 @@ test("a guest in Mumbai gets IGST; the seller cancels one piece of the Jaipur or
   expect(noteText).toContain(`Against invoice ${jaipurInvoice}`);
   // One piece of two: half the line, its tax split the same way.
   const credited = Math.floor((apparel.offer_price * 200) / 2);
-  expect(noteText).toContain(rupees(halves(credited, 500).taxable));
-  expect(noteText).toContain(rupees(credited));
+  expect(noteText).toContain(rupeesText(halves(credited, 500).taxable));
+  expect(noteText).toContain(rupeesText(credited));
 });
 
 test("a shopper in London pays in USD: an export under the LUT, in rupees at the order's rate, marked as a test order", async ({
@@ -271,9 +260,9 @@ test("a shopper in London pays in USD: an export under the LUT, in rupees at the
   expect(text).toContain("TEST ORDER — NOT A TAX INVOICE");
   expect(text).toContain("Supply meant for export under LUT without payment of IGST");
   expect(text).toContain("United Kingdom");
-  const inr = Math.round((cart.subtotal * 100 * 33_600) / 1000);
+  const inr = inrMinorAtRate(cart.subtotal * 100, Math.round(INR_PER_USD * 1000));
   expect(text).toContain(`$${new Intl.NumberFormat("en-US").format(cart.subtotal)}.00`);
-  expect(text).toContain(`Invoice total ₹ ${rupees(inr)}`);
+  expect(text).toContain(`Invoice total ₹ ${rupeesText(inr)}`);
   for (const product of [apparel, bag]) expect(text).toContain(hsnOf.get(product.id)!);
 });
 

@@ -71,6 +71,18 @@ export function indianStateByCode(code: string): IndianState | null {
   return INDIAN_STATES.find((s) => s.code === code) ?? null;
 }
 
+/** A GST rate in basis points as invoices and the return write it: 500 -> "5%", 250 -> "2.5%". */
+export function taxRateText(bps: number): string {
+  return `${(bps / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
+}
+
+const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+
+/** A country's English name from its ISO 3166 code ("GB" -> "United Kingdom"), or null for a code that is none. */
+export function countryName(code: string): string | null {
+  return /^[A-Z]{2}$/.test(code) ? (regions.of(code) ?? null) : null;
+}
+
 /** An Indian PIN code: six digits, the first not 0. */
 export const INDIAN_PIN_CODE = /^[1-9]\d{5}$/;
 

@@ -37,6 +37,20 @@ export function toMajorUnits(minor: number): number {
   return minor / 100;
 }
 
+/** A USD amount in cents as paise at an order's fixed rate (INR per USD x 1000), to the nearest paisa. */
+export function inrMinorAtRate(usdMinor: number, rateMilli: number): number {
+  return Math.round((usdMinor * rateMilli) / 1000);
+}
+
+const indianGrouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+
+/** Paise as invoices print them: Indian grouping and 2 decimals, from integers (123456789 -> "12,34,567.89"). */
+export function rupeesText(paise: number): string {
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(paise);
+  return `${sign}${indianGrouping.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 /** Minor units as a two-decimal string, for spreadsheets and provider payloads: 129900 -> "1299.00". */
 export function decimalText(minor: number): string {
   return toMajorUnits(minor).toFixed(2);

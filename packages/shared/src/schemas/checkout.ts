@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from "../order-status";
 import { cartIdSchema } from "./cart";
 import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
-import { INDIAN_PIN_CODE, indianStateByName } from "../gst";
+import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -52,7 +52,7 @@ export const createOrderRequestSchema = z
       .string({ error: "delivery_country must be a country code such as IN or GB" })
       .trim()
       .toUpperCase()
-      .refine(isCountryCode, "delivery_country must be a country code such as IN or GB")
+      .refine((code) => countryName(code) !== null, "delivery_country must be a country code such as IN or GB")
       .optional()
       .transform((v) => v ?? "IN"),
     comment: text("comment", 1000, { multiline: true })
@@ -77,11 +77,6 @@ export const createOrderRequestSchema = z
     state: body.delivery_country === "IN" ? (indianStateByName(body.state)?.name ?? body.state) : body.state,
     payment_method: payment_method ?? ((razorpay ? "razorpay" : "paypal") as PaymentMethod),
   }));
-
-const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-function isCountryCode(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && regions.of(code) !== undefined;
-}
 
 /**
  * An Indian address needs a real state and a 6-digit PIN code (the invoice's place of supply); an address

@@ -1,3 +1,5 @@
+import { inrMinorAtRate } from "@store/shared";
+
 /**
  * The tax arithmetic of invoices and credit notes, pure and in integer paise (decision 033). Prices are
  * tax-inclusive: each line's amount is what the shopper paid for it, and its taxable value and tax are
@@ -110,7 +112,7 @@ export function split(gross: number, rateBps: number, supply: SupplyKind): Amoun
 
 /** An amount of the order's currency in paise at the order's rate. */
 export const toInr = (minor: number, order: Pick<OrderAmounts, "currency" | "rateMilli">) =>
-  order.currency === "INR" ? minor : roundDiv(BigInt(minor) * BigInt(order.rateMilli), 1000n);
+  order.currency === "INR" ? minor : inrMinorAtRate(minor, order.rateMilli);
 
 /**
  * The invoice's lines for an order: each goods line's value less its share of the discount, the delivery

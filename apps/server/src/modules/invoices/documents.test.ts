@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COD_SHIPPING_FEE_INR, type AdminOrderDetail, type OrderDetail } from "@store/shared";
+import { COD_SHIPPING_FEE_INR, rupeesText, taxRateText, type AdminOrderDetail, type OrderDetail } from "@store/shared";
 import { emailOutbox } from "../../email/tables";
 import { startSmtpSink } from "../../email/test-support";
 import { createTestApp } from "../../testing/test-app";
@@ -20,7 +20,6 @@ import {
   setStock,
 } from "../checkout/test-support";
 import { sellerSettings } from "../settings/tables";
-import { percent, rupees } from "./format";
 import { invoiceOfOrder } from "./read";
 import { creditNoteLines, creditNotes } from "./tables";
 import { amountInWords } from "./words";
@@ -181,22 +180,22 @@ describe("the invoice PDF's contents", () => {
       "Whether tax is payable on reverse charge: No",
       "This is a computer-generated invoice",
       amountInWords(invoice.gross),
-      rupees(invoice.gross),
+      rupeesText(invoice.gross),
     ])
       expect(text).toContain(fact);
     expect(text).not.toContain("TEST ORDER");
     // Goods lines and the cash-on-delivery fee, each with its HSN/SAC, taxable value, half rates and halves.
     expect(invoice.lines.map((l) => l.kind)).toEqual(["goods", "goods", "shipping"]);
     for (const line of invoice.lines) {
-      const half = percent(line.rateBps / 2);
+      const half = taxRateText(line.rateBps / 2);
       expect(text).toContain(
-        `${line.hsn} ${line.quantity} ${line.kind === "goods" ? "pcs" : "—"} ${rupees(line.taxable)} ${half} ${rupees(line.cgst)} ${half} ${rupees(line.sgst)} ${rupees(line.gross)}`,
+        `${line.hsn} ${line.quantity} ${line.kind === "goods" ? "pcs" : "—"} ${rupeesText(line.taxable)} ${half} ${rupeesText(line.cgst)} ${half} ${rupeesText(line.sgst)} ${rupeesText(line.gross)}`,
       );
     }
-    expect(text).toContain(`Total taxable value ₹ ${rupees(invoice.taxable)}`);
-    expect(text).toContain(`CGST ₹ ${rupees(invoice.cgst)}`);
-    expect(text).toContain(`SGST ₹ ${rupees(invoice.sgst)}`);
-    expect(text).toContain(`Invoice total ₹ ${rupees(invoice.gross)}`);
+    expect(text).toContain(`Total taxable value ₹ ${rupeesText(invoice.taxable)}`);
+    expect(text).toContain(`CGST ₹ ${rupeesText(invoice.cgst)}`);
+    expect(text).toContain(`SGST ₹ ${rupeesText(invoice.sgst)}`);
+    expect(text).toContain(`Invoice total ₹ ${rupeesText(invoice.gross)}`);
     // The same invoice renders to the same bytes.
     expect((await get(`/api/orders/${orderId}/invoice.pdf?token=${invoice.downloadToken}`)).rawPayload).toEqual(
       res.rawPayload,
@@ -280,7 +279,7 @@ describe("credit notes (GET /api/orders/:id/credit-notes/:noteId.pdf)", () => {
       "Reason: Pieces cancelled",
       line.description,
       line.hsn,
-      rupees(line.taxable),
+      rupeesText(line.taxable),
       amountInWords(note.gross),
     ])
       expect(text).toContain(fact);

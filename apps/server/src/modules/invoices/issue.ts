@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { indianStateByCode, indianStateByName, type SellerGst } from "@store/shared";
+import { countryName, indianStateByCode, indianStateByName, type SellerGst } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { istDayOf } from "../../lib/seller-time";
 import { taxOfProducts } from "../catalog/tax-rules";
@@ -12,8 +12,6 @@ import { invoiceLines as invoiceLineRows, invoices, type Parties } from "./table
 
 export type IssueOutcome =
   { ok: true; invoiceId: number; number: string; downloadToken: string } | { ok: false; problem: string };
-
-const countryName = new Intl.DisplayNames(["en"], { type: "region" });
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -27,7 +25,7 @@ export function placeOfSupply(
       ok: true,
       supply: gst.lut_reference ? "export_lut" : "export_igst",
       stateCode: null,
-      label: countryName.of(order.deliveryCountry) ?? order.deliveryCountry,
+      label: countryName(order.deliveryCountry) ?? order.deliveryCountry,
     };
   }
   const state = indianStateByName(order.state);
@@ -115,7 +113,7 @@ export async function issueInvoice(tx: Tx, orderId: number, now: Date): Promise<
           city: order.city,
           state: order.state,
           pinCode: order.pinCode,
-          country: countryName.of(order.deliveryCountry) ?? order.deliveryCountry,
+          country: countryName(order.deliveryCountry) ?? order.deliveryCountry,
         },
         placeOfSupply: place.label,
         lutReference: place.supply === "export_lut" ? gst.lut_reference : null,

@@ -1,7 +1,8 @@
 import PDFDocument from "pdfkit";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dollars, exchangeRate, percent, printedDate, rupees } from "./format";
+import { rupeesText, taxRateText } from "@store/shared";
+import { dollars, exchangeRate, printedDate } from "./format";
 import type { CreditNoteDocument, InvoiceDocument, InvoiceLineRow } from "./read";
 import { amountInWords } from "./words";
 
@@ -109,7 +110,7 @@ class Sheet {
    */
   money(paise: number, x: number, width: number, bold = false, y = this.y): void {
     const size = this.size;
-    const figures = rupees(paise);
+    const figures = rupeesText(paise);
     this.doc.font(bold ? "rupeeBold" : "rupee").fontSize(size);
     const signWidth = this.doc.widthOfString(`${RUPEE} `);
     this.doc.font(bold ? "bold" : "regular").fontSize(size);
@@ -170,19 +171,19 @@ function columns(invoice: InvoiceDocument): Column[] {
 }
 
 function cells(invoice: InvoiceDocument, row: Row, index: number): string[] {
-  const start = [String(index + 1), row.description, row.hsn || "—", row.quantity, row.unit, rupees(row.taxable)];
+  const start = [String(index + 1), row.description, row.hsn || "—", row.quantity, row.unit, rupeesText(row.taxable)];
   if (intra(invoice))
     return [
       ...start,
-      percent(row.rateBps / 2),
-      rupees(row.cgst),
-      percent(row.rateBps / 2),
-      rupees(row.sgst),
-      rupees(row.gross),
+      taxRateText(row.rateBps / 2),
+      rupeesText(row.cgst),
+      taxRateText(row.rateBps / 2),
+      rupeesText(row.sgst),
+      rupeesText(row.gross),
     ];
   // Under a Letter of Undertaking the export is zero-rated: no IGST is charged, so none is printed.
-  const rate = invoice.supply === "export_lut" ? "0%" : percent(row.rateBps);
-  return [...start, rate, rupees(row.igst), rupees(row.gross)];
+  const rate = invoice.supply === "export_lut" ? "0%" : taxRateText(row.rateBps);
+  return [...start, rate, rupeesText(row.igst), rupeesText(row.gross)];
 }
 
 function drawHeader(sheet: Sheet): void {

@@ -1,5 +1,5 @@
 import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import type { AdminOrderListQuery } from "@store/shared";
+import { inrMinorAtRate, type AdminOrderListQuery } from "@store/shared";
 import { users } from "../accounts/tables";
 import { orders } from "./tables";
 import { istDayEnd, istDayStart } from "../../lib/seller-time";
@@ -54,5 +54,5 @@ export function orderFilter(query: OrderFilter): SQL | undefined {
 
 /** A USD amount in paise at the order's own rate (INR per USD x 1000), for the seller to read; null for INR. */
 export function inrAtRate(minor: number, currency: string, rateMilli: number): number | null {
-  return currency === "USD" ? Math.round((minor * rateMilli) / 1000) : null;
+  return currency === "USD" ? inrMinorAtRate(minor, rateMilli) : null;
 }

@@ -28,9 +28,6 @@ export function formatPaise(minor: number): string {
   return PAISE.format(minor / 100);
 }
 
-/** A GST rate in basis points as the return writes it: 500 -> "5%", 1250 -> "12.5%". */
-export const formatRate = (bps: number) => `${bps / 100}%`;
-
 export const PAYMENT_LABELS: Record<string, string> = {
   razorpay: "Card (Razorpay)",
   paypal: "Wallet (PayPal)",

@@ -10,12 +10,13 @@ import {
   type TaxExportRow,
   type TaxHeads,
   type TaxHsnRow,
+  taxRateText,
 } from "@store/shared";
 import type { ReactNode } from "react";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
-import { formatPaise, formatRate } from "../../components/admin/format";
+import { formatPaise } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { CARD, SECTION_TITLE } from "../../components/admin/styles";
@@ -32,6 +33,14 @@ const FILTER_SPECS: FilterSpec<"month">[] = [
 ];
 
 const NUMBER = "whitespace-nowrap text-right tabular-nums";
+
+/** The summary's four figures: each net of the month's credit notes, with what was invoiced beside it. */
+const HEADS = [
+  ["Taxable value", "taxable_minor"],
+  ["CGST", "cgst_minor"],
+  ["SGST", "sgst_minor"],
+  ["IGST", "igst_minor"],
+] as const satisfies readonly (readonly [string, keyof TaxHeads])[];
 /** Columns a phone leaves out (the table still scrolls sideways for the rest). */
 const WIDE = `hidden sm:table-cell ${NUMBER}`;
 
@@ -51,7 +60,7 @@ type CreditPlaceRow = Row<TaxCreditByPlace>;
 
 const B2C_COLUMNS: Column<Row<TaxB2cRow>>[] = [
   { header: "Place of supply", cell: (r) => `${r.state_code} ${r.state_name}` },
-  { header: "Rate", cell: (r) => formatRate(r.rate_bps), className: NUMBER },
+  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
   { header: "Invoices", cell: (r) => r.invoices, className: WIDE },
   ...headColumns<Row<TaxB2cRow>>(),
   { header: "Net taxable value", cell: (r) => formatPaise(r.net.taxable_minor), className: NUMBER },
@@ -65,7 +74,7 @@ const B2C_COLUMNS: Column<Row<TaxB2cRow>>[] = [
 const HSN_COLUMNS: Column<Row<TaxHsnRow>>[] = [
   { header: "HSN / SAC", cell: (r) => r.hsn },
   { header: "Description", cell: (r) => r.description || "-", className: "hidden sm:table-cell" },
-  { header: "Rate", cell: (r) => formatRate(r.rate_bps), className: NUMBER },
+  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
   { header: "Quantity", cell: (r) => `${r.quantity} ${r.uqc}`, className: NUMBER },
   { header: "Total value", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
   ...headColumns<Row<TaxHsnRow>>(),
@@ -105,7 +114,7 @@ const CREDIT_COLUMNS: Column<CreditRow>[] = [
 
 const CREDIT_PLACE_COLUMNS: Column<CreditPlaceRow>[] = [
   { header: "Place of supply", cell: (r) => `${r.state_code} ${r.state_name}` },
-  { header: "Rate", cell: (r) => formatRate(r.rate_bps), className: NUMBER },
+  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
   ...headColumns<CreditPlaceRow>(),
 ];
 
@@ -162,26 +171,14 @@ function Figures({ month }: { month: string }) {
           <CsvExportButton path="/api/admin/tax/invoices.zip" filters={{ month }} label="Download invoices (ZIP)" />
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
-          <Figure
-            label="Taxable value"
-            value={formatPaise(net.taxable_minor)}
-            note={`${formatPaise(invoiced.taxable_minor)} invoiced`}
-          />
-          <Figure
-            label="CGST"
-            value={formatPaise(net.cgst_minor)}
-            note={`${formatPaise(invoiced.cgst_minor)} invoiced`}
-          />
-          <Figure
-            label="SGST"
-            value={formatPaise(net.sgst_minor)}
-            note={`${formatPaise(invoiced.sgst_minor)} invoiced`}
-          />
-          <Figure
-            label="IGST"
-            value={formatPaise(net.igst_minor)}
-            note={`${formatPaise(invoiced.igst_minor)} invoiced`}
-          />
+          {HEADS.map(([label, head]) => (
+            <Figure
+              key={head}
+              label={label}
+              value={formatPaise(net[head])}
+              note={`${formatPaise(invoiced[head])} invoiced`}
+            />
+          ))}
         </dl>
         <p className="mt-2 text-xs text-charcoal/75">
           After the month&apos;s credit notes ({formatPaise(credited.value_minor)} credited). Invoices came to{" "}
