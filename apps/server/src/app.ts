@@ -21,6 +21,7 @@ import { contentRoutes } from "./modules/content/routes";
 import { geoRoutes } from "./modules/geo/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
+import { orderRoutes } from "./modules/orders/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
@@ -111,6 +112,7 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(promoRoutes);
   await app.register(checkoutRoutes);
+  await app.register(orderRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);

@@ -4,7 +4,7 @@ import { createAccountsService } from "./modules/accounts/service";
 import { createAdminServices } from "./modules/admin/service";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
-import { createOrdersReader } from "./modules/orders/reader";
+import { createOrdersReader, type OrderAccess } from "./modules/orders/reader";
 import { createCheckoutService } from "./modules/checkout/service";
 import { invoicePapers } from "./modules/invoices/papers";
 import { createInvoiceService } from "./modules/invoices/service";
@@ -52,8 +52,8 @@ export function createServices(
     // A shopper's order with its tax invoice and credit notes (the invoices layer sits above the orders reader).
     orders: {
       ...ordersReader,
-      get: async (userId: number, orderId: number) => ({
-        ...(await ordersReader.get(userId, orderId)),
+      get: async (access: OrderAccess, orderId: number) => ({
+        ...(await ordersReader.get(access, orderId)),
         ...(await invoices.shopperLinks(orderId)),
       }),
     },

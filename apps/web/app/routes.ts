@@ -32,6 +32,9 @@ export default [
   page("verify-email", "routes/verify-email.tsx"),
   page("account", "routes/account.tsx"),
   page("account/orders/:id", "routes/order.tsx"),
+  // Issue 16: an order's page for a guest (the e-mails' links), and finding it by number and e-mail or phone.
+  page("orders/:id", "routes/guest-order.tsx"),
+  page("track-order", "routes/track-order.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).

@@ -68,11 +68,11 @@ async function sendJson<T>(
 
 /** Browser-side calls to the store's public API (same origin). Adds the spec's `Token` header when logged in. */
 export const api = {
-  async get<T>(path: string, query?: Query, init?: RequestInit): Promise<T> {
+  async get<T>(path: string, query?: Query, init?: RequestInit & { auth?: boolean }): Promise<T> {
     return parse<T>(
       await fetch(withQuery(path, query), {
         ...init,
-        headers: { Accept: "application/json", ...authHeader(), ...init?.headers },
+        headers: { Accept: "application/json", ...(init?.auth === false ? {} : authHeader()), ...init?.headers },
       }),
     );
   },

@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from "../order-status";
 import { cartIdSchema } from "./cart";
 import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
+import { orderTimelineEntrySchema } from "./order-tracking";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
@@ -239,6 +240,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   invoice: taxDocumentLinkSchema.nullable(),
   /** Credit notes issued against the invoice since (cancelled pieces, refunds), oldest first. */
   credit_notes: z.array(taxDocumentLinkSchema),
+  /** Where the order has been, oldest first: placed, then each change of status. */
+  timeline: z.array(orderTimelineEntrySchema),
 });
 
 export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });

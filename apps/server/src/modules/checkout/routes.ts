@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   codOrderResponseSchema,
   confirmCodRequestSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
   errorBodySchema,
-  idParam,
-  orderResponseSchema,
-  ordersResponseSchema,
   type CreateOrderResponse,
 } from "@store/shared";
 
-import { signedInUser } from "../accounts/auth-plugin";
 import type { CreateOrderOutcome } from "./service";
 import type { OrderRow } from "../orders/transitions";
 
@@ -61,7 +56,7 @@ function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): Crea
 }
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { checkout, orders } = app.services;
+  const { checkout } = app.services;
   const errors = {
     400: errorBodySchema,
     401: errorBodySchema,
@@ -111,32 +106,5 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) throw outcome.refusal;
       return codConfirmed(outcome.order);
     },
-  );
-
-  app.get(
-    "/api/orders/",
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ["checkout"],
-        summary: "The signed-in shopper's orders, newest first",
-        response: { 200: ordersResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await orders.list(signedInUser(request).id) }),
-  );
-
-  app.get(
-    "/api/orders/:id",
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ["checkout"],
-        summary: "One of the signed-in shopper's orders, with its lines",
-        params: z.object({ id: idParam }),
-        response: { 200: orderResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await orders.get(signedInUser(request).id, request.params.id) }),
   );
 };

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AdminOrderDetail, OrderStatus, TaxDocumentLink } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
+import { sameSecret } from "../../lib/secrets";
 import { orders } from "../orders/tables";
 import { issueInvoice } from "./issue";
 import { creditNoteFileName, invoiceFileName } from "./papers";
@@ -23,12 +23,6 @@ export interface DocumentAccess {
 
 /** Orders that were confirmed (paid, or cash on delivery confirmed) and so are due an invoice. */
 const INVOICED_STATUSES: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
-
-/** Equal strings, compared in constant time (hashed first, so their lengths leak nothing either). */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /**
  * One answer for every "no": no such order, not yours, a wrong token, no invoice yet. Telling them apart

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
+import type { OrderTimelineEntry } from "@store/shared";
 import {
   ORDER_STATUS_LABELS,
   UNPLACED_STATUSES,
@@ -9,7 +10,8 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { orderLines, orders } from "./tables";
+import { sameSecret } from "../../lib/secrets";
+import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
 
 function summary(order: OrderRow, itemCount: number): OrderSummary {
@@ -49,13 +51,13 @@ export function createOrdersReader(db: Db) {
       return rows.map((r) => summary(r.order, r.itemCount));
     },
 
-    /** The invoices layer adds the tax invoice and credit notes (services.ts). */
-    async get(userId: number, orderId: number): Promise<Omit<OrderDetail, "invoice" | "credit_notes">> {
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-      if (!order) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
+    /**
+     * One order for its owner, or for whoever has its page's secret (a guest's e-mailed link, or the lookup
+     * below). The invoices layer adds the tax invoice and credit notes (services.ts).
+     */
+    async get(access: OrderAccess, orderId: number): Promise<Omit<OrderDetail, "invoice" | "credit_notes">> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || !mayView(order, access)) throw orderNotFound();
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
       const lines = (
         await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))
@@ -91,7 +93,68 @@ export function createOrdersReader(db: Db) {
           mrp: toMajorUnits(l.unitMrp),
           line_total: toMajorUnits(l.unitPrice * l.quantity),
         })),
+        timeline: await timeline(db, order),
       };
     },
+
+    /**
+     * `POST /api/orders/lookup`: the order's page for whoever gives its number with the e-mail or phone number
+     * it was placed with. Every "no" is the same answer, so a stranger learns nothing about order numbers.
+     */
+    async lookup(orderId: number, contact: string): Promise<{ order_id: number; path: string }> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), notInArray(orders.status, [...UNPLACED_STATUSES])));
+      if (!order || !placedBy(order, contact)) {
+        throw new AppError(
+          "not_found",
+          "We found no order with that number and e-mail or phone number. Please check both, or contact us.",
+          "ORDER_NOT_FOUND",
+        );
+      }
+      return { order_id: order.id, path: orderPagePath(order) };
+    },
   };
+}
+
+/** The signed-in shopper, or a guest holding the order page's secret. */
+export type OrderAccess = { userId: number } | { token: string };
+
+function mayView(order: OrderRow, access: OrderAccess): boolean {
+  return "userId" in access ? order.userId === access.userId : sameSecret(access.token, order.viewToken);
+}
+
+const orderNotFound = () => new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
+
+/** The order's own page, for a shopper signed in or not: what the e-mails link to. */
+export function orderPagePath(order: Pick<OrderRow, "id" | "viewToken">): string {
+  return `/orders/${order.id}?token=${order.viewToken}`;
+}
+
+/** The e-mail (any case) or the phone number (its last ten digits, so "+91 98290 12345" matches "9829012345"). */
+function placedBy(order: OrderRow, contact: string): boolean {
+  const given = contact.trim();
+  if (given.includes("@")) return order.email !== null && order.email.toLowerCase() === given.toLowerCase();
+  const digits = (phone: string) => phone.replace(/\D/g, "").slice(-10);
+  return digits(given).length >= 6 && digits(given) === digits(order.mobileNumber);
+}
+
+/**
+ * Placed, then each change of status, oldest first. Steps the shopper did not see as an order (waiting for
+ * payment, expired) and the seller's corrections (a step from a status to itself) are left out.
+ */
+async function timeline(db: Db, order: OrderRow): Promise<OrderTimelineEntry[]> {
+  const events = await db
+    .select({ to: orderEvents.toStatus, from: orderEvents.fromStatus, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const unplaced: readonly string[] = UNPLACED_STATUSES;
+  return [
+    { at: order.createdAt.toISOString(), label: "Order placed" },
+    ...events
+      .filter((e) => e.from !== e.to && !unplaced.includes(e.to))
+      .map((e) => ({ at: e.at.toISOString(), label: ORDER_STATUS_LABELS[e.to] })),
+  ];
 }

@@ -66,6 +66,13 @@ export const orders = pgTable(
     /** Where the confirmation goes: the request's e-mail, else the account's; null for a guest who gave none. */
     email: text("email"),
     trackingNumber: text("tracking_number"),
+    /**
+     * The secret of the order's page for a guest (`/orders/:id?token=`): in the e-mails' links, and answered
+     * to whoever gives the order number with its e-mail or phone. 244 random bits from the database.
+     */
+    viewToken: text("view_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     isTest: boolean("is_test").notNull().default(false),
     /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),

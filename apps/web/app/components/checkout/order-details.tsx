@@ -1,19 +1,23 @@
 import { formatMoney, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
+import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { PAYMENT_METHOD_LABELS, piecesText } from "./order-format";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 
-/** An order's page: what was bought at which price, the totals, where it goes and where it stands. */
-export function OrderDetails({ order }: { order: OrderDetail }) {
+/** An order's page: where it stands, what was bought at which price, the totals and where it goes. */
+export function OrderDetails({ order, guest = false }: { order: OrderDetail; guest?: boolean }) {
   return (
     <div className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <Link to="/account" className="text-sm font-medium text-madder underline-offset-4 hover:underline">
-            ← Your account
+          <Link
+            to={guest ? "/track-order" : "/account"}
+            className="text-sm font-medium text-madder underline-offset-4 hover:underline"
+          >
+            {guest ? "← Track another order" : "← Your account"}
           </Link>
           <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Order #{order.id}</h1>
           <p className="mt-2 text-charcoal/85">
@@ -31,6 +35,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           )}
         </p>
       </header>
+      <OrderTimeline order={order} />
       <section aria-labelledby="order-items-heading" className={CARD}>
         <h2 id="order-items-heading" className="text-2xl font-semibold text-indigo-ink">
           Items
@@ -41,6 +46,34 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
       <TaxDocuments order={order} />
       <DeliveryDetails delivery={order.delivery} />
     </div>
+  );
+}
+
+/** Where the order has been, oldest first, the newest step marked as the current one. */
+function OrderTimeline({ order }: { order: OrderDetail }) {
+  return (
+    <section aria-labelledby="order-timeline-heading" className={CARD}>
+      <h2 id="order-timeline-heading" className="text-2xl font-semibold text-indigo-ink">
+        Order progress
+      </h2>
+      <ol className="mt-4 space-y-3 border-l-2 border-linen pl-5">
+        {order.timeline.map((step, index) => {
+          const current = index === order.timeline.length - 1;
+          return (
+            <li key={`${step.at}-${step.label}`} aria-current={current ? "step" : undefined} className="relative">
+              <span
+                aria-hidden="true"
+                className={`absolute -left-[27px] top-1.5 h-3 w-3 rounded-full ${current ? "bg-madder" : "bg-linen"}`}
+              />
+              <span className={current ? "font-semibold text-charcoal" : "text-charcoal/85"}>{step.label}</span>{" "}
+              <time dateTime={step.at} className="text-sm text-charcoal/80">
+                {formatWhen(step.at)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 

@@ -4,13 +4,13 @@ import { Skeleton } from "../ui/skeleton";
 import { OrderDetails } from "./order-details";
 import { useOrder } from "./use-order";
 
-/** `/account/orders/:id`: rendered in the browser, where the shopper's token is. */
-export function OrderPage({ id }: { id: string }) {
-  const state = useOrder(id);
+/** `/account/orders/:id` and `/orders/:id?token=`: rendered in the browser, where the token or the link is. */
+export function OrderPage({ id, guest = false }: { id: string; guest?: boolean }) {
+  const state = useOrder(id, guest);
   if (state.status === "not-found") return <NotFoundContent />;
   return (
     <div className="mx-auto max-w-4xl px-4 pb-8 pt-10 sm:pt-16">
-      {state.status === "ready" && <OrderDetails order={state.order} />}
+      {state.status === "ready" && <OrderDetails order={state.order} guest={guest} />}
       {state.status === "error" && (
         <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">
           {MESSAGES.unexpectedError}

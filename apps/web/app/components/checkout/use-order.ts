@@ -1,6 +1,6 @@
 import type { OrderDetail } from "@store/shared";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { api, isApiError } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { loginPath } from "../account/safe-next";
@@ -9,31 +9,36 @@ export type OrderState =
   { status: "loading" } | { status: "ready"; order: OrderDetail } | { status: "not-found" } | { status: "error" };
 
 /**
- * One of the signed-in shopper's orders (GET /api/orders/:id). The token lives in the browser, so a guest
- * (or a refused token) is sent to log in and brought back here; someone else's order is not found.
+ * One order (GET /api/orders/:id). On `/account/orders/:id` it is the signed-in shopper's: the token lives in
+ * the browser, so a guest (or a refused token) is sent to log in and brought back here; someone else's order
+ * is not found. `guest`: `/orders/:id?token=`, opened with the secret of its e-mailed link, signed in or not.
  */
-export function useOrder(id: string): OrderState {
+export function useOrder(id: string, guest = false): OrderState {
   const { ready, token, expire } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const valid = /^[1-9]\d{0,15}$/.test(id);
+  const [params] = useSearchParams();
+  const linkSecret = guest ? params.get("token") : null;
+  const valid = /^[1-9]\d{0,15}$/.test(id) && (!guest || Boolean(linkSecret));
   const [state, setState] = useState<OrderState>({ status: "loading" });
 
   useEffect(() => {
-    if (!ready || !valid) return;
-    if (!token) {
+    if (!valid || (!linkSecret && !ready)) return;
+    if (!linkSecret && !token) {
       void navigate(loginPath(pathname), { replace: true });
       return;
     }
     const controller = new AbortController();
     setState({ status: "loading" });
-    api.get<{ data: OrderDetail }>(`/api/orders/${id}`, undefined, { signal: controller.signal }).then(
+    // The link's secret goes alone: a stale session beside it must not turn the page into a log-in.
+    const query = linkSecret ? { token: linkSecret } : undefined;
+    api.get<{ data: OrderDetail }>(`/api/orders/${id}`, query, { signal: controller.signal, auth: !linkSecret }).then(
       (answer) => setState({ status: "ready", order: answer.data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (isApiError(error, 404)) setState({ status: "not-found" });
+        if (isApiError(error, 404) || isApiError(error, 400)) setState({ status: "not-found" });
         // The session ends; with no token left, the effect runs again and goes to log in.
-        else if (isApiError(error, 401)) expire(error.message);
+        else if (!linkSecret && isApiError(error, 401)) expire(error.message);
         else {
           console.error("Order failed", error);
           setState({ status: "error" });
@@ -41,7 +46,7 @@ export function useOrder(id: string): OrderState {
       },
     );
     return () => controller.abort();
-  }, [ready, token, valid, id, pathname, navigate, expire]);
+  }, [ready, token, valid, id, linkSecret, pathname, navigate, expire]);
 
   return valid ? state : { status: "not-found" };
 }

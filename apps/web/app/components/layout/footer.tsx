@@ -17,6 +17,7 @@ const MAIN_MENU = [
   { to: "/customer-reviews", label: "Customer Reviews" },
   { to: "/blog", label: "Blog" },
   { to: "/contact-us", label: "Contact Us" },
+  { to: "/track-order", label: "Track Your Order" },
 ];
 
 export function Footer() {

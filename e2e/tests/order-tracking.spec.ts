@@ -1,0 +1,48 @@
+import { MESSAGES } from "@store/shared";
+import { expect, test } from "@playwright/test";
+import { productInStock } from "../fixtures/cart";
+import { confirmedCodOrder } from "../fixtures/orders";
+
+/**
+ * A guest finds an order by its number and the e-mail or phone it was placed with (`/track-order`), and
+ * its page (`/orders/:id?token=`) shows where it stands: the timeline of its steps.
+ */
+
+// The cash-on-delivery code waits for a run of the store's outbox (every 5 s).
+test.describe.configure({ timeout: 60_000 });
+
+test("a guest tracks an order by number and phone; a wrong contact or link is refused", async ({ page, request }) => {
+  const product = await productInStock(request, { currency: "INR", minStock: 3, skip: 2, category: 5 });
+  const orderId = await confirmedCodOrder(request, product, "tracking.guest@example.in");
+
+  await page.goto("/track-order");
+  await expect(page.getByRole("heading", { level: 1, name: "Track your order" })).toBeVisible();
+  const number = page.getByLabel("Order number");
+  const contact = page.getByLabel("E-mail or phone number used for the order");
+  const submit = page.getByRole("button", { name: "Track order" });
+
+  await submit.click();
+  await expect(page.getByText(MESSAGES.fillThisField)).toHaveCount(2);
+  await expect(number).toBeFocused();
+
+  await number.fill(String(orderId));
+  await contact.fill("someone.else@example.in");
+  await submit.click();
+  await expect(
+    page.getByText("We found no order with that number and e-mail or phone number. Please check both, or contact us."),
+  ).toBeVisible();
+
+  // The phone as the shopper would type it, with the country code and spaces.
+  await contact.fill("+91 98290 12345");
+  await submit.click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?token=[0-9a-f]{64}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${orderId}` })).toBeVisible();
+  const progress = page.getByRole("region", { name: "Order progress" });
+  await expect(progress.getByRole("listitem")).toHaveText([/^Order placed/, /^Confirmed \(cash on delivery\)/]);
+  await expect(progress.locator('[aria-current="step"]')).toContainText("Confirmed (cash on delivery)");
+  await expect(page.getByRole("link", { name: "← Track another order" })).toBeVisible();
+
+  const link = new URL(page.url());
+  await page.goto(`/orders/${orderId}?token=${link.searchParams.get("token")!.replace(/.$/, "x")}`);
+  await expect(page.getByRole("heading", { level: 1, name: MESSAGES.notFoundTitle })).toBeVisible();
+});
