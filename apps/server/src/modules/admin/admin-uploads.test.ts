@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../testing/test-app";
 import { auditLog } from "./tables";
 import { call, roles } from "./test-support";
-import { UPLOAD_MAX_WIDTH } from "./uploads";
+import { IMAGE_MAX_WIDTH } from "../../media/images";
 
 let app: FastifyInstance;
 let mediaDir: string;
@@ -38,7 +38,7 @@ describe("POST /api/admin/uploads", () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
-      width: UPLOAD_MAX_WIDTH,
+      width: IMAGE_MAX_WIDTH,
       height: 800,
       url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/),
     });
