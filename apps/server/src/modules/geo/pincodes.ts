@@ -21,10 +21,13 @@ export type PincodePlace = {
 
 export type PincodeLookup = (pin: string) => PincodePlace | null;
 
-/** Delhi's districts are quarters of one city ("South", "North West"); only New Delhi's is a town's name. */
+/**
+ * Delhi's districts are quarters of one city ("South", "North West"); only New Delhi's is a town's name.
+ * A city's own district is named "<City> Urban" where a rural one surrounds it ("Bengaluru Urban").
+ */
 function cityOf(district: string, stateCode: string): string {
   if (stateCode === "07") return district === "New Delhi" ? district : "Delhi";
-  return district;
+  return district.replace(/ Urban$/, "");
 }
 
 /**
