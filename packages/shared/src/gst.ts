@@ -64,7 +64,12 @@ const STATE_ALIASES: Record<string, string> = {
   "the dadra and nagar haveli and daman and diu": "Dadra and Nagar Haveli and Daman and Diu",
 };
 
-const squeeze = (text: string) => text.trim().replace(/\s*&\s*/g, " and ").replace(/\s+/g, " ").toLowerCase();
+const squeeze = (text: string) =>
+  text
+    .trim()
+    .replace(/\s*&\s*/g, " and ")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 
 /** The state or union territory a typed name means (any case, either spelling), or null. */
 export function indianStateByName(name: string): IndianState | null {

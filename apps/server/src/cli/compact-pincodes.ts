@@ -9,4 +9,6 @@ import { PINCODES_FILE } from "../modules/geo/pincodes";
 
 const text = compactFromPackage();
 writeFileSync(PINCODES_FILE, text);
-console.log(`pincodes: wrote ${text.split("\n").length} lines (${text.length} bytes) to ${fileURLToPath(PINCODES_FILE)}`);
+console.log(
+  `pincodes: wrote ${text.split("\n").length} lines (${text.length} bytes) to ${fileURLToPath(PINCODES_FILE)}`,
+);

@@ -31,7 +31,8 @@ export async function checkDeliveryAddress(
   }
 
   const promise = await delivery.promise({ pin, country: "IN", cod: input.currency === "INR", now });
-  if (promise === UNKNOWN_PIN) return { ok: false, refusal: fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin)) };
+  if (promise === UNKNOWN_PIN)
+    return { ok: false, refusal: fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin)) };
   if (!promise.serviceable) return { ok: false, refusal: fieldRefusal("NOT_SERVICEABLE", "pin_code", promise.text) };
   if (input.payment_method === "cod" && !promise.cod_available) {
     const message = `Cash on delivery is not available at PIN code ${pin}: the courier does not collect cash there. Please pay by card or wallet.`;

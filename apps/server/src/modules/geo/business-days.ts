@@ -9,14 +9,19 @@ const isSunday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 0
  */
 export function businessDaysAfter(now: Date, count: number): string {
   let day = istDayOf(now);
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     day = addDays(day, 1);
     if (!isSunday(day)) left--;
   }
   return day;
 }
 
-const SHORT_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const SHORT_DATE = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
 
 /** "2026-12-03" -> "Thu 3 Dec". */
 export function shortDate(day: string): string {

@@ -85,7 +85,12 @@ export function createDeliveryPromises(openPincodes: () => Promise<PincodeLookup
       latest_date: latest,
       cod_available: codAvailable,
       source: "policy",
-      text: promiseText(place?.pin ?? countryName(input.country) ?? input.country, latest, input.cod && india, codAvailable),
+      text: promiseText(
+        place?.pin ?? countryName(input.country) ?? input.country,
+        latest,
+        input.cod && india,
+        codAvailable,
+      ),
     };
   }
 

@@ -61,7 +61,12 @@ describe("deliveryPromise", () => {
   });
 
   it("abroad promises 10-30 business days and never cash on delivery; no PIN code is looked up", async () => {
-    const promise = await createDeliveryPromises(open).promise({ pin: "SW1A 1AA", country: "GB", cod: true, now: WEDNESDAY });
+    const promise = await createDeliveryPromises(open).promise({
+      pin: "SW1A 1AA",
+      country: "GB",
+      cod: true,
+      now: WEDNESDAY,
+    });
     expect(promise).toMatchObject({
       pin: null,
       city: null,

@@ -89,6 +89,11 @@ export function compactDirectory(offices: readonly DirectoryOffice[], header: st
   }
 
   const lines = [...districts].sort(([a], [b]) => a.localeCompare(b)).map(([key, list]) => `${key}\t${list.join(" ")}`);
-  return [header, ...lines, "# PIN codes with offices in more than one state: PIN, the other states' GST codes", ...alsoIn, ""]
-    .join("\n");
+  return [
+    header,
+    ...lines,
+    "# PIN codes with offices in more than one state: PIN, the other states' GST codes",
+    ...alsoIn,
+    "",
+  ].join("\n");
 }

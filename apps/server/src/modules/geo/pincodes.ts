@@ -42,7 +42,10 @@ export function parsePincodes(text: string): PincodeLookup {
     if (!line || line.startsWith("#")) continue;
     const [first, second = "", third = ""] = line.split("\t");
     if (first === "+") {
-      alsoIn.set(Number(second), third.split(" ").flatMap((code) => indianStateByCode(code) ?? []));
+      alsoIn.set(
+        Number(second),
+        third.split(" ").flatMap((code) => indianStateByCode(code) ?? []),
+      );
       continue;
     }
     const state = indianStateByCode(first ?? "");

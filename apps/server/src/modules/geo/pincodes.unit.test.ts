@@ -14,15 +14,28 @@ describe("the committed pincode directory", () => {
   });
 
   it("holds India Post's ~19,500 PIN codes across all 36 states and union territories of the GST list", () => {
-    const pins = committed.split("\n").filter((line) => /^\d\d\t/.test(line)).flatMap((line) => line.split("\t")[2]!.split(" "));
+    const pins = committed
+      .split("\n")
+      .filter((line) => /^\d\d\t/.test(line))
+      .flatMap((line) => line.split("\t")[2]!.split(" "));
     expect(pins.length).toBeGreaterThan(19_000);
     expect(new Set(pins).size).toBe(pins.length);
-    const codes = new Set(committed.split("\n").filter((line) => /^\d\d\t/.test(line)).map((line) => line.slice(0, 2)));
+    const codes = new Set(
+      committed
+        .split("\n")
+        .filter((line) => /^\d\d\t/.test(line))
+        .map((line) => line.slice(0, 2)),
+    );
     expect([...codes].sort()).toEqual(INDIAN_STATES.map((s) => s.code).sort());
   });
 
   it("finds the seller's city, Mumbai, Delhi and places whose state changed (Telangana, Ladakh, the merged UT)", () => {
-    expect(lookup("302022")).toMatchObject({ city: "Jaipur", district: "Jaipur", state: "Rajasthan", state_code: "08" });
+    expect(lookup("302022")).toMatchObject({
+      city: "Jaipur",
+      district: "Jaipur",
+      state: "Rajasthan",
+      state_code: "08",
+    });
     expect(lookup("400001")).toMatchObject({ city: "Mumbai", state: "Maharashtra", state_code: "27" });
     expect(lookup("110001")).toMatchObject({ city: "New Delhi", state: "Delhi", state_code: "07" });
     expect(lookup("110016")).toMatchObject({ city: "Delhi", district: "South", state_code: "07" });
@@ -43,7 +56,8 @@ describe("the committed pincode directory", () => {
   });
 
   it("answers null for a PIN code that does not exist or is not six digits", () => {
-    for (const pin of ["999999", "100000", "012345", "30202", "3020222", "30202a", ""]) expect(lookup(pin), pin).toBeNull();
+    for (const pin of ["999999", "100000", "012345", "30202", "3020222", "30202a", ""])
+      expect(lookup(pin), pin).toBeNull();
   });
 
   it("loads once however many callers race for it", async () => {

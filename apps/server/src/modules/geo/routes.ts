@@ -53,7 +53,13 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!place) throw unknownPin(request.params.pin);
       // The directory changes only with a release: anyone may keep the answer for a day.
       reply.header("cache-control", "public, max-age=86400");
-      return { pin: place.pin, city: place.city, district: place.district, state: place.state, state_code: place.state_code };
+      return {
+        pin: place.pin,
+        city: place.city,
+        district: place.district,
+        state: place.state,
+        state_code: place.state_code,
+      };
     },
   );
 
