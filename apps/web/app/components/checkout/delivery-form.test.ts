@@ -7,6 +7,7 @@ import {
   emptyDelivery,
   INDIAN_ADDRESS_TEXT,
   withCountry,
+  withPlace,
   withShopper,
   type DeliveryValues,
 } from "./delivery-form";
@@ -144,6 +145,23 @@ describe("checkDelivery", () => {
       message: MESSAGES.unexpectedError,
       fields: {},
     });
+  });
+});
+
+describe("withPlace", () => {
+  const jaipur = { city: "Jaipur", state: "Rajasthan" };
+  const base = { ...emptyDelivery("INR"), pin_code: "302022" };
+
+  it("fills an empty city and the state from the PIN code", () => {
+    expect(withPlace(base, jaipur, null)).toMatchObject({ city: "Jaipur", state: "Rajasthan" });
+  });
+
+  it("keeps a city the shopper typed, but replaces one filled for an earlier PIN code", () => {
+    expect(withPlace({ ...base, city: "Sitapura", state: "Goa" }, jaipur, null)).toMatchObject({
+      city: "Sitapura",
+      state: "Rajasthan",
+    });
+    expect(withPlace({ ...base, city: "Mumbai" }, jaipur, "Mumbai")).toMatchObject({ city: "Jaipur" });
   });
 });
 

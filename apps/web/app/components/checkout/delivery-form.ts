@@ -6,6 +6,7 @@ import {
   type CreateOrderInput,
   type Currency,
   type PaymentMethod,
+  type PincodeResponse,
   type PublicUser,
 } from "@store/shared";
 
@@ -68,6 +69,20 @@ export const deliversInIndia = (values: Pick<DeliveryValues, "delivery_country">
 export function withCountry(values: DeliveryValues, country: string): DeliveryValues {
   if (country !== "IN") return { ...values, delivery_country: country };
   return { ...values, delivery_country: country, state: indianStateByName(values.state)?.name ?? "" };
+}
+
+/**
+ * The form once India Post's directory answered for the typed PIN code: the state is the PIN code's (the
+ * server refuses another); the city is filled when empty or still the one filled for an earlier PIN code,
+ * so a locality the shopper typed ("Sitapura") stays.
+ */
+export function withPlace(
+  values: DeliveryValues,
+  place: Pick<PincodeResponse, "city" | "state">,
+  filledCity: string | null,
+): DeliveryValues {
+  const city = values.city.trim();
+  return { ...values, city: !city || city === filledCity ? place.city : values.city, state: place.state };
 }
 
 export function emptyDelivery(currency: Currency): DeliveryValues {
@@ -147,7 +162,7 @@ export function checkDelivery(
   const fields: FieldProblems = india
     ? {
         ...(INDIAN_PIN_CODE.test(body.pin_code) ? {} : { pin_code: INDIAN_ADDRESS_TEXT.pin_code }),
-        ...(indianStateByName(body.state) ? {} : { state: INDIAN_ADDRESS_TEXT.state }),
+        ...(indianStateByName(values.state) ? {} : { state: INDIAN_ADDRESS_TEXT.state }),
       }
     : {};
   if (parsed.success && Object.keys(fields).length === 0) return { ok: true, body, method };
