@@ -212,7 +212,8 @@ export function CheckoutPanel() {
             disabled={locked}
             describedBy={methodMissing ? FORM_MESSAGE_ID : undefined}
           />
-          <p role="status" className="mt-4 text-sm font-medium text-charcoal empty:hidden">
+          {/* Read out when it comes, without being the panel's status (the payment steps own that). */}
+          <p aria-live="polite" className="mt-4 text-sm font-medium text-charcoal empty:hidden">
             {promise?.text}
           </p>
           <p className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold">
