@@ -17,7 +17,11 @@ export type PromiseOptions = {
   serviceability?: Serviceability;
   /** Past this the courier is not waited for and the policy answers (checkout must never hang on it). */
   timeoutMs?: number;
-  /** How long a courier's answer per PIN code is reused, and how many PIN codes are remembered. */
+  /**
+   * How long a courier's answer per PIN code is reused, and how many PIN codes are remembered: by default
+   * all of India's (~19,600, a few MB), so however the public endpoint is called the courier is asked
+   * about each PIN code at most once per period; only PIN codes in the directory ever reach it.
+   */
   cacheTtlMs?: number;
   cacheSize?: number;
   /** After a timeout or error the policy answers for this long before the courier is asked again. */
@@ -50,7 +54,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
  * no courier, it is slow (1.5 s) or it fails. The courier being down never stops a checkout.
  */
 export function createDeliveryPromises(openPincodes: () => Promise<PincodeLookup>, options: PromiseOptions = {}) {
-  const { timeoutMs = 1500, cacheTtlMs = 6 * 3_600_000, cacheSize = 5000 } = options;
+  const { timeoutMs = 1500, cacheTtlMs = 6 * 3_600_000, cacheSize = 20_000 } = options;
   let serviceability = options.serviceability;
   const failureTtlMs = options.failureTtlMs ?? 60_000;
 
