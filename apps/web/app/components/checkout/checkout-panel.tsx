@@ -8,6 +8,7 @@ import { codNextStepText } from "./cod-code";
 import { CodCodeStep } from "./cod-code-step";
 import { fieldId, DeliveryFields } from "./delivery-fields";
 import {
+  cashOnDeliveryOffer,
   checkDelivery,
   DELIVERY_FIELDS,
   emailRequiredFor,
@@ -85,12 +86,11 @@ export function CheckoutPanel() {
     } else if (pin.status === "unknown") setProblems((current) => ({ ...current, pin_code: pin.message }));
   }, [pin]);
   const promise = pin.status === "found" ? pin.promise : null;
-  const codRefusedHere = promise !== null && !promise.cod_available;
 
   // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows); it is offered
   // only for delivery in India where the courier collects cash, so otherwise the parcel is paid online
   // whatever the box says.
-  const cod = draft.cod && !abroad && !codRefusedHere;
+  const { cod, refusedAt } = cashOnDeliveryOffer(draft.cod, abroad, promise);
   const method: PaymentMethod | null = cod ? "cod" : chosen;
   const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount };
   const due = method ? orderAmount(method, figures) : null;
@@ -204,7 +204,7 @@ export function CheckoutPanel() {
             currency={currency}
             cod={cod}
             codAbroad={draft.cod && abroad}
-            codRefused={draft.cod && !abroad && codRefusedHere ? promise.pin : null}
+            codRefused={refusedAt}
             codTotal={orderAmount("cod", figures).charged}
             chosen={method}
             onChoose={choose}

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@store/shared";
 import { describe, expect, it } from "vitest";
 import {
+  cashOnDeliveryOffer,
   checkDelivery,
   EMAIL_REQUIRED_TEXT,
   emailRequiredFor,
@@ -162,6 +163,25 @@ describe("withPlace", () => {
       state: "Rajasthan",
     });
     expect(withPlace({ ...base, city: "Mumbai" }, jaipur, "Mumbai")).toMatchObject({ city: "Jaipur" });
+  });
+});
+
+describe("cashOnDeliveryOffer", () => {
+  it("is the method when ticked for India, until the courier says it takes no cash at the PIN code", () => {
+    expect(cashOnDeliveryOffer(true, false, null)).toEqual({ cod: true, refusedAt: null });
+    expect(cashOnDeliveryOffer(true, false, { pin: "302022", cod_available: true })).toEqual({
+      cod: true,
+      refusedAt: null,
+    });
+    expect(cashOnDeliveryOffer(true, false, { pin: "302022", cod_available: false })).toEqual({
+      cod: false,
+      refusedAt: "302022",
+    });
+    expect(cashOnDeliveryOffer(true, true, null)).toEqual({ cod: false, refusedAt: null });
+    expect(cashOnDeliveryOffer(false, false, { pin: "302022", cod_available: false })).toEqual({
+      cod: false,
+      refusedAt: null,
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   type CreateOrderInput,
   type Currency,
+  type DeliveryPromise,
   type PaymentMethod,
   type PincodeResponse,
   type PublicUser,
@@ -83,6 +84,20 @@ export function withPlace(
 ): DeliveryValues {
   const city = values.city.trim();
   return { ...values, city: !city || city === filledCity ? place.city : values.city, state: place.state };
+}
+
+/**
+ * Whether the cart's ticked Cash on Delivery box is the payment method: only for delivery in India, and
+ * not where the promise for the PIN code says the courier collects no cash (no promise yet: the server
+ * decides when the order is placed). `refusedAt` names the PIN code where the courier said no.
+ */
+export function cashOnDeliveryOffer(
+  ticked: boolean,
+  abroad: boolean,
+  promise: Pick<DeliveryPromise, "pin" | "cod_available"> | null,
+): { cod: boolean; refusedAt: string | null } {
+  const refused = ticked && !abroad && promise !== null && !promise.cod_available;
+  return { cod: ticked && !abroad && !refused, refusedAt: refused ? promise.pin : null };
 }
 
 export function emptyDelivery(currency: Currency): DeliveryValues {
