@@ -36,4 +36,5 @@ await build({
 // folder deep in apps/server like src/, so config.ts's repository root resolves the same.
 cpSync(join(serverSrc, "db/migrations"), join(serverDist, "migrations"), { recursive: true });
 cpSync(join(serverSrc, "modules/payments/simulator/widgets"), join(serverDist, "widgets"), { recursive: true });
+cpSync(join(serverSrc, "modules/geo/pincodes.tsv"), join(serverDist, "pincodes.tsv"));
 console.log(`server: compiled ${Object.keys(ENTRIES).join(", ")} into ${serverDist}`);

@@ -16,6 +16,8 @@ import { createPaymentsService } from "./modules/payments/service";
 import type { SimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { createContentService } from "./modules/content/service";
 import { createGeoService } from "./modules/geo/service";
+import { createDeliveryPromises } from "./modules/geo/delivery-promise";
+import { lazyPincodes } from "./modules/geo/pincodes";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
@@ -39,16 +41,20 @@ export function createServices(
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
   const ordersReader = createOrdersReader(db);
+  // India Post's directory and the delivery promise. The shipping module's courier serviceability is handed
+  // in here as `serviceability` once it is merged; until then the promise is the shipping policy's.
+  const delivery = createDeliveryPromises(lazyPincodes());
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
     content: createContentService(db),
     seo: createSeoService(db),
     geo: createGeoService(),
+    delivery,
     cart,
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
-    checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers }),
+    checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers, delivery }),
     // A shopper's order with its tax invoice and credit notes (the invoices layer sits above the orders reader).
     orders: {
       ...ordersReader,

@@ -45,20 +45,31 @@ export const INDIAN_STATES = [
 
 export type IndianState = (typeof INDIAN_STATES)[number];
 
-/** Older and shorter names shoppers type, mapped to the state's name in the list. */
+/**
+ * Older, shorter and directory spellings, mapped to the state's name in the list ("&" is read as "and"
+ * first): the names before the 2020 merger of Dadra and Nagar Haveli with Daman and Diu, India Post's
+ * "The Dadra and Nagar Haveli and Daman and Diu", and the renamed Orissa, Pondicherry and Uttaranchal.
+ */
 const STATE_ALIASES: Record<string, string> = {
   "new delhi": "Delhi",
   "nct of delhi": "Delhi",
+  "national capital territory of delhi": "Delhi",
   orissa: "Odisha",
   pondicherry: "Puducherry",
-  "jammu & kashmir": "Jammu and Kashmir",
-  "andaman & nicobar islands": "Andaman and Nicobar Islands",
+  uttaranchal: "Uttarakhand",
+  chattisgarh: "Chhattisgarh",
+  "andaman and nicobar": "Andaman and Nicobar Islands",
   "daman and diu": "Dadra and Nagar Haveli and Daman and Diu",
   "dadra and nagar haveli": "Dadra and Nagar Haveli and Daman and Diu",
-  uttaranchal: "Uttarakhand",
+  "the dadra and nagar haveli and daman and diu": "Dadra and Nagar Haveli and Daman and Diu",
 };
 
-const squeeze = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+const squeeze = (text: string) =>
+  text
+    .trim()
+    .replace(/\s*&\s*/g, " and ")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 
 /** The state or union territory a typed name means (any case, either spelling), or null. */
 export function indianStateByName(name: string): IndianState | null {

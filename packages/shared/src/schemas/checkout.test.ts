@@ -38,10 +38,25 @@ describe("create-order payload (spec section 7 plus payment_method)", () => {
     );
   });
 
-  it("requires the delivery fields the form marks required", () => {
-    for (const field of ["name", "mobile_number", "delivery_address", "city", "state", "pin_code"]) {
+  it("requires the delivery fields the form marks required; in India the PIN code stands for the city and state", () => {
+    for (const field of ["name", "mobile_number", "delivery_address", "pin_code"]) {
       const result = createOrderRequestSchema.safeParse({ ...base, razorpay: true, [field]: " " });
       expect(result.success, field).toBe(false);
+    }
+    // The server fills an Indian address's empty city and state from India Post's directory.
+    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, city: " ", state: undefined })).toMatchObject({
+      city: "",
+      state: "",
+    });
+    const abroad = { ...base, razorpay: true, delivery_country: "GB", pin_code: "SW1A 1AA" };
+    for (const field of ["city", "state"]) {
+      const result = createOrderRequestSchema.safeParse({
+        ...abroad,
+        city: "London",
+        state: "Greater London",
+        [field]: " ",
+      });
+      expect(result.success && result.data, field).toBe(false);
     }
     expect(
       createOrderRequestSchema.parse({ ...base, razorpay: true, comment: undefined, country_code: undefined }),

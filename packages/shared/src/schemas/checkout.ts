@@ -6,6 +6,7 @@ import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 import { orderTimelineEntrySchema } from "./order-tracking";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
+import { PIN_CODE_SHAPE_TEXT } from "./geo";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -43,8 +44,13 @@ export const createOrderRequestSchema = z
     pin_code: requiredText("pin_code", 12).pipe(
       z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code"),
     ),
-    city: requiredText("city", 100),
-    state: requiredText("state", 100),
+    /** For India they may be left empty: the server fills them from the PIN code (India Post's directory). */
+    city: text("city", 100)
+      .nullish()
+      .transform((v) => v ?? ""),
+    state: text("state", 100)
+      .nullish()
+      .transform((v) => v ?? ""),
     /**
      * Ours: the delivery country (ISO 3166 code), India when absent. It decides the invoice's place of supply:
      * an Indian state, or an export (decision 033).
@@ -80,26 +86,29 @@ export const createOrderRequestSchema = z
   }));
 
 /**
- * An Indian address needs a real state and a 6-digit PIN code (the invoice's place of supply); an address
- * abroad that names an Indian state and PIN code is most likely India chosen wrongly, so it is asked about.
+ * An Indian address needs a 6-digit PIN code and, when given, a real state (the invoice's place of supply);
+ * the server checks the PIN code against India Post's directory and fills an empty city and state from it.
+ * An address abroad needs its city and state typed; one that names an Indian state and PIN code is most
+ * likely India chosen wrongly, so it is asked about.
  */
 function addressProblems(body: {
   delivery_country: string;
+  city: string;
   state: string;
   pin_code: string;
   payment_method?: PaymentMethod;
 }): { path: string[]; message: string }[] {
   if (body.delivery_country === "IN") {
     return [
-      ...(INDIAN_PIN_CODE.test(body.pin_code)
-        ? []
-        : [{ path: ["pin_code"], message: "Enter a valid 6-digit PIN code." }]),
-      ...(indianStateByName(body.state)
+      ...(INDIAN_PIN_CODE.test(body.pin_code) ? [] : [{ path: ["pin_code"], message: PIN_CODE_SHAPE_TEXT }]),
+      ...(!body.state || indianStateByName(body.state)
         ? []
         : [{ path: ["state"], message: "Enter your state or union territory, for example Rajasthan." }]),
     ];
   }
   return [
+    ...(body.city ? [] : [{ path: ["city"], message: "city is required" }]),
+    ...(body.state ? [] : [{ path: ["state"], message: "state is required" }]),
     ...(INDIAN_PIN_CODE.test(body.pin_code) && indianStateByName(body.state)
       ? [
           {

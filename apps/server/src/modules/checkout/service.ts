@@ -19,6 +19,8 @@ import { catchRefusal, refusal, type Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
 import type { OrderRow } from "../orders/transitions";
 import type { SessionUser } from "../accounts/service";
+import type { DeliveryPromises } from "../geo/delivery-promise";
+import { checkDeliveryAddress } from "./delivery-address";
 
 export type { Client } from "../orders/save-order";
 
@@ -41,7 +43,14 @@ function closedRefusal(order: OrderRow): Refusal {
 
 export function createCheckoutService(
   db: Db,
-  deps: { gateway: PaymentGateway; log: ServiceLog; limits: CheckoutLimits; papers?: MakePapers },
+  deps: {
+    gateway: PaymentGateway;
+    log: ServiceLog;
+    limits: CheckoutLimits;
+    papers?: MakePapers;
+    /** India Post's directory and the delivery promise (geo), with the courier's serviceability when wired. */
+    delivery: DeliveryPromises;
+  },
 ) {
   const { limits } = deps;
 
@@ -182,12 +191,12 @@ export function createCheckoutService(
   return {
     /** `POST /api/create-order/` (spec section 7). */
     async createOrder(
-      input: CreateOrderRequest,
+      request: CreateOrderRequest,
       user: SessionUser | null,
       client: Client,
     ): Promise<CreateOrderOutcome> {
-      const method = input.payment_method;
-      if (method === "cod" && !isCashOnDeliveryAllowed(input.currency)) {
+      const method = request.payment_method;
+      if (method === "cod" && !isCashOnDeliveryAllowed(request.currency)) {
         return {
           ok: false,
           refusal: refusal(
@@ -197,6 +206,10 @@ export function createCheckoutService(
           ),
         };
       }
+      // The address as India Post and the courier know it (city and state filled in), or a field's refusal.
+      const checked = await checkDeliveryAddress(deps.delivery, request, new Date());
+      if (!checked.ok) return checked;
+      const { input } = checked;
       const provider = method === "cod" ? null : deps.gateway.provider(method);
       if (method !== "cod" && !provider)
         return {

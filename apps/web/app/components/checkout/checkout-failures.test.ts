@@ -33,6 +33,20 @@ describe("checkoutFailure", () => {
     ).toBe(MESSAGES.captureFailed);
   });
 
+  it("shows the server's own sentence under the field for a PIN code India Post does not know (422)", () => {
+    const message = "We do not know the PIN code 999999. Please check it: it is on your post or bank letters.";
+    const error = new ApiError(422, message, {
+      message,
+      code: "PINCODE_UNKNOWN",
+      errors: [{ path: "pin_code", message }],
+    });
+    expect(checkoutFailure("create-order", error)).toMatchObject({
+      message,
+      fields: { pin_code: message },
+      staleCart: false,
+    });
+  });
+
   it("puts the server's field errors under their fields", () => {
     const error = new ApiError(400, "Invalid request", {
       message: "Invalid request",

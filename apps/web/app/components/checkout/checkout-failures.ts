@@ -41,8 +41,12 @@ export function checkoutFailure(step: FailedStep, error: unknown): CheckoutFailu
   const fields: FieldProblems = {};
   for (const issue of error.body?.errors ?? []) {
     const field = DELIVERY_FIELDS.find((name) => name === issue.path.split(".").at(-1));
-    // The address rules speak the shopper's words already (decision 033); other messages are the API's.
-    const own = field === "delivery_country" || Object.values<string>(INDIAN_ADDRESS_TEXT).includes(issue.message);
+    // The address rules speak the shopper's words already (decision 033), and so do the checks of a
+    // delivery address against India Post and the courier (422); other messages are the API's.
+    const own =
+      field === "delivery_country" ||
+      error.status === 422 ||
+      Object.values<string>(INDIAN_ADDRESS_TEXT).includes(issue.message);
     if (field) fields[field] ??= own ? issue.message : invalidText(field);
   }
   const staleCart = error.status === 409 || (error.status === 422 && error.body?.code === "CART_EMPTY");

@@ -8,12 +8,14 @@ import { codNextStepText } from "./cod-code";
 import { CodCodeStep } from "./cod-code-step";
 import { fieldId, DeliveryFields } from "./delivery-fields";
 import {
+  cashOnDeliveryOffer,
   checkDelivery,
   DELIVERY_FIELDS,
   emailRequiredFor,
   deliversInIndia,
   emptyDelivery,
   withCountry,
+  withPlace,
   withShopper,
   type DeliveryField,
   type FieldProblems,
@@ -23,6 +25,8 @@ import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
 import { loadProviderScript } from "./provider-sdk";
 import { providerScript, useCheckout } from "./use-checkout";
 import { useSignedInUser } from "./use-signed-in-user";
+import { usePinDetails } from "./use-pin-details";
+import { rememberedPin } from "../../lib/delivery-pin";
 import { useTimedMessage } from "./use-timed-message";
 import { WalletStep } from "./wallet-step";
 import { Button } from "../ui/button";
@@ -63,10 +67,30 @@ export function CheckoutPanel() {
   });
   const signedIn = useSession().token !== null;
 
-  // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows); it is offered
-  // only for delivery in India, so a parcel abroad is paid online whatever the box says.
+  // The PIN code remembered from the product page (or an earlier checkout) starts the form.
+  useEffect(() => {
+    const pin = rememberedPin();
+    if (pin) setValues((current) => (current.pin_code ? current : { ...current, pin_code: pin }));
+  }, []);
+
+  // Six digits typed: the city and state come from India Post's directory, an unknown PIN code is said
+  // at once, and the promise says when the parcel comes and whether its courier takes cash.
   const abroad = !deliversInIndia(values);
-  const cod = draft.cod && !abroad;
+  const pin = usePinDetails(abroad ? "" : values.pin_code.trim(), currency);
+  const filledCity = useRef<string | null>(null);
+  useEffect(() => {
+    if (pin.status === "found") {
+      setValues((current) => withPlace(current, pin.place, filledCity.current));
+      filledCity.current = pin.place.city;
+      setProblems((current) => ({ ...current, pin_code: undefined, city: undefined, state: undefined }));
+    } else if (pin.status === "unknown") setProblems((current) => ({ ...current, pin_code: pin.message }));
+  }, [pin]);
+  const promise = pin.status === "found" ? pin.promise : null;
+
+  // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows); it is offered
+  // only for delivery in India where the courier collects cash, so otherwise the parcel is paid online
+  // whatever the box says.
+  const { cod, refusedAt } = cashOnDeliveryOffer(draft.cod, abroad, promise);
   const method: PaymentMethod | null = cod ? "cod" : chosen;
   const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount };
   const due = method ? orderAmount(method, figures) : null;
@@ -180,6 +204,7 @@ export function CheckoutPanel() {
             currency={currency}
             cod={cod}
             codAbroad={draft.cod && abroad}
+            codRefused={refusedAt}
             codTotal={orderAmount("cod", figures).charged}
             chosen={method}
             onChoose={choose}
@@ -187,6 +212,10 @@ export function CheckoutPanel() {
             disabled={locked}
             describedBy={methodMissing ? FORM_MESSAGE_ID : undefined}
           />
+          {/* Read out when it comes, without being the panel's status (the payment steps own that). */}
+          <p aria-live="polite" className="mt-4 text-sm font-medium text-charcoal empty:hidden">
+            {promise?.text}
+          </p>
           <p className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold">
             <span>Total to pay</span>
             <span className="tabular-nums">{formatMoney(due?.charged ?? draft.totals.total, currency)}</span>

@@ -1,12 +1,14 @@
 import { MESSAGES } from "@store/shared";
 import { describe, expect, it } from "vitest";
 import {
+  cashOnDeliveryOffer,
   checkDelivery,
   EMAIL_REQUIRED_TEXT,
   emailRequiredFor,
   emptyDelivery,
   INDIAN_ADDRESS_TEXT,
   withCountry,
+  withPlace,
   withShopper,
   type DeliveryValues,
 } from "./delivery-form";
@@ -143,6 +145,42 @@ describe("checkDelivery", () => {
       ok: false,
       message: MESSAGES.unexpectedError,
       fields: {},
+    });
+  });
+});
+
+describe("withPlace", () => {
+  const jaipur = { city: "Jaipur", state: "Rajasthan" };
+  const base = { ...emptyDelivery("INR"), pin_code: "302022" };
+
+  it("fills an empty city and the state from the PIN code", () => {
+    expect(withPlace(base, jaipur, null)).toMatchObject({ city: "Jaipur", state: "Rajasthan" });
+  });
+
+  it("keeps a city the shopper typed, but replaces one filled for an earlier PIN code", () => {
+    expect(withPlace({ ...base, city: "Sitapura", state: "Goa" }, jaipur, null)).toMatchObject({
+      city: "Sitapura",
+      state: "Rajasthan",
+    });
+    expect(withPlace({ ...base, city: "Mumbai" }, jaipur, "Mumbai")).toMatchObject({ city: "Jaipur" });
+  });
+});
+
+describe("cashOnDeliveryOffer", () => {
+  it("is the method when ticked for India, until the courier says it takes no cash at the PIN code", () => {
+    expect(cashOnDeliveryOffer(true, false, null)).toEqual({ cod: true, refusedAt: null });
+    expect(cashOnDeliveryOffer(true, false, { pin: "302022", cod_available: true })).toEqual({
+      cod: true,
+      refusedAt: null,
+    });
+    expect(cashOnDeliveryOffer(true, false, { pin: "302022", cod_available: false })).toEqual({
+      cod: false,
+      refusedAt: "302022",
+    });
+    expect(cashOnDeliveryOffer(true, true, null)).toEqual({ cod: false, refusedAt: null });
+    expect(cashOnDeliveryOffer(false, false, { pin: "302022", cod_available: false })).toEqual({
+      cod: false,
+      refusedAt: null,
     });
   });
 });

@@ -5,7 +5,9 @@ import {
   MESSAGES,
   type CreateOrderInput,
   type Currency,
+  type DeliveryPromise,
   type PaymentMethod,
+  type PincodeResponse,
   type PublicUser,
 } from "@store/shared";
 
@@ -68,6 +70,34 @@ export const deliversInIndia = (values: Pick<DeliveryValues, "delivery_country">
 export function withCountry(values: DeliveryValues, country: string): DeliveryValues {
   if (country !== "IN") return { ...values, delivery_country: country };
   return { ...values, delivery_country: country, state: indianStateByName(values.state)?.name ?? "" };
+}
+
+/**
+ * The form once India Post's directory answered for the typed PIN code: the state is the PIN code's (the
+ * server refuses another); the city is filled when empty or still the one filled for an earlier PIN code,
+ * so a locality the shopper typed ("Sitapura") stays.
+ */
+export function withPlace(
+  values: DeliveryValues,
+  place: Pick<PincodeResponse, "city" | "state">,
+  filledCity: string | null,
+): DeliveryValues {
+  const city = values.city.trim();
+  return { ...values, city: !city || city === filledCity ? place.city : values.city, state: place.state };
+}
+
+/**
+ * Whether the cart's ticked Cash on Delivery box is the payment method: only for delivery in India, and
+ * not where the promise for the PIN code says the courier collects no cash (no promise yet: the server
+ * decides when the order is placed). `refusedAt` names the PIN code where the courier said no.
+ */
+export function cashOnDeliveryOffer(
+  ticked: boolean,
+  abroad: boolean,
+  promise: Pick<DeliveryPromise, "pin" | "cod_available"> | null,
+): { cod: boolean; refusedAt: string | null } {
+  const refused = ticked && !abroad && promise !== null && !promise.cod_available;
+  return { cod: ticked && !abroad && !refused, refusedAt: refused ? promise.pin : null };
 }
 
 export function emptyDelivery(currency: Currency): DeliveryValues {
@@ -147,7 +177,7 @@ export function checkDelivery(
   const fields: FieldProblems = india
     ? {
         ...(INDIAN_PIN_CODE.test(body.pin_code) ? {} : { pin_code: INDIAN_ADDRESS_TEXT.pin_code }),
-        ...(indianStateByName(body.state) ? {} : { state: INDIAN_ADDRESS_TEXT.state }),
+        ...(indianStateByName(values.state) ? {} : { state: INDIAN_ADDRESS_TEXT.state }),
       }
     : {};
   if (parsed.success && Object.keys(fields).length === 0) return { ok: true, body, method };

@@ -27,6 +27,7 @@ export function PaymentMethods({
   currency,
   cod,
   codAbroad = false,
+  codRefused = null,
   codTotal,
   chosen,
   onChoose,
@@ -38,6 +39,8 @@ export function PaymentMethods({
   cod: boolean;
   /** Cash on Delivery is ticked in the cart, but the parcel goes abroad: it is not offered there. */
   codAbroad?: boolean;
+  /** Cash on Delivery is ticked, but the courier collects no cash at this PIN code: it is not offered there. */
+  codRefused?: string | null;
   /** What a COD order costs, fee included (major units). */
   codTotal: number;
   chosen: PaymentMethod | null;
@@ -111,7 +114,12 @@ export function PaymentMethods({
           Cash on delivery is available only for delivery in India: please pay online.
         </p>
       )}
-      {isCashOnDeliveryAllowed(currency) && !codAbroad && (
+      {codRefused && (
+        <p className="mt-3 text-sm text-charcoal/80">
+          Cash on delivery is not available at PIN code {codRefused}: please pay online.
+        </p>
+      )}
+      {isCashOnDeliveryAllowed(currency) && !codAbroad && !codRefused && (
         <p className="mt-3 text-sm text-charcoal/80">
           {cod
             ? "To pay online, untick Cash on Delivery in the order summary."

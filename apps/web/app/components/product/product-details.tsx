@@ -16,6 +16,7 @@ import { RatingStars } from "../ui/rating-stars";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { ProductPromises } from "./product-promises";
+import { DeliverTo } from "../delivery/deliver-to";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
 
@@ -99,6 +100,7 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}
           </p>
           <ProductPurchase product={detail} updating={updating} />
+          <DeliverTo currency={detail.currency} />
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold text-indigo-ink">
               About this piece

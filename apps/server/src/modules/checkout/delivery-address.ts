@@ -1,0 +1,45 @@
+import { indianStateByName, unknownPinText, type CreateOrderRequest } from "@store/shared";
+import { Refusal } from "../../errors";
+import { UNKNOWN_PIN, type DeliveryPromises } from "../geo/delivery-promise";
+
+/** One field's refusal, shaped like a failed schema so the checkout shows it under the field. */
+const fieldRefusal = (code: string, path: string, message: string) =>
+  new Refusal("unprocessable", code, message, [{ path, message }]);
+
+/**
+ * An Indian delivery address against India Post's directory and the courier, before anything is stored:
+ * the PIN code must exist; an empty city or state is filled from it; a state that contradicts it is refused
+ * (it is the GST place of supply, and a typo in either could send the parcel and the tax to the wrong
+ * state, so the shopper says which is right); a PIN code the courier does not serve is refused, and so is
+ * cash on delivery where its rider does not collect cash. A slow or failing courier only means the policy's
+ * promise. Addresses abroad are left as they are.
+ */
+export async function checkDeliveryAddress(
+  delivery: DeliveryPromises,
+  input: CreateOrderRequest,
+  now: Date,
+): Promise<{ ok: true; input: CreateOrderRequest } | { ok: false; refusal: Refusal }> {
+  if (input.delivery_country !== "IN") return { ok: true, input };
+  const pin = input.pin_code;
+  const place = await delivery.place(pin);
+  if (!place) return { ok: false, refusal: fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin)) };
+
+  const typed = input.state ? indianStateByName(input.state) : null;
+  if (input.state && !place.states.some((state) => state.code === typed?.code)) {
+    const message = `PIN code ${pin} is in ${place.state}, not ${typed?.name ?? input.state}. Choose ${place.state} as the state, or check the PIN code.`;
+    return { ok: false, refusal: fieldRefusal("STATE_MISMATCH", "state", message) };
+  }
+
+  const promise = await delivery.promise({ pin, country: "IN", cod: input.currency === "INR", now });
+  if (promise === UNKNOWN_PIN)
+    return { ok: false, refusal: fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin)) };
+  if (!promise.serviceable) return { ok: false, refusal: fieldRefusal("NOT_SERVICEABLE", "pin_code", promise.text) };
+  if (input.payment_method === "cod" && !promise.cod_available) {
+    const message = `Cash on delivery is not available at PIN code ${pin}: the courier does not collect cash there. Please pay by card or wallet.`;
+    return { ok: false, refusal: fieldRefusal("COD_NOT_AVAILABLE", "payment_method", message) };
+  }
+  return {
+    ok: true,
+    input: { ...input, city: input.city || place.city, state: typed?.name ?? place.state },
+  };
+}
