@@ -35,7 +35,16 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
+    ...courierSimulatorClock(services),
   ];
+}
+
+/** The simulated courier moves parcels left alone (SHIPPING_SIMULATOR_STEP_MINUTES; 0 or a real courier: never). */
+function courierSimulatorClock(services: StoreServices): Job[] {
+  const engine = services.shipping.gateway.simulator;
+  const minutes = services.shippingSimulatorStepMinutes;
+  if (!engine || minutes === 0) return [];
+  return [{ name: "courier simulator clock", everyMs: 60_000, run: () => engine.tick(minutes) }];
 }
 
 /**

@@ -19,6 +19,9 @@ import { createGeoService } from "./modules/geo/service";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
+import { createShippingGateway } from "./modules/shipping/gateway";
+import { createShippingService } from "./modules/shipping/service";
+import type { CourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
 
 /**
  * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
@@ -29,6 +32,7 @@ export function createServices(
   config: AppConfig,
   log: ServiceLog = silentLog,
   simulator?: SimulatorCredentials,
+  courierSimulator?: CourierSimulatorCredentials,
 ) {
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
@@ -39,6 +43,11 @@ export function createServices(
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
   const ordersReader = createOrdersReader(db);
+  const shipping = createShippingService(db, {
+    gateway: createShippingGateway(config, db, log, courierSimulator),
+    log,
+    pickupLocation: config.shipping.pickupLocation,
+  });
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -59,6 +68,8 @@ export function createServices(
     },
     invoices,
     payments,
+    shipping,
+    shippingSimulatorStepMinutes: config.shipping.simulatorStepMinutes,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -73,6 +84,7 @@ export function createServices(
       refunds: payments.refunds,
       publicUrl: config.publicUrl,
       invoices,
+      shipping,
     }),
   };
 }

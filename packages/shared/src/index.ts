@@ -21,3 +21,4 @@ export * from "./schemas/payments";
 export * from "./schemas/admin";
 export * from "./gst";
 export * from "./schemas/tax";
+export * from "./schemas/shipping";
