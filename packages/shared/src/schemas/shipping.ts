@@ -18,7 +18,6 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 /** Forward: to the shopper. Return: a reverse pickup from the shopper back to the seller. */
 export const SHIPMENT_DIRECTIONS = ["forward", "return"] as const;
-export type ShipmentDirection = (typeof SHIPMENT_DIRECTIONS)[number];
 
 export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   creating: "Being booked",

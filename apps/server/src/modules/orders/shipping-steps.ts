@@ -42,10 +42,7 @@ export async function markShipped(
   order: OrderRow,
   parcel: { awb: string; courier: string; trackingUrl: string },
 ): Promise<OrderRow> {
-  await tx
-    .update(orders)
-    .set({ trackingNumber: parcel.awb })
-    .where(eq(orders.id, order.id));
+  await tx.update(orders).set({ trackingNumber: parcel.awb }).where(eq(orders.id, order.id));
   await transition(tx, order, "shipped", `Shipped with ${parcel.courier}, AWB ${parcel.awb}`, {
     by: "courier",
     tracking_number: parcel.awb,

@@ -43,7 +43,9 @@ export async function bookForward(
     const [live] = await tx
       .select({ id: shipments.id })
       .from(shipments)
-      .where(and(eq(shipments.orderId, orderId), eq(shipments.direction, "forward"), ne(shipments.status, "cancelled")));
+      .where(
+        and(eq(shipments.orderId, orderId), eq(shipments.direction, "forward"), ne(shipments.status, "cancelled")),
+      );
     if (live) throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
     const [claim] = await tx
       .insert(shipments)

@@ -46,10 +46,18 @@ export async function callCourier<T>(
     // Not JSON: kept as text for the error.
   }
   if (!response.ok)
-    throw new ShippingProviderError(`${init.method} ${url} answered ${response.status}`, response.status, reasonOf(body));
+    throw new ShippingProviderError(
+      `${init.method} ${url} answered ${response.status}`,
+      response.status,
+      reasonOf(body),
+    );
   const parsed = schema.safeParse(body);
   if (!parsed.success)
-    throw new ShippingProviderError(`${init.method} ${url} answered an unexpected body`, response.status, reasonOf(body));
+    throw new ShippingProviderError(
+      `${init.method} ${url} answered an unexpected body`,
+      response.status,
+      reasonOf(body),
+    );
   return parsed.data;
 }
 

@@ -12,10 +12,15 @@ const BOX_CM = { length: 30, breadth: 25, height: 8 };
 
 /** The order's value in rupees: an INR order's own, a USD one's at the order's rate. */
 const rupees = (order: OrderRow, minor: number) =>
-  Math.round((order.currency === "INR" ? minor : (minor * order.rateMilli) / 1000)) / 100;
+  Math.round(order.currency === "INR" ? minor : (minor * order.rateMilli) / 1000) / 100;
 
 /** What the courier is told about an order's parcel. */
-export async function parcelOf(tx: Tx, order: OrderRow, pickupLocation: string, reference: string): Promise<ParcelOrder> {
+export async function parcelOf(
+  tx: Tx,
+  order: OrderRow,
+  pickupLocation: string,
+  reference: string,
+): Promise<ParcelOrder> {
   const pieces = await piecesToShip(tx, order.id);
   const units = pieces.reduce((sum, p) => sum + p.quantity, 0);
   return {

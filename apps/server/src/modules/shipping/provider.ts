@@ -69,9 +69,12 @@ export interface ShippingProvider {
   readonly simulated: boolean;
   /** Logs in (or reuses a token still valid) and answers the bearer token. */
   authenticate(): Promise<string>;
-  serviceability(input: { pickupPincode: string; deliveryPincode: string; weightKg: number; cod: boolean }): Promise<
-    CourierOption[]
-  >;
+  serviceability(input: {
+    pickupPincode: string;
+    deliveryPincode: string;
+    weightKg: number;
+    cod: boolean;
+  }): Promise<CourierOption[]>;
   createShipment(parcel: ParcelOrder): Promise<CreatedParcel>;
   /** The courier is chosen and the air waybill number given (the provider picks the courier when none is named). */
   assignAwb(shipmentId: string, courierId?: number): Promise<AssignedAwb>;

@@ -64,7 +64,14 @@ export function createShippingService(
       for (const orderId of orderIds) {
         try {
           const booked = await bookForward(db, courier, pickupLocation, orderId, onBooked);
-          results.push({ order_id: orderId, ok: true, awb: booked.awb, courier: booked.courier, message: null, code: null });
+          results.push({
+            order_id: orderId,
+            ok: true,
+            awb: booked.awb,
+            courier: booked.courier,
+            message: null,
+            code: null,
+          });
         } catch (err) {
           if (err instanceof AppError && err.kind === "not_found")
             results.push(refusedLine(orderId, refusal("not_found", "NOT_FOUND", `Order ${orderId} was not found.`)));
@@ -142,7 +149,12 @@ export function createShippingService(
             status: sql`case when ${shipments.status} = 'awb_assigned' then 'pickup_scheduled'::shipment_status else ${shipments.status} end`,
             updatedAt: sql`now()`,
           })
-          .where(inArray(shipments.id, fresh.map((id) => live.get(id)!.id)));
+          .where(
+            inArray(
+              shipments.id,
+              fresh.map((id) => live.get(id)!.id),
+            ),
+          );
       }
       for (const id of toAsk) {
         const s = live.get(id)!;

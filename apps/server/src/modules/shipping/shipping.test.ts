@@ -77,7 +77,9 @@ describe("the simulated courier's HTTP API (Shiprocket-compatible)", () => {
       body: JSON.stringify({ email: "api-user@simulator.shiprocket.test", password: "guess" }),
     });
     expect(wrong.status).toBe(403);
-    const noToken = await fetch(sim("/courier/serviceability/?pickup_postcode=302022&delivery_postcode=400001&weight=1"));
+    const noToken = await fetch(
+      sim("/courier/serviceability/?pickup_postcode=302022&delivery_postcode=400001&weight=1"),
+    );
     expect(noToken.status).toBe(401);
 
     const token = await simToken();
@@ -86,7 +88,10 @@ describe("the simulated courier's HTTP API (Shiprocket-compatible)", () => {
         sim(`/courier/serviceability/?pickup_postcode=302022&delivery_postcode=${pin}&weight=0.5&cod=${cod}`),
         { headers: { authorization: `Bearer ${token}` } },
       );
-      return (await res.json()) as { status: number; data: { available_courier_companies: { cod: number; estimated_delivery_days: string }[] } | null };
+      return (await res.json()) as {
+        status: number;
+        data: { available_courier_companies: { cod: number; estimated_delivery_days: string }[] } | null;
+      };
     };
     const mumbai = await ask("400001", 1);
     expect(mumbai.data?.available_courier_companies.map((c) => [c.cod, c.estimated_delivery_days])).toEqual([
@@ -111,7 +116,9 @@ describe("the simulated courier's HTTP API (Shiprocket-compatible)", () => {
       { courierId: 20, name: "Xpressbees Express", cod: false, estimatedDays: 6 },
       { courierId: 10, name: "Delhivery Surface", cod: false, estimatedDays: 7 },
     ]);
-    expect(await provider.serviceability({ pickupPincode: "302022", deliveryPincode: "960001", weightKg: 1, cod: true })).toEqual([]);
+    expect(
+      await provider.serviceability({ pickupPincode: "302022", deliveryPincode: "960001", weightKg: 1, cod: true }),
+    ).toEqual([]);
   });
 });
 
@@ -124,7 +131,14 @@ describe("creating shipments", () => {
     const army = await insertOrder(app);
     await db().update(orders).set({ pinCode: "960001" }).where(eq(orders.id, army.order.id));
 
-    const body = await create([paid.order.id, 2_000_000_000, pending.order.id, cod.order.id, cancelled.order.id, army.order.id]);
+    const body = await create([
+      paid.order.id,
+      2_000_000_000,
+      pending.order.id,
+      cod.order.id,
+      cancelled.order.id,
+      army.order.id,
+    ]);
     expect(body.done).toBe(2);
     expect(body.refused).toBe(4);
     const byId = new Map(body.results.map((r) => [r.order_id, r]));
@@ -154,7 +168,11 @@ describe("creating shipments", () => {
     expect(await db().select().from(shipments).where(eq(shipments.orderId, paid.order.id))).toHaveLength(1);
 
     const mails = await emailsTo(app, "asha@example.in");
-    expect(mails.some((m) => m.subject.includes(`#${paid.order.id} has shipped`) && m.text.includes(byId.get(paid.order.id)!.awb!))).toBe(true);
+    expect(
+      mails.some(
+        (m) => m.subject.includes(`#${paid.order.id} has shipped`) && m.text.includes(byId.get(paid.order.id)!.awb!),
+      ),
+    ).toBe(true);
   });
 
   it("refuses a bad body with a 400 and changes nothing", async () => {
@@ -178,7 +196,12 @@ describe("creating shipments", () => {
     // The label is kept once fetched.
     expect((await shipmentOf(a.order.id))?.labelPdf?.length).toBeGreaterThan(100);
 
-    const missing = await call(app, admin, "GET", `/api/admin/shipments/labels.pdf?ids=${a.order.id},${unshipped.order.id}`);
+    const missing = await call(
+      app,
+      admin,
+      "GET",
+      `/api/admin/shipments/labels.pdf?ids=${a.order.id},${unshipped.order.id}`,
+    );
     expect(missing.statusCode).toBe(409);
     expect(missing.json().message).toContain(String(unshipped.order.id));
     expect((await call(app, admin, "GET", "/api/admin/shipments/labels.pdf?ids=1,x")).statusCode).toBe(400);
@@ -247,7 +270,9 @@ describe("tracking webhooks", () => {
     expect((await orderRow(order.id)).status).toBe("shipped");
     const events = await db().select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipment!.id));
     expect(events.map((e) => e.rawStatus)).toEqual(["AWB ASSIGNED", "IN TRANSIT", "OUT FOR DELIVERY", "PICKED UP"]);
-    expect((await emailsTo(app, "asha@example.in")).some((m) => m.subject.includes(`#${order.id} is out for delivery`))).toBe(true);
+    expect(
+      (await emailsTo(app, "asha@example.in")).some((m) => m.subject.includes(`#${order.id} is out for delivery`)),
+    ).toBe(true);
 
     // An AWB we never booked: answered, ignored.
     expect((await webhook({ ...inTransit, awb: "UNKNOWN1" }, token)).json()).toMatchObject({ applied: false });
@@ -276,7 +301,9 @@ describe("tracking webhooks", () => {
     const end = await simulate(order.id, "advance");
     expect(end.statusCode).toBe(409);
     expect((await simulate(order.id, "fail")).statusCode).toBe(409);
-    expect((await emailsTo(app, "asha@example.in")).some((m) => m.subject.includes(`#${order.id} has been delivered`))).toBe(true);
+    expect(
+      (await emailsTo(app, "asha@example.in")).some((m) => m.subject.includes(`#${order.id} has been delivered`)),
+    ).toBe(true);
   });
 });
 
@@ -307,7 +334,11 @@ describe("return to origin (RTO)", () => {
     expect((back.json() as AdminOrderDetail).status).toBe("returned_to_origin");
 
     expect(await stockOf(app, kurta)).toBe(stockBefore + 2);
-    const notes = await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice!.id)).orderBy(asc(creditNotes.id));
+    const notes = await db()
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, invoice!.id))
+      .orderBy(asc(creditNotes.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]?.reason).toBe("Returned to origin");
     expect(notes[0]?.gross).toBe(invoice!.gross);

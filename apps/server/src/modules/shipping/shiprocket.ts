@@ -255,7 +255,11 @@ export function createShiprocket(creds: ShiprocketCredentials): ShippingProvider
       const data = answer.response?.data;
       // Shiprocket answers 200 with awb_assign_status 0 when no courier takes the parcel.
       if (answer.awb_assign_status !== 1 || !data)
-        throw new ShippingProviderError("no AWB was assigned", 200, answer.message ?? "No courier accepted the parcel.");
+        throw new ShippingProviderError(
+          "no AWB was assigned",
+          200,
+          answer.message ?? "No courier accepted the parcel.",
+        );
       return { awb: data.awb_code, courier: data.courier_name };
     },
 
@@ -274,7 +278,18 @@ export function createShiprocket(creds: ShiprocketCredentials): ShippingProvider
       return (answer.tracking_data.shipment_track_activities ?? []).flatMap((a): TrackingUpdate[] => {
         const raw = a["sr-status-label"] ?? a.activity ?? "";
         const at = parseCourierTime(a.date);
-        return at ? [{ awb, eventKey: `${awb}:${raw}:${a.date}`, status: mapShiprocketStatus(raw), rawStatus: raw, location: a.location ?? null, at }] : [];
+        return at
+          ? [
+              {
+                awb,
+                eventKey: `${awb}:${raw}:${a.date}`,
+                status: mapShiprocketStatus(raw),
+                rawStatus: raw,
+                location: a.location ?? null,
+                at,
+              },
+            ]
+          : [];
       });
     },
 

@@ -33,7 +33,11 @@ async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate
     const order = await readOrder(tx, shipment.orderId);
     if (order?.status === "shipped") await queueShipmentNotice(tx, order, "out_for_delivery", details);
   } else if (update.status === "delivered") {
-    const order = await markDelivered(tx, shipment.orderId, `Delivered by ${shipment.courier ?? "the courier"}: ${note}`);
+    const order = await markDelivered(
+      tx,
+      shipment.orderId,
+      `Delivered by ${shipment.courier ?? "the courier"}: ${note}`,
+    );
     if (order) await queueShipmentNotice(tx, order, "delivered", details);
   } else if (update.status === "rto_delivered") {
     const back = await markReturnedToOrigin(tx, shipment.orderId, `Returned to origin: ${note}`);

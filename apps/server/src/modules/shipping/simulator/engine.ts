@@ -9,7 +9,11 @@ import type { CourierWebhookSender } from "./webhooks";
  * How the simulated courier moves a parcel and tells the store: one step at a time, under the parcel's
  * lock, the webhook sent after the commit. Used by its API (pickups), its test control and its clock.
  */
-export function createCourierSimulatorEngine(db: Db, sender: CourierWebhookSender, credentials: CourierSimulatorCredentials) {
+export function createCourierSimulatorEngine(
+  db: Db,
+  sender: CourierWebhookSender,
+  credentials: CourierSimulatorCredentials,
+) {
   /** Sends the shipment's current step as Shiprocket's tracking webhook; answers once the store answered. */
   function sendWebhook(parcel: SimShipment): Promise<void> {
     const shipment = withWebhookTimes(parcel);
@@ -57,7 +61,12 @@ export function createCourierSimulatorEngine(db: Db, sender: CourierWebhookSende
   /** Moves a parcel one step ("advance") or to a failed delivery ("fail"); answers the parcel, or why not. */
   async function move(awb: string, action: "advance" | "fail") {
     const moved = await changeShipment(db, { awb }, (shipment) => {
-      const to = action === "fail" ? (canFail(shipment.step) ? "undelivered" : null) : nextStep(shipment.step, shipment.direction);
+      const to =
+        action === "fail"
+          ? canFail(shipment.step)
+            ? "undelivered"
+            : null
+          : nextStep(shipment.step, shipment.direction);
       if (!to) return { ok: false as const, step: shipment.step };
       moveTo(shipment, to);
       return { ok: true as const, shipment: structuredClone(shipment) };
@@ -70,8 +79,6 @@ export function createCourierSimulatorEngine(db: Db, sender: CourierWebhookSende
   function withWebhookTimes(shipment: SimShipment): SimShipment {
     return { ...shipment, history: shipment.history.map((h) => ({ ...h, date: courierTimeText(new Date(h.date)) })) };
   }
-
-
 
   /** The simulator's clock: parcels left alone for `minutes` move one step (the job calls this). */
   async function tick(minutes: number): Promise<number> {

@@ -4,14 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import type { CourierSimulatorCredentials } from "./credentials";
 import { simulatedLabelPdf } from "./label";
-import {
-  changeShipment,
-  findShipment,
-  insertShipment,
-  saveToken,
-  tokenExists,
-  type SimShipment,
-} from "./records";
+import { changeShipment, findShipment, insertShipment, saveToken, tokenExists, type SimShipment } from "./records";
 import { SIM_STATUS, simulatedCouriers, VALID_PINCODE } from "./rules";
 import type { CourierSimulatorEngine } from "./engine";
 
@@ -99,7 +92,12 @@ export const shiprocketSimulator: FastifyPluginAsync<{
     return { status: 200, data: { available_courier_companies: couriers } };
   });
 
-  async function createOrder(shipment: Omit<SimShipment, "order_id" | "shipment_id" | "history" | "step" | "awb_code" | "courier_company_id" | "courier_name">) {
+  async function createOrder(
+    shipment: Omit<
+      SimShipment,
+      "order_id" | "shipment_id" | "history" | "step" | "awb_code" | "courier_company_id" | "courier_name"
+    >,
+  ) {
     const made: SimShipment = {
       ...shipment,
       order_id: numericId(),
@@ -160,7 +158,12 @@ export const shiprocketSimulator: FastifyPluginAsync<{
       const courier = body.data.courier_id
         ? couriers.find((c) => c.courier_company_id === body.data.courier_id)
         : couriers[0];
-      if (!courier) return { refused: shipment.cod ? "Cash on delivery is not available for this pincode." : "Selected pincode is not serviceable." };
+      if (!courier)
+        return {
+          refused: shipment.cod
+            ? "Cash on delivery is not available for this pincode."
+            : "Selected pincode is not serviceable.",
+        };
       shipment.awb_code = `SIM${numericId()}${randomInt(10, 99)}`;
       shipment.courier_company_id = courier.courier_company_id;
       shipment.courier_name = courier.courier_name;
@@ -278,8 +281,11 @@ export const shiprocketSimulator: FastifyPluginAsync<{
     const moved = await move((request.params as { awb: string }).awb, body.data.action);
     if (!moved) return fail(reply, 404, "AWB not found.");
     if (!moved.ok)
-      return fail(reply, 409, `A parcel that is "${SIM_STATUS[moved.step].name}" cannot ${body.data.action === "fail" ? "fail delivery" : "move further"}.`);
+      return fail(
+        reply,
+        409,
+        `A parcel that is "${SIM_STATUS[moved.step].name}" cannot ${body.data.action === "fail" ? "fail delivery" : "move further"}.`,
+      );
     return { awb: moved.shipment.awb_code, status: SIM_STATUS[moved.shipment.step].name };
   });
 };
-
