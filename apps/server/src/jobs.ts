@@ -5,6 +5,7 @@ import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
+import { deleteOldCourierSimulatorRecords } from "./modules/shipping/simulator/records";
 import type { ServiceLog } from "./log";
 import type { StoreServices } from "./services";
 
@@ -48,8 +49,8 @@ function courierSimulatorClock(services: StoreServices): Job[] {
 }
 
 /**
- * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, and the payment
- * simulator's records older than 30 days (none in production).
+ * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, and the payment and
+ * courier simulators' records older than 30 days (none in production).
  */
 export async function housekeeping(db: Db) {
   return {
@@ -57,6 +58,7 @@ export async function housekeeping(db: Db) {
     tokens: await deleteSpentTokens(db),
     attempts: await deleteUnpaidAttempts(db),
     simulatorRecords: await deleteOldSimulatorRecords(db),
+    courierSimulatorRecords: await deleteOldCourierSimulatorRecords(db),
   };
 }
 

@@ -21,6 +21,7 @@ import { createTestApp } from "../../testing/test-app";
 import { creditNotes, invoices } from "../invoices/tables";
 import { orders } from "../orders/tables";
 import { courierTimeText } from "./time";
+import { shippingSimulatorRecords } from "./simulator/tables";
 import { shipmentEvents, shipments } from "./tables";
 
 let app: FastifyInstance;
@@ -307,6 +308,35 @@ describe("tracking webhooks", () => {
   });
 });
 
+describe("the simulated courier's clock and its buttons' bad input", () => {
+  it("moves a parcel left alone long enough one step, and leaves the others", async () => {
+    const { order } = await insertOrder(app);
+    await create([order.id]);
+    await call(app, admin, "POST", "/api/admin/shipments/pickup", { order_ids: [order.id] });
+    const engine = app.services.shipping.gateway.simulator!;
+    // Just moved: not due yet.
+    await engine.tick(60);
+    expect((await shipmentOf(order.id))?.status).toBe("pickup_scheduled");
+    await db()
+      .update(shippingSimulatorRecords)
+      .set({ movedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(shippingSimulatorRecords.awb, (await shipmentOf(order.id))!.awb!));
+    expect(await engine.tick(60)).toBeGreaterThanOrEqual(1);
+    expect((await shipmentOf(order.id))?.status).toBe("picked_up");
+  });
+
+  it("answers a bad simulate request with a 400 or 404 and an order without a parcel with a 409", async () => {
+    const { order } = await insertOrder(app);
+    expect(
+      (await call(app, admin, "POST", `/api/admin/orders/${order.id}/shipment/simulate`, { action: "fly" })).statusCode,
+    ).toBe(400);
+    expect((await simulate(2_000_000_000, "advance")).statusCode).toBe(404);
+    const none = await simulate(order.id, "advance");
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toContain("no shipment");
+  });
+});
+
 describe("return to origin (RTO)", () => {
   it("puts a COD order's pieces back in stock, credits its whole invoice and reports it as returned", async () => {
     const email = `rto.${process.pid}@example.in`;
@@ -396,5 +426,25 @@ describe("the courier is down", () => {
       payload: JSON.stringify({ awb: "1", current_status: "DELIVERED" }),
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it("refuses labels and pickups of a parcel booked earlier with a clear 503, and changes nothing", async () => {
+    const downAdmin = (await newAdmin(down)).headers;
+    const { order } = await insertOrder(down, { status: "shipped" });
+    await down.database.db.insert(shipments).values({
+      orderId: order.id,
+      provider: "shiprocket",
+      shipmentId: "5550001",
+      awb: "AWB5550001",
+      courier: "Delhivery",
+      status: "awb_assigned",
+    });
+    const labels = await call(down, downAdmin, "GET", `/api/admin/shipments/labels.pdf?ids=${order.id}`);
+    expect(labels.statusCode).toBe(503);
+    expect(labels.json()).toMatchObject({ code: "COURIER_UNAVAILABLE" });
+    const pickup = await call(down, downAdmin, "POST", "/api/admin/shipments/pickup", { order_ids: [order.id] });
+    expect(pickup.statusCode).toBe(503);
+    const [row] = await down.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
+    expect(row).toMatchObject({ status: "awb_assigned", pickupRequestedAt: null, labelPdf: null });
   });
 });

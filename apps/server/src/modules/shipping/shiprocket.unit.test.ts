@@ -198,6 +198,10 @@ describe("Shiprocket calls", () => {
       simulated: false,
     });
     await expect(provider.authenticate()).rejects.toMatchObject({ status: null });
+    vi.stubGlobal("fetch", async () => {
+      throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+    });
+    await expect(provider.authenticate()).rejects.toThrow(/timed out/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { shippingSimulatorRecords as records } from "./tables";
 import type { SimStep } from "./rules";
@@ -96,4 +96,13 @@ export async function idleShipments(db: Db, minutes: number, limit = 50): Promis
     .orderBy(asc(records.movedAt))
     .limit(limit);
   return rows.map((r) => r.awb!);
+}
+
+/** Housekeeping: the simulated courier's records older than `days` go (as the payment simulator's; none in production). */
+export async function deleteOldCourierSimulatorRecords(db: Db, days = 30): Promise<number> {
+  const deleted = await db
+    .delete(records)
+    .where(lt(records.createdAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: records.id });
+  return deleted.length;
 }
