@@ -48,7 +48,6 @@ const orderIds = z
 
 /** `POST /api/admin/shipments` and `POST /api/admin/shipments/pickup`: the orders to act on. */
 export const shipmentOrdersSchema = z.object({ order_ids: orderIds });
-export type ShipmentOrders = z.infer<typeof shipmentOrdersSchema>;
 
 /** Each order on its own: done (with its AWB and courier) or the reason it was not (nothing changed for it). */
 export const shipmentResultsSchema = z.object({
