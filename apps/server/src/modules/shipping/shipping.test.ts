@@ -15,6 +15,7 @@ import {
   fillCart,
   orderBody,
   pageTotal,
+  paidCardOrder,
   stockOf,
 } from "../checkout/test-support";
 import { createTestApp } from "../../testing/test-app";
@@ -382,6 +383,25 @@ describe("return to origin (RTO)", () => {
     const shipment = await shipmentOf(orderId);
     expect(shipment?.status).toBe("rto_delivered");
     expect(await stockOf(app, kurta)).toBe(stockBefore + 2);
+  });
+});
+
+describe("a prepaid parcel that came back", () => {
+  it("is refunded in full when the seller marks it refunded, its stock back once", async () => {
+    const { orderId, total } = await paidCardOrder(app, [{ variant: kurta, quantity: 1 }]);
+    const stockBefore = await stockOf(app, kurta);
+    await create([orderId]);
+    for (const move of ["advance", "advance", "fail", "advance", "advance"] as const)
+      expect((await simulate(orderId, move)).statusCode).toBe(200);
+    expect((await orderRow(orderId)).status).toBe("returned_to_origin");
+    expect(await stockOf(app, kurta)).toBe(stockBefore + 1);
+
+    const refunded = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "refunded" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().refund).toMatchObject({ rule: "full", refund_minor: total });
+    expect((await orderRow(orderId)).status).toBe("refunded");
+    // Refunding restocks nothing again.
+    expect(await stockOf(app, kurta)).toBe(stockBefore + 1);
   });
 });
 
