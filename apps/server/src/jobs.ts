@@ -43,9 +43,8 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
 /** The simulated courier moves parcels left alone (SHIPPING_SIMULATOR_STEP_MINUTES; 0 or a real courier: never). */
 function courierSimulatorClock(services: StoreServices): Job[] {
   const engine = services.shipping.gateway.simulator;
-  const minutes = services.shippingSimulatorStepMinutes;
-  if (!engine || minutes === 0) return [];
-  return [{ name: "courier simulator clock", everyMs: 60_000, run: () => engine.tick(minutes) }];
+  if (!engine || engine.stepMinutes === 0) return [];
+  return [{ name: "courier simulator clock", everyMs: 60_000, run: () => engine.tick() }];
 }
 
 /**

@@ -69,7 +69,6 @@ export function createServices(
     invoices,
     payments,
     shipping,
-    shippingSimulatorStepMinutes: config.shipping.simulatorStepMinutes,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {

@@ -47,6 +47,6 @@ export function createShippingGateway(
       trackingUrl: (awb) => `${origin()}${COURIER_SIMULATOR_PREFIX}/tracking/${encodeURIComponent(awb)}`,
       simulated: true,
     }),
-    simulator: createCourierSimulatorEngine(db, sender, simulator),
+    simulator: createCourierSimulatorEngine(db, sender, simulator, s.simulatorStepMinutes),
   };
 }

@@ -13,6 +13,8 @@ export function createCourierSimulatorEngine(
   db: Db,
   sender: CourierWebhookSender,
   credentials: CourierSimulatorCredentials,
+  /** Its clock's pace: a parcel left alone this long moves one step; 0: only when told. */
+  stepMinutes = 0,
 ) {
   /** Sends the shipment's current step as Shiprocket's tracking webhook; answers once the store answered. */
   function sendWebhook(parcel: SimShipment): Promise<void> {
@@ -81,13 +83,13 @@ export function createCourierSimulatorEngine(
   }
 
   /** The simulator's clock: parcels left alone for `minutes` move one step (the job calls this). */
-  async function tick(minutes: number): Promise<number> {
+  async function tick(minutes = stepMinutes): Promise<number> {
     let moved = 0;
     for (const awb of await idleShipments(db, minutes)) if ((await move(awb, "advance"))?.ok) moved += 1;
     return moved;
   }
 
-  return { move, moveTo, sendWebhook, tick, settled: () => sender.settled() };
+  return { move, moveTo, sendWebhook, tick, stepMinutes, settled: () => sender.settled() };
 }
 
 export type CourierSimulatorEngine = ReturnType<typeof createCourierSimulatorEngine>;
