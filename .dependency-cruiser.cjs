@@ -18,6 +18,7 @@ const LAYERS = [
   { name: "orders, seo", modules: ["orders", "seo"] },
   { name: "invoices", modules: ["invoices"] },
   { name: "payments", modules: ["payments"] },
+  { name: "shipping", modules: ["shipping"] },
   { name: "checkout", modules: ["checkout"] },
   { name: "back office", modules: ["admin"] },
 ];

@@ -26,6 +26,9 @@ import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
 import { webhookRoutes } from "./modules/payments/webhook-routes";
+import { shippingWebhookRoutes } from "./modules/shipping/routes";
+import { loadCourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
+import { courierSimulatorPlugin } from "./modules/shipping/simulator/plugin";
 import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
@@ -83,7 +86,8 @@ export async function buildApp({
   app.decorate("database", database);
   app.decorate("lifecycle", { draining: false });
   const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
-  app.decorate("services", createServices(database.db, config, app.log, simulator));
+  const courierSimulator = config.simulator ? await loadCourierSimulatorCredentials(database.db) : undefined;
+  app.decorate("services", createServices(database.db, config, app.log, simulator, courierSimulator));
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
@@ -116,9 +120,13 @@ export async function buildApp({
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
+  await app.register(shippingWebhookRoutes);
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   if (simulator && app.services.payments.gateway.usesSimulator)
     await app.register(paymentSimulatorPlugin, { credentials: simulator });
+  const courierEngine = app.services.shipping.gateway.simulator;
+  if (courierSimulator && courierEngine)
+    await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator });
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook(

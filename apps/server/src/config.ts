@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { SELLER } from "@store/shared";
 import { StartupError } from "./errors";
 
 /** The repository root, so relative paths in the environment mean the same from every workspace. */
@@ -99,6 +100,21 @@ const envSchema = z.object({
    * schedule (payments/refunds.ts). Fewer shortens it: the browser ring sets 1, so a failing refund fails for good at once.
    */
   REFUND_TRIES: z.coerce.number().int().min(1).max(100).optional(),
+  /** Shiprocket's API user; unset: the courier simulator (when allowed) or no shipping. */
+  SHIPPING_EMAIL: optionalText,
+  SHIPPING_PASSWORD: optionalText,
+  /** The token Shiprocket sends in its webhooks' `x-api-key` header. */
+  SHIPPING_WEBHOOK_SECRET: optionalText,
+  SHIPPING_BASE_URL: z.url().optional(),
+  /** The pickup location's nickname in the Shiprocket account. */
+  SHIPPING_PICKUP_LOCATION: z.string().trim().min(1).max(100).default("Primary"),
+  /** The pickup address's pincode, for serviceability; unset: the seller's own. */
+  SHIPPING_PICKUP_PINCODE: z
+    .string()
+    .regex(/^[1-9]\d{5}$/, "SHIPPING_PICKUP_PINCODE must be a 6-digit Indian pincode")
+    .optional(),
+  /** The simulated courier moves each parcel one step after this many minutes; 0: only when told. */
+  SHIPPING_SIMULATOR_STEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
   /** 1 runs the payment simulator even in production (a test run); 0 never runs it. Default: not in production. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
@@ -160,6 +176,19 @@ export interface AppConfig {
   checkout: CheckoutLimits;
   /** Undefined: the refund queue's full retry schedule. */
   refundTries?: number;
+  /** Shiprocket: real when email and password are set, else simulated (when `simulator`) or off. */
+  shipping: ShippingConfig;
+}
+
+export interface ShippingConfig {
+  email?: string;
+  password?: string;
+  webhookSecret?: string;
+  baseUrl: string;
+  pickupLocation: string;
+  pickupPincode: string;
+  /** The simulated courier's pace when left alone; 0: it moves only when told. */
+  simulatorStepMinutes: number;
 }
 
 /** An S3 or S3-compatible bucket holding the images (MEDIA_S3_*). */
@@ -239,6 +268,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulator: e.SIMULATOR === "1" || (e.SIMULATOR !== "0" && e.NODE_ENV !== "production"),
     checkout: { holdMinutes: e.ORDER_HOLD_MINUTES, openOrdersPerClient: e.OPEN_ORDERS_PER_CLIENT },
     refundTries: e.REFUND_TRIES,
+    shipping: {
+      email: e.SHIPPING_EMAIL,
+      password: e.SHIPPING_PASSWORD,
+      webhookSecret: e.SHIPPING_WEBHOOK_SECRET,
+      baseUrl: stripSlash(e.SHIPPING_BASE_URL ?? "https://apiv2.shiprocket.in/v1/external"),
+      pickupLocation: e.SHIPPING_PICKUP_LOCATION,
+      pickupPincode: e.SHIPPING_PICKUP_PINCODE ?? SELLER.address.postalCode,
+      simulatorStepMinutes: e.SHIPPING_SIMULATOR_STEP_MINUTES,
+    },
   };
 }
 

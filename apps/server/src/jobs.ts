@@ -5,6 +5,7 @@ import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
+import { deleteOldCourierSimulatorRecords } from "./modules/shipping/simulator/records";
 import type { ServiceLog } from "./log";
 import type { StoreServices } from "./services";
 
@@ -35,12 +36,20 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
+    ...courierSimulatorClock(services),
   ];
 }
 
+/** The simulated courier moves parcels left alone (SHIPPING_SIMULATOR_STEP_MINUTES; 0 or a real courier: never). */
+function courierSimulatorClock(services: StoreServices): Job[] {
+  const engine = services.shipping.gateway.simulator;
+  if (!engine || engine.stepMinutes === 0) return [];
+  return [{ name: "courier simulator clock", everyMs: 60_000, run: () => engine.tick() }];
+}
+
 /**
- * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, and the payment
- * simulator's records older than 30 days (none in production).
+ * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, and the payment and
+ * courier simulators' records older than 30 days (none in production).
  */
 export async function housekeeping(db: Db) {
   return {
@@ -48,6 +57,7 @@ export async function housekeeping(db: Db) {
     tokens: await deleteSpentTokens(db),
     attempts: await deleteUnpaidAttempts(db),
     simulatorRecords: await deleteOldSimulatorRecords(db),
+    courierSimulatorRecords: await deleteOldCourierSimulatorRecords(db),
   };
 }
 

@@ -21,6 +21,10 @@ import { lazyPincodes } from "./modules/geo/pincodes";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
+import { createShippingGateway } from "./modules/shipping/gateway";
+import { courierServiceability } from "./modules/shipping/serviceability";
+import { createShippingService } from "./modules/shipping/service";
+import type { CourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
 
 /**
  * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
@@ -31,6 +35,7 @@ export function createServices(
   config: AppConfig,
   log: ServiceLog = silentLog,
   simulator?: SimulatorCredentials,
+  courierSimulator?: CourierSimulatorCredentials,
 ) {
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
@@ -41,9 +46,15 @@ export function createServices(
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
   const ordersReader = createOrdersReader(db);
-  // India Post's directory and the delivery promise. The shipping module's courier serviceability is handed
-  // in here as `serviceability` once it is merged; until then the promise is the shipping policy's.
-  const delivery = createDeliveryPromises(lazyPincodes());
+  const shipping = createShippingService(db, {
+    gateway: createShippingGateway(config, db, log, courierSimulator),
+    log,
+    pickupLocation: config.shipping.pickupLocation,
+  });
+  // India Post's directory and the delivery promise, from the courier's serviceability (or the policy's days).
+  const delivery = createDeliveryPromises(lazyPincodes(), {
+    serviceability: courierServiceability(shipping.gateway, config.shipping.pickupPincode),
+  });
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -65,6 +76,7 @@ export function createServices(
     },
     invoices,
     payments,
+    shipping,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -79,6 +91,7 @@ export function createServices(
       refunds: payments.refunds,
       publicUrl: config.publicUrl,
       invoices,
+      shipping,
     }),
   };
 }

@@ -22,3 +22,4 @@ export * from "./schemas/payments";
 export * from "./schemas/admin";
 export * from "./gst";
 export * from "./schemas/tax";
+export * from "./schemas/shipping";

@@ -27,6 +27,14 @@ describe("order state machine", () => {
     expect(canTransition("paid", "expired")).toBe(false);
   });
 
+  it("brings an undelivered parcel back to the seller (RTO) only from shipped, and may refund it then", () => {
+    expect(canTransition("shipped", "returned_to_origin")).toBe(true);
+    expect(canTransition("paid", "returned_to_origin")).toBe(false);
+    expect(canTransition("delivered", "returned_to_origin")).toBe(false);
+    expect(canTransition("returned_to_origin", "refunded")).toBe(true);
+    expect(canTransition("returned_to_origin", "shipped")).toBe(false);
+  });
+
   it("only names known statuses", () => {
     for (const targets of Object.values(ORDER_TRANSITIONS)) {
       for (const target of targets) expect(ORDER_STATUSES).toContain(target);

@@ -1,6 +1,8 @@
 /**
  * The one order state machine (issues 5 and 11):
  * pending_payment -> paid | cod_confirmed -> shipped -> delivered; cancelled; refunded.
+ * returned_to_origin: the courier could not deliver and brought the parcel back to the seller (RTO); its
+ * pieces are back in stock. A prepaid one may then be refunded.
  * awaiting_confirmation: a cash-on-delivery order the shopper has yet to confirm with the e-mailed code.
  * expired: a checkout attempt closed unpaid or unconfirmed (its time ran out, or a newer attempt of the same
  * cart replaced it); what it held went back. A payment that still arrives for it is honoured when it can be
@@ -17,6 +19,7 @@ export const ORDER_STATUSES = [
   "cancelled",
   "refunded",
   "expired",
+  "returned_to_origin",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -25,11 +28,12 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_confirmation: ["cod_confirmed", "cancelled", "expired"],
   paid: ["shipped", "cancelled", "refunded"],
   cod_confirmed: ["shipped", "cancelled"],
-  shipped: ["delivered", "cancelled"],
+  shipped: ["delivered", "cancelled", "returned_to_origin"],
   delivered: ["refunded"],
   cancelled: ["refunded"],
   refunded: [],
   expired: ["paid", "cancelled"],
+  returned_to_origin: ["refunded"],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
@@ -54,4 +58,5 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
   expired: "Expired (not paid)",
+  returned_to_origin: "Returned to seller (not delivered)",
 };

@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from "../order-status";
 import { currencySchema } from "./common";
 import { adminPageMeta, adminPageQuery, optionalText, requiredText } from "./admin-common";
 import { calendarDay } from "./input-rules";
+import { orderShippingSchema } from "./shipping";
 
 /**
  * The statuses the back office may move an order to. `paid` and `cod_confirmed` are reached only
@@ -219,6 +220,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
     .nullable(),
   /** A confirmed order without an invoice (the shop's tax data did not allow it then): the seller may issue it. */
   can_issue_invoice: z.boolean(),
+  /** The courier's shipments of the order (forward, and later returns); absent where shipping is not wired. */
+  shipping: orderShippingSchema.optional(),
 });
 
 export const REFUND_RULES = [

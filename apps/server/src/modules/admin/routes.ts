@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditLogQuerySchema, auditLogResponseSchema, dashboardResponseSchema } from "@store/shared";
 import { adminContentRoutes } from "./content-routes";
 import { adminOrderRoutes } from "./orders-routes";
+import { adminShipmentRoutes } from "./shipments-routes";
 import { adminPeopleRoutes } from "./people-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
@@ -52,6 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminShipmentRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
   await app.register(adminTaxRoutes);

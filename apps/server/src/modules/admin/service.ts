@@ -21,6 +21,8 @@ import { createUploads } from "./uploads";
 import type { InvoiceService } from "../invoices/service";
 import { createInvoiceIssuer } from "./orders-invoice";
 import { createTaxAdmin } from "./tax";
+import type { ShippingService } from "../shipping/service";
+import { createShipmentAdmin } from "./orders-shipments";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
@@ -31,6 +33,8 @@ export interface AdminServiceOptions {
   publicUrl: string;
   /** The tax invoices and credit notes of orders (their PDFs, and the invoice on the order's page). */
   invoices: InvoiceService;
+  /** The courier: parcels, labels, pickups and their tracking on the order's page. */
+  shipping: ShippingService;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -44,6 +48,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
         ...order,
         payments: await paymentsOfOrder(db, id),
         ...(await options.invoices.adminView(id, order.status)),
+        shipping: await options.shipping.orderShipping(id),
       };
     },
   };
@@ -65,6 +70,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       ...createInvoiceIssuer(db, orders),
     },
     invoices: options.invoices,
+    shipments: createShipmentAdmin(db, options.shipping),
     content: createContentResources(db),
     inbox: createInbox(db),
     dashboard: createDashboard(db),

@@ -39,6 +39,10 @@ export const STAFF_RULES: readonly StaffRule[] = [
   // Fulfilment: ship several orders at once, and correct a shipped order's tracking number.
   { method: "POST", url: "/api/admin/orders/ship" },
   { method: "PATCH", url: "/api/admin/orders/:id/tracking" },
+  // The courier: book the parcels, print their labels, ask for the pickup (the simulator's buttons are the owner's).
+  { method: "POST", url: "/api/admin/shipments" },
+  { method: "GET", url: "/api/admin/shipments/labels.pdf" },
+  { method: "POST", url: "/api/admin/shipments/pickup" },
   { method: "GET", url: "/api/admin/products" },
   { method: "GET", url: "/api/admin/products/:id" },
   { method: "GET", url: "/api/admin/queries" },

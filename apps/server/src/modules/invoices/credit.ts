@@ -8,7 +8,7 @@ import { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
 /** What a credit note takes back: pieces cancelled from lines, or all that is left of the order less a fee the shop kept. */
 export type CreditRequest =
   | { kind: "pieces"; pieces: readonly { orderLineId: number; quantity: number }[] }
-  | { kind: "remainder"; reason: "Order cancelled" | "Order refunded"; feeMinor: number };
+  | { kind: "remainder"; reason: "Order cancelled" | "Order refunded" | "Returned to origin"; feeMinor: number };
 
 /**
  * The credit note for a change to an invoiced order, in the caller's transaction (the seller's cancellation

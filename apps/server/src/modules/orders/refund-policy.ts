@@ -13,14 +13,14 @@ export type RefundAmounts = Pick<Refund, "rule" | "paid_minor" | "fee_minor" | "
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * What the shopper has paid: online orders once paid (and while shipped or delivered); cash on delivery
- * only once delivered, since the courier collects it at the door.
+ * What the shopper has paid: online orders once paid (and while shipped, delivered, or returned to the
+ * seller undelivered); cash on delivery only once delivered, since the courier collects it at the door.
  */
 export function amountPaid(order: RefundableOrder): number {
   const collected =
     order.paymentMethod === "cod"
       ? order.status === "delivered"
-      : ["paid", "shipped", "delivered"].includes(order.status);
+      : ["paid", "shipped", "delivered", "returned_to_origin"].includes(order.status);
   return collected ? order.total : 0;
 }
 
@@ -42,7 +42,7 @@ export function cancellationRefund(order: RefundableOrder, now: Date): RefundAmo
   return { rule: "in_transit_fee", paid_minor: paid, fee_minor: fee, refund_minor: paid - fee };
 }
 
-/** Refunding a paid or delivered order (a return) gives back everything paid. */
+/** Refunding a paid, delivered (a return) or returned-to-origin order gives back everything paid. */
 export function fullRefund(order: RefundableOrder): RefundAmounts {
   const paid = amountPaid(order);
   return { rule: paid === 0 ? "nothing_paid" : "full", paid_minor: paid, fee_minor: 0, refund_minor: paid };

@@ -77,4 +77,12 @@ describe("cancellation refunds", () => {
       refund_minor: 100_000,
     });
   });
+
+  it("counts a prepaid parcel that came back (RTO) as paid, a cash-on-delivery one as never paid", () => {
+    expect(fullRefund(order({ status: "returned_to_origin", paymentMethod: "razorpay" })).refund_minor).toBe(100_000);
+    expect(fullRefund(order({ status: "returned_to_origin", paymentMethod: "cod" }))).toMatchObject({
+      rule: "nothing_paid",
+      refund_minor: 0,
+    });
+  });
 });

@@ -26,6 +26,7 @@ export const orderStatus = pgEnum("order_status", [
   "refunded",
   "awaiting_confirmation",
   "expired",
+  "returned_to_origin",
 ]);
 export const paymentMethod = pgEnum("payment_method", ["razorpay", "paypal", "cod"]);
 

@@ -153,6 +153,7 @@ export async function settlePayment(
       case "paid":
       case "shipped":
       case "delivered":
+      case "returned_to_origin":
         return { kind: "paid", orderId: order.id, status: order.status };
       case "cancelled":
       case "refunded": {

@@ -11,6 +11,7 @@ const TONES: Record<OrderStatus, string> = {
   cancelled: "bg-madder/10 text-madder",
   refunded: "bg-charcoal/10 text-charcoal",
   expired: "bg-charcoal/5 text-charcoal/70",
+  returned_to_origin: "bg-madder text-white",
 };
 
 /** An order's status in the shop's words, coloured by how far along it is. */

@@ -6,6 +6,7 @@ import { LoadState } from "../../components/admin/list-table";
 import { OrderActions } from "../../components/admin/order-actions";
 import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
 import { OrderInvoice } from "../../components/admin/order-invoice";
+import { OrderShipments } from "../../components/admin/order-shipments";
 import { DeliveryDetails, OrderEvents, OrderLines, OrderPayments } from "../../components/admin/order-sections";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { PageHeader } from "../../components/admin/page-header";
@@ -57,6 +58,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           </div>
           <div className="min-w-0 space-y-6">
             <DeliveryDetails order={data} />
+            <OrderShipments order={data} onChanged={order.replace} />
             <OrderInvoice order={data} onChanged={order.replace} />
             <OrderEvents order={data} />
           </div>

@@ -14,6 +14,7 @@ import { formatWhen, PAYMENT_LABELS, statusLabel } from "../../components/admin/
 import { ListTable, LoadState, Pager, type Column } from "../../components/admin/list-table";
 import { OrderBulkShip } from "../../components/admin/order-bulk-ship";
 import { OrderCards } from "../../components/admin/order-cards";
+import { OrderCourier } from "../../components/admin/order-courier";
 import { OrderMoney } from "../../components/admin/order-money";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
 import { PageHeader } from "../../components/admin/page-header";
@@ -122,10 +123,12 @@ function columns({ selected, onSelect }: Selection): Column<AdminOrderSummary>[]
 function SelectionBar({
   chosen,
   onShip,
+  onCourier,
   onClear,
 }: {
   chosen: readonly AdminOrderSummary[];
   onShip: () => void;
+  onCourier: () => void;
   onClear: () => void;
 }) {
   const ids = chosen.map((o) => o.id).join(",");
@@ -136,7 +139,10 @@ function SelectionBar({
       className="mb-4 flex flex-wrap items-center gap-2 rounded-2xl bg-indigo-ink/5 p-3"
     >
       <p className="mr-auto text-sm font-semibold">{chosen.length} selected</p>
-      <button type="button" className={BUTTON_PRIMARY} onClick={onShip}>
+      <button type="button" className={BUTTON_PRIMARY} onClick={onCourier}>
+        Ship with courier
+      </button>
+      <button type="button" className={BUTTON_SECONDARY} onClick={onShip}>
         Mark shipped
       </button>
       <Link to={`/admin/packing-slip?ids=${ids}`} className={BUTTON_SECONDARY}>
@@ -165,6 +171,8 @@ export default function Orders() {
   const [chosen, setChosen] = useState<Map<number, AdminOrderSummary>>(new Map());
   // The orders being shipped, fixed when the form opens: shipped ones leave the selection, not the form.
   const [shipping, setShipping] = useState<AdminOrderSummary[] | null>(null);
+  // The orders handed to the courier, fixed when its panel opens (labels and pickup follow the booking).
+  const [courier, setCourier] = useState<AdminOrderSummary[] | null>(null);
   const selection: Selection = {
     selected: new Set(chosen.keys()),
     onSelect: (order, on) =>
@@ -215,10 +223,12 @@ export default function Orders() {
           onClose={() => setShipping(null)}
         />
       )}
+      {courier && <OrderCourier key={courier.map((o) => o.id).join(",")} orders={courier} onChanged={orders.reload} />}
       {chosen.size > 0 && !shipping && (
         <SelectionBar
           chosen={[...chosen.values()]}
           onShip={() => setShipping([...chosen.values()])}
+          onCourier={() => setCourier([...chosen.values()])}
           onClear={() => setChosen(new Map())}
         />
       )}

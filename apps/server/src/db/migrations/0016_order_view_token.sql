@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "view_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;

@@ -1,0 +1,44 @@
+import type { ShipmentResults } from "@store/shared";
+import type { Db } from "../../db/client";
+import type { SessionUser } from "../accounts/service";
+import type { ShippingService } from "../shipping/service";
+import { recordAudit } from "./audit";
+
+/**
+ * The back office's courier work: parcels booked (each audited in the transaction that ships its order),
+ * labels printed, pickups asked for, and the simulated courier's demo buttons.
+ */
+export function createShipmentAdmin(db: Db, shipping: ShippingService) {
+  return {
+    create(actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> {
+      return shipping.createShipments(orderIds, async (tx, booked) => {
+        await recordAudit(tx, actor, {
+          action: "shipment:create",
+          entity: "order",
+          entityId: booked.orderId,
+          before: null,
+          after: { status: "shipped", tracking_number: booked.awb, courier: booked.courier },
+        });
+      });
+    },
+    labelsPdf: (orderIds: number[]) => shipping.labelsPdf(orderIds),
+    async requestPickup(actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> {
+      const results = await shipping.requestPickup(orderIds);
+      const asked = results.results.filter((r) => r.ok).map((r) => r.order_id);
+      if (asked.length > 0)
+        await db.transaction(async (tx) => {
+          for (const orderId of asked)
+            await recordAudit(tx, actor, {
+              action: "shipment:pickup",
+              entity: "order",
+              entityId: orderId,
+              before: null,
+              after: { pickup: "requested" },
+            });
+        });
+      return results;
+    },
+    simulate: (orderId: number, action: "advance" | "fail") => shipping.simulate(orderId, action),
+    orderShipping: (orderId: number) => shipping.orderShipping(orderId),
+  };
+}

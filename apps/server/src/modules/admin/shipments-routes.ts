@@ -1,0 +1,85 @@
+import {
+  adminIdParams,
+  shipmentLabelsQuerySchema,
+  shipmentOrdersSchema,
+  shipmentResultsSchema,
+  simulateShipmentSchema,
+  adminOrderDetailSchema,
+  errorBodySchema,
+} from "@store/shared";
+import { z } from "zod";
+import { signedInUser } from "../accounts/auth-plugin";
+import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
+
+export async function adminShipmentRoutes(app: AdminApp): Promise<void> {
+  const shipments = app.services.admin.shipments;
+  const orders = app.services.admin.orders;
+  const tags = ["admin", "admin shipments"];
+  const errors = { ...ADMIN_ERRORS, 422: errorBodySchema, 503: errorBodySchema };
+
+  app.post(
+    "/shipments",
+    {
+      schema: {
+        tags,
+        summary:
+          "Book the courier for paid or COD-confirmed orders: each gets its AWB and ships, or is refused with the reason (results per order)",
+        body: shipmentOrdersSchema,
+        response: { 200: shipmentResultsSchema, ...errors },
+      },
+    },
+    (request) => shipments.create(signedInUser(request), request.body.order_ids),
+  );
+
+  app.get(
+    "/shipments/labels.pdf",
+    {
+      schema: {
+        tags,
+        summary: "The shipping labels of these orders (ids=1,2,3) merged into one PDF to print",
+        querystring: shipmentLabelsQuerySchema,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("The PDF"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await shipments.labelsPdf(request.query.ids);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="labels-${new Date().toISOString().slice(0, 10)}.pdf"`)
+        .header("cache-control", "no-store")
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    "/shipments/pickup",
+    {
+      schema: {
+        tags,
+        summary: "Ask the courier to collect these orders' parcels (one request; results per order)",
+        body: shipmentOrdersSchema,
+        response: { 200: shipmentResultsSchema, ...errors },
+      },
+    },
+    (request) => shipments.requestPickup(signedInUser(request), request.body.order_ids),
+  );
+
+  app.post(
+    "/orders/:id/shipment/simulate",
+    {
+      schema: {
+        tags,
+        summary: "Simulated courier only: move the order's parcel one step, or fail its delivery (then RTO)",
+        params: adminIdParams,
+        body: simulateShipmentSchema,
+        response: { 200: adminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await orders.detail(request.params.id);
+      await shipments.simulate(request.params.id, request.body.action);
+      return orders.detail(request.params.id);
+    },
+  );
+}

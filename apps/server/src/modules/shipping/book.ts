@@ -1,0 +1,105 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { catchRefusal, refusal } from "../../errors";
+import { queueShipmentNotice } from "../orders/shipment-notices";
+import { lockOrderToShip, markShipped } from "../orders/shipping-steps";
+import { courierRefusal } from "./failures";
+import { parcelOf } from "./parcel";
+import type { ShippingProvider } from "./provider";
+import { shipmentEvents, shipments } from "./tables";
+
+export interface Booked {
+  orderId: number;
+  shipmentRowId: number;
+  awb: string;
+  courier: string;
+}
+
+/** Called in the transaction that ships the order (the back office's audit row). */
+export type OnBooked = (tx: Tx, booked: Booked) => Promise<void>;
+
+/**
+ * Books one order's parcel with the courier and ships the order, in three steps so that no transaction
+ * waits on the network: (1) under the order's lock, check it may ship and claim its shipment row
+ * (`creating`; the one-live-parcel index stops a second click); (2) ask the courier for the shipment and
+ * its AWB; (3) under the lock again, record the AWB, ship the order and queue the shopper's notice. A
+ * courier that refuses or is down removes the claim: the order is as it was, and the seller is told why.
+ */
+export async function bookForward(
+  db: Db,
+  provider: ShippingProvider,
+  pickupLocation: string,
+  orderId: number,
+  onBooked?: OnBooked,
+): Promise<Booked> {
+  const { claimId, parcel } = await db.transaction(async (tx) => {
+    const order = await lockOrderToShip(tx, orderId);
+    if (order.deliveryCountry !== "IN")
+      throw refusal(
+        "conflict",
+        "NOT_DOMESTIC",
+        `Order ${orderId} goes abroad; the courier aggregator ships within India only. Ship it by hand.`,
+      );
+    const [live] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(
+        and(eq(shipments.orderId, orderId), eq(shipments.direction, "forward"), ne(shipments.status, "cancelled")),
+      );
+    if (live) throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
+    const [claim] = await tx
+      .insert(shipments)
+      .values({ orderId, direction: "forward", provider: provider.name, isTest: provider.simulated })
+      .returning({ id: shipments.id });
+    return { claimId: claim!.id, parcel: await parcelOf(tx, order, pickupLocation, String(orderId)) };
+  });
+
+  let booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string };
+  try {
+    const created = await provider.createShipment(parcel);
+    const awb = await provider.assignAwb(created.shipmentId);
+    booked = { ...created, ...awb };
+  } catch (err) {
+    await db.delete(shipments).where(eq(shipments.id, claimId));
+    throw courierRefusal(err, `order ${orderId}`);
+  }
+
+  const trackingUrl = provider.trackingUrl(booked.awb);
+  const outcome = await catchRefusal(() =>
+    db.transaction(async (tx) => {
+      const order = await lockOrderToShip(tx, orderId);
+      await tx
+        .update(shipments)
+        .set({
+          providerOrderId: booked.providerOrderId,
+          shipmentId: booked.shipmentId,
+          awb: booked.awb,
+          courier: booked.courier,
+          trackingUrl,
+          status: "awb_assigned",
+          statusAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(shipments.id, claimId));
+      await tx.insert(shipmentEvents).values({
+        shipmentId: claimId,
+        eventKey: `booked:${booked.awb}`,
+        status: "awb_assigned",
+        rawStatus: "AWB ASSIGNED",
+        at: new Date(),
+      });
+      const shipped = await markShipped(tx, order, { awb: booked.awb, courier: booked.courier, trackingUrl });
+      await queueShipmentNotice(tx, shipped, "shipped", { awb: booked.awb, trackingUrl, courier: booked.courier });
+      const result = { orderId, shipmentRowId: claimId, awb: booked.awb, courier: booked.courier };
+      await onBooked?.(tx, result);
+      return { ok: true as const, result };
+    }),
+  );
+  if (outcome.ok) return outcome.result;
+  // Cancelled meanwhile (the seller, on another tab): the AWB is kept on a cancelled shipment, for the record.
+  await db
+    .update(shipments)
+    .set({ status: "cancelled", awb: booked.awb, shipmentId: booked.shipmentId, updatedAt: sql`now()` })
+    .where(eq(shipments.id, claimId));
+  throw outcome.refusal;
+}

@@ -1,0 +1,115 @@
+import type { ShipmentStatus } from "@store/shared";
+
+/** One courier that can carry the parcel between two pincodes. */
+export interface CourierOption {
+  courierId: number;
+  name: string;
+  /** The courier collects cash on delivery there. */
+  cod: boolean;
+  estimatedDays: number | null;
+}
+
+/** What the courier is told about a parcel: the order, the address, the pieces and the box. */
+export interface ParcelOrder {
+  /** Our reference (the order number, or `R<order>` for a return): unique per shipment at the provider. */
+  reference: string;
+  orderDate: Date;
+  pickupLocation: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
+  email: string | null;
+  /** Cash on delivery: the courier collects `amountRupees`. */
+  cod: boolean;
+  /** What the parcel is worth in rupees (Shiprocket takes major units). */
+  amountRupees: number;
+  items: { name: string; sku: string; units: number; unitPriceRupees: number }[];
+  weightKg: number;
+  dimensionsCm: { length: number; breadth: number; height: number };
+}
+
+export interface CreatedParcel {
+  providerOrderId: string;
+  shipmentId: string;
+}
+
+export interface AssignedAwb {
+  awb: string;
+  courier: string;
+}
+
+export interface PickupBooking {
+  /** When the courier says it will come, as it wrote it. */
+  scheduledFor: string | null;
+}
+
+/** One tracking update, as a webhook or a tracking call reports it. */
+export interface TrackingUpdate {
+  awb: string;
+  /** Unique per provider event: a replayed webhook carries the same key. */
+  eventKey: string;
+  /** Null: a status we do not map (recorded, the shipment stays as it was). */
+  status: ShipmentStatus | null;
+  /** The provider's own status name. */
+  rawStatus: string;
+  location: string | null;
+  at: Date;
+}
+
+/**
+ * One interface over a courier aggregator (Shiprocket today; its simulator speaks the same HTTP). Every
+ * call that reaches the network throws ShippingProviderError when the provider refuses or cannot be reached.
+ */
+export interface ShippingProvider {
+  readonly name: "shiprocket";
+  /** Pointed at the built-in simulator: its parcels are test parcels. */
+  readonly simulated: boolean;
+  /** Logs in (or reuses a token still valid) and answers the bearer token. */
+  authenticate(): Promise<string>;
+  serviceability(input: {
+    pickupPincode: string;
+    deliveryPincode: string;
+    weightKg: number;
+    cod: boolean;
+  }): Promise<CourierOption[]>;
+  createShipment(parcel: ParcelOrder): Promise<CreatedParcel>;
+  /** The courier is chosen and the air waybill number given (the provider picks the courier when none is named). */
+  assignAwb(shipmentId: string, courierId?: number): Promise<AssignedAwb>;
+  /** The shipping label as PDF bytes. */
+  label(shipmentId: string): Promise<Uint8Array>;
+  requestPickup(shipmentIds: string[]): Promise<PickupBooking>;
+  track(awb: string): Promise<TrackingUpdate[]>;
+  /** The shopper-facing tracking page of an AWB. */
+  trackingUrl(awb: string): string;
+  /** Checks a status webhook's token and reads it; throws ShippingWebhookRejected when it is not genuine. */
+  parseWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): TrackingUpdate;
+  /** A reverse pickup from the shopper back to the pickup location (a return). */
+  bookReturnPickup(parcel: ParcelOrder): Promise<CreatedParcel>;
+}
+
+export class ShippingWebhookRejected extends Error {
+  override name = "ShippingWebhookRejected";
+  constructor(
+    message: string,
+    /** The token is missing or wrong (401), rather than the body unreadable (400). */
+    readonly forged: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The courier answered with an error (`status` set) or could not be reached (`status` null). */
+export class ShippingProviderError extends Error {
+  override name = "ShippingProviderError";
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** The provider's own explanation, when it gave one (shown to the seller). */
+    readonly reason: string | null,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,215 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { OrderShipping, ShipmentResults } from "@store/shared";
+import type { Db } from "../../db/client";
+import { AppError, Refusal, refusal } from "../../errors";
+import type { ServiceLog } from "../../log";
+import { bookForward, type OnBooked } from "./book";
+import { courierRefusal, shippingNotConfigured } from "./failures";
+import type { ShippingGateway } from "./gateway";
+import { mergePdfs } from "./labels";
+import { ShippingWebhookRejected, type ShippingProvider } from "./provider";
+import { shipments } from "./tables";
+import { applyTrackingUpdate } from "./tracking";
+import { shipmentsOfOrder } from "./views";
+
+type Headers = Record<string, string | string[] | undefined>;
+type Result = ShipmentResults["results"][number];
+
+/** A refusal as one order's line of a batch answer; other errors are not the seller's to read. */
+function refusedLine(orderId: number, err: unknown): Result {
+  if (!(err instanceof AppError)) throw err;
+  return { order_id: orderId, ok: false, awb: null, courier: null, message: err.message, code: err.code };
+}
+
+const tally = (results: Result[]): ShipmentResults => {
+  const done = results.filter((r) => r.ok).length;
+  return { results, done, refused: results.length - done };
+};
+
+export function createShippingService(
+  db: Db,
+  { gateway, log, pickupLocation }: { gateway: ShippingGateway; log: ServiceLog; pickupLocation: string },
+) {
+  const provider = (): ShippingProvider => {
+    if (!gateway.provider) throw shippingNotConfigured();
+    return gateway.provider;
+  };
+
+  /** The live forward shipments (with an AWB) of these orders, by order id. */
+  async function liveShipments(orderIds: number[]) {
+    const rows = await db
+      .select()
+      .from(shipments)
+      .where(
+        and(
+          inArray(shipments.orderId, orderIds),
+          eq(shipments.direction, "forward"),
+          ne(shipments.status, "cancelled"),
+          sql`${shipments.awb} is not null`,
+        ),
+      );
+    return new Map(rows.map((r) => [r.orderId, r]));
+  }
+
+  return {
+    gateway,
+
+    /**
+     * Books each order's parcel on its own (decision 023's rule for batches): one the courier refuses, or
+     * that cannot ship, is reported with the reason and left as it was; the others ship.
+     */
+    async createShipments(orderIds: number[], onBooked?: OnBooked): Promise<ShipmentResults> {
+      const courier = provider();
+      const results: Result[] = [];
+      for (const orderId of orderIds) {
+        try {
+          const booked = await bookForward(db, courier, pickupLocation, orderId, onBooked);
+          results.push({
+            order_id: orderId,
+            ok: true,
+            awb: booked.awb,
+            courier: booked.courier,
+            message: null,
+            code: null,
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.kind === "not_found")
+            results.push(refusedLine(orderId, refusal("not_found", "NOT_FOUND", `Order ${orderId} was not found.`)));
+          else results.push(refusedLine(orderId, err));
+        }
+      }
+      return tally(results);
+    },
+
+    /**
+     * The labels of these orders' parcels as one PDF, in the order asked. Each label is fetched from the
+     * courier once and kept; an order without a booked parcel refuses the whole print (nothing half-printed).
+     */
+    async labelsPdf(orderIds: number[]): Promise<Uint8Array> {
+      const live = await liveShipments(orderIds);
+      const missing = orderIds.filter((id) => !live.has(id));
+      if (missing.length > 0)
+        throw new Refusal(
+          "conflict",
+          "NO_SHIPMENT",
+          `No shipment has been created for order ${missing.join(", ")}; create its shipment first.`,
+        );
+      const files: Uint8Array[] = [];
+      for (const orderId of orderIds) {
+        const shipment = live.get(orderId)!;
+        if (shipment.labelPdf) {
+          files.push(shipment.labelPdf);
+          continue;
+        }
+        let pdf: Uint8Array;
+        try {
+          pdf = await provider().label(shipment.shipmentId!);
+        } catch (err) {
+          throw courierRefusal(err, `the label of order ${orderId}`);
+        }
+        await db.update(shipments).set({ labelPdf: pdf }).where(eq(shipments.id, shipment.id));
+        files.push(pdf);
+      }
+      try {
+        return await mergePdfs(files);
+      } catch (err) {
+        log.error({ err, orderIds }, "a courier label is not a readable PDF");
+        throw new Refusal("unavailable", "LABEL_UNREADABLE", "A label from the courier could not be read; try again.");
+      }
+    },
+
+    /**
+     * Asks the courier to collect these orders' parcels (one call for all). Orders without a parcel are
+     * reported as refused; one already asked for is answered ok again (asking twice changes nothing).
+     */
+    async requestPickup(orderIds: number[]): Promise<ShipmentResults> {
+      const courier = provider();
+      const live = await liveShipments(orderIds);
+      const results: Result[] = [];
+      const toAsk = orderIds.filter((id) => {
+        const s = live.get(id);
+        if (s && (s.status === "awb_assigned" || s.status === "pickup_scheduled")) return true;
+        const reason = s
+          ? `Order ${id}'s parcel is already ${s.status === "cancelled" ? "cancelled" : "with the courier"}.`
+          : `No shipment has been created for order ${id}; create its shipment first.`;
+        results.push(refusedLine(id, refusal("conflict", s ? "ALREADY_PICKED_UP" : "NO_SHIPMENT", reason)));
+        return false;
+      });
+      const fresh = toAsk.filter((id) => !live.get(id)!.pickupRequestedAt);
+      if (fresh.length > 0) {
+        try {
+          await courier.requestPickup(fresh.map((id) => live.get(id)!.shipmentId!));
+        } catch (err) {
+          throw courierRefusal(err, "the pickup request");
+        }
+        await db
+          .update(shipments)
+          .set({
+            pickupRequestedAt: sql`now()`,
+            status: sql`case when ${shipments.status} = 'awb_assigned' then 'pickup_scheduled'::shipment_status else ${shipments.status} end`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            inArray(
+              shipments.id,
+              fresh.map((id) => live.get(id)!.id),
+            ),
+          );
+      }
+      for (const id of toAsk) {
+        const s = live.get(id)!;
+        results.push({ order_id: id, ok: true, awb: s.awb, courier: s.courier, message: null, code: null });
+      }
+      return tally(results.sort((a, b) => orderIds.indexOf(a.order_id) - orderIds.indexOf(b.order_id)));
+    },
+
+    /**
+     * `POST /api/shipping/webhook`: a tracking update. Forged (bad token): 401, nothing recorded; not a
+     * tracking update: 400; a replay: 200 and no change; an AWB we never booked: 200, ignored.
+     */
+    async webhook(headers: Headers, rawBody: string) {
+      const courier = provider();
+      let update;
+      try {
+        update = courier.parseWebhook(headers, rawBody);
+      } catch (err) {
+        if (!(err instanceof ShippingWebhookRejected)) throw err;
+        log.warn({ reason: err.message }, "courier webhook refused");
+        throw err.forged
+          ? new Refusal("unauthorized", "WEBHOOK_FORGED", "The webhook's token is missing or wrong.")
+          : new Refusal("bad_request", "WEBHOOK_UNREADABLE", "The webhook is not a tracking update.");
+      }
+      const outcome = await applyTrackingUpdate(db, courier.name, update);
+      return outcome.known
+        ? { received: true, duplicate: outcome.duplicate, applied: outcome.applied }
+        : { received: true, duplicate: false, applied: false };
+    },
+
+    /** The back office's view of an order's parcels. */
+    async orderShipping(orderId: number): Promise<OrderShipping> {
+      return { shipments: await shipmentsOfOrder(db, orderId), simulated: Boolean(gateway.simulator) };
+    },
+
+    /**
+     * The simulated courier moves an order's parcel (the back office's demo buttons); answers once the
+     * webhook it sends has been applied. Refused when the courier is real.
+     */
+    async simulate(orderId: number, action: "advance" | "fail"): Promise<void> {
+      if (!gateway.simulator)
+        throw new Refusal("conflict", "NOT_SIMULATED", "Only the simulated courier can be moved from the back office.");
+      const live = (await liveShipments([orderId])).get(orderId);
+      if (!live?.awb) throw new Refusal("conflict", "NO_SHIPMENT", `Order ${orderId} has no shipment to move.`);
+      const moved = await gateway.simulator.move(live.awb, action);
+      if (!moved?.ok)
+        throw new Refusal(
+          "conflict",
+          "CANNOT_MOVE",
+          action === "fail"
+            ? "Only a parcel on its way (picked up, in transit or out for delivery) can fail delivery."
+            : "This parcel is at the end of its journey.",
+        );
+    },
+  };
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;

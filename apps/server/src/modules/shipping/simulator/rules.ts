@@ -1,0 +1,62 @@
+/**
+ * The simulated courier's answers, deterministic so tests and demos can rely on them:
+ * - a delivery pincode starting with 9 (India's army postal service range) is served by no courier;
+ * - one ending in 99 is served, but no courier collects cash there (prepaid only);
+ * - every other valid pincode is served by two couriers, both with cash on delivery;
+ * - days: 2 within the pickup's first three digits (same district), 3 within its first two (same region),
+ *   4 within its first digit (same zone), 6 elsewhere; the surface courier takes a day more.
+ */
+export interface SimCourier {
+  courier_company_id: number;
+  courier_name: string;
+  cod: 0 | 1;
+  estimated_delivery_days: string;
+}
+
+export const VALID_PINCODE = /^[1-9]\d{5}$/;
+
+export function simulatedCouriers(pickup: string, delivery: string): SimCourier[] {
+  if (delivery.startsWith("9")) return [];
+  const cod = delivery.endsWith("99") ? 0 : 1;
+  const shared = [3, 2, 1].find((n) => pickup.slice(0, n) === delivery.slice(0, n));
+  const days = shared === 3 ? 2 : shared === 2 ? 3 : shared === 1 ? 4 : 6;
+  return [
+    { courier_company_id: 20, courier_name: "Xpressbees Express", cod, estimated_delivery_days: String(days) },
+    { courier_company_id: 10, courier_name: "Delhivery Surface", cod, estimated_delivery_days: String(days + 1) },
+  ];
+}
+
+/** Shiprocket's status names and ids for the steps the simulator plays. */
+export const SIM_STATUS = {
+  awbAssigned: { id: 1, name: "AWB ASSIGNED" },
+  pickupScheduled: { id: 3, name: "PICKUP SCHEDULED" },
+  pickedUp: { id: 42, name: "PICKED UP" },
+  inTransit: { id: 18, name: "IN TRANSIT" },
+  outForDelivery: { id: 17, name: "OUT FOR DELIVERY" },
+  delivered: { id: 7, name: "DELIVERED" },
+  undelivered: { id: 21, name: "UNDELIVERED" },
+  rtoInitiated: { id: 9, name: "RTO INITIATED" },
+  rtoDelivered: { id: 10, name: "RTO DELIVERED" },
+} as const;
+export type SimStep = keyof typeof SIM_STATUS;
+
+/** The next step of a parcel left alone (or told "advance"); null at an end. */
+export function nextStep(current: SimStep, direction: "forward" | "return"): SimStep | null {
+  const forward: Partial<Record<SimStep, SimStep>> = {
+    awbAssigned: "pickupScheduled",
+    pickupScheduled: "pickedUp",
+    pickedUp: "inTransit",
+    inTransit: "outForDelivery",
+    outForDelivery: "delivered",
+    undelivered: "rtoInitiated",
+    rtoInitiated: "rtoDelivered",
+  };
+  // A return skips "out for delivery": the courier hands it in at the seller's door.
+  if (direction === "return" && current === "inTransit") return "delivered";
+  return forward[current] ?? null;
+}
+
+/** "Fail delivery" is possible once the parcel left the seller and before it is delivered. */
+export function canFail(current: SimStep): boolean {
+  return current === "pickedUp" || current === "inTransit" || current === "outForDelivery";
+}

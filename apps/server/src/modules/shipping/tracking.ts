@@ -1,0 +1,91 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { issueCreditNote } from "../invoices/credit";
+import { queueShipmentNotice } from "../orders/shipment-notices";
+import { markDelivered, markReturnedToOrigin, readOrder } from "../orders/shipping-steps";
+import type { TrackingUpdate } from "./provider";
+import { SHIPMENT_PROGRESS } from "./status-map";
+import { shipmentEvents, shipments } from "./tables";
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+export type TrackingOutcome = { known: false } | { known: true; duplicate: boolean; applied: boolean };
+
+/**
+ * Whether an update moves the shipment: never out of an end (delivered, returned, cancelled), never back
+ * to an earlier step (a late webhook), and to a step of the same rank (out for delivery again after a
+ * failed attempt) only when it is newer than what we have.
+ */
+function moves(shipment: ShipmentRow, update: TrackingUpdate): boolean {
+  if (!update.status || update.status === shipment.status) return false;
+  const now = SHIPMENT_PROGRESS[shipment.status];
+  const next = SHIPMENT_PROGRESS[update.status];
+  if (now >= 9) return false;
+  return next > now || (next === now && update.at >= shipment.statusAt);
+}
+
+/** What the order does when its forward parcel reaches a step, with the shopper's notice. */
+async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate, now: Date): Promise<void> {
+  if (shipment.direction !== "forward" || !update.status) return;
+  const details = { awb: shipment.awb, trackingUrl: shipment.trackingUrl, courier: shipment.courier };
+  const note = `${update.rawStatus}${update.location ? ` (${update.location})` : ""}`;
+  if (update.status === "out_for_delivery") {
+    const order = await readOrder(tx, shipment.orderId);
+    if (order?.status === "shipped") await queueShipmentNotice(tx, order, "out_for_delivery", details);
+  } else if (update.status === "delivered") {
+    const order = await markDelivered(
+      tx,
+      shipment.orderId,
+      `Delivered by ${shipment.courier ?? "the courier"}: ${note}`,
+    );
+    if (order) await queueShipmentNotice(tx, order, "delivered", details);
+  } else if (update.status === "rto_delivered") {
+    const back = await markReturnedToOrigin(tx, shipment.orderId, `Returned to origin: ${note}`);
+    if (!back) return;
+    // Nothing was sold: the whole invoice (what is left of it) is credited. A cash-on-delivery order was
+    // never paid; a prepaid one is refunded by the seller from the back office (refunded is open from here).
+    await issueCreditNote(tx, shipment.orderId, { kind: "remainder", reason: "Returned to origin", feeMinor: 0 }, now);
+    await queueShipmentNotice(tx, back.order, "returned_to_origin", details);
+  }
+}
+
+/**
+ * One tracking update (a webhook) applied under the shipment's row lock: recorded once per provider event
+ * (a replay finds its key and changes nothing), the shipment moved when the update is news, and the order
+ * following it (delivered, returned to origin) in the same transaction. An AWB we never booked is ignored.
+ */
+export async function applyTrackingUpdate(
+  db: Db,
+  provider: string,
+  update: TrackingUpdate,
+  now = new Date(),
+): Promise<TrackingOutcome> {
+  return db.transaction(async (tx) => {
+    const [shipment] = await tx
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.provider, provider), eq(shipments.awb, update.awb)))
+      .for("update");
+    if (!shipment) return { known: false as const };
+    const inserted = await tx
+      .insert(shipmentEvents)
+      .values({
+        shipmentId: shipment.id,
+        eventKey: update.eventKey,
+        status: update.status,
+        rawStatus: update.rawStatus,
+        location: update.location,
+        at: update.at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: shipmentEvents.id });
+    if (inserted.length === 0) return { known: true as const, duplicate: true, applied: false };
+    if (!moves(shipment, update)) return { known: true as const, duplicate: false, applied: false };
+    await tx
+      .update(shipments)
+      .set({ status: update.status!, statusAt: update.at, updatedAt: sql`now()` })
+      .where(eq(shipments.id, shipment.id));
+    await followOrder(tx, shipment, update, now);
+    return { known: true as const, duplicate: false, applied: true };
+  });
+}
