@@ -5,6 +5,7 @@ import { cartIdSchema } from "./cart";
 import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 import { orderTimelineEntrySchema } from "./order-tracking";
+import { orderReturnsSchema } from "./returns";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
@@ -242,6 +243,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   credit_notes: z.array(taxDocumentLinkSchema),
   /** Where the order has been, oldest first: placed, then each change of status. */
   timeline: z.array(orderTimelineEntrySchema),
+  ...orderReturnsSchema.shape,
 });
 
 export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });

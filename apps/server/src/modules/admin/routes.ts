@@ -3,6 +3,7 @@ import { auditLogQuerySchema, auditLogResponseSchema, dashboardResponseSchema } 
 import { adminContentRoutes } from "./content-routes";
 import { adminOrderRoutes } from "./orders-routes";
 import { adminPeopleRoutes } from "./people-routes";
+import { adminReturnRoutes } from "./returns-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
@@ -57,4 +58,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
+  await app.register(adminReturnRoutes);
 };

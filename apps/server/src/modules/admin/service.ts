@@ -21,6 +21,8 @@ import { createUploads } from "./uploads";
 import type { InvoiceService } from "../invoices/service";
 import { createInvoiceIssuer } from "./orders-invoice";
 import { createTaxAdmin } from "./tax";
+import type { ReturnsService } from "../returns/service";
+import { createReturnsAdmin } from "./returns";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
@@ -31,6 +33,8 @@ export interface AdminServiceOptions {
   publicUrl: string;
   /** The tax invoices and credit notes of orders (their PDFs, and the invoice on the order's page). */
   invoices: InvoiceService;
+  /** Shoppers' returns and exchanges, with the courier's pickups. */
+  returns: ReturnsService;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -79,5 +83,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
     settings: createSellerSettingsAdmin(db),
     taxData: createTaxDataAdmin(db),
+    returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
   };
 }
