@@ -210,6 +210,8 @@ export const orderSummarySchema = z.object({
 });
 
 export const orderLineSchema = z.object({
+  /** The line's own id: what a return request names. */
+  line_id: z.number().int(),
   product_pk: z.number().int().nullable(),
   product_name: z.string(),
   size: z.string(),

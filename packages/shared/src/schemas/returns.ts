@@ -53,7 +53,8 @@ const photo = z
   .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "Each photo must be 5 MB at most")
   .superRefine((value, ctx) => {
     const parsed = parseImageDataUrl(value);
-    if (!parsed) ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
+    if (!parsed)
+      ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
     else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
       ctx.addIssue({ code: "custom", message: "Each photo must be a JPEG, PNG, WebP, GIF or AVIF image" });
   });
@@ -93,7 +94,11 @@ export const returnRequestSchema = z
       .array(
         z.object({
           line_id: z.number({ error: "line_id must be a number" }).int().positive().max(2_147_483_647),
-          quantity: z.number({ error: "quantity must be a number" }).int().min(1, "quantity must be at least 1").max(99),
+          quantity: z
+            .number({ error: "quantity must be a number" })
+            .int()
+            .min(1, "quantity must be at least 1")
+            .max(99),
           exchange_size: z.string().max(10, "exchange_size is too long").optional(),
         }),
         { error: "Choose the pieces to send back" },
@@ -110,7 +115,11 @@ export const returnRequestSchema = z
   .superRefine((body, ctx) => {
     body.lines.forEach((line, i) => {
       if (body.kind === "exchange" && !line.exchange_size)
-        ctx.addIssue({ code: "custom", path: ["lines", i, "exchange_size"], message: "Choose the size you want instead" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["lines", i, "exchange_size"],
+          message: "Choose the size you want instead",
+        });
       if (body.kind === "return" && line.exchange_size)
         ctx.addIssue({ code: "custom", path: ["lines", i, "exchange_size"], message: "A return has no new size" });
     });

@@ -46,7 +46,14 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/returns/:id/refuse",
-    { schema: { ...step, tags, summary: "Refuse a request, with the reason the shopper is told", body: returnRefusalSchema } },
+    {
+      schema: {
+        ...step,
+        tags,
+        summary: "Refuse a request, with the reason the shopper is told",
+        body: returnRefusalSchema,
+      },
+    },
     (request) => returns.refuse(signedInUser(request), request.params.id, request.body.note),
   );
 

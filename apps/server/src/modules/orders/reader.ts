@@ -55,7 +55,10 @@ export function createOrdersReader(db: Db) {
      * One order for its owner, or for whoever has its page's secret (a guest's e-mailed link, or the lookup
      * below). The invoices layer adds the tax invoice and credit notes (services.ts).
      */
-    async get(access: OrderAccess, orderId: number): Promise<Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at">> {
+    async get(
+      access: OrderAccess,
+      orderId: number,
+    ): Promise<Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at">> {
       const order = await viewableOrder(db, access, orderId);
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
       const lines = (
@@ -84,6 +87,7 @@ export function createOrdersReader(db: Db) {
           comment: order.comment,
         },
         lines: lines.map((l) => ({
+          line_id: l.id,
           product_pk: l.productId,
           product_name: l.productName,
           size: l.size,

@@ -36,7 +36,12 @@ const refuse = (kind: "conflict" | "unprocessable", code: string, message: strin
  * another request (a refused one frees them), an exchange's size is offered and in stock, and a shopper who
  * paid in cash says where the refund goes. Run before the photos are stored and again under the order's lock.
  */
-export async function checkReturn(db: Db | Tx, order: OrderRow, input: ReturnRequest, now: Date): Promise<CheckedReturn> {
+export async function checkReturn(
+  db: Db | Tx,
+  order: OrderRow,
+  input: ReturnRequest,
+  now: Date,
+): Promise<CheckedReturn> {
   if (order.status !== "delivered") {
     throw refuse(
       "conflict",
@@ -54,7 +59,8 @@ export async function checkReturn(db: Db | Tx, order: OrderRow, input: ReturnReq
   const checked: CheckedReturn["lines"] = [];
   for (const [i, wanted] of input.lines.entries()) {
     const line = lines.find((l) => l.id === wanted.line_id);
-    if (!line) throw refuse("unprocessable", "NOT_THIS_ORDER", "This line is not part of the order.", `lines.${i}.line_id`);
+    if (!line)
+      throw refuse("unprocessable", "NOT_THIS_ORDER", "This line is not part of the order.", `lines.${i}.line_id`);
     const left = line.quantity - line.cancelledQuantity - (asked.get(line.id) ?? 0);
     if (left <= 0)
       throw refuse(
@@ -76,20 +82,23 @@ export async function checkReturn(db: Db | Tx, order: OrderRow, input: ReturnReq
   }
 
   if (input.kind === "return" && order.paymentMethod === "cod" && !input.refund_to) {
-    throw invalidField(
-      "refund_to",
-      "You paid in cash: tell us the UPI id or bank account your refund should go to.",
-    );
+    throw invalidField("refund_to", "You paid in cash: tell us the UPI id or bank account your refund should go to.");
   }
   const value = checked.reduce((sum, c) => sum + c.line.unitPrice * c.quantity, 0);
   return { lines: checked, refundMinor: input.kind === "return" ? refundOfPieces(order, value) : 0 };
 }
 
 async function checkExchangeSize(db: Db | Tx, line: LineRow, size: string, quantity: number, path: string) {
-  if (size === line.size) throw refuse("unprocessable", "SAME_SIZE", "Choose a size other than the one you have.", path);
+  if (size === line.size)
+    throw refuse("unprocessable", "SAME_SIZE", "Choose a size other than the one you have.", path);
   const variant = line.productId === null ? null : await offeredVariant(db, line.productId, size);
   if (!variant)
-    throw refuse("unprocessable", "SIZE_NOT_OFFERED", `${line.productName} does not come in ${sizePhrase(size, false)}.`, path);
+    throw refuse(
+      "unprocessable",
+      "SIZE_NOT_OFFERED",
+      `${line.productName} does not come in ${sizePhrase(size, false)}.`,
+      path,
+    );
   if (variant.stock < quantity)
     throw refuse(
       "conflict",

@@ -14,7 +14,10 @@ export type ReturnRow = typeof returnRequests.$inferSelect;
 
 /** The request and its order, both locked until the transaction ends (the order first, as every writer does). */
 export async function lockReturn(tx: Tx, id: number): Promise<{ request: ReturnRow; order: OrderRow }> {
-  const [peek] = await tx.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
+  const [peek] = await tx
+    .select({ orderId: returnRequests.orderId })
+    .from(returnRequests)
+    .where(eq(returnRequests.id, id));
   if (!peek) throw notFound("Return request");
   const order = await lockOrder(tx, peek.orderId);
   const [request] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
@@ -52,7 +55,11 @@ export async function piecesOf(db: Db | Tx, returnId: number) {
  * the shopper will get is kept for them; a size sold out since is refused, and the seller may refuse the
  * exchange or ask the shopper for a return. The pickup is booked after the commit (service.ts).
  */
-export async function approveReturn(tx: Tx, id: number, note: string): Promise<{ request: ReturnRow; order: OrderRow }> {
+export async function approveReturn(
+  tx: Tx,
+  id: number,
+  note: string,
+): Promise<{ request: ReturnRow; order: OrderRow }> {
   const { request, order } = await lockReturn(tx, id);
   mustBe(request, ["requested"], "approved");
   if (request.kind === "exchange") {
@@ -141,7 +148,8 @@ export async function receiveReturn(tx: Tx, id: number, now: Date): Promise<Rece
     },
     now,
   );
-  const owedPaymentId = order.paymentMethod === "cod" ? null : await requestPartRefund(tx, order.id, request.refundMinor);
+  const owedPaymentId =
+    order.paymentMethod === "cod" ? null : await requestPartRefund(tx, order.id, request.refundMinor);
   const status: ReturnStatus = order.paymentMethod === "cod" ? "refund_due" : "refunded";
   await setStatus(tx, request, status);
   if (status === "refunded") await refundOrderWhenAllBack(tx, order);

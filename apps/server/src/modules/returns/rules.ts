@@ -11,7 +11,10 @@ export function returnWindowClosesAt(deliveredAt: Date): Date {
  * (the same share a cancellation takes, decision 023). Delivery and the wallet's rounding were for the
  * parcel, which did arrive, and stay with the shop.
  */
-export function refundOfPieces(order: { subtotal: number; discount: number; total: number }, valueMinor: number): number {
+export function refundOfPieces(
+  order: { subtotal: number; discount: number; total: number },
+  valueMinor: number,
+): number {
   const { removedDiscount } = withoutPieces(order, valueMinor);
   return valueMinor - removedDiscount;
 }

@@ -32,10 +32,7 @@ export interface ReturnCourier {
  * back office (admin/returns.ts runs the steps of review.ts with its audit), the courier fetches the parcel
  * and brings an exchange's new size.
  */
-export function createReturnsService(
-  db: Db,
-  deps: { media: MediaStore; courier: ReturnCourier; log: ServiceLog },
-) {
+export function createReturnsService(db: Db, deps: { media: MediaStore; courier: ReturnCourier; log: ServiceLog }) {
   async function request(id: number): Promise<ReturnRow> {
     const [found] = await db.select().from(returnRequests).where(eq(returnRequests.id, id));
     if (!found) throw notFound("Return request");
@@ -107,7 +104,9 @@ export function createReturnsService(
       const [request] = await db
         .select()
         .from(returnRequests)
-        .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "received"), eq(returnRequests.kind, "exchange")));
+        .where(
+          and(eq(returnRequests.id, id), eq(returnRequests.status, "received"), eq(returnRequests.kind, "exchange")),
+        );
       if (!request) return { shipped: false, problem: null };
       const pieces = await piecesOf(db, id);
       try {
