@@ -19,7 +19,7 @@ const LAYERS = [
   { name: "invoices", modules: ["invoices"] },
   { name: "payments", modules: ["payments"] },
   { name: "shipping", modules: ["shipping"] },
-  { name: "checkout", modules: ["checkout"] },
+  { name: "checkout, returns", modules: ["checkout", "returns"] },
   { name: "back office", modules: ["admin"] },
 ];
 

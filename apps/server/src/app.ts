@@ -22,6 +22,7 @@ import { geoRoutes } from "./modules/geo/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { returnRoutes } from "./modules/returns/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
@@ -117,6 +118,7 @@ export async function buildApp({
   await app.register(promoRoutes);
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
+  await app.register(returnRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);

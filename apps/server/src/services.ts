@@ -22,6 +22,7 @@ import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
 import { createShippingGateway } from "./modules/shipping/gateway";
+import { createReturnsService } from "./modules/returns/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
 import { createShippingService } from "./modules/shipping/service";
 import type { CourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
@@ -55,6 +56,7 @@ export function createServices(
   const delivery = createDeliveryPromises(lazyPincodes(), {
     serviceability: courierServiceability(shipping.gateway, config.shipping.pickupPincode),
   });
+  const returns = createReturnsService(db, { media, bookParcel: shipping.bookReturnParcel, log });
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -66,17 +68,19 @@ export function createServices(
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers, delivery }),
-    // A shopper's order with its tax invoice and credit notes (the invoices layer sits above the orders reader).
+    // A shopper's order with its tax invoice, credit notes and returns (their layers sit above the orders reader).
     orders: {
       ...ordersReader,
       get: async (access: OrderAccess, orderId: number) => ({
         ...(await ordersReader.get(access, orderId)),
         ...(await invoices.shopperLinks(orderId)),
+        ...(await returns.forOrder(orderId)),
       }),
     },
     invoices,
     payments,
     shipping,
+    returns,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -92,6 +96,7 @@ export function createServices(
       publicUrl: config.publicUrl,
       invoices,
       shipping,
+      returns,
     }),
   };
 }

@@ -45,6 +45,7 @@ export default [
     page("products/:id", "routes/admin/product-edit.tsx"),
     page("orders", "routes/admin/orders.tsx"),
     page("orders/:id", "routes/admin/order-detail.tsx"),
+    page("returns", "routes/admin/returns.tsx"),
     page("promo-codes", "routes/admin/promo-codes.tsx"),
     page("blogs", "routes/admin/blogs.tsx"),
     page("home-strip", "routes/admin/home-strip.tsx"),

@@ -18,6 +18,7 @@ export * from "./schemas/promo";
 export * from "./order-status";
 export * from "./schemas/checkout";
 export * from "./schemas/order-tracking";
+export * from "./schemas/returns";
 export * from "./schemas/payments";
 export * from "./schemas/admin";
 export * from "./gst";

@@ -5,6 +5,7 @@ import { cartIdSchema } from "./cart";
 import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 import { orderTimelineEntrySchema } from "./order-tracking";
+import { orderReturnsSchema } from "./returns";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { PIN_CODE_SHAPE_TEXT } from "./geo";
 
@@ -218,6 +219,8 @@ export const orderSummarySchema = z.object({
 });
 
 export const orderLineSchema = z.object({
+  /** The line's own id: what a return request names. */
+  line_id: z.number().int(),
   product_pk: z.number().int().nullable(),
   product_name: z.string(),
   size: z.string(),
@@ -251,6 +254,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   credit_notes: z.array(taxDocumentLinkSchema),
   /** Where the order has been, oldest first: placed, then each change of status. */
   timeline: z.array(orderTimelineEntrySchema),
+  ...orderReturnsSchema.shape,
 });
 
 export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });

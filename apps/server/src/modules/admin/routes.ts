@@ -4,6 +4,7 @@ import { adminContentRoutes } from "./content-routes";
 import { adminOrderRoutes } from "./orders-routes";
 import { adminShipmentRoutes } from "./shipments-routes";
 import { adminPeopleRoutes } from "./people-routes";
+import { adminReturnRoutes } from "./returns-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
@@ -59,4 +60,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
+  await app.register(adminReturnRoutes);
 };

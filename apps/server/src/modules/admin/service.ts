@@ -23,6 +23,8 @@ import { createInvoiceIssuer } from "./orders-invoice";
 import { createTaxAdmin } from "./tax";
 import type { ShippingService } from "../shipping/service";
 import { createShipmentAdmin } from "./orders-shipments";
+import type { ReturnsService } from "../returns/service";
+import { createReturnsAdmin } from "./returns";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
@@ -35,6 +37,8 @@ export interface AdminServiceOptions {
   invoices: InvoiceService;
   /** The courier: parcels, labels, pickups and their tracking on the order's page. */
   shipping: ShippingService;
+  /** Shoppers' returns and exchanges, with the courier's pickups. */
+  returns: ReturnsService;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -85,5 +89,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
     settings: createSellerSettingsAdmin(db),
     taxData: createTaxDataAdmin(db),
+    returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
   };
 }

@@ -43,6 +43,12 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "POST", url: "/api/admin/shipments" },
   { method: "GET", url: "/api/admin/shipments/labels.pdf" },
   { method: "POST", url: "/api/admin/shipments/pickup" },
+  // Returns at the packing table: see them, take a parcel in, book a pickup or an exchange's parcel again.
+  // Approving, refusing and paying a refund are the owner's.
+  { method: "GET", url: "/api/admin/returns" },
+  { method: "POST", url: "/api/admin/returns/:id/receive" },
+  { method: "POST", url: "/api/admin/returns/:id/pickup" },
+  { method: "POST", url: "/api/admin/returns/:id/ship-exchange" },
   { method: "GET", url: "/api/admin/products" },
   { method: "GET", url: "/api/admin/products/:id" },
   { method: "GET", url: "/api/admin/queries" },

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { invalidateCatalogCache } from "./cache";
-import { productVariants } from "./tables";
+import { productVariants, products } from "./tables";
 
 /** Pieces of one size of a product (a variant), as an order line holds them. */
 export interface Pieces {
@@ -57,4 +57,25 @@ export async function returnStock(tx: Tx, pieces: readonly Pieces[]): Promise<vo
       .where(eq(productVariants.id, line.variantId));
   }
   if (pieces.length > 0) invalidateCatalogCache();
+}
+
+/** A size a product is offered in (active and not withdrawn), with its stock; null when it is not offered. */
+export async function offeredVariant(
+  db: Db | Tx,
+  productId: number,
+  size: string,
+): Promise<{ id: number; stock: number } | null> {
+  const [variant] = await db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        eq(productVariants.size, size),
+        eq(productVariants.offered, true),
+        eq(products.isActive, true),
+      ),
+    );
+  return variant ?? null;
 }

@@ -7,7 +7,12 @@ import { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
 
 /** What a credit note takes back: pieces cancelled from lines, or all that is left of the order less a fee the shop kept. */
 export type CreditRequest =
-  | { kind: "pieces"; pieces: readonly { orderLineId: number; quantity: number }[] }
+  | {
+      kind: "pieces";
+      pieces: readonly { orderLineId: number; quantity: number }[];
+      /** Cancelled before shipping (the default), or sent back by the shopper after delivery. */
+      reason?: "Pieces cancelled" | "Goods returned";
+    }
   | { kind: "remainder"; reason: "Order cancelled" | "Order refunded" | "Returned to origin"; feeMinor: number };
 
 /**
@@ -60,7 +65,7 @@ export async function issueCreditNote(
       if (line) byInvoiceLine.set(line.id, (byInvoiceLine.get(line.id) ?? 0) + p.quantity);
     }
     credit = creditPieces(creditable, byInvoiceLine, invoice.supply);
-    reason = "Pieces cancelled";
+    reason = request.reason ?? "Pieces cancelled";
   } else {
     const left = creditable.reduce((total, l) => total + l.gross - l.creditedGross, 0);
     credit = creditRemainder(

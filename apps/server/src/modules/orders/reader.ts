@@ -8,7 +8,7 @@ import {
   type OrderSummary,
   toMajorUnits,
 } from "@store/shared";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { sameSecret } from "../../lib/secrets";
 import { orderEvents, orderLines, orders } from "./tables";
@@ -55,9 +55,11 @@ export function createOrdersReader(db: Db) {
      * One order for its owner, or for whoever has its page's secret (a guest's e-mailed link, or the lookup
      * below). The invoices layer adds the tax invoice and credit notes (services.ts).
      */
-    async get(access: OrderAccess, orderId: number): Promise<Omit<OrderDetail, "invoice" | "credit_notes">> {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!order || !mayView(order, access)) throw orderNotFound();
+    async get(
+      access: OrderAccess,
+      orderId: number,
+    ): Promise<Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at">> {
+      const order = await viewableOrder(db, access, orderId);
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
       const lines = (
         await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))
@@ -85,6 +87,7 @@ export function createOrdersReader(db: Db) {
           comment: order.comment,
         },
         lines: lines.map((l) => ({
+          line_id: l.id,
           product_pk: l.productId,
           product_name: l.productName,
           size: l.size,
@@ -121,11 +124,14 @@ export function createOrdersReader(db: Db) {
 /** The signed-in shopper, or a guest holding the order page's secret. */
 export type OrderAccess = { userId: number } | { token: string };
 
-function mayView(order: OrderRow, access: OrderAccess): boolean {
-  return "userId" in access ? order.userId === access.userId : sameSecret(access.token, order.viewToken);
+/** The order, when `access` may see it; one "not found" otherwise (no such order, not yours, a wrong secret). */
+export async function viewableOrder(db: Db, access: OrderAccess, orderId: number): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const allowed =
+    order && ("userId" in access ? order.userId === access.userId : sameSecret(access.token, order.viewToken));
+  if (!allowed) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
+  return order;
 }
-
-const orderNotFound = () => new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
 
 /** The order's own page, for a shopper signed in or not: what the e-mails link to. */
 export function orderPagePath(order: Pick<OrderRow, "id" | "viewToken">): string {
@@ -157,4 +163,15 @@ async function timeline(db: Db, order: OrderRow): Promise<OrderTimelineEntry[]> 
       .filter((e) => e.from !== e.to && !unplaced.includes(e.to))
       .map((e) => ({ at: e.at.toISOString(), label: ORDER_STATUS_LABELS[e.to] })),
   ];
+}
+
+/** When the order was delivered (its latest step to delivered), or null while it is not. */
+export async function deliveredAt(db: Db | Tx, orderId: number): Promise<Date | null> {
+  const [event] = await db
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "delivered")))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  return event?.at ?? null;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { ORDER_STATUS_LABELS } from "@store/shared";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { refusal } from "../../errors";
 import { notFound } from "../../lib/failures";
 import { returnStock, type Pieces } from "../catalog/inventory";
@@ -85,7 +85,7 @@ export async function markReturnedToOrigin(
 }
 
 /** A shipped order, for a notice that changes nothing (out for delivery). */
-export async function readOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+export async function readOrder(tx: Db | Tx, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   return order;
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { catchRefusal, refusal } from "../../errors";
 import { queueShipmentNotice } from "../orders/shipment-notices";
@@ -44,7 +44,12 @@ export async function bookForward(
       .select({ id: shipments.id })
       .from(shipments)
       .where(
-        and(eq(shipments.orderId, orderId), eq(shipments.direction, "forward"), ne(shipments.status, "cancelled")),
+        and(
+          eq(shipments.orderId, orderId),
+          eq(shipments.direction, "forward"),
+          isNull(shipments.returnId),
+          ne(shipments.status, "cancelled"),
+        ),
       );
     if (live) throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
     const [claim] = await tx

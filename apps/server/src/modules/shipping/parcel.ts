@@ -14,6 +14,15 @@ const BOX_CM = { length: 30, breadth: 25, height: 8 };
 const rupees = (order: OrderRow, minor: number) =>
   Math.round(order.currency === "INR" ? minor : (minor * order.rateMilli) / 1000) / 100;
 
+export interface ParcelPiece {
+  lineId: number;
+  variantId: number | null;
+  productName: string;
+  size: string;
+  unitPrice: number;
+  quantity: number;
+}
+
 /** What the courier is told about an order's parcel. */
 export async function parcelOf(
   tx: Tx,
@@ -21,7 +30,23 @@ export async function parcelOf(
   pickupLocation: string,
   reference: string,
 ): Promise<ParcelOrder> {
-  const pieces = await piecesToShip(tx, order.id);
+  return parcelWith(order, pickupLocation, reference, await piecesToShip(tx, order.id), {
+    cod: order.paymentMethod === "cod",
+    amountMinor: order.total,
+  });
+}
+
+/**
+ * A parcel of chosen pieces to or from the order's address: a return pickup (the pieces coming back) or an
+ * exchange's new size (paid already: never cash on delivery).
+ */
+export function parcelWith(
+  order: OrderRow,
+  pickupLocation: string,
+  reference: string,
+  pieces: readonly ParcelPiece[],
+  payment: { cod: boolean; amountMinor: number },
+): ParcelOrder {
   const units = pieces.reduce((sum, p) => sum + p.quantity, 0);
   return {
     reference,
@@ -34,8 +59,8 @@ export async function parcelOf(
     pincode: order.pinCode,
     phone: order.mobileNumber.replace(/\D/g, "").slice(-10),
     email: order.email,
-    cod: order.paymentMethod === "cod",
-    amountRupees: rupees(order, order.total),
+    cod: payment.cod,
+    amountRupees: rupees(order, payment.amountMinor),
     items: pieces.map((p) => ({
       name: `${p.productName} (${p.size})`,
       sku: p.variantId ? `V${p.variantId}` : `L${p.lineId}`,

@@ -6,6 +6,7 @@ import type { ServiceLog } from "../../log";
 import { bookForward, type OnBooked } from "./book";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
+import { bookReturnParcel, type ReturnParcelRequest } from "./return-parcels";
 import { mergePdfs } from "./labels";
 import { ShippingWebhookRejected, type ShippingProvider } from "./provider";
 import { shipments } from "./tables";
@@ -53,6 +54,9 @@ export function createShippingService(
 
   return {
     gateway,
+
+    /** A return request's pickup, or an exchange's new parcel (return-parcels.ts). */
+    bookReturnParcel: (request: ReturnParcelRequest) => bookReturnParcel(db, provider(), pickupLocation, request),
 
     /**
      * Books each order's parcel on its own (decision 023's rule for batches): one the courier refuses, or

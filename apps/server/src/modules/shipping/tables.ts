@@ -33,6 +33,11 @@ export const shipments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
     direction: shipmentDirection("direction").notNull().default("forward"),
+    /**
+     * The return request a parcel serves: its pickup from the shopper (direction return), or an exchange's new
+     * size (forward). Null for the order's own parcel. No foreign key: the returns module sits above this one.
+     */
+    returnId: integer("return_id"),
     provider: text("provider").notNull(),
     /** The aggregator's ids of its order and of the shipment in it. */
     providerOrderId: text("provider_order_id"),
@@ -54,10 +59,14 @@ export const shipments = pgTable(
   (t) => [
     index("shipments_order_idx").on(t.orderId),
     uniqueIndex("shipments_awb_idx").on(t.provider, t.awb),
-    // One live forward parcel per order (a cancelled booking may be booked again).
+    // One live parcel of the order itself (a cancelled booking may be booked again); exchanges come on top.
     uniqueIndex("shipments_one_forward_idx")
       .on(t.orderId)
-      .where(sql`${t.direction} = 'forward' and ${t.status} <> 'cancelled'`),
+      .where(sql`${t.direction} = 'forward' and ${t.returnId} is null and ${t.status} <> 'cancelled'`),
+    // One live parcel per return request and direction: a second click books nothing more.
+    uniqueIndex("shipments_one_per_return_idx")
+      .on(t.returnId, t.direction)
+      .where(sql`${t.returnId} is not null and ${t.status} <> 'cancelled'`),
   ],
 );
 

@@ -26,7 +26,8 @@ function moves(shipment: ShipmentRow, update: TrackingUpdate): boolean {
 
 /** What the order does when its forward parcel reaches a step, with the shopper's notice. */
 async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate, now: Date): Promise<void> {
-  if (shipment.direction !== "forward" || !update.status) return;
+  // Return pickups and exchanges' parcels are the returns flow's: the order stays as it is.
+  if (shipment.direction !== "forward" || shipment.returnId !== null || !update.status) return;
   const details = { awb: shipment.awb, trackingUrl: shipment.trackingUrl, courier: shipment.courier };
   const note = `${update.rawStatus}${update.location ? ` (${update.location})` : ""}`;
   if (update.status === "out_for_delivery") {

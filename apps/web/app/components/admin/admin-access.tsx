@@ -17,7 +17,13 @@ const isBackOfficeRole = (role: string): role is BackOfficeRole =>
  * Back-office screens staff may open (the server's allowlist decides; this only hides what would be
  * refused). The shell's navigation can hide the other links for staff with `ownerOnlyScreen`.
  */
-const STAFF_SCREENS = [/^\/admin\/?$/, /^\/admin\/orders(\/|$)/, /^\/admin\/products(\/|$)/, /^\/admin\/queries\/?$/];
+const STAFF_SCREENS = [
+  /^\/admin\/?$/,
+  /^\/admin\/orders(\/|$)/,
+  /^\/admin\/returns\/?$/,
+  /^\/admin\/products(\/|$)/,
+  /^\/admin\/queries\/?$/,
+];
 export const ownerOnlyScreen = (path: string) => !STAFF_SCREENS.some((screen) => screen.test(path));
 
 export type Access =

@@ -4,11 +4,13 @@ import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { PAYMENT_METHOD_LABELS, piecesText } from "./order-format";
+import { OrderReturns } from "./order-returns";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 
 /** An order's page: where it stands, what was bought at which price, the totals and where it goes. */
-export function OrderDetails({ order, guest = false }: { order: OrderDetail; guest?: boolean }) {
+export function OrderDetails({ order, linkSecret = null }: { order: OrderDetail; linkSecret?: string | null }) {
+  const guest = linkSecret !== null;
   return (
     <div className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -43,6 +45,7 @@ export function OrderDetails({ order, guest = false }: { order: OrderDetail; gue
         <OrderLines order={order} />
         <OrderTotals order={order} />
       </section>
+      <OrderReturns order={order} linkSecret={linkSecret} />
       <TaxDocuments order={order} />
       <DeliveryDetails delivery={order.delivery} />
     </div>

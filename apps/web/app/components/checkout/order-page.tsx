@@ -1,4 +1,5 @@
 import { MESSAGES } from "@store/shared";
+import { useSearchParams } from "react-router";
 import { NotFoundContent } from "../layout/not-found-content";
 import { Skeleton } from "../ui/skeleton";
 import { OrderDetails } from "./order-details";
@@ -7,10 +8,11 @@ import { useOrder } from "./use-order";
 /** `/account/orders/:id` and `/orders/:id?token=`: rendered in the browser, where the token or the link is. */
 export function OrderPage({ id, guest = false }: { id: string; guest?: boolean }) {
   const state = useOrder(id, guest);
+  const [params] = useSearchParams();
   if (state.status === "not-found") return <NotFoundContent />;
   return (
     <div className="mx-auto max-w-4xl px-4 pb-8 pt-10 sm:pt-16">
-      {state.status === "ready" && <OrderDetails order={state.order} guest={guest} />}
+      {state.status === "ready" && <OrderDetails order={state.order} linkSecret={guest ? params.get("token") : null} />}
       {state.status === "error" && (
         <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">
           {MESSAGES.unexpectedError}

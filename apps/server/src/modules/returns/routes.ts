@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  RETURN_PHOTOS_MAX,
+  UPLOAD_MAX_BYTES,
+  errorBodySchema,
+  idParam,
+  orderPageQuerySchema,
+  returnRequestSchema,
+  returnResponseSchema,
+} from "@store/shared";
+import { signedInUser } from "../accounts/auth-plugin";
+
+/** Three photos as base64 (4/3 of their bytes), with room for the rest of the request. */
+const RETURN_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * RETURN_PHOTOS_MAX * 4) / 3) + 64 * 1024;
+
+/** A shopper asks for a return or an exchange from the order's page (its owner, or its link's holder). */
+export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { returns } = app.services;
+  app.post(
+    "/api/orders/:id/returns",
+    {
+      preHandler: app.optionalUser,
+      bodyLimit: RETURN_BODY_LIMIT,
+      config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Ask for a return or a size exchange of pieces of a delivered order, within 48 hours of delivery, with up to three photos",
+        params: z.object({ id: idParam }),
+        querystring: orderPageQuerySchema,
+        body: returnRequestSchema,
+        response: {
+          201: returnResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const access = token === undefined ? { userId: signedInUser(request).id } : { token };
+      return reply.code(201).send({ data: await returns.ask(access, request.params.id, request.body) });
+    },
+  );
+};

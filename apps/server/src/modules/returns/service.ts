@@ -1,0 +1,152 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AdminReturnView, ReturnRequest, ReturnStatus, ReturnView } from "@store/shared";
+import type { Db } from "../../db/client";
+import type { ServiceLog } from "../../log";
+import type { MediaStore } from "../../media/storage";
+import { viewableOrder, type OrderAccess } from "../orders/reader";
+import { notFound } from "../../lib/failures";
+import { lockOrder } from "../orders/transitions";
+import { checkReturn, insertReturn, storeReturnPhotos } from "./request";
+import { markExchanged, piecesOf, recordPickup, type ReturnRow } from "./review";
+import { returnRequests } from "./tables";
+import { adminReturnViews, orderReturns, returnViews } from "./views";
+
+/** A piece in a return parcel: coming back from the shopper, or an exchange's new size going to them. */
+export interface ReturnParcelPiece {
+  lineId: number;
+  variantId: number | null;
+  productName: string;
+  size: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/**
+ * The courier's side of a return (the shipping module's `bookReturnParcel`, wired in services.ts): the
+ * pickup of the pieces from the shopper (`return`), or an exchange's new size sent to them (`forward`).
+ */
+export type BookReturnParcel = (request: {
+  orderId: number;
+  returnId: number;
+  direction: "return" | "forward";
+  pieces: ReturnParcelPiece[];
+}) => Promise<{ awb: string; courier: string; trackingUrl: string | null }>;
+
+/**
+ * Returns and size exchanges of delivered orders (issue 16): the shopper asks, the seller decides in the
+ * back office (admin/returns.ts runs the steps of review.ts with its audit), the courier fetches the parcel
+ * and brings an exchange's new size.
+ */
+export function createReturnsService(
+  db: Db,
+  deps: { media: MediaStore; bookParcel: BookReturnParcel; log: ServiceLog },
+) {
+  async function request(id: number): Promise<ReturnRow> {
+    const [found] = await db.select().from(returnRequests).where(eq(returnRequests.id, id));
+    if (!found) throw notFound("Return request");
+    return found;
+  }
+
+  return {
+    /** One request as the seller sees it. */
+    adminView: async (id: number): Promise<AdminReturnView> => (await adminReturnViews(db, [await request(id)]))[0]!,
+
+    /**
+     * `POST /api/orders/:id/returns`: checked first (nothing stored for a request that cannot be), then the
+     * photos stored, then checked again and written under the order's lock, so two requests for the same
+     * pieces cannot both pass.
+     */
+    async ask(access: OrderAccess, orderId: number, input: ReturnRequest, now = new Date()): Promise<ReturnView> {
+      const order = await viewableOrder(db, access, orderId);
+      await checkReturn(db, order, input, now);
+      const photos = await storeReturnPhotos(deps.media, input.photos);
+      const id = await db.transaction(async (tx) => {
+        const locked = (await lockOrder(tx, orderId))!;
+        const checked = await checkReturn(tx, locked, input, now);
+        return insertReturn(tx, locked, input, checked, photos);
+      });
+      return (await returnViews(db, [await request(id)]))[0]!;
+    },
+
+    /** An order's requests and its return window, for the order's pages. */
+    forOrder: (orderId: number) => orderReturns(db, orderId),
+
+    /** The back office's list: every request in these states (all when none), newest first. */
+    async list(status: ReturnStatus | undefined): Promise<AdminReturnView[]> {
+      const requests = await db
+        .select()
+        .from(returnRequests)
+        .where(status ? eq(returnRequests.status, status) : undefined)
+        .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
+        .limit(200);
+      return adminReturnViews(db, requests);
+    },
+
+    /**
+     * After an approval's commit: the courier books the pickup. A courier that refuses or is down leaves the
+     * request approved without a pickup, and says why; the seller books it again from the back office.
+     */
+    async bookPickup(id: number): Promise<{ booked: boolean; problem: string | null }> {
+      const [request] = await db
+        .select()
+        .from(returnRequests)
+        .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "approved")));
+      if (!request || request.pickupAwb) return { booked: Boolean(request?.pickupAwb), problem: null };
+      const pieces = await piecesOf(db, id);
+      try {
+        const pickup = await deps.bookParcel({
+          orderId: request.orderId,
+          returnId: id,
+          direction: "return",
+          pieces: pieces.map(({ piece, line }) => ({
+            lineId: line.id,
+            variantId: line.variantId,
+            productName: line.productName,
+            size: line.size,
+            unitPrice: line.unitPrice,
+            quantity: piece.quantity,
+          })),
+        });
+        await recordPickup(db, id, pickup);
+        return { booked: true, problem: null };
+      } catch (error) {
+        deps.log.warn({ err: error, returnId: id }, "return pickup not booked");
+        return { booked: false, problem: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    /** After an exchange is received: the new size goes out as a new parcel; a failure leaves it to retry. */
+    async shipExchange(id: number): Promise<{ shipped: boolean; problem: string | null }> {
+      const [request] = await db
+        .select()
+        .from(returnRequests)
+        .where(
+          and(eq(returnRequests.id, id), eq(returnRequests.status, "received"), eq(returnRequests.kind, "exchange")),
+        );
+      if (!request) return { shipped: false, problem: null };
+      const pieces = await piecesOf(db, id);
+      try {
+        await deps.bookParcel({
+          orderId: request.orderId,
+          returnId: id,
+          direction: "forward",
+          pieces: pieces.map(({ piece, line }) => ({
+            lineId: line.id,
+            variantId: piece.exchangeVariantId,
+            productName: line.productName,
+            size: piece.exchangeSize!,
+            unitPrice: line.unitPrice,
+            quantity: piece.quantity,
+          })),
+        });
+        await markExchanged(db, id);
+        return { shipped: true, problem: null };
+      } catch (error) {
+        deps.log.warn({ err: error, returnId: id }, "exchange parcel not booked");
+        return { shipped: false, problem: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

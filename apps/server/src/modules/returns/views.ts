@@ -1,0 +1,83 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import {
+  RETURN_STATUS_LABELS,
+  toMajorUnits,
+  type AdminReturnView,
+  type Currency,
+  type OrderReturns,
+  type ReturnView,
+} from "@store/shared";
+import type { Db } from "../../db/client";
+import { deliveredAt } from "../orders/reader";
+import { orderLines, orders } from "../orders/tables";
+import { maskedDestination, returnWindowClosesAt } from "./rules";
+import { returnLines, returnRequests } from "./tables";
+import type { ReturnRow } from "./review";
+
+/** Requests as the seller sees them, in the order given: the shopper's view plus contact and payout details. */
+export async function adminReturnViews(db: Db, requests: readonly ReturnRow[]): Promise<AdminReturnView[]> {
+  if (requests.length === 0) return [];
+  const ids = requests.map((r) => r.id);
+  const orderIds = [...new Set(requests.map((r) => r.orderId))];
+  const pieces = await db
+    .select({ piece: returnLines, line: orderLines })
+    .from(returnLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+    .where(inArray(returnLines.returnId, ids));
+  const ofOrders = await db.select().from(orders).where(inArray(orders.id, orderIds));
+  return requests.map((r) => {
+    const order = ofOrders.find((o) => o.id === r.orderId)!;
+    return {
+      id: r.id,
+      order_id: r.orderId,
+      kind: r.kind,
+      status: r.status,
+      status_label: RETURN_STATUS_LABELS[r.status],
+      reason: r.reason,
+      details: r.details,
+      lines: pieces
+        .filter((p) => p.piece.returnId === r.id)
+        .map(({ piece, line }) => ({
+          line_id: line.id,
+          product_name: line.productName,
+          size: line.size,
+          quantity: piece.quantity,
+          exchange_size: piece.exchangeSize,
+        })),
+      photos: r.photos,
+      currency: order.currency as Currency,
+      refund: toMajorUnits(r.refundMinor),
+      refund_to: maskedDestination(r.refundTo ?? null),
+      pickup: r.pickupAwb
+        ? { awb: r.pickupAwb, courier: r.pickupCourier ?? "", tracking_url: r.pickupTrackingUrl }
+        : null,
+      seller_note: r.sellerNote,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+      customer: { name: order.deliveryName, email: order.email, phone: order.mobileNumber },
+      payout: r.refundTo ?? null,
+      payout_reference: r.payoutReference,
+    };
+  });
+}
+
+/** The shopper's view: the seller's view without the contact and payout details (the destination masked). */
+export async function returnViews(db: Db, requests: readonly ReturnRow[]): Promise<ReturnView[]> {
+  return (await adminReturnViews(db, requests)).map(
+    ({ customer: _customer, payout: _payout, payout_reference: _reference, ...view }) => view,
+  );
+}
+
+/** On an order's page: its requests, newest first, and until when another can be asked. */
+export async function orderReturns(db: Db, orderId: number): Promise<OrderReturns> {
+  const requests = await db
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.orderId, orderId))
+    .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id));
+  const delivered = await deliveredAt(db, orderId);
+  return {
+    returns: await returnViews(db, requests),
+    return_window_closes_at: delivered ? returnWindowClosesAt(delivered).toISOString() : null,
+  };
+}

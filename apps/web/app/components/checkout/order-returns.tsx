@@ -1,0 +1,107 @@
+import { RETURN_WINDOW_CLOSED, formatMoney, sizeLabel, type OrderDetail, type ReturnView } from "@store/shared";
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatWhen } from "../admin/format";
+import { Button } from "../ui/button";
+import { ReturnRequestForm } from "./return-request-form";
+
+const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
+
+/**
+ * Returns and exchanges on a delivered order's page (issue 16): the requests made, and within 48 hours of
+ * delivery the form to ask for one; after that, the policy's words and the way to the seller.
+ */
+export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSecret: string | null }) {
+  const [asking, setAsking] = useState(false);
+  const [made, setMade] = useState<ReturnView[]>([]);
+  const closesAt = order.return_window_closes_at;
+  if (!closesAt && order.returns.length === 0) return null;
+  const requests = [...made, ...order.returns];
+  const open = order.status === "delivered" && closesAt !== null && Date.parse(closesAt) > Date.now();
+
+  return (
+    <section aria-labelledby="order-returns-heading" className={CARD}>
+      <h2 id="order-returns-heading" className="text-2xl font-semibold text-indigo-ink">
+        Returns and exchanges
+      </h2>
+      {requests.length > 0 && (
+        <ul className="mt-4 space-y-4">
+          {requests.map((request) => (
+            <li key={request.id}>
+              <ReturnSummary request={request} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? (
+        asking ? (
+          <ReturnRequestForm
+            order={order}
+            linkSecret={linkSecret}
+            onDone={(request) => {
+              setMade((list) => [request, ...list]);
+              setAsking(false);
+            }}
+            onCancel={() => setAsking(false)}
+          />
+        ) : (
+          <div className="mt-4">
+            <p className="text-sm text-charcoal/85">
+              You can ask for a return or another size until {formatWhen(closesAt)}.
+            </p>
+            <Button className="mt-3" onClick={() => setAsking(true)}>
+              Return or exchange pieces
+            </Button>
+          </div>
+        )
+      ) : (
+        order.status === "delivered" && (
+          <p className="mt-4 text-sm text-charcoal/85">
+            {RETURN_WINDOW_CLOSED.replace(" at /contact-us", "")}{" "}
+            <Link to="/contact-us" className="font-semibold text-madder underline underline-offset-4">
+              Contact us
+            </Link>
+          </p>
+        )
+      )}
+    </section>
+  );
+}
+
+function ReturnSummary({ request }: { request: ReturnView }) {
+  return (
+    <article className="rounded-2xl bg-cream/50 p-4 text-sm">
+      <h3 className="font-semibold text-charcoal">
+        {request.kind === "exchange" ? "Exchange" : "Return"} #{request.id}: {request.status_label}
+      </h3>
+      <ul className="mt-1 list-disc pl-5">
+        {request.lines.map((line) => (
+          <li key={line.line_id}>
+            {line.quantity} × {line.product_name} (size {sizeLabel(line.size)})
+            {line.exchange_size && ` for size ${sizeLabel(line.exchange_size)}`}
+          </li>
+        ))}
+      </ul>
+      {request.kind === "return" && (
+        <p className="mt-1">
+          Refund: {formatMoney(request.refund, request.currency)}
+          {request.refund_to && ` to ${request.refund_to}`}
+        </p>
+      )}
+      {request.pickup && (
+        <p className="mt-1">
+          Pickup by {request.pickup.courier}, AWB {request.pickup.awb}
+          {request.pickup.tracking_url && (
+            <>
+              {" · "}
+              <a href={request.pickup.tracking_url} className="font-semibold text-madder underline" rel="noreferrer">
+                Track the pickup
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      {request.seller_note && <p className="mt-1">From us: {request.seller_note}</p>}
+    </article>
+  );
+}

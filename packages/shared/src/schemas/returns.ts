@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { RETURN_POLICY } from "../constants";
+import { currencySchema } from "./common";
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, parseImageDataUrl } from "./admin-common";
+import { requiredText, text } from "./input-rules";
+
+/** The spec's return policy: a request within 48 hours of delivery (section 9). */
+export const RETURN_WINDOW_HOURS = 48;
+export const RETURN_PHOTOS_MAX = 3;
+
+export const RETURN_KINDS = ["return", "exchange"] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
+/**
+ * requested -> approved (a return pickup is booked) | refused; approved -> received (the parcel is back):
+ * a return is then refunded (online payments at once, through the provider), or waits as refund_due for the
+ * seller to pay a cash-on-delivery shopper by UPI or bank transfer; an exchange ships the new size (exchanged).
+ */
+export const RETURN_STATUSES = [
+  "requested",
+  "approved",
+  "refused",
+  "received",
+  "refund_due",
+  "refunded",
+  "exchanged",
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  approved: "Approved: pickup booked",
+  refused: "Refused",
+  received: "Received by the seller",
+  refund_due: "Refund being sent",
+  refunded: "Refunded",
+  exchanged: "Exchanged: new size shipped",
+};
+
+export const RETURN_REASONS = [
+  "Size does not fit",
+  "Damaged or defective",
+  "Not as described or shown",
+  "Wrong item received",
+  "Changed my mind",
+] as const;
+
+/** The policy's words for a request that comes too late, with where to write instead. */
+export const RETURN_WINDOW_CLOSED = `Returns and exchanges can be asked for within ${RETURN_POLICY.returnRequestWindow} (our Refund & Return Policy), and that time has passed for this order. Please contact us at /contact-us and we will see what we can do.`;
+
+const photo = z
+  .string({ error: "Each photo must be an image" })
+  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "Each photo must be 5 MB at most")
+  .superRefine((value, ctx) => {
+    const parsed = parseImageDataUrl(value);
+    if (!parsed)
+      ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
+    else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
+      ctx.addIssue({ code: "custom", message: "Each photo must be a JPEG, PNG, WebP, GIF or AVIF image" });
+  });
+
+/** Where a cash-on-delivery shopper's refund goes: the seller pays it by hand and marks it paid. */
+export const refundDestinationSchema = z.discriminatedUnion(
+  "method",
+  [
+    z.object({
+      method: z.literal("upi"),
+      upi_id: requiredText("upi_id", 100).regex(
+        /^[a-zA-Z0-9._-]{2,64}@[a-zA-Z][a-zA-Z0-9]{1,63}$/,
+        "upi_id must look like name@bank (for example asha@okaxis)",
+      ),
+    }),
+    z.object({
+      method: z.literal("bank"),
+      account_name: requiredText("account_name", 120),
+      account_number: requiredText("account_number", 20).regex(/^\d{9,18}$/, "account_number must be 9 to 18 digits"),
+      ifsc: requiredText("ifsc", 11)
+        .transform((value) => value.toUpperCase())
+        .pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "ifsc must be 11 characters such as SBIN0001234")),
+    }),
+  ],
+  { error: "refund_to.method must be upi or bank" },
+);
+
+/** `POST /api/orders/:id/returns`: pieces of a delivered order to send back, for a refund or another size. */
+export const returnRequestSchema = z
+  .object({
+    kind: z.enum(RETURN_KINDS, { error: "kind must be return or exchange" }),
+    reason: z.enum(RETURN_REASONS, { error: "Please choose a reason" }),
+    details: text("details", 1000, { multiline: true })
+      .optional()
+      .transform((value) => value ?? ""),
+    lines: z
+      .array(
+        z.object({
+          line_id: z.number({ error: "line_id must be a number" }).int().positive().max(2_147_483_647),
+          quantity: z
+            .number({ error: "quantity must be a number" })
+            .int()
+            .min(1, "quantity must be at least 1")
+            .max(99),
+          exchange_size: z.string().max(10, "exchange_size is too long").optional(),
+        }),
+        { error: "Choose the pieces to send back" },
+      )
+      .min(1, "Choose the pieces to send back")
+      .max(50, "Too many lines"),
+    photos: z
+      .array(photo)
+      .max(RETURN_PHOTOS_MAX, `Add at most ${RETURN_PHOTOS_MAX} photos`)
+      .optional()
+      .transform((value) => value ?? []),
+    refund_to: refundDestinationSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    body.lines.forEach((line, i) => {
+      if (body.kind === "exchange" && !line.exchange_size)
+        ctx.addIssue({
+          code: "custom",
+          path: ["lines", i, "exchange_size"],
+          message: "Choose the size you want instead",
+        });
+      if (body.kind === "return" && line.exchange_size)
+        ctx.addIssue({ code: "custom", path: ["lines", i, "exchange_size"], message: "A return has no new size" });
+    });
+    if (new Set(body.lines.map((l) => l.line_id)).size !== body.lines.length)
+      ctx.addIssue({ code: "custom", path: ["lines"], message: "Each line once, please" });
+  });
+
+export const returnViewSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  kind: z.enum(RETURN_KINDS),
+  status: z.enum(RETURN_STATUSES),
+  status_label: z.string(),
+  reason: z.string(),
+  details: z.string(),
+  lines: z.array(
+    z.object({
+      line_id: z.number().int(),
+      product_name: z.string(),
+      size: z.string(),
+      quantity: z.number().int(),
+      exchange_size: z.string().nullable(),
+    }),
+  ),
+  photos: z.array(z.string()),
+  currency: currencySchema,
+  /** What the shopper gets back for a return (major units), 0 for an exchange. */
+  refund: z.number(),
+  /** Where a cash-on-delivery refund goes, masked ("UPI asha@okaxis", "Bank account ending 4321"); null otherwise. */
+  refund_to: z.string().nullable(),
+  /** The return pickup, once the courier booked it. */
+  pickup: z.object({ awb: z.string(), courier: z.string(), tracking_url: z.string().nullable() }).nullable(),
+  seller_note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** On an order's page: its return requests and until when one can be asked. */
+export const orderReturnsSchema = z.object({
+  returns: z.array(returnViewSchema),
+  /** When the 48 hours after delivery end; null before delivery. */
+  return_window_closes_at: z.string().nullable(),
+});
+
+export const returnResponseSchema = z.object({ data: returnViewSchema });
+
+export type RefundDestination = z.infer<typeof refundDestinationSchema>;
+export type ReturnRequest = z.infer<typeof returnRequestSchema>;
+export type ReturnRequestInput = z.input<typeof returnRequestSchema>;
+export type ReturnView = z.infer<typeof returnViewSchema>;
+export type OrderReturns = z.infer<typeof orderReturnsSchema>;
+
+/** The seller's view adds what the shopper is not shown again: where to send a cash refund, and its reference. */
+export const adminReturnViewSchema = returnViewSchema.extend({
+  customer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string() }),
+  payout: z
+    .object({
+      method: z.enum(["upi", "bank"]),
+      upi_id: z.string().optional(),
+      account_name: z.string().optional(),
+      account_number: z.string().optional(),
+      ifsc: z.string().optional(),
+    })
+    .nullable(),
+  payout_reference: z.string().nullable(),
+});
+
+export const adminReturnsQuerySchema = z.object({
+  status: z.enum(RETURN_STATUSES, { error: `status must be one of ${RETURN_STATUSES.join(", ")}` }).optional(),
+});
+export const adminReturnsResponseSchema = z.object({ data: z.array(adminReturnViewSchema) });
+
+/** Approving: an optional word for the shopper (when the courier will come, how to pack). */
+export const returnApprovalSchema = z.object({
+  note: text("note", 1000, { multiline: true })
+    .optional()
+    .transform((value) => value ?? ""),
+});
+/** Refusing: the reason the shopper is told. */
+export const returnRefusalSchema = z.object({
+  note: requiredText("note", 1000, { multiline: true, missing: "Tell the shopper why the request is refused." }),
+});
+/** A cash-on-delivery refund paid by hand: the UPI or bank transfer's reference. */
+export const refundPaidSchema = z.object({
+  reference: requiredText("reference", 100, { missing: "Enter the UPI or bank transfer's reference." }),
+});
+
+/** A step's answer: the request as it now is, and what did not work after the step (a courier that was down). */
+export const adminReturnStepResponseSchema = z.object({
+  data: adminReturnViewSchema,
+  problem: z.string().nullable(),
+});
+
+export type AdminReturnView = z.infer<typeof adminReturnViewSchema>;
+export type AdminReturnStepResponse = z.infer<typeof adminReturnStepResponseSchema>;
