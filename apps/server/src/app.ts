@@ -29,6 +29,10 @@ import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./modules/accounts/auth-plugin";
+import { notificationRoutes } from "./modules/accounts/notification-routes";
+import { whatsappWebhookRoutes } from "./whatsapp/routes";
+import { loadWhatsAppSimulatorCredentials } from "./whatsapp/setup";
+import { whatsappSimulatorPlugin } from "./whatsapp/simulator/plugin";
 import { errorOptions, registerErrorHandling } from "./plugins/errors";
 import { replicasPlugin } from "./plugins/replicas";
 import { securityHeadersPlugin } from "./plugins/security";
@@ -82,7 +86,8 @@ export async function buildApp({
   app.decorate("database", database);
   app.decorate("lifecycle", { draining: false });
   const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
-  app.decorate("services", createServices(database.db, config, app.log, simulator));
+  const whatsappSimulator = config.simulator ? await loadWhatsAppSimulatorCredentials(database.db) : undefined;
+  app.decorate("services", createServices(database.db, config, app.log, simulator, whatsappSimulator));
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
@@ -114,9 +119,18 @@ export async function buildApp({
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
+  await app.register(notificationRoutes);
+  const { whatsapp } = app.services;
+  await app.register(whatsappWebhookRoutes, {
+    db: database.db,
+    appSecret: whatsapp.appSecret,
+    verifyToken: whatsapp.verifyToken,
+  });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   if (simulator && app.services.payments.gateway.usesSimulator)
     await app.register(paymentSimulatorPlugin, { credentials: simulator });
+  if (whatsapp.simulator)
+    await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator });
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook(

@@ -99,6 +99,15 @@ const envSchema = z.object({
    * schedule (payments/refunds.ts). Fewer shortens it: the browser ring sets 1, so a failing refund fails for good at once.
    */
   REFUND_TRIES: z.coerce.number().int().min(1).max(100).optional(),
+  /** WhatsApp Cloud API (Graph API) address; the version is the adapter's (whatsapp/cloud-api.ts). */
+  WHATSAPP_BASE_URL: z.url().optional(),
+  /** A system user's access token; with WHATSAPP_PHONE_NUMBER_ID it makes WhatsApp real (else simulated or logged). */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  /** The Meta app's secret: status webhooks carry its HMAC-SHA256 of the body (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalText,
+  /** Answers Meta's GET handshake when the webhook is registered (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: optionalText,
   /** 1 runs the payment simulator even in production (a test run); 0 never runs it. Default: not in production. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
@@ -160,6 +169,16 @@ export interface AppConfig {
   checkout: CheckoutLimits;
   /** Undefined: the refund queue's full retry schedule. */
   refundTries?: number;
+  /** Keys absent: WhatsApp runs on the simulator (when `simulator`) or is written to the log. */
+  whatsapp: WhatsAppConfig;
+}
+
+export interface WhatsAppConfig {
+  baseUrl: string;
+  token?: string;
+  phoneNumberId?: string;
+  appSecret?: string;
+  verifyToken?: string;
 }
 
 /** An S3 or S3-compatible bucket holding the images (MEDIA_S3_*). */
@@ -239,6 +258,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulator: e.SIMULATOR === "1" || (e.SIMULATOR !== "0" && e.NODE_ENV !== "production"),
     checkout: { holdMinutes: e.ORDER_HOLD_MINUTES, openOrdersPerClient: e.OPEN_ORDERS_PER_CLIENT },
     refundTries: e.REFUND_TRIES,
+    whatsapp: {
+      baseUrl: stripSlash(e.WHATSAPP_BASE_URL ?? "https://graph.facebook.com"),
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    },
   };
 }
 

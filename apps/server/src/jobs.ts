@@ -6,6 +6,7 @@ import { expireLapsedOrders } from "./modules/orders/expiry";
 import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
 import type { ServiceLog } from "./log";
+import { deleteOldWhatsAppSimulatorMessages } from "./whatsapp/simulator/plugin";
 import type { StoreServices } from "./services";
 
 export interface Job {
@@ -22,7 +23,7 @@ export interface Job {
 }
 
 /**
- * The work nobody asks for, on timers: e-mails out of the outbox, unpaid orders expired (their pieces back on
+ * The work nobody asks for, on timers: e-mails and WhatsApp messages out of their outboxes, unpaid orders expired (their pieces back on
  * sale), refunds retried, and housekeeping. Each runs once per period for the whole cluster, whichever
  * replica claims it first; inside, every task still claims its rows with locks and re-checks them, so a run
  * that outlasts its period and overlaps the next (on another replica) does nothing twice either. The outbox
@@ -32,6 +33,12 @@ export interface Job {
 export function storeJobs(db: Db, services: StoreServices): Job[] {
   return [
     { name: "e-mail outbox", everyMs: 5_000, everyReplica: true, run: () => services.outbox.deliverPending() },
+    {
+      name: "whatsapp outbox",
+      everyMs: 5_000,
+      everyReplica: true,
+      run: () => services.whatsapp.outbox.deliverPending(),
+    },
     { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
@@ -48,6 +55,7 @@ export async function housekeeping(db: Db) {
     tokens: await deleteSpentTokens(db),
     attempts: await deleteUnpaidAttempts(db),
     simulatorRecords: await deleteOldSimulatorRecords(db),
+    whatsappSimulatorMessages: await deleteOldWhatsAppSimulatorMessages(db),
   };
 }
 

@@ -15,3 +15,5 @@ export * from "./email/tables";
 export * from "./modules/admin/tables";
 export * from "./db/install-settings";
 export * from "./db/scheduled-jobs";
+export * from "./whatsapp/tables";
+export * from "./whatsapp/simulator/tables";

@@ -19,16 +19,21 @@ import { createGeoService } from "./modules/geo/service";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
+import { createNotificationLinks, emailContact } from "./modules/accounts/notification-preferences";
+import { createNotificationSettings } from "./modules/accounts/notification-settings";
+import { createWhatsAppSetup, type WhatsAppSimulatorCredentials } from "./whatsapp/setup";
+import { createWhatsAppWorker } from "./whatsapp/worker";
 
 /**
  * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
- * this install's payment simulator credentials, when the simulator may run.
+ * this install's payment simulator credentials, when the simulator may run; `whatsappSimulator` likewise.
  */
 export function createServices(
   db: Db,
   config: AppConfig,
   log: ServiceLog = silentLog,
   simulator?: SimulatorCredentials,
+  whatsappSimulator?: WhatsAppSimulatorCredentials,
 ) {
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
@@ -39,6 +44,11 @@ export function createServices(
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
   const ordersReader = createOrdersReader(db);
+  // Links in order updates: to our pages, and each recipient's signed opt-out link (read per message: tests
+  // learn the address after listening).
+  const storeUrl = () => config.publicUrl.replace(/\/+$/, "");
+  const notificationLinks = createNotificationLinks(db, storeUrl);
+  const whatsapp = createWhatsAppSetup(config, log, whatsappSimulator);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -66,7 +76,21 @@ export function createServices(
       log,
       leaseSeconds: config.outboxLeaseSeconds,
       attachments: { invoice: invoices.invoicePdfById },
+      optOutLink: (to) => notificationLinks.optOutUrl("email", emailContact(to)),
+      storeUrl,
     }),
+    notifications: createNotificationSettings(db, notificationLinks),
+    // WhatsApp order updates: the Cloud API, its simulator or the log (whatsapp/setup.ts), through their outbox.
+    whatsapp: {
+      ...whatsapp,
+      outbox: createWhatsAppWorker(db, {
+        sender: whatsapp.sender,
+        log,
+        optOutLink: (to) => notificationLinks.optOutUrl("whatsapp", to),
+        storeUrl,
+        leaseSeconds: config.outboxLeaseSeconds,
+      }),
+    },
     // The admin's cancellations give money back through the same refund as a sold-out race.
     admin: createAdminServices(db, {
       media,

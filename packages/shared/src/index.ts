@@ -17,6 +17,7 @@ export * from "./schemas/accounts";
 export * from "./schemas/promo";
 export * from "./order-status";
 export * from "./schemas/checkout";
+export * from "./schemas/notifications";
 export * from "./schemas/payments";
 export * from "./schemas/admin";
 export * from "./gst";

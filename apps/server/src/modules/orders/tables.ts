@@ -66,6 +66,8 @@ export const orders = pgTable(
     /** Where the confirmation goes: the request's e-mail, else the account's; null for a guest who gave none. */
     email: text("email"),
     trackingNumber: text("tracking_number"),
+    /** The shopper ticked "Send me order updates on WhatsApp" at checkout (to the mobile number above). */
+    whatsappOptIn: boolean("whatsapp_opt_in").notNull().default(false),
     isTest: boolean("is_test").notNull().default(false),
     /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),

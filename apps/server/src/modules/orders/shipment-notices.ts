@@ -1,0 +1,152 @@
+import { asc, eq } from "drizzle-orm";
+import { SELLER } from "@store/shared";
+import type { Tx } from "../../db/client";
+import { action, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
+import { letterEmail } from "../../email/outbox";
+import { STORE_URL_PARAMETER } from "../../whatsapp/templates";
+import { notifyShopper } from "./notify-shopper";
+import { deliveryBlock } from "./order-email";
+import { orderLines } from "./tables";
+import type { OrderRow } from "./transitions";
+
+export type ShipmentStep = "shipped" | "out_for_delivery" | "delivered" | "returned_to_origin";
+
+export interface ShipmentDetails {
+  awb: string;
+  courier: string;
+  /** The courier's own tracking page. */
+  trackingUrl: string;
+  /** When the step happened (the courier's event time); now when absent. The return window counts from delivery. */
+  at?: Date;
+}
+
+/** The spec's policy: a return or size exchange is asked for within 48 hours of delivery. */
+export const RETURN_WINDOW_HOURS = 48;
+
+const whenText = (at: Date) =>
+  new Intl.DateTimeFormat("en-IN", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Asia/Kolkata",
+  }).format(at);
+
+const testMark = (order: OrderRow) => (order.isTest ? "[TEST] " : "");
+
+async function piecesOf(tx: Tx, order: OrderRow) {
+  const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  return rows.filter((l) => l.quantity > l.cancelledQuantity);
+}
+
+function courierBlocks(details: ShipmentDetails): Block[] {
+  return [
+    paragraph(`Courier: ${details.courier}\nAWB number: ${details.awb}`),
+    action("Track your parcel", details.trackingUrl),
+  ];
+}
+
+/** The e-mail for one step: subject, preview and blocks. */
+async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: ShipmentDetails) {
+  switch (step) {
+    case "shipped": {
+      const pieces = await piecesOf(tx, order);
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} has shipped`,
+        preview: `On its way with ${details.courier}`,
+        blocks: [
+          paragraph(`Good news: your order #${order.id} is on its way.`),
+          lines(pieces.map((l) => `${l.quantity - l.cancelledQuantity} x ${l.productName} (size ${l.size})`)),
+          ...courierBlocks(details),
+          deliveryBlock(order),
+        ],
+      };
+    }
+    case "out_for_delivery":
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} is out for delivery`,
+        preview: "Arriving today",
+        blocks: [
+          paragraph(
+            `Your order #${order.id} is out for delivery today.${order.paymentMethod === "cod" ? " Please keep the cash ready for the courier." : ""}`,
+          ),
+          ...courierBlocks(details),
+        ],
+      };
+    case "delivered": {
+      const pieces = await piecesOf(tx, order);
+      const until = new Date((details.at ?? new Date()).getTime() + RETURN_WINDOW_HOURS * 3_600_000);
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} has been delivered`,
+        preview: "We hope you love it",
+        blocks: [
+          paragraph(`Your order #${order.id} has been delivered. We hope you love it.`),
+          paragraph(
+            `Not right? You can ask for a return or a size exchange within ${RETURN_WINDOW_HOURS} hours of delivery, until ${whenText(until)} (India time), from your order's page.`,
+          ),
+          action("Ask for a return or exchange", `${STORE_URL_TAG}/account/orders/${order.id}`),
+          lines(
+            pieces.flatMap((l) =>
+              l.productId === null ? [] : [`${l.productName}: ${STORE_URL_TAG}/product/${l.productId}`],
+            ),
+            "Tell other shoppers what you think of your pieces:",
+          ),
+        ],
+      };
+    }
+    case "returned_to_origin":
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} came back to us`,
+        preview: "The courier could not deliver your parcel",
+        blocks: [
+          paragraph(
+            `The courier could not deliver your order #${order.id} and has returned it to us (AWB ${details.awb}).`,
+          ),
+          paragraph(`If you still want it, write to us at ${SELLER.supportEmail} and we will send it again.`),
+        ],
+      };
+  }
+}
+
+/** The WhatsApp template for a step, where there is one (a parcel back with us is told by e-mail). */
+function stepWhatsApp(order: OrderRow, step: ShipmentStep, details: ShipmentDetails) {
+  const name = order.deliveryName;
+  const id = String(order.id);
+  switch (step) {
+    case "shipped":
+      return { template: "order_shipped" as const, parameters: [name, id, details.courier, details.awb, details.trackingUrl] };
+    case "out_for_delivery":
+      return { template: "out_for_delivery" as const, parameters: [name, id, details.trackingUrl] };
+    case "delivered":
+      return {
+        template: "order_delivered" as const,
+        parameters: [name, id, `${STORE_URL_PARAMETER}/account/orders/${order.id}`],
+      };
+    case "returned_to_origin":
+      return undefined;
+  }
+}
+
+/**
+ * Tells the shopper about a shipment's step, in the caller's transaction (the one that records the step):
+ * the e-mail unless the address opted out, the WhatsApp message if the shopper opted in and has not opted out
+ * since. The shipping module calls this; queuing never fails the step for a slow channel (the outboxes retry).
+ */
+export async function queueShipmentNotice(
+  tx: Tx,
+  order: OrderRow,
+  step: ShipmentStep,
+  details: ShipmentDetails,
+): Promise<{ email: boolean; whatsapp: boolean }> {
+  const letter = await stepLetter(tx, order, step, details);
+  const email = order.email
+    ? letterEmail(order.email, `${testMark(order)}${letter.subject}`, {
+        preview: letter.preview,
+        greeting: `Namaste ${order.deliveryName},`,
+        blocks: letter.blocks,
+        orderUpdate: true,
+      })
+    : undefined;
+  return notifyShopper(tx, order, { email, whatsapp: stepWhatsApp(order, step, details) });
+}
