@@ -31,6 +31,8 @@ export default [
   page("set-password", "routes/set-password.tsx"),
   page("verify-email", "routes/verify-email.tsx"),
   page("account", "routes/account.tsx"),
+  // The signed opt-out link in every order update, by e-mail or WhatsApp (issue 16).
+  page("notifications/off", "routes/notifications-off.tsx"),
   page("account/orders/:id", "routes/order.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),

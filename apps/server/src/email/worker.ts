@@ -159,7 +159,9 @@ export function createOutboxWorker(
       if (!(await renew(row))) continue;
       try {
         const attachments = await filesOf(row, options.attachments ?? {});
-        await transport.send(await messageOf(row, attachments, options.optOutLink ?? askTheSeller, options.storeUrl?.() ?? ""));
+        await transport.send(
+          await messageOf(row, attachments, options.optOutLink ?? askTheSeller, options.storeUrl?.() ?? ""),
+        );
       } catch (err) {
         failed++;
         const lastError = err instanceof Error ? err.message : String(err);

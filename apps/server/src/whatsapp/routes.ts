@@ -43,7 +43,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ db: Db; appSecret?: str
       const raw = typeof request.body === "string" ? request.body : "";
       const signature = request.headers["x-hub-signature-256"];
       if (!appSecret || !hubSignatureMatches(raw, typeof signature === "string" ? signature : undefined, appSecret))
-        return reply.status(401).send(refuse("The webhook's X-Hub-Signature-256 does not match its body.", "INVALID_SIGNATURE"));
+        return reply
+          .status(401)
+          .send(refuse("The webhook's X-Hub-Signature-256 does not match its body.", "INVALID_SIGNATURE"));
       const outcome = await recordStatusWebhook(db, raw);
       if (!outcome.ok) return reply.status(400).send(refuse(outcome.reason, "BAD_REQUEST"));
       return { received: true, updated: outcome.updated };

@@ -40,7 +40,8 @@ export async function recordStatusWebhook(db: Db, raw: string): Promise<StatusWe
     return { ok: false, reason: "The webhook body is not JSON." };
   }
   const parsed = webhookSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: "The webhook body is not a WhatsApp Business Account notification." };
+  if (!parsed.success)
+    return { ok: false, reason: "The webhook body is not a WhatsApp Business Account notification." };
   let updated = 0;
   const statuses = parsed.data.entry.flatMap((e) => e.changes.flatMap((c) => c.value.statuses ?? []));
   for (const { id, status } of statuses) {
@@ -53,7 +54,10 @@ export async function recordStatusWebhook(db: Db, raw: string): Promise<StatusWe
       .where(
         and(
           eq(whatsappOutbox.providerMessageId, id),
-          or(isNull(whatsappOutbox.deliveryStatus), lower.length ? inArray(whatsappOutbox.deliveryStatus, lower) : sql`false`),
+          or(
+            isNull(whatsappOutbox.deliveryStatus),
+            lower.length ? inArray(whatsappOutbox.deliveryStatus, lower) : sql`false`,
+          ),
         ),
       )
       .returning({ id: whatsappOutbox.id });

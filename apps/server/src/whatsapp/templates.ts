@@ -8,9 +8,12 @@ import { SELLER } from "@store/shared";
  */
 export const WHATSAPP_TEMPLATES = {
   order_confirmed: `Namaste {{1}}, thank you for your ${SELLER.brand} order #{{2}} of {{3}}. We will message you here when it ships. Stop these updates: {{4}}`,
-  order_shipped: "Namaste {{1}}, your order #{{2}} is on its way with {{3}} (AWB {{4}}). Track it: {{5}}. Stop these updates: {{6}}",
-  out_for_delivery: "Namaste {{1}}, your order #{{2}} is out for delivery today. Track it: {{3}}. Stop these updates: {{4}}",
-  order_delivered: "Namaste {{1}}, your order #{{2}} has been delivered. Not right? Ask for a return or size exchange within 48 hours: {{3}}. Stop these updates: {{4}}",
+  order_shipped:
+    "Namaste {{1}}, your order #{{2}} is on its way with {{3}} (AWB {{4}}). Track it: {{5}}. Stop these updates: {{6}}",
+  out_for_delivery:
+    "Namaste {{1}}, your order #{{2}} is out for delivery today. Track it: {{3}}. Stop these updates: {{4}}",
+  order_delivered:
+    "Namaste {{1}}, your order #{{2}} has been delivered. Not right? Ask for a return or size exchange within 48 hours: {{3}}. Stop these updates: {{4}}",
   return_update: "Namaste {{1}}, an update on your return for order #{{2}}: {{3}}. Stop these updates: {{4}}",
   refund_sent: "Namaste {{1}}, we have sent a refund of {{2}} for order #{{3}} to {{4}}. Stop these updates: {{5}}",
 } as const;

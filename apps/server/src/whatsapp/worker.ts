@@ -20,7 +20,10 @@ export function logSender(log: ServiceLog): WhatsAppSender {
     kind: "log",
     send: async (message) => {
       const text = isTemplate(message.template) ? renderTemplate(message.template, message.parameters) : "";
-      log.info({ to: message.to, template: message.template, text }, "WhatsApp message (not configured: logged, not sent)");
+      log.info(
+        { to: message.to, template: message.template, text },
+        "WhatsApp message (not configured: logged, not sent)",
+      );
       return null;
     },
   };
@@ -51,7 +54,11 @@ export function createWhatsAppWorker(
   async function claim(): Promise<OutboxRow[]> {
     await db
       .update(whatsappOutbox)
-      .set({ status: "failed", leaseUntil: null, lastError: sql`coalesce(${whatsappOutbox.lastError}, 'worker stopped mid-send')` })
+      .set({
+        status: "failed",
+        leaseUntil: null,
+        lastError: sql`coalesce(${whatsappOutbox.lastError}, 'worker stopped mid-send')`,
+      })
       .where(and(leaseOver, gte(whatsappOutbox.attempts, MAX_ATTEMPTS)));
     const due = db
       .select({ id: whatsappOutbox.id })
@@ -100,7 +107,10 @@ export function createWhatsAppWorker(
       } catch (err) {
         failed++;
         const lastError = err instanceof Error ? err.message : String(err);
-        options.log.warn({ to: row.to, attempts: row.attempts, err: lastError }, "WhatsApp message not sent; will retry");
+        options.log.warn(
+          { to: row.to, attempts: row.attempts, err: lastError },
+          "WhatsApp message not sent; will retry",
+        );
         await mark(row, { lastError, status: row.attempts >= MAX_ATTEMPTS ? "failed" : "pending" });
         continue;
       }

@@ -8,14 +8,19 @@ import { letterEmail, type OutgoingEmail } from "../../email/outbox";
  */
 
 /** The e-mail a sign-up without a password receives: the only way to give that account a password. */
-export function setPasswordEmail(to: string, input: { firstName: string; link: string; validHours: number }): OutgoingEmail {
+export function setPasswordEmail(
+  to: string,
+  input: { firstName: string; link: string; validHours: number },
+): OutgoingEmail {
   return letterEmail(to, `Set your password for ${SELLER.brand}`, {
     preview: "Set your password to finish signing up",
     greeting: `Namaste ${input.firstName},`,
     blocks: [
       paragraph(`Thank you for signing up at ${SELLER.brand}. To finish, set your password here:`),
       action("Set your password", input.link),
-      paragraph(`The link works once and expires in ${input.validHours} hours. If you did not sign up, ignore this e-mail.`),
+      paragraph(
+        `The link works once and expires in ${input.validHours} hours. If you did not sign up, ignore this e-mail.`,
+      ),
     ],
   });
 }
@@ -34,7 +39,9 @@ export function verifyEmailEmail(
       ),
       paragraph("Please also confirm that this e-mail address is yours:"),
       action("Confirm my e-mail address", input.link),
-      paragraph(`The link works once and expires in ${input.validHours} hours. If you did not sign up, ignore this e-mail.`),
+      paragraph(
+        `The link works once and expires in ${input.validHours} hours. If you did not sign up, ignore this e-mail.`,
+      ),
     ],
   });
 }
@@ -49,7 +56,9 @@ export function accountExistsEmail(
 ): OutgoingEmail {
   const next = input.setPasswordLink
     ? [
-        paragraph(`Your account has no password yet. Set it here (the link works once and expires in ${input.validHours} hours):`),
+        paragraph(
+          `Your account has no password yet. Set it here (the link works once and expires in ${input.validHours} hours):`,
+        ),
         action("Set your password", input.setPasswordLink),
       ]
     : [paragraph(`If it was you, simply log in with your password at\n${input.loginUrl}`)];

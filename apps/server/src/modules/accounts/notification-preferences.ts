@@ -68,7 +68,10 @@ const CHANNEL_CODES: Record<NotificationChannel, string> = { email: "e", whatsap
 export function createNotificationLinks(db: Db, publicUrl: () => string) {
   let secret: Promise<string> | undefined;
   const key = () => (secret ??= installSecret(db, SECRET_KEY));
-  const mac = async (payload: string) => createHmac("sha256", await key()).update(payload).digest("base64url");
+  const mac = async (payload: string) =>
+    createHmac("sha256", await key())
+      .update(payload)
+      .digest("base64url");
 
   async function token(channel: NotificationChannel, contact: string): Promise<string> {
     const payload = Buffer.from(`${CHANNEL_CODES[channel]}:${contact}`).toString("base64url");

@@ -11,7 +11,8 @@ import {
 } from "./notification-preferences";
 import type { SessionUser } from "./service";
 
-const FORGED = "This link is not valid. Use the link in the latest message from us, or change your settings on your account page.";
+const FORGED =
+  "This link is not valid. Use the link in the latest message from us, or change your settings on your account page.";
 
 /** The opt-out link's page and the account page's switches (routes in notification-routes.ts). */
 export function createNotificationSettings(db: Db, links: NotificationLinks) {
@@ -57,4 +58,3 @@ export function createNotificationSettings(db: Db, links: NotificationLinks) {
   };
 }
 
-export type NotificationSettingsService = ReturnType<typeof createNotificationSettings>;

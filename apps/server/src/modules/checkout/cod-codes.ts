@@ -42,7 +42,10 @@ function codeEmail(
       paragraph(
         `Enter it on the checkout page within ${minutes} minutes. Until then the order is not placed and nothing is reserved.`,
       ),
-      lineBlock([...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size})`), `Total to pay on delivery: ${total}`]),
+      lineBlock([
+        ...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size})`),
+        `Total to pay on delivery: ${total}`,
+      ]),
       paragraph("If you did not order this, ignore this e-mail: nothing will be sent."),
     ],
   });

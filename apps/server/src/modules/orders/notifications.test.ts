@@ -18,6 +18,7 @@ import {
   verifyPayment,
   webhooksSettled,
 } from "../checkout/test-support";
+import { queueRefundSentNotice, queueReturnNotice } from "./return-notices";
 import { queueShipmentNotice, type ShipmentStep } from "./shipment-notices";
 import { orders } from "./tables";
 
@@ -60,9 +61,16 @@ async function paidOrder(options: { email?: string; whatsapp: boolean; headers?:
   expect(created.statusCode, created.body).toBe(200);
   const { data } = created.json();
   const paid = await payByCard(app, data.data.id, data.key);
-  const verified = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid }, options.headers);
+  const verified = await verifyPayment(
+    app,
+    { amount: total, razorpay: true, cart_id: cartId, ...paid },
+    options.headers,
+  );
   expect(verified.json().status).toBe("paid");
-  const [order] = await app.database.db.select().from(orders).where(eq(orders.id, data.order_id as number));
+  const [order] = await app.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, data.order_id as number));
   return { order: order!, phone: mobile.whatsapp, variant };
 }
 
@@ -101,7 +109,9 @@ describe("order confirmed", () => {
     expect(more).toEqual([]);
     expect(message?.template).toBe("order_confirmed");
     expect(message?.text).toContain(`order #${order.id}`);
-    expect(message?.text).toMatch(/Stop these updates: http:\/\/127\.0\.0\.1:\d+\/notifications\/off\?token=[\w-]+\.[\w-]+$/);
+    expect(message?.text).toMatch(
+      /Stop these updates: http:\/\/127\.0\.0\.1:\d+\/notifications\/off\?token=[\w-]+\.[\w-]+$/,
+    );
     const [row] = await app.database.db.select().from(whatsappOutbox).where(eq(whatsappOutbox.to, phone));
     expect(row).toMatchObject({ status: "sent", providerMessageId: message?.id, deliveryStatus: "delivered" });
 
@@ -158,7 +168,11 @@ describe("shipment notices", () => {
 
     // The WhatsApp message's own link turns WhatsApp off: the shopper then gets nothing.
     const whatsappToken = new URL(/(http\S+)$/.exec(afterOptOut[2]!.text)![1]!).searchParams.get("token")!;
-    const offWhatsApp = await app.inject({ method: "POST", url: "/api/notifications/off/", payload: { token: whatsappToken } });
+    const offWhatsApp = await app.inject({
+      method: "POST",
+      url: "/api/notifications/off/",
+      payload: { token: whatsappToken },
+    });
     expect(offWhatsApp.json()).toMatchObject({ channel: "whatsapp", enabled: false });
     expect(await notice(order, "delivered")).toEqual({ email: false, whatsapp: false });
     await deliverAll();
@@ -180,6 +194,38 @@ describe("shipment notices", () => {
     const sent = unfolded(mailTo(email).find((m) => m.includes("has been delivered")) ?? "");
     expect(sent).toContain(`${app.config.publicUrl}/product/${variant.productId}`);
     expect(sent).not.toContain("{{store_url}}");
+  });
+});
+
+describe("return and refund notices (for the returns flow)", () => {
+  it("tell the shopper on both channels, the seller's note escaped in the HTML", async () => {
+    const email = uniqueEmail("returns");
+    const { order, phone } = await paidOrder({ email, whatsapp: true });
+    const note = "Pickup on Fri 4 Dec <between 10 & 2>";
+    await app.database.db.transaction(async (tx) => {
+      expect(await queueReturnNotice(tx, order, { step: "pickup_booked", note })).toEqual({
+        email: true,
+        whatsapp: true,
+      });
+      expect(
+        await queueRefundSentNotice(tx, order, { amountMinor: 199900, destination: "UPI id asha@okaxis" }),
+      ).toEqual({
+        email: true,
+        whatsapp: true,
+      });
+    });
+    const rows = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const [returned, refunded] = rows.slice(-2);
+    expect(returned?.text).toContain(
+      `An update on your return for order #${order.id}: the courier will pick the parcel up.`,
+    );
+    expect(returned?.html).toContain("Pickup on Fri 4 Dec &lt;between 10 &amp; 2&gt;");
+    expect(refunded?.subject).toBe(`Your refund of ₹1,999 for Jaipur Kala House order #${order.id}`);
+    expect(refunded?.text).toContain("to UPI id asha@okaxis");
+    await deliverAll();
+    const texts = (await phoneMessages(phone)).map((m) => m.text);
+    expect(texts[1]).toContain(`your return for order #${order.id}: the courier will pick the parcel up (${note})`);
+    expect(texts[2]).toContain(`a refund of ₹1,999 for order #${order.id} to UPI id asha@okaxis`);
   });
 });
 
@@ -213,7 +259,10 @@ describe("the account page's switches", () => {
     const headers = tokenHeader(shopper.token);
     const url = "/api/account/notifications/";
     expect((await app.inject({ url })).statusCode).toBe(401);
-    expect((await app.inject({ url, headers })).json()).toEqual({ email_order_updates: true, whatsapp_order_updates: true });
+    expect((await app.inject({ url, headers })).json()).toEqual({
+      email_order_updates: true,
+      whatsapp_order_updates: true,
+    });
     for (const payload of [{ email_order_updates: "no" }, { sms: false }]) {
       const bad = await app.inject({ method: "PUT", url, headers, payload });
       expect(bad.statusCode).toBe(400);

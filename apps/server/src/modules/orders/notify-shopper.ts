@@ -1,12 +1,7 @@
 import type { Tx } from "../../db/client";
 import { queueEmail, type OutgoingEmail } from "../../email/outbox";
 import { queueWhatsApp, type OutgoingWhatsApp } from "../../whatsapp/outbox";
-import {
-  accountContact,
-  emailContact,
-  isOptedOut,
-  whatsappContact,
-} from "../accounts/notification-preferences";
+import { accountContact, emailContact, isOptedOut, whatsappContact } from "../accounts/notification-preferences";
 import type { OrderRow } from "./transitions";
 
 /** The order's WhatsApp number, when the shopper ticked "Send me order updates on WhatsApp". */

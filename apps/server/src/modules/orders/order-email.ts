@@ -60,7 +60,9 @@ export function orderConfirmationEmail(
         paragraph(
           [
             thanks,
-            ...(order.isTest ? ["This was a test payment through the payment simulator; nothing will be shipped."] : []),
+            ...(order.isTest
+              ? ["This was a test payment through the payment simulator; nothing will be shipped."]
+              : []),
           ].join("\n"),
         ),
         lines(orderLines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`)),
@@ -97,7 +99,9 @@ export function piecesCancelledEmail(
         [
           `New order total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : ""}`,
           ...(refundMinor > 0
-            ? [`We are refunding ${money(refundMinor)} to your original payment method; banks take a few days to show it.`]
+            ? [
+                `We are refunding ${money(refundMinor)} to your original payment method; banks take a few days to show it.`,
+              ]
             : []),
           "The rest of your order will be shipped as planned.",
         ].join("\n"),

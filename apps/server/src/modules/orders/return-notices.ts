@@ -69,6 +69,9 @@ export async function queueRefundSentNotice(
     : undefined;
   return notifyShopper(tx, order, {
     email,
-    whatsapp: { template: "refund_sent", parameters: [order.deliveryName, amount, String(order.id), refund.destination] },
+    whatsapp: {
+      template: "refund_sent",
+      parameters: [order.deliveryName, amount, String(order.id), refund.destination],
+    },
   });
 }

@@ -115,7 +115,10 @@ function stepWhatsApp(order: OrderRow, step: ShipmentStep, details: ShipmentDeta
   const id = String(order.id);
   switch (step) {
     case "shipped":
-      return { template: "order_shipped" as const, parameters: [name, id, details.courier, details.awb, details.trackingUrl] };
+      return {
+        template: "order_shipped" as const,
+        parameters: [name, id, details.courier, details.awb, details.trackingUrl],
+      };
     case "out_for_delivery":
       return { template: "out_for_delivery" as const, parameters: [name, id, details.trackingUrl] };
     case "delivered":

@@ -69,7 +69,10 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
           try {
             const response = await fetch(`${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/whatsapp`, {
               method: "POST",
-              headers: { "content-type": "application/json", "x-hub-signature-256": hubSignature(body, credentials.appSecret) },
+              headers: {
+                "content-type": "application/json",
+                "x-hub-signature-256": hubSignature(body, credentials.appSecret),
+              },
               body,
               signal: AbortSignal.timeout(15_000),
             });
@@ -88,7 +91,15 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
       if (request.headers.authorization !== `Bearer ${credentials.token}`)
         return reply.status(401).send(graphError("Invalid OAuth access token.", 190));
       if (phoneNumberId !== credentials.phoneNumberId)
-        return reply.status(400).send(graphError(`Unsupported post request. Object with ID '${phoneNumberId}' does not exist.`, 100, "GraphMethodException"));
+        return reply
+          .status(400)
+          .send(
+            graphError(
+              `Unsupported post request. Object with ID '${phoneNumberId}' does not exist.`,
+              100,
+              "GraphMethodException",
+            ),
+          );
       if (failuresToPlay > 0) {
         failuresToPlay--;
         return reply.status(503).send(graphError("Service temporarily unavailable (simulated outage).", 131000));
@@ -103,7 +114,9 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
         c.type === "body" ? (c.parameters ?? []).map((p) => p.text) : [],
       );
       if (parameters.length !== parameterCount(template.name))
-        return reply.status(400).send(graphError("(#132000) Number of parameters does not match the expected number of params", 132000));
+        return reply
+          .status(400)
+          .send(graphError("(#132000) Number of parameters does not match the expected number of params", 132000));
       const id = `wamid.${randomBytes(12).toString("base64url")}`;
       await db.insert(whatsappSimulatorMessages).values({
         id,
@@ -122,14 +135,22 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
     app.get(`${WHATSAPP_SIMULATOR_PREFIX}/phones/:number/messages`, hide, async (request, reply) => {
       const params = phoneParams.safeParse(request.params);
       if (!params.success)
-        return reply.status(400).send({ message: "The number must be digits only, with its country code.", code: "BAD_REQUEST", errors: [] });
+        return reply
+          .status(400)
+          .send({ message: "The number must be digits only, with its country code.", code: "BAD_REQUEST", errors: [] });
       const rows = await db
         .select()
         .from(whatsappSimulatorMessages)
         .where(eq(whatsappSimulatorMessages.to, params.data.number))
         .orderBy(asc(whatsappSimulatorMessages.createdAt), asc(whatsappSimulatorMessages.id));
       return {
-        data: rows.map((r) => ({ id: r.id, template: r.template, text: r.text, status: r.status, created_at: r.createdAt })),
+        data: rows.map((r) => ({
+          id: r.id,
+          template: r.template,
+          text: r.text,
+          status: r.status,
+          created_at: r.createdAt,
+        })),
       };
     });
 
@@ -148,7 +169,9 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
     app.post(`${WHATSAPP_SIMULATOR_PREFIX}/outages`, hide, async (request, reply) => {
       const body = outageBody.safeParse(request.body);
       if (!body.success)
-        return reply.status(400).send({ message: "Send { failures: n }: how many sends should fail.", code: "BAD_REQUEST", errors: [] });
+        return reply
+          .status(400)
+          .send({ message: "Send { failures: n }: how many sends should fail.", code: "BAD_REQUEST", errors: [] });
       failuresToPlay = body.data.failures;
       return { failures: failuresToPlay };
     });
