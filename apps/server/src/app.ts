@@ -29,6 +29,7 @@ import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./modules/accounts/auth-plugin";
+import { loadNotificationLinksSecret } from "./modules/accounts/notification-preferences";
 import { notificationRoutes } from "./modules/accounts/notification-routes";
 import { whatsappWebhookRoutes } from "./whatsapp/routes";
 import { loadWhatsAppSimulatorCredentials } from "./whatsapp/setup";
@@ -87,7 +88,11 @@ export async function buildApp({
   app.decorate("lifecycle", { draining: false });
   const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
   const whatsappSimulator = config.simulator ? await loadWhatsAppSimulatorCredentials(database.db) : undefined;
-  app.decorate("services", createServices(database.db, config, app.log, simulator, whatsappSimulator));
+  const notificationLinks = await loadNotificationLinksSecret(database.db);
+  app.decorate(
+    "services",
+    createServices(database.db, config, app.log, { simulator, whatsappSimulator, notificationLinks }),
+  );
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 

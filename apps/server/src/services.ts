@@ -24,17 +24,20 @@ import { createNotificationSettings } from "./modules/accounts/notification-sett
 import { createWhatsAppSetup, type WhatsAppSimulatorCredentials } from "./whatsapp/setup";
 import { createWhatsAppWorker } from "./whatsapp/worker";
 
+/** This install's secrets, read (or made) once at start-up by app.ts: no request writes one. */
+export interface InstallSecrets {
+  /** The payment simulator's credentials, when the simulator may run. */
+  simulator?: SimulatorCredentials;
+  whatsappSimulator?: WhatsAppSimulatorCredentials;
+  /** Signs the opt-out links in order updates. */
+  notificationLinks: string;
+}
+
 /**
- * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
- * this install's payment simulator credentials, when the simulator may run; `whatsappSimulator` likewise.
+ * Every service the routes and the SSR loaders call, built once per app over one database.
  */
-export function createServices(
-  db: Db,
-  config: AppConfig,
-  log: ServiceLog = silentLog,
-  simulator?: SimulatorCredentials,
-  whatsappSimulator?: WhatsAppSimulatorCredentials,
-) {
+export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, secrets: InstallSecrets) {
+  const { simulator, whatsappSimulator } = secrets;
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
   // Every confirmation (paid online, cash on delivery) issues the tax invoice in its transaction.
@@ -47,7 +50,7 @@ export function createServices(
   // Links in order updates: to our pages, and each recipient's signed opt-out link (read per message: tests
   // learn the address after listening).
   const storeUrl = () => config.publicUrl.replace(/\/+$/, "");
-  const notificationLinks = createNotificationLinks(db, storeUrl);
+  const notificationLinks = createNotificationLinks(secrets.notificationLinks, storeUrl);
   const whatsapp = createWhatsAppSetup(config, log, whatsappSimulator);
   return {
     catalog: createCatalogService(db),

@@ -56,7 +56,8 @@ export async function setNotificationPreference(
     });
 }
 
-const SECRET_KEY = "notification_links_secret";
+/** This install's key for the links, created at its first start (app.ts), so no request ever writes it. */
+export const loadNotificationLinksSecret = (db: Db) => installSecret(db, "notification_links_secret");
 const CHANNEL_CODES: Record<NotificationChannel, string> = { email: "e", whatsapp: "w" };
 
 /**
@@ -65,17 +66,12 @@ const CHANNEL_CODES: Record<NotificationChannel, string> = { email: "e", whatsap
  * expire: an old e-mail's link must still work, and all it can do is turn the updates off. `publicUrl` is read
  * per link: tests learn it only after listening on port 0.
  */
-export function createNotificationLinks(db: Db, publicUrl: () => string) {
-  let secret: Promise<string> | undefined;
-  const key = () => (secret ??= installSecret(db, SECRET_KEY));
-  const mac = async (payload: string) =>
-    createHmac("sha256", await key())
-      .update(payload)
-      .digest("base64url");
+export function createNotificationLinks(secret: string, publicUrl: () => string) {
+  const mac = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
 
   async function token(channel: NotificationChannel, contact: string): Promise<string> {
     const payload = Buffer.from(`${CHANNEL_CODES[channel]}:${contact}`).toString("base64url");
-    return `${payload}.${await mac(payload)}`;
+    return `${payload}.${mac(payload)}`;
   }
 
   return {
@@ -87,7 +83,7 @@ export function createNotificationLinks(db: Db, publicUrl: () => string) {
     async read(value: string): Promise<{ channel: NotificationChannel; contact: string } | null> {
       const [payload, given, extra] = value.split(".");
       if (!payload || !given || extra !== undefined) return null;
-      const expected = Buffer.from(await mac(payload));
+      const expected = Buffer.from(mac(payload));
       const actual = Buffer.from(given);
       if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
       const text = Buffer.from(payload, "base64url").toString();
