@@ -79,7 +79,13 @@ describe("housekeeping", () => {
       .set({ updatedAt: daysAgo(8) })
       .where(inArray(orders.id, [codId, cardId]));
 
-    expect(await housekeeping(db)).toEqual({ carts: 1, tokens: 1, attempts: 1, simulatorRecords: 0 });
+    expect(await housekeeping(db)).toEqual({
+      carts: 1,
+      tokens: 1,
+      attempts: 1,
+      simulatorRecords: 0,
+      whatsappSimulatorMessages: 0,
+    });
     const cartIds = (await db.select({ id: carts.id }).from(carts)).map((c) => c.id);
     expect(cartIds).not.toContain(staleCart);
     expect(cartIds).toContain(freshCart);
