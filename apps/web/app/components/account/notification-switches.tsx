@@ -33,12 +33,16 @@ export function NotificationSwitches() {
     return () => controller.abort();
   }, []);
 
+  /** Shown at once (a switch answers the hand), then saved; a refusal puts it back and says so. */
   async function change(key: keyof NotificationSettings, on: boolean) {
+    const before = settings;
+    if (before) setSettings({ ...before, [key]: on });
     setSaving(true);
     try {
       setSettings(await api.put<NotificationSettings>("/api/account/notifications/", { [key]: on }));
       setStatus({ tone: "success", text: "Saved." });
     } catch {
+      setSettings(before);
       setStatus({ tone: "error", text: MESSAGES.unexpectedError });
     } finally {
       setSaving(false);
