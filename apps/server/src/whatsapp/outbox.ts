@@ -10,12 +10,15 @@ export interface OutgoingWhatsApp {
   parameters: string[];
 }
 
+/** Meta refuses a parameter with a line break, a tab or more than four spaces in a row: one line, single spaces. */
+const oneLine = (parameter: string) => parameter.replace(/\s+/g, " ").trim();
+
 /** Queues a template message in the same transaction as the change it announces: both happen, or neither. */
 export async function queueWhatsApp(tx: Tx, message: OutgoingWhatsApp): Promise<void> {
   await tx.insert(whatsappOutbox).values({
     to: message.to,
     template: message.template,
     language: WHATSAPP_LANGUAGE,
-    parameters: [...message.parameters, OPT_OUT_PARAMETER],
+    parameters: [...message.parameters.map(oneLine), OPT_OUT_PARAMETER],
   });
 }

@@ -201,7 +201,7 @@ describe("return and refund notices (for the returns flow)", () => {
   it("tell the shopper on both channels, the seller's note escaped in the HTML", async () => {
     const email = uniqueEmail("returns");
     const { order, phone } = await paidOrder({ email, whatsapp: true });
-    const note = "Pickup on Fri 4 Dec <between 10 & 2>";
+    const note = "Pickup on Fri 4 Dec <between 10 & 2>\nCall 98290 41234";
     await app.database.db.transaction(async (tx) => {
       expect(await queueReturnNotice(tx, order, { step: "pickup_booked", note })).toEqual({
         email: true,
@@ -224,7 +224,9 @@ describe("return and refund notices (for the returns flow)", () => {
     expect(refunded?.text).toContain("to UPI id asha@okaxis");
     await deliverAll();
     const texts = (await phoneMessages(phone)).map((m) => m.text);
-    expect(texts[1]).toContain(`your return for order #${order.id}: the courier will pick the parcel up (${note})`);
+    expect(texts[1]).toContain(
+      `your return for order #${order.id}: the courier will pick the parcel up (${note.replace("\n", " ")})`,
+    );
     expect(texts[2]).toContain(`a refund of ₹1,999 for order #${order.id} to UPI id asha@okaxis`);
   });
 });
