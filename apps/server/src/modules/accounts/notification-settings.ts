@@ -57,4 +57,3 @@ export function createNotificationSettings(db: Db, links: NotificationLinks) {
     },
   };
 }
-
