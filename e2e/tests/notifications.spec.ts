@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SELLER } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
+import { seriousA11yViolations } from "../fixtures/axe";
 import { productInStock } from "../fixtures/cart";
 import { CARD, cartIn, checkout, fillDelivery, openCheckout, orderNumber } from "../fixtures/checkout";
 import { mailsTo } from "../fixtures/mail";
@@ -92,6 +93,7 @@ test("checkout with the WhatsApp box ticked: the confirmation on the phone and a
   const link = new URL(/(https?:\/\/\S+)$/.exec(message!.text)![1]!);
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByText(/^Stop order updates by WhatsApp to •+\d{4}\?$/)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Stop WhatsApp updates" }).click();
   await expect(page.getByText(/^Order updates by WhatsApp to •+\d{4} are off\.$/)).toBeVisible();
 
@@ -100,4 +102,5 @@ test("checkout with the WhatsApp box ticked: the confirmation on the phone and a
     `${link.pathname}?token=${link.searchParams.get("token")!.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`,
   );
   await expect(page.getByText(/This link is not valid/)).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 });
