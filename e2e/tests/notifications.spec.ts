@@ -55,7 +55,9 @@ test("checkout with the WhatsApp box ticked: the confirmation on the phone and a
   // The simulated phone shows the confirmation, as the WhatsApp template reads.
   const [message] = await phoneMessages(request, mobile.whatsapp, 1);
   expect(message?.template).toBe("order_confirmed");
-  expect(message?.text).toContain(`Namaste Meera Rathore, thank you for your ${SELLER.brand} order #${id}`);
+  // Nothing the shopper typed (not even the name) goes to an unverified number.
+  expect(message?.text).toContain(`Namaste! Thank you for your ${SELLER.brand} order #${id}`);
+  expect(message?.text).not.toContain("Meera");
 
   // The confirmation e-mail has both parts: the branded HTML and the text.
   await expect

@@ -58,8 +58,8 @@ describe("a branded e-mail", () => {
 
 describe("WhatsApp templates", () => {
   it("render the phone's text with the parameters in order; each ends with the opt-out link", () => {
-    expect(renderTemplate("out_for_delivery", ["Asha", "12", "https://t.example/1", "https://s.example/off"])).toBe(
-      "Namaste Asha, your order #12 is out for delivery today. Track it: https://t.example/1. Stop these updates: https://s.example/off",
+    expect(renderTemplate("out_for_delivery", ["12", "https://t.example/1", "https://s.example/off"])).toBe(
+      "Namaste! Your order #12 is out for delivery today. Track it: https://t.example/1. Stop these updates: https://s.example/off",
     );
     for (const name of Object.keys(WHATSAPP_TEMPLATES) as (keyof typeof WHATSAPP_TEMPLATES)[]) {
       const n = parameterCount(name);

@@ -31,7 +31,7 @@ async function queue(to = "919829012345") {
     queueWhatsApp(tx, {
       to,
       template: "out_for_delivery",
-      parameters: ["Asha\n  Meena", "7", "{{store_url}}/track/7"],
+      parameters: [" 7\n", "{{store_url}}/track/7"],
     }),
   );
 }
@@ -49,7 +49,7 @@ describe("the WhatsApp outbox worker", () => {
     expect(worker.senderKind).toBe("log");
     expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
     expect(lines[0]?.details.text).toBe(
-      "Namaste Asha Meena, your order #7 is out for delivery today. Track it: https://shop.example/track/7. Stop these updates: https://shop.example/notifications/off?token=for-919829012345",
+      "Namaste! Your order #7 is out for delivery today. Track it: https://shop.example/track/7. Stop these updates: https://shop.example/notifications/off?token=for-919829012345",
     );
     const [row] = await database.db.select().from(whatsappOutbox);
     expect(row).toMatchObject({ status: "sent", attempts: 1, providerMessageId: null });

@@ -57,7 +57,7 @@ export async function fulfilOrder(
       await notifyShopper(sp, order, {
         whatsapp: {
           template: "order_confirmed",
-          parameters: [order.deliveryName, String(order.id), moneyOf(order)(order.total)],
+          parameters: [String(order.id), moneyOf(order)(order.total)],
         },
       });
       await queueNewOrderAlert(sp, order, to, lines);

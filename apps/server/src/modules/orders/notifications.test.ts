@@ -310,7 +310,7 @@ describe("the WhatsApp outbox and the Cloud API adapter", () => {
 
   it("the simulator refuses what Meta refuses: an unknown template, a wrong parameter count, a bad token", async () => {
     const { sender } = app.services.whatsapp;
-    const message = { to: "919829099999", language: "en", parameters: ["Asha", "1", "₹1,000", "link"] };
+    const message = { to: "919829099999", language: "en", parameters: ["1", "₹1,000", "link"] };
     await expect(sender.send({ ...message, template: "order_cancelled" })).rejects.toThrow(/404.*132001/);
     await expect(sender.send({ ...message, template: "order_shipped" })).rejects.toThrow(/400.*132000/);
     const noToken = await fetch(`${app.config.publicUrl}/sim/whatsapp/v21.0/100000000000001/messages`, {

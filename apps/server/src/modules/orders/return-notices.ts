@@ -42,7 +42,7 @@ export async function queueReturnNotice(
   const whatsappText = update.note ? `${status} (${update.note})` : status;
   return notifyShopper(tx, order, {
     email,
-    whatsapp: { template: "return_update", parameters: [order.deliveryName, String(order.id), whatsappText] },
+    whatsapp: { template: "return_update", parameters: [String(order.id), whatsappText] },
   });
 }
 
@@ -71,7 +71,7 @@ export async function queueRefundSentNotice(
     email,
     whatsapp: {
       template: "refund_sent",
-      parameters: [order.deliveryName, amount, String(order.id), refund.destination],
+      parameters: [amount, String(order.id), refund.destination],
     },
   });
 }

@@ -111,20 +111,19 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
 
 /** The WhatsApp template for a step, where there is one (a parcel back with us is told by e-mail). */
 function stepWhatsApp(order: OrderRow, step: ShipmentStep, details: ShipmentDetails) {
-  const name = order.deliveryName;
   const id = String(order.id);
   switch (step) {
     case "shipped":
       return {
         template: "order_shipped" as const,
-        parameters: [name, id, details.courier, details.awb, details.trackingUrl],
+        parameters: [id, details.courier, details.awb, details.trackingUrl],
       };
     case "out_for_delivery":
-      return { template: "out_for_delivery" as const, parameters: [name, id, details.trackingUrl] };
+      return { template: "out_for_delivery" as const, parameters: [id, details.trackingUrl] };
     case "delivered":
       return {
         template: "order_delivered" as const,
-        parameters: [name, id, `${STORE_URL_PARAMETER}/account/orders/${order.id}`],
+        parameters: [id, `${STORE_URL_PARAMETER}/account/orders/${order.id}`],
       };
     case "returned_to_origin":
       return undefined;
