@@ -9,7 +9,7 @@ const LAYERS = [
     name: "infrastructure",
     paths: [
       `${SRC}(config|errors|log)\\.ts$`,
-      `${SRC}(db|http|email|lib|cluster|media)/`,
+      `${SRC}(db|http|email|whatsapp|lib|cluster|media)/`,
       `${SRC}plugins/(errors|security)\\.ts$`,
     ],
   },
@@ -33,7 +33,7 @@ const upward = LAYERS.flatMap((layer, i) => {
   const higher = LAYERS.slice(i + 1).flatMap(pathsOf);
   // The top of the server (app.ts, server.ts, services.ts, jobs.ts, the auth and SSR plugins, seed, cli,
   // testing) is everything not in a layer; no layer may import it.
-  const top = `${SRC}(?!modules/|db/|http/|email/|lib/|cluster/|media/|config\\.ts|errors\\.ts|log\\.ts|plugins/errors\\.ts|plugins/security\\.ts)`;
+  const top = `${SRC}(?!modules/|db/|http/|email/|whatsapp/|lib/|cluster/|media/|config\\.ts|errors\\.ts|log\\.ts|plugins/errors\\.ts|plugins/security\\.ts)`;
   return [
     {
       name: `no-upward-from-${layer.name.replace(/\W+/g, "-")}`,

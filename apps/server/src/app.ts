@@ -34,6 +34,11 @@ import { promoRoutes } from "./modules/promo/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./modules/accounts/auth-plugin";
+import { loadNotificationLinksSecret } from "./modules/accounts/notification-preferences";
+import { notificationRoutes } from "./modules/accounts/notification-routes";
+import { whatsappWebhookRoutes } from "./whatsapp/routes";
+import { loadWhatsAppSimulatorCredentials } from "./whatsapp/setup";
+import { whatsappSimulatorPlugin } from "./whatsapp/simulator/plugin";
 import { errorOptions, registerErrorHandling } from "./plugins/errors";
 import { replicasPlugin } from "./plugins/replicas";
 import { securityHeadersPlugin } from "./plugins/security";
@@ -88,7 +93,12 @@ export async function buildApp({
   app.decorate("lifecycle", { draining: false });
   const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
   const courierSimulator = config.simulator ? await loadCourierSimulatorCredentials(database.db) : undefined;
-  app.decorate("services", createServices(database.db, config, app.log, simulator, courierSimulator));
+  const whatsappSimulator = config.simulator ? await loadWhatsAppSimulatorCredentials(database.db) : undefined;
+  const notificationLinks = await loadNotificationLinksSecret(database.db);
+  app.decorate(
+    "services",
+    createServices(database.db, config, app.log, { simulator, courierSimulator, whatsappSimulator, notificationLinks }),
+  );
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
@@ -123,12 +133,21 @@ export async function buildApp({
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
   await app.register(shippingWebhookRoutes);
+  await app.register(notificationRoutes);
+  const { whatsapp } = app.services;
+  await app.register(whatsappWebhookRoutes, {
+    db: database.db,
+    appSecret: whatsapp.appSecret,
+    verifyToken: whatsapp.verifyToken,
+  });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   if (simulator && app.services.payments.gateway.usesSimulator)
     await app.register(paymentSimulatorPlugin, { credentials: simulator });
   const courierEngine = app.services.shipping.gateway.simulator;
   if (courierSimulator && courierEngine)
     await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator });
+  if (whatsapp.simulator)
+    await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator });
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook(

@@ -115,6 +115,15 @@ const envSchema = z.object({
     .optional(),
   /** The simulated courier moves each parcel one step after this many minutes; 0: only when told. */
   SHIPPING_SIMULATOR_STEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
+  /** WhatsApp Cloud API (Graph API) address; the version is the adapter's (whatsapp/cloud-api.ts). */
+  WHATSAPP_BASE_URL: z.url().optional(),
+  /** A system user's access token; with WHATSAPP_PHONE_NUMBER_ID it makes WhatsApp real (else simulated or logged). */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  /** The Meta app's secret: status webhooks carry its HMAC-SHA256 of the body (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalText,
+  /** Answers Meta's GET handshake when the webhook is registered (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: optionalText,
   /** 1 runs the payment simulator even in production (a test run); 0 never runs it. Default: not in production. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
 });
@@ -178,6 +187,8 @@ export interface AppConfig {
   refundTries?: number;
   /** Shiprocket: real when email and password are set, else simulated (when `simulator`) or off. */
   shipping: ShippingConfig;
+  /** Keys absent: WhatsApp runs on the simulator (when `simulator`) or is written to the log. */
+  whatsapp: WhatsAppConfig;
 }
 
 export interface ShippingConfig {
@@ -189,6 +200,14 @@ export interface ShippingConfig {
   pickupPincode: string;
   /** The simulated courier's pace when left alone; 0: it moves only when told. */
   simulatorStepMinutes: number;
+}
+
+export interface WhatsAppConfig {
+  baseUrl: string;
+  token?: string;
+  phoneNumberId?: string;
+  appSecret?: string;
+  verifyToken?: string;
 }
 
 /** An S3 or S3-compatible bucket holding the images (MEDIA_S3_*). */
@@ -276,6 +295,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pickupLocation: e.SHIPPING_PICKUP_LOCATION,
       pickupPincode: e.SHIPPING_PICKUP_PINCODE ?? SELLER.address.postalCode,
       simulatorStepMinutes: e.SHIPPING_SIMULATOR_STEP_MINUTES,
+    },
+    whatsapp: {
+      baseUrl: stripSlash(e.WHATSAPP_BASE_URL ?? "https://graph.facebook.com"),
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     },
   };
 }

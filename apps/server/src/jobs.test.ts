@@ -85,6 +85,7 @@ describe("housekeeping", () => {
       attempts: 1,
       simulatorRecords: 0,
       courierSimulatorRecords: 0,
+      whatsappSimulatorMessages: 0,
     });
     const cartIds = (await db.select({ id: carts.id }).from(carts)).map((c) => c.id);
     expect(cartIds).not.toContain(staleCart);

@@ -7,6 +7,7 @@ import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
 import { deleteOldCourierSimulatorRecords } from "./modules/shipping/simulator/records";
 import type { ServiceLog } from "./log";
+import { deleteOldWhatsAppSimulatorMessages } from "./whatsapp/simulator/plugin";
 import type { StoreServices } from "./services";
 
 export interface Job {
@@ -23,7 +24,7 @@ export interface Job {
 }
 
 /**
- * The work nobody asks for, on timers: e-mails out of the outbox, unpaid orders expired (their pieces back on
+ * The work nobody asks for, on timers: e-mails and WhatsApp messages out of their outboxes, unpaid orders expired (their pieces back on
  * sale), refunds retried, and housekeeping. Each runs once per period for the whole cluster, whichever
  * replica claims it first; inside, every task still claims its rows with locks and re-checks them, so a run
  * that outlasts its period and overlaps the next (on another replica) does nothing twice either. The outbox
@@ -33,6 +34,12 @@ export interface Job {
 export function storeJobs(db: Db, services: StoreServices): Job[] {
   return [
     { name: "e-mail outbox", everyMs: 5_000, everyReplica: true, run: () => services.outbox.deliverPending() },
+    {
+      name: "whatsapp outbox",
+      everyMs: 5_000,
+      everyReplica: true,
+      run: () => services.whatsapp.outbox.deliverPending(),
+    },
     { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
@@ -58,6 +65,7 @@ export async function housekeeping(db: Db) {
     attempts: await deleteUnpaidAttempts(db),
     simulatorRecords: await deleteOldSimulatorRecords(db),
     courierSimulatorRecords: await deleteOldCourierSimulatorRecords(db),
+    whatsappSimulatorMessages: await deleteOldWhatsAppSimulatorMessages(db),
   };
 }
 

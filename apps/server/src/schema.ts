@@ -18,3 +18,5 @@ export * from "./db/install-settings";
 export * from "./db/scheduled-jobs";
 export * from "./modules/shipping/tables";
 export * from "./modules/shipping/simulator/tables";
+export * from "./whatsapp/tables";
+export * from "./whatsapp/simulator/tables";

@@ -26,18 +26,26 @@ import { createReturnsService } from "./modules/returns/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
 import { createShippingService } from "./modules/shipping/service";
 import type { CourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
+import { createNotificationLinks, emailContact } from "./modules/accounts/notification-preferences";
+import { createNotificationSettings } from "./modules/accounts/notification-settings";
+import { createWhatsAppSetup, type WhatsAppSimulatorCredentials } from "./whatsapp/setup";
+import { createWhatsAppWorker } from "./whatsapp/worker";
+
+/** This install's secrets, read (or made) once at start-up by app.ts: no request writes one. */
+export interface InstallSecrets {
+  /** The payment simulator's credentials, when the simulator may run. */
+  simulator?: SimulatorCredentials;
+  courierSimulator?: CourierSimulatorCredentials;
+  whatsappSimulator?: WhatsAppSimulatorCredentials;
+  /** Signs the opt-out links in order updates. */
+  notificationLinks: string;
+}
 
 /**
- * Every service the routes and the SSR loaders call, built once per app over one database. `simulator`:
- * this install's payment simulator credentials, when the simulator may run.
+ * Every service the routes and the SSR loaders call, built once per app over one database.
  */
-export function createServices(
-  db: Db,
-  config: AppConfig,
-  log: ServiceLog = silentLog,
-  simulator?: SimulatorCredentials,
-  courierSimulator?: CourierSimulatorCredentials,
-) {
+export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, secrets: InstallSecrets) {
+  const { simulator, courierSimulator, whatsappSimulator } = secrets;
   const cart = createCartService(db);
   const gateway = createPaymentGateway(config, simulator);
   // Every confirmation (paid online, cash on delivery) issues the tax invoice in its transaction.
@@ -47,6 +55,11 @@ export function createServices(
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
   const ordersReader = createOrdersReader(db);
+  // Links in order updates: to our pages, and each recipient's signed opt-out link (read per message: tests
+  // learn the address after listening).
+  const storeUrl = () => config.publicUrl.replace(/\/+$/, "");
+  const notificationLinks = createNotificationLinks(secrets.notificationLinks, storeUrl);
+  const whatsapp = createWhatsAppSetup(config, log, whatsappSimulator);
   const shipping = createShippingService(db, {
     gateway: createShippingGateway(config, db, log, courierSimulator),
     log,
@@ -88,7 +101,21 @@ export function createServices(
       log,
       leaseSeconds: config.outboxLeaseSeconds,
       attachments: { invoice: invoices.invoicePdfById },
+      optOutLink: (to) => notificationLinks.optOutUrl("email", emailContact(to)),
+      storeUrl,
     }),
+    notifications: createNotificationSettings(db, notificationLinks),
+    // WhatsApp order updates: the Cloud API, its simulator or the log (whatsapp/setup.ts), through their outbox.
+    whatsapp: {
+      ...whatsapp,
+      outbox: createWhatsAppWorker(db, {
+        sender: whatsapp.sender,
+        log,
+        optOutLink: (to) => notificationLinks.optOutUrl("whatsapp", to),
+        storeUrl,
+        leaseSeconds: config.outboxLeaseSeconds,
+      }),
+    },
     // The admin's cancellations give money back through the same refund as a sold-out race.
     admin: createAdminServices(db, {
       media,

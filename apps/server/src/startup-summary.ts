@@ -42,11 +42,20 @@ export function describeMode({ config, database, demoSeededAt, gateway }: ModeFa
       `catalogue: ${demoSeededAt !== null ? `demo data (seeded ${demoSeededAt.slice(0, 10)})` : "the shop's own (no demo data loaded)"}`,
       `payments:  ${payment("Razorpay", razorpay, hostOf(config.razorpay.baseUrl))}; ${payment("PayPal", paypal, hostOf(config.paypal.baseUrl))}`,
       `e-mails:   ${config.smtpUrl ? `sent through SMTP at ${hostOf(config.smtpUrl)}` : "written to the log only, nobody receives them (set SMTP_URL to send)"}`,
+      `whatsapp:  ${whatsappMode(config)}`,
       `database:  ${database.kind === "pglite" ? `embedded PGlite in ${database.location} (one process only)` : `PostgreSQL at ${database.location}`}`,
       `media:     ${config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}${config.mediaS3.endpoint ? ` at ${hostOf(config.mediaS3.endpoint)}` : ""}` : `the folder ${config.mediaDir}`}`,
       `replicas:  ${config.redisUrl ? `rate limits and catalogue changes shared through Redis at ${hostOf(config.redisUrl)}` : "one process (set REDIS_URL to run several replicas)"}`,
     ],
   };
+}
+
+/** The same choice as whatsapp/setup.ts: the Cloud API with keys, else the simulator where allowed, else the log. */
+function whatsappMode(config: AppConfig): string {
+  const { whatsapp } = config;
+  if (whatsapp.token && whatsapp.phoneNumberId) return `sent through the Cloud API at ${hostOf(whatsapp.baseUrl)}`;
+  if (config.simulator) return "SIMULATED (built-in simulator at /sim/whatsapp; no phone receives them)";
+  return "written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)";
 }
 
 /** host[:port] of a URL, never its user or password. */

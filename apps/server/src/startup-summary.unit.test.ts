@@ -26,6 +26,7 @@ describe("what npm start says about its mode", () => {
       "catalogue: demo data (seeded 2026-11-24)",
       "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
       "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
+      "whatsapp:  SIMULATED (built-in simulator at /sim/whatsapp; no phone receives them)",
       "database:  embedded PGlite in /srv/shop/data/pglite (one process only)",
       expect.stringMatching(/^media: {5}the folder .*data\/media$/),
       "replicas:  one process (set REDIS_URL to run several replicas)",
@@ -48,6 +49,8 @@ describe("what npm start says about its mode", () => {
         PAYPAL_CLIENT_ID: "pp",
         PAYPAL_CLIENT_SECRET: "pp-secret",
         PAYPAL_ENV: "live",
+        WHATSAPP_TOKEN: "wa-s3cret-token",
+        WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
       },
       null,
       { kind: "postgres", location: "db.internal:5433/store" },
@@ -57,10 +60,11 @@ describe("what npm start says about its mode", () => {
     expect(lines).toContain("catalogue: the shop's own (no demo data loaded)");
     expect(lines).toContain("payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com)");
     expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
+    expect(lines).toContain("whatsapp:  sent through the Cloud API at graph.facebook.com");
     expect(lines).toContain("database:  PostgreSQL at db.internal:5433/store");
     expect(lines).toContain("replicas:  rate limits and catalogue changes shared through Redis at cache.internal:6380");
     expect(lines.join("\n")).not.toMatch(
-      /hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass|m3dia-secret|AKIAEXAMPLE/,
+      /hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass|m3dia-secret|AKIAEXAMPLE|wa-s3cret/,
     );
   });
 
@@ -68,6 +72,9 @@ describe("what npm start says about its mode", () => {
     const { lines } = summary({ NODE_ENV: "production" }, null);
     expect(lines).toContain(
       "payments:  Razorpay off (no keys: online payment is refused); PayPal off (no keys: online payment is refused)",
+    );
+    expect(lines).toContain(
+      "whatsapp:  written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)",
     );
   });
 });

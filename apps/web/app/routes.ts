@@ -31,6 +31,8 @@ export default [
   page("set-password", "routes/set-password.tsx"),
   page("verify-email", "routes/verify-email.tsx"),
   page("account", "routes/account.tsx"),
+  // The signed opt-out link in every order update, by e-mail or WhatsApp (issue 16).
+  page("notifications/off", "routes/notifications-off.tsx"),
   page("account/orders/:id", "routes/order.tsx"),
   // Issue 16: an order's page for a guest (the e-mails' links), and finding it by number and e-mail or phone.
   page("orders/:id", "routes/guest-order.tsx"),

@@ -1,4 +1,7 @@
+import { SELLER } from "@store/shared";
 import type { Tx } from "../db/client";
+import { htmlOf } from "./html";
+import { textOf, type Letter } from "./letter";
 import { emailOutbox, type EmailAttachment } from "./tables";
 
 export type { EmailAttachment };
@@ -6,11 +9,37 @@ export type { EmailAttachment };
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** The plain-text part (the only part of a plain e-mail, such as the seller's alerts). */
   text: string;
+  /** Set: the e-mail also has an HTML part, drawn from this when it is queued. */
+  letter?: Letter;
   attachments?: EmailAttachment[];
 }
 
-/** Queues an e-mail in the same transaction as the change it announces: both happen, or neither. */
+const SIGNATURE = `${SELLER.brand} - ${SELLER.supportEmail}`;
+
+/** A branded e-mail: the text part written from the letter now, the HTML part when it is queued. */
+export function letterEmail(
+  to: string,
+  subject: string,
+  letter: Letter,
+  attachments: EmailAttachment[] = [],
+): OutgoingEmail {
+  return { to, subject, text: textOf(letter, SIGNATURE), letter, attachments };
+}
+
+/**
+ * Queues an e-mail in the same transaction as the change it announces: both happen, or neither. The HTML is
+ * rendered here, once, and stored with the text, so the outbox row is exactly what goes out (only the opt-out
+ * link's merge tag is filled in at send time, signed for the recipient).
+ */
 export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
-  await tx.insert(emailOutbox).values({ ...email, attachments: email.attachments ?? [] });
+  const html = email.letter ? await htmlOf(email.letter) : null;
+  await tx.insert(emailOutbox).values({
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html,
+    attachments: email.attachments ?? [],
+  });
 }

@@ -14,6 +14,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, sent beside the text (multipart/alternative). */
+  html?: string;
+  /** An order update's opt-out link: the List-Unsubscribe header mail clients show as "unsubscribe". */
+  unsubscribeUrl?: string;
   attachments?: FileAttachment[];
 }
 
@@ -43,6 +47,7 @@ export function createMailTransport(options: {
             to: email.to,
             subject: email.subject,
             text: email.text,
+            html: email.html ? `${email.html.length} characters of HTML` : undefined,
             attachments: (email.attachments ?? []).map((a) => `${a.filename} (${a.content.length} bytes)`),
           },
           "e-mail (no SMTP configured: logged, not sent)",
@@ -67,6 +72,8 @@ export function createMailTransport(options: {
         to: email.to,
         subject: email.subject,
         text: email.text,
+        ...(email.html && { html: email.html }),
+        ...(email.unsubscribeUrl && { list: { unsubscribe: email.unsubscribeUrl } }),
         attachments: (email.attachments ?? []).map(({ filename, content, contentType }) => ({
           filename,
           content,

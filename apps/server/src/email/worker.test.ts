@@ -320,3 +320,36 @@ describe("the outbox on several replicas", () => {
     expect(await stored(row!.id)).toMatchObject({ status: "failed", lastError: "worker stopped mid-send" });
   });
 });
+
+describe("merge tags (order updates)", () => {
+  it("fills in the recipient's opt-out link and the store's address in both parts, and names the link for List-Unsubscribe", async () => {
+    await database.db.insert(emailOutbox).values({
+      to: "tags@example.in",
+      subject: "Delivered",
+      text: "Review: {{store_url}}/product/3\nStop: {{opt_out_url}}",
+      html: '<a href="{{store_url}}/product/3">Review</a><a href="{{opt_out_url}}">Stop</a>',
+    });
+    const kept: MailMessage[] = [];
+    const worker = createOutboxWorker(database.db, {
+      log: recordingLog().log,
+      transport: keepingTransport(kept),
+      optOutLink: async (to) => `https://shop.example/notifications/off?token=${to}&x=1`,
+      storeUrl: () => "https://shop.example",
+    });
+    expect(await worker.deliverPending()).toEqual({ delivered: 1, failed: 0 });
+    expect(kept[0]).toMatchObject({
+      text: "Review: https://shop.example/product/3\nStop: https://shop.example/notifications/off?token=tags@example.in&x=1",
+      html: '<a href="https://shop.example/product/3">Review</a><a href="https://shop.example/notifications/off?token=tags@example.in&amp;x=1">Stop</a>',
+      unsubscribeUrl: "https://shop.example/notifications/off?token=tags@example.in&x=1",
+    });
+  });
+
+  it("an e-mail without the opt-out tag (a confirmation, a security e-mail) has no List-Unsubscribe", async () => {
+    await queue("plain@example.in");
+    const kept: MailMessage[] = [];
+    const worker = createOutboxWorker(database.db, { log: recordingLog().log, transport: keepingTransport(kept) });
+    await worker.deliverPending();
+    expect(kept[0]?.unsubscribeUrl).toBeUndefined();
+    expect(kept[0]?.html).toBeUndefined();
+  });
+});

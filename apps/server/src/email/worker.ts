@@ -1,9 +1,11 @@
+import { SELLER } from "@store/shared";
 import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import type { ServiceLog } from "../log";
+import { OPT_OUT_TAG, STORE_URL_TAG } from "./letter";
 import { emailOutbox } from "./tables";
-import { createMailTransport, type FileAttachment, type MailTransport } from "./transport";
+import { createMailTransport, type FileAttachment, type MailMessage, type MailTransport } from "./transport";
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
@@ -31,6 +33,33 @@ async function filesOf(row: OutboxRow, sources: AttachmentSources): Promise<File
     files.push({ filename, content: await source(id), contentType: contentTypeOf(filename) });
   }
   return files;
+}
+
+/**
+ * The recipient's signed opt-out link, for order updates (their text carries OPT_OUT_TAG). services.ts hands it
+ * in (the accounts module signs it); without it (a worker built alone), the link is a mail to the seller.
+ */
+export type OptOutLink = (to: string) => Promise<string>;
+
+const askTheSeller: OptOutLink = async () =>
+  `mailto:${SELLER.supportEmail}?subject=${encodeURIComponent("Stop order updates")}`;
+
+/** The message as the transport sends it: the merge tags filled in (the opt-out link for an order update). */
+async function messageOf(
+  row: OutboxRow,
+  attachments: FileAttachment[],
+  optOutLink: OptOutLink,
+  storeUrl: string,
+): Promise<MailMessage> {
+  const withStore = (part: string) => part.replaceAll(STORE_URL_TAG, storeUrl);
+  const message: MailMessage = { to: row.to, subject: row.subject, text: withStore(row.text), attachments };
+  if (row.html) message.html = withStore(row.html);
+  if (!row.text.includes(OPT_OUT_TAG)) return message;
+  const url = await optOutLink(row.to);
+  // Both parts carry the tag; in the HTML it sits in an href, so its ampersands are escaped there.
+  message.text = message.text.replaceAll(OPT_OUT_TAG, url);
+  if (message.html) message.html = message.html.replaceAll(OPT_OUT_TAG, url.replaceAll("&", "&amp;"));
+  return { ...message, unsubscribeUrl: url };
 }
 
 export interface OutboxDelivery {
@@ -63,6 +92,9 @@ export function createOutboxWorker(
     transport?: MailTransport;
     leaseSeconds?: number;
     attachments?: AttachmentSources;
+    optOutLink?: OptOutLink;
+    /** The store's address for STORE_URL_TAG, read per send (tests learn it after listening). */
+    storeUrl?: () => string;
   },
 ) {
   const leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
@@ -127,7 +159,9 @@ export function createOutboxWorker(
       if (!(await renew(row))) continue;
       try {
         const attachments = await filesOf(row, options.attachments ?? {});
-        await transport.send({ to: row.to, subject: row.subject, text: row.text, attachments });
+        await transport.send(
+          await messageOf(row, attachments, options.optOutLink ?? askTheSeller, options.storeUrl?.() ?? ""),
+        );
       } catch (err) {
         failed++;
         const lastError = err instanceof Error ? err.message : String(err);

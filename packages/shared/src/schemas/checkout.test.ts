@@ -64,6 +64,22 @@ describe("create-order payload (spec section 7 plus payment_method)", () => {
   });
 });
 
+describe("whatsapp_opt_in (ours)", () => {
+  it("is off when absent, kept when true or false, and anything else is refused by name", () => {
+    expect(createOrderRequestSchema.parse({ ...base, razorpay: true }).whatsapp_opt_in).toBe(false);
+    expect(createOrderRequestSchema.parse({ ...base, razorpay: true, whatsapp_opt_in: true }).whatsapp_opt_in).toBe(
+      true,
+    );
+    for (const whatsapp_opt_in of ["yes", 1, null]) {
+      const refused = createOrderRequestSchema.safeParse({ ...base, razorpay: true, whatsapp_opt_in });
+      expect(refused.error?.issues[0]).toMatchObject({
+        path: ["whatsapp_opt_in"],
+        message: "whatsapp_opt_in must be true or false",
+      });
+    }
+  });
+});
+
 describe("verify-payment payload", () => {
   it("takes Razorpay's three values, or PayPal's order id as order_id or orderID", () => {
     expect(

@@ -72,6 +72,11 @@ export const createOrderRequestSchema = z
     payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be razorpay, paypal or cod" }).optional(),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
+    /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
+    whatsapp_opt_in: z
+      .boolean({ error: "whatsapp_opt_in must be true or false" })
+      .optional()
+      .transform((v) => v ?? false),
   })
   .superRefine((body, ctx) => {
     if (body.payment_method === undefined && body.razorpay === undefined) {

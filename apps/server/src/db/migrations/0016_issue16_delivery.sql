@@ -3,6 +3,14 @@ CREATE TYPE "public"."return_status" AS ENUM('requested', 'approved', 'refused',
 CREATE TYPE "public"."shipment_direction" AS ENUM('forward', 'return');--> statement-breakpoint
 CREATE TYPE "public"."shipment_status" AS ENUM('creating', 'awb_assigned', 'pickup_scheduled', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'undelivered', 'rto_initiated', 'rto_delivered', 'cancelled');--> statement-breakpoint
 ALTER TYPE "public"."order_status" ADD VALUE 'returned_to_origin';--> statement-breakpoint
+CREATE TABLE "notification_preferences" (
+	"channel" text NOT NULL,
+	"contact" text NOT NULL,
+	"enabled" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_preferences_channel_contact_pk" PRIMARY KEY("channel","contact")
+);
+--> statement-breakpoint
 CREATE TABLE "return_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"return_id" integer NOT NULL,
@@ -74,7 +82,37 @@ CREATE TABLE "shipping_simulator_records" (
 	CONSTRAINT "shipping_simulator_records_kind_id_pk" PRIMARY KEY("kind","id")
 );
 --> statement-breakpoint
+CREATE TABLE "whatsapp_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"to" text NOT NULL,
+	"template" text NOT NULL,
+	"language" text NOT NULL,
+	"parameters" jsonb NOT NULL,
+	"status" "outbox_status" DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"lease_until" timestamp with time zone,
+	"sent_at" timestamp with time zone,
+	"provider_message_id" text,
+	"delivery_status" text,
+	"delivery_status_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "whatsapp_simulator_messages" (
+	"id" text PRIMARY KEY NOT NULL,
+	"phone_number_id" text NOT NULL,
+	"to" text NOT NULL,
+	"template" text NOT NULL,
+	"language" text NOT NULL,
+	"parameters" jsonb NOT NULL,
+	"text" text NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "view_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "whatsapp_opt_in" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "return_lines" ADD CONSTRAINT "return_lines_return_id_return_requests_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."return_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_lines" ADD CONSTRAINT "return_lines_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -89,4 +127,8 @@ CREATE UNIQUE INDEX "shipments_awb_idx" ON "shipments" USING btree ("provider","
 CREATE UNIQUE INDEX "shipments_one_forward_idx" ON "shipments" USING btree ("order_id") WHERE "shipments"."direction" = 'forward' and "shipments"."return_id" is null and "shipments"."status" <> 'cancelled';--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_one_per_return_idx" ON "shipments" USING btree ("return_id","direction") WHERE "shipments"."return_id" is not null and "shipments"."status" <> 'cancelled';--> statement-breakpoint
 CREATE INDEX "shipping_simulator_records_awb_idx" ON "shipping_simulator_records" USING btree ("awb");--> statement-breakpoint
-CREATE INDEX "shipping_simulator_records_moved_idx" ON "shipping_simulator_records" USING btree ("kind","moved_at");
+CREATE INDEX "shipping_simulator_records_moved_idx" ON "shipping_simulator_records" USING btree ("kind","moved_at");--> statement-breakpoint
+CREATE INDEX "whatsapp_outbox_pending_idx" ON "whatsapp_outbox" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "whatsapp_outbox_message_idx" ON "whatsapp_outbox" USING btree ("provider_message_id");--> statement-breakpoint
+CREATE INDEX "whatsapp_simulator_messages_to_idx" ON "whatsapp_simulator_messages" USING btree ("to","created_at");--> statement-breakpoint
+CREATE INDEX "whatsapp_simulator_messages_created_idx" ON "whatsapp_simulator_messages" USING btree ("created_at");

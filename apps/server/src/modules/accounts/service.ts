@@ -10,7 +10,7 @@ import type {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { emailOutbox } from "../../email/tables";
+import { queueEmail } from "../../email/outbox";
 import { accountExistsEmail, setPasswordEmail, verifyEmailEmail } from "./emails";
 import { createLoginThrottle, type LoginThrottleSettings } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -149,13 +149,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         if (user) {
           to = user.email;
           email = passwordHash
-            ? verifyEmailEmail({
+            ? verifyEmailEmail(to, {
                 firstName: user.firstName,
                 link: await newLink(tx, user.id, "verify_email"),
                 loginUrl: pageUrl("/login"),
                 validHours,
               })
-            : setPasswordEmail({
+            : setPasswordEmail(to, {
                 firstName: user.firstName,
                 link: await newLink(tx, user.id, "set_password"),
                 validHours,
@@ -169,14 +169,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
           if (!owner) return;
           to = owner.email;
           const setPasswordLink = owner.passwordHash === null ? await newLink(tx, owner.id, "set_password") : undefined;
-          email = accountExistsEmail({
+          email = accountExistsEmail(to, {
             firstName: owner.firstName,
             loginUrl: pageUrl("/login"),
             setPasswordLink,
             validHours,
           });
         }
-        await tx.insert(emailOutbox).values({ to, subject: email.subject, text: email.text });
+        await queueEmail(tx, email);
       });
       return { message: MESSAGES_ACCOUNTS.signedUp(input.email) };
     },

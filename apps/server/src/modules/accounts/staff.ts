@@ -5,7 +5,7 @@ import { staffAccessEmail } from "./emails";
 import { issueLink } from "./links";
 import { authTokens, users } from "./tables";
 import { EMAIL_LINK_TTL_MS } from "./tokens";
-import { emailOutbox } from "../../email/tables";
+import { queueEmail } from "../../email/outbox";
 
 /**
  * Back-office accounts (issue 13): the owner (`admin`) and `staff`. The back office composes these with
@@ -111,7 +111,7 @@ export async function inviteToBackOffice(
   }
   const setPasswordLink =
     row.passwordHash === null ? await issueLink(tx, input.publicUrl, row.id, "set_password") : undefined;
-  const email = staffAccessEmail({
+  const email = staffAccessEmail(row.email, {
     role: input.role,
     invitedBy: input.invitedBy,
     setPasswordLink,
@@ -119,7 +119,7 @@ export async function inviteToBackOffice(
     adminUrl: new URL("/admin", input.publicUrl).toString(),
     validHours: EMAIL_LINK_TTL_MS / 3_600_000,
   });
-  await tx.insert(emailOutbox).values({ to: row.email, subject: email.subject, text: email.text });
+  await queueEmail(tx, email);
   return {
     outcome: "invited",
     account: toAccount(row),

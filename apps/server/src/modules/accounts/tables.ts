@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** `admin` is the owner (everything); `staff` fulfils orders through the allowlist in `staff-access.ts`. */
 export const userRole = pgEnum("user_role", ["shopper", "admin", "staff"]);
@@ -51,3 +62,20 @@ export const loginThrottle = pgTable("login_throttle", {
   failures: integer("failures").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A shopper's "no" to order updates on one channel, keyed by contact rather than account so a guest can opt
+ * out too: an e-mail address (lower case), a WhatsApp number (digits with the country code), or `account:<id>`
+ * for the account page's WhatsApp switch (an account has no number of its own). A row turned back on stays,
+ * `enabled` true. Written only here (notification-preferences.ts).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    channel: text("channel").notNull(),
+    contact: text("contact").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.contact] })],
+);

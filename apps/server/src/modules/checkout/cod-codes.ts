@@ -2,7 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { formatMoney, SELLER, type Currency } from "@store/shared";
 import type { Tx } from "../../db/client";
-import { queueEmail, type OutgoingEmail } from "../../email/outbox";
+import { lines as lineBlock, paragraph } from "../../email/letter";
+import { letterEmail, queueEmail, type OutgoingEmail } from "../../email/outbox";
 import { refusal, type Refusal } from "../../errors";
 import { codConfirmations } from "./tables";
 import { orderLines } from "../orders/tables";
@@ -33,24 +34,21 @@ function codeEmail(
   minutes: number,
 ): OutgoingEmail {
   const total = formatMoney(order.total / 100, order.currency as Currency);
-  return {
-    to: order.email,
-    subject: `${code} is your code to confirm ${SELLER.brand} order #${order.id}`,
-    text: [
-      "Namaste,",
-      "",
-      `Your code to confirm cash-on-delivery order #${order.id} is: ${code}`,
-      "",
-      `Enter it on the checkout page within ${minutes} minutes. Until then the order is not placed and nothing is reserved.`,
-      "",
-      ...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size})`),
-      `Total to pay on delivery: ${total}`,
-      "",
-      "If you did not order this, ignore this e-mail: nothing will be sent.",
-      "",
-      `${SELLER.brand} - ${SELLER.supportEmail}`,
-    ].join("\n"),
-  };
+  return letterEmail(order.email, `${code} is your code to confirm ${SELLER.brand} order #${order.id}`, {
+    preview: `Your code is ${code}`,
+    greeting: "Namaste,",
+    blocks: [
+      paragraph(`Your code to confirm cash-on-delivery order #${order.id} is: ${code}`),
+      paragraph(
+        `Enter it on the checkout page within ${minutes} minutes. Until then the order is not placed and nothing is reserved.`,
+      ),
+      lineBlock([
+        ...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size})`),
+        `Total to pay on delivery: ${total}`,
+      ]),
+      paragraph("If you did not order this, ignore this e-mail: nothing will be sent."),
+    ],
+  });
 }
 
 /** E-mails a fresh code for the order (an earlier one stops working), at most COD_CODE_SENDS times. */

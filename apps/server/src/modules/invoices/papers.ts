@@ -20,10 +20,8 @@ export function invoicePapers(publicUrl: string): MakePapers {
     if (!issued.ok) return { attachments: [], text: [] };
     return {
       attachments: [{ kind: "invoice", id: issued.invoiceId, filename: invoiceFileName(issued.number) }],
-      text: [
-        `Your tax invoice ${issued.number} is attached. You can also download it here:`,
-        invoiceDownloadUrl(publicUrl, order.id, issued.downloadToken),
-      ],
+      text: [`Your tax invoice ${issued.number} is attached. You can also download it here:`],
+      link: { label: "Download your invoice", href: invoiceDownloadUrl(publicUrl, order.id, issued.downloadToken) },
     };
   };
 }

@@ -3,7 +3,8 @@ import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
 import { queueEmail } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder } from "./holds";
-import { orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
+import { notifyShopper } from "./notify-shopper";
+import { moneyOf, orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
 import { queueNewOrderAlert } from "./seller-alert";
 import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
@@ -20,7 +21,8 @@ export type MakePapers = (tx: Tx, order: OrderRow) => Promise<ConfirmationPapers
  * then the order's (`lockOrderWithCart`). All or nothing, in a savepoint: the cart's other open attempts close
  * (one cart is bought once, and their holds may be the pieces this order needs), what the order does not hold
  * yet is taken (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status
- * moves, the papers are made (the invoice) and the confirmation (and the seller's alert) is queued. A refusal changes nothing and the caller decides what it means
+ * moves, the papers are made (the invoice) and the confirmation (and the seller's alert, and the WhatsApp message
+ * when the shopper opted in) is queued. A refusal changes nothing and the caller decides what it means
  * (refund a payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
  */
 export async function fulfilOrder(
@@ -50,7 +52,14 @@ export async function fulfilOrder(
       );
       await transition(sp, order, to, note);
       const papers = makePapers ? await makePapers(sp, order) : undefined;
+      // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates.
       if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines, papers));
+      await notifyShopper(sp, order, {
+        whatsapp: {
+          template: "order_confirmed",
+          parameters: [String(order.id), moneyOf(order)(order.total)],
+        },
+      });
       await queueNewOrderAlert(sp, order, to, lines);
       return { ok: true as const };
     }),

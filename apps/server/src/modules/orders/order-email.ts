@@ -1,81 +1,113 @@
 import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
-import type { EmailAttachment, OutgoingEmail } from "../../email/outbox";
+import { action, figures, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
+import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../email/outbox";
+import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
 
 /** What the confirmation carries beside the order: the tax invoice issued in the same transaction (decision 033). */
 export interface ConfirmationPapers {
   attachments: EmailAttachment[];
-  /** Lines added to the confirmation's text (where to download the invoice). */
+  /** Lines added to the confirmation's text (the invoice's number). */
   text: string[];
+  /** Where to download the invoice: a button in the HTML, the address in the text. */
+  link?: { label: string; href: string };
 }
 
-/** The confirmation every paid or cash-on-delivery order sends (plain text: it reads everywhere). */
-export function orderConfirmationEmail(
-  order: OrderRow & { email: string },
-  lines: { productName: string; size: string; quantity: number; unitPrice: number }[],
-  papers?: ConfirmationPapers,
-): OutgoingEmail {
-  const currency = order.currency as Currency;
-  const money = (minor: number) => formatMoney(toMajorUnits(minor), currency);
-  const cod = order.paymentMethod === "cod";
-  const totals = [
-    `Subtotal: ${money(order.subtotal)}`,
-    ...(order.discount ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ""}: -${money(order.discount)}`] : []),
-    `Shipping: ${order.shipping ? money(order.shipping) : "Free"}`,
-    ...(order.rounding ? [`Rounding: ${money(order.rounding)}`] : []),
-    `Total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : " (paid)"}`,
-  ];
-  return {
-    to: order.email,
-    subject: `${order.isTest ? "[TEST] " : ""}Your ${SELLER.brand} order #${order.id} is confirmed`,
-    text: [
-      `Namaste ${order.deliveryName},`,
-      "",
-      `Thank you for your order #${order.id}. ${cod ? "We will collect the payment in cash on delivery." : "We have received your payment."}`,
-      ...(order.isTest ? ["This was a test payment through the payment simulator; nothing will be shipped."] : []),
-      "",
-      ...lines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`),
-      "",
-      ...totals,
-      "",
-      "Delivering to:",
+export const moneyOf = (order: Pick<OrderRow, "currency">) => (minor: number) =>
+  formatMoney(toMajorUnits(minor), order.currency as Currency);
+
+const testMark = (order: Pick<OrderRow, "isTest">) => (order.isTest ? "[TEST] " : "");
+
+/** Where the order goes, as the shopper typed it (React escapes it in the HTML). */
+export const deliveryBlock = (order: OrderRow): Block =>
+  lines(
+    [
       order.deliveryName,
       order.deliveryAddress,
       `${order.city}, ${order.state} ${order.pinCode}`,
       `${order.countryCode} ${order.mobileNumber}`,
-      "",
-      ...(papers?.text.length ? [...papers.text, ""] : []),
-      `${SELLER.brand} - ${SELLER.supportEmail}`,
-    ].join("\n"),
-    attachments: papers?.attachments ?? [],
-  };
+    ],
+    "Delivering to:",
+  );
+
+/**
+ * The confirmation every paid or cash-on-delivery order sends. Not an order update the shopper can turn off:
+ * it carries the tax invoice (decision: notifications draft).
+ */
+export function orderConfirmationEmail(
+  order: OrderRow & { email: string },
+  orderLines: { productName: string; size: string; quantity: number; unitPrice: number }[],
+  papers?: ConfirmationPapers,
+): OutgoingEmail {
+  const money = moneyOf(order);
+  const cod = order.paymentMethod === "cod";
+  const totals: [string, string][] = [
+    ["Subtotal", money(order.subtotal)],
+    ...(order.discount
+      ? [[`Discount${order.promoCode ? ` (${order.promoCode})` : ""}`, `-${money(order.discount)}`] as [string, string]]
+      : []),
+    ["Shipping", order.shipping ? money(order.shipping) : "Free"],
+    ...(order.rounding ? [["Rounding", money(order.rounding)] as [string, string]] : []),
+    ["Total", `${money(order.total)}${cod ? " (to pay in cash on delivery)" : " (paid)"}`],
+  ];
+  const thanks = `Thank you for your order #${order.id}. ${cod ? "We will collect the payment in cash on delivery." : "We have received your payment."}`;
+  return letterEmail(
+    order.email,
+    `${testMark(order)}Your ${SELLER.brand} order #${order.id} is confirmed`,
+    {
+      preview: `Order #${order.id} is confirmed: ${money(order.total)}`,
+      greeting: `Namaste ${order.deliveryName},`,
+      blocks: [
+        paragraph(
+          [
+            thanks,
+            ...(order.isTest
+              ? ["This was a test payment through the payment simulator; nothing will be shipped."]
+              : []),
+          ].join("\n"),
+        ),
+        lines(orderLines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`)),
+        figures(totals),
+        deliveryBlock(order),
+        action("Follow your order", `${STORE_URL_TAG}${orderPagePath(order)}`),
+        ...(papers?.text.length ? [paragraph(papers.text.join("\n"))] : []),
+        ...(papers?.link ? [action(papers.link.label, papers.link.href)] : []),
+      ],
+    },
+    papers?.attachments ?? [],
+  );
 }
 
-/** Pieces the seller cancelled from a confirmed order: what, the new total, and the refund (or the smaller COD amount). */
+/**
+ * Pieces the seller cancelled from a confirmed order: what, the new total, and the refund (or the smaller COD
+ * amount). Sent regardless of the shopper's choices: it says money changed.
+ */
 export function piecesCancelledEmail(
   order: OrderRow & { email: string },
   pieces: { product_name: string; size: string; quantity: number }[],
   refundMinor: number,
 ): OutgoingEmail {
-  const currency = order.currency as Currency;
-  const money = (minor: number) => formatMoney(toMajorUnits(minor), currency);
+  const money = moneyOf(order);
   const cod = order.paymentMethod === "cod";
-  return {
-    to: order.email,
-    subject: `${order.isTest ? "[TEST] " : ""}Your ${SELLER.brand} order #${order.id} has changed`,
-    text: [
-      `Namaste ${order.deliveryName},`,
-      "",
-      `We had to cancel part of your order #${order.id}:`,
-      ...pieces.map((p) => `${p.quantity} x ${p.product_name} (size ${p.size})`),
-      "",
-      `New order total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : ""}`,
-      ...(refundMinor > 0
-        ? [`We are refunding ${money(refundMinor)} to your original payment method; banks take a few days to show it.`]
-        : []),
-      "The rest of your order will be shipped as planned.",
-      "",
-      `${SELLER.brand} - ${SELLER.supportEmail}`,
-    ].join("\n"),
-  };
+  return letterEmail(order.email, `${testMark(order)}Your ${SELLER.brand} order #${order.id} has changed`, {
+    preview: `We had to cancel part of your order #${order.id}`,
+    greeting: `Namaste ${order.deliveryName},`,
+    blocks: [
+      lines(
+        pieces.map((p) => `${p.quantity} x ${p.product_name} (size ${p.size})`),
+        `We had to cancel part of your order #${order.id}:`,
+      ),
+      paragraph(
+        [
+          `New order total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : ""}`,
+          ...(refundMinor > 0
+            ? [
+                `We are refunding ${money(refundMinor)} to your original payment method; banks take a few days to show it.`,
+              ]
+            : []),
+          "The rest of your order will be shipped as planned.",
+        ].join("\n"),
+      ),
+    ],
+  });
 }

@@ -51,6 +51,7 @@ function deliveryOf(input: CreateOrderRequest) {
     state: input.state,
     deliveryCountry: input.delivery_country,
     comment: input.comment,
+    whatsappOptIn: input.whatsapp_opt_in,
   };
 }
 

@@ -1,72 +1,156 @@
+import { asc, eq } from "drizzle-orm";
 import { SELLER } from "@store/shared";
 import type { Tx } from "../../db/client";
-import { queueEmail } from "../../email/outbox";
+import { action, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
+import { letterEmail } from "../../email/outbox";
+import { STORE_URL_PARAMETER } from "../../whatsapp/templates";
+import { notifyShopper } from "./notify-shopper";
+import { deliveryBlock } from "./order-email";
+import { orderLines } from "./tables";
+import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
 
-/** The moments of a parcel's journey the shopper hears about. */
 export type ShipmentStep = "shipped" | "out_for_delivery" | "delivered" | "returned_to_origin";
 
-export interface ShipmentNoticeDetails {
-  awb: string | null;
-  trackingUrl: string | null;
-  courier?: string | null;
+export interface ShipmentDetails {
+  awb: string;
+  courier: string;
+  /** The courier's own tracking page. */
+  trackingUrl: string;
+  /** When the step happened (the courier's event time); now when absent. The return window counts from delivery. */
+  at?: Date;
 }
 
-const SUBJECTS: Record<ShipmentStep, string> = {
-  shipped: "has shipped",
-  out_for_delivery: "is out for delivery",
-  delivered: "has been delivered",
-  returned_to_origin: "came back to us",
-};
+/** The spec's policy: a return or size exchange is asked for within 48 hours of delivery. */
+export const RETURN_WINDOW_HOURS = 48;
 
-function body(order: OrderRow, step: ShipmentStep, d: ShipmentNoticeDetails): string[] {
-  const track = d.trackingUrl ? [`Track it here: ${d.trackingUrl}`] : [];
-  const awb = d.awb ? `${d.courier ? `${d.courier} ` : ""}tracking number ${d.awb}` : "";
+const whenText = (at: Date) =>
+  new Intl.DateTimeFormat("en-IN", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Asia/Kolkata",
+  }).format(at);
+
+const testMark = (order: OrderRow) => (order.isTest ? "[TEST] " : "");
+
+async function piecesOf(tx: Tx, order: OrderRow) {
+  const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  return rows.filter((l) => l.quantity > l.cancelledQuantity);
+}
+
+function courierBlocks(order: OrderRow, details: ShipmentDetails): Block[] {
+  return [
+    paragraph(`Courier: ${details.courier}\nAWB number: ${details.awb}`),
+    action("Track your parcel", details.trackingUrl),
+    action("Your order's progress", `${STORE_URL_TAG}${orderPagePath(order)}`),
+  ];
+}
+
+/** The e-mail for one step: subject, preview and blocks. */
+async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: ShipmentDetails) {
+  switch (step) {
+    case "shipped": {
+      const pieces = await piecesOf(tx, order);
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} has shipped`,
+        preview: `On its way with ${details.courier}`,
+        blocks: [
+          paragraph(`Good news: your order #${order.id} is on its way.`),
+          lines(pieces.map((l) => `${l.quantity - l.cancelledQuantity} x ${l.productName} (size ${l.size})`)),
+          ...courierBlocks(order, details),
+          deliveryBlock(order),
+        ],
+      };
+    }
+    case "out_for_delivery":
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} is out for delivery`,
+        preview: "Arriving today",
+        blocks: [
+          paragraph(
+            `Your order #${order.id} is out for delivery today.${order.paymentMethod === "cod" ? " Please keep the cash ready for the courier." : ""}`,
+          ),
+          ...courierBlocks(order, details),
+        ],
+      };
+    case "delivered": {
+      const pieces = await piecesOf(tx, order);
+      const until = new Date((details.at ?? new Date()).getTime() + RETURN_WINDOW_HOURS * 3_600_000);
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} has been delivered`,
+        preview: "We hope you love it",
+        blocks: [
+          paragraph(`Your order #${order.id} has been delivered. We hope you love it.`),
+          paragraph(
+            `Not right? You can ask for a return or a size exchange within ${RETURN_WINDOW_HOURS} hours of delivery, until ${whenText(until)} (India time), from your order's page.`,
+          ),
+          action("Ask for a return or exchange", `${STORE_URL_TAG}${orderPagePath(order)}`),
+          lines(
+            pieces.flatMap((l) =>
+              l.productId === null ? [] : [`${l.productName}: ${STORE_URL_TAG}/product/${l.productId}`],
+            ),
+            "Tell other shoppers what you think of your pieces:",
+          ),
+        ],
+      };
+    }
+    case "returned_to_origin":
+      return {
+        subject: `Your ${SELLER.brand} order #${order.id} came back to us`,
+        preview: "The courier could not deliver your parcel",
+        blocks: [
+          paragraph(
+            `The courier could not deliver your order #${order.id} and has returned it to us (AWB ${details.awb}).`,
+          ),
+          paragraph(`If you still want it, write to us at ${SELLER.supportEmail} and we will send it again.`),
+        ],
+      };
+  }
+}
+
+/** The WhatsApp template for a step, where there is one (a parcel back with us is told by e-mail). */
+function stepWhatsApp(order: OrderRow, step: ShipmentStep, details: ShipmentDetails) {
+  const id = String(order.id);
   switch (step) {
     case "shipped":
-      return [`Your order #${order.id} is on its way${awb ? ` (${awb})` : ""}.`, ...track];
+      return {
+        template: "order_shipped" as const,
+        parameters: [id, details.courier, details.awb, details.trackingUrl],
+      };
     case "out_for_delivery":
-      return [
-        `Your order #${order.id} is out for delivery today. Please keep your phone reachable.`,
-        ...(order.paymentMethod === "cod" ? ["Please keep the cash ready for the courier."] : []),
-        ...track,
-      ];
+      return { template: "out_for_delivery" as const, parameters: [id, details.trackingUrl] };
     case "delivered":
-      return [
-        `Your order #${order.id} has been delivered. We hope you love it.`,
-        "If something is not right, you can ask for a return within 48 hours of delivery.",
-      ];
+      return {
+        template: "order_delivered" as const,
+        parameters: [id, `${STORE_URL_PARAMETER}${orderPagePath(order)}`],
+      };
     case "returned_to_origin":
-      return [
-        `The courier could not deliver your order #${order.id} and returned it to us.`,
-        order.paymentMethod === "cod"
-          ? "Nothing was charged. If you still want the pieces, please place the order again."
-          : "Please write to us and we will arrange a refund or a new delivery.",
-      ];
+      return undefined;
   }
 }
 
 /**
- * The one hook for the shopper's shipping notices, in the transaction of the change it announces. A plain
- * e-mail through the outbox for now; the notifications work (HTML e-mail, WhatsApp) re-points this function.
- * An order without an e-mail address (a guest who gave none) gets nothing here.
+ * Tells the shopper about a shipment's step, in the caller's transaction (the one that records the step):
+ * the e-mail unless the address opted out, the WhatsApp message if the shopper opted in and has not opted out
+ * since. The shipping module calls this; queuing never fails the step for a slow channel (the outboxes retry).
  */
 export async function queueShipmentNotice(
   tx: Tx,
   order: OrderRow,
   step: ShipmentStep,
-  details: ShipmentNoticeDetails,
-): Promise<void> {
-  if (!order.email) return;
-  await queueEmail(tx, {
-    to: order.email,
-    subject: `${order.isTest ? "[TEST] " : ""}Your ${SELLER.brand} order #${order.id} ${SUBJECTS[step]}`,
-    text: [
-      `Namaste ${order.deliveryName},`,
-      "",
-      ...body(order, step, details),
-      "",
-      `${SELLER.brand} - ${SELLER.supportEmail}`,
-    ].join("\n"),
-  });
+  details: ShipmentDetails,
+): Promise<{ email: boolean; whatsapp: boolean }> {
+  const letter = await stepLetter(tx, order, step, details);
+  const email = order.email
+    ? letterEmail(order.email, `${testMark(order)}${letter.subject}`, {
+        preview: letter.preview,
+        greeting: `Namaste ${order.deliveryName},`,
+        blocks: letter.blocks,
+        orderUpdate: true,
+      })
+    : undefined;
+  return notifyShopper(tx, order, { email, whatsapp: stepWhatsApp(order, step, details) });
 }

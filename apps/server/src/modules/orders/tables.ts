@@ -74,6 +74,8 @@ export const orders = pgTable(
     viewToken: text("view_token")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The shopper ticked "Send me order updates on WhatsApp" at checkout (to the mobile number above). */
+    whatsappOptIn: boolean("whatsapp_opt_in").notNull().default(false),
     isTest: boolean("is_test").notNull().default(false),
     /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),

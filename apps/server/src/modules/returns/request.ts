@@ -14,6 +14,7 @@ import { storeImage } from "../../media/images";
 import type { MediaStore } from "../../media/storage";
 import { offeredVariant } from "../catalog/inventory";
 import { deliveredAt } from "../orders/reader";
+import { queueReturnNotice } from "../orders/return-notices";
 import { orderLines } from "../orders/tables";
 import type { OrderRow } from "../orders/transitions";
 import { refundOfPieces, returnWindowClosesAt } from "./rules";
@@ -157,6 +158,7 @@ export async function insertReturn(
       refundTo: input.kind === "return" && order.paymentMethod === "cod" ? (input.refund_to ?? null) : null,
     })
     .returning({ id: returnRequests.id });
+  await queueReturnNotice(tx, order, { step: "requested" });
   await tx.insert(returnLines).values(
     checked.lines.map((c) => ({
       returnId: request!.id,

@@ -7,7 +7,9 @@ import { offeredVariant, returnStock, takeStock } from "../catalog/inventory";
 import { issueCreditNote } from "../invoices/credit";
 import { orderLines } from "../orders/tables";
 import { lockOrder, transition, type OrderRow } from "../orders/transitions";
+import { queueRefundSentNotice, queueReturnNotice } from "../orders/return-notices";
 import { requestPartRefund } from "../payments/order-payments";
+import { maskedDestination } from "./rules";
 import { returnLines, returnRequests } from "./tables";
 
 export type ReturnRow = typeof returnRequests.$inferSelect;
@@ -85,6 +87,7 @@ export async function approveReturn(
       await tx.update(returnLines).set({ exchangeVariantId: w.variantId }).where(eq(returnLines.id, w.piece.id));
   }
   await setStatus(tx, request, "approved", { sellerNote: note });
+  await queueReturnNotice(tx, order, { step: "approved", ...(note && { note }) });
   return { request: { ...request, status: "approved", sellerNote: note }, order };
 }
 
@@ -93,24 +96,32 @@ export async function refuseReturn(tx: Tx, id: number, note: string): Promise<{ 
   const { request, order } = await lockReturn(tx, id);
   mustBe(request, ["requested"], "refused");
   await setStatus(tx, request, "refused", { sellerNote: note });
+  await queueReturnNotice(tx, order, { step: "refused", note });
   return { request: { ...request, status: "refused", sellerNote: note }, order };
 }
 
-/** The courier booked the return pickup (after the approval's commit). */
+/** The courier booked the return pickup (after the approval's commit); the shopper is told its AWB. */
 export async function recordPickup(
   db: Db,
   id: number,
   pickup: { awb: string; courier: string; trackingUrl: string | null },
 ): Promise<void> {
-  await db
-    .update(returnRequests)
-    .set({
-      pickupAwb: pickup.awb,
-      pickupCourier: pickup.courier,
-      pickupTrackingUrl: pickup.trackingUrl,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(returnRequests.id, id));
+  await db.transaction(async (tx) => {
+    const { order } = await lockReturn(tx, id);
+    await tx
+      .update(returnRequests)
+      .set({
+        pickupAwb: pickup.awb,
+        pickupCourier: pickup.courier,
+        pickupTrackingUrl: pickup.trackingUrl,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(returnRequests.id, id));
+    await queueReturnNotice(tx, order, {
+      step: "pickup_booked",
+      note: `Courier: ${pickup.courier}, AWB ${pickup.awb}.${pickup.trackingUrl ? ` Track it at ${pickup.trackingUrl}` : ""}`,
+    });
+  });
 }
 
 export interface Received {
@@ -134,6 +145,7 @@ export async function receiveReturn(tx: Tx, id: number, now: Date): Promise<Rece
     tx,
     pieces.map(({ piece, line }) => ({ variantId: line.variantId, quantity: piece.quantity })),
   );
+  await queueReturnNotice(tx, order, { step: "received" });
   if (request.kind === "exchange") {
     await setStatus(tx, request, "received");
     return { request: { ...request, status: "received" }, order, owedPaymentId: null };
@@ -152,7 +164,13 @@ export async function receiveReturn(tx: Tx, id: number, now: Date): Promise<Rece
     order.paymentMethod === "cod" ? null : await requestPartRefund(tx, order.id, request.refundMinor);
   const status: ReturnStatus = order.paymentMethod === "cod" ? "refund_due" : "refunded";
   await setStatus(tx, request, status);
-  if (status === "refunded") await refundOrderWhenAllBack(tx, order);
+  if (status === "refunded") {
+    await queueRefundSentNotice(tx, order, {
+      amountMinor: request.refundMinor,
+      destination: "the card, UPI or wallet you paid with",
+    });
+    await refundOrderWhenAllBack(tx, order);
+  }
   return { request: { ...request, status }, order, owedPaymentId };
 }
 
@@ -165,16 +183,29 @@ export async function markRefundPaid(
   const { request, order } = await lockReturn(tx, id);
   mustBe(request, ["refund_due"], "marked paid");
   await setStatus(tx, request, "refunded", { payoutReference: reference });
+  await queueRefundSentNotice(tx, order, {
+    amountMinor: request.refundMinor,
+    destination: maskedDestination(request.refundTo ?? null) ?? "your account",
+  });
   await refundOrderWhenAllBack(tx, order);
   return { request: { ...request, status: "refunded", payoutReference: reference }, order };
 }
 
-/** The exchange's new parcel is on its way (after its booking). */
-export async function markExchanged(db: Db, id: number): Promise<void> {
-  await db
-    .update(returnRequests)
-    .set({ status: "exchanged", updatedAt: sql`now()` })
-    .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "received")));
+/** The exchange's new parcel is on its way (after its booking); the shopper is told how to follow it. */
+export async function markExchanged(
+  db: Db,
+  id: number,
+  parcel: { awb: string; courier: string; trackingUrl: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { request, order } = await lockReturn(tx, id);
+    if (request.status !== "received") return;
+    await setStatus(tx, request, "exchanged");
+    await queueReturnNotice(tx, order, {
+      step: "exchange_shipped",
+      note: `Courier: ${parcel.courier}, AWB ${parcel.awb}.${parcel.trackingUrl ? ` Track it at ${parcel.trackingUrl}` : ""}`,
+    });
+  });
 }
 
 /** Every piece of the order came back and was refunded: the order itself is refunded. */

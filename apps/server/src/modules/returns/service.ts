@@ -126,7 +126,7 @@ export function createReturnsService(
       if (!request) return { shipped: false, problem: null };
       const pieces = await piecesOf(db, id);
       try {
-        await deps.bookParcel({
+        const parcel = await deps.bookParcel({
           orderId: request.orderId,
           returnId: id,
           direction: "forward",
@@ -139,7 +139,7 @@ export function createReturnsService(
             quantity: piece.quantity,
           })),
         });
-        await markExchanged(db, id);
+        await markExchanged(db, id, parcel);
         return { shipped: true, problem: null };
       } catch (error) {
         deps.log.warn({ err: error, returnId: id }, "exchange parcel not booked");

@@ -28,7 +28,13 @@ function moves(shipment: ShipmentRow, update: TrackingUpdate): boolean {
 async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate, now: Date): Promise<void> {
   // Return pickups and exchanges' parcels are the returns flow's: the order stays as it is.
   if (shipment.direction !== "forward" || shipment.returnId !== null || !update.status) return;
-  const details = { awb: shipment.awb, trackingUrl: shipment.trackingUrl, courier: shipment.courier };
+  // Found by its AWB, so it has one; the event's time starts the return window of a delivery.
+  const details = {
+    awb: shipment.awb ?? update.awb,
+    trackingUrl: shipment.trackingUrl ?? "",
+    courier: shipment.courier ?? "the courier",
+    at: update.at,
+  };
   const note = `${update.rawStatus}${update.location ? ` (${update.location})` : ""}`;
   if (update.status === "out_for_delivery") {
     const order = await readOrder(tx, shipment.orderId);

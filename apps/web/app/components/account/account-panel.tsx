@@ -7,6 +7,7 @@ import { useSession } from "../../lib/session";
 import { Skeleton } from "../ui/skeleton";
 import { FormMessage } from "./auth-card";
 import type { LoginNotice } from "./login-form";
+import { NotificationSwitches } from "./notification-switches";
 import { OrdersSlot } from "./orders-slot";
 import { loginPath } from "./safe-next";
 import { Button } from "../ui/button";
@@ -90,6 +91,7 @@ export function AccountPanel() {
         )}
         {!failed && (user ? <Details user={user} /> : <DetailsSkeleton />)}
       </section>
+      {user && <NotificationSwitches />}
       {user && <OrdersSlot />}
     </div>
   );

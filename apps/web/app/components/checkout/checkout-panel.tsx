@@ -66,6 +66,7 @@ export function CheckoutPanel() {
     setVerified(user.email_verified);
   });
   const signedIn = useSession().token !== null;
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
 
   // The PIN code remembered from the product page (or an earlier checkout) starts the form.
   useEffect(() => {
@@ -143,6 +144,7 @@ export function CheckoutPanel() {
       promoCode: draft.promoCode,
       cartId: cart?.cart_id ?? null,
       emailRequired,
+      whatsappOptIn,
     });
     if (!check.ok) {
       setProblems(check.fields);
@@ -198,6 +200,21 @@ export function CheckoutPanel() {
             emailRequired={emailRequired}
             onChange={edit}
           />
+          <label className="mt-5 flex items-start gap-3 text-charcoal">
+            <input
+              type="checkbox"
+              name="whatsapp_opt_in"
+              checked={whatsappOptIn}
+              onChange={(event) => setWhatsappOptIn(event.target.checked)}
+              className="mt-1 h-5 w-5 accent-indigo-ink"
+            />
+            <span>
+              Send me order updates on WhatsApp
+              <span className="block text-sm text-charcoal/80">
+                At the mobile number above: confirmation, shipping and delivery. You can stop them at any time.
+              </span>
+            </span>
+          </label>
         </fieldset>
         <div className="min-w-0">
           <PaymentMethods

@@ -83,6 +83,13 @@ describe("checkDelivery", () => {
     });
   });
 
+  it("sends whatsapp_opt_in only when the box is ticked (the spec's payload is unchanged otherwise)", () => {
+    const ticked = checkDelivery(filled, "razorpay", { ...basics, whatsappOptIn: true });
+    expect(ticked.ok && ticked.body.whatsapp_opt_in).toBe(true);
+    const unticked = checkDelivery(filled, "razorpay", { ...basics, whatsappOptIn: false });
+    expect(unticked.ok && "whatsapp_opt_in" in unticked.body).toBe(false);
+  });
+
   it("catches what the shared schema refuses, under its field", () => {
     const check = checkDelivery({ ...filled, email: "not-an-email", pin_code: "#" }, "paypal", basics);
     expect(check).toEqual({

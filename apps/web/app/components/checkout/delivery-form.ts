@@ -117,6 +117,8 @@ export type OrderBasics = {
   promoCode: string | null;
   cartId: string | null;
   emailRequired?: boolean;
+  /** "Send me order updates on WhatsApp" ticked (to the mobile number of the form). */
+  whatsappOptIn?: boolean;
 };
 
 /** A guest's cash-on-delivery order is confirmed with an e-mailed code; a signed-in shopper's goes to the account's address. */
@@ -171,6 +173,7 @@ export function checkDelivery(
     // Cash on delivery can only be asked for by name; the card and wallet keep the spec's flag too.
     payment_method: method,
     ...(email && { email }),
+    ...(basics.whatsappOptIn && { whatsapp_opt_in: true }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
   // The schema checks an Indian address only once every field has its shape; these say it at once.

@@ -1,0 +1,140 @@
+import {
+  Body,
+  Button,
+  Column,
+  Container,
+  Head,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from "@react-email/components";
+import { render } from "@react-email/render";
+import { createElement as h, type ReactNode } from "react";
+import { SELLER } from "@store/shared";
+import { OPT_OUT_TAG, type Block, type Letter } from "./letter";
+
+/** The storefront's colours (apps/web/app/app.css), so the e-mail looks like the shop. */
+const COLOURS = {
+  cream: "#faf5ec",
+  linen: "#f1e8d8",
+  indigo: "#1f2f5c",
+  madder: "#a4362a",
+  charcoal: "#2b2623",
+  muted: "#6b6460",
+};
+const FONT = "'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
+const text = { fontSize: "15px", lineHeight: "24px", color: COLOURS.charcoal, margin: "0 0 16px" };
+
+function drawBlock(block: Block, key: number): ReactNode {
+  switch (block.kind) {
+    case "paragraph":
+      // Line breaks inside a paragraph (an address) stay line breaks.
+      return h(
+        Text,
+        { key, style: text },
+        ...block.text.split("\n").flatMap((line, i) => (i === 0 ? [line] : [h("br", { key: i }), line])),
+      );
+    case "lines":
+      return h(
+        Section,
+        { key, style: { margin: "0 0 16px" } },
+        block.title ? h(Text, { style: { ...text, fontWeight: 700, margin: "0 0 4px" } }, block.title) : null,
+        ...block.lines.map((line, i) => h(Text, { key: i, style: { ...text, margin: "0" } }, line)),
+      );
+    case "figures":
+      return h(
+        Section,
+        { key, style: { margin: "0 0 16px", borderTop: `1px solid ${COLOURS.linen}` } },
+        ...block.rows.map(([label, value], i) => {
+          const strong = block.strongLast && i === block.rows.length - 1 ? { fontWeight: 700 } : {};
+          const cell = { ...text, margin: "4px 0", ...strong };
+          return h(Row, {
+            key: i,
+            children: [
+              h(Column, { key: "label" }, h(Text, { style: cell }, label)),
+              h(Column, { key: "value", align: "right" }, h(Text, { style: cell }, value)),
+            ],
+          });
+        }),
+      );
+    case "action":
+      return h(
+        Section,
+        { key, style: { margin: "8px 0 24px" } },
+        h(
+          Button,
+          {
+            href: block.href,
+            style: {
+              backgroundColor: COLOURS.indigo,
+              color: "#ffffff",
+              borderRadius: "6px",
+              padding: "12px 20px",
+              fontSize: "15px",
+              fontWeight: 600,
+            },
+          },
+          block.label,
+        ),
+      );
+  }
+}
+
+/** The one branded layout: the seller's name on an indigo band, the blocks, the footer with the support address. */
+function BrandedEmail({ letter }: { letter: Letter }) {
+  return h(
+    Html,
+    { lang: "en" },
+    h(Head, null),
+    h(Preview, null, letter.preview),
+    h(
+      Body,
+      { style: { backgroundColor: COLOURS.cream, fontFamily: FONT, margin: 0, padding: "24px 0" } },
+      h(
+        Container,
+        { style: { maxWidth: "600px", backgroundColor: "#ffffff", border: `1px solid ${COLOURS.linen}` } },
+        h(
+          Section,
+          { style: { backgroundColor: COLOURS.indigo, padding: "20px 32px" } },
+          h(Text, { style: { color: COLOURS.cream, fontSize: "22px", fontWeight: 700, margin: 0 } }, SELLER.brand),
+          h(Text, { style: { color: COLOURS.linen, fontSize: "13px", margin: 0 } }, "Handcrafted in Jaipur"),
+        ),
+        h(
+          Section,
+          { style: { padding: "24px 32px 8px" } },
+          h(Text, { style: text }, letter.greeting),
+          ...letter.blocks.map(drawBlock),
+        ),
+        h(Hr, { style: { borderColor: COLOURS.linen, margin: 0 } }),
+        h(
+          Section,
+          { style: { padding: "16px 32px 24px" } },
+          h(
+            Text,
+            { style: { fontSize: "13px", lineHeight: "20px", color: COLOURS.muted, margin: 0 } },
+            `${SELLER.brand}, Jaipur. Questions? Write to `,
+            h(Link, { href: `mailto:${SELLER.supportEmail}`, style: { color: COLOURS.madder } }, SELLER.supportEmail),
+            ".",
+          ),
+          letter.orderUpdate
+            ? h(
+                Text,
+                { style: { fontSize: "13px", lineHeight: "20px", color: COLOURS.muted, margin: "8px 0 0" } },
+                "You receive this because you ordered from us. ",
+                h(Link, { href: OPT_OUT_TAG, style: { color: COLOURS.madder } }, "Stop order updates by e-mail"),
+              )
+            : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The HTML part (every text escaped by React: a shopper's name cannot inject markup). */
+export function htmlOf(letter: Letter): Promise<string> {
+  return render(h(BrandedEmail, { letter }));
+}

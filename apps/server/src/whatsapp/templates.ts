@@ -1,0 +1,38 @@
+import { SELLER } from "@store/shared";
+
+/**
+ * The WhatsApp Business message templates the shop sends, as they must be registered with Meta (category
+ * "utility", language en): a template message names one of these and fills its body's {{n}} parameters in
+ * order. The simulator draws the message the phone would show from the same text. Every template ends with
+ * the signed opt-out link (the last parameter, filled in at send time: OPT_OUT_PARAMETER). No parameter is text
+ * the requester typed (not even the name): the number is not verified, so checkout must not be a way to send
+ * anyone a WhatsApp message of one's own wording (as the COD code e-mail, checkout/cod-codes.ts).
+ */
+export const WHATSAPP_TEMPLATES = {
+  order_confirmed: `Namaste! Thank you for your ${SELLER.brand} order #{{1}} of {{2}}. We will message you here when it ships. Stop these updates: {{3}}`,
+  order_shipped:
+    "Namaste! Your order #{{1}} is on its way with {{2}} (AWB {{3}}). Track it: {{4}}. Stop these updates: {{5}}",
+  out_for_delivery: "Namaste! Your order #{{1}} is out for delivery today. Track it: {{2}}. Stop these updates: {{3}}",
+  order_delivered:
+    "Namaste! Your order #{{1}} has been delivered. Not right? Ask for a return or size exchange within 48 hours: {{2}}. Stop these updates: {{3}}",
+  return_update: "Namaste! An update on your return for order #{{1}}: {{2}}. Stop these updates: {{3}}",
+  refund_sent: "Namaste! We have sent a refund of {{1}} for order #{{2}} to {{3}}. Stop these updates: {{4}}",
+} as const;
+
+export type WhatsAppTemplate = keyof typeof WHATSAPP_TEMPLATES;
+export const WHATSAPP_LANGUAGE = "en";
+
+/** Stands for the recipient's opt-out link until the worker sends the message. */
+export const OPT_OUT_PARAMETER = "{{opt_out_url}}";
+/** Stands for the store's address (PUBLIC_URL) in a parameter until the worker sends it. */
+export const STORE_URL_PARAMETER = "{{store_url}}";
+
+export const isTemplate = (name: string): name is WhatsAppTemplate => Object.hasOwn(WHATSAPP_TEMPLATES, name);
+
+/** How many body parameters a template takes. */
+export const parameterCount = (name: WhatsAppTemplate) => WHATSAPP_TEMPLATES[name].match(/\{\{\d+\}\}/g)?.length ?? 0;
+
+/** The text the phone shows: the template with its parameters in place. */
+export function renderTemplate(name: WhatsAppTemplate, parameters: string[]): string {
+  return WHATSAPP_TEMPLATES[name].replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? "");
+}
