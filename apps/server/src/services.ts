@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS, type OrderTimelineEntry } from "@store/shared";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import { createAccountsService } from "./modules/accounts/service";
@@ -81,14 +82,22 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     promo: createPromoService(db, cart),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers, delivery }),
-    // A shopper's order with its tax invoice, credit notes and returns (their layers sit above the orders reader).
+    // A shopper's order with its courier's steps, tax invoice, credit notes and returns (their layers sit
+    // above the orders reader).
     orders: {
       ...ordersReader,
-      get: async (access: OrderAccess, orderId: number) => ({
-        ...(await ordersReader.get(access, orderId)),
-        ...(await invoices.shopperLinks(orderId)),
-        ...(await returns.forOrder(orderId)),
-      }),
+      get: async (access: OrderAccess, orderId: number) => {
+        const order = await ordersReader.get(access, orderId);
+        const { tracking, courierSteps } = await shipping.shopperTracking(orderId);
+        const timeline = withCourierSteps(order.timeline, courierSteps);
+        return {
+          ...order,
+          timeline,
+          tracking,
+          ...(await invoices.shopperLinks(orderId)),
+          ...(await returns.forOrder(orderId)),
+        };
+      },
     },
     invoices,
     payments,
@@ -126,6 +135,16 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
       returns,
     }),
   };
+}
+
+/**
+ * The courier's steps belong between the order's "Shipped" and its next step (delivered, returned): placed
+ * there in their own order rather than sorted by time, as the courier's clock is not ours.
+ */
+function withCourierSteps(timeline: OrderTimelineEntry[], courierSteps: OrderTimelineEntry[]): OrderTimelineEntry[] {
+  const shipped = timeline.findLastIndex((step) => step.label === ORDER_STATUS_LABELS.shipped);
+  if (shipped < 0) return timeline;
+  return [...timeline.slice(0, shipped + 1), ...courierSteps, ...timeline.slice(shipped + 1)];
 }
 
 export type StoreServices = ReturnType<typeof createServices>;

@@ -257,8 +257,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   invoice: taxDocumentLinkSchema.nullable(),
   /** Credit notes issued against the invoice since (cancelled pieces, refunds), oldest first. */
   credit_notes: z.array(taxDocumentLinkSchema),
-  /** Where the order has been, oldest first: placed, then each change of status. */
+  /** Where the order has been, oldest first: placed, each change of status, and the courier's steps. */
   timeline: z.array(orderTimelineEntrySchema),
+  /** The order's parcel, once the courier has it: its AWB and the courier's own tracking page. */
+  tracking: z.object({ awb: z.string(), courier: z.string(), url: z.string().nullable() }).nullable(),
   ...orderReturnsSchema.shape,
 });
 

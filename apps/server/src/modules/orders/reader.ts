@@ -58,7 +58,7 @@ export function createOrdersReader(db: Db) {
     async get(
       access: OrderAccess,
       orderId: number,
-    ): Promise<Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at">> {
+    ): Promise<Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "tracking">> {
       const order = await viewableOrder(db, access, orderId);
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
       const lines = (

@@ -11,7 +11,7 @@ import { mergePdfs } from "./labels";
 import { ShippingWebhookRejected, type ShippingProvider } from "./provider";
 import { shipments } from "./tables";
 import { applyTrackingUpdate } from "./tracking";
-import { shipmentsOfOrder } from "./views";
+import { shipmentsOfOrder, shopperTracking } from "./views";
 
 type Headers = Record<string, string | string[] | undefined>;
 type Result = ShipmentResults["results"][number];
@@ -54,6 +54,9 @@ export function createShippingService(
 
   return {
     gateway,
+
+    /** The order's parcel and the courier's steps, for the shopper's order page. */
+    shopperTracking: (orderId: number) => shopperTracking(db, orderId),
 
     /** A return request's pickup, or an exchange's new parcel (return-parcels.ts). */
     bookReturnParcel: (request: ReturnParcelRequest) => bookReturnParcel(db, provider(), pickupLocation, request),

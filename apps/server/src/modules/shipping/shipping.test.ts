@@ -306,6 +306,22 @@ describe("tracking webhooks", () => {
     expect(
       (await emailsTo(app, "asha@example.in")).some((m) => m.subject.includes(`#${order.id} has been delivered`)),
     ).toBe(true);
+
+    // The shopper's page (through its e-mailed link) shows each step once, in time, with the courier's link.
+    const [stored] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const page = await app.inject({ url: `/api/orders/${order.id}?token=${stored!.viewToken}` });
+    expect(page.statusCode).toBe(200);
+    const shopper = page.json().data;
+    expect(shopper.timeline.map((s: { label: string }) => s.label)).toEqual([
+      "Order placed",
+      "Shipped",
+      "Picked up (Jaipur)",
+      "In transit (Jaipur Hub)",
+      "Out for delivery (Jaipur)",
+      "Delivered",
+    ]);
+    const awb = detail?.shipping?.shipments[0]?.awb;
+    expect(shopper.tracking).toEqual({ awb, courier: expect.any(String), url: expect.stringContaining(awb!) });
   });
 });
 

@@ -1,5 +1,5 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
-import { SHIPMENT_STATUS_LABELS, type ShipmentView } from "@store/shared";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { SHIPMENT_STATUS_LABELS, type OrderTimelineEntry, type ShipmentStatus, type ShipmentView } from "@store/shared";
 import type { Db } from "../../db/client";
 import { shipmentEvents, shipments } from "./tables";
 
@@ -39,4 +39,55 @@ export async function shipmentsOfOrder(db: Db, orderId: number): Promise<Shipmen
         at: e.at.toISOString(),
       })),
   }));
+}
+
+/** Courier steps the order's own timeline does not already say (shipped, delivered, returned are its steps). */
+const SHOPPER_STEPS: readonly ShipmentStatus[] = [
+  "picked_up",
+  "in_transit",
+  "out_for_delivery",
+  "undelivered",
+  "rto_initiated",
+];
+
+/**
+ * For the shopper's order page: the order's own parcel (not a return's or an exchange's), its courier's
+ * tracking link, and its steps for the timeline, each once (a parcel in transit reports many scans).
+ */
+export async function shopperTracking(db: Db, orderId: number): Promise<OrderTracking> {
+  const [parcel] = await db
+    .select()
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.orderId, orderId),
+        eq(shipments.direction, "forward"),
+        isNull(shipments.returnId),
+        ne(shipments.status, "cancelled"),
+        isNotNull(shipments.awb),
+      ),
+    );
+  if (!parcel) return { tracking: null, courierSteps: [] };
+  const events = await db
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, parcel.id))
+    .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+  const seen = new Set<string>();
+  const courierSteps: OrderTimelineEntry[] = [];
+  for (const event of events) {
+    if (!event.status || !SHOPPER_STEPS.includes(event.status) || seen.has(event.status)) continue;
+    seen.add(event.status);
+    const label = SHIPMENT_STATUS_LABELS[event.status];
+    courierSteps.push({ at: event.at.toISOString(), label: event.location ? `${label} (${event.location})` : label });
+  }
+  return {
+    tracking: { awb: parcel.awb!, courier: parcel.courier ?? "", url: parcel.trackingUrl },
+    courierSteps,
+  };
+}
+
+export interface OrderTracking {
+  tracking: { awb: string; courier: string; url: string | null } | null;
+  courierSteps: OrderTimelineEntry[];
 }

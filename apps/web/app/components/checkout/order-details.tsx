@@ -76,6 +76,24 @@ function OrderTimeline({ order }: { order: OrderDetail }) {
           );
         })}
       </ol>
+      {order.tracking && (
+        <p className="mt-5 text-sm text-charcoal/85">
+          With {order.tracking.courier}, AWB {order.tracking.awb}
+          {order.tracking.url && (
+            <>
+              {" · "}
+              <a
+                href={order.tracking.url}
+                target="_blank"
+                rel="noreferrer"
+                className="font-semibold text-madder underline underline-offset-4"
+              >
+                Track on the courier's site
+              </a>
+            </>
+          )}
+        </p>
+      )}
     </section>
   );
 }
