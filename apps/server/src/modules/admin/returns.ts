@@ -12,20 +12,21 @@ import type { RefundPort } from "./orders-status";
  * there is reported beside the request (which stays as decided) for the seller to try again.
  */
 export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: RefundPort | null) {
+  /** `from`: the one state the step starts from (review.ts refuses any other), for the audit row. */
   async function step(
     actor: SessionUser,
     id: number,
     action: string,
+    from: ReturnStatus,
     run: (tx: Tx) => Promise<{ request: ReturnRow }>,
   ): Promise<ReturnRow> {
     return db.transaction(async (tx) => {
-      const before = (await returns.adminView(id)).status;
       const { request } = await run(tx);
       await recordAudit(tx, actor, {
         action: `return:${action}`,
         entity: "return",
         entityId: id,
-        before: { status: before },
+        before: { status: from },
         after: { status: request.status, ...(request.sellerNote && { note: request.sellerNote }) },
       });
       return request;
@@ -41,12 +42,12 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
     list: (status: ReturnStatus | undefined): Promise<AdminReturnView[]> => returns.list(status),
 
     async approve(actor: SessionUser, id: number, note: string): Promise<AdminReturnStepResponse> {
-      await step(actor, id, "approve", (tx) => approveReturn(tx, id, note));
+      await step(actor, id, "approve", "requested", (tx) => approveReturn(tx, id, note));
       return answer(id, (await returns.bookPickup(id)).problem);
     },
 
     async refuse(actor: SessionUser, id: number, note: string): Promise<AdminReturnStepResponse> {
-      await step(actor, id, "refuse", (tx) => refuseReturn(tx, id, note));
+      await step(actor, id, "refuse", "requested", (tx) => refuseReturn(tx, id, note));
       return answer(id);
     },
 
@@ -57,7 +58,7 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
 
     async receive(actor: SessionUser, id: number, now = new Date()): Promise<AdminReturnStepResponse> {
       let owed: number | null = null;
-      const request = await step(actor, id, "receive", async (tx) => {
+      const request = await step(actor, id, "receive", "approved", async (tx) => {
         const received = await receiveReturn(tx, id, now);
         owed = received.owedPaymentId;
         return received;
@@ -73,7 +74,7 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
     },
 
     async refundPaid(actor: SessionUser, id: number, reference: string): Promise<AdminReturnStepResponse> {
-      await step(actor, id, "refund-paid", (tx) => markRefundPaid(tx, id, reference));
+      await step(actor, id, "refund-paid", "refund_due", (tx) => markRefundPaid(tx, id, reference));
       return answer(id);
     },
   };
