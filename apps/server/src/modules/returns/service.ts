@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import type { ServiceLog } from "../../log";
 import type { MediaStore } from "../../media/storage";
 import { viewableOrder, type OrderAccess } from "../orders/reader";
+import type { BookedParcel, ReturnParcelRequest } from "../shipping/return-parcels";
 import { notFound } from "../../lib/failures";
 import { lockOrder } from "../orders/transitions";
 import { checkReturn, insertReturn, storeReturnPhotos } from "./request";
@@ -11,26 +12,8 @@ import { markExchanged, piecesOf, recordPickup, type ReturnRow } from "./review"
 import { returnRequests } from "./tables";
 import { adminReturnViews, orderReturns, returnViews } from "./views";
 
-/** A piece in a return parcel: coming back from the shopper, or an exchange's new size going to them. */
-export interface ReturnParcelPiece {
-  lineId: number;
-  variantId: number | null;
-  productName: string;
-  size: string;
-  unitPrice: number;
-  quantity: number;
-}
-
-/**
- * The courier's side of a return (the shipping module's `bookReturnParcel`, wired in services.ts): the
- * pickup of the pieces from the shopper (`return`), or an exchange's new size sent to them (`forward`).
- */
-export type BookReturnParcel = (request: {
-  orderId: number;
-  returnId: number;
-  direction: "return" | "forward";
-  pieces: ReturnParcelPiece[];
-}) => Promise<{ awb: string; courier: string; trackingUrl: string | null }>;
+/** The courier's side of a return: the shipping module's `bookReturnParcel`, handed in by services.ts. */
+export type BookReturnParcel = (request: ReturnParcelRequest) => Promise<BookedParcel>;
 
 /**
  * Returns and size exchanges of delivered orders (issue 16): the shopper asks, the seller decides in the

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { catchRefusal, refusal } from "../../errors";
 import { queueShipmentNotice } from "../orders/shipment-notices";
@@ -6,7 +6,7 @@ import { lockOrderToShip, markShipped } from "../orders/shipping-steps";
 import { courierRefusal } from "./failures";
 import { parcelOf } from "./parcel";
 import type { ShippingProvider } from "./provider";
-import { shipmentEvents, shipments } from "./tables";
+import { orderParcelOf, shipmentEvents, shipments } from "./tables";
 
 export interface Booked {
   orderId: number;
@@ -40,17 +40,7 @@ export async function bookForward(
         "NOT_DOMESTIC",
         `Order ${orderId} goes abroad; the courier aggregator ships within India only. Ship it by hand.`,
       );
-    const [live] = await tx
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(
-        and(
-          eq(shipments.orderId, orderId),
-          eq(shipments.direction, "forward"),
-          isNull(shipments.returnId),
-          ne(shipments.status, "cancelled"),
-        ),
-      );
+    const [live] = await tx.select({ id: shipments.id }).from(shipments).where(orderParcelOf(orderId));
     if (live) throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
     const [claim] = await tx
       .insert(shipments)
@@ -73,26 +63,7 @@ export async function bookForward(
   const outcome = await catchRefusal(() =>
     db.transaction(async (tx) => {
       const order = await lockOrderToShip(tx, orderId);
-      await tx
-        .update(shipments)
-        .set({
-          providerOrderId: booked.providerOrderId,
-          shipmentId: booked.shipmentId,
-          awb: booked.awb,
-          courier: booked.courier,
-          trackingUrl,
-          status: "awb_assigned",
-          statusAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(shipments.id, claimId));
-      await tx.insert(shipmentEvents).values({
-        shipmentId: claimId,
-        eventKey: `booked:${booked.awb}`,
-        status: "awb_assigned",
-        rawStatus: "AWB ASSIGNED",
-        at: new Date(),
-      });
+      await recordBooking(tx, claimId, booked, trackingUrl);
       const shipped = await markShipped(tx, order, { awb: booked.awb, courier: booked.courier, trackingUrl });
       await queueShipmentNotice(tx, shipped, "shipped", { awb: booked.awb, trackingUrl, courier: booked.courier });
       const result = { orderId, shipmentRowId: claimId, awb: booked.awb, courier: booked.courier };
@@ -107,4 +78,33 @@ export async function bookForward(
     .set({ status: "cancelled", awb: booked.awb, shipmentId: booked.shipmentId, updatedAt: sql`now()` })
     .where(eq(shipments.id, claimId));
   throw outcome.refusal;
+}
+
+/** The courier's answer written on the claimed row, with the booking as the parcel's first event. */
+export async function recordBooking(
+  tx: Tx,
+  claimId: number,
+  booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string },
+  trackingUrl: string,
+): Promise<void> {
+  await tx
+    .update(shipments)
+    .set({
+      providerOrderId: booked.providerOrderId,
+      shipmentId: booked.shipmentId,
+      awb: booked.awb,
+      courier: booked.courier,
+      trackingUrl,
+      status: "awb_assigned",
+      statusAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(shipments.id, claimId));
+  await tx.insert(shipmentEvents).values({
+    shipmentId: claimId,
+    eventKey: `booked:${booked.awb}`,
+    status: "awb_assigned",
+    rawStatus: "AWB ASSIGNED",
+    at: new Date(),
+  });
 }

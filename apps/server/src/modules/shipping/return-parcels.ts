@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refusal } from "../../errors";
 import { isUniqueViolation } from "../../lib/failures";
@@ -6,7 +6,8 @@ import { readOrder } from "../orders/shipping-steps";
 import { courierRefusal } from "./failures";
 import { parcelWith, type ParcelPiece } from "./parcel";
 import type { ShippingProvider } from "./provider";
-import { shipmentEvents, shipments } from "./tables";
+import { recordBooking } from "./book";
+import { shipments } from "./tables";
 
 export interface ReturnParcelRequest {
   orderId: number;
@@ -72,27 +73,6 @@ export async function bookReturnParcel(
   }
 
   const trackingUrl = provider.trackingUrl(booked.awb);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(shipments)
-      .set({
-        providerOrderId: booked.providerOrderId,
-        shipmentId: booked.shipmentId,
-        awb: booked.awb,
-        courier: booked.courier,
-        trackingUrl,
-        status: "awb_assigned",
-        statusAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(shipments.id, claimId));
-    await tx.insert(shipmentEvents).values({
-      shipmentId: claimId,
-      eventKey: `booked:${booked.awb}`,
-      status: "awb_assigned",
-      rawStatus: "AWB ASSIGNED",
-      at: new Date(),
-    });
-  });
+  await db.transaction((tx) => recordBooking(tx, claimId, booked, trackingUrl));
   return { awb: booked.awb, courier: booked.courier, trackingUrl };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import {
   boolean,
   customType,
@@ -89,3 +89,12 @@ export const shipmentEvents = pgTable(
   },
   (t) => [uniqueIndex("shipment_events_key_idx").on(t.shipmentId, t.eventKey)],
 );
+
+/** The order's own live parcel (not a return's pickup nor an exchange's, not a cancelled booking). */
+export const orderParcelOf = (orderId: number) =>
+  and(
+    eq(shipments.orderId, orderId),
+    eq(shipments.direction, "forward"),
+    isNull(shipments.returnId),
+    ne(shipments.status, "cancelled"),
+  );

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { SHIPMENT_STATUS_LABELS, type OrderTimelineEntry, type ShipmentStatus, type ShipmentView } from "@store/shared";
 import type { Db } from "../../db/client";
-import { shipmentEvents, shipments } from "./tables";
+import { orderParcelOf, shipmentEvents, shipments } from "./tables";
 
 /** An order's shipments, newest first, each with its events in the courier's order of time. */
 export async function shipmentsOfOrder(db: Db, orderId: number): Promise<ShipmentView[]> {
@@ -58,15 +58,7 @@ export async function shopperTracking(db: Db, orderId: number): Promise<OrderTra
   const [parcel] = await db
     .select()
     .from(shipments)
-    .where(
-      and(
-        eq(shipments.orderId, orderId),
-        eq(shipments.direction, "forward"),
-        isNull(shipments.returnId),
-        ne(shipments.status, "cancelled"),
-        isNotNull(shipments.awb),
-      ),
-    );
+    .where(and(orderParcelOf(orderId), isNotNull(shipments.awb)));
   if (!parcel) return { tracking: null, courierSteps: [] };
   const events = await db
     .select()
