@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { Button } from "../ui/button";
-import { ReturnRequestForm } from "./return-request-form";
+import { freePieces, ReturnRequestForm } from "./return-request-form";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 
@@ -17,7 +17,10 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
   const closesAt = order.return_window_closes_at;
   if (!closesAt && order.returns.length === 0) return null;
   const requests = [...made, ...order.returns];
-  const open = order.status === "delivered" && closesAt !== null && Date.parse(closesAt) > Date.now();
+  const withMade = { ...order, returns: requests };
+  const inTime = order.status === "delivered" && closesAt !== null && Date.parse(closesAt) > Date.now();
+  // Within the window, while some piece is not yet in a request.
+  const open = inTime && [...freePieces(withMade).values()].some((left) => left > 0);
 
   return (
     <section aria-labelledby="order-returns-heading" className={CARD}>
@@ -36,7 +39,7 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
       {open ? (
         asking ? (
           <ReturnRequestForm
-            order={order}
+            order={withMade}
             linkSecret={linkSecret}
             onDone={(request) => {
               setMade((list) => [request, ...list]);
@@ -55,7 +58,8 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
           </div>
         )
       ) : (
-        order.status === "delivered" && (
+        order.status === "delivered" &&
+        !inTime && (
           <p className="mt-4 text-sm text-charcoal/85">
             {RETURN_WINDOW_CLOSED.replace(" at /contact-us", "")}{" "}
             <Link to="/contact-us" className="font-semibold text-madder underline underline-offset-4">

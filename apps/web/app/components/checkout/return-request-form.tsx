@@ -21,7 +21,7 @@ const CONTROL = "mt-1 w-full rounded-xl border border-charcoal/25 bg-cream/40 px
 const LABEL = "text-sm font-semibold text-charcoal";
 
 /** Pieces of each line still free to send back: not in a request the seller did not refuse. */
-function freePieces(order: OrderDetail): Map<number, number> {
+export function freePieces(order: OrderDetail): Map<number, number> {
   const free = new Map(order.lines.map((line) => [line.line_id, line.quantity]));
   for (const request of order.returns) {
     if (request.status === "refused") continue;
