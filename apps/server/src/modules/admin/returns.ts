@@ -2,7 +2,14 @@ import type { AdminReturnStepResponse, AdminReturnView, ReturnStatus } from "@st
 import type { Db, Tx } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import type { ReturnsService } from "../returns/service";
-import { approveReturn, markRefundPaid, receiveReturn, refuseReturn, type ReturnRow } from "../returns/review";
+import {
+  approveReturn,
+  markRefundPaid,
+  receiveReturn,
+  refuseReturn,
+  returnStatusOf,
+  type ReturnRow,
+} from "../returns/review";
 import { recordAudit } from "./audit";
 import type { RefundPort } from "./orders-status";
 
@@ -19,7 +26,8 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
     run: (tx: Tx) => Promise<{ request: ReturnRow }>,
   ): Promise<ReturnRow> {
     return db.transaction(async (tx) => {
-      const before = (await returns.adminView(id)).status;
+      // Read in this transaction: a read on the pool while it holds PGlite's one connection would wait forever.
+      const before = await returnStatusOf(tx, id);
       const { request } = await run(tx);
       await recordAudit(tx, actor, {
         action: `return:${action}`,

@@ -26,6 +26,16 @@ export async function lockReturn(tx: Tx, id: number): Promise<{ request: ReturnR
   return { request: request!, order: order! };
 }
 
+/** A request's status read in the caller's transaction (the audit's "before"); a missing request is a 404. */
+export async function returnStatusOf(tx: Tx, id: number): Promise<ReturnStatus> {
+  const [found] = await tx
+    .select({ status: returnRequests.status })
+    .from(returnRequests)
+    .where(eq(returnRequests.id, id));
+  if (!found) throw notFound("Return request");
+  return found.status;
+}
+
 function mustBe(request: ReturnRow, from: readonly ReturnStatus[], action: string): void {
   if (!from.includes(request.status))
     throw new AppError(
