@@ -86,11 +86,17 @@ async function deliver(orderId: number): Promise<void> {
 }
 
 /** A card order paid through the payment simulator by a new shopper (its owner), then delivered. */
-async function deliveredCardOrder(lines: { variant: PickedVariant; quantity?: number }[]): Promise<number> {
+async function deliveredCardOrder(
+  lines: { variant: PickedVariant; quantity?: number }[],
+  options: { welcome10?: boolean } = {},
+): Promise<number> {
   const headers = await newOwner();
   const cartId = await fillCart(app, lines, "INR", headers);
-  const total = pageTotal(lines, "INR") * 100;
-  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total), headers);
+  // WELCOME10 (seeded): 10% off the subtotal, rounded down to the rupee.
+  const discount = options.welcome10 ? Math.floor(pageTotal(lines, "INR") / 10) : 0;
+  const total = pageTotal(lines, "INR", { discount }) * 100;
+  const promo = options.welcome10 ? { promo_code: "WELCOME10" } : {};
+  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total, promo), headers);
   expect(created.statusCode, created.body).toBe(200);
   const { data } = created.json();
   const paid = await payByCard(app, data.data.id, data.key);
@@ -122,8 +128,9 @@ describe("a return of a card-paid order", () => {
   let first: ReturnView;
 
   it("is asked for by the owner with a photo: 201, the refund less the discount share, the photo stored and served", async () => {
-    orderId = await deliveredCardOrder([{ variant: kurta, quantity: 2 }, { variant: dupatta }]);
+    orderId = await deliveredCardOrder([{ variant: kurta, quantity: 2 }, { variant: dupatta }], { welcome10: true });
     const [kurtaLine] = await linesOf(orderId);
+    expect((await orderRow(orderId)).discount).toBeGreaterThan(0);
     const res = await ask(orderId, {
       kind: "return",
       reason: "Size does not fit",
@@ -134,7 +141,7 @@ describe("a return of a card-paid order", () => {
     expect(res.statusCode, res.body).toBe(201);
     first = res.json<{ data: ReturnView }>().data;
     const order = await orderRow(orderId);
-    const discountShare = Math.round((order.discount * kurtaLine!.unitPrice) / order.subtotal);
+    const discountShare = Math.floor((order.discount * kurtaLine!.unitPrice) / order.subtotal);
     expect(first).toMatchObject({
       order_id: orderId,
       kind: "return",
@@ -212,6 +219,9 @@ describe("a return of a card-paid order", () => {
     const second = received.json<AdminReturnStepResponse>().data.refund;
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.partRefunded).toBe(Math.round((first.refund + second) * 100));
+    // Every piece back, one return after another: the goods as paid for, to the paisa, and never more.
+    const order = await orderRow(orderId);
+    expect(Math.round(first.refund * 100) + Math.round(second * 100)).toBe(order.subtotal - order.discount);
   });
 });
 
