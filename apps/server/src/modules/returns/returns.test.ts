@@ -159,6 +159,8 @@ describe("a return of a card-paid order", () => {
 
     const page = await call(app, owners.get(orderId)!, "GET", `/api/orders/${orderId}`);
     expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.returns.map((r: ReturnView) => [r.id, r.status])).toEqual([[first.id, "requested"]]);
+    expect(Date.parse(page.json().data.return_window_closes_at)).toBeGreaterThan(Date.now() + 47 * 3_600_000);
   });
 
   it("is approved by the seller: the courier's pickup is booked, its AWB on the view and a return shipment row", async () => {
@@ -430,8 +432,23 @@ describe("requests and steps that are refused change nothing", () => {
   });
 });
 
-describe("the courier is down at approval", () => {
-  it("answers 200 with the problem, leaves the request approved without a pickup, and books it later", async () => {
+/** Runs `run` with the courier simulator's address pointing at a closed port: connections are refused at once. */
+async function withCourierDown<T>(run: () => Promise<T>): Promise<T> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const publicUrl = app.config.publicUrl;
+  app.config.publicUrl = `http://127.0.0.1:${port}`;
+  try {
+    return await run();
+  } finally {
+    app.config.publicUrl = publicUrl;
+  }
+}
+
+describe("the courier is down", () => {
+  it("at approval: answers 200 with the problem, leaves the request approved without a pickup, and books it later", async () => {
     const orderId = await deliveredCardOrder([{ variant: kurta }]);
     const line = (await linesOf(orderId))[0]!.id;
     const res = await ask(orderId, {
@@ -441,18 +458,7 @@ describe("the courier is down at approval", () => {
     });
     const id = res.json<{ data: ReturnView }>().data.id;
 
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as { port: number };
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    const publicUrl = app.config.publicUrl;
-    app.config.publicUrl = `http://127.0.0.1:${port}`;
-    let approved;
-    try {
-      approved = await step(id, "approve");
-    } finally {
-      app.config.publicUrl = publicUrl;
-    }
+    const approved = await withCourierDown(() => step(id, "approve"));
     expect(approved.statusCode, approved.body).toBe(200);
     const body = approved.json<AdminReturnStepResponse>();
     expect(body.problem).toBeTruthy();
@@ -463,5 +469,37 @@ describe("the courier is down at approval", () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<AdminReturnStepResponse>().problem).toBeNull();
     expect(again.json<AdminReturnStepResponse>().data.pickup?.awb).toBeTruthy();
+    // Booked once: another click books nothing more.
+    expect((await step(id, "pickup")).json<AdminReturnStepResponse>().problem).toBeNull();
+    expect(await db().select().from(shipments).where(eq(shipments.returnId, id))).toHaveLength(1);
+  });
+
+  it("at an exchange's receipt: the request waits as received, and its new parcel is booked later", async () => {
+    const orderId = await deliveredCardOrder([{ variant: dupatta }]);
+    const line = (await linesOf(orderId))[0]!.id;
+    const [other] = await db()
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, dupatta.productId), ne(productVariants.size, dupatta.size)));
+    await db().update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, other!.id));
+    const res = await ask(orderId, {
+      kind: "exchange",
+      reason: "Size does not fit",
+      lines: [{ line_id: line, quantity: 1, exchange_size: other!.size }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ data: ReturnView }>().data.id;
+    expect((await step(id, "approve")).statusCode).toBe(200);
+
+    const received = await withCourierDown(() => step(id, "receive"));
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json<AdminReturnStepResponse>().problem).toBeTruthy();
+    expect(received.json<AdminReturnStepResponse>().data.status).toBe("received");
+
+    const shipped = await step(id, "ship-exchange");
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json<AdminReturnStepResponse>()).toMatchObject({ problem: null, data: { status: "exchanged" } });
+    const parcels = await db().select().from(shipments).where(eq(shipments.returnId, id));
+    expect(parcels.map((p) => p.direction).sort()).toEqual(["forward", "return"]);
   });
 });
