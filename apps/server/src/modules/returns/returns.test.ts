@@ -64,7 +64,7 @@ const step = (id: number, action: string, body: unknown = {}, headers = admin) =
   call(app, headers, "POST", `/api/admin/returns/${id}/${action}`, body);
 const notesOf = (orderId: number) =>
   db()
-    .select({ reason: creditNotes.reason })
+    .select({ reason: creditNotes.reason, gross: creditNotes.gross })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .where(eq(invoices.orderId, orderId));
@@ -190,6 +190,9 @@ describe("a return of a card-paid order", () => {
     expect(payment?.refundId).toBeTruthy();
     const notes = await notesOf(orderId);
     expect(notes.map((n) => n.reason)).toEqual(["Goods returned"]);
+    // Known: the credit note shares the discount by the invoice's lines (invoices/compute.ts), the refund by the
+    // order (rules.ts); they can differ by a paisa. Left to the invoices slice; more than that is a bug.
+    expect(Math.abs(notes[0]!.gross - Math.round(first.refund * 100))).toBeLessThanOrEqual(1);
     expect((await orderRow(orderId)).status).toBe("delivered");
   });
 
@@ -217,8 +220,9 @@ describe("a return of a card-paid order", () => {
     expect(received.json<AdminReturnStepResponse>().data.status).toBe("refunded");
     expect((await orderRow(orderId)).status).toBe("refunded");
     const notes = await notesOf(orderId);
-    expect(notes).toHaveLength(2);
     const second = received.json<AdminReturnStepResponse>().data.refund;
+    expect(notes.map((n) => n.reason)).toEqual(["Goods returned", "Goods returned"]);
+    expect(Math.abs(notes[1]!.gross - Math.round(second * 100))).toBeLessThanOrEqual(2);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.partRefunded).toBe(Math.round((first.refund + second) * 100));
     // Every piece back, one return after another: the goods as paid for, to the paisa, and never more.
