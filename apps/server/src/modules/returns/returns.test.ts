@@ -267,6 +267,29 @@ describe("a return of a cash-on-delivery order", () => {
   });
 });
 
+describe("a cash refund to a bank account", () => {
+  it("shows the shopper the account's last four digits and the seller all of it", async () => {
+    const orderId = await deliveredCodOrder([{ variant: dupatta }]);
+    const [line] = await linesOf(orderId);
+    const account = { method: "bank", account_name: "Asha Meena", account_number: "001234567890", ifsc: "sbin0001234" };
+    const res = await ask(orderId, {
+      kind: "return",
+      reason: "Wrong item received",
+      lines: [{ line_id: line!.id, quantity: 1 }],
+      refund_to: account,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const view = res.json<{ data: ReturnView }>().data;
+    expect(view.refund_to).toBe("Bank account ending 7890 (SBIN0001234)");
+    expect(res.body).not.toContain("001234567890");
+    const list = await call(app, admin, "GET", "/api/admin/returns?status=requested");
+    const seller = list.json().data.find((r: { id: number }) => r.id === view.id);
+    expect(seller.payout).toEqual({ ...account, ifsc: "SBIN0001234" });
+    const page = await call(app, owners.get(orderId)!, "GET", `/api/orders/${orderId}`);
+    expect(page.body).not.toContain("001234567890");
+  });
+});
+
 describe("an exchange", () => {
   let otherSize: { id: number; size: string; stock: number };
   let orderId: number;
@@ -389,6 +412,7 @@ describe("requests and steps that are refused change nothing", () => {
     await refused(() => step(requestId, "receive"), 409);
     await refused(() => step(requestId, "refuse", {}), 400);
     await refused(() => step(requestId, "approve", {}, staff), 403);
+    await refused(() => step(requestId, "refuse", { note: "No" }, staff), 403);
     await refused(() => step(requestId, "refund-paid", { reference: "X1" }), 409);
     await refused(() => step(2_000_000_000, "approve"), 404);
     expect((await step(requestId, "approve")).statusCode).toBe(200);
