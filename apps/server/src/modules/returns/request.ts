@@ -86,7 +86,8 @@ export async function checkReturn(
     throw invalidField("refund_to", "You paid in cash: tell us the UPI id or bank account your refund should go to.");
   }
   const value = checked.reduce((sum, c) => sum + c.line.unitPrice * c.quantity, 0);
-  return { lines: checked, refundMinor: input.kind === "return" ? refundOfPieces(order, value) : 0 };
+  if (input.kind === "exchange") return { lines: checked, refundMinor: 0 };
+  return { lines: checked, refundMinor: refundOfPieces(order, value, await returnedBefore(db, order.id)) };
 }
 
 async function checkExchangeSize(db: Db | Tx, line: LineRow, size: string, quantity: number, path: string) {
@@ -118,6 +119,19 @@ async function askedBefore(db: Db | Tx, orderId: number): Promise<Map<number, nu
     .where(and(eq(returnRequests.orderId, orderId), ne(returnRequests.status, "refused")))
     .groupBy(returnLines.orderLineId);
   return new Map(rows.map((r) => [r.lineId, r.quantity]));
+}
+
+/** The value of the pieces in earlier returns (not exchanges) that were not refused, at the prices paid. */
+async function returnedBefore(db: Db | Tx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${orderLines.unitPrice} * ${returnLines.quantity}), 0)::int` })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
+    .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+    .where(
+      and(eq(returnRequests.orderId, orderId), eq(returnRequests.kind, "return"), ne(returnRequests.status, "refused")),
+    );
+  return row?.value ?? 0;
 }
 
 /**

@@ -9,14 +9,17 @@ export function returnWindowClosesAt(deliveredAt: Date): Date {
 /**
  * What returned pieces give back: their value at the prices paid, less their share of the promo discount
  * (the same share a cancellation takes, decision 023). Delivery and the wallet's rounding were for the
- * parcel, which did arrive, and stay with the shop.
+ * parcel, which did arrive, and stay with the shop. The share is taken of every piece returned so far
+ * (`returnedBeforeMinor`, earlier requests' value) less what those took, so returns one piece at a time add
+ * up to the same as one return of them all: rounding each alone could refund more than was paid.
  */
 export function refundOfPieces(
   order: { subtotal: number; discount: number; total: number },
   valueMinor: number,
+  returnedBeforeMinor = 0,
 ): number {
-  const { removedDiscount } = withoutPieces(order, valueMinor);
-  return valueMinor - removedDiscount;
+  const shareOf = (value: number) => withoutPieces(order, value).removedDiscount;
+  return valueMinor - (shareOf(returnedBeforeMinor + valueMinor) - shareOf(returnedBeforeMinor));
 }
 
 /** "UPI asha@okaxis" or "Bank account ending 4321 (SBIN0001234)": enough for the seller's list, little to leak. */

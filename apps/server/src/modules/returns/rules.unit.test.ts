@@ -13,6 +13,11 @@ describe("the return policy's arithmetic", () => {
     expect(refundOfPieces({ subtotal: 300_000, discount: 0, total: 303_900 }, 100_000)).toBe(100_000);
     // Every piece back: the whole discount is taken off, delivery is not refunded.
     expect(refundOfPieces({ subtotal: 300_000, discount: 10_000, total: 293_900 }, 300_000)).toBe(290_000);
+    // One piece at a time: the last takes the rounding back, and the three add up to the same 2,900.00.
+    const order = { subtotal: 300_000, discount: 10_000, total: 290_000 };
+    const oneByOne = [0, 100_000, 200_000].map((before) => refundOfPieces(order, 100_000, before));
+    expect(oneByOne).toEqual([96_667, 96_667, 96_666]);
+    expect(oneByOne.reduce((a, b) => a + b)).toBe(290_000);
   });
 
   it("shows a refund's destination without the whole account number", () => {
