@@ -43,6 +43,7 @@ export function describeMode({ config, database, demoSeededAt, gateway }: ModeFa
       `payments:  ${payment("Razorpay", razorpay, hostOf(config.razorpay.baseUrl))}; ${payment("PayPal", paypal, hostOf(config.paypal.baseUrl))}`,
       `e-mails:   ${config.smtpUrl ? `sent through SMTP at ${hostOf(config.smtpUrl)}` : "written to the log only, nobody receives them (set SMTP_URL to send)"}`,
       `whatsapp:  ${whatsappMode(config)}`,
+      `shipping:  ${shippingMode(config)}`,
       `database:  ${database.kind === "pglite" ? `embedded PGlite in ${database.location} (one process only)` : `PostgreSQL at ${database.location}`}`,
       `media:     ${config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}${config.mediaS3.endpoint ? ` at ${hostOf(config.mediaS3.endpoint)}` : ""}` : `the folder ${config.mediaDir}`}`,
       `replicas:  ${config.redisUrl ? `rate limits and catalogue changes shared through Redis at ${hostOf(config.redisUrl)}` : "one process (set REDIS_URL to run several replicas)"}`,
@@ -56,6 +57,14 @@ function whatsappMode(config: AppConfig): string {
   if (whatsapp.token && whatsapp.phoneNumberId) return `sent through the Cloud API at ${hostOf(whatsapp.baseUrl)}`;
   if (config.simulator) return "SIMULATED (built-in simulator at /sim/whatsapp; no phone receives them)";
   return "written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)";
+}
+
+/** The same choice as shipping/gateway.ts: Shiprocket with its API user, else the simulator where allowed, else none. */
+function shippingMode(config: AppConfig): string {
+  const { shipping } = config;
+  if (shipping.email && shipping.password) return `Shiprocket real (${hostOf(shipping.baseUrl)})`;
+  if (config.simulator) return "courier SIMULATED (built-in simulator at /sim/shiprocket; no parcel moves)";
+  return "off (set SHIPPING_EMAIL and SHIPPING_PASSWORD to book a courier; ship by hand meanwhile)";
 }
 
 /** host[:port] of a URL, never its user or password. */

@@ -27,6 +27,7 @@ describe("what npm start says about its mode", () => {
       "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
       "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
       "whatsapp:  SIMULATED (built-in simulator at /sim/whatsapp; no phone receives them)",
+      "shipping:  courier SIMULATED (built-in simulator at /sim/shiprocket; no parcel moves)",
       "database:  embedded PGlite in /srv/shop/data/pglite (one process only)",
       expect.stringMatching(/^media: {5}the folder .*data\/media$/),
       "replicas:  one process (set REDIS_URL to run several replicas)",
@@ -51,6 +52,8 @@ describe("what npm start says about its mode", () => {
         PAYPAL_ENV: "live",
         WHATSAPP_TOKEN: "wa-s3cret-token",
         WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+        SHIPPING_EMAIL: "api@jaipurkalahouse.in",
+        SHIPPING_PASSWORD: "sh1p-secret",
       },
       null,
       { kind: "postgres", location: "db.internal:5433/store" },
@@ -61,10 +64,11 @@ describe("what npm start says about its mode", () => {
     expect(lines).toContain("payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com)");
     expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
     expect(lines).toContain("whatsapp:  sent through the Cloud API at graph.facebook.com");
+    expect(lines).toContain("shipping:  Shiprocket real (apiv2.shiprocket.in)");
     expect(lines).toContain("database:  PostgreSQL at db.internal:5433/store");
     expect(lines).toContain("replicas:  rate limits and catalogue changes shared through Redis at cache.internal:6380");
     expect(lines.join("\n")).not.toMatch(
-      /hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass|m3dia-secret|AKIAEXAMPLE|wa-s3cret/,
+      /hunter2|s3cret|rzp-secret|pp-secret|mailer|r3dis-pass|m3dia-secret|AKIAEXAMPLE|wa-s3cret|sh1p-secret/,
     );
   });
 
@@ -75,6 +79,9 @@ describe("what npm start says about its mode", () => {
     );
     expect(lines).toContain(
       "whatsapp:  written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)",
+    );
+    expect(lines).toContain(
+      "shipping:  off (set SHIPPING_EMAIL and SHIPPING_PASSWORD to book a courier; ship by hand meanwhile)",
     );
   });
 });
