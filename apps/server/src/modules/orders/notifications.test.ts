@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../email/tables";
@@ -214,7 +214,12 @@ describe("return and refund notices (for the returns flow)", () => {
         whatsapp: true,
       });
     });
-    const rows = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    // Oldest first: without an order, PostgreSQL may answer rows in any order (an updated row moves).
+    const rows = await app.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email))
+      .orderBy(asc(emailOutbox.id));
     const [returned, refunded] = rows.slice(-2);
     expect(returned?.text).toContain(
       `An update on your return for order #${order.id}: the courier will pick the parcel up.`,
