@@ -6,10 +6,12 @@ import {
   type BlogListResponse,
   type CardOrderResponse,
   type CartResponse,
+  type OrderLookupResponse,
 } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { guestCart, productInStock } from "../fixtures/cart";
 import { FAULTS, FaultRing, type Arrival, type Call, type PageCase } from "../fixtures/fault-ring";
+import { paidCardOrder } from "../fixtures/orders";
 
 /**
  * The fault-injection ring: every storefront page, loaded once per same-origin API call it makes (on a
@@ -98,6 +100,19 @@ async function orderPage(request: APIRequestContext): Promise<Setup> {
   return { path: `/account/orders/${data.order_id}`, storage: { token } };
 }
 
+/**
+ * A guest's paid order, opened as its e-mailed link does (`/orders/:id?token=`): the link found through the
+ * order lookup with the order's e-mail. Category 5's fourth product, which no other spec counts.
+ */
+async function guestOrderPage(request: APIRequestContext): Promise<Setup> {
+  const email = `fault-ring.${Date.now()}@example.in`;
+  const product = await productInStock(request, { currency: "INR", minStock: 3, skip: 3, category: 5 });
+  const { orderId } = await paidCardOrder(request, product, { email });
+  const found = await request.post("/api/orders/lookup", { data: { order_number: String(orderId), contact: email } });
+  expect(found.status(), await found.text()).toBe(200);
+  return { path: ((await found.json()) as OrderLookupResponse).data.path };
+}
+
 const SETUP_AND_RECORDING_MS = 60_000;
 const PER_LOAD_MS = 15_000;
 
@@ -154,6 +169,12 @@ const PAGES: RingPage[] = [
     path: orderPage,
     failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
   },
+  {
+    name: "order page (guest's link)",
+    path: guestOrderPage,
+    failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
+  },
+  { name: "track your order", path: "/track-order" },
   ...["/privacy", "/refund", "/shipping", "/terms-and-conditions"].map((path) => ({ name: `policy ${path}`, path })),
   { name: "about", path: "/about-us" },
   { name: "why us", path: "/query" },

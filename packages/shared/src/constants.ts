@@ -34,8 +34,11 @@ export const sizeLabel = (size: string): string => (size === "ONE" ? "One size" 
 export const sizePhrase = (size: string, capital = true): string =>
   size === "ONE" ? (capital ? "One size" : "one size") : `${capital ? "Size" : "size"} ${size}`;
 
+/** The spec's return policy: a request within 48 hours of delivery (section 9). */
+export const RETURN_WINDOW_HOURS = 48;
+
 export const RETURN_POLICY = {
-  returnRequestWindow: "48 hrs of delivery",
+  returnRequestWindow: `${RETURN_WINDOW_HOURS} hrs of delivery`,
   statusUpdate: "2-3 days",
   pickup: "2-3 working days",
   reachWarehouse: "10-30 days",
@@ -47,11 +50,22 @@ export const RETURN_POLICY = {
 
 export const CANCELLATION_POLICY = { fullRefundWindowHours: 24, inTransitFeePercent: 10 } as const;
 
+/** The spec's shipping times in business days: the policy pages' text and the delivery promise's fallback. */
+export const SHIPPING_DAYS = {
+  indiaNormal: { earliest: 7, latest: 10 },
+  indiaExpress: { earliest: 4, latest: 5 },
+  internationalStandard: { earliest: 10, latest: 30 },
+  internationalExpress: { earliest: 4, latest: 8 },
+} as const;
+
+const businessDays = <E extends number, L extends number>(days: { earliest: E; latest: L }) =>
+  `${days.earliest}-${days.latest} business days` as const;
+
 export const SHIPPING_TIMES = {
-  indiaNormal: "7-10 business days",
-  indiaExpress: "4-5 business days",
-  internationalStandard: "10-30 business days",
-  internationalExpress: "4-8 business days",
+  indiaNormal: businessDays(SHIPPING_DAYS.indiaNormal),
+  indiaExpress: businessDays(SHIPPING_DAYS.indiaExpress),
+  internationalStandard: businessDays(SHIPPING_DAYS.internationalStandard),
+  internationalExpress: businessDays(SHIPPING_DAYS.internationalExpress),
 } as const;
 
 export const PAYMENT_METHODS_TEXT = "cards, UPI, net banking";

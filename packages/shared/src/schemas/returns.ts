@@ -4,8 +4,6 @@ import { currencySchema } from "./common";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, parseImageDataUrl } from "./admin-common";
 import { requiredText, text } from "./input-rules";
 
-/** The spec's return policy: a request within 48 hours of delivery (section 9). */
-export const RETURN_WINDOW_HOURS = 48;
 export const RETURN_PHOTOS_MAX = 3;
 
 export const RETURN_KINDS = ["return", "exchange"] as const;

@@ -1,4 +1,4 @@
-import { countryName, type DeliveryPromise } from "@store/shared";
+import { countryName, SHIPPING_DAYS, type DeliveryPromise } from "@store/shared";
 import { LRUCache } from "lru-cache";
 import { businessDaysAfter, shortDate } from "./business-days";
 import type { PincodeLookup, PincodePlace } from "./pincodes";
@@ -11,7 +11,7 @@ import type { PincodeLookup, PincodePlace } from "./pincodes";
 export type Serviceability = (deliveryPin: string) => Promise<{ days: number; cod: boolean } | null>;
 
 /** The spec's shipping policy (section 9): normal delivery in business days. */
-export const POLICY_DAYS = { india: { earliest: 7, latest: 10 }, abroad: { earliest: 10, latest: 30 } } as const;
+export const POLICY_DAYS = { india: SHIPPING_DAYS.indiaNormal, abroad: SHIPPING_DAYS.internationalStandard } as const;
 
 export type PromiseOptions = {
   serviceability?: Serviceability;

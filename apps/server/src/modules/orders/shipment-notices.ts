@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { SELLER } from "@store/shared";
+import { RETURN_WINDOW_HOURS, SELLER } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { action, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
 import { letterEmail } from "../../email/outbox";
@@ -20,9 +20,6 @@ export interface ShipmentDetails {
   /** When the step happened (the courier's event time); now when absent. The return window counts from delivery. */
   at?: Date;
 }
-
-/** The spec's policy: a return or size exchange is asked for within 48 hours of delivery. */
-export const RETURN_WINDOW_HOURS = 48;
 
 const whenText = (at: Date) =>
   new Intl.DateTimeFormat("en-IN", {
