@@ -5,8 +5,6 @@ import { currencySchema, idParam } from "./common";
 
 /** A shopper keeps at most this many pieces; the browser's list for guests is held to the same cap. */
 export const WISHLIST_LIMIT = 200;
-/** One merge at login carries at most this many product ids (a guest's list is capped at WISHLIST_LIMIT anyway). */
-export const WISHLIST_MERGE_LIMIT = WISHLIST_LIMIT;
 
 export const wishlistQuerySchema = z.object({ currency: currencySchema.default("USD") });
 
@@ -22,11 +20,14 @@ export const wishlistProductsQuerySchema = z.object({
 
 export const wishlistProductParamsSchema = z.object({ productId: idParam });
 
-/** `POST /api/wishlist/merge`: the guest's list, sent once at login; ids of products no longer sold are skipped. */
+/**
+ * `POST /api/wishlist/merge`: the guest's list (held to the same cap in the browser), sent once at login; ids
+ * of products no longer sold are skipped.
+ */
 export const wishlistMergeRequestSchema = z.object({
   product_ids: z
     .array(idParam, { error: "product_ids must be a list of product ids" })
-    .max(WISHLIST_MERGE_LIMIT, `product_ids may hold at most ${WISHLIST_MERGE_LIMIT} products`),
+    .max(WISHLIST_LIMIT, `product_ids may hold at most ${WISHLIST_LIMIT} products`),
 });
 
 export const wishlistSizeSchema = z.object({
@@ -56,6 +57,5 @@ export const stockAlertResponseSchema = z.object({ message: z.string(), email: z
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
 export type WishlistIdsResponse = z.infer<typeof wishlistIdsResponseSchema>;
-export type WishlistMergeRequest = z.infer<typeof wishlistMergeRequestSchema>;
 export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
 export type StockAlertResponse = z.infer<typeof stockAlertResponseSchema>;

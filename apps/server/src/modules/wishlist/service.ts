@@ -105,5 +105,3 @@ export function createWishlistService(db: Db) {
     },
   };
 }
-
-export type WishlistService = ReturnType<typeof createWishlistService>;
