@@ -14,7 +14,7 @@ const LAYERS = [
     ],
   },
   { name: "catalogue, geo, accounts, settings", modules: ["catalog", "geo", "accounts", "health", "settings"] },
-  { name: "content, search, cart, promo", modules: ["content", "search", "cart", "promo"] },
+  { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
   { name: "invoices", modules: ["invoices"] },
   { name: "payments", modules: ["payments"] },

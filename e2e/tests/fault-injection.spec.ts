@@ -154,6 +154,26 @@ const PAGES: RingPage[] = [
     failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed),
   },
   { name: "checkout (delivery form open)", path: withGuestCart("/cart"), open: openCheckout },
+  {
+    name: "wishlist (a guest's)",
+    path: async (request) => ({
+      path: "/wishlist",
+      storage: { wishlist: JSON.stringify([(await productInStock(request)).id]) },
+    }),
+    failureText: whenFails("/api/wishlist/products", MESSAGES.wishlistLoadFailed),
+  },
+  {
+    name: "wishlist (signed in)",
+    path: async (request) => {
+      const token = await signedIn(request);
+      const saved = await request.put(`/api/wishlist/${(await productInStock(request)).id}`, {
+        headers: { Authorization: `Token ${token}` },
+      });
+      expect(saved.status()).toBe(200);
+      return { path: "/wishlist", storage: { token } };
+    },
+    failureText: whenFails("/api/wishlist/", MESSAGES.wishlistLoadFailed),
+  },
   { name: "contact", path: "/contact-us" },
   { name: "login", path: "/login" },
   { name: "sign-up", path: "/Signup" },

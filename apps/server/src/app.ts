@@ -31,6 +31,7 @@ import { shippingWebhookRoutes } from "./modules/shipping/routes";
 import { loadCourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
 import { courierSimulatorPlugin } from "./modules/shipping/simulator/plugin";
 import { promoRoutes } from "./modules/promo/routes";
+import { wishlistRoutes } from "./modules/wishlist/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { authPlugin } from "./modules/accounts/auth-plugin";
@@ -126,6 +127,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(cartRoutes);
   await app.register(promoRoutes);
+  await app.register(wishlistRoutes);
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(returnRoutes);

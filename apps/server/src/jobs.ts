@@ -7,6 +7,7 @@ import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
 import { deleteOldCourierSimulatorRecords } from "./modules/shipping/simulator/records";
 import type { ServiceLog } from "./log";
+import { sendStockAlerts } from "./modules/wishlist/stock-alerts";
 import { deleteOldWhatsAppSimulatorMessages } from "./whatsapp/simulator/plugin";
 import type { StoreServices } from "./services";
 
@@ -42,6 +43,8 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     },
     { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
+    // Back-in-stock e-mails: often enough that a restock reaches its subscribers within the minute.
+    { name: "back in stock alerts", everyMs: 20_000, run: () => sendStockAlerts(db) },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
     ...courierSimulatorClock(services),
   ];

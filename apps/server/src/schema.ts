@@ -20,3 +20,4 @@ export * from "./modules/shipping/tables";
 export * from "./modules/shipping/simulator/tables";
 export * from "./whatsapp/tables";
 export * from "./whatsapp/simulator/tables";
+export * from "./modules/wishlist/tables";

@@ -22,6 +22,7 @@ import { lazyPincodes } from "./modules/geo/pincodes";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
+import { createWishlistService } from "./modules/wishlist/service";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
@@ -80,6 +81,7 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     delivery,
     cart,
     promo: createPromoService(db, cart),
+    wishlist: createWishlistService(db),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers, delivery }),
     // A shopper's order with its courier's steps, tax invoice, credit notes and returns (their layers sit

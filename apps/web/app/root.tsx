@@ -26,6 +26,7 @@ import { CurrencyProvider } from "./lib/currency-context";
 import { logBoundaryError } from "./lib/log-failure";
 import { isBackOffice } from "./lib/back-office";
 import { SessionProvider } from "./lib/session";
+import { useWishlist, WishlistProvider } from "./lib/wishlist";
 
 /**
  * The one stylesheet, with a React precedence so it is written into the head before the script preloads:
@@ -82,17 +83,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CurrencyProvider initial={data?.currency ?? DEFAULT_CURRENCY} detect={data?.detectCurrency ?? false}>
           <SessionProvider>
             <CartProvider>
-              {backOffice ? (
-                children
-              ) : (
-                <>
-                  <SiteNavigation categories={data?.categories ?? null} />
-                  <SessionExpiredBanner />
-                  <main id="main" className="min-h-[60vh]">
-                    {children}
-                  </main>
-                </>
-              )}
+              <WishlistProvider>
+                {backOffice ? (
+                  children
+                ) : (
+                  <>
+                    <SiteNavigation categories={data?.categories ?? null} />
+                    <SessionExpiredBanner />
+                    <main id="main" className="min-h-[60vh]">
+                      {children}
+                    </main>
+                  </>
+                )}
+              </WishlistProvider>
             </CartProvider>
           </SessionProvider>
         </CurrencyProvider>
@@ -106,10 +109,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The navigation with the cart's piece count, which lives in the browser (0 until the cart is read). */
+/** The navigation with the cart's and the wishlist's counts, which live in the browser (0 until read). */
 function SiteNavigation({ categories }: { categories: Category[] | null }) {
   const { count } = useCart();
-  return <Navigation categories={categories} cartCount={count} />;
+  const wishlist = useWishlist();
+  return <Navigation categories={categories} cartCount={count} wishlistCount={wishlist.ids.length} />;
 }
 
 export default function App() {

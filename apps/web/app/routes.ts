@@ -25,6 +25,8 @@ export default [
   page("terms-and-conditions", "routes/policy.tsx", "terms-and-conditions"),
   page("not-found", "routes/not-found.tsx", "not-found"),
   page("cart", "routes/cart.tsx"),
+  // Issue 17: the shopper's saved pieces (a guest's from this browser).
+  page("wishlist", "routes/wishlist.tsx"),
   page("Signup", "routes/signup.tsx"),
   page("login", "routes/login.tsx"),
   // Ours, beyond the spec's table: the e-mailed set-password and confirmation links (decisions 004, 015) and the shopper's account.

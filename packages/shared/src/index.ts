@@ -13,6 +13,7 @@ export * from "./checkout";
 export * from "./order-total";
 export * from "./schemas/geo";
 export * from "./schemas/cart";
+export * from "./schemas/wishlist";
 export * from "./schemas/accounts";
 export * from "./schemas/promo";
 export * from "./order-status";

@@ -29,6 +29,7 @@ export const MESSAGES = {
   blogListFailed: "The blog posts could not be loaded. Please try again later.",
   customerReviewsFailed: "The reviews could not be loaded. Please try again later.",
   cartLoadFailed: "We could not load your cart. Please try again.",
+  wishlistLoadFailed: "We could not load your wishlist. Please try again.",
   aboutTitle: "A Legacy of Love and Design",
 } as const;
 

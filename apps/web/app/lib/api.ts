@@ -93,7 +93,15 @@ export const api = {
   },
 };
 
-export const STORAGE_KEYS = { token: "token", cartId: "cartId", items: "items" } as const;
+export const STORAGE_KEYS = {
+  token: "token",
+  cartId: "cartId",
+  items: "items",
+  /** A guest's saved product ids, newest first (JSON); sent to the account at login, then cleared. */
+  wishlist: "wishlist",
+  /** The address a guest gave for a back-in-stock e-mail, so it is asked once. */
+  alertEmail: "stockAlertEmail",
+} as const;
 
 function authHeader(): Record<string, string> {
   if (typeof window === "undefined") return {};

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from "./api";
 
-type StoredKey = (typeof STORAGE_KEYS)["token" | "cartId"];
+type StoredKey = (typeof STORAGE_KEYS)["token" | "cartId" | "wishlist" | "alertEmail"];
 
 /**
- * The browser storage the spec names (`token`, `cartId`). Every access is guarded: storage is missing on
+ * The browser storage the spec names (`token`, `cartId`), and ours (a guest's wishlist and alert address). Every access is guarded: storage is missing on
  * the server, and a browser with storage disabled throws on access; the shop then works as a fresh guest.
  */
 export const browserStorage = {
@@ -27,7 +27,8 @@ export const browserStorage = {
 /** Calls `onChange(key)` when another tab changes one of our keys (log in or out elsewhere, a new cart). */
 export function onStorageChange(onChange: (key: StoredKey) => void): () => void {
   const listener = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.cartId) onChange(event.key);
+    if (event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.cartId || event.key === STORAGE_KEYS.wishlist)
+      onChange(event.key);
     // localStorage.clear() in another tab reports a null key: everything may have changed.
     else if (event.key === null) onChange(STORAGE_KEYS.token);
   };

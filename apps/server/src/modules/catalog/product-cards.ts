@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { DEFAULT_SIZE, priceIn, type Currency, type ProductListItem } from "@store/shared";
+import {
+  DEFAULT_SIZE,
+  PRODUCT_SIZES,
+  priceIn,
+  type Currency,
+  type ProductListItem,
+  type ProductSize,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { productImages, productVariants, products } from "./tables";
 
@@ -74,3 +81,32 @@ export async function loadProductCards(db: Db, ids: readonly number[], currency:
     ];
   });
 }
+
+/** Every size each product is offered in, in the product page's order, with its prices and stock. */
+export async function loadOfferedSizes(
+  db: Db,
+  ids: readonly number[],
+  currency: Currency,
+): Promise<Map<number, { size: ProductSize; offer_price: number; mrp: number; stock: number }[]>> {
+  const bySize = new Map<number, { size: ProductSize; offer_price: number; mrp: number; stock: number }[]>();
+  if (ids.length === 0) return bySize;
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, [...ids]), eq(productVariants.offered, true)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  for (const v of rows) {
+    if (!isProductSize(v.size)) continue;
+    const sizes = bySize.get(v.productId) ?? [];
+    sizes.push({
+      size: v.size,
+      offer_price: priceIn(currency, v.offerPriceCents),
+      mrp: priceIn(currency, v.mrpCents),
+      stock: v.stock,
+    });
+    bySize.set(v.productId, sizes);
+  }
+  return bySize;
+}
+
+const isProductSize = (size: string): size is ProductSize => (PRODUCT_SIZES as readonly string[]).includes(size);

@@ -56,6 +56,7 @@ function namedValues(facts: StoreFacts): Record<string, fc.Arbitrary<unknown>> {
     comment: c("Please call before delivery"),
     query: c("block print", "cushion"),
     product_pk: c(facts.productId),
+    productId: c(1, facts.productId),
     blog_pk: c(facts.blogId),
     id: c(1, 2, facts.productId),
     category_pk: fc.integer({ min: 1, max: 6 }),

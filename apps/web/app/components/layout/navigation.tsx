@@ -3,16 +3,25 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { AccountLink } from "../account/account-link";
 import { CurrencySwitcher } from "../currency/currency-switcher";
-import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from "../ui/icons";
+import { CartIcon, ChevronDownIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "../ui/icons";
 import { SearchOverlay } from "./search-overlay";
 
 const NAV_PILL_SKELETONS = 5;
 
 /**
  * Spec navigation: Home, a dropdown per category that has subcategories, Blog, Wholesale Query, search, cart;
- * plus the currency switcher and the Log in / Account link. `cartCount` is the pieces in the cart.
+ * plus the currency switcher, the Log in / Account link and the wishlist. `cartCount` is the pieces in the
+ * cart, `wishlistCount` the saved products.
  */
-export function Navigation({ categories, cartCount = 0 }: { categories: Category[] | null; cartCount?: number }) {
+export function Navigation({
+  categories,
+  cartCount = 0,
+  wishlistCount = 0,
+}: {
+  categories: Category[] | null;
+  cartCount?: number;
+  wishlistCount?: number;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
@@ -75,6 +84,21 @@ export function Navigation({ categories, cartCount = 0 }: { categories: Category
             <SearchIcon />
           </button>
           <AccountLink />
+          <Link
+            to="/wishlist"
+            className="relative rounded p-2 hover:text-madder"
+            aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? "piece" : "pieces"}`}
+          >
+            <HeartIcon />
+            {wishlistCount > 0 && (
+              <span
+                data-testid="wishlist-count"
+                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-madder px-1 text-center text-xs font-semibold leading-5 text-white"
+              >
+                {wishlistCount}
+              </span>
+            )}
+          </Link>
           <Link
             to="/cart"
             className="relative rounded p-2 hover:text-madder"

@@ -3,6 +3,7 @@ import { imageSrcSet } from "@store/shared/media";
 import { Link } from "react-router";
 import { Price } from "../ui/price";
 import { RatingStars } from "../ui/rating-stars";
+import { WishlistHeart } from "./wishlist-heart";
 
 export const PRODUCT_IMAGE = { width: 600, height: 750 } as const;
 
@@ -18,7 +19,7 @@ function scrollToTop() {
 export type CardImagePriority = "high" | "lazy";
 
 /**
- * A product in a grid: image, name, rating and prices, linking to its page. The image link repeats the
+ * A product in a grid: image, name, rating and prices, linking to its page, and the wishlist heart. The image link repeats the
  * name link, so it is hidden from assistive technology and the tab order (one link per card for them).
  */
 export function ProductCard({
@@ -36,7 +37,7 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = productPath(product.id);
   return (
-    <article className="group flex h-full flex-col">
+    <article className="group relative flex h-full flex-col">
       <Link
         to={href}
         onClick={scrollToTop}
@@ -57,6 +58,8 @@ export function ProductCard({
           className="aspect-[4/5] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
       </Link>
+      {/* Over the picture's corner, outside the links (a button may not sit in a link). */}
+      <WishlistHeart productId={product.id} name={product.product_name} className="absolute right-2 top-2" />
       <div className="mt-3 flex flex-1 flex-col gap-1.5">
         <Heading className="font-serif text-base leading-snug text-charcoal">
           <Link to={href} className="line-clamp-2 min-h-[2.75em] hover:text-madder">

@@ -8,6 +8,7 @@ import {
   sizePhrase,
 } from "@store/shared";
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { api } from "../../lib/api";
 import { ProductPurchase } from "../cart/product-purchase";
 import { useDebouncedValue } from "../../lib/debounce";
@@ -19,6 +20,7 @@ import { ProductPromises } from "./product-promises";
 import { DeliverTo } from "../delivery/deliver-to";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
+import { WishlistHeart } from "./wishlist-heart";
 
 /**
  * Spec: the detail is fetched again when the size changes, debounced by 1 s. Until the new size's data
@@ -26,7 +28,10 @@ import { StockStatus } from "./stock-status";
  */
 function useSizedDetail(initial: ProductDetail) {
   const [detail, setDetail] = useState(initial);
-  const [size, setSize] = useState<ProductSize>(initial.size);
+  // A link may name the size to open on (the back-in-stock e-mail's); one the product is not sold in is ignored.
+  const [params] = useSearchParams();
+  const linked = initial.sizes.find((s) => s.size === params.get("size"))?.size;
+  const [size, setSize] = useState<ProductSize>(linked ?? initial.size);
   const [failed, setFailed] = useState(false);
   const wanted = useDebouncedValue(size, TIMINGS_MS.productDetailDebounce);
 
@@ -77,7 +82,10 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
         <div className="flex flex-col gap-6">
           <div>
             <p className="text-sm font-medium uppercase tracking-widest text-madder">{detail.category.name}</p>
-            <h1 className="mt-2 text-3xl font-semibold leading-tight text-indigo-ink sm:text-4xl">{detail.name}</h1>
+            <div className="mt-2 flex items-start justify-between gap-4">
+              <h1 className="text-3xl font-semibold leading-tight text-indigo-ink sm:text-4xl">{detail.name}</h1>
+              <WishlistHeart productId={detail.id} name={detail.name} className="shrink-0 border border-linen" />
+            </div>
             <p className="mt-3 flex items-center gap-2 text-sm text-charcoal/80">
               <RatingStars rating={detail.rating} size="md" />
               <span>

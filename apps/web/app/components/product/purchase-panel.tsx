@@ -17,6 +17,7 @@ export function PurchasePanel({
   pending = null,
   disabled = false,
   problem = null,
+  children,
 }: {
   product: ProductDetail;
   size: string;
@@ -26,6 +27,8 @@ export function PurchasePanel({
   /** E.g. while another size's price is still loading, or before the page is interactive. */
   disabled?: boolean;
   problem?: string | null;
+  /** Shown under the buttons (the product page's back-in-stock alert on a sold-out size). */
+  children?: React.ReactNode;
 }) {
   const soldOut = product.stock <= 0;
   const [wanted, setWanted] = useState(1);
@@ -88,6 +91,7 @@ export function PurchasePanel({
           )}
         </>
       )}
+      {children}
     </div>
   );
 }

@@ -77,3 +77,12 @@ export function TrashIcon({ className = "h-4 w-4" }: IconProps) {
     </svg>
   );
 }
+
+/** Filled when `filled` (a saved piece), an outline otherwise. */
+export function HeartIcon({ className = "h-5 w-5", filled = false }: IconProps & { filled?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base} fill={filled ? "currentColor" : "none"}>
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  errorBodySchema,
+  stockAlertRequestSchema,
+  stockAlertResponseSchema,
+  wishlistIdsResponseSchema,
+  wishlistMergeRequestSchema,
+  wishlistProductParamsSchema,
+  wishlistProductsQuerySchema,
+  wishlistQuerySchema,
+  wishlistResponseSchema,
+} from "@store/shared";
+import { signedInUser } from "../accounts/auth-plugin";
+import { subscribeToStock } from "./stock-alerts";
+
+export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { wishlist } = app.services;
+  const db = app.database.db;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+  const signedIn = { preHandler: app.requireUser };
+
+  app.get(
+    "/api/wishlist/",
+    {
+      ...signedIn,
+      schema: {
+        tags: ["wishlist"],
+        summary: "The signed-in shopper's saved products, newest first, priced today in the currency",
+        querystring: wishlistQuerySchema,
+        response: { 200: wishlistResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header("cache-control", "private, no-store")
+        .send(await wishlist.list(signedInUser(request), request.query.currency)),
+  );
+
+  app.get(
+    "/api/wishlist/products",
+    {
+      schema: {
+        tags: ["wishlist"],
+        summary: "A guest's browser-held wishlist shown as the server prices it (unknown ids are left out)",
+        querystring: wishlistProductsQuerySchema,
+        response: { 200: wishlistResponseSchema, 400: errorBodySchema },
+      },
+    },
+    (request) => wishlist.itemsFor(request.query.ids, request.query.currency),
+  );
+
+  app.put(
+    "/api/wishlist/:productId",
+    {
+      ...signedIn,
+      schema: {
+        tags: ["wishlist"],
+        summary: "Save a product (idempotent); an unknown or withdrawn product is a 404",
+        params: wishlistProductParamsSchema,
+        response: { 200: wishlistIdsResponseSchema, ...errors },
+      },
+    },
+    (request) => wishlist.add(signedInUser(request), request.params.productId),
+  );
+
+  app.delete(
+    "/api/wishlist/:productId",
+    {
+      ...signedIn,
+      schema: {
+        tags: ["wishlist"],
+        summary: "Remove a saved product (idempotent)",
+        params: wishlistProductParamsSchema,
+        response: { 200: wishlistIdsResponseSchema, ...errors },
+      },
+    },
+    (request) => wishlist.remove(signedInUser(request), request.params.productId),
+  );
+
+  app.post(
+    "/api/wishlist/merge",
+    {
+      ...signedIn,
+      schema: {
+        tags: ["wishlist"],
+        summary: "Add a guest's saved products at login (unknown or withdrawn ones are skipped)",
+        body: wishlistMergeRequestSchema,
+        response: { 200: wishlistIdsResponseSchema, ...errors },
+      },
+    },
+    (request) => wishlist.merge(signedInUser(request), request.body.product_ids),
+  );
+
+  app.post(
+    "/api/stock-alerts/",
+    {
+      preHandler: app.optionalUser,
+      // Each alert may send an e-mail to the address given: as tight a budget as the contact form.
+      config: { rateLimit: { max: app.config.contactRateLimitMax, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["wishlist"],
+        summary: "E-mail me once when this sold-out size is back (a guest gives the address)",
+        body: stockAlertRequestSchema,
+        response: {
+          200: stockAlertResponseSchema,
+          201: stockAlertResponseSchema,
+          ...errors,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, answer } = await subscribeToStock(db, request.body, request.user);
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+};

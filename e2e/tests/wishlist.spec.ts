@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { CATEGORIES, listingPath, SELLER, type AdminProduct, type ProductListResponse } from "@store/shared";
+import { createAccount, logInByApi, type Account } from "../fixtures/accounts";
+import { adminToken } from "../fixtures/back-office";
+import { cartLink, openWithStorage } from "../fixtures/cart";
+import { hydrated } from "../fixtures/hydration";
+import { mailsTo } from "../fixtures/mail";
+import { productTaxFields } from "../fixtures/tax";
+
+/** Issue 17: the wishlist (a guest's kept through log-in) and back-in-stock e-mails (one per subscriber). */
+
+type WebStorage = { getItem(key: string): string | null };
+
+const wishlistLink = (page: Page, pieces: number) =>
+  page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: `Wishlist, ${pieces} ${pieces === 1 ? "piece" : "pieces"}` });
+
+/** A browser of its own, signed in as `account` (the token stored as the shop stores it). */
+async function signedInPage(browser: Browser, request: APIRequestContext, account: Account): Promise<Page> {
+  const { token } = await logInByApi(request, account);
+  const page = await (await browser.newContext()).newPage();
+  await openWithStorage(page, "/", { token });
+  await hydrated(page);
+  return page;
+}
+
+test("a guest's wishlist survives log-in, lives on the server, and adds to the cart", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Hearting changes no stock: any listed products do. Category 4's cards, the second one's own page.
+  const category = CATEGORIES.find((c) => c.id === 4) ?? CATEGORIES[0]!;
+  const listed = (await (
+    await request.get(`/api/get-all-products/?category_pk=${category.id}`)
+  ).json()) as ProductListResponse;
+  const [fromCard, fromPage] = listed.data;
+  if (!fromCard || !fromPage) throw new Error("category 4 needs two products");
+
+  await page.goto(listingPath(category.segment));
+  await hydrated(page);
+  await expect(wishlistLink(page, 0)).toBeVisible();
+  const cardHeart = page.getByRole("button", { name: `Save to wishlist: ${fromCard.product_name}`, exact: true });
+  await expect(cardHeart).toHaveAttribute("aria-pressed", "false");
+  await cardHeart.click();
+  await expect(
+    page.getByRole("button", { name: `Remove from wishlist: ${fromCard.product_name}`, exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto(`/product/${fromPage.id}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: `Save to wishlist: ${fromPage.product_name}`, exact: true }).click();
+  await expect(wishlistLink(page, 2)).toBeVisible();
+
+  await wishlistLink(page, 2).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your wishlist" })).toBeVisible();
+  const lines = page.getByTestId("wishlist-line");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText(fromPage.product_name);
+  await expect(lines.nth(1)).toContainText(fromCard.product_name);
+
+  // Log in: the browser's list goes to the account and is cleared here.
+  const account = await createAccount(request, "wishlist");
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
+  await page.getByRole("textbox", { name: "E-mail" }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (globalThis as unknown as { localStorage: WebStorage }).localStorage.getItem("wishlist")),
+    )
+    .toBeNull();
+  await expect(wishlistLink(page, 2)).toBeVisible();
+
+  // Another browser, the same shopper: the list comes from the server.
+  const elsewhere = await signedInPage(browser, request, account);
+  await expect(wishlistLink(elsewhere, 2)).toBeVisible();
+  await wishlistLink(elsewhere, 2).click();
+  const saved = elsewhere.getByTestId("wishlist-line");
+  await expect(saved).toHaveCount(2);
+  await expect(saved.nth(0)).toContainText(fromPage.product_name);
+  await expect(saved.nth(1)).toContainText(fromCard.product_name);
+
+  // Add to cart from the list, then remove a piece.
+  const first = saved.nth(0);
+  await first.getByRole("button", { name: "Add to cart" }).click();
+  await expect(first.getByRole("status")).toContainText(/^Added (size \w+|one size) to your cart$/);
+  await expect(cartLink(elsewhere, 1)).toBeVisible();
+  await saved
+    .nth(1)
+    .getByRole("button", { name: `Remove ${fromCard.product_name}` })
+    .click();
+  await expect(saved).toHaveCount(1);
+  await expect(wishlistLink(elsewhere, 1)).toBeVisible();
+  await elsewhere.context().close();
+});
+
+/** A product of this test's own (so no other spec's stock moves): size S sold out, size M in stock. */
+async function soldOutProduct(request: APIRequestContext, token: string): Promise<AdminProduct> {
+  const code = 400_000_000 + Math.floor(Math.random() * 100_000_000);
+  const response = await request.post("/api/admin/products", {
+    headers: { Authorization: `Token ${token}` },
+    data: {
+      product_name: `Dabu Print Kurta ${code}`,
+      product_code: code,
+      category: 2,
+      size: "S",
+      quantity: 0,
+      sizes: [{ size: "M", offer_price: 30, mrp: 40, quantity: 2 }],
+      description: "Mud-resist printed by hand in Bagru.",
+      offer_price: 28,
+      mrp: 40,
+      is_active: true,
+      main_image: "/media/products/1001-1.webp",
+      ...(await productTaxFields(request, token)),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as AdminProduct;
+}
+
+const backInStockMails = async (request: APIRequestContext, address: string, product: AdminProduct) =>
+  (await mailsTo(request, address)).filter(
+    (mail) => mail.subject === `${product.product_name} is back in size S at ${SELLER.brand}`,
+  );
+
+/** The sweep runs every 20 s (claimed for the cluster) and the outbox every 5 s. */
+const SWEEP_WAIT = { timeout: 90_000, intervals: [1000, 2000, 5000] };
+
+test("a restock e-mails each subscriber once, and a second restock no more", async ({ page, browser, request }) => {
+  test.setTimeout(300_000);
+  const token = await adminToken(request);
+  const admin = { Authorization: `Token ${token}` };
+  const product = await soldOutProduct(request, token);
+  const guestEmail = `back-in-stock-guest-${Date.now().toString(36)}@example.com`;
+
+  // A guest: the address is asked once, then remembered.
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  const alert = page.getByRole("form", { name: "Back in stock alert" });
+  await alert.getByRole("textbox", { name: "Your e-mail" }).fill(guestEmail);
+  await alert.getByRole("button", { name: "E-mail me when it is back" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We will e-mail you at" })).toHaveText(
+    `We will e-mail you at ${guestEmail} when size S is back.`,
+  );
+  await page.reload();
+  await hydrated(page);
+  await expect(alert.getByRole("textbox", { name: "Your e-mail" })).toHaveCount(0);
+  await expect(alert).toContainText(`We will write to ${guestEmail}.`);
+
+  // A signed-in shopper: one click, the account's address.
+  const shopper = await createAccount(request, "back-in-stock");
+  const shopperPage = await signedInPage(browser, request, shopper);
+  await shopperPage.goto(`/product/${product.id}`);
+  await hydrated(shopperPage);
+  await shopperPage.getByRole("button", { name: "E-mail me when it is back" }).click();
+  await expect(shopperPage.getByRole("status").filter({ hasText: "We will e-mail you at" })).toHaveText(
+    `We will e-mail you at ${shopper.email} when size S is back.`,
+  );
+  await shopperPage.context().close();
+
+  // The seller restocks size S in the back office's product form.
+  const office = await (await browser.newContext()).newPage();
+  await openWithStorage(office, `/admin/products/${product.id}`, { token });
+  const editor = office.getByRole("form", { name: "Edit product" });
+  await editor.getByRole("spinbutton", { name: "Stock, size S" }).fill("3");
+  await editor.getByRole("button", { name: "Save product" }).click();
+  await expect(office.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await office.context().close();
+
+  for (const address of [guestEmail, shopper.email])
+    await expect.poll(async () => (await backInStockMails(request, address, product)).length, SWEEP_WAIT).toBe(1);
+  const [mail] = await backInStockMails(request, guestEmail, product);
+  expect(mail?.text).toContain(`/product/${product.id}?size=S`);
+
+  // Sold out and restocked again: only a new subscriber (who proves the sweep ran) hears of it.
+  const patch = (quantity: number) =>
+    request.patch(`/api/admin/products/${product.id}`, { headers: admin, data: { sizes: [{ size: "S", quantity }] } });
+  expect((await patch(0)).status()).toBe(200);
+  const witness = `back-in-stock-witness-${Date.now().toString(36)}@example.com`;
+  const subscribed = await request.post("/api/stock-alerts/", {
+    data: { product_pk: product.id, size: "S", email: witness },
+  });
+  expect(subscribed.status()).toBe(201);
+  expect((await patch(2)).status()).toBe(200);
+  await expect.poll(async () => (await backInStockMails(request, witness, product)).length, SWEEP_WAIT).toBe(1);
+  expect(await backInStockMails(request, guestEmail, product)).toHaveLength(1);
+  expect(await backInStockMails(request, shopper.email, product)).toHaveLength(1);
+});
