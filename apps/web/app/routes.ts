@@ -25,6 +25,8 @@ export default [
   page("terms-and-conditions", "routes/policy.tsx", "terms-and-conditions"),
   page("not-found", "routes/not-found.tsx", "not-found"),
   page("cart", "routes/cart.tsx"),
+  // Issue 17: the cart reminder e-mail's link, restoring the pieces on any device.
+  page("cart/restore", "routes/cart-restore.tsx"),
   page("Signup", "routes/signup.tsx"),
   page("login", "routes/login.tsx"),
   // Ours, beyond the spec's table: the e-mailed set-password and confirmation links (decisions 004, 015) and the shopper's account.
