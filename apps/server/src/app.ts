@@ -14,6 +14,7 @@ import type { Database } from "./db/client";
 import { mediaRoutes } from "./media/routes";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { ADMIN_PREFIX, adminRoutes } from "./modules/admin/routes";
+import { cartReminderClockRoutes } from "./modules/cart/reminder-clock";
 import { cartRoutes } from "./modules/cart/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
 import { checkoutRoutes } from "./modules/checkout/routes";
@@ -150,6 +151,8 @@ export async function buildApp({
     await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator });
   if (whatsapp.simulator)
     await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator });
+  // The cart reminders' clock for tests and the demo: with the simulators, never in production.
+  if (config.simulator) await app.register(cartReminderClockRoutes);
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook(

@@ -26,7 +26,7 @@ export interface Job {
 
 /**
  * The work nobody asks for, on timers: e-mails and WhatsApp messages out of their outboxes, unpaid orders expired (their pieces back on
- * sale), refunds retried, and housekeeping. Each runs once per period for the whole cluster, whichever
+ * sale), refunds retried, carts left alone reminded, and housekeeping. Each runs once per period for the whole cluster, whichever
  * replica claims it first; inside, every task still claims its rows with locks and re-checks them, so a run
  * that outlasts its period and overlaps the next (on another replica) does nothing twice either. The outbox
  * runs on every replica: its claims are per e-mail (SKIP LOCKED and a lease), so each replica delivers
@@ -46,6 +46,7 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     // Back-in-stock e-mails: often enough that a restock reaches its subscribers within the minute.
     { name: "back in stock alerts", everyMs: 20_000, run: () => sendStockAlerts(db) },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
+    { name: "cart reminders", everyMs: 10 * 60_000, run: () => services.cart.sendReminders() },
     ...courierSimulatorClock(services),
   ];
 }

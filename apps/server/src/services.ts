@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import { createAccountsService } from "./modules/accounts/service";
 import { createAdminServices } from "./modules/admin/service";
+import { createReminderLinks } from "./modules/cart/reminder-links";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
 import { createOrdersReader, type OrderAccess } from "./modules/orders/reader";
@@ -39,7 +40,7 @@ export interface InstallSecrets {
   simulator?: SimulatorCredentials;
   courierSimulator?: CourierSimulatorCredentials;
   whatsappSimulator?: WhatsAppSimulatorCredentials;
-  /** Signs the opt-out links in order updates. */
+  /** Signs the opt-out links in order updates, and the cart reminders' restore links. */
   notificationLinks: string;
 }
 
@@ -48,7 +49,7 @@ export interface InstallSecrets {
  */
 export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, secrets: InstallSecrets) {
   const { simulator, courierSimulator, whatsappSimulator } = secrets;
-  const cart = createCartService(db);
+  const cart = createCartService(db, createReminderLinks(secrets.notificationLinks));
   const gateway = createPaymentGateway(config, simulator);
   // Every confirmation (paid online, cash on delivery) issues the tax invoice in its transaction.
   const papers = invoicePapers(config.publicUrl);

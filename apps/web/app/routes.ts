@@ -27,6 +27,8 @@ export default [
   page("cart", "routes/cart.tsx"),
   // Issue 17: the shopper's saved pieces (a guest's from this browser).
   page("wishlist", "routes/wishlist.tsx"),
+  // Issue 17: the cart reminder e-mail's link, restoring the pieces on any device.
+  page("cart/restore", "routes/cart-restore.tsx"),
   page("Signup", "routes/signup.tsx"),
   page("login", "routes/login.tsx"),
   // Ours, beyond the spec's table: the e-mailed set-password and confirmation links (decisions 004, 015) and the shopper's account.

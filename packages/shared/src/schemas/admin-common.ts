@@ -176,6 +176,8 @@ export const dashboardResponseSchema = z.object({
   sales_by_day: z.array(salesDaySchema),
   /** The last TOP_PRODUCTS_DAYS IST days' best sellers by pieces. */
   top_products: z.array(topProductSchema),
+  /** This month's (IST) cart reminder e-mails, links that restored a cart, and carts an order then recovered. */
+  cart_reminders: z.object({ sent: z.number().int(), restored: z.number().int(), recovered: z.number().int() }),
 });
 
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;

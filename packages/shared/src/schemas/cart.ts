@@ -90,9 +90,20 @@ export const cartResponseSchema = z.object({
   currency: currencySchema,
 });
 
+/**
+ * `POST /api/cart/restore/` (ours): the reminder e-mail's link (`/cart/restore?r=&s=`) copies the reminded
+ * pieces into the caller's cart (the user's, this browser's cart_id, or a new one); answers that cart.
+ */
+export const restoreCartRequestSchema = z.object({
+  reminder: idParam,
+  signature: z.string().trim().min(1, "signature is required").max(100, "signature is too long"),
+  cart_id: cartIdSchema,
+});
+
 export type AddCartItemRequest = z.infer<typeof addCartItemRequestSchema>;
 export type RemoveCartItemRequest = z.infer<typeof removeCartItemRequestSchema>;
 export type UpdateCartItemRequest = z.infer<typeof updateCartItemRequestSchema>;
 export type GetCartQuery = z.infer<typeof getCartQuerySchema>;
 export type CartItem = z.infer<typeof cartItemSchema>;
 export type CartResponse = z.infer<typeof cartResponseSchema>;
+export type RestoreCartRequest = z.infer<typeof restoreCartRequestSchema>;

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
-import { cartLines, carts } from "./tables";
+import { cartLines, cartReminders, carts } from "./tables";
 
 /** What an order took from a cart: pieces of a product size (direct-buy or not). */
 export interface OrderedPieces {
@@ -27,10 +27,24 @@ export async function touchCart(tx: Tx, cartId: string): Promise<void> {
 }
 
 /**
+ * A guest's checkout e-mail, kept on the cart for its reminder. Not a change of the cart: `updated_at` (the
+ * checkout's idempotency key, and the reminder's clock) stays as it is.
+ */
+export async function rememberCheckoutEmail(tx: Tx, cartId: string, email: string): Promise<void> {
+  await tx.update(carts).set({ checkoutEmail: email.trim() }).where(eq(carts.id, cartId));
+}
+
+/**
  * Takes the ordered pieces out of the cart (direct-buy lines first). Pieces added while the shopper was
  * paying stay, so a second tab's additions are not lost. A cart that is gone (merged at login) is skipped.
+ * An open reminder of this cart, or one whose link restored into it, counts as recovered by this order.
  */
-export async function removeOrderedLines(tx: Tx, cartId: string, pieces: OrderedPieces[]): Promise<void> {
+export async function removeOrderedLines(
+  tx: Tx,
+  cartId: string,
+  pieces: OrderedPieces[],
+  orderId: number | null = null,
+): Promise<void> {
   const wanted = new Map<string, number>();
   for (const p of pieces)
     wanted.set(`${p.productId}|${p.size}`, (wanted.get(`${p.productId}|${p.size}`) ?? 0) + p.quantity);
@@ -52,6 +66,15 @@ export async function removeOrderedLines(tx: Tx, cartId: string, pieces: Ordered
         .set({ quantity: line.quantity - taken })
         .where(eq(cartLines.id, line.id));
   }
+  await tx
+    .update(cartReminders)
+    .set({ recoveredAt: sql`now()`, recoveredOrderId: orderId })
+    .where(
+      and(
+        or(eq(cartReminders.cartId, cartId), eq(cartReminders.restoredCartId, cartId)),
+        isNull(cartReminders.recoveredAt),
+      ),
+    );
   await touchCart(tx, cartId);
 }
 

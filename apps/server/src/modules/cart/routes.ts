@@ -5,6 +5,7 @@ import {
   errorBodySchema,
   getCartQuerySchema,
   removeCartItemRequestSchema,
+  restoreCartRequestSchema,
   updateCartItemRequestSchema,
 } from "@store/shared";
 import type { CartOutcome } from "./service";
@@ -77,5 +78,19 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => cart.remove(request.body, request.user),
+  );
+
+  app.post(
+    "/api/cart/restore/",
+    {
+      ...common,
+      schema: {
+        tags: ["cart"],
+        summary: "Bring back the pieces of a cart reminder's signed link (404 for a forged or expired one)",
+        body: restoreCartRequestSchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    (request) => cart.restore(request.body, request.user),
   );
 };

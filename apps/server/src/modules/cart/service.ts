@@ -8,6 +8,7 @@ import {
   type Currency,
   type GetCartQuery,
   type RemoveCartItemRequest,
+  type RestoreCartRequest,
   type UpdateCartItemRequest,
 } from "@store/shared";
 import type { Db } from "../../db/client";
@@ -16,6 +17,9 @@ import { productVariants, products } from "../catalog/tables";
 import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
 import { type Tx } from "../../db/client";
 import { cartView } from "./cart-view";
+import type { ReminderLinks } from "./reminder-links";
+import { sendCartReminders } from "./reminders";
+import { restoreReminded } from "./restore";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
 
@@ -112,7 +116,7 @@ function lineNotFound(): AppError {
   return new AppError("not_found", "This item is not in the cart.", "LINE_NOT_FOUND");
 }
 
-export function createCartService(db: Db) {
+export function createCartService(db: Db, reminderLinks: ReminderLinks) {
   /** Runs a change in one transaction, then answers the whole cart as it now is. */
   async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
     const { cartId, currency } = await db.transaction(async (tx) => {
@@ -191,6 +195,17 @@ export function createCartService(db: Db) {
         return { cartId: cart.id, currency: cart.currency };
       });
     },
+
+    /** `POST /api/cart/restore/`: a reminder's signed link brings its pieces back into the caller's cart. */
+    restore(input: RestoreCartRequest, user: SessionUser | null): Promise<CartResponse> {
+      return mutate(async (tx) => {
+        const cart = await restoreReminded(tx, reminderLinks, input, user);
+        return { cartId: cart.id, currency: cart.currency };
+      });
+    },
+
+    /** The reminder sweep (jobs.ts every ten minutes; `now` later than the clock only in tests and the simulator). */
+    sendReminders: (now?: Date, scope?: { email?: string }) => sendCartReminders(db, reminderLinks, now, scope),
 
     /** At login: the guest's cart joins the user's (adopted, or merged into theirs); answers the user's cart id. */
     claimOnLogin(userId: number, guestCartId: string | null): Promise<string | null> {

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -26,6 +28,8 @@ export const carts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     currency: text("currency").$type<Currency>().notNull().default("USD"),
+    /** A guest's address given at checkout (the cart reminder goes to it); a user's cart uses the account's. */
+    checkoutEmail: text("checkout_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,5 +54,42 @@ export const cartLines = pgTable(
   (t) => [
     unique("cart_lines_identity_uq").on(t.cartId, t.productId, t.size, t.isDirectBuy),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A piece a reminder listed: what its restore link copies back (the reminded cart may be gone by then). */
+export interface RemindedPiece {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * One e-mail reminding a shopper of a cart left alone, and what came of it. The figures outlive the cart
+ * (set null when a guest cart is deleted or merged at login), so the dashboard's counts never shrink.
+ * At most one open reminder per cart (the partial unique index): a racing replica's second insert does
+ * nothing, and only a cart whose reminder was recovered by an order may be reminded again, of a later cart.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: serial("id").primaryKey(),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    pieces: jsonb("pieces").$type<RemindedPiece[]>().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The first time its link restored the pieces, and the cart they went into the last time. */
+    restoredAt: timestamp("restored_at", { withTimezone: true }),
+    restoredCartId: uuid("restored_cart_id").references(() => carts.id, { onDelete: "set null" }),
+    recoveredAt: timestamp("recovered_at", { withTimezone: true }),
+    /** The order that recovered it (orders sit a layer above: no foreign key). */
+    recoveredOrderId: integer("recovered_order_id"),
+  },
+  (t) => [
+    uniqueIndex("cart_reminders_open_uq")
+      .on(t.cartId)
+      .where(sql`${t.recoveredAt} is null`),
+    index("cart_reminders_restored_cart_idx").on(t.restoredCartId),
   ],
 );

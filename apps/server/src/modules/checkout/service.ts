@@ -4,7 +4,7 @@ import type { CheckoutLimits } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { cartForReading } from "../cart/cart-access";
-import { lockCart, touchCart } from "../cart/checkout-lines";
+import { lockCart, rememberCheckoutEmail, touchCart } from "../cart/checkout-lines";
 import { carts } from "../cart/tables";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
@@ -96,6 +96,8 @@ export function createCheckoutService(
           return "again";
         }
         if (!created && !isOpen(order)) throw closedRefusal(order);
+        // A guest's address, for the cart's reminder should this checkout be left unfinished.
+        if (!user && input.email) await rememberCheckoutEmail(tx, cartId, input.email);
         const refused = await (created ? opened : resumed)(tx, order, now);
         if (refused) throw refused;
         return { ok: true, order };

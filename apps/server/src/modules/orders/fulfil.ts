@@ -49,6 +49,7 @@ export async function fulfilOrder(
         lines.flatMap((l) =>
           l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }],
         ),
+        order.id,
       );
       await transition(sp, order, to, note);
       const papers = makePapers ? await makePapers(sp, order) : undefined;

@@ -8,7 +8,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
-import { PeriodCard, TodoCard } from "../../components/admin/dashboard-cards";
+import { FigureCard, PeriodCard, TodoCard } from "../../components/admin/dashboard-cards";
 import { formatMinor } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
@@ -131,6 +131,31 @@ export default function Dashboard() {
             <PeriodCard id="period-today" title="Today" period={data.today} />
             <PeriodCard id="period-month" title="This month" period={data.month} />
           </div>
+          <section aria-labelledby="cart-reminders">
+            <h2 id="cart-reminders" className={`${SECTION_TITLE} mb-3`}>
+              Cart reminders this month
+            </h2>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+              <FigureCard
+                id="reminders-sent"
+                title="Cart reminders sent"
+                count={data.cart_reminders.sent}
+                hint="e-mails to carts left for a day"
+              />
+              <FigureCard
+                id="reminders-restored"
+                title="Carts restored"
+                count={data.cart_reminders.restored}
+                hint="opened from the e-mail's link"
+              />
+              <FigureCard
+                id="reminders-recovered"
+                title="Carts recovered"
+                count={data.cart_reminders.recovered}
+                hint="reminded carts that became orders"
+              />
+            </div>
+          </section>
           <section aria-labelledby="sales-by-day" className={CARD}>
             <h2 id="sales-by-day" className={SECTION_TITLE}>
               Sales by day

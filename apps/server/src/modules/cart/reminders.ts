@@ -1,0 +1,173 @@
+import { and, asc, eq, exists, gt, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { formatMoney, priceIn, SELLER, type Currency } from "@store/shared";
+import type { Db, Tx } from "../../db/client";
+import { action, lines, paragraph } from "../../email/letter";
+import { letterEmail, queueEmail } from "../../email/outbox";
+import { accountContact, emailContact, isOptedOut } from "../accounts/notification-preferences";
+import { users } from "../accounts/tables";
+import { productVariants, products } from "../catalog/tables";
+import type { ReminderLinks } from "./reminder-links";
+import { cartLines, cartReminders, carts, type RemindedPiece } from "./tables";
+
+/** A cart left alone this long gets its reminder. */
+export const REMIND_AFTER_HOURS = 24;
+/**
+ * ...but not one left longer than this: the first sweep after deploying must not write to every cart
+ * abandoned months ago, and a reminder days late is more puzzling than helpful.
+ */
+export const REMIND_WITHIN_HOURS = 72;
+/** Carts looked at per sweep; the rest wait for the next one (every ten minutes). */
+const SWEEP_BATCH = 200;
+
+const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000);
+
+/** The cart's pieces still for sale (active product, size offered, in stock), quantities capped by stock. */
+export async function piecesForSale(tx: Tx, cartId: string) {
+  const rows = await tx
+    .select({
+      productId: cartLines.productId,
+      size: cartLines.size,
+      quantity: cartLines.quantity,
+      name: products.name,
+      offerCents: productVariants.offerPriceCents,
+      stock: productVariants.stock,
+    })
+    .from(cartLines)
+    .innerJoin(products, and(eq(products.id, cartLines.productId), eq(products.isActive, true)))
+    .innerJoin(
+      productVariants,
+      and(
+        eq(productVariants.productId, cartLines.productId),
+        eq(productVariants.size, cartLines.size),
+        eq(productVariants.offered, true),
+        gt(productVariants.stock, 0),
+      ),
+    )
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.id));
+  // A product's direct-buy and ordinary lines of one size are one piece in the e-mail.
+  const pieces = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const key = `${row.productId}|${row.size}`;
+    const had = pieces.get(key);
+    pieces.set(key, { ...row, quantity: Math.min((had?.quantity ?? 0) + row.quantity, row.stock) });
+  }
+  return [...pieces.values()];
+}
+
+type Candidate = { cartId: string; userId: number | null; email: string; firstName: string | null; currency: Currency };
+
+/**
+ * Carts with lines, left alone between REMIND_AFTER_HOURS and REMIND_WITHIN_HOURS before `now`, with an
+ * address (the account's, or the guest's from checkout) and no open reminder; a cart whose reminder an order
+ * recovered counts again only once it changed after that order. `email` narrows it to one shopper.
+ */
+async function candidates(db: Db, now: Date, email?: string): Promise<Candidate[]> {
+  const address = sql<string>`coalesce(${users.email}, ${carts.checkoutEmail})`;
+  return db
+    .select({
+      cartId: carts.id,
+      userId: carts.userId,
+      email: address,
+      firstName: users.firstName,
+      currency: carts.currency,
+    })
+    .from(carts)
+    .leftJoin(users, eq(users.id, carts.userId))
+    .where(
+      and(
+        lte(carts.updatedAt, hoursBefore(now, REMIND_AFTER_HOURS)),
+        gt(carts.updatedAt, hoursBefore(now, REMIND_WITHIN_HOURS)),
+        sql`${address} is not null`,
+        email ? sql`lower(${address}) = ${emailContact(email)}` : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(cartLines)
+            .where(eq(cartLines.cartId, carts.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(cartReminders)
+            .where(
+              and(
+                eq(cartReminders.cartId, carts.id),
+                or(isNull(cartReminders.recoveredAt), sql`${cartReminders.recoveredAt} >= ${carts.updatedAt}`),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(carts.updatedAt), asc(carts.id))
+    .limit(SWEEP_BATCH);
+}
+
+/**
+ * One sweep: each candidate cart in its own transaction, re-checked under its lock (the shopper may have
+ * come back meanwhile). A cart whose owner opted out of e-mail, or with nothing left to buy, gets nothing
+ * and is not marked, so a restock inside the window can still bring its reminder. The reminder row and its
+ * e-mail commit together; the partial unique index makes a racing replica's second one a no-op.
+ * `now` is an argument so tests (and the simulator's clock route) can sweep as of a later time.
+ */
+export async function sendCartReminders(
+  db: Db,
+  links: ReminderLinks,
+  now: Date = new Date(),
+  scope: { email?: string } = {},
+): Promise<number> {
+  let sent = 0;
+  for (const cart of await candidates(db, now, scope.email)) {
+    const remindedNow = await db.transaction(async (tx) => {
+      const [still] = await tx
+        .select({ updatedAt: carts.updatedAt })
+        .from(carts)
+        .where(eq(carts.id, cart.cartId))
+        .for("update");
+      if (!still || still.updatedAt > hoursBefore(now, REMIND_AFTER_HOURS)) return false;
+      const contacts = [emailContact(cart.email), ...(cart.userId === null ? [] : [accountContact(cart.userId)])];
+      if (await isOptedOut(tx, "email", contacts)) return false;
+      const pieces = await piecesForSale(tx, cart.cartId);
+      if (pieces.length === 0) return false;
+      const [reminder] = await tx
+        .insert(cartReminders)
+        .values({
+          cartId: cart.cartId,
+          email: cart.email,
+          currency: cart.currency,
+          pieces: pieces.map(({ productId, size, quantity }): RemindedPiece => ({ productId, size, quantity })),
+        })
+        .onConflictDoNothing()
+        .returning({ id: cartReminders.id });
+      if (!reminder) return false;
+      await queueEmail(tx, reminderEmail(cart, pieces, links.href(reminder.id)));
+      return true;
+    });
+    if (remindedNow) sent++;
+  }
+  return sent;
+}
+
+type Piece = Awaited<ReturnType<typeof piecesForSale>>[number];
+
+function reminderEmail(cart: Candidate, pieces: Piece[], restoreHref: string) {
+  const money = (cents: number, quantity: number) =>
+    formatMoney(priceIn(cart.currency, cents) * quantity, cart.currency);
+  return letterEmail(cart.email, "Your cart is waiting for you", {
+    preview: "The pieces you chose are still in your cart.",
+    greeting: cart.firstName ? `Namaste ${cart.firstName},` : "Namaste,",
+    blocks: [
+      paragraph(
+        "You left these pieces in your cart. Each is made by hand in small batches, so we cannot promise they stay in stock.",
+      ),
+      lines(
+        pieces.map((p) => `${p.name} - size ${p.size} x ${p.quantity} - ${money(p.offerCents, p.quantity)}`),
+        "In your cart",
+      ),
+      action("Return to your cart", restoreHref),
+      paragraph(`The link works on any device. Questions? Write to us at ${SELLER.supportEmail}.`),
+    ],
+    // The footer's opt-out link: the same "e-mail updates" switch the sweep checks.
+    orderUpdate: true,
+  });
+}
