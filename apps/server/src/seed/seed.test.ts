@@ -6,7 +6,16 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { blogs, customerReviews, homeCategories, productImages, productVariants, products, promoCodes, testimonials } from "../schema";
+import {
+  blogs,
+  customerReviews,
+  homeCategories,
+  productImages,
+  productVariants,
+  products,
+  promoCodes,
+  testimonials,
+} from "../schema";
 import { productArt } from "./artwork";
 import { createLocalMediaStore, mediaFilePath } from "../media/local-store";
 import { mediaKeyOfUrl } from "../media/keys";

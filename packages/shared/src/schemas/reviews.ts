@@ -19,12 +19,11 @@ export const REVIEW_PLAIN_TEXT = "Please write your review as plain text";
 /** What a shopper reads once the review is sent: nothing is shown before the seller approves it. */
 export const REVIEW_THANKS = "Thank you: your review will appear once the seller has read it.";
 
-/** Anything that looks like a tag (`<b`, `</p`, `<!--`, `<script`); a lone "<" as in "<3" or "a < b" is fine. */
-const MARKUP = /<\s*[a-zA-Z!/?]/;
+/** Anything a browser reads as a tag (`<b`, `</p`, `<!--`, `<script`); "<3" or "S < M" is fine. */
+const MARKUP = /<[a-zA-Z!/?]/;
 export const hasMarkup = (value: string): boolean => MARKUP.test(value);
 
-const plain = <T extends z.ZodType<string>>(field: T) =>
-  field.refine((value) => !hasMarkup(value), REVIEW_PLAIN_TEXT);
+const plain = <T extends z.ZodType<string>>(field: T) => field.refine((value) => !hasMarkup(value), REVIEW_PLAIN_TEXT);
 
 const photo = z
   .string({ error: "Each photo must be an image" })

@@ -1,9 +1,5 @@
 import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type {
-  AdminContactQuery,
-  AdminContactQueryListResponse,
-  AdminQueryListQuery,
-} from "@store/shared";
+import type { AdminContactQuery, AdminContactQueryListResponse, AdminQueryListQuery } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { contactQueries } from "./tables";
 
