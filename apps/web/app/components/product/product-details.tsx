@@ -80,9 +80,9 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             <h1 className="mt-2 text-3xl font-semibold leading-tight text-indigo-ink sm:text-4xl">{detail.name}</h1>
             <p className="mt-3 flex items-center gap-2 text-sm text-charcoal/80">
               <RatingStars rating={detail.rating} size="md" />
-              <span>
+              <a href="#reviews" className="underline-offset-4 hover:underline">
                 {detail.review_count} {detail.review_count === 1 ? "review" : "reviews"}
-              </span>
+              </a>
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
