@@ -117,4 +117,3 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 export type ProductReviewsQuery = z.infer<typeof productReviewsQuerySchema>;
 export type ProductReviewsResponse = z.infer<typeof productReviewsResponseSchema>;
 export type OrderReviews = z.infer<typeof orderReviewsSchema>;
-export type ReviewReplyRequest = z.infer<typeof reviewReplyRequestSchema>;

@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
-import { MESSAGES, type Blog, type CreateQueryRequest, type CustomerReview } from "@store/shared";
+import { MESSAGES, type Blog, type CreateQueryRequest } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "../../schema";
+import { blogs, contactQueries, socialPosts, testimonials } from "../../schema";
 import { AppError } from "../../errors";
 import { createTestApp } from "../../testing/test-app";
 import { EXCERPT_LENGTH } from "./sanitize";

@@ -59,7 +59,10 @@ export function createOrdersReader(db: Db) {
       access: OrderAccess,
       orderId: number,
     ): Promise<
-      Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "tracking" | "reviewable_line_ids">
+      Omit<
+        OrderDetail,
+        "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "tracking" | "reviewable_line_ids"
+      >
     > {
       const order = await viewableOrder(db, access, orderId);
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.

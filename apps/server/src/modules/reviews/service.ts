@@ -85,5 +85,3 @@ export function createReviewsService(db: Db, deps: { media: MediaStore }) {
     }),
   };
 }
-
-export type ReviewsService = ReturnType<typeof createReviewsService>;
