@@ -1,6 +1,7 @@
 import type { Db } from "@store/server/db/client";
 import { customerReviews, productImages, productVariants, products } from "@store/server/schema";
 import { createLocalMediaStore } from "@store/server/media/local-store";
+import { summariseRatings } from "@store/server/seed/reviews";
 import { seedDemoData } from "@store/server/seed/seed";
 import { count, gte, lt, max, sql } from "drizzle-orm";
 import { FIRST_SYNTHETIC_CODE, syntheticProduct, type SyntheticProduct } from "./synthetic-products";
@@ -103,6 +104,8 @@ export async function fillCatalogue(db: Db, options: FillOptions): Promise<FillR
       lastLog = performance.now();
     }
   }
+  // A product's rating and count come from its approved reviews (issue 17), as in the demo seed.
+  if (inserted > 0) await summariseRatings(db);
   // What autovacuum would have done on a live store: statistics (without them the planner guesses row
   // counts for a table that grew 600-fold) and the visibility map (without it an index-only scan, such
   // as a listing's count, visits the heap and the planner prefers a sequential scan).

@@ -140,8 +140,6 @@ export function syntheticProduct(index: number): SyntheticProduct {
     productCode,
     name,
     description: `${template.description.replaceAll(template.name, name)} Style ${styleCode(productCode)}.`,
-    rating: rng.pick([3.5, 4, 4, 4.5, 4.5, 4.5, 5]),
-    reviewCount: rng.int(0, 240),
     // A few withdrawn pieces, as in any real catalogue; listings and search must skip them.
     isActive: rng.chance(0.97),
     newArrival: rng.chance(0.2),

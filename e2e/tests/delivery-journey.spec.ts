@@ -108,7 +108,8 @@ test("paid, shipped, delivered, returned and refunded: every step on the order's
   await phoneShows(request, phone, "out_for_delivery");
   const [delivered] = await mailsAbout(request, email, new RegExp(`order #${orderId} has been delivered`));
   expect(delivered!.text).toContain("within 48 hours of delivery");
-  expect(delivered!.text).toContain(`/product/${product.id}`);
+  expect(delivered!.text).toContain(`/orders/${orderId}?token=`);
+  expect(delivered!.text).toMatch(/#review-\d+/);
   await phoneShows(request, phone, "order_delivered");
 
   await page.reload();

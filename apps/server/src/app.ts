@@ -24,6 +24,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { returnRoutes } from "./modules/returns/routes";
+import { reviewRoutes } from "./modules/reviews/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(returnRoutes);
+  await app.register(reviewRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);

@@ -26,6 +26,7 @@ import { createSeoService } from "./modules/seo/service";
 import { createWishlistService } from "./modules/wishlist/service";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
+import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
 import { createShippingService } from "./modules/shipping/service";
 import type { CourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
@@ -73,6 +74,7 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     serviceability: courierServiceability(shipping.gateway, config.shipping.pickupPincode),
   });
   const returns = createReturnsService(db, { media, bookParcel: shipping.bookReturnParcel, log });
+  const reviews = createReviewsService(db, { media });
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -85,8 +87,8 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     wishlist: createWishlistService(db),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers, delivery }),
-    // A shopper's order with its courier's steps, tax invoice, credit notes and returns (their layers sit
-    // above the orders reader).
+    // A shopper's order with its courier's steps, tax invoice, credit notes, returns and the lines it may
+    // review (their layers sit above the orders reader).
     orders: {
       ...ordersReader,
       get: async (access: OrderAccess, orderId: number) => {
@@ -99,6 +101,7 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
           tracking,
           ...(await invoices.shopperLinks(orderId)),
           ...(await returns.forOrder(orderId)),
+          ...(await reviews.forOrder(orderId)),
         };
       },
     },
@@ -106,6 +109,7 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     payments,
     shipping,
     returns,
+    reviews,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {

@@ -20,6 +20,7 @@ export * from "./order-status";
 export * from "./schemas/checkout";
 export * from "./schemas/order-tracking";
 export * from "./schemas/returns";
+export * from "./schemas/reviews";
 export * from "./schemas/notifications";
 export * from "./schemas/payments";
 export * from "./schemas/admin";

@@ -1,7 +1,7 @@
 /**
  * Turns the product data files into complete, deterministic product rows (codes, descriptions,
  * prices, stock, images). Each product draws from its own PRNG seeded by its name, so adding a
- * product never changes the prices or ratings of the others.
+ * product never changes the prices or reviews of the others.
  */
 import { CATEGORIES, SUBCATEGORIES, type ProductSize } from "@store/shared";
 import { productArt, type ProductArt } from "./artwork";
@@ -38,8 +38,8 @@ export interface ProductSeed {
   categoryId: number;
   subcategoryId: number | null;
   categoryTerms: string;
-  rating: number;
-  reviewCount: number;
+  /** What kind of piece: the seeded reviews of a garment talk about its fit. */
+  kind: ProductGroup["kind"];
   isActive: boolean;
   newArrival: boolean;
   topSelling: boolean;
@@ -86,9 +86,14 @@ function describe(name: string, group: ProductGroup, rng: Rng): string {
   return sentences.join(" ");
 }
 
-function rating(rng: Rng, topSelling: boolean): number {
-  if (!topSelling && rng.chance(0.15)) return rng.pick([4.2, 4.3, 4.6, 4.7, 4.8]);
-  return topSelling ? rng.pick([4.5, 4.5, 5]) : rng.pick([3.5, 4, 4, 4.5, 4.5, 4.5, 5, 5]);
+/**
+ * The draws the seeded rating and review count once took (ratings now come from the review rows): kept, so
+ * every later draw, and with it each product's prices, stock and flags, stays as tests and screenshots know it.
+ */
+function skipOldRatingDraws(rng: Rng, topSelling: boolean): void {
+  if (topSelling || !rng.chance(0.15)) rng.pick(topSelling ? [0, 0, 0] : [0, 0, 0, 0, 0, 0, 0, 0]);
+  else rng.pick([0, 0, 0, 0, 0]);
+  rng.int(topSelling ? 60 : 2, 240);
 }
 
 function variants(group: ProductGroup, rng: Rng): VariantSeed[] {
@@ -127,15 +132,16 @@ function build(): ProductSeed[] {
       const rng = createRng(hashString(name));
       const productCode = FIRST_PRODUCT_CODE + products.length;
       const isTop = topSelling.has(name);
+      const description = describe(name, group, rng);
+      skipOldRatingDraws(rng, isTop);
       products.push({
         productCode,
         name,
-        description: describe(name, group, rng),
+        description,
         categoryId,
         subcategoryId,
         categoryTerms: terms,
-        rating: rating(rng, isTop),
-        reviewCount: rng.int(isTop ? 60 : 2, 240),
+        kind: group.kind,
         isActive: !inactive.has(name),
         newArrival: rng.chance(0.3),
         topSelling: isTop,

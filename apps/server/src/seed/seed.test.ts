@@ -6,7 +6,16 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { blogs, homeCategories, productImages, productVariants, products, promoCodes, testimonials } from "../schema";
+import {
+  blogs,
+  customerReviews,
+  homeCategories,
+  productImages,
+  productVariants,
+  products,
+  promoCodes,
+  testimonials,
+} from "../schema";
 import { productArt } from "./artwork";
 import { createLocalMediaStore, mediaFilePath } from "../media/local-store";
 import { mediaKeyOfUrl } from "../media/keys";
@@ -54,7 +63,23 @@ describe("seedDemoData", () => {
     expect(new Set(active.map((p) => p.categoryId))).toEqual(new Set(CATEGORIES.map((c) => c.id)));
     const subcategoryIds = new Set(active.map((p) => p.subcategoryId).filter((id) => id !== null));
     expect(subcategoryIds.size).toBeGreaterThanOrEqual(15);
-    for (const p of active) expect(p.rating).toBeGreaterThanOrEqual(3.5);
+  });
+
+  it("gives products seeded reviews and works their rating and count out from the approved ones", async () => {
+    const all = await database.db.select().from(products);
+    const reviews = await database.db.select().from(customerReviews);
+    expect(reviews.length).toBeGreaterThan(all.length);
+    expect(reviews.every((r) => !r.verified && r.orderLineId === null)).toBe(true);
+    expect(reviews.some((r) => !r.isApproved)).toBe(true);
+    for (const p of all) {
+      const approved = reviews.filter((r) => r.productId === p.id && r.isApproved);
+      const tenths = approved.reduce((sum, r) => sum + Math.round(r.rating * 10), 0);
+      expect(p.reviewCount).toBe(approved.length);
+      expect(p.rating).toBe(approved.length === 0 ? 0 : Math.round(tenths / approved.length) / 10);
+    }
+    const rated = all.filter((p) => p.isActive && p.reviewCount > 0);
+    expect(rated.length).toBeGreaterThan(all.length / 2);
+    expect(rated.filter((p) => p.topSelling).length).toBeGreaterThanOrEqual(8);
   });
 
   it("flags inactive and top-selling products", async () => {

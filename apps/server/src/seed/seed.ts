@@ -28,6 +28,7 @@ import { BLOGS, blogImageUrl } from "./data/blogs";
 import { SOCIAL_POSTS, STRIP_LINKS } from "./data/home-content";
 import { PROMO_CODES } from "./data/promo-codes";
 import { CUSTOMER_REVIEWS, TESTIMONIALS } from "./data/testimonials";
+import { demoReviews, seedReviews, summariseRatings } from "./reviews";
 import type { MediaStore } from "../media/storage";
 import { generateMediaImages } from "./images";
 import { demoMediaItems, socialImageUrl, stripImageUrl } from "./media-manifest";
@@ -124,8 +125,6 @@ async function seedProducts(db: Db): Promise<Map<string, number>> {
     "categoryId",
     "subcategoryId",
     "categoryTerms",
-    "rating",
-    "reviewCount",
     "isActive",
     "newArrival",
     "topSelling",
@@ -133,7 +132,7 @@ async function seedProducts(db: Db): Promise<Map<string, number>> {
   ] as const;
   const saved = await db
     .insert(products)
-    .values(catalogue.map(({ variants: _v, images: _i, art: _a, ...row }) => row))
+    .values(catalogue.map(({ variants: _v, images: _i, art: _a, kind: _k, ...row }) => row))
     .onConflictDoUpdate({
       target: products.productCode,
       set: Object.fromEntries(updatable.map((key) => [key, excluded(products[key])])),
@@ -234,6 +233,15 @@ async function seedContent(db: Db, productIds: Map<string, number>): Promise<voi
     })),
     (row) => row.title ?? "",
   );
+  await seedReviews(
+    db,
+    demoReviews(demoCatalogue(), (name) => {
+      const id = productIds.get(name);
+      if (id === undefined) throw new Error(`Product ${name} was not saved`);
+      return id;
+    }),
+  );
+  await summariseRatings(db);
   await insertMissing(
     db,
     socialPosts,

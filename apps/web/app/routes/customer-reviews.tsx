@@ -7,9 +7,9 @@ import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/customer-reviews";
 
-/** First paint: approved reviews from the content service, in process. */
+/** First paint: approved reviews from the reviews service, in process. */
 export async function loader({ context }: Route.LoaderArgs): Promise<CustomerReviewListResponse> {
-  return context.services.content.customerReviews();
+  return context.services.reviews.customerReviews();
 }
 
 /** Client-side navigations read the same list from the public API. */

@@ -1,9 +1,10 @@
-import { DEFAULT_SIZE, MESSAGES, type ProductDetailResponse } from "@store/shared";
+import { DEFAULT_SIZE, MESSAGES, type ProductDetailResponse, type ProductReviewsResponse } from "@store/shared";
 import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
 import { productPath } from "../components/product/product-card";
 import { ProductDetails } from "../components/product/product-details";
 import { ProductJsonLd } from "../components/product/product-json-ld";
+import { ProductReviews } from "../components/product/product-reviews";
 import { RelatedProducts } from "../components/product/related-products";
 import { api, ApiError } from "../lib/api";
 import { browserCurrency, currencyFromCookie } from "../lib/currency";
@@ -35,22 +36,39 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-/** First paint: the product's details from the catalogue service; related products load later, in the browser. */
+/** The reviews are a section of the page: if they fail, the page shows without them (and says so in the log). */
+async function softly(load: () => Promise<ProductReviewsResponse>): Promise<ProductReviewsResponse | null> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error("Product reviews failed", error);
+    return null;
+  }
+}
+
+/**
+ * First paint: the product's details and the first page of its reviews (content search engines read), from
+ * the services in process; related products load later, in the browser.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product_pk = productPk(params.productId);
   const currency = currencyFromCookie(request.headers.get("Cookie"));
-  const detail: ProductDetailResponse = await orNotFound(() =>
-    context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency }),
-  );
-  return { product: detail.data, related: null };
+  const [detail, reviews] = await Promise.all([
+    orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency })),
+    softly(() => context.services.reviews.productReviews(product_pk, { page: 1 })),
+  ]);
+  return { product: detail.data, related: null, reviews };
 }
 
-/** Client navigations: the same call on the public API, whose answer already carries the related products. */
+/** Client navigations: the same calls on the public API, whose answer already carries the related products. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const product_pk = productPk(params.productId);
   const query = { product_pk, size: DEFAULT_SIZE, currency: browserCurrency() };
-  const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
-  return { product: detail.data, related: detail.related_product };
+  const [detail, reviews] = await Promise.all([
+    orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query)),
+    softly(() => api.get<ProductReviewsResponse>(`/api/products/${product_pk}/reviews`)),
+  ]);
+  return { product: detail.data, related: detail.related_product, reviews };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -69,12 +87,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, reviews } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
-      <ProductJsonLd product={product} />
+      <ProductJsonLd product={product} reviews={reviews?.data ?? []} />
       {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
       <ProductDetails key={`${product.id}-${product.currency}`} initial={product} />
+      {reviews && <ProductReviews key={product.id} productId={product.id} initial={reviews} />}
       <RelatedProducts
         key={product.id}
         productId={product.id}

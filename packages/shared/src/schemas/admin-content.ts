@@ -10,6 +10,7 @@ import {
   requiredText,
 } from "./admin-common";
 import { dateTime } from "./input-rules";
+import { REVIEW_FITS } from "./reviews";
 import { shopLinkSchema } from "./shop-link";
 
 type Issues = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
@@ -244,6 +245,13 @@ export const adminReviewSchema = z.object({
   title: z.string(),
   body: z.string(),
   is_approved: z.boolean(),
+  verified: z.boolean(),
+  order_id: z.number().int().nullable(),
+  size: z.string().nullable(),
+  fit: z.enum(REVIEW_FITS).nullable(),
+  photos: z.array(z.string()),
+  seller_reply: z.string().nullable(),
+  seller_reply_at: z.string().nullable(),
   created_at: z.string(),
 });
 export const adminReviewListResponseSchema = adminPageMeta.extend({ data: z.array(adminReviewSchema) });

@@ -6,6 +6,7 @@ import { currencySchema, idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 import { orderTimelineEntrySchema } from "./order-tracking";
 import { orderReturnsSchema } from "./returns";
+import { orderReviewsSchema } from "./reviews";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { PIN_CODE_SHAPE_TEXT } from "./geo";
 
@@ -262,6 +263,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The order's parcel, once the courier has it: its AWB and the courier's own tracking page. */
   tracking: z.object({ awb: z.string(), courier: z.string(), url: z.string().nullable() }).nullable(),
   ...orderReturnsSchema.shape,
+  ...orderReviewsSchema.shape,
 });
 
 export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });

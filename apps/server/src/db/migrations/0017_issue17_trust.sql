@@ -27,6 +27,16 @@ CREATE TABLE "wishlist_items" (
 	CONSTRAINT "wishlist_items_pk" PRIMARY KEY("user_id","product_id")
 );
 --> statement-breakpoint
+DROP INDEX "customer_reviews_product_idx";--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "user_id" integer;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "order_line_id" integer;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "size" text;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "fit" text;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "photos" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "seller_reply" text;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD COLUMN "seller_reply_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "carts" ADD COLUMN "checkout_email" text;--> statement-breakpoint
 ALTER TABLE "cart_reminders" ADD CONSTRAINT "cart_reminders_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_reminders" ADD CONSTRAINT "cart_reminders_restored_cart_id_carts_id_fk" FOREIGN KEY ("restored_cart_id") REFERENCES "public"."carts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -35,4 +45,21 @@ ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_user_id_users_id_fk" FOR
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_reminders_open_uq" ON "cart_reminders" USING btree ("cart_id") WHERE "cart_reminders"."recovered_at" is null;--> statement-breakpoint
-CREATE INDEX "cart_reminders_restored_cart_idx" ON "cart_reminders" USING btree ("restored_cart_id");
+CREATE INDEX "cart_reminders_restored_cart_idx" ON "cart_reminders" USING btree ("restored_cart_id");--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD CONSTRAINT "customer_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD CONSTRAINT "customer_reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD CONSTRAINT "customer_reviews_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_reviews_order_line_idx" ON "customer_reviews" USING btree ("order_line_id");--> statement-breakpoint
+CREATE INDEX "customer_reviews_product_idx" ON "customer_reviews" USING btree ("product_id","is_approved","created_at");--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD CONSTRAINT "customer_reviews_rating_range" CHECK ("customer_reviews"."rating" between 1 and 5);--> statement-breakpoint
+ALTER TABLE "customer_reviews" ADD CONSTRAINT "customer_reviews_fit" CHECK ("customer_reviews"."fit" is null or "customer_reviews"."fit" in ('small', 'true_to_size', 'large'));--> statement-breakpoint
+-- Issue 17: a product's rating and review count come from its approved reviews, not from the seed; a shop
+-- upgraded in place gets the exact figures now rather than at its next moderation (rounded as the reviews module does).
+UPDATE "products" p
+SET "rating" = coalesce(s.rating, 0), "review_count" = coalesce(s.n, 0)
+FROM "products" all_products
+LEFT JOIN (
+  SELECT "product_id", count(*)::int AS n, round(sum("rating") * 10 / count(*)) / 10 AS rating
+  FROM "customer_reviews" WHERE "is_approved" GROUP BY "product_id"
+) s ON s."product_id" = all_products."id"
+WHERE p."id" = all_products."id";

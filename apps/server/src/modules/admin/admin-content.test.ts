@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { HOME_STRIP_NAMES } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeCategories } from "../catalog/tables";
-import { customerReviews } from "../content/tables";
+import { customerReviews } from "../reviews/tables";
 import { createTestApp } from "../../testing/test-app";
 import { auditLog } from "./tables";
 import { call, roles } from "./test-support";

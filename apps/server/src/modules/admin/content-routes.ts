@@ -10,6 +10,7 @@ import {
   adminReviewListResponseSchema,
   adminReviewSchema,
   adminTestimonialSchema,
+  reviewReplyRequestSchema,
   blogCreateSchema,
   blogPatchSchema,
   homeCategoryPatchSchema,
@@ -83,6 +84,20 @@ export async function adminContentRoutes(app: AdminApp): Promise<void> {
       (request) => inbox.setReviewApproval(signedInUser(request), request.params.id, approved),
     );
   }
+
+  app.post(
+    "/customer-reviews/:id/reply",
+    {
+      schema: {
+        tags: reviewTags,
+        summary: "Reply under the review as the seller (an empty reply removes it)",
+        params: adminIdParams,
+        body: reviewReplyRequestSchema,
+        response: { 200: adminReviewSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => inbox.replyToReview(signedInUser(request), request.params.id, request.body.reply),
+  );
 
   const queryTags = ["admin", "admin queries"];
   app.get(

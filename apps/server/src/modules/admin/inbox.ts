@@ -1,26 +1,27 @@
 import type { AdminContactQuery, AdminQueryListQuery, AdminReview, AdminReviewListQuery } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import * as contentInbox from "../content/inbox";
+import * as moderation from "../reviews/moderation";
 import { recordAudit } from "./audit";
 import { notFound } from "../../lib/failures";
 import type { SessionUser } from "../accounts/service";
 
-/** What shoppers send in (the content module's reviews and contact messages), moderated with an audit row per change. */
+/** What shoppers send in (reviews, contact messages), moderated with an audit row per change. */
 export function createInbox(db: Db) {
   async function review(executor: Db | Tx, id: number, lock = false): Promise<AdminReview> {
-    const found = await contentInbox.findReview(executor, id, lock);
+    const found = await moderation.findReview(executor, id, lock);
     if (!found) throw notFound("Review");
     return found;
   }
 
   return {
-    listReviews: (query: AdminReviewListQuery) => contentInbox.listReviews(db, query),
+    listReviews: (query: AdminReviewListQuery) => moderation.listReviews(db, query),
 
-    /** Approve (shown on the site) or hide (not shown); repeating either changes nothing. */
+    /** Approve (shown on the site) or hide (not shown), the product's rating following; repeating either changes nothing. */
     setReviewApproval: (actor: SessionUser, id: number, approved: boolean): Promise<AdminReview> =>
       db.transaction(async (tx) => {
         const before = await review(tx, id, true);
-        await contentInbox.setReviewApproval(tx, id, approved);
+        await moderation.setReviewApproval(tx, id, approved);
         const after = await review(tx, id);
         await recordAudit(tx, actor, {
           action: approved ? "approve" : "hide",
@@ -29,6 +30,16 @@ export function createInbox(db: Db) {
           before,
           after,
         });
+        return after;
+      }),
+
+    /** The seller's public answer under a review (an empty one removes it). */
+    replyToReview: (actor: SessionUser, id: number, reply: string): Promise<AdminReview> =>
+      db.transaction(async (tx) => {
+        const before = await review(tx, id, true);
+        await moderation.setReviewReply(tx, id, reply);
+        const after = await review(tx, id);
+        await recordAudit(tx, actor, { action: "reply", entity: "customer_review", entityId: id, before, after });
         return after;
       }),
 

@@ -5,7 +5,6 @@ import {
   blogListResponseSchema,
   createQueryRequestSchema,
   createQueryResponseSchema,
-  customerReviewListResponseSchema,
   socialFeedResponseSchema,
   testimonialListResponseSchema,
 } from "@store/shared";
@@ -48,18 +47,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => content.testimonials(),
-  );
-
-  app.get(
-    "/api/customer-reviews/",
-    {
-      schema: {
-        tags: ["content"],
-        summary: "Approved customer reviews, newest first",
-        response: { 200: customerReviewListResponseSchema },
-      },
-    },
-    () => content.customerReviews(),
   );
 
   app.get(

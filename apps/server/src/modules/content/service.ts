@@ -7,7 +7,6 @@ import {
   type BlogListResponse,
   type CreateQueryRequest,
   type CreateQueryResponse,
-  type CustomerReviewListResponse,
   type KeyFeature,
   type SocialFeedResponse,
   type TestimonialListResponse,
@@ -16,7 +15,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { queueNewQueryAlert } from "./query-alert";
 import { excerptOf, htmlToText, isSafeLink, sanitizeBlogHtml } from "./sanitize";
-import { blogs, contactQueries, customerReviews, socialPosts, testimonials } from "./tables";
+import { blogs, contactQueries, socialPosts, testimonials } from "./tables";
 
 /** What the back office writes for a post; `description` is HTML and is sanitised before it is stored. */
 export interface BlogInput {
@@ -28,9 +27,6 @@ export interface BlogInput {
   date?: Date;
   is_published?: boolean;
 }
-
-/** Reviews are shown on one page and a home section; the newest ones are enough and keep it light. */
-export const CUSTOMER_REVIEWS_LIMIT = 100;
 
 type BlogRow = typeof blogs.$inferSelect;
 
@@ -127,28 +123,6 @@ export function createContentService(db: Db) {
     async testimonials(): Promise<TestimonialListResponse> {
       const rows = await db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id));
       return { data: rows.map((t) => ({ id: t.id, name: t.name, rating: t.rating, message: t.message })) };
-    },
-
-    /** Approved reviews only, newest first. */
-    async customerReviews(): Promise<CustomerReviewListResponse> {
-      const rows = await db
-        .select()
-        .from(customerReviews)
-        .where(eq(customerReviews.isApproved, true))
-        .orderBy(desc(customerReviews.createdAt), desc(customerReviews.id))
-        .limit(CUSTOMER_REVIEWS_LIMIT);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          location: r.location,
-          rating: r.rating,
-          title: r.title,
-          body: r.body,
-          product_id: r.productId,
-          date: r.createdAt.toISOString(),
-        })),
-      };
     },
 
     /** The seeded Instagram-style feed, in its set order. */

@@ -1,5 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { products } from "../catalog/tables";
+import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 export const blogs = pgTable("blogs", {
   id: serial("id").primaryKey(),
@@ -22,22 +21,6 @@ export const testimonials = pgTable("testimonials", {
   message: text("message").notNull(),
   position: integer("position").notNull().default(0),
 });
-
-export const customerReviews = pgTable(
-  "customer_reviews",
-  {
-    id: serial("id").primaryKey(),
-    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
-    name: text("name").notNull(),
-    location: text("location").notNull().default(""),
-    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
-    title: text("title").notNull().default(""),
-    body: text("body").notNull(),
-    isApproved: boolean("is_approved").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("customer_reviews_product_idx").on(t.productId)],
-);
 
 /** Seeded posts for the home page's Instagram-style feed (no third-party call). */
 export const socialPosts = pgTable("social_posts", {

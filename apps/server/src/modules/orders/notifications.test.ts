@@ -20,7 +20,7 @@ import {
 } from "../checkout/test-support";
 import { queueRefundSentNotice, queueReturnNotice } from "./return-notices";
 import { queueShipmentNotice, type ShipmentStep } from "./shipment-notices";
-import { orders } from "./tables";
+import { orderLines, orders } from "./tables";
 
 let app: FastifyInstance;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -179,7 +179,7 @@ describe("shipment notices", () => {
     expect(await phoneMessages(phone)).toHaveLength(3);
   });
 
-  it("delivered: the 48-hour return window and links to the pieces' pages", async () => {
+  it("delivered: the 48-hour return window and links to each piece's review form", async () => {
     const email = uniqueEmail("delivered");
     const { order, variant } = await paidOrder({ email, whatsapp: false });
     const at = new Date("2026-12-01T10:00:00Z");
@@ -189,10 +189,12 @@ describe("shipment notices", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.subject, `[TEST] Your Jaipur Kala House order #${order.id} has been delivered`));
     expect(row?.text).toContain("within 48 hours of delivery, until Thu, 3 Dec, 3:30 pm (India time)");
-    expect(row?.text).toContain(`{{store_url}}/product/${variant.productId}`);
+    const [line] = await app.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const form = `/orders/${order.id}?token=${order.viewToken}#review-${line!.id}`;
+    expect(row?.text).toContain(`${variant.name}: {{store_url}}${form}`);
     await deliverAll();
     const sent = unfolded(mailTo(email).find((m) => m.includes("has been delivered")) ?? "");
-    expect(sent).toContain(`${app.config.publicUrl}/product/${variant.productId}`);
+    expect(sent).toContain(`${app.config.publicUrl}${form}`);
     expect(sent).not.toContain("{{store_url}}");
   });
 });

@@ -58,7 +58,12 @@ export function createOrdersReader(db: Db) {
     async get(
       access: OrderAccess,
       orderId: number,
-    ): Promise<Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "tracking">> {
+    ): Promise<
+      Omit<
+        OrderDetail,
+        "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "tracking" | "reviewable_line_ids"
+      >
+    > {
       const order = await viewableOrder(db, access, orderId);
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
       const lines = (

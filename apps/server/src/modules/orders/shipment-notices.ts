@@ -85,11 +85,10 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
             `Not right? You can ask for a return or a size exchange within ${RETURN_WINDOW_HOURS} hours of delivery, until ${whenText(until)} (India time), from your order's page.`,
           ),
           action("Ask for a return or exchange", `${STORE_URL_TAG}${orderPagePath(order)}`),
+          // Each piece's review form, open on the order's page (the link holds the page's secret).
           lines(
-            pieces.flatMap((l) =>
-              l.productId === null ? [] : [`${l.productName}: ${STORE_URL_TAG}/product/${l.productId}`],
-            ),
-            "Tell other shoppers what you think of your pieces:",
+            pieces.map((l) => `${l.productName}: ${STORE_URL_TAG}${orderPagePath(order)}#review-${l.id}`),
+            "Tell other shoppers what you think of your pieces: write a review",
           ),
         ],
       };

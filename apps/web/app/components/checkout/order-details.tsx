@@ -5,6 +5,7 @@ import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { PAYMENT_METHOD_LABELS, piecesText } from "./order-format";
 import { OrderReturns } from "./order-returns";
+import { OrderReviews } from "./order-reviews";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 
@@ -46,6 +47,7 @@ export function OrderDetails({ order, linkSecret = null }: { order: OrderDetail;
         <OrderTotals order={order} />
       </section>
       <OrderReturns order={order} linkSecret={linkSecret} />
+      <OrderReviews order={order} linkSecret={linkSecret} />
       <TaxDocuments order={order} />
       <DeliveryDetails delivery={order.delivery} />
     </div>

@@ -88,9 +88,9 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             </div>
             <p className="mt-3 flex items-center gap-2 text-sm text-charcoal/80">
               <RatingStars rating={detail.rating} size="md" />
-              <span>
+              <a href="#reviews" className="underline-offset-4 hover:underline">
                 {detail.review_count} {detail.review_count === 1 ? "review" : "reviews"}
-              </span>
+              </a>
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

@@ -1,4 +1,4 @@
-import { RATING_MAX, SELLER, type ProductDetail } from "@store/shared";
+import { RATING_MAX, SELLER, type ProductDetail, type ProductReview } from "@store/shared";
 import { jsonLd } from "../../lib/seo";
 import { productPath } from "./product-card";
 
@@ -6,8 +6,14 @@ function absolute(url: string): string {
   return url.startsWith("http") ? url : `${SELLER.website}${url}`;
 }
 
-/** schema.org Product with its offer and rating, so search engines can show price, stock and stars. */
-export function ProductJsonLd({ product }: { product: ProductDetail }) {
+/** The reviews search engines are shown: a few of the first page's, which the page itself shows too. */
+const JSON_LD_REVIEWS = 5;
+
+/**
+ * schema.org Product with its offer, its rating (from the approved reviews, omitted while there are none)
+ * and a few of those reviews, so search engines can show price, stock and stars.
+ */
+export function ProductJsonLd({ product, reviews }: { product: ProductDetail; reviews: readonly ProductReview[] }) {
   const data = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -34,6 +40,16 @@ export function ProductJsonLd({ product }: { product: ProductDetail }) {
         bestRating: RATING_MAX,
         worstRating: 1,
       },
+    }),
+    ...(reviews.length > 0 && {
+      review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => ({
+        "@type": "Review",
+        author: { "@type": "Person", name: r.name },
+        datePublished: r.date.slice(0, 10),
+        name: r.title,
+        reviewBody: r.body,
+        reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: RATING_MAX, worstRating: 1 },
+      })),
     }),
   };
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, parseImageDataUrl } from "./admin-common";
+import { idParam } from "./common";
+import { requiredText, text } from "./input-rules";
+
+export const REVIEW_PHOTOS_MAX = 3;
+export const REVIEWS_PAGE_SIZE = 5;
+
+export const REVIEW_FITS = ["small", "true_to_size", "large"] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
+export const REVIEW_FIT_LABELS: Record<ReviewFit, string> = {
+  small: "Runs small",
+  true_to_size: "True to size",
+  large: "Runs large",
+};
+
+/** The answer a review with markup in it gets: reviews are shown as text, so a tag is refused, not cleaned. */
+export const REVIEW_PLAIN_TEXT = "Please write your review as plain text";
+/** What a shopper reads once the review is sent: nothing is shown before the seller approves it. */
+export const REVIEW_THANKS = "Thank you: your review will appear once the seller has read it.";
+
+/** Anything a browser reads as a tag (`<b`, `</p`, `<!--`, `<script`); "<3" or "S < M" is fine. */
+const MARKUP = /<[a-zA-Z!/?]/;
+export const hasMarkup = (value: string): boolean => MARKUP.test(value);
+
+const plain = <T extends z.ZodType<string>>(field: T) => field.refine((value) => !hasMarkup(value), REVIEW_PLAIN_TEXT);
+
+const photo = z
+  .string({ error: "Each photo must be an image" })
+  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "Each photo must be 5 MB at most")
+  .superRefine((value, ctx) => {
+    const parsed = parseImageDataUrl(value);
+    if (!parsed)
+      ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
+    else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
+      ctx.addIssue({ code: "custom", message: "Each photo must be a JPEG, PNG, WebP, GIF or AVIF image" });
+  });
+
+/** `POST /api/orders/:id/lines/:lineId/review`: the buyer's review of one delivered line; the size is the line's. */
+export const reviewRequestSchema = z.object({
+  rating: z
+    .number({ error: "Choose a rating from 1 to 5 stars" })
+    .int("Choose a rating from 1 to 5 stars")
+    .min(1, "Choose a rating from 1 to 5 stars")
+    .max(5, "Choose a rating from 1 to 5 stars"),
+  title: plain(requiredText("Title", 120)),
+  body: plain(requiredText("Review", 3000, { multiline: true })),
+  fit: z.enum(REVIEW_FITS, { error: "fit must be small, true_to_size or large" }).optional(),
+  photos: z
+    .array(photo)
+    .max(REVIEW_PHOTOS_MAX, `Add at most ${REVIEW_PHOTOS_MAX} photos`)
+    .optional()
+    .transform((value) => value ?? []),
+});
+export const reviewLineParams = z.object({ id: idParam, lineId: idParam });
+export const reviewSentResponseSchema = z.object({ id: z.number().int(), message: z.string() });
+
+/** One approved review as a product page shows it. */
+export const productReviewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  body: z.string(),
+  verified: z.boolean(),
+  size: z.string().nullable(),
+  fit: z.enum(REVIEW_FITS).nullable(),
+  photos: z.array(z.string()),
+  seller_reply: z.string().nullable(),
+  seller_reply_at: z.string().nullable(),
+  date: z.string(),
+});
+
+export const reviewSummarySchema = z.object({
+  rating: z.number(),
+  review_count: z.number().int(),
+  /** Approved reviews by whole stars (a seller's half star counts down: 4.5 is a 4). */
+  distribution: z.object({
+    5: z.number().int(),
+    4: z.number().int(),
+    3: z.number().int(),
+    2: z.number().int(),
+    1: z.number().int(),
+  }),
+  fit: z.object({ small: z.number().int(), true_to_size: z.number().int(), large: z.number().int() }),
+  /** The newest approved photos, for the section's strip. */
+  photos: z.array(z.string()),
+});
+
+/** `GET /api/products/:id/reviews?page&stars` */
+export const productReviewsQuerySchema = z.object({
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(10_000).default(1),
+  stars: z.coerce.number({ error: "stars must be 1 to 5" }).int().min(1).max(5).optional(),
+});
+export const productReviewsResponseSchema = z.object({
+  summary: reviewSummarySchema,
+  data: z.array(productReviewSchema),
+  /** Reviews matching the filter. */
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+/** What an order's pages need: the lines the shopper may review now (delivered, not reviewed yet). */
+export const orderReviewsSchema = z.object({ reviewable_line_ids: z.array(z.number().int()) });
+
+/** `POST /api/admin/customer-reviews/:id/reply`: an empty reply removes it. */
+export const reviewReplyRequestSchema = z.object({
+  reply: plain(text("Reply", 2000, { multiline: true })),
+});
+
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
+export type ReviewSentResponse = z.infer<typeof reviewSentResponseSchema>;
+export type ProductReview = z.infer<typeof productReviewSchema>;
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+export type ProductReviewsQuery = z.infer<typeof productReviewsQuerySchema>;
+export type ProductReviewsResponse = z.infer<typeof productReviewsResponseSchema>;
+export type OrderReviews = z.infer<typeof orderReviewsSchema>;
