@@ -119,6 +119,24 @@ export function parseImageDataUrl(value: string): { type: string; base64: string
   return match?.[1] && match[2] ? { type: match[1], base64: match[2] } : null;
 }
 
+/** A shopper's photo (a return's, a review's): a data URL of an image, at most 5 MB once decoded. */
+export const shopperPhotoSchema = z
+  .string({ error: "Each photo must be an image" })
+  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "Each photo must be 5 MB at most")
+  .superRefine((value, ctx) => {
+    const parsed = parseImageDataUrl(value);
+    if (!parsed)
+      ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
+    else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
+      ctx.addIssue({ code: "custom", message: "Each photo must be a JPEG, PNG, WebP, GIF or AVIF image" });
+  });
+
+/**
+ * The request body limit for `photos` base64 photos (4/3 of their bytes) with room for the rest: a body
+ * larger than that (a 20 MB photo) is refused with a 413 before it is read.
+ */
+export const photosBodyLimit = (photos: number): number => Math.ceil((UPLOAD_MAX_BYTES * photos * 4) / 3) + 64 * 1024;
+
 /** `POST /api/admin/uploads`: one image, at most 5 MB once decoded. */
 export const uploadRequestSchema = z.object({
   data_url: z

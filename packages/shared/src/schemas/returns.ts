@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RETURN_POLICY } from "../constants";
 import { currencySchema } from "./common";
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, parseImageDataUrl } from "./admin-common";
+import { shopperPhotoSchema } from "./admin-common";
 import { requiredText, text } from "./input-rules";
 
 export const RETURN_PHOTOS_MAX = 3;
@@ -45,17 +45,6 @@ export const RETURN_REASONS = [
 
 /** The policy's words for a request that comes too late, with where to write instead. */
 export const RETURN_WINDOW_CLOSED = `Returns and exchanges can be asked for within ${RETURN_POLICY.returnRequestWindow} (our Refund & Return Policy), and that time has passed for this order. Please contact us at /contact-us and we will see what we can do.`;
-
-const photo = z
-  .string({ error: "Each photo must be an image" })
-  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "Each photo must be 5 MB at most")
-  .superRefine((value, ctx) => {
-    const parsed = parseImageDataUrl(value);
-    if (!parsed)
-      ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
-    else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
-      ctx.addIssue({ code: "custom", message: "Each photo must be a JPEG, PNG, WebP, GIF or AVIF image" });
-  });
 
 /** Where a cash-on-delivery shopper's refund goes: the seller pays it by hand and marks it paid. */
 export const refundDestinationSchema = z.discriminatedUnion(
@@ -104,7 +93,7 @@ export const returnRequestSchema = z
       .min(1, "Choose the pieces to send back")
       .max(50, "Too many lines"),
     photos: z
-      .array(photo)
+      .array(shopperPhotoSchema)
       .max(RETURN_PHOTOS_MAX, `Add at most ${RETURN_PHOTOS_MAX} photos`)
       .optional()
       .transform((value) => value ?? []),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, parseImageDataUrl } from "./admin-common";
+import { shopperPhotoSchema } from "./admin-common";
 import { idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 
@@ -25,17 +25,6 @@ export const hasMarkup = (value: string): boolean => MARKUP.test(value);
 
 const plain = <T extends z.ZodType<string>>(field: T) => field.refine((value) => !hasMarkup(value), REVIEW_PLAIN_TEXT);
 
-const photo = z
-  .string({ error: "Each photo must be an image" })
-  .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 100, "Each photo must be 5 MB at most")
-  .superRefine((value, ctx) => {
-    const parsed = parseImageDataUrl(value);
-    if (!parsed)
-      ctx.addIssue({ code: "custom", message: "Each photo must be an image (JPEG, PNG, WebP, GIF or AVIF)" });
-    else if (!(UPLOAD_TYPES as readonly string[]).includes(parsed.type))
-      ctx.addIssue({ code: "custom", message: "Each photo must be a JPEG, PNG, WebP, GIF or AVIF image" });
-  });
-
 /** `POST /api/orders/:id/lines/:lineId/review`: the buyer's review of one delivered line; the size is the line's. */
 export const reviewRequestSchema = z.object({
   rating: z
@@ -47,7 +36,7 @@ export const reviewRequestSchema = z.object({
   body: plain(requiredText("Review", 3000, { multiline: true })),
   fit: z.enum(REVIEW_FITS, { error: "fit must be small, true_to_size or large" }).optional(),
   photos: z
-    .array(photo)
+    .array(shopperPhotoSchema)
     .max(REVIEW_PHOTOS_MAX, `Add at most ${REVIEW_PHOTOS_MAX} photos`)
     .optional()
     .transform((value) => value ?? []),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   RETURN_PHOTOS_MAX,
-  UPLOAD_MAX_BYTES,
+  photosBodyLimit,
   errorBodySchema,
   idParam,
   orderPageQuerySchema,
@@ -11,9 +11,6 @@ import {
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
 
-/** Three photos as base64 (4/3 of their bytes), with room for the rest of the request. */
-const RETURN_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * RETURN_PHOTOS_MAX * 4) / 3) + 64 * 1024;
-
 /** A shopper asks for a return or an exchange from the order's page (its owner, or its link's holder). */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const { returns } = app.services;
@@ -21,7 +18,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orders/:id/returns",
     {
       preHandler: app.optionalUser,
-      bodyLimit: RETURN_BODY_LIMIT,
+      bodyLimit: photosBodyLimit(RETURN_PHOTOS_MAX),
       config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
       schema: {
         tags: ["orders"],

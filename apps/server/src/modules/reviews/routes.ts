@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   REVIEW_PHOTOS_MAX,
   REVIEW_THANKS,
-  UPLOAD_MAX_BYTES,
+  photosBodyLimit,
   customerReviewListResponseSchema,
   errorBodySchema,
   idParam,
@@ -16,9 +16,6 @@ import {
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
 
-/** Three photos as base64 (4/3 of their bytes), with room for the text: a 20 MB photo is a 413. */
-const REVIEW_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * REVIEW_PHOTOS_MAX * 4) / 3) + 64 * 1024;
-
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reviews } = app.services;
 
@@ -26,7 +23,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orders/:id/lines/:lineId/review",
     {
       preHandler: app.optionalUser,
-      bodyLimit: REVIEW_BODY_LIMIT,
+      bodyLimit: photosBodyLimit(REVIEW_PHOTOS_MAX),
       config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
       schema: {
         tags: ["reviews"],

@@ -91,24 +91,7 @@ export function ProductReviews({ productId, initial }: { productId: number; init
               })}
             </ul>
             {fit && <p className="mt-4 text-sm font-medium text-indigo-ink">{fit}</p>}
-            {summary.photos.length > 0 && (
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Buyers' photos">
-                {summary.photos.map((url) => (
-                  <li key={url}>
-                    <a href={url} target="_blank" rel="noreferrer">
-                      <img
-                        src={url}
-                        alt="A buyer's photo"
-                        width={64}
-                        height={64}
-                        loading="lazy"
-                        className="h-16 w-16 rounded-lg object-cover"
-                      />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <Photos urls={summary.photos} label="Buyers' photos" alt="A buyer's photo" size={64} />
           </div>
           <div>
             <div className="flex flex-wrap gap-2" role="group" aria-label="Show reviews with">
@@ -181,24 +164,7 @@ function ReviewItem({ review }: { review: ProductReview }) {
         </p>
       )}
       <p className="mt-2 whitespace-pre-line">{review.body}</p>
-      {review.photos.length > 0 && (
-        <ul className="mt-3 flex gap-2" aria-label="Photos with this review">
-          {review.photos.map((url) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer">
-                <img
-                  src={url}
-                  alt={`Photo from ${review.name}`}
-                  width={80}
-                  height={80}
-                  loading="lazy"
-                  className="h-20 w-20 rounded-lg object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Photos urls={review.photos} label="Photos with this review" alt={`Photo from ${review.name}`} size={80} />
       {review.seller_reply && (
         <div className="mt-3 rounded-lg bg-linen/60 p-3 text-sm" data-testid="seller-reply">
           <p className="font-semibold text-indigo-ink">The seller replied</p>
@@ -206,5 +172,28 @@ function ReviewItem({ review }: { review: ProductReview }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** Buyers' photos as thumbnails, each opening the full picture; nothing when there are none. */
+function Photos({ urls, label, alt, size }: { urls: string[]; label: string; alt: string; size: 64 | 80 }) {
+  if (urls.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={label}>
+      {urls.map((url) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img
+              src={url}
+              alt={alt}
+              width={size}
+              height={size}
+              loading="lazy"
+              className={`${size === 64 ? "h-16 w-16" : "h-20 w-20"} rounded-lg object-cover`}
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
