@@ -135,7 +135,11 @@ const PAGES: RingPage[] = [
   {
     name: "product",
     path: productPage,
-    failureText: whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed),
+    // The reviews are a section of their own: without them the page stands and the section says so.
+    failureText: (call, arrival) =>
+      /^GET \/api\/products\/\d+\/reviews$/.test(call)
+        ? MESSAGES.productReviewsFailed
+        : whenNavigationFails("/api/get-product-detail/", MESSAGES.productDetailFailed)(call, arrival),
   },
   {
     name: "search",

@@ -6,6 +6,7 @@ export const MESSAGES = {
   homeCategoriesFailed: "Failed to fetch product categories.",
   categoryProductsFailed: "Failed to load products. Please try again later.",
   productDetailFailed: "Failed to load product data. Please try again later.",
+  productReviewsFailed: "The reviews could not be loaded. Please try again.",
   blogNotFound: "Blog not found",
   searchFailed: "Unable to fetch search results. Please try again later.",
   searchEmpty: "No results found. Try refining your search.",

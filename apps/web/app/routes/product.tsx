@@ -93,7 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductJsonLd product={product} reviews={reviews?.data ?? []} />
       {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
       <ProductDetails key={`${product.id}-${product.currency}`} initial={product} />
-      {reviews && <ProductReviews key={product.id} productId={product.id} initial={reviews} />}
+      <ProductReviews key={product.id} productId={product.id} initial={reviews} />
       <RelatedProducts
         key={product.id}
         productId={product.id}

@@ -1,4 +1,10 @@
-import { REVIEW_FIT_LABELS, type ProductReview, type ProductReviewsResponse, type ReviewSummary } from "@store/shared";
+import {
+  MESSAGES,
+  REVIEW_FIT_LABELS,
+  type ProductReview,
+  type ProductReviewsResponse,
+  type ReviewSummary,
+} from "@store/shared";
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
@@ -28,7 +34,46 @@ export function fitSummary(fit: ReviewSummary["fit"]): string | null {
  * the star filter and "More reviews" ask the API in the browser. Everything a shopper wrote is shown as
  * text: React escapes it, and nothing here sets HTML.
  */
-export function ProductReviews({ productId, initial }: { productId: number; initial: ProductReviewsResponse }) {
+export function ProductReviews({ productId, initial }: { productId: number; initial: ProductReviewsResponse | null }) {
+  const [loaded, setLoaded] = useState(initial);
+  const [retrying, setRetrying] = useState(false);
+  if (loaded) return <ReviewsSection productId={productId} initial={loaded} />;
+
+  // The page's first load of the reviews failed: the page stands without them, and says so.
+  async function retry() {
+    setRetrying(true);
+    try {
+      setLoaded(await api.get<ProductReviewsResponse>(`/api/products/${productId}/reviews`));
+    } catch {
+      // Still failing: the message stays.
+    } finally {
+      setRetrying(false);
+    }
+  }
+  return (
+    <ReviewsShell>
+      <p role="alert" className="mt-4 text-madder">
+        {MESSAGES.productReviewsFailed}
+      </p>
+      <Button className="mt-4" variant="secondary" disabled={retrying} onClick={() => void retry()}>
+        {retrying ? "Loading..." : "Try again"}
+      </Button>
+    </ReviewsShell>
+  );
+}
+
+function ReviewsShell({ children }: { children: React.ReactNode }) {
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24 border-t border-linen pt-10">
+      <h2 id="reviews-heading" className="text-3xl font-semibold text-indigo-ink">
+        Reviews
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ReviewsSection({ productId, initial }: { productId: number; initial: ProductReviewsResponse }) {
   const [stars, setStars] = useState<number | null>(null);
   const [shown, setShown] = useState<ProductReviewsResponse>(initial);
   const [loading, setLoading] = useState(false);
@@ -53,10 +98,7 @@ export function ProductReviews({ productId, initial }: { productId: number; init
   const fit = fitSummary(summary.fit);
   const more = shown.data.length < shown.total;
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24 border-t border-linen pt-10">
-      <h2 id="reviews-heading" className="text-3xl font-semibold text-indigo-ink">
-        Reviews
-      </h2>
+    <ReviewsShell>
       {summary.review_count === 0 ? (
         <p className="mt-4 text-charcoal/80">
           No reviews yet. Buyers can review a piece from their order once it is delivered.
@@ -119,7 +161,7 @@ export function ProductReviews({ productId, initial }: { productId: number; init
             )}
             {failed && (
               <p role="alert" className="mt-4 text-madder">
-                The reviews could not be loaded. Please try again.
+                {MESSAGES.productReviewsFailed}
               </p>
             )}
             {more && (
@@ -135,7 +177,7 @@ export function ProductReviews({ productId, initial }: { productId: number; init
           </div>
         </div>
       )}
-    </section>
+    </ReviewsShell>
   );
 }
 
