@@ -36,12 +36,15 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The reviews are a section of the page: if they fail, the page shows without them (and says so in the log). */
+/**
+ * The reviews are a section of the page: if they fail, the page shows without them (and says so in the log).
+ * An unknown product is the page's own 404, not a failure of its reviews.
+ */
 async function softly(load: () => Promise<ProductReviewsResponse>): Promise<ProductReviewsResponse | null> {
   try {
     return await load();
   } catch (error) {
-    console.error("Product reviews failed", error);
+    if (!isNotFound(error)) console.error("Product reviews failed", error);
     return null;
   }
 }
