@@ -63,15 +63,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { product: detail.data, related: null, reviews };
 }
 
-/** Client navigations: the same calls on the public API, whose answer already carries the related products. */
+/**
+ * Client navigations: the product from the public API, whose answer already carries the related products;
+ * the reviews section then loads its own first page, so it never holds up the page.
+ */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const product_pk = productPk(params.productId);
   const query = { product_pk, size: DEFAULT_SIZE, currency: browserCurrency() };
-  const [detail, reviews] = await Promise.all([
-    orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query)),
-    softly(() => api.get<ProductReviewsResponse>(`/api/products/${product_pk}/reviews`)),
-  ]);
-  return { product: detail.data, related: detail.related_product, reviews };
+  const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
+  return { product: detail.data, related: detail.related_product, reviews: undefined };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -5,7 +5,7 @@ import {
   type ProductReviewsResponse,
   type ReviewSummary,
 } from "@store/shared";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { RatingStars } from "../ui/rating-stars";
@@ -30,34 +30,52 @@ export function fitSummary(fit: ReviewSummary["fit"]): string | null {
 
 /**
  * The product's reviews (issue 17): the summary (average, bars 5 to 1, fit), photos, and the approved
- * reviews newest first. Page 1 comes with the server's render, for shoppers and search engines alike;
- * the star filter and "More reviews" ask the API in the browser. Everything a shopper wrote is shown as
- * text: React escapes it, and nothing here sets HTML.
+ * reviews newest first. Page 1 comes with the server's render, for shoppers and search engines alike
+ * (`initial`; null when it failed there); on a client navigation (`initial` undefined) the section asks for
+ * it itself, so a slow reviews call never holds up the page. The star filter and "More reviews" ask the API
+ * in the browser. Everything a shopper wrote is shown as text: React escapes it, and nothing sets HTML.
  */
-export function ProductReviews({ productId, initial }: { productId: number; initial: ProductReviewsResponse | null }) {
+export function ProductReviews({
+  productId,
+  initial,
+}: {
+  productId: number;
+  initial: ProductReviewsResponse | null | undefined;
+}) {
   const [loaded, setLoaded] = useState(initial);
-  const [retrying, setRetrying] = useState(false);
-  if (loaded) return <ReviewsSection productId={productId} initial={loaded} />;
+  const [loading, setLoading] = useState(initial === undefined);
 
-  // The page's first load of the reviews failed: the page stands without them, and says so.
-  async function retry() {
-    setRetrying(true);
+  async function load() {
+    setLoading(true);
     try {
       setLoaded(await api.get<ProductReviewsResponse>(`/api/products/${productId}/reviews`));
     } catch {
-      // Still failing: the message stays.
+      setLoaded(null);
     } finally {
-      setRetrying(false);
+      setLoading(false);
     }
   }
+  useEffect(() => {
+    if (initial === undefined) void load();
+    // Once, for the product this section was made for (it is keyed by the product).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (loaded) return <ReviewsSection productId={productId} initial={loaded} />;
   return (
     <ReviewsShell>
-      <p role="alert" className="mt-4 text-madder">
-        {MESSAGES.productReviewsFailed}
-      </p>
-      <Button className="mt-4" variant="secondary" disabled={retrying} onClick={() => void retry()}>
-        {retrying ? "Loading..." : "Try again"}
-      </Button>
+      {loaded === null && (
+        <p role="alert" className="mt-4 text-madder">
+          {MESSAGES.productReviewsFailed}
+        </p>
+      )}
+      {loading ? (
+        <p className="mt-4 text-charcoal/80">Loading reviews...</p>
+      ) : (
+        <Button className="mt-4" variant="secondary" onClick={() => void load()}>
+          Try again
+        </Button>
+      )}
     </ReviewsShell>
   );
 }
