@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { waitForNoSessions } from "../template-databases";
 
 /** The local services the machines run (.ci/run starts them); CLUSTER_DATABASE_URL and REDIS_TEST_URL point elsewhere. */
 export const POSTGRES_URL = process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -46,17 +47,26 @@ export async function whatIsMissing(): Promise<string | undefined> {
 /** A new, empty database beside POSTGRES_URL's, and a way to drop it. */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `store_cluster_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
+  const admin = async (run: (client: pg.Client) => Promise<unknown>) => {
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
     try {
-      await client.query(sql);
+      await run(client);
     } finally {
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin((client) => client.query(`create database ${name}`));
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    // The test's pool has ended, but its sockets may still be closing: forcing them shut then is an
+    // uncaught FATAL in the test process, which fails the ring after every test passed.
+    drop: () =>
+      admin(async (client) => {
+        await waitForNoSessions(client, name);
+        await client.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
 }
