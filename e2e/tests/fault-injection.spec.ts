@@ -158,6 +158,9 @@ const PAGES: RingPage[] = [
     failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed),
   },
   { name: "checkout (delivery form open)", path: withGuestCart("/cart"), open: openCheckout },
+  // A reminder's link the server refuses: its one call failing (where the page says the server's sentence,
+  // or ours for a network error) still leaves the page standing.
+  { name: "cart restore (a forged link)", path: "/cart/restore?r=1&s=forged" },
   {
     name: "wishlist (a guest's)",
     path: async (request) => ({

@@ -15,6 +15,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemoData } from "../seed/seed";
+import { waitForNoSessions } from "./sessions";
 
 /** What the test files receive (`inject("testDatabases")`): where each template is. */
 interface TestDatabaseTemplates {
@@ -97,14 +98,5 @@ export async function withAdmin<T>(url: string, run: (admin: pg.Client) => Promi
     return await run(admin);
   } finally {
     await admin.end();
-  }
-}
-
-/** pool.end() resolves before its sockets are gone; wait for them rather than killing them mid-close. */
-export async function waitForNoSessions(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-    if (rows[0].n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

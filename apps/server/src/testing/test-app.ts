@@ -7,7 +7,8 @@ import type { SsrMode } from "../plugins/ssr";
 import { loadConfig, type AppConfig, type DatabaseLimits } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemoData } from "../seed/seed";
-import { databaseUrl, waitForNoSessions, withAdmin } from "./template-databases";
+import { waitForNoSessions } from "./sessions";
+import { databaseUrl, withAdmin } from "./template-databases";
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or a throw-away PostgreSQL database

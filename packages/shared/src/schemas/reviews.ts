@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { shopperPhotoSchema } from "./admin-common";
 import { idParam } from "./common";
+import { customerReviewSchema } from "./content";
 import { requiredText, text } from "./input-rules";
 
 export const REVIEW_PHOTOS_MAX = 3;
@@ -45,20 +46,13 @@ export const reviewLineParams = z.object({ id: idParam, lineId: idParam });
 export const reviewSentResponseSchema = z.object({ id: z.number().int(), message: z.string() });
 
 /** One approved review as a product page shows it. */
-export const productReviewSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  location: z.string(),
-  rating: z.number(),
-  title: z.string(),
-  body: z.string(),
+export const productReviewSchema = customerReviewSchema.omit({ product_id: true }).extend({
   verified: z.boolean(),
   size: z.string().nullable(),
   fit: z.enum(REVIEW_FITS).nullable(),
   photos: z.array(z.string()),
   seller_reply: z.string().nullable(),
   seller_reply_at: z.string().nullable(),
-  date: z.string(),
 });
 
 export const reviewSummarySchema = z.object({

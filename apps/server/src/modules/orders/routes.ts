@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,6 +11,13 @@ import {
   ordersResponseSchema,
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
+import type { OrderAccess } from "./reader";
+
+/** Who may see an order: the holder of its page's `?token=`, or else the signed-in shopper (401 without one). */
+export function orderAccessOf(request: FastifyRequest<{ Querystring: { token?: string } }>): OrderAccess {
+  const { token } = request.query;
+  return token === undefined ? { userId: signedInUser(request).id } : { token };
+}
 
 /** A shopper's orders: the account's list, one order's page (for its owner or its link's holder), the lookup. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,9 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { token } = request.query;
-      const access = token === undefined ? { userId: signedInUser(request).id } : { token };
-      return { data: await orders.get(access, request.params.id) };
+      return { data: await orders.get(orderAccessOf(request), request.params.id) };
     },
   );
 

@@ -9,7 +9,7 @@ import {
   returnRequestSchema,
   returnResponseSchema,
 } from "@store/shared";
-import { signedInUser } from "../accounts/auth-plugin";
+import { orderAccessOf } from "../orders/routes";
 
 /** A shopper asks for a return or an exchange from the order's page (its owner, or its link's holder). */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,8 +40,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token } = request.query;
-      const access = token === undefined ? { userId: signedInUser(request).id } : { token };
+      const access = orderAccessOf(request);
       return reply.code(201).send({ data: await returns.ask(access, request.params.id, request.body) });
     },
   );

@@ -14,7 +14,7 @@ import {
   reviewRequestSchema,
   reviewSentResponseSchema,
 } from "@store/shared";
-import { signedInUser } from "../accounts/auth-plugin";
+import { orderAccessOf } from "../orders/routes";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reviews } = app.services;
@@ -44,8 +44,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token } = request.query;
-      const access = token === undefined ? { userId: signedInUser(request).id } : { token };
+      const access = orderAccessOf(request);
       const id = await reviews.write(access, request.params.id, request.params.lineId, request.body);
       return reply.code(201).send({ id, message: REVIEW_THANKS });
     },

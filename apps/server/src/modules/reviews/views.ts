@@ -3,34 +3,30 @@ import type { customerReviews } from "./tables";
 
 export type ReviewRow = typeof customerReviews.$inferSelect;
 
-/** A review as a product page shows it (text only: the page renders it as text, never as HTML). */
-export const productReviewView = (r: ReviewRow): ProductReview => ({
+/** What every public view of a review shows: text only, which the pages render as text, never as HTML. */
+const publicFields = (r: ReviewRow) => ({
   id: r.id,
   name: r.name,
   location: r.location,
   rating: r.rating,
   title: r.title,
   body: r.body,
+  date: r.createdAt.toISOString(),
+});
+
+/** A review as a product page shows it. */
+export const productReviewView = (r: ReviewRow): ProductReview => ({
+  ...publicFields(r),
   verified: r.verified,
   size: r.size,
   fit: r.fit,
   photos: r.photos,
   seller_reply: r.sellerReply,
   seller_reply_at: r.sellerReplyAt?.toISOString() ?? null,
-  date: r.createdAt.toISOString(),
 });
 
 /** The spec's /customer-reviews page. */
-export const customerReviewView = (r: ReviewRow): CustomerReview => ({
-  id: r.id,
-  name: r.name,
-  location: r.location,
-  rating: r.rating,
-  title: r.title,
-  body: r.body,
-  product_id: r.productId,
-  date: r.createdAt.toISOString(),
-});
+export const customerReviewView = (r: ReviewRow): CustomerReview => ({ ...publicFields(r), product_id: r.productId });
 
 export const adminReviewView = (r: ReviewRow, productName: string | null): AdminReview => ({
   id: r.id,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { waitForNoSessions } from "../template-databases";
+import { waitForNoSessions } from "../sessions";
 
 /** The local services the machines run (.ci/run starts them); CLUSTER_DATABASE_URL and REDIS_TEST_URL point elsewhere. */
 export const POSTGRES_URL = process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
