@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SearchQuery, SearchResponse } from "@store/shared";
 import type { Db } from "../../db/client";
+import { createCatalogCache } from "../catalog/cache";
 import { loadProductCards } from "../catalog/product-cards";
 import { pageOfMatches, type MatchPage } from "./matches";
 import { correctTypos } from "./typos";
@@ -28,6 +29,20 @@ const everyWord = (text: string) => sql`websearch_to_tsquery('english', ${text})
 const anyWord = (text: string) => sql`replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery`;
 
 /**
+ * Answers kept: a search page of 12 cards with its encoded bodies (http/cached-json.ts) is about 20 KB,
+ * so some 10 MB at most. Shoppers repeat the popular words; the long tail of one-off queries is what the
+ * least recently used eviction drops.
+ */
+const CACHED_ANSWERS = 500;
+
+/**
+ * The cache key: everything that changes the answer. Full text and typo correction ignore case, so
+ * "Cotton" and "cotton" share an entry.
+ */
+const answerKey = (text: string, { page, page_size, currency }: SearchQuery) =>
+  `${page}:${page_size}:${currency}:${text.toLowerCase()}`;
+
+/**
  * Product search in up to three steps of PostgreSQL full text (stemmed, GIN indexed); a step runs only
  * when the ones before it found nothing, so a normal search is one full-text step.
  *   1. Every word of the query.
@@ -46,15 +61,30 @@ export function createSearchService(db: Db) {
     return fixed ?? pageOfMatches(db, anyWord(corrected ?? text), offset, pageSize);
   }
 
+  async function answer(text: string, query: SearchQuery): Promise<SearchResponse> {
+    const { page, page_size, currency } = query;
+    const found = text ? await firstMatchingStep(text, (page - 1) * page_size, page_size) : null;
+    if (!found) return { data: [], total: 0, total_is_capped: false, page, page_size, currency };
+    const data = await loadProductCards(db, found.ids, currency);
+    return { data, total: found.total, total_is_capped: found.totalIsCapped, page, page_size, currency };
+  }
+
+  // Cached with the catalogue (decision 042): a change to a product, a price, stock or a name empties it
+  // when it commits, so the next search reads the database again; concurrent identical searches share one.
+  const cache = createCatalogCache({ maxEntries: CACHED_ANSWERS });
+
   return {
-    /** Active products matching the shopper's words, best first, one page at a time; blank finds nothing. */
-    async search(query: SearchQuery): Promise<SearchResponse> {
-      const { page, page_size, currency } = query;
+    /**
+     * Active products matching the shopper's words, best first, one page at a time; blank finds nothing.
+     * The same object is handed out while it is valid (the route sends its encoded body): never mutate it.
+     */
+    search(query: SearchQuery): Promise<SearchResponse> {
       const text = normaliseSearchText(query.query);
-      const found = text ? await firstMatchingStep(text, (page - 1) * page_size, page_size) : null;
-      if (!found) return { data: [], total: 0, total_is_capped: false, page, page_size, currency };
-      const data = await loadProductCards(db, found.ids, currency);
-      return { data, total: found.total, total_is_capped: found.totalIsCapped, page, page_size, currency };
+      return cache.get(answerKey(text, query), () => answer(text, query));
+    },
+    /** The database's answer, every time: what a search the cache has not seen costs (bench/search-scale.ts). */
+    searchUncached(query: SearchQuery): Promise<SearchResponse> {
+      return answer(normaliseSearchText(query.query), query);
     },
   };
 }
