@@ -98,17 +98,18 @@ const result = await recordRun(
       if (!ceiling) throw new Error("no ceiling scenario");
       const chosen = rest.filter((s) => !options.only || options.only.some((w) => s.name.includes(w)));
 
-      const measure = async (name: string, requests: LoadSpec["requests"]) => {
+      const measure = async (name: string, requests: LoadSpec["requests"], sharedOrder?: boolean) => {
         await server.settle();
         console.log(
           `bench:api: ${target.kind} ${name} (${options.durationSeconds} s, ${options.connections} connections)`,
         );
-        return runLoad({ ...base, requests });
+        return runLoad({ ...base, requests, sharedOrder });
       };
       // The ceiling runs first and last: on a shared machine the spread between the two shows the noise.
       const before = await measure(ceiling.name, ceiling.requests);
       const loads = [];
-      for (const scenario of chosen) loads.push({ scenario, load: await measure(scenario.name, scenario.requests) });
+      for (const scenario of chosen)
+        loads.push({ scenario, load: await measure(scenario.name, scenario.requests, scenario.sharedOrder) });
       const after = await measure(ceiling.name, ceiling.requests);
       const mean = (before.requestsPerSecond + after.requestsPerSecond) / 2;
 

@@ -2,7 +2,7 @@ import { products } from "@store/server/schema";
 import { asc, eq } from "drizzle-orm";
 import { CEILING_PATH, type BenchServer } from "./lib/app-server";
 import type { LoadRequest } from "./lib/load";
-import { COMMON_CASE, rareWord, TYPO_CASE } from "./lib/search-cases";
+import { COMMON_CASE, distinctQueries, rareWord, TYPO_CASE } from "./lib/search-cases";
 
 /** "catalogue" reads carry the issue's throughput target; the others are reported against the ceiling only. */
 export type ScenarioGroup = "ceiling" | "catalogue" | "search" | "cart";
@@ -11,6 +11,8 @@ export interface Scenario {
   name: string;
   group: ScenarioGroup;
   requests: LoadRequest[];
+  /** Every request takes the next of one list shared by all connections (see LoadSpec.sharedOrder). */
+  sharedOrder?: boolean;
   /** How the requests were chosen, for the reader of the result file. */
   note: string;
 }
@@ -55,7 +57,11 @@ async function addToCartBodies(server: BenchServer, ids: readonly number[]): Pro
   );
 }
 
-const search = (query: string): LoadRequest[] => [{ path: `/api/search?query=${encodeURIComponent(query)}` }];
+const searchPath = (query: string) => `/api/search?query=${encodeURIComponent(query)}`;
+const search = (query: string): LoadRequest[] => [{ path: searchPath(query) }];
+
+/** More than the search answer cache keeps (500), so every request of the "search distinct" row misses it. */
+const DISTINCT_QUERIES = 2000;
 
 /** The endpoints to load, and the products the checkout flow buys (the add-to-cart ones). */
 export async function apiScenarios(
@@ -64,6 +70,7 @@ export async function apiScenarios(
   const detailIds = await spreadProductIds(server, 64);
   const cartIds = detailIds.filter((_, i) => i % 4 === 0);
   const rare = await rareWord(server.app.database.db);
+  const distinct = await distinctQueries(server.app.database.db, DISTINCT_QUERIES);
   const scenarios: Scenario[] = [
     {
       name: "ceiling",
@@ -92,6 +99,13 @@ export async function apiScenarios(
     { name: "search common", group: "search", requests: search(COMMON_CASE.query), note: `"${COMMON_CASE.query}"` },
     { name: "search rare", group: "search", requests: search(rare), note: `"${rare}" (a style code: one product)` },
     { name: "search typo", group: "search", requests: search(TYPO_CASE.query), note: `"${TYPO_CASE.query}"` },
+    {
+      name: "search distinct",
+      group: "search",
+      requests: distinct.map((q) => ({ path: searchPath(q) })),
+      sharedOrder: true,
+      note: `${distinct.length} distinct three-word queries from product names, each the next of one list: the uncached cost`,
+    },
     {
       name: "add to cart",
       group: "cart",

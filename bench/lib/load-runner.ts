@@ -2,10 +2,20 @@
  * Child process: runs one autocannon load against the server and prints a LoadResult as JSON. It runs
  * apart from the server so the load generator never competes with it for the same event loop.
  */
-import autocannon, { type Result } from "autocannon";
-import type { LoadResult, LoadSpec } from "./load";
+import autocannon, { type Request, type Result } from "autocannon";
+import type { LoadRequest, LoadResult, LoadSpec } from "./load";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const withMethod = (r: LoadRequest) => ({ ...r, method: r.method ?? "GET" });
+
+/** One request that becomes the next of `requests` each time any connection sends it. */
+function sharedOrder(requests: LoadRequest[]): Request {
+  let next = 0;
+  return {
+    setupRequest: (request) => ({ ...request, ...withMethod(requests[next++ % requests.length]!) }),
+  };
+}
 
 function run(spec: LoadSpec): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -16,7 +26,7 @@ function run(spec: LoadSpec): Promise<Result> {
         duration: spec.durationSeconds,
         timeout: spec.timeoutSeconds,
         headers: spec.headers,
-        requests: spec.requests.map((r) => ({ ...r, method: r.method ?? "GET" })),
+        requests: spec.sharedOrder ? [sharedOrder(spec.requests)] : spec.requests.map(withMethod),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );

@@ -12,6 +12,12 @@ export interface LoadSpec {
   origin: string;
   /** Each connection cycles through these in order (one entry: the same request every time). */
   requests: LoadRequest[];
+  /**
+   * Instead, every request takes the next of `requests`, one position shared by all connections: each
+   * request is asked again only after all the others (connections of their own would ask the same ones
+   * together, and all but the first would be answered by the server's cache).
+   */
+  sharedOrder?: boolean;
   connections: number;
   durationSeconds: number;
   /** Unrecorded run first, so JIT compilation and cold caches do not land in the numbers. */

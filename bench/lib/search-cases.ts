@@ -1,6 +1,6 @@
 import type { Db } from "@store/server/db/client";
 import { products } from "@store/server/schema";
-import { and, asc, count, eq, gte } from "drizzle-orm";
+import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import { FIRST_SYNTHETIC_CODE, styleCode } from "../seed/synthetic-products";
 
 /** A query shoppers type, and why it is in the set (each exercises a different path of the search). */
@@ -61,4 +61,25 @@ export async function rareWord(db: Db): Promise<string> {
     .limit(1)
     .offset(Math.floor((total?.n ?? 0) / 2));
   return middle ? styleCode(middle.code) : RARE_DEMO_WORD;
+}
+
+/**
+ * Distinct queries shoppers might type, three words of a product's name each ("rust marigold dress"), from
+ * products spread over the catalogue: more of them than the search answer cache keeps, so taking them in
+ * turn misses it every time and the load measures the database (the other search rows repeat one query,
+ * which after the first request measures the cache).
+ */
+export async function distinctQueries(db: Db, n: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(sql`md5(${products.id}::text)`)
+    .limit(n * 2);
+  const queries = new Set<string>();
+  for (const { name } of rows) {
+    const words = name.toLowerCase().split(/\s+/);
+    if (words.length >= 3) queries.add(`${words[0]} ${words[1]} ${words.at(-1)}`);
+  }
+  return [...queries].slice(0, n);
 }

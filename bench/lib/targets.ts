@@ -8,8 +8,12 @@ import type { BenchResult } from "./results";
 export const TARGETS = {
   catalogueRatioOfCeiling: 0.5,
   catalogueP99Ms: 50,
-  searchP95Ms: 25,
+  /** Issue 18: in-process, uncached (bench/search-scale.ts), the query mix on PostgreSQL. */
+  searchP95Ms: 10,
   searchAtProducts: 100_000,
+  /** Issue 18: search over HTTP under load, on both databases, at 10k and 100k products. */
+  searchRatioOfCeiling: 0.2,
+  searchP99Ms: 50,
   performance: 98,
   otherScores: 100,
   cls: 0,
@@ -44,13 +48,35 @@ function apiRows(result: BenchResult<ApiLoadData>): TargetRow[] {
     });
 }
 
+/** The search rows with a target: each repeats one query ("search distinct", the uncached cost, is reported only). */
+const SEARCH_TARGET_ENDPOINTS = new Set(["search common", "search typo", "search rare"]);
+
+function apiSearchRows(result: BenchResult<ApiLoadData>): TargetRow[] {
+  const d = result.data;
+  return d.endpoints
+    .filter((e) => SEARCH_TARGET_ENDPOINTS.has(e.name))
+    .map((e) => {
+      const missed = missedParts([
+        ["throughput", e.ratioOfCeiling >= TARGETS.searchRatioOfCeiling],
+        ["p99", e.load.latencyMs.p99 < TARGETS.searchP99Ms],
+        ["errors", e.errors === 0],
+      ]);
+      return {
+        target: `${e.name} on ${d.database.kind} (${d.products} products, ${d.connections} conn.): >= 20% of ceiling, p99 < 50 ms, 0 errors`,
+        measured: `${fmt.pct(e.ratioOfCeiling)} (${fmt.rps(e.load.requestsPerSecond)} of ${d.ceilingRequestsPerSecond.mean} req/s), p99 ${fmt.ms(e.load.latencyMs.p99)}, ${e.errors} errors${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
+        met: missed.length === 0,
+        load: result.loadAverage.mean,
+      };
+    });
+}
+
 function searchRows(result: BenchResult<SearchScaleData>): TargetRow[] {
   const runs = result.data.runs;
   const atScale = runs.find((r) => r.database === "postgres" && r.products >= TARGETS.searchAtProducts);
   const worst = atScale?.cases.reduce((a, b) => (b.latencyMs.p95 > a.latencyMs.p95 ? b : a));
   const rows: TargetRow[] = [
     {
-      target: "search p95 < 25 ms at 100k products on PostgreSQL (query mix)",
+      target: "search p95 < 10 ms at 100k products on PostgreSQL (query mix, uncached, in process)",
       measured: atScale
         ? `p95 ${fmt.ms(atScale.overallMs.p95)} over ${atScale.products} products; slowest query "${worst?.query}" p95 ${fmt.ms(worst?.latencyMs.p95)}`
         : "not measured at 100k (run bench:search with --sizes 1k,10k,100k)",
@@ -102,6 +128,7 @@ export interface LatestResults {
 export function targetsTable(latest: LatestResults): string {
   const rows = [
     ...latest.api.flatMap(apiRows),
+    ...latest.api.flatMap(apiSearchRows),
     ...(latest.search ? searchRows(latest.search) : []),
     ...(latest.pages ? pageRows(latest.pages) : []),
   ];

@@ -5,6 +5,8 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send of this request; answers the request to send instead. */
+    setupRequest?: (request: Request) => Request;
   }
   export interface Options {
     url: string;
