@@ -16,10 +16,25 @@ export const mainImage = sql<string | null>`(
  */
 export async function cartView(db: Db, cartId: string | null, currency: Currency): Promise<CartResponse> {
   if (!cartId) return cartResponse(null, [], currency);
+  return cartViewOf(cartId, await cartLineRows(db, cartId), currency);
+}
+
+/** The answer for a cart whose line rows are already read. */
+export function cartViewOf(cartId: string, rows: LineRow[], currency: Currency): CartResponse {
+  return cartResponse(
+    cartId,
+    rows.map((row) => cartItem(row, currency)),
+    currency,
+  );
+}
+
+/** A cart's lines with their product sizes as the catalogue has them now, in the order they were added. */
+export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & { variantId: number })[]> {
   // A line whose size was withdrawn from the catalogue has no price and no longer shows.
-  const rows = await db
+  return db
     .select({
       id: cartLines.id,
+      variantId: productVariants.id,
       productId: cartLines.productId,
       size: cartLines.size,
       quantity: cartLines.quantity,
@@ -39,12 +54,6 @@ export async function cartView(db: Db, cartId: string | null, currency: Currency
     )
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.id));
-
-  return cartResponse(
-    cartId,
-    rows.map((row) => cartItem(row, currency)),
-    currency,
-  );
 }
 
 /** A cart line and its product size as the catalogue has them now (prices in USD cents). */
