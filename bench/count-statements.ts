@@ -5,7 +5,6 @@
  * database must hold a catalogue (run bench:api or bench:seed on it first). Side work that a step starts
  * after answering (after-commit effects, the simulator's webhook) lands in the step running when it runs.
  */
-import pg from "pg";
 import { products, productVariants } from "@store/server/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { DELIVERY, flowProducts } from "./checkout-flow";
@@ -22,14 +21,19 @@ const url = stringArg(args["database-url"]) ?? DEFAULT_POSTGRES_URL.replace(/\/p
 const flows = intArg(args.flows, 3, "flows");
 
 let statements: string[] = [];
-const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-pg.Client.prototype.query = function counted(this: pg.Client, ...a: unknown[]) {
+const server = await startBenchServer({ database: { kind: "postgres", url }, ssr: "none" });
+// Every pooled connection is a pg Client: counting on their prototype sees transactions' statements too.
+type Queryable = { query(...a: unknown[]): unknown; release(): void };
+const pool = (server.app.database.db as unknown as { $client: { connect(): Promise<Queryable> } }).$client;
+const connection = await pool.connect();
+const prototype = Object.getPrototypeOf(connection) as Queryable;
+connection.release();
+const query = prototype.query;
+prototype.query = function counted(this: Queryable, ...a: unknown[]) {
   const first = a[0] as string | { text?: string };
   statements.push(typeof first === "string" ? first : (first.text ?? "?"));
   return query.apply(this, a);
-} as typeof pg.Client.prototype.query;
-
-const server = await startBenchServer({ database: { kind: "postgres", url }, ssr: "none" });
+};
 const [first] = await server.app.database.db
   .select({ id: products.id })
   .from(products)
