@@ -11,6 +11,7 @@ import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFro
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult, type LoadSpec } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, writeResult } from "./lib/results";
+import { mb, startRssSampler } from "./lib/rss";
 import { fillCatalogue } from "./seed/fill-catalogue";
 
 export interface EndpointResult {
@@ -21,6 +22,8 @@ export interface EndpointResult {
   errors: number;
   /** This endpoint's req/s over the ceiling's (the mean of the ceiling runs before and after). */
   ratioOfCeiling: number;
+  /** The server process's largest RSS during this endpoint's load, warm-up included (MB). */
+  rssMaxMB: number;
 }
 
 export interface ApiLoadData {
@@ -32,6 +35,8 @@ export interface ApiLoadData {
   ceilingRequestsPerSecond: { before: number; after: number; mean: number };
   endpoints: EndpointResult[];
   checkout: FlowResult;
+  /** The server process's RSS (MB): when the load began, and the largest seen during any load or the checkout. */
+  rss: { beforeLoadMB: number; maxMB: number; checkoutMaxMB: number | null };
 }
 
 const usage = `
@@ -84,6 +89,7 @@ const result = await recordRun(
       seeding.close(),
     );
     const server = await startBenchServer({ database: target, ssr: "none" });
+    const rss = startRssSampler();
     try {
       const base: Omit<LoadSpec, "requests"> = {
         origin: server.origin,
@@ -103,8 +109,11 @@ const result = await recordRun(
         console.log(
           `bench:api: ${target.kind} ${name} (${options.durationSeconds} s, ${options.connections} connections)`,
         );
-        return runLoad({ ...base, requests, sharedOrder });
+        rss.take();
+        const load = await runLoad({ ...base, requests, sharedOrder });
+        return { ...load, rssMaxMB: mb(rss.take()) };
       };
+      const beforeLoadMB = mb(process.memoryUsage.rss());
       // The ceiling runs first and last: on a shared machine the spread between the two shows the noise.
       const before = await measure(ceiling.name, ceiling.requests);
       const loads = [];
@@ -115,6 +124,7 @@ const result = await recordRun(
 
       const runCheckout = !options.only || options.only.some((w) => "checkout".includes(w));
       if (runCheckout) await server.settle();
+      rss.take();
       if (runCheckout)
         console.log(
           `bench:api: ${target.kind} checkout (${options.checkoutLoops} shoppers, ${options.durationSeconds} s)`,
@@ -128,6 +138,8 @@ const result = await recordRun(
             acceptEncoding: options.acceptEncoding,
           })
         : { status: "skipped", reason: "not selected with --only" };
+      const checkoutMaxMB = runCheckout ? mb(rss.take()) : null;
+      const loadMaxMB = Math.max(before.rssMaxMB, after.rssMaxMB, ...loads.map((l) => l.load.rssMaxMB));
 
       return {
         database: { kind: target.kind, target: options.target },
@@ -148,6 +160,7 @@ const result = await recordRun(
             load: before,
             errors: errorCount(before),
             ratioOfCeiling: before.requestsPerSecond / mean,
+            rssMaxMB: before.rssMaxMB,
           },
           ...loads.map(({ scenario, load }) => ({
             name: scenario.name,
@@ -156,11 +169,14 @@ const result = await recordRun(
             load,
             errors: errorCount(load),
             ratioOfCeiling: load.requestsPerSecond / mean,
+            rssMaxMB: load.rssMaxMB,
           })),
         ],
         checkout,
+        rss: { beforeLoadMB, maxMB: Math.max(loadMaxMB, checkoutMaxMB ?? 0), checkoutMaxMB },
       };
     } finally {
+      rss.stop();
       await server.close();
     }
   },
@@ -173,7 +189,7 @@ console.log(
 );
 console.log(
   markdownTable(
-    ["endpoint", "req/s", "p50", "p99", "errors", "of ceiling"],
+    ["endpoint", "req/s", "p50", "p99", "errors", "of ceiling", "max RSS"],
     d.endpoints.map((e) => [
       e.name,
       fmt.rps(e.load.requestsPerSecond),
@@ -181,11 +197,15 @@ console.log(
       fmt.ms(e.load.latencyMs.p99),
       e.errors,
       fmt.pct(e.ratioOfCeiling),
+      `${e.rssMaxMB} MB`,
     ]),
   ),
 );
 console.log(
   `\nceiling before/after: ${d.ceilingRequestsPerSecond.before} / ${d.ceilingRequestsPerSecond.after} req/s; checkout: ${describeFlow(d.checkout)}`,
+);
+console.log(
+  `server RSS: ${d.rss.beforeLoadMB} MB before the load, max ${d.rss.maxMB} MB (checkout ${d.rss.checkoutMaxMB ?? "-"} MB)`,
 );
 
 function describeFlow(flow: FlowResult): string {

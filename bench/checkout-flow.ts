@@ -42,7 +42,7 @@ export type FlowResult =
 const ROUTES = ["/api/create-order/", "/api/verify-payment/", "/sim/razorpay/checkout/pay"] as const;
 /** Enough pieces that a run never sells out (each flow buys one); only the bench's own database is touched. */
 const BENCH_STOCK = 100_000;
-const DELIVERY = {
+export const DELIVERY = {
   name: "Bench Shopper",
   delivery_address: "1 Johari Bazaar",
   country_code: "+91",
@@ -54,6 +54,20 @@ const DELIVERY = {
   email: "bench@example.in",
 };
 const runner = fileURLToPath(new URL("./lib/flow-runner.ts", import.meta.url));
+
+/** Gives the flow's products stock enough for the run (size S) and answers their INR prices. */
+export async function flowProducts(server: BenchServer, productIds: readonly number[]): Promise<FlowProduct[]> {
+  await server.app.database.db
+    .update(productVariants)
+    .set({ stock: BENCH_STOCK })
+    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.size, "S")));
+  return Promise.all(
+    productIds.map(async (id) => {
+      const { data } = await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency: "INR" });
+      return { id, offerPrice: data.offer_price, mrp: data.mrp };
+    }),
+  );
+}
 
 /**
  * A full card checkout per iteration (add to cart, create order, pay in the simulator, verify), `loops`
@@ -76,16 +90,7 @@ export async function checkoutFlow(
   const missing = ROUTES.filter((url) => !has(url));
   if (missing.length > 0) return { status: "not available", reason: `the server has no POST ${missing.join(", ")}` };
 
-  await server.app.database.db
-    .update(productVariants)
-    .set({ stock: BENCH_STOCK })
-    .where(and(inArray(productVariants.productId, [...options.productIds]), eq(productVariants.size, "S")));
-  const products = await Promise.all(
-    options.productIds.map(async (id) => {
-      const { data } = await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency: "INR" });
-      return { id, offerPrice: data.offer_price, mrp: data.mrp };
-    }),
-  );
+  const products = await flowProducts(server, options.productIds);
   const spec: FlowSpec = {
     origin: server.origin,
     loops: options.loops,

@@ -60,8 +60,8 @@ async function settle(app: FastifyInstance): Promise<void> {
 /**
  * The store as server.ts builds it (same plugins, hooks and routes), listening on a free loopback port,
  * plus the ceiling route registered before the app is ready. Three settings differ on purpose: the
- * per-IP rate limit is raised (every load-generator request comes from 127.0.0.1, and measuring 429s is
- * not the point), request logging is off, and the API server pays through the provider simulator.
+ * per-IP rate limit and open-orders cap are raised (every load-generator request comes from 127.0.0.1,
+ * and measuring 429s is not the point), request logging is off, and the API server pays through the provider simulator.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const base = loadConfig({
@@ -80,6 +80,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     webBuildDir: options.webBuildDir ?? base.webBuildDir,
     rateLimitMax: 1_000_000_000,
     authRateLimitMax: 1_000_000_000,
+    // The checkout flow's shoppers all come from 127.0.0.1: the per-client cap of open (unpaid) attempts
+    // would refuse the sixth of ten shoppers between create order and verify, so it is raised like the rate limit.
+    checkout: { ...base.checkout, openOrdersPerClient: 1_000_000_000 },
   };
   const database = await openBenchDatabase(options.database);
   const app = await buildApp({ config, database, ssr: options.ssr, logger: true });

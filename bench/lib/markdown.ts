@@ -9,7 +9,8 @@ export function markdownTable(headers: readonly string[], rows: readonly (readon
 }
 
 export const fmt = {
-  ms: (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "-" : `${n.toFixed(n < 10 ? 2 : 1)} ms`),
+  ms: (n: number | null | undefined) =>
+    n === undefined || n === null || Number.isNaN(n) ? "-" : `${n.toFixed(n < 10 ? 2 : 1)} ms`,
   rps: (n: number) => `${Math.round(n)}`,
   pct: (ratio: number) => `${Math.round(ratio * 100)}%`,
   kb: (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`,

@@ -8,6 +8,14 @@ import { lockDataDir, type ReleaseLock } from "./data-dir-lock";
 import { DatabaseBusyError } from "./errors";
 
 /**
+ * PGlite's buffer pool lives in its WASM memory, which grows as pages are touched and is never given back:
+ * PostgreSQL's default 128 MB of shared buffers becomes 128 MB more resident memory once the catalogue has
+ * been read. 32 MB keeps the hot pages (carts, orders, the indexes); the rest is read from the folder
+ * through the operating system's page cache (decision 043 has the measurements).
+ */
+const PGLITE_SETTINGS = ["shared_buffers=32MB"];
+
+/**
  * Opens PGlite on a folder (or in memory): locked for this process, refused with an explanation when the
  * folder is not a database or cannot be opened, and behind a gate with a wait limit (below).
  */
@@ -23,13 +31,15 @@ export async function openPglite(
   }
   try {
     if (dataDir) refuseForeignFolder(dataDir);
-    const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm }, loadDataDir }).catch(
-      (err: unknown) => {
-        throw new StartupError(
-          damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`),
-        );
-      },
-    );
+    const client = await PGlite.create(dataDir ?? "memory://", {
+      extensions: { pg_trgm },
+      loadDataDir,
+      postgresqlconf: PGLITE_SETTINGS,
+    }).catch((err: unknown) => {
+      throw new StartupError(
+        damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    });
     return {
       client: gated(client, acquireTimeoutMs),
       close: async () => {

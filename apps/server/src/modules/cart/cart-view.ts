@@ -4,20 +4,37 @@ import type { Db } from "../../db/client";
 import { productImages, productVariants, products } from "../catalog/tables";
 import { cartLines } from "./tables";
 
+/** A product's main picture (the first by position), as a column of a query over `products`. */
+export const mainImage = sql<string | null>`(
+    select ${productImages.url} from ${productImages}
+    where ${productImages.productId} = ${products.id}
+    order by ${productImages.position}, ${productImages.id} limit 1)`;
+
 /**
  * The cart as displayed, priced from the catalogue in `currency` every time (no price is ever stored
  * with a line, so changing currency or catalogue price simply shows the new price).
  */
 export async function cartView(db: Db, cartId: string | null, currency: Currency): Promise<CartResponse> {
-  if (!cartId) return { cart_id: null, data: [], subtotal: 0, mrp_total: 0, count: 0, currency };
-  const mainImage = sql<string | null>`(
-    select ${productImages.url} from ${productImages}
-    where ${productImages.productId} = ${products.id}
-    order by ${productImages.position}, ${productImages.id} limit 1)`;
+  if (!cartId) return cartResponse(null, [], currency);
+  return cartViewOf(cartId, await cartLineRows(db, cartId), currency);
+}
+
+/** The answer for a cart whose line rows are already read. */
+export function cartViewOf(cartId: string, rows: LineRow[], currency: Currency): CartResponse {
+  return cartResponse(
+    cartId,
+    rows.map((row) => cartItem(row, currency)),
+    currency,
+  );
+}
+
+/** A cart's lines with their product sizes as the catalogue has them now, in the order they were added. */
+export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & { variantId: number })[]> {
   // A line whose size was withdrawn from the catalogue has no price and no longer shows.
-  const rows = await db
+  return db
     .select({
       id: cartLines.id,
+      variantId: productVariants.id,
       productId: cartLines.productId,
       size: cartLines.size,
       quantity: cartLines.quantity,
@@ -37,26 +54,46 @@ export async function cartView(db: Db, cartId: string | null, currency: Currency
     )
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.id));
+}
 
-  const data = rows.map((r): CartItem => {
-    const offer = priceIn(currency, r.offerCents);
-    const stock = r.isActive ? r.stock : 0;
-    return {
-      id: r.id,
-      product_pk: r.productId,
-      product_name: r.name,
-      image: r.image ?? "",
-      size: r.size,
-      quantity: r.quantity,
-      offer_price: offer,
-      mrp: priceIn(currency, r.mrpCents),
-      line_total: offer * r.quantity,
-      stock,
-      available: stock >= r.quantity,
-      is_direct_buy: r.isDirectBuy,
-      currency,
-    };
-  });
+/** A cart line and its product size as the catalogue has them now (prices in USD cents). */
+export interface LineRow {
+  id: number;
+  productId: number;
+  size: string;
+  quantity: number;
+  isDirectBuy: boolean;
+  name: string;
+  isActive: boolean;
+  image: string | null;
+  offerCents: number;
+  mrpCents: number;
+  stock: number;
+}
+
+/** One line as displayed, priced in `currency`; a withdrawn product shows no stock. */
+export function cartItem(r: LineRow, currency: Currency): CartItem {
+  const offer = priceIn(currency, r.offerCents);
+  const stock = r.isActive ? r.stock : 0;
+  return {
+    id: r.id,
+    product_pk: r.productId,
+    product_name: r.name,
+    image: r.image ?? "",
+    size: r.size,
+    quantity: r.quantity,
+    offer_price: offer,
+    mrp: priceIn(currency, r.mrpCents),
+    line_total: offer * r.quantity,
+    stock,
+    available: stock >= r.quantity,
+    is_direct_buy: r.isDirectBuy,
+    currency,
+  };
+}
+
+/** The cart's answer: its lines and their totals. */
+export function cartResponse(cartId: string | null, data: CartItem[], currency: Currency): CartResponse {
   return {
     cart_id: cartId,
     data,

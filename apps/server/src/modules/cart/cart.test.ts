@@ -55,6 +55,10 @@ describe("the guest cart flow (spec section 7)", () => {
     });
     expect(first.json().data[0].image).toMatch(/^\/media\/products\//);
     expect(typeof first.json().data[0].id).toBe("number");
+    // The first add answers from what it read and wrote (decision 043): exactly what reading the cart shows.
+    expect((await getCart(`cart_id=${cartId}`)).json()).toEqual(first.json());
+    const [stored] = await app.database.db.select().from(carts).where(eq(carts.id, cartId));
+    expect(stored).toMatchObject({ userId: null, currency: "USD" });
 
     const second = await add(addBody(variant, { cart_id: cartId, quantity: 2 }));
     expect(second.json()).toMatchObject({ cart_id: cartId, count: 3, subtotal: offer * 3 });

@@ -27,11 +27,20 @@ export async function touchCart(tx: Tx, cartId: string): Promise<void> {
 }
 
 /**
- * A guest's checkout e-mail, kept on the cart for its reminder. Not a change of the cart: `updated_at` (the
- * checkout's idempotency key, and the reminder's clock) stays as it is.
+ * Locks a cart for a checkout attempt and answers it as it now is (undefined when it is gone), in one
+ * statement. With `checkoutEmail` (a guest's, kept on the cart for its reminder) the update is the lock.
+ * Keeping the address is not a change of the cart: `updated_at` (the checkout's idempotency key, and the
+ * reminder's clock) stays as it is.
  */
-export async function rememberCheckoutEmail(tx: Tx, cartId: string, email: string): Promise<void> {
-  await tx.update(carts).set({ checkoutEmail: email.trim() }).where(eq(carts.id, cartId));
+export async function lockCartForCheckout(
+  tx: Tx,
+  cartId: string,
+  checkoutEmail: string | null,
+): Promise<typeof carts.$inferSelect | undefined> {
+  const [cart] = checkoutEmail
+    ? await tx.update(carts).set({ checkoutEmail: checkoutEmail.trim() }).where(eq(carts.id, cartId)).returning()
+    : await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+  return cart;
 }
 
 /**

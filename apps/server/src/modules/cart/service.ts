@@ -16,7 +16,7 @@ import { AppError, catchRefusal, Refusal } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
 import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
 import { type Tx } from "../../db/client";
-import { cartView } from "./cart-view";
+import { cartItem, cartResponse, cartView, mainImage } from "./cart-view";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
 import { restoreReminded } from "./restore";
@@ -48,12 +48,16 @@ function lineWhere(cartId: string, line: LineInput) {
   );
 }
 
-/** The product and its size as sold now; unknown product or size is a 404, a withdrawn product a refusal. */
-async function sellableVariant(tx: Tx, line: LineInput) {
-  const [row] = await tx
+/**
+ * The product and its size as sold now; unknown product or size is a 404, a withdrawn product a refusal.
+ * `db` is the change's transaction, or the database itself when nothing is locked yet (a new guest cart).
+ */
+async function sellableVariant(db: Db, line: LineInput) {
+  const [row] = await db
     .select({
       name: products.name,
       isActive: products.isActive,
+      image: mainImage,
       offerCents: productVariants.offerPriceCents,
       mrpCents: productVariants.mrpCents,
       stock: productVariants.stock,
@@ -75,7 +79,14 @@ async function sellableVariant(tx: Tx, line: LineInput) {
   if (row.offerCents === null || row.mrpCents === null || row.stock === null) {
     throw new AppError("not_found", `${row.name} is not sold in size ${line.size}.`, "SIZE_NOT_FOUND");
   }
-  return { name: row.name, offerCents: row.offerCents, mrpCents: row.mrpCents, stock: row.stock, size: line.size };
+  return {
+    name: row.name,
+    image: row.image,
+    offerCents: row.offerCents,
+    mrpCents: row.mrpCents,
+    stock: row.stock,
+    size: line.size,
+  };
 }
 type Variant = Awaited<ReturnType<typeof sellableVariant>>;
 
@@ -112,6 +123,21 @@ async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<nu
   return row?.quantity;
 }
 
+/**
+ * A new guest cart and its first line in one statement (a data-modifying CTE): atomic without a
+ * transaction, so a guest's first add to cart is two round trips, the read above and this.
+ */
+async function insertGuestCart(db: Db, currency: Currency, line: LineInput & { quantity: number }) {
+  const result = (await db.execute(sql`
+    with cart as (insert into ${carts} (currency) values (${currency}) returning id)
+    insert into ${cartLines} (cart_id, product_id, size, is_direct_buy, quantity)
+    select cart.id, ${line.product_pk}, ${line.size}, ${line.is_direct_buy}, ${line.quantity} from cart
+    returning id, cart_id`)) as { rows: { id: number; cart_id: string }[] };
+  const [row] = result.rows;
+  if (!row) throw new Error("inserting a guest cart returned no row");
+  return { lineId: Number(row.id), cartId: row.cart_id };
+}
+
 function lineNotFound(): AppError {
   return new AppError("not_found", "This item is not in the cart.", "LINE_NOT_FOUND");
 }
@@ -130,6 +156,27 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
     return cartView(db, cartId, currency);
   }
 
+  /**
+   * A guest's first add (no cart yet): nothing to lock, so the read runs outside any transaction and the
+   * answer is built from what was read and written instead of reading the new cart back.
+   */
+  async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
+    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const variant = await sellableVariant(db, input);
+    assertPricesCurrent(variant, input, currency);
+    assertInStock(variant, input.quantity);
+    const { cartId, lineId } = await insertGuestCart(db, currency, input);
+    const line = {
+      ...variant,
+      id: lineId,
+      productId: input.product_pk,
+      quantity: input.quantity,
+      isDirectBuy: input.is_direct_buy,
+      isActive: true,
+    };
+    return cartResponse(cartId, [cartItem(line, currency)], currency);
+  }
+
   return {
     /** `GET /api/get-cart-items/`: the given cart, or the user's own; `currency` re-prices for display only. */
     async get(query: GetCartQuery, user: SessionUser | null): Promise<CartResponse> {
@@ -142,6 +189,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
      * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
      */
     add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
+      if (!input.cart_id && !user) return changeOrRefusal(() => addToNewGuestCart(input));
       return changeOrRefusal(() =>
         mutate(async (tx) => {
           let cart = await cartForChange(tx, input.cart_id, user);

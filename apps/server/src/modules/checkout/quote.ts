@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { inArray } from "drizzle-orm";
 import { createOrderAmount, formatMoney, orderTotal, type Currency, type PaymentMethod } from "@store/shared";
 import type { Db } from "../../db/client";
-import { productVariants } from "../catalog/tables";
-import { cartView } from "../cart/cart-view";
+import { cartLineRows, cartViewOf } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
 import { findPromoRule } from "../promo/service";
 import { refusal, type Refusal } from "../../errors";
@@ -30,7 +28,9 @@ export async function quoteCart(
   now: Date,
 ): Promise<QuoteOutcome> {
   const { currency, method } = input;
-  const view = await cartView(db, cart.id, currency);
+  // The cart view's rows, with the variant ids the order lines keep: one query.
+  const rows = await cartLineRows(db, cart.id);
+  const view = cartViewOf(cart.id, rows, currency);
   if (view.data.length === 0)
     return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
   const short = view.data.find((line) => !line.available);
@@ -43,19 +43,9 @@ export async function quoteCart(
     return { ok: false, refusal: refusal("conflict", "OUT_OF_STOCK", message) };
   }
 
-  const variants = await db
-    .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size })
-    .from(productVariants)
-    .where(
-      inArray(
-        productVariants.productId,
-        view.data.map((l) => l.product_pk),
-      ),
-    );
-  const variantId = new Map(variants.map((v) => [`${v.productId}|${v.size}`, v.id]));
-  const lines = view.data.map((l): PricedLine => ({
+  const lines = view.data.map((l, i): PricedLine => ({
     productId: l.product_pk,
-    variantId: variantId.get(`${l.product_pk}|${l.size}`) ?? 0,
+    variantId: rows[i]?.variantId ?? 0,
     name: l.product_name,
     size: l.size,
     quantity: l.quantity,

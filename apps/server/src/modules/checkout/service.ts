@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest } from "@store/shared";
 import type { CheckoutLimits } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { cartForReading } from "../cart/cart-access";
-import { lockCart, rememberCheckoutEmail, touchCart } from "../cart/checkout-lines";
-import { carts } from "../cart/tables";
+import { lockCartForCheckout, touchCart } from "../cart/checkout-lines";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
 import { providerOrderFor } from "../payments/provider-orders";
@@ -72,8 +70,9 @@ export function createCheckoutService(
     const now = new Date();
     return catchRefusal(() =>
       db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
-        await lockCart(tx, cartId);
-        const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
+        // A guest's address is kept for the cart's reminder should this checkout be left unfinished; a
+        // refused attempt rolls it back with the rest.
+        const cart = await lockCartForCheckout(tx, cartId, !user && input.email ? input.email : null);
         if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
         const quoted = await quoteCart(
           tx,
@@ -96,8 +95,6 @@ export function createCheckoutService(
           return "again";
         }
         if (!created && !isOpen(order)) throw closedRefusal(order);
-        // A guest's address, for the cart's reminder should this checkout be left unfinished.
-        if (!user && input.email) await rememberCheckoutEmail(tx, cartId, input.email);
         const refused = await (created ? opened : resumed)(tx, order, now);
         if (refused) throw refused;
         return { ok: true, order };

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { INR_PER_USD, toMinorUnits, type CreateOrderRequest, type Currency, type PaymentMethod } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { OPEN_STATUSES } from "./holds";
@@ -99,7 +99,8 @@ export async function saveOrder(
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning();
   if (created) {
-    await tx.insert(orderLines).values(
+    // Its lines and its first event in one statement: a round trip fewer on every new order.
+    const insertLines = tx.insert(orderLines).values(
       quote.lines.map((l) => ({
         orderId: created.id,
         productId: l.productId,
@@ -111,7 +112,10 @@ export async function saveOrder(
         quantity: l.quantity,
       })),
     );
-    await tx.insert(orderEvents).values({ orderId: created.id, toStatus: fresh.status, note: "Order created" });
+    const insertEvent = tx
+      .insert(orderEvents)
+      .values({ orderId: created.id, toStatus: fresh.status, note: "Order created" });
+    await tx.execute(sql`with lines as (${insertLines.getSQL()}) ${insertEvent.getSQL()}`);
     return { order: created, created: true };
   }
   const [existing] = await tx

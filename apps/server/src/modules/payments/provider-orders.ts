@@ -34,7 +34,7 @@ export async function providerOrderFor(
     log.error({ err, body: err.body, orderId: order.id }, `${provider.name} refused to create an order`);
     return { ok: false, refusal: refusal("unavailable", "PROVIDER_ERROR", MESSAGES.orderCreationFailed) };
   }
-  await db
+  const [inserted] = await db
     .insert(payments)
     .values({
       orderId: order.id,
@@ -44,8 +44,10 @@ export async function providerOrderFor(
       currency: order.currency,
       raw: created.raw,
     })
-    .onConflictDoNothing();
-  const row = await stored();
+    .onConflictDoNothing()
+    .returning();
+  // Nothing inserted: a racing request stored its provider order first, and that one stands.
+  const row = inserted ?? (await stored());
   if (!row) throw new Error(`no payment row for order ${order.id}`);
   return { ok: true, id: row.providerOrderId };
 }

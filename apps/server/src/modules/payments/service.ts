@@ -45,9 +45,16 @@ export function createPaymentsService(
         .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
     )[0];
 
-  /** Settled before (an earlier verify, or the provider's webhook): our records answer, without asking the provider again. */
-  async function settledBefore(provider: ProviderName, proof: PaymentProof): Promise<VerifyOutcome | null> {
-    const known = await paymentFor(provider, proof.providerOrderId);
+  /**
+   * Settled before (an earlier verify, or the provider's webhook): our records answer, without asking the
+   * provider again. `known` is the payment row when the caller has just read it.
+   */
+  async function settledBefore(
+    provider: ProviderName,
+    proof: PaymentProof,
+    known?: typeof payments.$inferSelect,
+  ): Promise<VerifyOutcome | null> {
+    known ??= await paymentFor(provider, proof.providerOrderId);
     if (!known || known.status === "created" || !known.providerPaymentId) return null;
     if (proof.paymentId && proof.paymentId !== known.providerPaymentId) return null;
     const capture = {
@@ -62,8 +69,9 @@ export function createPaymentsService(
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
   async function captureAndSettle(provider: PaymentProvider, proof: PaymentProof): Promise<VerifyOutcome> {
-    if (!(await paymentFor(provider.name, proof.providerOrderId))) return { ok: false, refusal: verificationFailed };
-    const before = await settledBefore(provider.name, proof);
+    const known = await paymentFor(provider.name, proof.providerOrderId);
+    if (!known) return { ok: false, refusal: verificationFailed };
+    const before = await settledBefore(provider.name, proof, known);
     if (before) return before;
     let failure: "unprocessable" | "unavailable";
     try {
