@@ -56,8 +56,6 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_000 }:
   };
 }
 
-export type PageCache = ReturnType<typeof createPageCache>;
-
 /** A page its route marks as the same for every visitor, answered 200 without a cookie of its own. */
 export function mayKeep(response: Response): boolean {
   return (
