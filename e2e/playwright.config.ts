@@ -73,6 +73,8 @@ export default defineConfig({
         RATE_LIMIT_MAX: "100000",
         AUTH_RATE_LIMIT_MAX: "100000",
         OPEN_ORDERS_PER_CLIENT: "100000",
+        // Stands for the CDN's country header: every test request comes from 127.0.0.1, which has no country.
+        CDN_COUNTRY_HEADER: "x-test-country",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
         // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
         REFUND_TRIES: "1",

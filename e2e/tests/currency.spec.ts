@@ -2,7 +2,6 @@ import { formatMoney, MESSAGES, type ProductDetail, type TopSellingResponse } fr
 import { expect, test, type Page } from "@playwright/test";
 import { openProduct, productDetail, productInStock } from "../fixtures/cart";
 import { cookieValue, FIRST_VISIT, setCurrencyCookie } from "../fixtures/currency";
-import { holdApi } from "../fixtures/hold-api";
 import { recordResolvedFetches, stalledBodyServer } from "../fixtures/stalled-body";
 
 const GEO = "/api/geo/";
@@ -12,12 +11,30 @@ const PARIS = { latitude: 48.85, longitude: 2.35 };
 // A first visit: nothing remembered, so the shop detects the currency (spec section 4).
 test.use({ storageState: FIRST_VISIT });
 
-/** Our own IP lookup answers as if the shopper were in `country` (the test server sees only 127.0.0.1). */
-async function ipCountry(page: Page, country: string | null) {
-  await page.route(
-    (url) => url.pathname === GEO,
-    (route) => route.fulfill({ json: { country_code: country } }),
-  );
+/**
+ * The shopper is in `country`, as the CDN's country header says (the test server sees only 127.0.0.1,
+ * which has none). The server decides the currency from it while rendering (decision 044).
+ */
+async function ipCountry(page: Page, country: string) {
+  await page.setExtraHTTPHeaders({ "x-test-country": country });
+}
+
+/**
+ * Holds the browser's answer to the position question until `window.releaseLocation()`, so the page can
+ * be seen while it waits (a shopper reading the prompt).
+ */
+const HOLD_LOCATION = `(() => {
+  const geolocation = navigator.geolocation;
+  const original = geolocation.getCurrentPosition.bind(geolocation);
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  window.releaseLocation = () => release();
+  geolocation.getCurrentPosition = (...args) => void held.then(() => original(...args));
+})();`;
+
+async function holdLocation(page: Page) {
+  await page.addInitScript({ content: HOLD_LOCATION });
+  return () => page.evaluate("window.releaseLocation()");
 }
 
 /** Counts the page's calls to navigator.geolocation.getCurrentPosition (each may prompt the shopper). */
@@ -81,19 +98,20 @@ test.describe("geolocation denied", () => {
   });
 });
 
-test.describe("the IP lookup failing", () => {
+test.describe("a location denied while the page loads", () => {
   test.use({ permissions: [] });
 
   /**
-   * The race seen in 3 of 4 loads: the lookup fails while the home page's USD popular products are still
-   * arriving; INR is chosen, the USD call is cancelled half-way through its body, and that cancelled call
-   * must not count as an answer. Made deterministic by stalling the USD body and failing the lookup
-   * exactly once the page's fetch has its headers.
+   * The race of issue 11, now on the position question: the home page's USD popular products are still
+   * arriving when the shopper denies the location; INR is chosen, the USD call is cancelled half-way
+   * through its body, and that cancelled call must not count as an answer. Made deterministic by stalling
+   * the USD body and answering the question exactly once the page's fetch has its headers.
    */
   test("falls back to INR on the home page; nothing else changes", async ({ page, request }) => {
+    await ipCountry(page, "US");
     const stalled = await stalledBodyServer();
     const headersIn = await recordResolvedFetches(page);
-    const failLookup = await holdApi(page, GEO, (route) => route.abort("internetdisconnected"));
+    const answerLocation = await holdLocation(page);
     await page.route(
       (url) => url.pathname === TOP_SELLING && url.searchParams.get("currency") === "USD",
       (route) => route.continue({ url: stalled.url }),
@@ -101,7 +119,7 @@ test.describe("the IP lookup failing", () => {
 
     await page.goto("/");
     await headersIn(TOP_SELLING);
-    failLookup();
+    await answerLocation();
 
     await expect(switcher(page)).toHaveValue("INR");
     const { data } = (await (await request.get(`${TOP_SELLING}?currency=INR`)).json()) as TopSellingResponse;
@@ -119,13 +137,14 @@ test.describe("a location outside India", () => {
   test.use({ permissions: ["geolocation"], geolocation: PARIS });
 
   test("with an IP outside India means USD, shown as loading until detected", async ({ page, context }) => {
-    const release = await holdApi(page, GEO, (route) => route.fulfill({ json: { country_code: "FR" } }));
+    await ipCountry(page, "FR");
+    const release = await holdLocation(page);
     await page.goto(`/product/${usd.id}`);
     await expect(switcher(page)).toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("main").locator("p[aria-busy=true]").first()).toBeVisible();
     await expect(choice(page)).toContainText(formatMoney(usd.offer_price, "USD"));
 
-    release();
+    await release();
     await expect(switcher(page)).not.toHaveAttribute("aria-busy", "true");
     await expect(page.getByRole("main").locator("p[aria-busy=true]")).toHaveCount(0);
     await expect(choice(page)).toContainText(formatMoney(usd.offer_price, "USD"));
@@ -135,10 +154,30 @@ test.describe("a location outside India", () => {
   test("an Indian IP means INR without asking for the location", async ({ page, context }) => {
     await ipCountry(page, "IN");
     const prompts = await countLocationPrompts(page);
-    await page.goto(`/product/${usd.id}`);
+    const first = await page.goto(`/product/${usd.id}`);
+    // Rendered in INR on the server: no dollar price ever shows.
+    const html = await first!.text();
+    expect(html).toContain(formatMoney(inr.offer_price, "INR"));
+    expect(html).not.toContain(formatMoney(usd.offer_price, "USD"));
     await expect(choice(page)).toContainText(formatMoney(inr.offer_price, "INR"));
     expect(await prompts()).toBe(0);
-    expect(await cookieValue(context, "currency")).toBe("INR");
+    // The browser remembers the server's decision, so its own loaders price in INR too.
+    await expect.poll(() => cookieValue(context, "currency")).toBe("INR");
+  });
+
+  test("a first visit from India asks no IP lookup and fetches the popular products once, in INR", async ({ page }) => {
+    await ipCountry(page, "IN");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === GEO || url.pathname === TOP_SELLING) calls.push(`${url.pathname}${url.search}`);
+    });
+    const popular = page.waitForResponse((response) => new URL(response.url()).pathname === TOP_SELLING);
+    await page.goto("/");
+    await popular;
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    expect(calls).toEqual([`${TOP_SELLING}?currency=INR`]);
   });
 });
 

@@ -120,8 +120,14 @@ const homeCategories = whenFails("/api/product/product-category/", MESSAGES.home
 
 const PAGES: RingPage[] = [
   { name: "home", path: "/", failureText: homeCategories },
-  // Home's other calls are the same on a first visit; what a first visit adds is the currency detection.
-  { name: "home, first visit (currency detected)", path: "/", firstVisit: true, onlyCalls: ["GET /api/geo/"] },
+  // Home's other calls are the same on a first visit; what a first visit from abroad (here: no country) adds
+  // is the position question, whose answer (denied: INR) prices the popular products again (decision 044).
+  {
+    name: "home, first visit (location asked)",
+    path: "/",
+    firstVisit: true,
+    onlyCalls: ["GET /api/product/get-top-selling-product/"],
+  },
   ...CATEGORIES.map((category) => ({
     name: `listing ${category.name}`,
     path: listingPath(category.segment),

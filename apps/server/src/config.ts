@@ -76,6 +76,8 @@ const envSchema = z.object({
   /** Seconds an e-mail claimed by one replica's outbox worker stays its own; a worker that died lets another send it after that. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CDN_COUNTRY_HEADER: optionalText,
+  /** Megabytes of rendered pages kept for the next visitor (decision 044); 0 turns the cache off (the default in development). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).optional(),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -171,6 +173,8 @@ export interface AppConfig {
   demoAdminPassword?: string;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   cdnCountryHeader?: string;
+  /** Bytes of rendered pages plugins/ssr.ts keeps (decision 044); 0: every page is rendered afresh. */
+  pageCacheBytes: number;
   smtpUrl?: string;
   redisUrl?: string;
   redisKeyPrefix: string;
@@ -267,6 +271,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
+    // Off while developing, so an edited page shows at once.
+    pageCacheBytes: (e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 32)) * 1024 * 1024,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

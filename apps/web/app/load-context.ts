@@ -1,11 +1,13 @@
 import type { AppConfig } from "@store/server/config";
 import type { ServiceLog } from "@store/server/log";
 import type { StoreServices } from "@store/server/services";
+import type { CurrencyDecision } from "@store/shared";
 
 /**
  * What the server hands every loader (types only; no server code ships to the browser): the services,
- * called in process, the request's own logger (pino, bound to the request id), and the nonce the page's
- * Content-Security-Policy allows inline scripts with.
+ * called in process, the request's own logger (pino, bound to the request id), the nonce the page's
+ * Content-Security-Policy allows inline scripts with, and the currency the server decided for this request
+ * (decision 044), which every loader prices in.
  */
 declare module "react-router" {
   interface AppLoadContext {
@@ -13,6 +15,7 @@ declare module "react-router" {
     config: AppConfig;
     log: ServiceLog;
     nonce: string;
+    currency: CurrencyDecision;
   }
 }
 

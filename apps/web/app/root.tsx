@@ -21,7 +21,6 @@ import { NotFoundContent } from "./components/layout/not-found-content";
 import { SessionExpiredBanner } from "./components/account/session-expired-banner";
 import "./load-context";
 import { CartProvider, useCart } from "./lib/cart";
-import { rememberedCurrency } from "./lib/currency";
 import { CurrencyProvider } from "./lib/currency-context";
 import { logBoundaryError } from "./lib/log-failure";
 import { isBackOffice } from "./lib/back-office";
@@ -34,10 +33,9 @@ import { useWishlist, WishlistProvider } from "./lib/wishlist";
  */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const remembered = rememberedCurrency(request.headers.get("Cookie"));
-  // Without a remembered currency the page is rendered in USD and the browser detects the currency (spec section 4).
-  const currency = { currency: remembered ?? DEFAULT_CURRENCY, detectCurrency: remembered === null };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Decided by the server for this request: the cookie, else the IP's country (decision 044).
+  const currency = context.currency;
   try {
     return { ...currency, categories: (await context.services.catalog.categoryList()).categories };
   } catch (error) {
@@ -80,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <CurrencyProvider initial={data?.currency ?? DEFAULT_CURRENCY} detect={data?.detectCurrency ?? false}>
+        <CurrencyProvider initial={data?.currency ?? DEFAULT_CURRENCY} askLocation={data?.askLocation ?? false}>
           <SessionProvider>
             <CartProvider>
               <WishlistProvider>

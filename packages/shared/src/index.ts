@@ -1,4 +1,6 @@
 export * from "./constants";
+export * from "./currency-choice";
+export * from "./page-cache";
 export * from "./money";
 export * from "./promo-minimum";
 export * from "./inr-target";

@@ -1,13 +1,18 @@
 import fastifyStatic from "@fastify/static";
+import { PAGE_CACHEABLE_HEADER, type CurrencyDecision } from "@store/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isbot } from "isbot";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { repoRoot } from "../config";
+import type { ServiceLog } from "../log";
+import { cdnCountryOf, decideCurrency } from "../modules/geo/currency-decision";
+import { createPageCache, mayKeep, type CachedPage } from "./page-cache";
 import { pagePolicy } from "./security";
 
 /** "build": serve apps/web/build (production, tests); "vite": Vite middleware with hot reload (npm run dev). */
@@ -16,13 +21,16 @@ export type SsrMode = "build" | "vite" | "none";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * Every non-API GET is a page: React Router renders it, streamed, with the services, the request's logger
- * and a fresh CSP nonce as its load context.
+ * Every non-API GET is a page: React Router renders it, streamed, with the services, the request's logger,
+ * a fresh CSP nonce and the currency decided for this request as its load context. Pages whose route says
+ * they are the same for every visitor are kept rendered (page-cache.ts) and answered from there.
  */
 export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mode }) => {
   const getBuild = mode === "vite" ? await viteBuildLoader(app) : await productionBuild(app);
   const handle = createRequestHandler(getBuild, mode === "vite" ? "development" : "production");
   const setPagePolicy = pagePolicy(app.config);
+  const cache = app.config.pageCacheBytes > 0 ? createPageCache({ maxBytes: app.config.pageCacheBytes }) : null;
+  const countryFor = (input: { ip: string | undefined; cdnCountry?: string }) => app.services.geo.countryFor(input);
 
   app.get(
     "/*",
@@ -32,20 +40,78 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
       if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
       const nonce = randomBytes(16).toString("base64");
       setPagePolicy(request.raw, reply.raw, nonce);
+      // One decision per request, which every loader prices in, on full loads and .data requests alike.
+      const cdnCountry = cdnCountryOf(request.headers, app.config.cdnCountryHeader);
+      const currency = await decideCurrency(
+        { cookie: request.headers.cookie, ip: request.ip, cdnCountry },
+        countryFor,
+        request.log,
+      );
+      // The currency follows the cookie, else the client's country: no shared cache may keep a page, nor
+      // may it, since its nonce is good for one answer only; the browser asks again.
+      reply.header("Vary", "Cookie");
+      reply.header("Cache-Control", "private, no-cache");
+
+      const key = cache && request.method === "GET" && !path.endsWith(".data") ? pageKey(request, currency) : null;
+      const kept = key === null ? undefined : cache?.get(key);
+      if (kept) return sendKept(reply, kept, nonce);
+
+      const renderedIn = cache?.generation();
+      const failures = { count: 0 };
       const response = await handle(toWebRequest(request, reply), {
         services: app.services,
         config: app.config,
-        log: request.log,
+        log: countingFailures(request.log, failures),
         nonce,
+        currency,
       });
-      // Prices on a page follow the shopper's currency cookie: a shared cache must key on it. A page's
-      // nonce is good for one answer only, so no shared cache may keep it, and the browser asks again.
-      reply.header("Vary", "Cookie");
-      reply.header("Cache-Control", "private, no-cache");
-      return sendWebResponse(reply, response);
+      if (key === null || renderedIn === undefined || !cache || !mayKeep(response)) {
+        return sendWebResponse(reply, response);
+      }
+      reply.header("x-page-cache", "miss");
+      return sendWebResponse(reply, response, (html) => {
+        // A page whose render logged a failure (a section that could not load, a stream cut short) is not kept.
+        if (failures.count === 0) cache.set(key, keptPage(response, html, nonce), renderedIn);
+      });
     },
   );
 });
+
+/**
+ * What changes a cacheable page's HTML besides its URL (with its query): the decided currency, whether the
+ * browser is to ask for the position, and whether a crawler asks (it gets the page whole, not streamed).
+ * Nothing else a page's loaders read comes from the request: sessions, carts and wishlists live in the browser.
+ */
+function pageKey(request: FastifyRequest, { currency, askLocation }: CurrencyDecision): string {
+  const agent = request.headers["user-agent"];
+  const crawler = agent !== undefined && isbot(agent);
+  return `${currency}|${askLocation ? "ask" : "known"}|${crawler ? "bot" : "browser"}|${request.url}`;
+}
+
+/** The loaders' logger, counting the failures they log (the page then is not kept). */
+function countingFailures(log: ServiceLog, failures: { count: number }): ServiceLog {
+  return {
+    info: (details, message) => log.info(details, message),
+    warn: (details, message) => log.warn(details, message),
+    error: (details, message) => {
+      failures.count += 1;
+      log.error(details, message);
+    },
+  };
+}
+
+/** The nonce is cut out of the kept HTML: each answer gets a fresh one (decision 013). */
+function keptPage(response: Response, html: string, nonce: string): CachedPage {
+  const headers = [...response.headers].filter(([name]) => name !== PAGE_CACHEABLE_HEADER);
+  return { headers, parts: html.split(nonce), bytes: html.length * 2 };
+}
+
+function sendKept(reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
+  reply.status(200);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header("x-page-cache", "hit");
+  return reply.send(page.parts.join(nonce));
+}
 
 async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
   const buildDir = app.config.webBuildDir;
@@ -96,13 +162,29 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+/** Streams the page out; with `keep`, also collects it and hands it over once it has been sent whole. */
+function sendWebResponse(reply: FastifyReply, response: Response, keep?: (html: string) => void): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") reply.header(name, value);
+    if (name !== "set-cookie" && name !== PAGE_CACHEABLE_HEADER) reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  if (!keep) return reply.send(body);
+  const chunks: Buffer[] = [];
+  const collect = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback(null, chunk);
+    },
+    // Only a body that ended: a shopper who left (the render aborted) or a failed stream never gets here.
+    flush(callback) {
+      keep(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    },
+  });
+  body.on("error", (error) => collect.destroy(error));
+  return reply.send(body.pipe(collect));
 }

@@ -1,12 +1,12 @@
 import { DEFAULT_CURRENCY, type Currency } from "@store/shared";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import { rememberCurrency } from "./currency";
-import { browserSources, detectCurrency } from "./detect-currency";
+import { rememberCurrency, rememberedInBrowser } from "./currency";
+import { browserPosition, currencyByPosition } from "./detect-currency";
 
 type CurrencyContextValue = {
   currency: Currency;
-  /** True while the spec's detection runs (prices show USD, marked as loading). */
+  /** True while the browser asks for the position (prices show USD, marked as loading). */
   detecting: boolean;
   /** The shopper's own choice (the switcher): remembered, and never overridden by detection. */
   choose: (currency: Currency) => void;
@@ -19,27 +19,33 @@ const CurrencyContext = createContext<CurrencyContextValue>({
 });
 
 /**
- * The page's currency. The server renders with the remembered one (cookie); without a cookie it renders
- * USD and the browser detects the currency after hydration (spec section 4), remembers it, and reloads the
- * route data so server-priced content follows.
+ * The page's currency, as the server decided it for this request (decision 044: the cookie, else the
+ * IP's country). Once hydrated the browser remembers that decision, so its own loaders price alike.
+ * When the IP is not Indian and nothing is remembered (`askLocation`) the server renders USD and the
+ * browser asks for the position (spec section 4), remembers the answer, and reloads the route data so
+ * server-priced content follows.
  */
 export function CurrencyProvider({
   initial,
-  detect,
+  askLocation,
   children,
 }: {
   initial: Currency;
-  detect: boolean;
+  askLocation: boolean;
   children: ReactNode;
 }) {
-  const [state, setState] = useState({ currency: initial, detecting: detect });
+  const [state, setState] = useState({ currency: initial, detecting: askLocation });
   const chosen = useRef(false);
   const { revalidate } = useRevalidator();
 
   useEffect(() => {
-    if (!detect) return;
+    if (!askLocation) {
+      // The page may be a cached copy for every visitor from India: the cookie is written here, not by the server.
+      if (rememberedInBrowser() === null) rememberCurrency(initial, "detected");
+      return;
+    }
     let cancelled = false;
-    void detectCurrency(browserSources).then((currency) => {
+    void currencyByPosition(browserPosition).then((currency) => {
       // A pick in the switcher while the location prompt was open wins over the detected currency.
       if (cancelled || chosen.current) return;
       rememberCurrency(currency, "detected");
@@ -48,7 +54,7 @@ export function CurrencyProvider({
     return () => {
       cancelled = true;
     };
-  }, [detect]);
+  }, [askLocation, initial]);
 
   // Loaders price their data from the cookie: once it changes, the current page's data is loaded again.
   const rendered = useRef(initial);

@@ -1,27 +1,22 @@
-import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from "@store/shared";
+import { CURRENCY_COOKIE, DEFAULT_CURRENCY, rememberedCurrency, type Currency } from "@store/shared";
 
-export const CURRENCY_COOKIE = "currency";
 /** Whether the remembered currency was detected or picked in the switcher (a pick is never re-detected). */
-export const CURRENCY_SOURCE_COOKIE = "currency_source";
+const CURRENCY_SOURCE_COOKIE = "currency_source";
 export type CurrencySource = "detected" | "manual";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** The currency remembered in the shopper's cookie, or null when none is (detection has not run yet). */
-export function rememberedCurrency(cookieHeader: string | null | undefined): Currency | null {
-  const match = cookieHeader?.match(/(?:^|;\s*)currency=([A-Z]{3})(?:;|$)/);
-  const value = match?.[1] as Currency | undefined;
-  return value && CURRENCIES.includes(value) ? value : null;
-}
-
-/** The currency remembered in the shopper's cookie, or the default (USD) until detection has run. */
-export function currencyFromCookie(cookieHeader: string | null | undefined): Currency {
-  return rememberedCurrency(cookieHeader) ?? DEFAULT_CURRENCY;
-}
-
-/** For clientLoaders: the currency the browser will send to the server, so both render the same prices. */
+/**
+ * For clientLoaders: the currency the browser will send to the server, so both render the same prices.
+ * The page remembers the server's decision once hydrated (currency-context), so the default is only for
+ * a navigation that would beat it.
+ */
 export function browserCurrency(): Currency {
-  return currencyFromCookie(typeof document === "undefined" ? null : document.cookie);
+  return rememberedInBrowser() ?? DEFAULT_CURRENCY;
+}
+
+export function rememberedInBrowser(): Currency | null {
+  return rememberedCurrency(typeof document === "undefined" ? null : document.cookie);
 }
 
 /**

@@ -1,15 +1,9 @@
-import { INDIA_BOX, type Currency, type GeoResponse } from "@store/shared";
-import { api } from "./api";
+import { INDIA_BOX, type Currency } from "@store/shared";
 
 export type Coordinates = { latitude: number; longitude: number };
 
-/** What detection asks, injectable so the spec's order can be tested without a browser. */
-export type DetectionSources = {
-  /** The country of the shopper's IP (ISO code), null when it cannot be told; rejects when the lookup fails. */
-  countryByIp: () => Promise<string | null>;
-  /** The browser's position; rejects when geolocation is denied, unsupported or unavailable. */
-  position: () => Promise<Coordinates>;
-};
+/** The browser's position; rejects when geolocation is denied, unsupported or unavailable. */
+export type PositionSource = () => Promise<Coordinates>;
 
 /** Spec section 9: latitude 8 to 37 and longitude 68 to 97. */
 export function insideIndia({ latitude, longitude }: Coordinates): boolean {
@@ -22,21 +16,14 @@ export function insideIndia({ latitude, longitude }: Coordinates): boolean {
 }
 
 /**
- * Spec section 4, in its order: an Indian IP means INR; otherwise the browser's position inside the
- * India box means INR, elsewhere USD; a failed IP lookup or a denied or unsupported geolocation means INR.
- * Never rejects.
+ * Spec section 4, step 2 and its fallback: the browser's position inside the India box means INR,
+ * elsewhere USD; a denied or unsupported geolocation means INR. Step 1 (the IP, and INR when its lookup
+ * fails) is the server's, decided before the page is rendered (decision 044); the browser is asked only
+ * when that IP is not Indian and nothing is remembered. Never rejects.
  */
-export async function detectCurrency(sources: DetectionSources): Promise<Currency> {
-  let country: string | null;
+export async function currencyByPosition(position: PositionSource): Promise<Currency> {
   try {
-    country = await sources.countryByIp();
-  } catch (error) {
-    console.error("IP country lookup failed; using INR", error);
-    return "INR";
-  }
-  if (country?.toUpperCase() === "IN") return "INR";
-  try {
-    return insideIndia(await sources.position()) ? "INR" : "USD";
+    return insideIndia(await position()) ? "INR" : "USD";
   } catch {
     // Denied or unsupported is the shopper's choice, not a fault: nothing to log.
     return "INR";
@@ -50,15 +37,12 @@ const POSITION_OPTIONS: PositionOptions = {
   timeout: 15_000,
 };
 
-/** The real sources: our own `GET /api/geo/` (no third-party call) and the browser's geolocation. */
-export const browserSources: DetectionSources = {
-  countryByIp: async () => (await api.get<GeoResponse>("/api/geo/")).country_code,
-  position: () =>
-    new Promise<Coordinates>((resolve, reject) => {
-      if (!("geolocation" in navigator)) {
-        reject(new Error("Geolocation is not supported"));
-        return;
-      }
-      navigator.geolocation.getCurrentPosition(({ coords }) => resolve(coords), reject, POSITION_OPTIONS);
-    }),
-};
+/** The browser's geolocation. */
+export const browserPosition: PositionSource = () =>
+  new Promise<Coordinates>((resolve, reject) => {
+    if (!("geolocation" in navigator)) {
+      reject(new Error("Geolocation is not supported"));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(({ coords }) => resolve(coords), reject, POSITION_OPTIONS);
+  });

@@ -1,8 +1,8 @@
-import { MESSAGES, type Currency, type TopSellingResponse } from "@store/shared";
+import { MESSAGES, type Currency, type TopSellingResponse, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { Link } from "react-router";
 import { ProductGrid } from "../components/product/product-grid";
 import { api } from "../lib/api";
-import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { browserCurrency } from "../lib/currency";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/best-sellers";
@@ -12,8 +12,8 @@ function bestSellers(response: TopSellingResponse) {
   return { products: response.data.filter((p) => p.top_selling && p.is_active) };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const currency: Currency = currencyFromCookie(request.headers.get("Cookie"));
+export async function loader({ context }: Route.LoaderArgs) {
+  const currency: Currency = context.currency.currency;
   return bestSellers(await context.services.catalog.topSelling({ currency }));
 }
 
@@ -22,6 +22,9 @@ export async function clientLoader() {
     await api.get<TopSellingResponse>("/api/product/get-top-selling-product/", { currency: browserCurrency() }),
   );
 }
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 export function meta() {
   return pageMeta({

@@ -1,7 +1,13 @@
-import { CATEGORIES, type Currency, type ProductListQuery, type ProductListResponse } from "@store/shared";
+import {
+  CATEGORIES,
+  type Currency,
+  type ProductListQuery,
+  type ProductListResponse,
+  CACHEABLE_PAGE_HEADERS,
+} from "@store/shared";
 import { CollectionCard, type CollectionPreview } from "../components/product/collection-card";
 import { api } from "../lib/api";
-import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { browserCurrency } from "../lib/currency";
 import { logInBrowser, logOnServer, type LogFailure } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/collections";
@@ -32,8 +38,8 @@ async function previews(
   );
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const currency = currencyFromCookie(request.headers.get("Cookie"));
+export async function loader({ context }: Route.LoaderArgs) {
+  const currency = context.currency.currency;
   return {
     previews: await previews(
       (query) => context.services.catalog.listProducts(query),
@@ -47,6 +53,9 @@ export async function clientLoader() {
   const list = (query: ProductListQuery) => api.get<ProductListResponse>("/api/get-all-products/", query);
   return { previews: await previews(list, browserCurrency(), logInBrowser) };
 }
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 export function meta() {
   return pageMeta({

@@ -1,4 +1,4 @@
-import { SELLER, type Testimonial, type TestimonialListResponse } from "@store/shared";
+import { SELLER, type Testimonial, type TestimonialListResponse, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { CategoryStrip } from "../components/home/category-strip";
@@ -47,6 +47,9 @@ export async function clientLoader() {
 export function shouldRevalidate() {
   return false;
 }
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({

@@ -9,6 +9,7 @@ import {
   type Currency,
   type ProductListQuery,
   type ProductListResponse,
+  CACHEABLE_PAGE_HEADERS,
 } from "@store/shared";
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
@@ -25,7 +26,7 @@ import { ListingHeader } from "../components/product/listing-header";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
-import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { browserCurrency } from "../lib/currency";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/listing";
@@ -55,9 +56,9 @@ function fetchProducts(listing: Listing, currency: Currency, page?: number) {
 }
 
 /** First paint: the product grid is rendered on the server, from the catalogue service in process. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const listing = resolveListing(params);
-  const currency = currencyFromCookie(request.headers.get("Cookie"));
+  const currency = context.currency.currency;
   const products: ProductListResponse | Promise<ProductListResponse> = await context.services.catalog.listProducts(
     productsQuery(listing, currency),
   );
@@ -70,6 +71,9 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
   const products: ProductListResponse | Promise<ProductListResponse> = fetchProducts(listing, browserCurrency());
   return { ...listing, products };
 }
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

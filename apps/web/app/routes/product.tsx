@@ -1,4 +1,10 @@
-import { DEFAULT_SIZE, MESSAGES, type ProductDetailResponse, type ProductReviewsResponse } from "@store/shared";
+import {
+  DEFAULT_SIZE,
+  MESSAGES,
+  type ProductDetailResponse,
+  type ProductReviewsResponse,
+  CACHEABLE_PAGE_HEADERS,
+} from "@store/shared";
 import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
 import { productPath } from "../components/product/product-card";
@@ -7,8 +13,8 @@ import { ProductJsonLd } from "../components/product/product-json-ld";
 import { ProductReviews } from "../components/product/product-reviews";
 import { RelatedProducts } from "../components/product/related-products";
 import { api, ApiError } from "../lib/api";
-import { browserCurrency, currencyFromCookie } from "../lib/currency";
-import { logBoundaryError } from "../lib/log-failure";
+import { browserCurrency } from "../lib/currency";
+import { logBoundaryError, logOnServer, type LogFailure } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -40,11 +46,15 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
  * The reviews are a section of the page: if they fail, the page shows without them (and says so in the log).
  * An unknown product is the page's own 404, not a failure of its reviews.
  */
-async function softly(load: () => Promise<ProductReviewsResponse>): Promise<ProductReviewsResponse | null> {
+async function softly(
+  load: () => Promise<ProductReviewsResponse>,
+  log: LogFailure,
+): Promise<ProductReviewsResponse | null> {
   try {
     return await load();
   } catch (error) {
-    if (!isNotFound(error)) console.error("Product reviews failed", error);
+    // Through the request's logger: a page that logged a failure is never kept in the page cache.
+    if (!isNotFound(error)) log("Product reviews failed", error);
     return null;
   }
 }
@@ -53,12 +63,12 @@ async function softly(load: () => Promise<ProductReviewsResponse>): Promise<Prod
  * First paint: the product's details and the first page of its reviews (content search engines read), from
  * the services in process; related products load later, in the browser.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const product_pk = productPk(params.productId);
-  const currency = currencyFromCookie(request.headers.get("Cookie"));
+  const currency = context.currency.currency;
   const [detail, reviews] = await Promise.all([
     orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency })),
-    softly(() => context.services.reviews.productReviews(product_pk, { page: 1 })),
+    softly(() => context.services.reviews.productReviews(product_pk, { page: 1 }), logOnServer(context.log)),
   ]);
   return { product: detail.data, related: null, reviews };
 }
@@ -73,6 +83,9 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
   return { product: detail.data, related: detail.related_product, reviews: undefined };
 }
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product not found" }, { name: "robots", content: "noindex" }];

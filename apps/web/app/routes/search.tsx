@@ -14,7 +14,7 @@ import { ProductGrid, ProductGridSkeleton } from "../components/product/product-
 import { SearchForm } from "../components/product/search-form";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
-import { browserCurrency, currencyFromCookie } from "../lib/currency";
+import { browserCurrency } from "../lib/currency";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/search";
@@ -34,7 +34,7 @@ function fetchResults(query: string, currency: Currency, page?: number): Promise
 /** Spec: the search only runs for a non-empty query. First paint: results from the search service in process. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryOf(request);
-  const currency = currencyFromCookie(request.headers.get("Cookie"));
+  const currency = context.currency.currency;
   const results: SearchResponse | Promise<SearchResponse> | null = query
     ? await context.services.search.search(searchQuery(query, currency))
     : null;

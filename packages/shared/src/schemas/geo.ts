@@ -8,8 +8,6 @@ import { countryName } from "../gst";
  */
 export const geoResponseSchema = z.object({ country_code: z.string().length(2).nullable() });
 
-export type GeoResponse = z.infer<typeof geoResponseSchema>;
-
 /** The words for a PIN code that is not six digits (the first not 0), shared by the lookup and the checkout. */
 export const PIN_CODE_SHAPE_TEXT = "Enter a valid 6-digit PIN code.";
 

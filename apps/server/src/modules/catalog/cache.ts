@@ -17,6 +17,14 @@ const DEFAULT_MAX_ENTRIES = 1_000;
  * call reaches every cache in the process (each app has its own) without keeping a registry of them.
  */
 let generation = 0;
+/**
+ * The generation now: it moves with every committed change of what the storefront shows (and with each
+ * announcement from another replica), so the rendered-page cache (plugins/page-cache.ts) keys on it too.
+ */
+export function catalogGeneration(): number {
+  return generation;
+}
+
 /** Who hears of this process's own changes (the broadcast to the other replicas). */
 const changeListeners = new Set<() => void>();
 

@@ -8,6 +8,7 @@ import type {
   TestimonialPatch,
 } from "@store/shared";
 import { tableResource } from "../../lib/table-resource";
+import { invalidateCatalogCache } from "../catalog/cache";
 import { createContentService } from "./service";
 import { blogs, testimonials } from "./tables";
 
@@ -28,6 +29,8 @@ export const testimonialResource = tableResource({
   }),
   toInsert: (input: TestimonialCreate) => input,
   toUpdate: (patch: TestimonialPatch) => patch,
+  // The home page shows them, and rendered pages are kept until the catalogue's generation moves (decision 044).
+  afterWrite: invalidateCatalogCache,
 });
 
 function blogView(row: typeof blogs.$inferSelect): AdminBlog {

@@ -11,13 +11,13 @@ import {
 } from "@store/shared";
 import { AppError } from "../../errors";
 import { invalidField } from "../../lib/failures";
+import { cdnCountryOf } from "./currency-decision";
 import { UNKNOWN_PIN } from "./delivery-promise";
 
 const unknownPin = (pin: string) =>
   new AppError("not_found", unknownPinText(pin), "PINCODE_UNKNOWN", [{ path: "pin", message: unknownPinText(pin) }]);
 
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const header = app.config.cdnCountryHeader?.toLowerCase();
   const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
   app.get(
@@ -30,8 +30,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const value = header ? request.headers[header] : undefined;
-      const cdnCountry = Array.isArray(value) ? value[0] : value;
+      const cdnCountry = cdnCountryOf(request.headers, app.config.cdnCountryHeader);
       // The answer depends on who asks: shared caches must not hand one shopper's country to another.
       reply.header("cache-control", "private, no-store");
       return { country_code: await app.services.geo.countryFor({ ip: request.ip, cdnCountry }) };
