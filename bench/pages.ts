@@ -92,8 +92,13 @@ const mediaDir = `${benchDataDir}media`;
 /** Gzip (level 9, as the build's size report) of each asset, fetched once from the bench server. */
 async function gzipSizes(urls: readonly string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
+  // Once more on a dropped connection: a kept-alive socket the server closes as it is reused (seen at load 20).
+  const get = (url: string) =>
+    fetch(url, { headers: { "accept-encoding": "identity" } }).catch(() =>
+      fetch(url, { headers: { "accept-encoding": "identity" } }),
+    );
   for (const url of new Set(urls)) {
-    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    const response = await get(url);
     sizes.set(url, response.ok ? gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length : 0);
   }
   return sizes;

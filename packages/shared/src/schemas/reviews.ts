@@ -7,7 +7,6 @@ import { hasMarkup, REVIEW_FITS, REVIEW_PHOTOS_MAX, REVIEW_PLAIN_TEXT } from "..
 
 // The plain rules live outside this file so a page that shows reviews does not load zod (issue 18).
 export {
-  hasMarkup,
   REVIEW_FIT_LABELS,
   REVIEW_FITS,
   REVIEW_PHOTOS_MAX,
