@@ -1,4 +1,5 @@
 import lighthouse, { type Result } from "lighthouse";
+import puppeteer from "puppeteer-core";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -12,6 +13,12 @@ export interface LoadedAsset {
 
 export interface LighthouseSummary {
   scores: Record<Category, number>;
+  /**
+   * SEO without the `is-crawlable` audit, for the pages that deliberately ask not to be indexed (search,
+   * cart, account): that audit fails any noindex page, so 100 is out of reach by design (decision 012).
+   * `noindex` says whether the page did ask (the audit failed), so the exception cannot hide a real miss.
+   */
+  seoWithoutNoindex: { score: number; noindex: boolean };
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
   assets: LoadedAsset[];
   /** Audits that cost points (score below 1), per category, so a missed 100 says why. */
@@ -35,6 +42,17 @@ function assets(lhr: Result): LoadedAsset[] {
   });
 }
 
+function seoWithoutNoindex(lhr: Result): LighthouseSummary["seoWithoutNoindex"] {
+  const refs = (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.id !== "is-crawlable" && ref.weight > 0);
+  const weight = refs.reduce((total, ref) => total + ref.weight, 0);
+  // Lighthouse's own category score: the weighted mean of the audits' scores (a null score counts as 0).
+  const sum = refs.reduce((total, ref) => total + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0);
+  return {
+    score: weight > 0 ? Math.round((sum / weight) * 100) : 0,
+    noindex: lhr.audits["is-crawlable"]?.score === 0,
+  };
+}
+
 function failing(lhr: Result, category: Category): string[] {
   return (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
     const audit = lhr.audits[ref.id];
@@ -44,12 +62,43 @@ function failing(lhr: Result, category: Category): string[] {
 }
 
 /**
+ * The page's origin gets exactly these localStorage entries (none by default) before the run. The cart id
+ * and the session token live in the browser's storage, so a cart with pieces in it is a stored cartId;
+ * Lighthouse's own storage reset clears the HTTP cache and service workers but not localStorage.
+ */
+async function setLocalStorage(url: string, port: number, entries: Record<string, string>): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const page = await browser.newPage();
+    // Any same-origin document will do; robots.txt is small and renders no app.
+    await page.goto(new URL("/robots.txt", url).href);
+    await page.evaluate((stored: Record<string, string>) => {
+      // Runs in the page; bench compiles without the DOM types.
+      const storage = (
+        globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }
+      ).localStorage;
+      storage.clear();
+      for (const [key, value] of Object.entries(stored)) storage.setItem(key, value);
+    }, entries);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
  * One Lighthouse navigation: the default config is mobile with simulated throttling, which we keep.
  * A run whose trace broke (NO_NAVSTART and the like happen on a busy machine) is tried again, twice at most.
  */
-export async function runLighthouse(url: string, port: number, attempts = 3): Promise<LighthouseSummary> {
+export async function runLighthouse(
+  url: string,
+  port: number,
+  localStorage: Record<string, string> = {},
+  attempts = 3,
+): Promise<LighthouseSummary> {
   for (let attempt = 1; ; attempt++) {
     try {
+      await setLocalStorage(url, port, localStorage);
       return await lighthouseOnce(url, port);
     } catch (error) {
       if (attempt >= attempts) throw error;
@@ -79,6 +128,7 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
       "best-practices": score("best-practices"),
       seo: score("seo"),
     },
+    seoWithoutNoindex: seoWithoutNoindex(lhr),
     metrics: {
       fcpMs: numeric(lhr, "first-contentful-paint"),
       lcpMs: numeric(lhr, "largest-contentful-paint"),

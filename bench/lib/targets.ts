@@ -17,7 +17,8 @@ export const TARGETS = {
   performance: 98,
   otherScores: 100,
   cls: 0,
-  firstLoadJsGzipBytes: 150 * 1024,
+  /** Issue 18 (was 150 KB in issue 7). */
+  firstLoadJsGzipBytes: 130 * 1024,
 } as const;
 
 /** Issue 18's targets for writes: add to cart, the checkout flow and the server's memory under load. */
@@ -161,18 +162,22 @@ function searchRows(result: BenchResult<SearchScaleData>): TargetRow[] {
 
 function pageRows(result: BenchResult<PagesData>): TargetRow[] {
   return result.data.pages.map((p) => {
-    const { scores, metrics } = p.lighthouse;
+    const { scores, metrics, seoWithoutNoindex } = p.lighthouse;
+    // A deliberately noindex page is scored without the audit that fails every noindex page (decision 012);
+    // it must still say noindex, or the exception would hide a real miss.
+    const seo = p.noindex ? seoWithoutNoindex.score : scores.seo;
+    const seoOk = seo >= TARGETS.otherScores && (!p.noindex || seoWithoutNoindex.noindex);
     const missed = missedParts([
       [`performance ${scores.performance}`, scores.performance >= TARGETS.performance],
       [`accessibility ${scores.accessibility}`, scores.accessibility >= TARGETS.otherScores],
       [`best practices ${scores["best-practices"]}`, scores["best-practices"] >= TARGETS.otherScores],
-      [`SEO ${scores.seo}`, scores.seo >= TARGETS.otherScores],
+      [`SEO ${seo}`, seoOk],
       [`CLS ${metrics.cls}`, metrics.cls <= TARGETS.cls],
       [`JS ${fmt.kb(p.bytes.jsGzip)}`, p.bytes.jsGzip <= TARGETS.firstLoadJsGzipBytes],
     ]);
     return {
-      target: `${p.name} page: perf >= 98, a11y/bp/SEO 100, CLS 0, JS <= 150 KB gz`,
-      measured: `${scores.performance}/${scores.accessibility}/${scores["best-practices"]}/${scores.seo}, CLS ${metrics.cls}, JS ${fmt.kb(p.bytes.jsGzip)}${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
+      target: `${p.name} page${p.note ? ` (${p.note})` : ""}: perf >= 98, a11y/bp/SEO 100${p.noindex ? " (SEO without its deliberate noindex)" : ""}, CLS 0, JS <= 130 KB gz`,
+      measured: `${scores.performance}/${scores.accessibility}/${scores["best-practices"]}/${seo}, CLS ${metrics.cls}, JS ${fmt.kb(p.bytes.jsGzip)}${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
       met: missed.length === 0,
       load: result.loadAverage.mean,
     };

@@ -1,4 +1,4 @@
-import { blogDetailQuerySchema, MESSAGES, SELLER, type Blog, type BlogDetailResponse } from "@store/shared";
+import { MESSAGES, SELLER, type Blog, type BlogDetailResponse } from "@store/shared";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { BlogQuote, KeyFeatures } from "../components/content/blog-extras";
 import { BlogImage } from "../components/content/blog-image";
@@ -17,8 +17,13 @@ function blogNotFound(): never {
   throw data(MESSAGES.blogNotFound, { status: 404 });
 }
 
-/** The same id rule as the API's blog_pk: a positive whole number, anything else is not a post. */
-function blogPk(id: string | undefined): number {
+/**
+ * The same id rule as the API's blog_pk: a positive whole number, anything else is not a post. The schema
+ * (and zod) is imported when a loader runs, so it stays out of the post's first load in the browser, where
+ * the server's loader has already checked the id (issue 18: 130 KB).
+ */
+async function blogPk(id: string | undefined): Promise<number> {
+  const { blogDetailQuerySchema } = await import("@store/shared/schemas/content");
   const parsed = blogDetailQuerySchema.safeParse({ blog_pk: id });
   return parsed.success ? parsed.data.blog_pk : blogNotFound();
 }
@@ -29,7 +34,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs): Promise<BlogDetailResponse> {
-  const blog_pk = blogPk(params.id);
+  const blog_pk = await blogPk(params.id);
   try {
     return await context.services.content.blogDetail({ blog_pk });
   } catch (error) {
@@ -39,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs): Promise<Blo
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<BlogDetailResponse> {
-  const blog_pk = blogPk(params.id);
+  const blog_pk = await blogPk(params.id);
   try {
     return await api.get<BlogDetailResponse>("/api/get-blog-detail/", { blog_pk });
   } catch (error) {

@@ -14,7 +14,7 @@ import {
   type Problems,
 } from "./form-problems";
 import type { LoginNotice } from "./login-form";
-import { checkSignup, SIGNUP_FIELDS, type SignupField } from "./signup-validation";
+import { checkSignup, loadSignupSchema, SIGNUP_FIELDS, type SignupField } from "./signup-validation";
 import { Button } from "../ui/button";
 
 const FIELD_PROPS: Record<
@@ -66,7 +66,19 @@ export function SignupForm() {
     if (inFlight.current) return;
     const form = event.currentTarget;
     const agreed = (form.elements.namedItem("terms") as HTMLInputElement | null)?.checked ?? false;
-    const check = checkSignup(readFields(form, SIGNUP_FIELDS), agreed);
+    const values = readFields(form, SIGNUP_FIELDS);
+    inFlight.current = true;
+    let schema;
+    try {
+      schema = await loadSignupSchema();
+    } catch (error) {
+      console.error("Sign-up form failed to load", error);
+      setProblems({ fields: {}, form: MESSAGES.unexpectedError });
+      return;
+    } finally {
+      inFlight.current = false;
+    }
+    const check = checkSignup(values, agreed, schema);
     if (!check.ok) {
       setProblems(check.problems);
       setTermsProblem(check.terms);
@@ -96,7 +108,13 @@ export function SignupForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadSignupSchema().catch(() => undefined)}
+      aria-busy={sending}
+      className="space-y-5"
+    >
       {ROWS.map((row) => (
         <div
           key={row.join()}

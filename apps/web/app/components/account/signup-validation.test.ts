@@ -1,5 +1,6 @@
 import { MESSAGES } from "@store/shared";
 import { describe, expect, it } from "vitest";
+import { signupRequestSchema } from "@store/shared/schemas/accounts";
 import { checkSignup, SIGNUP_FIELDS, type SignupValues } from "./signup-validation";
 
 const valid: SignupValues = {
@@ -13,13 +14,13 @@ const valid: SignupValues = {
 
 describe("checkSignup (spec section 5)", () => {
   it("passes a complete form with the terms accepted, sending the password", () => {
-    const check = checkSignup(valid, true);
+    const check = checkSignup(valid, true, signupRequestSchema);
     expect(check.ok && check.request).toMatchObject({ email: "asha@example.com", password: "block-print-42" });
   });
 
   it("says 'Please fill up this field' for every empty field, and asks for the terms", () => {
     const empty = Object.fromEntries(SIGNUP_FIELDS.map((name) => [name, " "])) as SignupValues;
-    const check = checkSignup({ ...empty, password: "" }, false);
+    const check = checkSignup({ ...empty, password: "" }, false, signupRequestSchema);
     expect(check.ok).toBe(false);
     if (check.ok) return;
     for (const name of SIGNUP_FIELDS) expect(check.problems.fields[name]).toBe(MESSAGES.fillThisField);
@@ -27,7 +28,11 @@ describe("checkSignup (spec section 5)", () => {
   });
 
   it("explains values that are present but not right", () => {
-    const check = checkSignup({ ...valid, email: "asha@", mobile_number: "call me", password: "short" }, true);
+    const check = checkSignup(
+      { ...valid, email: "asha@", mobile_number: "call me", password: "short" },
+      true,
+      signupRequestSchema,
+    );
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.problems.fields).toEqual({
@@ -39,7 +44,7 @@ describe("checkSignup (spec section 5)", () => {
   });
 
   it("refuses a complete form without the terms", () => {
-    const check = checkSignup(valid, false);
+    const check = checkSignup(valid, false, signupRequestSchema);
     expect(check.ok).toBe(false);
     expect(!check.ok && check.terms).toBe(MESSAGES.agreeToTerms);
   });

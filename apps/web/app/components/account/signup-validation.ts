@@ -1,4 +1,5 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, signupRequestSchema, type SignupRequest } from "@store/shared";
+import { MESSAGES, MIN_PASSWORD_LENGTH, type SignupRequest } from "@store/shared";
+import type { signupRequestSchema } from "@store/shared/schemas/accounts";
 import type { Problems } from "./form-problems";
 
 /** The form's fields in the order shown; all required (the spec's five, and our password). */
@@ -13,6 +14,13 @@ const FORMAT_MESSAGES: Partial<Record<SignupField, string>> = {
   password: `Please use at least ${MIN_PASSWORD_LENGTH} characters.`,
 };
 
+/**
+ * The API's schema, and zod with it (about 20 KB gz), load once the shopper starts on the form, not with
+ * the page: the first load of every page stays under 130 KB (issue 18). import() keeps the module.
+ */
+export const loadSignupSchema = () =>
+  import("@store/shared/schemas/accounts").then((module) => module.signupRequestSchema);
+
 export type SignupCheck =
   { ok: true; request: SignupRequest } | { ok: false; problems: Problems<SignupField>; terms: string | null };
 
@@ -20,14 +28,14 @@ export type SignupCheck =
  * Spec section 5: each empty field says 'Please fill up this field', the unticked terms box 'You must agree
  * to the terms'. Then the API's own schema (e-mail, phone, password length), so bad input is caught here.
  */
-export function checkSignup(values: SignupValues, agreed: boolean): SignupCheck {
+export function checkSignup(values: SignupValues, agreed: boolean, schema: typeof signupRequestSchema): SignupCheck {
   const fields: Problems<SignupField>["fields"] = {};
   for (const name of SIGNUP_FIELDS) {
     // A password may be all spaces; everything else counts as empty when blank.
     const empty = name === "password" ? values[name] === "" : values[name].trim() === "";
     if (empty) fields[name] = MESSAGES.fillThisField;
   }
-  const parsed = signupRequestSchema.safeParse(values);
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = issue.path[0] as SignupField;

@@ -2,11 +2,14 @@ import type { CartResponse } from "@store/shared";
 import { useState } from "react";
 import { CartLine } from "./cart-line";
 import { CheckoutDraftProvider, type CheckoutDraft } from "./checkout-draft";
-import { CheckoutSlot } from "./checkout-slot";
+import { CheckoutSlot, loadCheckout } from "./checkout-slot";
 import { OrderSummary } from "./order-summary";
 import { PromoBox } from "./promo-box";
 import { cartTotals } from "./totals";
 import { usePromo } from "./use-promo";
+
+/** The shopper heads for the continue button: fetch the checkout now, so pressing it shows the form at once. */
+const preloadCheckout = () => void loadCheckout().catch(() => undefined);
 
 const UNAVAILABLE = "Some pieces are no longer available as chosen. Please update them to continue.";
 
@@ -36,7 +39,12 @@ export function CartContents({ cart }: { cart: CartResponse }) {
             ))}
           </ul>
         </section>
-        <div className="lg:sticky lg:top-24">
+        <div
+          className="lg:sticky lg:top-24"
+          onPointerEnter={preloadCheckout}
+          onFocus={preloadCheckout}
+          onTouchStart={preloadCheckout}
+        >
           <OrderSummary
             totals={totals}
             promoCode={draft.promoCode}

@@ -1,4 +1,4 @@
-import { createQueryRequestSchema, MESSAGES } from "@store/shared";
+import { MESSAGES } from "@store/shared";
 import { useRef, useState } from "react";
 import { ApiError, api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -27,6 +27,13 @@ function readValues(form: HTMLFormElement): Record<FieldName, string> {
   for (const name of Object.keys(FIELDS) as FieldName[]) values[name] = String(data.get(name) ?? "");
   return values;
 }
+
+/**
+ * The API's schema, and zod with it (about 20 KB gz), load once the shopper starts on the form (focus,
+ * or the submit itself), not with the page: the first load of every page stays under 130 KB (issue 18).
+ * import() keeps the module once loaded, so later calls cost nothing.
+ */
+const loadSchema = () => import("@store/shared/schemas/content").then((module) => module.createQueryRequestSchema);
 
 type Problems = { fields: Partial<Record<FieldName, string>>; other: string[] };
 const NO_PROBLEMS: Problems = { fields: {}, other: [] };
@@ -65,17 +72,18 @@ export function ContactForm() {
     event.preventDefault();
     if (inFlight.current) return;
     const form = event.currentTarget;
-    const parsed = createQueryRequestSchema.safeParse(readValues(form));
-    if (!parsed.success) {
-      setProblems(
-        toProblems(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))),
-      );
-      return;
-    }
+    const values = readValues(form);
     inFlight.current = true;
-    setSending(true);
-    setProblems(NO_PROBLEMS);
     try {
+      const parsed = (await loadSchema()).safeParse(values);
+      if (!parsed.success) {
+        setProblems(
+          toProblems(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))),
+        );
+        return;
+      }
+      setSending(true);
+      setProblems(NO_PROBLEMS);
       await api.post("/api/create-query/", parsed.data, { auth: false });
       form.reset();
       show(MESSAGES.contactSuccess);
@@ -102,7 +110,12 @@ export function ContactForm() {
       <p className="mt-2 text-charcoal/80">
         Questions, custom orders or wholesale: write to us and we will reply within one working day.
       </p>
-      <form className="mt-6 space-y-4" onSubmit={submit} aria-busy={sending}>
+      <form
+        className="mt-6 space-y-4"
+        onSubmit={submit}
+        onFocus={() => void loadSchema().catch(() => undefined)}
+        aria-busy={sending}
+      >
         {ROWS.map((row) => (
           <div key={row.join()} className={row.length > 1 ? "grid gap-4 sm:grid-cols-[2fr_3fr]" : undefined}>
             {row.map((name) => (

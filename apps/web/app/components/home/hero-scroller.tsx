@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { HERO_ADVANCE_MS, HERO_SIZE, HERO_SLIDES } from "./hero-slides";
 import { DotButton, PauseButton, StepButton } from "./carousel-controls";
+import { useInView } from "../../lib/use-in-view";
 import { useReducedMotion } from "../../lib/use-reduced-motion";
 
 /** The scroller spans the page column (max-w-7xl, px-4). */
@@ -20,7 +21,8 @@ export default function HeroScroller() {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
-  const playing = !reducedMotion && !paused && !hovered && !focused;
+  const { ref, inView } = useInView<HTMLElement>();
+  const playing = !reducedMotion && !paused && !hovered && !focused && inView;
 
   useEffect(() => {
     if (!playing) return;
@@ -41,6 +43,7 @@ export default function HeroScroller() {
 
   return (
     <section
+      ref={ref}
       aria-roledescription="carousel"
       aria-label="Featured collections"
       className="mx-auto max-w-7xl px-4 pt-4 sm:pt-6"
