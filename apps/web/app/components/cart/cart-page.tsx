@@ -16,13 +16,16 @@ export function CartPage() {
           </p>
         )}
       </header>
-      {status === "loading" && <CartSkeleton />}
-      {status === "error" && (
-        <CartLoadFailed
-          onRetry={() => refresh().catch((error: unknown) => console.error("Cart fetch failed", error))}
-        />
-      )}
-      {status === "ready" && (cart && cart.data.length > 0 ? <CartContents cart={cart} /> : <EmptyCart />)}
+      {/* As tall as the skeleton on a phone, so the footer does not jump up when an empty cart replaces it. */}
+      <div className="min-h-[44rem] lg:min-h-[24rem]">
+        {status === "loading" && <CartSkeleton />}
+        {status === "error" && (
+          <CartLoadFailed
+            onRetry={() => refresh().catch((error: unknown) => console.error("Cart fetch failed", error))}
+          />
+        )}
+        {status === "ready" && (cart && cart.data.length > 0 ? <CartContents cart={cart} /> : <EmptyCart />)}
+      </div>
     </div>
   );
 }
