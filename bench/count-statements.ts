@@ -5,6 +5,7 @@
  * database must hold a catalogue (run bench:api or bench:seed on it first). Side work that a step starts
  * after answering (after-commit effects, the simulator's webhook) lands in the step running when it runs.
  */
+import { addToNewCart } from "./lib/flow-requests";
 import { products, productVariants } from "@store/server/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { DELIVERY, flowProducts } from "./checkout-flow";
@@ -61,16 +62,7 @@ async function step(name: string, path: string, body: unknown): Promise<Record<s
 
 try {
   for (let i = 0; i < flows; i++) {
-    const cart = (await step("add to cart", "/api/cart-items/", {
-      product_pk: product.id,
-      size: "S",
-      quantity: 1,
-      offer_price: product.offerPrice,
-      mrp: product.mrp,
-      is_direct_buy: false,
-      cart_id: null,
-      currency: "INR",
-    })) as { cart_id: string };
+    const cart = (await step("add to cart", "/api/cart-items/", addToNewCart(product))) as { cart_id: string };
     const amount = product.offerPrice * 100;
     const order = (await step("create order", "/api/create-order/", {
       amount,

@@ -3,6 +3,7 @@
  * add to a new INR cart, create a card order, pay in the simulator's widget, verify. Prints a FlowReport
  * as JSON. Multi-step flows need each answer for the next request, which autocannon cannot chain.
  */
+import { addToNewCart } from "./flow-requests";
 import { summarize } from "./stats";
 import type { FlowProduct, FlowReport, FlowSpec, FlowStep } from "../checkout-flow";
 
@@ -28,21 +29,7 @@ async function post<T>(step: FlowStep, path: string, body: unknown, recording: b
 }
 
 async function checkout(product: FlowProduct, recording: boolean): Promise<void> {
-  const cart = await post<{ cart_id: string }>(
-    "add to cart",
-    "/api/cart-items/",
-    {
-      product_pk: product.id,
-      size: "S",
-      quantity: 1,
-      offer_price: product.offerPrice,
-      mrp: product.mrp,
-      is_direct_buy: false,
-      cart_id: null,
-      currency: "INR",
-    },
-    recording,
-  );
+  const cart = await post<{ cart_id: string }>("add to cart", "/api/cart-items/", addToNewCart(product), recording);
   // The card provider takes minor units (spec section 7: amount x100).
   const amount = product.offerPrice * 100;
   const order = await post<{ data: { data: { id: string }; key: string } }>(
