@@ -11,6 +11,14 @@ import { defineConfig } from "vite";
  *   and the shared package's plain modules (its zod schemas, under src/schemas/, stay out).
  * Route code stays in its route's chunk; zod ships only with the pages that have forms.
  */
+const STOREFRONT =
+  /[\\/]app[\\/](lib|components[\\/](ui|product|home))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/;
+/**
+ * The order and tax helpers are shared by checkout, order pages and the back office only: in the storefront
+ * chunk, every page would load them (about 2 KB gz) to show a product.
+ */
+const ORDERS_AND_TAX = /[\\/]shared[\\/]src[\\/](gst|order-status|order-total)\.ts$/;
+
 const CLIENT_CHUNKS = {
   groups: [
     {
@@ -22,7 +30,7 @@ const CLIENT_CHUNKS = {
     {
       name: "storefront",
       minShareCount: 2,
-      test: /[\\/]app[\\/](lib|components[\\/](ui|product|home))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/,
+      test: (id: string) => STOREFRONT.test(id) && !ORDERS_AND_TAX.test(id),
     },
   ],
 };
