@@ -9,7 +9,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
 import { productPath } from "../components/product/product-card";
 import { ProductDetails } from "../components/product/product-details";
-import { ProductJsonLd } from "../components/product/product-json-ld";
+import { productJsonLd } from "../components/product/product-json-ld";
 import { ProductReviews } from "../components/product/product-reviews";
 import { RelatedProducts } from "../components/product/related-products";
 import { api, ApiError } from "../lib/api";
@@ -70,7 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency })),
     softly(() => context.services.reviews.productReviews(product_pk, { page: 1 }), logOnServer(context.log)),
   ]);
-  return { product: detail.data, related: null, reviews };
+  return { product: detail.data, related: null, reviews, jsonLd: productJsonLd(detail.data, reviews?.data ?? []) };
 }
 
 /**
@@ -81,7 +81,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const product_pk = productPk(params.productId);
   const query = { product_pk, size: DEFAULT_SIZE, currency: browserCurrency() };
   const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
-  return { product: detail.data, related: detail.related_product, reviews: undefined };
+  return { product: detail.data, related: detail.related_product, reviews: undefined, jsonLd: null };
 }
 
 /** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
@@ -103,10 +103,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews } = loaderData;
+  const { product, related, reviews, jsonLd } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
-      <ProductJsonLd product={product} reviews={reviews?.data ?? []} />
+      {/* Written by the server for crawlers; a client navigation has none to show. */}
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
       {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
       <ProductDetails key={`${product.id}-${product.currency}`} initial={product} />
       <ProductReviews key={product.id} productId={product.id} initial={reviews} />

@@ -11,9 +11,10 @@ const JSON_LD_REVIEWS = 5;
 
 /**
  * schema.org Product with its offer, its rating (from the approved reviews, omitted while there are none)
- * and a few of those reviews, so search engines can show price, stock and stars.
+ * and a few of those reviews, so search engines can show price, stock and stars. Built by the server's
+ * loader only, so this code stays out of the browser's first load (crawlers read the server's page).
  */
-export function ProductJsonLd({ product, reviews }: { product: ProductDetail; reviews: readonly ProductReview[] }) {
+export function productJsonLd(product: ProductDetail, reviews: readonly ProductReview[]): string {
   const data = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -52,5 +53,5 @@ export function ProductJsonLd({ product, reviews }: { product: ProductDetail; re
       })),
     }),
   };
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;
+  return jsonLd(data);
 }
