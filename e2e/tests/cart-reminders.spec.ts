@@ -9,6 +9,9 @@ const SUBJECT = "Your cart is waiting for you";
 const HOUR = 3_600_000;
 
 let product: ProductDetail;
+// A journey across two or three browsers and the back office: 30 s is too little on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeAll(async ({ request }) => {
   // Nothing here buys, but the restored quantity is capped by stock: a product the buying specs leave alone.
   product = await productInStock(request, { minStock: 5, skip: 6, category: 4 });

@@ -16,6 +16,9 @@ const wishlistLink = (page: Page, pieces: number) =>
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: `Wishlist, ${pieces} ${pieces === 1 ? "piece" : "pieces"}` });
 
+// A journey across two or three browsers and the back office: 30 s is too little on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** A browser of its own, signed in as `account` (the token stored as the shop stores it). */
 async function signedInPage(browser: Browser, request: APIRequestContext, account: Account): Promise<Page> {
   const { token } = await logInByApi(request, account);
