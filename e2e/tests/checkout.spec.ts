@@ -7,6 +7,9 @@ import { alert, CARD, cartIn, checkout, fillDelivery, notice, openCheckout, orde
 import { pauseClock } from "../fixtures/clock";
 import { pdfText } from "../fixtures/pdf";
 
+// Each test is a whole checkout, some with two or three payment attempts: 30 s is too little on a loaded machine.
+test.describe.configure({ timeout: 60_000 });
+
 const PAID_NOTICE = /^Payment successful! Your order #(\d+) is confirmed\.$/;
 
 /**
