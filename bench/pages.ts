@@ -3,6 +3,7 @@
  * Lighthouse (mobile, simulated throttling, Debian Chromium) on the storefront pages of a production build served
  * by the real server, the gzipped JS and CSS each page loads, and server-render latency under load.
  */
+import { addToNewCart } from "./lib/flow-requests";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { cliArgs, intArg, stringArg } from "./lib/args";
@@ -180,16 +181,7 @@ async function storefrontPages(origin: string): Promise<PageSpec[]> {
   const cart = await getJson<{ cart_id: string }>(origin, "/api/cart-items/", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      product_pk: product.id,
-      size: "S",
-      quantity: 1,
-      offer_price: product.offer_price,
-      mrp: product.mrp,
-      is_direct_buy: false,
-      cart_id: null,
-      currency: "USD",
-    }),
+    body: JSON.stringify(addToNewCart({ id: product.id, offerPrice: product.offer_price, mrp: product.mrp }, "USD")),
   });
   return [
     { name: "home", path: "/" },

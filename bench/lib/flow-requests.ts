@@ -1,7 +1,7 @@
 import type { FlowProduct } from "../checkout-flow";
 
-/** A shopper's first add: size S into a new INR cart, at the price the product page shows. */
-export const addToNewCart = (product: FlowProduct) => ({
+/** A shopper's first add: size S into a new cart, at the price the product page shows. */
+export const addToNewCart = (product: FlowProduct, currency = "INR") => ({
   product_pk: product.id,
   size: "S",
   quantity: 1,
@@ -9,5 +9,5 @@ export const addToNewCart = (product: FlowProduct) => ({
   mrp: product.mrp,
   is_direct_buy: false,
   cart_id: null,
-  currency: "INR",
+  currency,
 });
