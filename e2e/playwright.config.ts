@@ -75,6 +75,8 @@ export default defineConfig({
         OPEN_ORDERS_PER_CLIENT: "100000",
         // Stands for the CDN's country header: every test request comes from 127.0.0.1, which has no country.
         CDN_COUNTRY_HEADER: "x-test-country",
+        // As in production: rendered pages are kept (development turns the cache off by default).
+        PAGE_CACHE_MB: "32",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
         // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
         REFUND_TRIES: "1",

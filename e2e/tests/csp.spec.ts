@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
 
 /**
- * Pages run under a Content-Security-Policy whose script-src names a nonce of the page's own and never
- * 'unsafe-inline' (decision 013). Every storefront page is loaded without a violation in the fault ring;
+ * Pages run under a Content-Security-Policy whose script-src names a nonce of the page's own (a kept page:
+ * the hashes of its inline scripts) and never 'unsafe-inline' (decisions 013, 046). Every storefront page is loaded without a violation in the fault ring;
  * here: the header against the page's scripts, and the payment simulator's scripts under the policy.
  */
 
@@ -15,9 +15,11 @@ const CSP_SPY = `(() => {
 
 const violations = (page: Page) => page.evaluate<string[]>("window.cspViolations");
 
-test("a page's inline scripts carry the nonce its policy names, a new one on every load", async ({ request }) => {
-  const [first, second] = await Promise.all([request.get("/women"), request.get("/women")]);
-  const scriptSrc = (policy = "") => policy.split(";").find((directive) => directive.startsWith("script-src "));
+const scriptSrc = (policy = "") => policy.split(";").find((directive) => directive.startsWith("script-src "));
+
+test("a render's inline scripts carry the nonce its policy names, a new one on every render", async ({ request }) => {
+  // Query strings of their own: a page kept by another test would be answered by its hashes instead.
+  const [first, second] = await Promise.all([request.get("/women?csp=a"), request.get("/women?csp=b")]);
   const nonce = /^script-src 'self' 'nonce-([^']+)'$/.exec(
     scriptSrc(first.headers()["content-security-policy"]) ?? "",
   )?.[1];
@@ -30,6 +32,21 @@ test("a page's inline scripts carry the nonce its policy names, a new one on eve
   );
   expect(inline.length).toBeGreaterThan(0);
   for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
+});
+
+test("a kept page names no nonce, and the browser runs its scripts by their hashes", async ({ page }) => {
+  await page.addInitScript({ content: CSP_SPY });
+  const url = "/women?csp=kept";
+  await page.goto(url);
+  const kept = await page.goto(url);
+  expect(kept?.headers()["x-page-cache"]).toBe("hit");
+  const policy = scriptSrc(kept?.headers()["content-security-policy"]) ?? "";
+  expect(policy).not.toContain("'nonce-");
+  expect(policy).toContain("'sha256-");
+  // The module script that imports the route modules ran, and nothing was refused.
+  await expect.poll(() => page.evaluate("typeof window.__reactRouterRouteModules")).toBe("object");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
 });
 
 test("the payment simulator's card widget and PayPal buttons work under the policy", async ({ page, request }) => {

@@ -1,9 +1,15 @@
 import { CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { describe, expect, it } from "vitest";
 import { markCatalogStale } from "../modules/catalog/cache";
-import { createPageCache, mayKeep, type CachedPage } from "./page-cache";
+import { createPageCache, inlineScriptHashes, mayKeep, preferredEncoding, type CachedPage } from "./page-cache";
 
-const html = (text: string): CachedPage => ({ headers: [], parts: [text], bytes: text.length });
+const html = (text: string): CachedPage => ({
+  headers: [],
+  html: Buffer.from(text),
+  scriptSources: "",
+  encoded: {},
+  bytes: text.length,
+});
 
 describe("mayKeep", () => {
   const page = (status: number, headers: Record<string, string>) => new Response("<html></html>", { status, headers });
@@ -24,7 +30,7 @@ describe("createPageCache", () => {
   it("drops every page when the catalogue's generation moves", () => {
     const cache = createPageCache();
     cache.set("a", html("a"), cache.generation());
-    expect(cache.get("a")?.parts).toEqual(["a"]);
+    expect(cache.get("a")?.html.toString()).toBe("a");
     markCatalogStale();
     expect(cache.get("a")).toBeUndefined();
   });
@@ -47,5 +53,28 @@ describe("createPageCache", () => {
     expect(cache.get("a")).toBeDefined();
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("c")).toBeDefined();
+  });
+});
+
+describe("preferredEncoding", () => {
+  it("takes brotli, then gzip, as the browser allows", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip, deflate")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("br");
+    expect(preferredEncoding("*, br;q=0")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBeNull();
+    expect(preferredEncoding("gzip;q=0, *;q=0")).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes each inline script's text as written, not those with a src", () => {
+    const page = `<script nonce="n">window.a=1</script><script src="/x.js" nonce="n"></script><script type="module">import "/y.js";</script><script>window.a=1</script>`;
+    // sha256 of "window.a=1" and of 'import "/y.js";', base64: each once.
+    expect(inlineScriptHashes(page)).toBe(
+      "'sha256-WpNQcWxgTJamkluTtRGYllok20MyGquJpWh9YXWGA4E=' 'sha256-UaHx1DVUYmuPUDHO7Ahb0Svb7BEDi0IVCnpGnlcLbUw='",
+    );
   });
 });

@@ -60,25 +60,26 @@ export const securityHeadersPlugin = fp(
   { name: "security-headers" },
 );
 
-const nonces = new WeakMap<ServerResponse, string>();
+const scriptSources = new WeakMap<ServerResponse, string>();
 
 /**
- * A page's policy: the common one, with the page's own nonce in script-src, so the inline scripts React
- * Router writes (hydration data, the module entry) run and no injected one does. Built once; per page
- * only the nonce changes. Sets the header on `response`, replacing the common one.
+ * A page's policy: the common one, with the page's own script sources in script-src (a fresh render's
+ * nonce, or a kept page's inline script hashes), so the inline scripts React Router writes (hydration data,
+ * the module entry) run and no injected one does. Built once; per page only those sources change. Sets the
+ * header on `response`, replacing the common one.
  */
 export function pagePolicy(
   config: AppConfig,
-): (request: IncomingMessage, response: ServerResponse, nonce: string) => void {
+): (request: IncomingMessage, response: ServerResponse, sources: string) => void {
   const common = securityHeaders(config).contentSecurityPolicy as { directives: Record<string, unknown> };
   const scriptSrc = [
     "'self'",
-    (_: IncomingMessage, response: ServerResponse) => `'nonce-${nonces.get(response)}'`,
+    (_: IncomingMessage, response: ServerResponse) => scriptSources.get(response) ?? "",
     ...providerOrigins(config),
   ];
   const setPolicy = contentSecurityPolicy({ directives: { ...common.directives, scriptSrc } });
-  return (request, response, nonce) => {
-    nonces.set(response, nonce);
+  return (request, response, sources) => {
+    scriptSources.set(response, sources);
     setPolicy(request, response, (error) => {
       if (error) throw error;
     });

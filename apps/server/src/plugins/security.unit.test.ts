@@ -30,7 +30,7 @@ describe("a page's policy", () => {
   function pageHeader(env: Record<string, string>, nonce: string): string {
     const request = new IncomingMessage(new Socket());
     const response = new ServerResponse(request);
-    pagePolicy(loadConfig({ NODE_ENV: "production", ...env }))(request, response, nonce);
+    pagePolicy(loadConfig({ NODE_ENV: "production", ...env }))(request, response, `'nonce-${nonce}'`);
     return String(response.getHeader("content-security-policy"));
   }
 

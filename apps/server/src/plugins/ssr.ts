@@ -12,7 +12,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { repoRoot } from "../config";
 import type { ServiceLog } from "../log";
 import { cdnCountryOf, decideCurrency } from "../modules/geo/currency-decision";
-import { createPageCache, mayKeep, type CachedPage } from "./page-cache";
+import { createPageCache, keptPage, mayKeep, preferredEncoding, type CachedPage } from "./page-cache";
 import { pagePolicy } from "./security";
 
 /** "build": serve apps/web/build (production, tests); "vite": Vite middleware with hot reload (npm run dev). */
@@ -38,8 +38,6 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
     async (request, reply) => {
       const path = request.url.split("?")[0] ?? "/";
       if (path.startsWith("/api/") || path.startsWith("/media/")) return reply.callNotFound();
-      const nonce = randomBytes(16).toString("base64");
-      setPagePolicy(request.raw, reply.raw, nonce);
       // One decision per request, which every loader prices in, on full loads and .data requests alike.
       const cdnCountry = cdnCountryOf(request.headers, app.config.cdnCountryHeader);
       const currency = await decideCurrency(
@@ -48,13 +46,18 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
         request.log,
       );
       // The currency follows the cookie, else the client's country: no shared cache may keep a page, nor
-      // may it, since its nonce is good for one answer only; the browser asks again.
+      // may it, since a fresh render's nonce is good for one answer only; the browser asks again.
       reply.header("Vary", "Cookie");
       reply.header("Cache-Control", "private, no-cache");
 
       const key = cache && request.method === "GET" && !path.endsWith(".data") ? pageKey(request, currency) : null;
       const kept = key === null ? undefined : cache?.get(key);
-      if (kept) return sendKept(reply, kept, nonce);
+      if (kept) {
+        setPagePolicy(request.raw, reply.raw, kept.scriptSources);
+        return sendKept(request, reply, kept);
+      }
+      const nonce = randomBytes(16).toString("base64");
+      setPagePolicy(request.raw, reply.raw, `'nonce-${nonce}'`);
 
       const renderedIn = cache?.generation();
       const failures = { count: 0 };
@@ -71,7 +74,7 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
       reply.header("x-page-cache", "miss");
       return sendWebResponse(reply, response, (html) => {
         // A page whose render logged a failure (a section that could not load, a stream cut short) is not kept.
-        if (failures.count === 0) cache.set(key, keptPage(response, html, nonce), renderedIn);
+        if (failures.count === 0) cache.set(key, keptPage(response, html), renderedIn);
       });
     },
   );
@@ -100,17 +103,17 @@ function countingFailures(log: ServiceLog, failures: { count: number }): Service
   };
 }
 
-/** The nonce is cut out of the kept HTML: each answer gets a fresh one (decision 013). */
-function keptPage(response: Response, html: string, nonce: string): CachedPage {
-  const headers = [...response.headers].filter(([name]) => name !== PAGE_CACHEABLE_HEADER);
-  return { headers, parts: html.split(nonce), bytes: html.length * 2 };
-}
-
-function sendKept(reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
+/** The kept bytes, already compressed when the browser takes brotli or gzip and the copy is made. */
+function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
   reply.status(200);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header("x-page-cache", "hit");
-  return reply.send(page.parts.join(nonce));
+  reply.header("Vary", "Cookie, Accept-Encoding");
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  const encoded = encoding ? page.encoded[encoding] : undefined;
+  if (!encoding || !encoded) return reply.send(page.html);
+  reply.header("Content-Encoding", encoding);
+  return reply.send(encoded);
 }
 
 async function productionBuild(app: FastifyInstance): Promise<ServerBuild> {
