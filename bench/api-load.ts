@@ -3,8 +3,8 @@
  * Loads the catalogue, search and cart endpoints of an in-process server with autocannon running in a
  * child process, next to a ceiling route on the same Fastify instance measured in the same run.
  */
-import { checkoutFlow, type FlowResult } from "./checkout-flow";
-import { apiScenarios, type ScenarioGroup } from "./api-scenarios";
+import { checkoutFlow, flowProducts, missingCheckoutRoutes, stockFlowProducts, type FlowResult } from "./checkout-flow";
+import { apiScenarios, scenarioInputs, type PriceOf, type ScenarioGroup } from "./api-scenarios";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
 import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFromArgs } from "./lib/database";
@@ -99,7 +99,11 @@ const result = await recordRun(
         timeoutSeconds: 10,
         headers: { "accept-encoding": options.acceptEncoding },
       };
-      const { scenarios, checkoutProductIds } = await apiScenarios(server);
+      const catalog = server.app.services.catalog;
+      const priceOf: PriceOf = async (id, currency) =>
+        (await catalog.productDetail({ product_pk: id, size: "S", currency })).data;
+      const inputs = await scenarioInputs(server.app.database.db);
+      const scenarios = await apiScenarios(inputs, priceOf);
       const [ceiling, ...rest] = scenarios;
       if (!ceiling) throw new Error("no ceiling scenario");
       const chosen = rest.filter((s) => !options.only || options.only.some((w) => s.name.includes(w)));
@@ -129,15 +133,19 @@ const result = await recordRun(
         console.log(
           `bench:api: ${target.kind} checkout (${options.checkoutLoops} shoppers, ${options.durationSeconds} s)`,
         );
-      const checkout: FlowResult = runCheckout
-        ? await checkoutFlow(server, {
-            loops: options.checkoutLoops,
-            durationSeconds: options.durationSeconds,
-            warmupSeconds: options.warmupSeconds,
-            productIds: checkoutProductIds,
-            acceptEncoding: options.acceptEncoding,
-          })
-        : { status: "skipped", reason: "not selected with --only" };
+      const unavailable = missingCheckoutRoutes(server.app);
+      let checkout: FlowResult = { status: "skipped", reason: "not selected with --only" };
+      if (runCheckout && unavailable) checkout = { status: "not available", reason: unavailable };
+      else if (runCheckout) {
+        await stockFlowProducts(server.app.database.db, inputs.cartIds);
+        checkout = await checkoutFlow(server.origin, {
+          loops: options.checkoutLoops,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: options.warmupSeconds,
+          products: await flowProducts(inputs.cartIds, priceOf),
+          acceptEncoding: options.acceptEncoding,
+        });
+      }
       const checkoutMaxMB = runCheckout ? mb(rss.take()) : null;
       const loadMaxMB = Math.max(before.rssMaxMB, after.rssMaxMB, ...loads.map((l) => l.load.rssMaxMB));
 

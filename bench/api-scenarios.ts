@@ -1,6 +1,7 @@
+import type { Db } from "@store/server/db/client";
 import { products } from "@store/server/schema";
 import { asc, eq } from "drizzle-orm";
-import { CEILING_PATH, type BenchServer } from "./lib/app-server";
+import { CEILING_PATH } from "./lib/app-server";
 import type { LoadRequest } from "./lib/load";
 import { COMMON_CASE, distinctQueries, rareWord, TYPO_CASE } from "./lib/search-cases";
 
@@ -17,9 +18,12 @@ export interface Scenario {
   note: string;
 }
 
+/** A product's size-S prices in a currency, however the caller reads them (the app's service, or over HTTP). */
+export type PriceOf = (id: number, currency: "INR" | "USD") => Promise<{ offer_price: number; mrp: number }>;
+
 /** Product ids spread evenly over the active catalogue, so detail requests are not all one hot row. */
-async function spreadProductIds(server: BenchServer, n: number): Promise<number[]> {
-  const rows = await server.app.database.db
+async function spreadProductIds(db: Db, n: number): Promise<number[]> {
+  const rows = await db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.isActive, true))
@@ -32,17 +36,16 @@ async function spreadProductIds(server: BenchServer, n: number): Promise<number[
 }
 
 /** Add-to-cart bodies with today's size-S prices (the server refuses a stale price with a 409). */
-async function addToCartBodies(server: BenchServer, ids: readonly number[]): Promise<LoadRequest[]> {
-  const catalog = server.app.services.catalog;
+async function addToCartBodies(priceOf: PriceOf, ids: readonly number[]): Promise<LoadRequest[]> {
   return Promise.all(
     ids.map(async (id) => {
-      const { data } = await catalog.productDetail({ product_pk: id, size: "S", currency: "USD" });
+      const price = await priceOf(id, "USD");
       const body = {
         product_pk: id,
         size: "S",
         quantity: 1,
-        offer_price: data.offer_price,
-        mrp: data.mrp,
+        offer_price: price.offer_price,
+        mrp: price.mrp,
         is_direct_buy: false,
         cart_id: null,
         currency: "USD",
@@ -63,14 +66,30 @@ const search = (query: string): LoadRequest[] => [{ path: searchPath(query) }];
 /** More than the search answer cache keeps (500), so every request of the "search distinct" row misses it. */
 const DISTINCT_QUERIES = 2000;
 
-/** The endpoints to load, and the products the checkout flow buys (the add-to-cart ones). */
+/** What the scenarios are made of, read from the bench database (before a server that owns it starts). */
+export interface ScenarioInputs {
+  detailIds: number[];
+  /** The add-to-cart products, which the checkout flow buys too. */
+  cartIds: number[];
+  rare: string;
+  distinct: string[];
+}
+
+export async function scenarioInputs(db: Db): Promise<ScenarioInputs> {
+  const detailIds = await spreadProductIds(db, 64);
+  return {
+    detailIds,
+    cartIds: detailIds.filter((_, i) => i % 4 === 0),
+    rare: await rareWord(db),
+    distinct: await distinctQueries(db, DISTINCT_QUERIES),
+  };
+}
+
+/** The endpoints to load, the ceiling first. */
 export async function apiScenarios(
-  server: BenchServer,
-): Promise<{ scenarios: Scenario[]; checkoutProductIds: number[] }> {
-  const detailIds = await spreadProductIds(server, 64);
-  const cartIds = detailIds.filter((_, i) => i % 4 === 0);
-  const rare = await rareWord(server.app.database.db);
-  const distinct = await distinctQueries(server.app.database.db, DISTINCT_QUERIES);
+  { detailIds, cartIds, rare, distinct }: ScenarioInputs,
+  priceOf: PriceOf,
+): Promise<Scenario[]> {
   const scenarios: Scenario[] = [
     {
       name: "ceiling",
@@ -109,9 +128,9 @@ export async function apiScenarios(
     {
       name: "add to cart",
       group: "cart",
-      requests: await addToCartBodies(server, cartIds),
+      requests: await addToCartBodies(priceOf, cartIds),
       note: `POST without cart_id: a new guest cart per request, ${cartIds.length} products in turn`,
     },
   ];
-  return { scenarios, checkoutProductIds: cartIds };
+  return scenarios;
 }

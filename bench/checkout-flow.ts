@@ -1,7 +1,9 @@
+import type { Db } from "@store/server/db/client";
 import { productVariants } from "@store/server/schema";
 import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { fileURLToPath } from "node:url";
-import type { BenchServer } from "./lib/app-server";
+import type { PriceOf } from "./api-scenarios";
 import { runChildJson } from "./lib/child-json";
 import type { LatencySummary } from "./lib/stats";
 
@@ -55,50 +57,58 @@ export const DELIVERY = {
 };
 const runner = fileURLToPath(new URL("./lib/flow-runner.ts", import.meta.url));
 
-/** Gives the flow's products stock enough for the run (size S) and answers their INR prices. */
-export async function flowProducts(server: BenchServer, productIds: readonly number[]): Promise<FlowProduct[]> {
-  await server.app.database.db
+/** Gives the flow's products stock enough for the run (size S); only the bench's own database is touched. */
+export async function stockFlowProducts(db: Db, productIds: readonly number[]): Promise<void> {
+  await db
     .update(productVariants)
     .set({ stock: BENCH_STOCK })
     .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.size, "S")));
+}
+
+/** The flow's products with their INR prices, as the product page shows them. */
+export async function flowProducts(productIds: readonly number[], priceOf: PriceOf): Promise<FlowProduct[]> {
   return Promise.all(
     productIds.map(async (id) => {
-      const { data } = await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency: "INR" });
-      return { id, offerPrice: data.offer_price, mrp: data.mrp };
+      const price = await priceOf(id, "INR");
+      return { id, offerPrice: price.offer_price, mrp: price.mrp };
     }),
   );
 }
 
 /**
+ * Why an in-process server cannot run the flow (real provider keys, or production without SIMULATOR=1):
+ * a route it lacks. Reported as "not available", never a made-up number.
+ */
+export function missingCheckoutRoutes(app: FastifyInstance): string | null {
+  // With ignoreTrailingSlash, Fastify stores "/api/create-order/" without its slash: ask for both forms.
+  const has = (url: string) =>
+    [url, url.replace(/\/$/, "")].some((form) => app.hasRoute({ method: "POST", url: form }));
+  const missing = ROUTES.filter((url) => !has(url));
+  return missing.length > 0 ? `the server has no POST ${missing.join(", ")}` : null;
+}
+
+/**
  * A full card checkout per iteration (add to cart, create order, pay in the simulator, verify), `loops`
- * shoppers at once, in a child process. Reports "not available", never a made-up number, when the
- * server lacks the checkout routes or the simulator (real provider keys, or production without SIMULATOR=1).
+ * shoppers at once, in a child process.
  */
 export async function checkoutFlow(
-  server: BenchServer,
+  origin: string,
   options: {
     loops: number;
     durationSeconds: number;
     warmupSeconds: number;
-    productIds: readonly number[];
+    products: FlowProduct[];
     acceptEncoding: string;
   },
 ): Promise<FlowResult> {
-  // With ignoreTrailingSlash, Fastify stores "/api/create-order/" without its slash: ask for both forms.
-  const has = (url: string) =>
-    [url, url.replace(/\/$/, "")].some((form) => server.app.hasRoute({ method: "POST", url: form }));
-  const missing = ROUTES.filter((url) => !has(url));
-  if (missing.length > 0) return { status: "not available", reason: `the server has no POST ${missing.join(", ")}` };
-
-  const products = await flowProducts(server, options.productIds);
   const spec: FlowSpec = {
-    origin: server.origin,
+    origin,
     loops: options.loops,
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,
     timeoutSeconds: 10,
     acceptEncoding: options.acceptEncoding,
-    products,
+    products: options.products,
     delivery: DELIVERY,
   };
   const report = await runChildJson<FlowReport>(

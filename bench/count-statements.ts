@@ -8,7 +8,7 @@
 import { addToNewCart } from "./lib/flow-requests";
 import { products, productVariants } from "@store/server/schema";
 import { and, asc, eq } from "drizzle-orm";
-import { DELIVERY, flowProducts } from "./checkout-flow";
+import { DELIVERY, flowProducts, stockFlowProducts } from "./checkout-flow";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
 import { DEFAULT_POSTGRES_URL } from "./lib/database";
@@ -42,7 +42,11 @@ const [first] = await server.app.database.db
   .where(eq(products.isActive, true))
   .orderBy(asc(products.id))
   .limit(1);
-const [product] = await flowProducts(server, first ? [first.id] : []);
+const ids = first ? [first.id] : [];
+await stockFlowProducts(server.app.database.db, ids);
+const [product] = await flowProducts(ids, async (id, currency) => {
+  return (await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency })).data;
+});
 if (!product) throw new Error("no product to buy");
 
 async function step(name: string, path: string, body: unknown): Promise<Record<string, unknown>> {

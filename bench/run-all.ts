@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ApiLoadData } from "./api-load";
+import type { MemoryData } from "./memory";
 import { cliArgs, stringArg } from "./lib/args";
 import { DEFAULT_POSTGRES_URL, postgresTarget } from "./lib/database";
 import { readLatestResult, type BenchResult } from "./lib/results";
@@ -15,7 +16,7 @@ import type { SearchScaleData } from "./search-scale";
 const usage = `
 Runs every benchmark with modest defaults (a few minutes), then prints the targets table.
   --full               the issue's full sizes: 10 s per endpoint, search up to 100k products, 3 Lighthouse runs
-  --skip LIST          any of api,search,pages
+  --skip LIST          any of api,memory,search,pages
   --postgres-url URL   server for the bench_api and bench_search databases (default ${DEFAULT_POSTGRES_URL})
   --build              rebuild the web app before the page benchmark
   --summary-only       print the targets table from the latest results without running anything
@@ -55,6 +56,14 @@ if (!args["summary-only"]) {
     if (postgres.kind === "postgres" && !run("api-load.ts", [...apiArgs, "--database-url", postgres.url]))
       failures.push("api-load postgres");
   }
+  if (!skip.has("memory")) {
+    // The compiled server, as deployed, after the API runs have seeded both catalogues.
+    const memoryArgs = ["--duration", duration];
+    if (!run("memory.ts", [...memoryArgs, ...(args.build ? ["--build"] : [])])) failures.push("memory pglite");
+    const postgres = await postgresTarget(adminUrl, "bench_api", false);
+    if (postgres.kind === "postgres" && !run("memory.ts", [...memoryArgs, "--database-url", postgres.url]))
+      failures.push("memory postgres");
+  }
   if (!skip.has("search") && !run("search-scale.ts", ["--fresh", "--sizes", full ? "1k,10k,100k" : "1k,10k"]))
     failures.push("search-scale");
   if (
@@ -69,10 +78,14 @@ const api = ["api-load-pglite", "api-load-postgres"].flatMap((name) => {
   const result = readLatestResult<ApiLoadData>(name);
   return result ? [result] : [];
 });
+const memory = ["memory-pglite", "memory-postgres"].flatMap((name) => {
+  const result = readLatestResult<MemoryData>(name);
+  return result ? [result] : [];
+});
 const search: BenchResult<SearchScaleData> | undefined = readLatestResult("search-scale");
 const pages: BenchResult<PagesData> | undefined = readLatestResult("pages");
 console.log("\n## Targets (issue 7), from the latest result of each benchmark\n");
-console.log(targetsTable({ api, search, pages }));
+console.log(targetsTable({ api, memory, search, pages }));
 if (failures.length > 0) {
   console.error(`\nbench: failed: ${failures.join(", ")}`);
   process.exitCode = 1;
