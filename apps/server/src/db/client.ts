@@ -1,14 +1,8 @@
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { fileURLToPath } from "node:url";
 import type { DatabaseConfig, DatabaseLimits } from "../config";
 import { withAfterCommit } from "./after-commit";
-import { openPglite } from "./pglite";
-import { MIGRATION_LOCK_KEY, openPool, withAdvisoryLock, withUnlimitedClient } from "./postgres";
 
 /**
  * The one database type the services see, whichever engine is underneath. No relational schema: services
@@ -72,8 +66,15 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/** Each engine's driver loads only where it is used: a PostgreSQL replica never holds PGlite's WASM, nor the reverse. */
 async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Database> {
   if (config.kind === "postgres") {
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }, postgres] = await Promise.all([
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+      import("./postgres"),
+    ]);
+    const { MIGRATION_LOCK_KEY, openPool, withAdvisoryLock, withUnlimitedClient } = postgres;
     const pool = openPool(config.url, limits);
     const db = drizzlePg({ client: pool });
     return {
@@ -91,6 +92,11 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
       close: () => pool.end(),
     };
   }
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { openPglite }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+    import("./pglite"),
+  ]);
   const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs, config.loadDataDir);
   const db = drizzlePglite({ client });
   return {

@@ -9,6 +9,16 @@ export class DatabaseBusyError extends Error {
   }
 }
 
+/** What to tell the operator when the embedded database folder cannot be used. */
+export function damagedMessage(dataDir: string, reason: string): string {
+  return [
+    `The embedded database in ${dataDir} cannot be used: ${reason}.`,
+    "The folder is damaged (an interrupted write, a full disk, a copy taken while the store was running) or",
+    "was written by another PGlite version. Restore it from a backup, or move it aside to start again with",
+    `a fresh database (the demo catalogue is seeded again): mv "${dataDir}" "${dataDir}.damaged"`,
+  ].join("\n  ");
+}
+
 // PostgreSQL's SQLSTATEs for "try again later": a lock or statement timeout, a server shutting down or
 // refusing connections, and a connection lost (class 08).
 const BUSY_STATES = new Set(["55P03", "57014"]);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { StartupError } from "../errors";
 import { lockDataDir, type ReleaseLock } from "./data-dir-lock";
-import { DatabaseBusyError } from "./errors";
+import { DatabaseBusyError, damagedMessage } from "./errors";
 
 /**
  * PGlite's buffer pool lives in its WASM memory, which grows as pages are touched and is never given back:
@@ -51,16 +51,6 @@ export async function openPglite(
     await release();
     throw err;
   }
-}
-
-/** What to tell the operator when the embedded database folder cannot be used. */
-export function damagedMessage(dataDir: string, reason: string): string {
-  return [
-    `The embedded database in ${dataDir} cannot be used: ${reason}.`,
-    "The folder is damaged (an interrupted write, a full disk, a copy taken while the store was running) or",
-    "was written by another PGlite version. Restore it from a backup, or move it aside to start again with",
-    `a fresh database (the demo catalogue is seeded again): mv "${dataDir}" "${dataDir}.damaged"`,
-  ].join("\n  ");
 }
 
 /** PGlite runs initdb over a folder without PG_VERSION, which would bury whatever is in it. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseConfig } from "../config";
 import { StartupError } from "../errors";
 import { openDatabase, type Database, type Db } from "./client";
-import { damagedMessage } from "./pglite";
+import { damagedMessage } from "./errors";
 
 /**
  * Opens and migrates the configured database for a process that will use it (the server, the CLIs). An

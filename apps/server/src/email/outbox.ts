@@ -1,6 +1,5 @@
 import { SELLER } from "@store/shared";
 import type { Tx } from "../db/client";
-import { htmlOf } from "./html";
 import { textOf, type Letter } from "./letter";
 import { emailOutbox, type EmailAttachment } from "./tables";
 
@@ -34,7 +33,8 @@ export function letterEmail(
  * link's merge tag is filled in at send time, signed for the recipient).
  */
 export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
-  const html = email.letter ? await htmlOf(email.letter) : null;
+  // react-email and its renderer load with the first letter, not with the server.
+  const html = email.letter ? await (await import("./html")).htmlOf(email.letter) : null;
   await tx.insert(emailOutbox).values({
     to: email.to,
     subject: email.subject,

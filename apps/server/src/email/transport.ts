@@ -1,5 +1,6 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { SELLER } from "@store/shared";
+import { loadOnce } from "../lib/load-once";
 import type { ServiceLog } from "../log";
 
 /** A file sent with an e-mail, its bytes made by the time it reaches the transport. */
@@ -62,12 +63,18 @@ export function createMailTransport(options: {
     greetingTimeout: within(30_000),
     socketTimeout: within(600_000),
   };
-  const smtp = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
+  // nodemailer loads with the first e-mail sent, not with the server.
+  let smtp: Transporter | undefined;
+  const connect = loadOnce(
+    async () => (smtp = (await import("nodemailer")).default.createTransport({ url: options.smtpUrl, ...timeouts })),
+  );
   const from = options.from ?? `${SELLER.brand} <${SELLER.supportEmail}>`;
   return {
     kind: "smtp",
     send: async (email) =>
-      void (await smtp.sendMail({
+      void (await (
+        await connect()
+      ).sendMail({
         from,
         to: email.to,
         subject: email.subject,
@@ -80,6 +87,6 @@ export function createMailTransport(options: {
           contentType,
         })),
       })),
-    close: () => smtp.close(),
+    close: () => smtp?.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { mediaUrlOfKey } from "./keys";
 import type { MediaStore } from "./storage";
 
@@ -24,6 +24,8 @@ export interface StoredImage {
  */
 export async function storeImage(media: MediaStore, bytes: Buffer, folder: string): Promise<StoredImage | null> {
   let output: { data: Buffer; info: OutputInfo };
+  // libvips loads with the first upload, not with every replica.
+  const { default: sharp } = await import("sharp");
   try {
     output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // honour the camera's orientation before the metadata is dropped

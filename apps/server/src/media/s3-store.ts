@@ -1,12 +1,7 @@
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { Readable } from "node:stream";
 import type { MediaS3Config } from "../config";
+import { loadOnce } from "../lib/load-once";
 import { checkedMediaKey, contentTypeOfKey } from "./keys";
 import type { MediaStore } from "./storage";
 
@@ -19,22 +14,32 @@ function keyOrThrow(key: string): string {
   return checked;
 }
 
+type S3Sdk = typeof import("@aws-sdk/client-s3");
+
 /** S3 answers a missing key 404 (NoSuchKey on GET, a bare NotFound on HEAD) and a fresh copy 304. */
-const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+const statusOf = (sdk: S3Sdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 
 /**
  * Pictures as objects in an S3 or S3-compatible bucket, under the same keys as the folder, so every
  * replica reads what any one of them stored.
  */
 export function createS3MediaStore(config: MediaS3Config): MediaStore {
-  const client = createS3Client(config);
+  // The AWS SDK (megabytes of code) loads with the bucket's first use, not with the server.
+  let opened: S3Client | undefined;
+  const connect = loadOnce(async () => {
+    const sdk = await import("@aws-sdk/client-s3");
+    opened = createS3Client(sdk, config);
+    return { sdk, client: opened };
+  });
   const Bucket = config.bucket;
   return {
     kind: "s3",
     location: `s3://${Bucket}`,
     async put(key, bytes, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: keyOrThrow(key),
           Body: bytes,
@@ -44,9 +49,10 @@ export function createS3MediaStore(config: MediaS3Config): MediaStore {
       );
     },
     async get(key, conditions) {
+      const { sdk, client } = await connect();
       try {
         const object = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: keyOrThrow(key),
             // RFC 9110: If-Modified-Since only counts without If-None-Match (S3 would weigh both).
@@ -63,26 +69,27 @@ export function createS3MediaStore(config: MediaS3Config): MediaStore {
           lastModified: object.LastModified,
         };
       } catch (error) {
-        if (statusOf(error) === 404) return null;
-        if (statusOf(error) === 304) return "not-modified";
+        if (statusOf(sdk, error) === 404) return null;
+        if (statusOf(sdk, error) === 304) return "not-modified";
         throw error;
       }
     },
     async exists(key) {
+      const { sdk, client } = await connect();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOrThrow(key) }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: keyOrThrow(key) }));
         return (head.ContentLength ?? 0) > 0;
       } catch (error) {
-        if (statusOf(error) === 404) return false;
+        if (statusOf(sdk, error) === 404) return false;
         throw error;
       }
     },
-    close: () => client.destroy(),
+    close: () => opened?.destroy(),
   };
 }
 
-function createS3Client(config: MediaS3Config): S3Client {
-  return new S3Client({
+function createS3Client(sdk: S3Sdk, config: MediaS3Config): S3Client {
+  return new sdk.S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,

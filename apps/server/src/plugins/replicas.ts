@@ -1,7 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
 import fp from "fastify-plugin";
-import { createRedisBroadcast } from "../cluster/broadcast";
-import { connectRedis } from "../cluster/redis";
 import { markCatalogStale, onCatalogChange } from "../modules/catalog/cache";
 
 /**
@@ -17,6 +15,11 @@ export const replicasPlugin = fp(async (app) => {
     return;
   }
 
+  // ioredis loads only where replicas share a Redis.
+  const [{ connectRedis }, { createRedisBroadcast }] = await Promise.all([
+    import("../cluster/redis"),
+    import("../cluster/broadcast"),
+  ]);
   const redis = await connectRedis(config.redisUrl, "store");
   const broadcast = await createRedisBroadcast(config.redisUrl, redis, config.redisKeyPrefix, app.log);
   await broadcast.subscribe("catalog", markCatalogStale);

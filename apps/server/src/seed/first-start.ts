@@ -5,7 +5,7 @@ import { installSettings } from "../db/install-settings";
 import { createMediaStore } from "../media/store";
 import { products } from "../schema";
 import { ensureDemoAdmin, type DemoAdminReport } from "./demo-admin";
-import { DEMO_SEEDED_KEY, seedDemoData } from "./seed";
+import { DEMO_SEEDED_KEY } from "./demo-marker";
 
 export interface FirstStartReport {
   /** When the demo catalogue was loaded into this database (now or on an earlier start), if ever. */
@@ -27,6 +27,8 @@ export async function seedIfEmpty(
     const [row] = await db.select({ n: count() }).from(products);
     if ((row?.n ?? 0) === 0) {
       log("Empty database: seeding the demo catalogue...");
+      // The demo catalogue, its artwork and sharp load only here: a shop with its own data never holds them.
+      const { seedDemoData } = await import("./seed");
       const media = createMediaStore(config);
       try {
         await seedDemoData(db, { media, log });

@@ -31,6 +31,7 @@ import { CUSTOMER_REVIEWS, TESTIMONIALS } from "./data/testimonials";
 import { demoReviews, seedReviews, summariseRatings } from "./reviews";
 import type { MediaStore } from "../media/storage";
 import { generateMediaImages } from "./images";
+import { DEMO_SEEDED_KEY } from "./demo-marker";
 import { demoMediaItems, socialImageUrl, stripImageUrl } from "./media-manifest";
 
 export interface SeedOptions {
@@ -38,9 +39,6 @@ export interface SeedOptions {
   media?: MediaStore;
   log?: (msg: string) => void;
 }
-
-/** The install setting that records when the demo catalogue was first loaded. */
-export const DEMO_SEEDED_KEY = "demo_catalogue_seeded_at";
 
 /** Any arbitrary number works; it only has to be the same for every process seeding this database. */
 const SEED_LOCK_KEY = 7_402_018;

@@ -1,12 +1,15 @@
-import { hash, verify } from "@node-rs/argon2";
 import { randomBytes } from "node:crypto";
+import { loadOnce } from "../../lib/load-once";
+
+/** The native argon2 binding loads with the first sign-up or log-in, not with every replica. */
+const argon2 = loadOnce(() => import("@node-rs/argon2"));
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane): OWASP's recommended minimum, about
  * 30 ms a hash here. The parameters travel in the PHC string, so raising them later keeps old hashes valid.
  */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -16,6 +19,7 @@ let dummyHash: Promise<string> | undefined;
  * verifies against a throw-away hash, so the response time does not tell whether an account exists.
  */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+  const { hash, verify } = await argon2();
   dummyHash ??= hash(randomBytes(16).toString("hex"));
   const against = storedHash ?? (await dummyHash);
   const matches = await verify(against, password).catch(() => false);

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { rupeesText, taxRateText } from "@store/shared";
@@ -343,7 +343,9 @@ function drawPageMarks(doc: Doc, paper: Paper, number: string): void {
   }
 }
 
-function render(paper: Paper, number: string): Promise<Buffer> {
+async function render(paper: Paper, number: string): Promise<Buffer> {
+  // pdfkit and its font engine (some 25 MB of memory) load with the first document asked for.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
@@ -371,7 +373,7 @@ function render(paper: Paper, number: string): Promise<Buffer> {
   drawTotals(sheet);
   drawPageMarks(doc, paper, number);
   doc.end();
-  return done;
+  return await done;
 }
 
 const UNIT: Record<InvoiceLineRow["kind"], string> = { goods: "pcs", shipping: "—", rounding: "—" };

@@ -1,7 +1,5 @@
-import PDFDocument from "pdfkit";
-
 /** A 4 x 6 inch label like a courier's: AWB, courier, the address and "COD" or "PREPAID". One page. */
-export function simulatedLabelPdf(label: {
+export async function simulatedLabelPdf(label: {
   awb: string;
   courier: string;
   reference: string;
@@ -12,6 +10,7 @@ export function simulatedLabelPdf(label: {
   cod: boolean;
   amount: number;
 }): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: [288, 432], margin: 18, info: { Title: `Label ${label.awb}` } });
     const chunks: Buffer[] = [];
