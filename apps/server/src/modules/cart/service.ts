@@ -16,6 +16,7 @@ import { AppError, catchRefusal, Refusal } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
 import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
 import { type Tx } from "../../db/client";
+import { preparedSql } from "../../db/prepared";
 import { cartItem, cartResponse, cartView, mainImage } from "./cart-view";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
@@ -48,32 +49,36 @@ function lineWhere(cartId: string, line: LineInput) {
   );
 }
 
-/**
- * The product and its size as sold now; unknown product or size is a 404, a withdrawn product a refusal.
- * `db` is the change's transaction, or the database itself when nothing is locked yet (a new guest cart).
- */
-async function sellableVariant(db: Db, line: LineInput) {
-  const [row] = await db
-    .select({
-      name: products.name,
-      isActive: products.isActive,
-      image: mainImage,
-      offerCents: productVariants.offerPriceCents,
-      mrpCents: productVariants.mrpCents,
-      stock: productVariants.stock,
-    })
-    .from(products)
-    // A retired size (offered false) is not sold any more, like a size the product never had.
-    .leftJoin(
-      productVariants,
-      and(
-        eq(productVariants.productId, products.id),
-        eq(productVariants.size, line.size),
-        eq(productVariants.offered, true),
-      ),
-    )
-    .where(eq(products.id, line.product_pk))
-    .limit(1);
+/** The product and its size as sold now, by `productId` and `size` placeholders. */
+function sellableVariantQuery(db: Db) {
+  return (
+    db
+      .select({
+        name: products.name,
+        isActive: products.isActive,
+        image: mainImage,
+        offerCents: productVariants.offerPriceCents,
+        mrpCents: productVariants.mrpCents,
+        stock: productVariants.stock,
+      })
+      .from(products)
+      // A retired size (offered false) is not sold any more, like a size the product never had.
+      .leftJoin(
+        productVariants,
+        and(
+          eq(productVariants.productId, products.id),
+          eq(productVariants.size, sql.placeholder("size")),
+          eq(productVariants.offered, true),
+        ),
+      )
+      .where(eq(products.id, sql.placeholder("productId")))
+      .limit(1)
+  );
+}
+type VariantRow = Awaited<ReturnType<ReturnType<typeof sellableVariantQuery>["execute"]>>[number];
+
+/** Unknown product or size is a 404, a withdrawn product a refusal; otherwise the size as sold. */
+function sellable(row: VariantRow | undefined, line: LineInput) {
   if (!row) throw new AppError("not_found", "Product not found", "PRODUCT_NOT_FOUND");
   if (!row.isActive) throw cartRefusal("PRODUCT_UNAVAILABLE", `${row.name} is no longer available.`);
   if (row.offerCents === null || row.mrpCents === null || row.stock === null) {
@@ -88,7 +93,13 @@ async function sellableVariant(db: Db, line: LineInput) {
     size: line.size,
   };
 }
-type Variant = Awaited<ReturnType<typeof sellableVariant>>;
+
+/** The size as sold now, read in the change's transaction. */
+async function sellableVariant(tx: Tx, line: LineInput) {
+  const [row] = await sellableVariantQuery(tx).execute({ productId: line.product_pk, size: line.size });
+  return sellable(row, line);
+}
+type Variant = ReturnType<typeof sellable>;
 
 function assertInStock(variant: Variant, quantity: number): void {
   if (quantity <= variant.stock) return;
@@ -127,15 +138,27 @@ async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<nu
  * A new guest cart and its first line in one statement (a data-modifying CTE): atomic without a
  * transaction, so a guest's first add to cart is two round trips, the read above and this.
  */
-async function insertGuestCart(db: Db, currency: Currency, line: LineInput & { quantity: number }) {
-  const result = (await db.execute(sql`
-    with cart as (insert into ${carts} (currency) values (${currency}) returning id)
+function insertGuestCartStatement(db: Db) {
+  const run = preparedSql<{ id: number; cart_id: string }>(
+    db,
+    "cart_insert_guest_cart",
+    sql`with cart as (insert into ${carts} (currency) values (${sql.placeholder("currency")}) returning id)
     insert into ${cartLines} (cart_id, product_id, size, is_direct_buy, quantity)
-    select cart.id, ${line.product_pk}, ${line.size}, ${line.is_direct_buy}, ${line.quantity} from cart
-    returning id, cart_id`)) as { rows: { id: number; cart_id: string }[] };
-  const [row] = result.rows;
-  if (!row) throw new Error("inserting a guest cart returned no row");
-  return { lineId: Number(row.id), cartId: row.cart_id };
+    select cart.id, ${sql.placeholder("productId")}, ${sql.placeholder("size")}, ${sql.placeholder("isDirectBuy")},
+      ${sql.placeholder("quantity")} from cart
+    returning id, cart_id`,
+  );
+  return async (currency: Currency, line: LineInput & { quantity: number }) => {
+    const [row] = await run({
+      currency,
+      productId: line.product_pk,
+      size: line.size,
+      isDirectBuy: line.is_direct_buy,
+      quantity: line.quantity,
+    });
+    if (!row) throw new Error("inserting a guest cart returned no row");
+    return { lineId: Number(row.id), cartId: row.cart_id };
+  };
 }
 
 function lineNotFound(): AppError {
@@ -143,6 +166,10 @@ function lineNotFound(): AppError {
 }
 
 export function createCartService(db: Db, reminderLinks: ReminderLinks) {
+  // A guest's first add to cart is the busiest write: both of its statements are prepared once.
+  const sellableOnDb = sellableVariantQuery(db).prepare("cart_sellable_variant");
+  const insertGuestCart = insertGuestCartStatement(db);
+
   /** Runs a change in one transaction, then answers the whole cart as it now is. */
   async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
     const { cartId, currency } = await db.transaction(async (tx) => {
@@ -162,10 +189,11 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
    */
   async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    const variant = await sellableVariant(db, input);
+    const [row] = await sellableOnDb.execute({ productId: input.product_pk, size: input.size });
+    const variant = sellable(row, input);
     assertPricesCurrent(variant, input, currency);
     assertInStock(variant, input.quantity);
-    const { cartId, lineId } = await insertGuestCart(db, currency, input);
+    const { cartId, lineId } = await insertGuestCart(currency, input);
     const line = {
       ...variant,
       id: lineId,
