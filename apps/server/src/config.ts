@@ -28,6 +28,8 @@ const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   /** PostgreSQL: a statement running longer than this is cancelled and answers 503 (migrations are exempt). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
+  /** PostgreSQL: keep the app's statements prepared on each connection; false behind a pooler that cannot (PgBouncer before 1.21 in transaction mode). */
+  DB_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
   /** Seed the demo catalogue into an empty database; default: not in production. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** The demo administrator's password at first start; default: generated and printed once. Never in production. */
@@ -139,6 +141,8 @@ export interface DatabaseLimits {
   acquireTimeoutMs: number;
   lockTimeoutMs: number;
   statementTimeoutMs: number;
+  /** PostgreSQL: run the app's statements as prepared statements (db/postgres.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 export type DatabaseConfig = (
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    preparedStatements: e.DB_PREPARED_STATEMENTS === "true",
   };
   return {
     env: e.NODE_ENV,

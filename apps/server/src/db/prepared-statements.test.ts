@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "./client";
+import { openPool } from "./postgres";
+
+const url = process.env.DATABASE_URL;
+
+/** What this connection has prepared, from PostgreSQL's own view of it. */
+async function preparedOn(client: { query(text: string): Promise<{ rows: { statement: string }[] }> }) {
+  // Starting with a comment, the look itself is not a statement the client prepares.
+  const { rows } = await client.query("/* look */ select statement from pg_prepared_statements");
+  return rows.map((r) => r.statement);
+}
+
+describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (decision 047)", () => {
+  const pool = openPool(url!, DEFAULT_LIMITS);
+  afterAll(() => pool.end());
+
+  it("prepares a select once and runs it again unparsed; leaves BEGIN and COMMIT simple", async () => {
+    const client = await pool.connect();
+    try {
+      const select = "select $1::int + 1 as n";
+      expect((await client.query(select, [1])).rows).toEqual([{ n: 2 }]);
+      expect((await client.query(select, [41])).rows).toEqual([{ n: 42 }]);
+      await client.query("begin");
+      await client.query("commit");
+      const prepared = await preparedOn(client);
+      expect(prepared.filter((s) => s === select)).toHaveLength(1);
+      expect(prepared.some((s) => /^(begin|commit)/i.test(s))).toBe(false);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("stops preparing on a connection after 300 statements, and the rest still run", async () => {
+    const client = await pool.connect();
+    try {
+      for (let i = 0; i < 320; i++) {
+        const { rows } = await client.query(`select ${i} as n, $1::text as tag`, ["x"]);
+        expect(rows).toEqual([{ n: i, tag: "x" }]);
+      }
+      expect((await preparedOn(client)).length).toBeLessThanOrEqual(300);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("runs unprepared when DB_PREPARED_STATEMENTS is false", async () => {
+    const plain = openPool(url!, { ...DEFAULT_LIMITS, preparedStatements: false });
+    const client = await plain.connect();
+    try {
+      await client.query("select $1::int as n", [7]);
+      expect(await preparedOn(client)).toEqual([]);
+    } finally {
+      client.release();
+      await plain.end();
+    }
+  });
+});
