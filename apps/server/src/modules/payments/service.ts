@@ -1,5 +1,4 @@
 import type { MakePapers } from "../orders/fulfil";
-import { and, eq } from "drizzle-orm";
 import {
   COD_SHIPPING_FEE_INR,
   MESSAGES,
@@ -13,9 +12,9 @@ import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "../../log";
 import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
 import { createRefundQueue } from "./refunds";
-import { settlePayment, type SettleOutcome } from "./settle";
+import { paymentWithOrder, settledAsPaid, settlePayment, type PaymentWithOrder, type SettleOutcome } from "./settle";
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
-import { payments, webhookEvents } from "./tables";
+import { webhookEvents } from "./tables";
 
 export type VerifyOutcome = { ok: true; orderId: number; status: OrderStatus } | { ok: false; refusal: Refusal };
 export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; refusal: Refusal };
@@ -37,39 +36,34 @@ export function createPaymentsService(
     return { ok: false, refusal: outcome.refusal };
   }
 
-  const paymentFor = async (provider: ProviderName, providerOrderId: string) =>
-    (
-      await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
-    )[0];
-
   /**
    * Settled before (an earlier verify, or the provider's webhook): our records answer, without asking the
-   * provider again. `known` is the payment row when the caller has just read it.
+   * provider again. `known` is the payment row and its order's status when the caller has just read them.
    */
   async function settledBefore(
     provider: ProviderName,
     proof: PaymentProof,
-    known?: typeof payments.$inferSelect,
+    known?: PaymentWithOrder,
   ): Promise<VerifyOutcome | null> {
-    known ??= await paymentFor(provider, proof.providerOrderId);
-    if (!known || known.status === "created" || !known.providerPaymentId) return null;
-    if (proof.paymentId && proof.paymentId !== known.providerPaymentId) return null;
+    known ??= await paymentWithOrder(db, provider, proof.providerOrderId);
+    const payment = known?.payment;
+    if (!known || !payment || payment.status === "created" || !payment.providerPaymentId) return null;
+    if (proof.paymentId && proof.paymentId !== payment.providerPaymentId) return null;
     const capture = {
-      providerOrderId: known.providerOrderId,
-      paymentId: known.providerPaymentId,
-      amount: known.amount,
-      currency: known.currency,
-      raw: known.raw,
+      providerOrderId: payment.providerOrderId,
+      paymentId: payment.providerPaymentId,
+      amount: payment.amount,
+      currency: payment.currency,
+      raw: payment.raw,
     };
+    const paid = settledAsPaid(known, capture);
+    if (paid) return { ok: true, orderId: paid.orderId, status: paid.status };
     return settled(await settlePayment(db, provider, capture, undefined, deps.papers));
   }
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
   async function captureAndSettle(provider: PaymentProvider, proof: PaymentProof): Promise<VerifyOutcome> {
-    const known = await paymentFor(provider.name, proof.providerOrderId);
+    const known = await paymentWithOrder(db, provider.name, proof.providerOrderId);
     if (!known) return { ok: false, refusal: verificationFailed };
     const before = await settledBefore(provider.name, proof, known);
     if (before) return before;
@@ -143,14 +137,19 @@ export function createPaymentsService(
           };
         throw err;
       }
-      if (!event.capture) {
+      const record = async () => {
         const recorded = await db
           .insert(webhookEvents)
           .values({ provider: name, eventId: event.eventId, payload: event.payload })
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
-        return { ok: true, duplicate: recorded.length === 0 };
-      }
+        return { ok: true as const, duplicate: recorded.length === 0 };
+      };
+      if (!event.capture) return record();
+      // The provider's second event for a payment already settled (Razorpay sends payment.captured and
+      // order.paid), or the webhook after the shopper's verify: recorded, nothing else to do.
+      const known = await paymentWithOrder(db, name, event.capture.providerOrderId);
+      if (known && settledAsPaid(known, event.capture)) return record();
       const outcome = await settlePayment(db, name, event.capture, event, deps.papers);
       if (outcome.kind === "refused" && outcome.refundPaymentId !== null)
         await refunds.refundNow(outcome.refundPaymentId);

@@ -21,6 +21,41 @@ export type SettleOutcome =
 
 const CLOSED_FALLBACK = "This order was cancelled. Your payment will be refunded.";
 
+/** Statuses an order reaches only once paid: a settled payment's order answers "paid" in any of them. */
+const PAID_STATUSES = ["paid", "shipped", "delivered", "returned_to_origin"] as const satisfies readonly OrderStatus[];
+
+/** A provider order's payment with its order's status, in one read. */
+export async function paymentWithOrder(db: Db, provider: ProviderName, providerOrderId: string) {
+  const [row] = await db
+    .select({ payment: payments, orderStatus: orders.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+  return row;
+}
+export type PaymentWithOrder = NonNullable<Awaited<ReturnType<typeof paymentWithOrder>>>;
+
+/**
+ * This very capture is already recorded on an order that is paid (or further along): settling it again would
+ * lock the cart and the order only to change nothing and answer "paid". The shopper's verify after the
+ * provider's webhook, and the webhook's second event for one payment, are answered from this one read. A
+ * cancelled or refunded order, another payment id or another amount takes the full path under the locks.
+ */
+export function settledAsPaid(
+  known: PaymentWithOrder,
+  capture: Pick<CapturedPayment, "paymentId" | "amount" | "currency">,
+): { kind: "paid"; orderId: number; status: OrderStatus } | null {
+  const { payment, orderStatus } = known;
+  const same =
+    payment.status === "captured" &&
+    payment.providerPaymentId === capture.paymentId &&
+    payment.amount === capture.amount &&
+    payment.currency === capture.currency;
+  return same && (PAID_STATUSES as readonly OrderStatus[]).includes(orderStatus)
+    ? { kind: "paid", orderId: payment.orderId, status: orderStatus }
+    : null;
+}
+
 /** What a closed order answers, the same every time (replays included): the reason it was cancelled. */
 async function closedRefusal(tx: Tx, orderId: number): Promise<Refusal> {
   const [cancelled] = await tx
@@ -91,9 +126,13 @@ export async function settlePayment(
       if (recorded.length === 0) return { kind: "duplicate_event" };
     }
     const ofOrder = and(eq(payments.provider, provider), eq(payments.providerOrderId, capture.providerOrderId));
-    const [known] = await tx.select({ orderId: payments.orderId }).from(payments).where(ofOrder);
+    const [known] = await tx
+      .select({ orderId: payments.orderId, cartId: orders.cartId })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(ofOrder);
     if (!known) return { kind: "unknown_order" };
-    const order = await lockOrderWithCart(tx, known.orderId);
+    const order = await lockOrderWithCart(tx, known.orderId, known.cartId);
     const [payment] = await tx.select().from(payments).where(ofOrder);
     if (!order || !payment) return { kind: "unknown_order" };
 
