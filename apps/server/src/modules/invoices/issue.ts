@@ -14,6 +14,7 @@ export type IssueOutcome =
   { ok: true; invoiceId: number; number: string; downloadToken: string } | { ok: false; problem: string };
 
 type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** Where the supply is, from the delivery address, and what that makes it: CGST+SGST, IGST, or an export. */
 export function placeOfSupply(
@@ -51,7 +52,13 @@ class Unissuable extends Error {}
  * correct invoice (no GST registration saved, a product without HSN code or rate, an unknown state) it
  * answers the problem and writes nothing, so the sale still settles and the seller issues it once fixed.
  */
-export async function issueInvoice(tx: Tx, orderId: number, now: Date): Promise<IssueOutcome> {
+export async function issueInvoice(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+  /** The order and its lines, when the caller (the confirmation) has just read them under the order's lock. */
+  known?: { order: OrderRow; lines: OrderLineRow[] },
+): Promise<IssueOutcome> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (existing)
     return { ok: true, invoiceId: existing.id, number: existing.number, downloadToken: existing.downloadToken };
@@ -61,13 +68,16 @@ export async function issueInvoice(tx: Tx, orderId: number, now: Date): Promise<
       ok: false,
       problem: "The shop's GST registration is not saved yet: enter it in Settings, then issue the invoice.",
     };
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const order = known?.order ?? (await tx.select().from(orders).where(eq(orders.id, orderId)))[0];
   if (!order) return { ok: false, problem: "Order not found." };
   const place = placeOfSupply(order, gst);
   if (!place.ok) return place;
 
   const day = istDayOf(now);
-  const sold = (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)))
+  const sold = (
+    known?.lines ??
+    (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)))
+  )
     .map((l) => ({ ...l, quantity: l.quantity - l.cancelledQuantity }))
     .filter((l) => l.quantity > 0);
   if (sold.length === 0)

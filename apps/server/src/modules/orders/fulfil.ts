@@ -7,14 +7,18 @@ import { notifyShopper } from "./notify-shopper";
 import { moneyOf, orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
 import { queueNewOrderAlert } from "./seller-alert";
 import { catchRefusal, type Refusal } from "../../errors";
-import { orderLines, orders } from "./tables";
+import { orderLines } from "./tables";
 import { transition, type OrderRow } from "./transitions";
 
 export type { ConfirmationPapers };
 export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
 
 /** Makes the papers once the order is confirmed, inside its transaction; the caller (payments, checkout) knows how. */
-export type MakePapers = (tx: Tx, order: OrderRow) => Promise<ConfirmationPapers>;
+export type MakePapers = (
+  tx: Tx,
+  order: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+) => Promise<ConfirmationPapers>;
 
 /**
  * Confirms an order (paid, or cash on delivery) in the caller's transaction, which holds the cart's lock and
@@ -37,7 +41,6 @@ export async function fulfilOrder(
       await closeOtherAttempts(sp, order.cartId, order.id);
       const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
       if (refused) throw refused;
-      await sp.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
       const lines = await sp
         .select()
         .from(orderLines)
@@ -52,7 +55,7 @@ export async function fulfilOrder(
         order.id,
       );
       await transition(sp, order, to, note);
-      const papers = makePapers ? await makePapers(sp, order) : undefined;
+      const papers = makePapers ? await makePapers(sp, order, lines) : undefined;
       // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates.
       if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines, papers));
       await notifyShopper(sp, order, {

@@ -6,7 +6,7 @@ import { returnStock, takeStock, type Pieces } from "../catalog/inventory";
 import { countPromoUse, releasePromoUse } from "../promo/usage";
 import { catchRefusal, refusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
-import { transition, type OrderRow } from "./transitions";
+import { OPEN_STATUSES, transition, type OrderRow } from "./transitions";
 
 /**
  * What an order keeps out of the shop while it waits to be paid (and for good once it is): its pieces and
@@ -14,8 +14,7 @@ import { transition, type OrderRow } from "./transitions";
  * have the last piece learns it before paying; a cash-on-delivery order takes them when it is confirmed.
  */
 
-/** An attempt still open: it may be paid (or confirmed) and closes when its time runs out. */
-export const OPEN_STATUSES = ["pending_payment", "awaiting_confirmation"] as const satisfies readonly OrderStatus[];
+export { OPEN_STATUSES };
 /** Orders whose pieces are still on our shelf: cancelling or expiring one puts them back in stock. */
 const ON_SHELF: readonly OrderStatus[] = ["pending_payment", "paid", "cod_confirmed"];
 
@@ -47,6 +46,8 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
  * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
  */
 export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
+  // A card order took its pieces and promo use when it was created: paying it holds nothing more.
+  if (order.stockHeld && (!order.promoCode || order.promoHeld)) return null;
   const held = await catchRefusal(() =>
     tx.transaction(async (sp) => {
       if (!order.stockHeld) {
@@ -107,7 +108,6 @@ export async function releaseHolds(tx: Tx, order: OrderRow): Promise<Pieces[]> {
  */
 export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason): Promise<void> {
   await releaseHolds(tx, order);
-  await tx.update(orders).set({ expiresAt: null }).where(eq(orders.id, order.id));
   await transition(tx, order, "expired", CLOSE_NOTES[reason], { reason });
   if (reason !== "SUPERSEDED") await touchCart(tx, order.cartId);
 }

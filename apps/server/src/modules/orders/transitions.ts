@@ -1,12 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { canTransition, type OrderStatus } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { lockCart } from "../cart/checkout-lines";
 import { orderEvents, orders } from "./tables";
 
+/** An attempt still open: it may be paid (or confirmed) and closes when its time runs out. */
+export const OPEN_STATUSES = ["pending_payment", "awaiting_confirmation"] as const satisfies readonly OrderStatus[];
+
 /**
- * Moves an order along the one state machine (packages/shared/src/order-status.ts) and records the step.
- * The update is guarded by the status the caller read under its row lock, so a step is taken at most once.
+ * Moves an order along the one state machine (packages/shared/src/order-status.ts) and records the step, in one
+ * statement. The update is guarded by the status the caller read under its row lock, so a step is taken at most
+ * once. An order leaving the open statuses has no deadline any more.
  */
 export async function transition(
   tx: Tx,
@@ -17,15 +21,17 @@ export async function transition(
 ): Promise<void> {
   if (!canTransition(order.status, to))
     throw new Error(`order ${order.id}: ${order.status} -> ${to} is not a transition`);
-  const moved = await tx
-    .update(orders)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) throw new Error(`order ${order.id} is no longer ${order.status}`);
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, note, data: data ?? null });
+  const open = (OPEN_STATUSES as readonly OrderStatus[]).includes(to);
+  const moved = (await tx.execute(sql`
+    with moved as (
+      update ${orders} set status = ${to}, updated_at = now()${open ? sql`` : sql`, expires_at = null`}
+      where id = ${order.id} and status = ${order.status}
+      returning id
+    )
+    insert into ${orderEvents} (order_id, from_status, to_status, note, data)
+    select id, ${order.status}, ${to}, ${note}, ${data === undefined ? null : JSON.stringify(data)}::jsonb from moved
+    returning order_id`)) as { rows: unknown[] };
+  if (moved.rows.length === 0) throw new Error(`order ${order.id} is no longer ${order.status}`);
 }
 
 /** Locks an order row for the rest of the transaction: verify and webhook racing each other queue up here. */
@@ -39,10 +45,13 @@ export async function lockOrder(tx: Tx, orderId: number) {
  * settling a payment, confirming cash on delivery, expiry) takes its locks in this order, so none of them
  * can deadlock with another. A cart that is gone (merged at login, cleaned up) leaves the order's lock.
  */
-export async function lockOrderWithCart(tx: Tx, orderId: number) {
-  const [peek] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
-  if (!peek) return undefined;
-  await lockCart(tx, peek.cartId);
+export async function lockOrderWithCart(tx: Tx, orderId: number, cartId?: string) {
+  if (cartId === undefined) {
+    const [peek] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+    if (!peek) return undefined;
+    cartId = peek.cartId;
+  }
+  await lockCart(tx, cartId);
   return lockOrder(tx, orderId);
 }
 
