@@ -301,6 +301,42 @@ describe("the outbox on several replicas", () => {
     expect(late.lines.map((l) => l.message)).toContain("e-mail lease ran out mid-send; another worker has it");
   });
 
+  it("a batch that took longer than a quarter lease renews each lease before sending: a row taken over meanwhile is left alone", async () => {
+    const [first, next] = await queue("slow-first@example.in", "taken-over@example.in");
+    const sent = new Map<string, number>();
+    let release: () => void = () => {};
+    const releaseFirst = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const stalling: MailTransport = {
+      kind: "log",
+      send: async (email) => {
+        if (email.to === "slow-first@example.in") {
+          started();
+          await releaseFirst;
+        }
+        sent.set(email.to, (sent.get(email.to) ?? 0) + 1);
+      },
+      close: () => undefined,
+    };
+    // A one-second lease: its quarter (250 ms) passes while the first send stalls.
+    const stalled = createOutboxWorker(database.db, { log: recordingLog().log, transport: stalling, leaseSeconds: 1 });
+    const stalledRun = stalled.deliverPending();
+    await firstStarted;
+    await database.db
+      .update(emailOutbox)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, next!.id));
+    const rescuer = createOutboxWorker(second.db, { log: recordingLog().log, transport: countingTransport(sent) });
+    expect(await rescuer.deliverPending()).toEqual({ delivered: 1, failed: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    release();
+    expect(await stalledRun).toEqual({ delivered: 1, failed: 0 });
+    expect(sent.get("taken-over@example.in")).toBe(1);
+    expect(await stored(first!.id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await stored(next!.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
   it("gives up on an e-mail whose last attempt's worker never came back, without sending it again", async () => {
     const [row] = await database.db
       .insert(emailOutbox)
