@@ -22,6 +22,9 @@ declare module "fastify" {
   }
 }
 
+/** How long after a send the simulator starts reporting its statuses. */
+const STATUS_DELAY_MS = 250;
+
 const outageBody = z.object({ failures: z.number().int().min(0).max(100) });
 const phoneParams = z.object({ number: z.string().regex(/^\d{8,15}$/) });
 
@@ -47,6 +50,9 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
 
     function report(id: string, to: string, statuses: string[]): void {
       const delivery = (async () => {
+        // Meta reports a message's statuses some time after answering its send, never before the sender has
+        // the message id: the store records that id when the send's answer arrives (whatsapp/worker.ts).
+        await new Promise((resolve) => setTimeout(resolve, STATUS_DELAY_MS));
         for (const status of statuses) {
           const body = JSON.stringify({
             object: "whatsapp_business_account",
