@@ -48,28 +48,29 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
 export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
   // A card order took its pieces and promo use when it was created: paying it holds nothing more.
   if (order.stockHeld && (!order.promoCode || order.promoHeld)) return null;
-  const held = await catchRefusal(() =>
-    tx.transaction(async (sp) => {
-      if (!order.stockHeld) {
-        const lines = await sp
-          .select()
-          .from(orderLines)
-          .where(eq(orderLines.orderId, order.id))
-          .orderBy(asc(orderLines.id));
-        const short = await takeStock(sp, lines);
-        const line = short === null ? undefined : lines[short];
-        if (line) throw soldOut(line, moment);
-      }
-      if (order.promoCode && !order.promoHeld && !(await countPromoUse(sp, order.promoCode))) {
-        throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
-      }
-      await sp
-        .update(orders)
-        .set({ stockHeld: true, promoHeld: order.promoCode !== null })
-        .where(eq(orders.id, order.id));
-      return { ok: true as const };
-    }),
-  );
+  const countsPromo = order.promoCode !== null && !order.promoHeld;
+  const hold = async (sp: Tx) => {
+    if (!order.stockHeld) {
+      const lines = await sp
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.id));
+      const short = await takeStock(sp, lines);
+      const line = short === null ? undefined : lines[short];
+      if (line) throw soldOut(line, moment);
+    }
+    if (countsPromo && order.promoCode && !(await countPromoUse(sp, order.promoCode))) {
+      throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
+    }
+    await sp
+      .update(orders)
+      .set({ stockHeld: true, promoHeld: order.promoCode !== null })
+      .where(eq(orders.id, order.id));
+    return { ok: true as const };
+  };
+  // Taking stock is all or nothing by itself; only a promo use refused after it has stock to undo: a savepoint then.
+  const held = await catchRefusal(() => (countsPromo ? tx.transaction(hold) : hold(tx)));
   return held.ok ? null : held.refusal;
 }
 
