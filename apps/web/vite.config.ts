@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 /**
@@ -8,16 +9,31 @@ import { defineConfig } from "vite";
  * - framework: React, React Router and the client entry, which every page runs;
  * - shell: the root route and everything it imports (navigation, cart, currency), which every page runs;
  * - storefront: the UI and helpers that two or more pages share (product cards, prices, skeletons...),
- *   and the shared package's plain modules (its zod schemas, under src/schemas/, stay out).
+ *   and the shared package's plain modules (its zod schemas, under src/schemas/, stay out);
+ * - purchase: the buying and form controls (quantity, PIN code, stock, text field) of the product page,
+ *   the cart and the account forms: in storefront, home, listings and the blog loaded them too;
+ * - listing: what the category listings, collections and search share.
  * Route code stays in its route's chunk; zod ships only with the pages that have forms.
  */
-const STOREFRONT =
-  /[\\/]app[\\/](lib|components[\\/](ui|product|home))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/;
+const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/;
 /**
- * The order and tax helpers are shared by checkout, order pages and the back office only: in the storefront
- * chunk, every page would load them (about 2 KB gz) to show a product.
+ * Shared by two or more chunks, but not by most of the pages shoppers land on: in storefront, every page
+ * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
+ * the back office's rupee-target helper, and the order and tax helpers (checkout, order pages, back
+ * office): Rolldown puts each in a chunk of its own users.
  */
-const ORDERS_AND_TAX = /[\\/]shared[\\/]src[\\/](gst|order-status|order-total)\.ts$/;
+const FEW_PAGES =
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total))\.ts$/;
+/**
+ * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
+ * the category listings, collections and search: one file for them, not one each (every file is a round
+ * trip on a phone, and Lighthouse's HTTP/1.1 model fetches six at a time).
+ */
+const LISTING =
+  /[\\/](lib[\\/]deferred|components[\\/]product[\\/](category-copy|category-banner|use-explore-more|explore-more-button)|shared[\\/]src[\\/]categories)\.tsx?$/;
+/** The buying and form controls: quantity, PIN code, stock, text field (product page, cart, account forms). */
+const PURCHASE =
+  /[\\/]app[\\/](components[\\/]ui[\\/](numeric-input|text-field)|components[\\/]product[\\/]stock-status|lib[\\/]delivery-pin)\.tsx?$/;
 
 const CLIENT_CHUNKS = {
   groups: [
@@ -29,14 +45,34 @@ const CLIENT_CHUNKS = {
     { name: "shell", priority: 1, test: /[\\/]app[\\/]root\.tsx$/ },
     {
       name: "storefront",
+      priority: 1,
       minShareCount: 2,
-      test: (id: string) => STOREFRONT.test(id) && !ORDERS_AND_TAX.test(id),
+      test: (id: string) => STOREFRONT.test(id) && ![FEW_PAGES, LISTING, PURCHASE].some((group) => group.test(id)),
     },
+    // After storefront (lower priority), so what they import from it stays there.
+    { name: "purchase", test: PURCHASE },
+    { name: "listing", test: LISTING },
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's own production build, for the browser. Its package.json exports only dist/development
+ * (remix-run/react-router#12532, #14102), whose `ENABLE_DEV_WARNINGS = true` keeps the dev warnings and
+ * their messages in every page (0.6 KB gz); dist/production is the same code with the flag off. The
+ * server build keeps importing "react-router" as Node resolves it: one copy shared with @react-router/node
+ * and the server's request handler. The two differ only in React Router's default error boundary and
+ * hydrate fallback (a console hint), which our routes never render.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
+const BROWSER_ALIASES = [
+  { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+  { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+];
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  ...(command === "build" && !isSsrBuild && { resolve: { alias: BROWSER_ALIASES } }),
   build: {
     target: "es2022",
     assetsInlineLimit: 0,

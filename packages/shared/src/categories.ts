@@ -38,29 +38,9 @@ export const SUBCATEGORIES = [
   { id: 25, name: "silk sashes", categoryId: 6 },
 ] as const satisfies readonly { id: number; name: string; categoryId: CategoryId }[];
 
-/** Only these names appear in the home page's shop-by-category strip (spec section 2, Home). */
-export const HOME_STRIP_NAMES = [
-  "Gems",
-  "Rajasthani Puppets",
-  "Jaipur Carpets",
-  "Jaipur Juttis",
-  "Lac Bangles",
-  "Rajasthani Paintings",
-  "Sanganeri & Bagru Print",
-  "Rajasthani Folk Jewellery",
-  "Metal Crafts",
-  "Gems & Jewellery",
-] as const;
-
 /** Categories with their own listing banner; the rest use the women banner. */
 export const BANNER_SEGMENTS = ["women", "home & living", "accessories"] as const;
 
 export function categoryBySegment(segment: string) {
   return CATEGORIES.find((c) => c.segment === segment);
-}
-
-/** The URL of a category or subcategory listing, from its (lowercase) names. */
-export function listingPath(categorySegment: string, subcategoryName?: string): string {
-  const base = `/${encodeURIComponent(categorySegment)}`;
-  return subcategoryName ? `${base}/${encodeURIComponent(subcategoryName.toLowerCase())}` : base;
 }

@@ -5,6 +5,8 @@ export * from "./money";
 export * from "./promo-minimum";
 export * from "./inr-target";
 export * from "./categories";
+export * from "./home-strip";
+export * from "./listing-path";
 export * from "./seller";
 export * from "./messages";
 export * from "./schemas/common";

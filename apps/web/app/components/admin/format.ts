@@ -1,4 +1,4 @@
-import { CATEGORIES, formatMoney, ORDER_STATUS_LABELS, type Currency, type OrderStatus } from "@store/shared";
+import { formatMoney, ORDER_STATUS_LABELS, type Currency, type OrderStatus } from "@store/shared";
 
 /** The seller's clock (India Standard Time), as the server's "today" and date filters are. */
 const WHEN = new Intl.DateTimeFormat("en-IN", {
@@ -36,10 +36,6 @@ export const PAYMENT_LABELS: Record<string, string> = {
 
 export function statusLabel(status: OrderStatus): string {
   return ORDER_STATUS_LABELS[status];
-}
-
-export function categoryName(id: number): string {
-  return CATEGORIES.find((c) => c.id === id)?.name ?? `Category ${id}`;
 }
 
 export const yesNo = (value: boolean) => (value ? "Yes" : "No");

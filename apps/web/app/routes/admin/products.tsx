@@ -9,7 +9,8 @@ import {
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
-import { categoryName, yesNo } from "../../components/admin/format";
+import { categoryName } from "../../components/admin/category-name";
+import { yesNo } from "../../components/admin/format";
 import { ListTable, LoadState, Pager, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { inrText } from "../../components/admin/product-inr";
