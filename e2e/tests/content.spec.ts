@@ -125,7 +125,10 @@ test.describe("blog detail", () => {
 
   test("a broken image falls back to the placeholder at the same size", async ({ page, request }) => {
     const [blog] = await allBlogs(request);
-    await page.route(`**${blog!.image}`, (route) => route.fulfill({ status: 404, body: "" }));
+    // The picture and its smaller copy (srcset): the browser takes whichever fits the page.
+    const copy = blog!.image.replace(/\.webp$/, "-800w.webp");
+    for (const url of [blog!.image, copy])
+      await page.route(`**${url}`, (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto(`/blog/${blog!.id}`);
     const image = page.getByRole("main").getByRole("img", { name: blog!.title });
     await expect(image).toHaveAttribute("src", /^data:image\/svg\+xml/);

@@ -43,6 +43,25 @@ test.describe("on a phone", () => {
     expect(pictures).not.toContain(original);
   });
 
+  test("the blog list fetches the phone-sized copy of its first picture, alone at high priority", async ({ page }) => {
+    const pictures = pictureRequests(page);
+    await page.goto("/blog");
+    const cards = page.getByRole("main").getByRole("article");
+    const first = cards.first().locator("img");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).not.toHaveAttribute("loading", "lazy");
+    // One column on a phone: the second card is below the first screen and must not compete with the first.
+    await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
+    await expect(cards.nth(1).locator("img")).not.toHaveAttribute("fetchpriority", "high");
+
+    // srcset offers "<copy> 800w, <original> 1200w"; the card is 380 px wide here (665 device pixels).
+    const original = (await first.getAttribute("src")) ?? "";
+    const copy = original.replace(/\.webp$/, "-800w.webp");
+    expect(await first.getAttribute("srcset")).toBe(`${copy} 800w, ${original} 1200w`);
+    await expect.poll(() => pictures).toContain(copy);
+    expect(pictures).not.toContain(original);
+  });
+
   test("the header scroller fetches the shown slide's picture and the next one only", async ({ page }) => {
     // No slideshow (reduced motion): it would move on by itself every 6 s, on a slow machine before the check.
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -14,6 +14,7 @@ describe("picture renditions", () => {
     expect(imageSrcSet("/media/banners/women.webp")).toBe(
       "/media/banners/women-800w.webp 800w, /media/banners/women.webp 1600w",
     );
+    expect(imageSrcSet("/media/blog/7.webp")).toBe("/media/blog/7-800w.webp 800w, /media/blog/7.webp 1200w");
   });
 
   it("has no copies for uploads, outside addresses, copies themselves or other folders", () => {
@@ -21,7 +22,8 @@ describe("picture renditions", () => {
       "/media/uploads/ab12.webp",
       "https://images.example.in/a.webp",
       "/media/products/1001-1-360w.webp",
-      "/media/blog/1.webp",
+      "/media/blog/1-800w.webp",
+      "/media/social/1.webp",
       "/media/products/1001-1.jpg",
     ]) {
       expect(imageSrcSet(url)).toBeUndefined();
@@ -32,16 +34,18 @@ describe("picture renditions", () => {
   it("lists the widths the seed renders", () => {
     expect(renditionWidths("/media/products/1001-1.webp")).toEqual([360]);
     expect(renditionWidths("/media/hero/1.webp")).toEqual([800]);
+    expect(renditionWidths("/media/blog/1.webp")).toEqual([800]);
   });
 
   it("finds the original of a copy, and nothing for other addresses", () => {
     expect(originalOfRendition("/media/products/1001-1-360w.webp")).toBe("/media/products/1001-1.webp");
     expect(originalOfRendition("/media/hero/2-800w.webp")).toBe("/media/hero/2.webp");
+    expect(originalOfRendition("/media/blog/1-800w.webp")).toBe("/media/blog/1.webp");
     for (const url of [
       "/media/products/1001-1.webp",
       "/media/products/1001-1-999w.webp",
       "/media/uploads/ab-360w.webp",
-      "/media/blog/1-800w.webp",
+      "/media/blog/1-360w.webp",
     ]) {
       expect(originalOfRendition(url)).toBeUndefined();
     }

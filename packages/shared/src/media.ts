@@ -10,6 +10,8 @@ const RENDITIONS: readonly { folder: string; width: number; copies: readonly num
   // Header slides and listing banners span a phone's width: about 380 px, 660-1100 device pixels.
   { folder: "/media/hero/", width: 1600, copies: [800] },
   { folder: "/media/banners/", width: 1600, copies: [800] },
+  // Blog pictures (1200x630) span a phone's width in the list and in a post: 660-1100 device pixels again.
+  { folder: "/media/blog/", width: 1200, copies: [800] },
 ];
 
 /** An original in a folder with copies (a copy's own address has none: `1001-1-360w.webp` is not an original). */

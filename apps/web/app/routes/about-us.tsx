@@ -40,6 +40,7 @@ export default function AboutUs() {
           src="/media/blog/1.webp"
           alt="Artisans hand block printing cotton in our Jaipur workshop"
           priority
+          sizes="(min-width: 1184px) 540px, (min-width: 1024px) calc(50vw - 36px), calc(100vw - 32px)"
           className="rounded-2xl shadow-md"
         />
         <div>

@@ -114,7 +114,13 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
           {SELLER.brand}
         </p>
       </header>
-      <BlogImage src={blog.image} alt={blog.title} priority className="mt-8 rounded-2xl shadow-sm" />
+      <BlogImage
+        src={blog.image}
+        alt={blog.title}
+        priority
+        sizes="(min-width: 768px) 736px, calc(100vw - 32px)"
+        className="mt-8 rounded-2xl shadow-sm"
+      />
       <Prose html={blog.description} className="mt-10" />
       <div className="mt-12 space-y-10">
         <KeyFeatures features={blog.key_features} />

@@ -1,3 +1,4 @@
+import { imageSrcSet } from "@store/shared/media";
 import { useEffect, useRef, useState } from "react";
 
 /** Blog images are stored at 1200x630 (the Open Graph size); explicit dimensions keep the layout still. */
@@ -17,10 +18,12 @@ type BlogImageProps = {
   className?: string;
   /** The first image on a page loads eagerly; cards further down load lazily. */
   priority?: boolean;
+  /** The image's width in the page (the `sizes` attribute), so a phone takes the 800 px copy (decision 047). */
+  sizes: string;
 };
 
 /** A blog image that swaps to the placeholder when it fails, keeping its dimensions. */
-export function BlogImage({ src, alt, className = "", priority = false }: BlogImageProps) {
+export function BlogImage({ src, alt, className = "", priority = false, sizes }: BlogImageProps) {
   // Remember which src failed, so navigating to another post tries its image again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
@@ -32,10 +35,16 @@ export function BlogImage({ src, alt, className = "", priority = false }: BlogIm
   }, [src]);
 
   const failed = failedSrc === src;
+  const srcSet = failed ? undefined : imageSrcSet(src);
   return (
     <img
+      // The placeholder is a new element: an image that chose a srcset copy keeps that copy's density
+      // after losing the srcset, and the placeholder would not have its own size (1200 px).
+      key={failed ? "placeholder" : "picture"}
       ref={image}
       src={failed ? BLOG_IMAGE_PLACEHOLDER : src}
+      srcSet={srcSet}
+      sizes={srcSet && sizes}
       alt={alt}
       width={BLOG_IMAGE_SIZE.width}
       height={BLOG_IMAGE_SIZE.height}
