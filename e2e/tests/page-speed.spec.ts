@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
 import { hydrated } from "../fixtures/hydration";
 
 /**
@@ -58,6 +59,26 @@ test.describe("on a phone", () => {
     const original = (await first.getAttribute("src")) ?? "";
     const copy = original.replace(/\.webp$/, "-800w.webp");
     expect(await first.getAttribute("srcset")).toBe(`${copy} 800w, ${original} 1200w`);
+    await expect.poll(() => pictures).toContain(copy);
+    expect(pictures).not.toContain(original);
+  });
+
+  test("a full cart's first picture is the small copy, fetched without waiting for layout", async ({
+    page,
+    request,
+  }) => {
+    const pictures = pictureRequests(page);
+    const cart = await guestCart(request, await productInStock(request, { skip: 3 }));
+    await openWithStorage(page, "/cart", { cartId: cart.cart_id });
+    const line = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ has: page.locator("img") })
+      .first();
+    const image = line.locator("img");
+    await expect(image).not.toHaveAttribute("loading", "lazy");
+    const original = (await image.getAttribute("src")) ?? "";
+    const copy = original.replace(/\.webp$/, "-360w.webp");
     await expect.poll(() => pictures).toContain(copy);
     expect(pictures).not.toContain(original);
   });

@@ -8,6 +8,9 @@ import { PromoBox } from "./promo-box";
 import { cartTotals } from "./totals";
 import { usePromo } from "./use-promo";
 
+/** Lines whose picture a phone shows without scrolling: fetched at once, the rest as the shopper scrolls. */
+const FIRST_SCREEN_LINES = 3;
+
 /** The shopper heads for the continue button: fetch the checkout now, so pressing it shows the form at once. */
 const preloadCheckout = () => void loadCheckout().catch(() => undefined);
 
@@ -34,8 +37,8 @@ export function CartContents({ cart }: { cart: CartResponse }) {
             Items in your cart
           </h2>
           <ul className="divide-y divide-linen border-y border-linen">
-            {cart.data.map((item) => (
-              <CartLine key={item.id} item={item} />
+            {cart.data.map((item, index) => (
+              <CartLine key={item.id} item={item} firstScreen={index < FIRST_SCREEN_LINES} />
             ))}
           </ul>
         </section>

@@ -1,4 +1,5 @@
 import { formatMoney, sizePhrase, type CartItem } from "@store/shared";
+import { imageSrcSet } from "@store/shared/media";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../../lib/cart";
@@ -16,8 +17,14 @@ function availabilityText(item: CartItem): string | null {
     : `Only ${item.stock} left in ${sizePhrase(item.size, false)}. Please lower the quantity.`;
 }
 
-/** One cart line: image, name, size, unit prices, quantity (the spec's numeric input) and removal. */
-export function CartLine({ item }: { item: CartItem }) {
+/** The line's picture is 80 px wide on a phone, 112 px from sm: the 360 px copy is sharp at either. */
+const LINE_IMAGE_SIZES = "(min-width: 640px) 112px, 80px";
+
+/**
+ * One cart line: image, name, size, unit prices, quantity (the spec's numeric input) and removal.
+ * `firstScreen`: the picture is on the first screen (the full cart's largest paint), so it is not lazy.
+ */
+export function CartLine({ item, firstScreen = false }: { item: CartItem; firstScreen?: boolean }) {
   const cart = useCart();
   // The quantity being saved, shown until the server's cart replaces it.
   const [saving, setSaving] = useState<number | null>(null);
@@ -63,10 +70,12 @@ export function CartLine({ item }: { item: CartItem }) {
         {item.image && (
           <img
             src={item.image}
+            srcSet={imageSrcSet(item.image)}
+            sizes={LINE_IMAGE_SIZES}
             alt=""
             width={112}
             height={140}
-            loading="lazy"
+            loading={firstScreen ? "eager" : "lazy"}
             className="aspect-[4/5] h-auto w-full object-cover"
           />
         )}
