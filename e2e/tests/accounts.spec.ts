@@ -182,6 +182,31 @@ test.describe("log in and out", () => {
     await expect(page.getByText(`${account.country_code} ${account.mobile_number}`)).toBeVisible();
   });
 
+  test("the server renders /account for a signed-in browser and the login screen for a signed-out one", async ({
+    page,
+    request,
+  }) => {
+    const LOGIN_HEADING = /<h1[^>]*>Log in<\/h1>/;
+    // A visitor without the session hint cookie gets the login screen from the first paint (decision 047).
+    expect(await (await request.get("/account")).text()).toMatch(LOGIN_HEADING);
+
+    const account = await createAccount(request, "hint");
+    await page.goto("/login");
+    await logIn(page, account);
+    await expect(page).toHaveURL("/account");
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === "signed_in")?.value)
+      .toBe("1");
+    // The hint is all the server sees: the token stays in the browser's storage.
+    const signedIn = await (await page.request.get("/account")).text();
+    expect(signedIn).toContain("Welcome back");
+    expect(signedIn).not.toMatch(LOGIN_HEADING);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL("/login");
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "signed_in")).toBe(false);
+  });
+
   test("logging out ends the session and leaves nothing of the cart behind", async ({ page, request }) => {
     const account = await createAccount(request, "logout");
     const session = await logInByApi(request, account);

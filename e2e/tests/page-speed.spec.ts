@@ -12,6 +12,17 @@ import { hydrated } from "../fixtures/hydration";
 /** A phone like Lighthouse's mobile profile: 412 px wide, 1.75 device pixels per CSS pixel. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 };
 
+/**
+ * Records every layout shift of the page's life in `window.layoutShifts`, from its first frame (buffered),
+ * leaving out those right after an input, as Lighthouse's CLS does.
+ */
+const LAYOUT_SHIFT_SPY = `(() => {
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShifts.push(entry.value);
+  }).observe({ type: "layout-shift", buffered: true });
+})();`;
+
 /** Same-origin picture requests the page makes, as paths. */
 function pictureRequests(page: Page): string[] {
   const paths: string[] = [];
@@ -81,6 +92,17 @@ test.describe("on a phone", () => {
     const copy = original.replace(/\.webp$/, "-360w.webp");
     await expect.poll(() => pictures).toContain(copy);
     expect(pictures).not.toContain(original);
+  });
+
+  test("signed out, /account shows the login screen at once and moves on to /login without a layout shift", async ({
+    page,
+  }) => {
+    await page.addInitScript({ content: LAYOUT_SHIFT_SPY });
+    await page.goto("/account");
+    await expect(page).toHaveURL("/login?next=%2Faccount");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    expect(await page.evaluate<number[]>("window.layoutShifts")).toEqual([]);
   });
 
   test("the header scroller fetches the shown slide's picture and the next one only", async ({ page }) => {

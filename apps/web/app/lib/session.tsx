@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { STORAGE_KEYS } from "./api";
+import { rememberSessionHint } from "./session-hint";
 import { browserStorage, onStorageChange } from "./storage";
 
 type SessionContextValue = {
@@ -40,6 +41,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Logging in or out in another tab applies here too.
     return onStorageChange((key) => key === STORAGE_KEYS.token && setToken(browserStorage.get(STORAGE_KEYS.token)));
   }, []);
+
+  // The server renders /account or the login screen from this hint (lib/session-hint).
+  useEffect(() => {
+    if (ready) rememberSessionHint(token !== null);
+  }, [ready, token]);
 
   const signIn = useCallback((newToken: string, cartId: string | null) => {
     browserStorage.set(STORAGE_KEYS.token, newToken);

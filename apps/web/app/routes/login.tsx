@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { AuthCard } from "../components/account/auth-card";
-import { LoginForm } from "../components/account/login-form";
+import { LoginScreen } from "../components/account/login-screen";
 import { pageMeta } from "../lib/seo";
 
 export function meta() {
@@ -11,20 +9,5 @@ export function meta() {
 }
 
 export default function Login() {
-  return (
-    <AuthCard
-      title="Log in"
-      intro="Welcome back. Anything already in your cart comes with you."
-      footer={
-        <>
-          New here?{" "}
-          <Link to="/Signup" className="font-semibold text-madder underline-offset-4 hover:underline">
-            Create an account
-          </Link>
-        </>
-      }
-    >
-      <LoginForm />
-    </AuthCard>
-  );
+  return <LoginScreen />;
 }
