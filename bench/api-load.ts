@@ -51,6 +51,7 @@ API load: autocannon (child process) against the store running in this process.
   --accept-encoding V   request header (default "${BROWSER_ACCEPT_ENCODING}"; "identity" turns compression off)
   --checkout-loops N    concurrent checkout flows (default 10)
   --fresh               empty the database first (a PGlite folder under bench/.data or a bench_* database)
+  --result NAME         the result's name (default api-load-<database>, api-load-<database>-partial with --only)
 `;
 const args = cliArgs(usage, {
   "database-url": { type: "string" },
@@ -63,6 +64,7 @@ const args = cliArgs(usage, {
   "accept-encoding": { type: "string" },
   "checkout-loops": { type: "string" },
   fresh: { type: "boolean" },
+  result: { type: "string" },
 });
 const target = targetFromArgs("api", stringArg(args["database-url"]), stringArg(args["data-dir"]));
 const options = {
@@ -80,7 +82,7 @@ const options = {
 
 // A partial run (--only) keeps its own latest copy, so the targets table stays on the last complete run.
 const result = await recordRun(
-  `api-load-${target.kind}${options.only ? "-partial" : ""}`,
+  stringArg(args.result) ?? `api-load-${target.kind}${options.only ? "-partial" : ""}`,
   options,
   async (): Promise<ApiLoadData> => {
     await (args.fresh ? resetTarget(target) : ensureTarget(target));

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { ApiLoadData } from "./api-load";
 import type { MemoryData } from "./memory";
 import { cliArgs, stringArg } from "./lib/args";
-import { DEFAULT_POSTGRES_URL, postgresTarget } from "./lib/database";
+import { benchDataDir, DEFAULT_POSTGRES_URL, postgresTarget } from "./lib/database";
 import { readLatestResult, type BenchResult } from "./lib/results";
 import { targetsTable } from "./lib/targets";
 import type { PagesData } from "./pages";
@@ -45,6 +45,9 @@ function run(script: string, scriptArgs: string[]): boolean {
   return result.status === 0;
 }
 
+/** The API runs of search alone at 100k products (--full), kept apart from the 10k runs. */
+const SEARCH_100K = { pglite: "api-load-pglite-search-100k", postgres: "api-load-postgres-search-100k" };
+
 const failures: string[] = [];
 if (!args["summary-only"]) {
   const duration = full ? "10" : "5";
@@ -66,6 +69,20 @@ if (!args["summary-only"]) {
   }
   if (!skip.has("search") && !run("search-scale.ts", ["--fresh", "--sizes", full ? "1k,10k,100k" : "1k,10k"]))
     failures.push("search-scale");
+  if (!skip.has("search") && full) {
+    // Search over HTTP at 100k products, on the catalogues search-scale.ts just filled to 100k.
+    const searchArgs = ["--only", "search", "--products", "100000", "--duration", duration, "--warmup", "2"];
+    if (
+      !run("api-load.ts", [...searchArgs, "--data-dir", `${benchDataDir}pglite-search`, "--result", SEARCH_100K.pglite])
+    )
+      failures.push("api-load search 100k pglite");
+    const postgres = await postgresTarget(adminUrl, "bench_search", false);
+    if (
+      postgres.kind === "postgres" &&
+      !run("api-load.ts", [...searchArgs, "--database-url", postgres.url, "--result", SEARCH_100K.postgres])
+    )
+      failures.push("api-load search 100k postgres");
+  }
   if (
     !skip.has("pages") &&
     !run("pages.ts", ["--duration", duration, "--runs", full ? "3" : "1", ...(args.build ? ["--build"] : [])])
@@ -78,6 +95,10 @@ const api = ["api-load-pglite", "api-load-postgres"].flatMap((name) => {
   const result = readLatestResult<ApiLoadData>(name);
   return result ? [result] : [];
 });
+const search100k = Object.values(SEARCH_100K).flatMap((name) => {
+  const result = readLatestResult<ApiLoadData>(name);
+  return result ? [result] : [];
+});
 const memory = ["memory-pglite", "memory-postgres"].flatMap((name) => {
   const result = readLatestResult<MemoryData>(name);
   return result ? [result] : [];
@@ -85,7 +106,7 @@ const memory = ["memory-pglite", "memory-postgres"].flatMap((name) => {
 const search: BenchResult<SearchScaleData> | undefined = readLatestResult("search-scale");
 const pages: BenchResult<PagesData> | undefined = readLatestResult("pages");
 console.log("\n## Targets (issue 7), from the latest result of each benchmark\n");
-console.log(targetsTable({ api, memory, search, pages }));
+console.log(targetsTable({ api, search100k, memory, search, pages }));
 if (failures.length > 0) {
   console.error(`\nbench: failed: ${failures.join(", ")}`);
   process.exitCode = 1;

@@ -209,6 +209,8 @@ function memoryRows(result: BenchResult<MemoryData>): TargetRow {
 
 export interface LatestResults {
   api: BenchResult<ApiLoadData>[];
+  /** Search alone over HTTP at 100k products. */
+  search100k: BenchResult<ApiLoadData>[];
   memory: BenchResult<MemoryData>[];
   search?: BenchResult<SearchScaleData>;
   pages?: BenchResult<PagesData>;
@@ -219,6 +221,7 @@ export function targetsTable(latest: LatestResults): string {
   const rows = [
     ...latest.api.flatMap(catalogueRows),
     ...latest.api.flatMap(apiSearchRows),
+    ...latest.search100k.flatMap(apiSearchRows),
     ...latest.api.flatMap(writeRows),
     ...latest.memory.map(memoryRows),
     ...(latest.search ? searchRows(latest.search) : []),
