@@ -22,6 +22,7 @@ import {
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, writeResult } from "./lib/results";
+import { deployedNodeFlags } from "./lib/deployed-flags";
 import { mb } from "./lib/rss";
 import { fillCatalogue } from "./seed/fill-catalogue";
 
@@ -33,7 +34,7 @@ The compiled server's RSS under load (run "npm run build" first, or pass --build
   --connections N      concurrent requests (default 50)
   --checkout-loops N   checkout shoppers (default 10)
   --only a,b           loads whose name contains one of these words ("checkout" for the flow)
-  --node-flags "..."   extra flags for the server's node (to compare V8 settings, e.g. "--max-semi-space-size=4")
+  --node-flags="..."   extra flags for the server's node (to compare V8 settings, e.g. --node-flags="--max-semi-space-size=4")
   --cpu-prof DIR       write the server's V8 CPU profile into DIR (read it with bench/profile-summary.ts)
   --build              run "npm run build" first
 `;
@@ -118,7 +119,7 @@ function rssSampler(pid: number) {
 async function startServer(port: number): Promise<{ child: ChildProcess; origin: string }> {
   const origin = `http://127.0.0.1:${port}`;
   const profiling = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, ...nodeFlags, serverEntry], {
+  const child = spawn(process.execPath, [...profiling, ...deployedNodeFlags(), ...nodeFlags, serverEntry], {
     cwd: repoRoot,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
