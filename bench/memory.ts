@@ -17,6 +17,7 @@ import {
   ensureTarget,
   openBenchDatabase,
   pgliteTarget,
+  resetTarget,
   targetFromArgs,
 } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad } from "./lib/load";
@@ -37,6 +38,8 @@ The compiled server's RSS under load (run "npm run build" first, or pass --build
   --node-flags="..."   extra flags for the server's node (to compare V8 settings, e.g. --node-flags="--max-semi-space-size=4")
   --cpu-prof DIR       write the server's V8 CPU profile into DIR (read it with bench/profile-summary.ts)
   --build              run "npm run build" first
+  --fresh              empty the database first: orders and unsent e-mails of earlier runs would otherwise
+                       keep the outbox busy during this one
 `;
 const args = cliArgs(usage, {
   "database-url": { type: "string" },
@@ -48,6 +51,7 @@ const args = cliArgs(usage, {
   "cpu-prof": { type: "string" },
   "node-flags": { type: "string" },
   build: { type: "boolean" },
+  fresh: { type: "boolean" },
 });
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const serverEntry = `${repoRoot}apps/server/dist/server.js`;
@@ -163,7 +167,7 @@ async function startServer(port: number): Promise<{ child: ChildProcess; origin:
 // A partial run (--only, --cpu-prof) keeps its own latest copy, so the targets table stays on a complete run.
 const partial = options.only || cpuProfDir || nodeFlags.length > 0 ? "-partial" : "";
 const result = await recordRun(`memory-${target.kind}${partial}`, options, async (): Promise<MemoryData> => {
-  await ensureTarget(target);
+  await (args.fresh ? resetTarget(target) : ensureTarget(target));
   const seeding = await openBenchDatabase(target);
   let inputs;
   try {

@@ -60,8 +60,8 @@ if (!args["summary-only"]) {
       failures.push("api-load postgres");
   }
   if (!skip.has("memory")) {
-    // The compiled server, as deployed, after the API runs have seeded both catalogues.
-    const memoryArgs = ["--duration", duration];
+    // The compiled server, as deployed, on fresh catalogues (no orders or unsent e-mails of earlier runs).
+    const memoryArgs = ["--fresh", "--duration", duration];
     if (!run("memory.ts", [...memoryArgs, ...(args.build ? ["--build"] : [])])) failures.push("memory pglite");
     const postgres = await postgresTarget(adminUrl, "bench_api", false);
     if (postgres.kind === "postgres" && !run("memory.ts", [...memoryArgs, "--database-url", postgres.url]))
