@@ -72,6 +72,13 @@ test.describe("on a phone", () => {
     expect(await first.getAttribute("srcset")).toBe(`${copy} 800w, ${original} 1200w`);
     await expect.poll(() => pictures).toContain(copy);
     expect(pictures).not.toContain(original);
+
+    // Further down, a picture is fetched once it comes near, after hydration: not with the first screen.
+    await hydrated(page);
+    const last = cards.last().locator("img");
+    await expect(last).not.toHaveAttribute("src");
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveAttribute("src", /^\/media\/blog\/\d+\.webp$/);
   });
 
   test("a full cart's first picture is the small copy, fetched without waiting for layout", async ({

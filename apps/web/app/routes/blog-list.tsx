@@ -44,8 +44,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         <p className="mt-12 text-center text-lg">New stories are on their way. Please check back soon.</p>
       ) : (
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {/* Only the first picture is on a phone's first screen (one column): it alone is fetched first, at high
-              priority. On wider screens the rest of the first row loads as soon as the layout shows it there. */}
+          {/* Only the first picture is on a phone's first screen (one column): it alone is fetched with the page,
+              at high priority. The others follow as they come near, the rest of a wide first row once hydrated. */}
           {blogs.map((blog, index) => (
             <li key={blog.id} className="flex">
               <BlogCard blog={blog} priority={index === 0} />
