@@ -12,7 +12,8 @@ import { defineConfig } from "vite";
  *   and the shared package's plain modules (its zod schemas, under src/schemas/, stay out);
  * - purchase: the buying and form controls (quantity, PIN code, stock, text field) of the product page,
  *   the cart and the account forms: in storefront, home, listings and the blog loaded them too;
- * - listing: what the category listings, collections and search share.
+ * - listing: what the category listings, collections and search share;
+ * - content: what the blog, About us, the policies and contact share.
  * Route code stays in its route's chunk; zod ships only with the pages that have forms.
  */
 const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages[\\/]shared[\\/]src[\\/][a-z-]+\.ts$/;
@@ -31,6 +32,11 @@ const FEW_PAGES =
  */
 const LISTING =
   /[\\/](lib[\\/]deferred|components[\\/]product[\\/](category-copy|category-banner|use-explore-more|explore-more-button)|shared[\\/]src[\\/]categories)\.tsx?$/;
+/**
+ * The content pages' shared pieces (blog picture, page header, JSON-LD, links to listings or out): one
+ * file for the blog list, a post, About us, policies and contact. Dates stay out: order pages use them too.
+ */
+const CONTENT = /[\\/]components[\\/]content[\\/](blog-image|smart-link|page-header|json-ld)\.tsx$/;
 /** The buying and form controls: quantity, PIN code, stock, text field (product page, cart, account forms). */
 const PURCHASE =
   /[\\/]app[\\/](components[\\/]ui[\\/](numeric-input|text-field)|components[\\/]product[\\/]stock-status|lib[\\/]delivery-pin)\.tsx?$/;
@@ -52,6 +58,7 @@ const CLIENT_CHUNKS = {
     // After storefront (lower priority), so what they import from it stays there.
     { name: "purchase", test: PURCHASE },
     { name: "listing", test: LISTING },
+    { name: "content", test: CONTENT },
   ],
 };
 
