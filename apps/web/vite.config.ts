@@ -37,6 +37,11 @@ const LISTING =
  * file for the blog list, a post, About us, policies and contact. Dates stay out: order pages use them too.
  */
 const CONTENT = /[\\/]components[\\/]content[\\/](blog-image|smart-link|page-header|json-ld)\.tsx$/;
+/** The account screens' shared pieces (the card, the login form, form problems): sign-up, log-in, account... */
+const ACCOUNT = /[\\/]components[\\/]account[\\/]/;
+/** An order's status and formats, for the account's order list, the order pages and the back office. */
+const ORDERS =
+  /[\\/](components[\\/](admin[\\/](order-status-badge|format)|checkout[\\/]order-format)|shared[\\/]src[\\/]order-status)\.tsx?$/;
 /** The buying and form controls: quantity, PIN code, stock, text field (product page, cart, account forms). */
 const PURCHASE =
   /[\\/]app[\\/](components[\\/]ui[\\/](numeric-input|text-field)|components[\\/]product[\\/]stock-status|lib[\\/]delivery-pin)\.tsx?$/;
@@ -59,6 +64,8 @@ const CLIENT_CHUNKS = {
     { name: "purchase", test: PURCHASE },
     { name: "listing", test: LISTING },
     { name: "content", test: CONTENT },
+    { name: "account", minShareCount: 2, test: ACCOUNT },
+    { name: "orders", test: ORDERS },
   ],
 };
 
