@@ -1,6 +1,13 @@
 import type { ServiceLog } from "../../../log";
 
 /**
+ * How long after the call that caused it a webhook leaves. The providers queue their webhooks and deliver
+ * them within seconds, so the shopper's browser, back from the widget, usually verifies first; sent at once,
+ * every webhook raced the verify for the same order's locks (decision 048).
+ */
+const DELIVERY_DELAY_MS = 1000;
+
+/**
  * Sends the simulator's webhooks to our own endpoints over real HTTP, as the providers would, shortly after
  * the call that caused them. Tests can hold deliveries (to play "the webhook is late") and wait for all.
  */
@@ -25,7 +32,9 @@ export function createWebhookSender(target: (provider: "razorpay" | "paypal") =>
   }
 
   function start(send: () => Promise<void>): void {
-    const delivery = send().finally(() => inFlight.delete(delivery));
+    const delivery = new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS))
+      .then(send)
+      .finally(() => inFlight.delete(delivery));
     inFlight.add(delivery);
   }
 
