@@ -29,7 +29,7 @@ await build({
   target: "node20",
   sourcemap: true,
   // Code a process may never run (the demo seed, e-mail rendering, one of the two database drivers) is split into
-  // chunks loaded by import(), with the packages they import: a shop never holds what it does not use (decision 047).
+  // chunks loaded by import(), with the packages they import: a shop never holds what it does not use (decision 048).
   splitting: true,
   plugins: [packagesStayExternal],
   logLevel: "warning",

@@ -11,7 +11,7 @@ const statementNames = new Map<string, string>();
 /**
  * A connection that runs the app's statements as named prepared statements: PostgreSQL parses and plans a
  * statement once per connection instead of on every run, which halves the database's work for the short
- * statements of a cart or a checkout (decision 047). Drizzle passes every value as a parameter, so the texts
+ * statements of a cart or a checkout (decision 048). Drizzle passes every value as a parameter, so the texts
  * are few (a few hundred, one per query shape); past PREPARED_PER_CONNECTION a connection prepares no more.
  */
 class PreparingClient extends pg.Client {

@@ -11,7 +11,7 @@ async function preparedOn(client: { query(text: string): Promise<{ rows: { state
   return rows.map((r) => r.statement);
 }
 
-describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (decision 047)", () => {
+describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (decision 048)", () => {
   const pool = openPool(url!, DEFAULT_LIMITS);
   afterAll(() => pool.end());
 
