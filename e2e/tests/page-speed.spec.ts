@@ -53,6 +53,13 @@ test.describe("on a phone", () => {
     expect(copy).toMatch(/^\/media\/products\/\d+-1-360w\.webp$/);
     await expect.poll(() => pictures).toContain(copy);
     expect(pictures).not.toContain(original);
+
+    // Below a phone's first two rows, a picture is fetched once its card comes near, after hydration.
+    await hydrated(page);
+    const last = cards.last().locator("img");
+    await expect(last).not.toHaveAttribute("src");
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveAttribute("src", /^\/media\/products\/\d+-1\.webp$/);
   });
 
   test("the blog list fetches the phone-sized copy of its first picture, alone at high priority", async ({ page }) => {

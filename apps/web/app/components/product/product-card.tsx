@@ -1,6 +1,7 @@
 import type { ProductListItem } from "@store/shared";
 import { imageSrcSet } from "@store/shared/media";
 import { Link } from "react-router";
+import { useNearViewport } from "../../lib/use-near-viewport";
 import { Price } from "../ui/price";
 import { RatingStars } from "../ui/rating-stars";
 import { WishlistHeart } from "./wishlist-heart";
@@ -11,12 +12,19 @@ export function productPath(id: number): string {
   return `/product/${id}`;
 }
 
+/** How far below the viewport a "near" card's picture starts loading: about two rows ahead of the shopper. */
+const NEAR = "600px";
+
 function scrollToTop() {
   window.scrollTo({ top: 0 });
 }
 
-/** How soon a card's picture loads: at once and first (the page's likely largest paint), or when in or near view. */
-export type CardImagePriority = "high" | "lazy";
+/**
+ * How soon a card's picture loads: at once and first (the page's likely largest paint); when in or near
+ * view (native lazy loading, which fetches everything within a screen or two at the first layout); or
+ * "near": once the card comes near the viewport after hydration, for cards below a phone's first screen.
+ */
+export type CardImagePriority = "high" | "lazy" | "near";
 
 /**
  * A product in a grid: image, name, rating and prices, linking to its page, and the wishlist heart. The image link repeats the
@@ -36,6 +44,8 @@ export function ProductCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = productPath(product.id);
+  const { ref: image, near } = useNearViewport<HTMLImageElement>(NEAR);
+  const shown = imagePriority !== "near" || near;
   return (
     <article className="group relative flex h-full flex-col">
       <Link
@@ -46,9 +56,10 @@ export function ProductCard({
         className="block overflow-hidden rounded-xl bg-linen"
       >
         <img
-          src={product.main_image}
-          srcSet={imageSrcSet(product.main_image)}
-          sizes={imageSizes}
+          ref={image}
+          src={shown ? product.main_image : undefined}
+          srcSet={shown ? imageSrcSet(product.main_image) : undefined}
+          sizes={shown ? imageSizes : undefined}
           alt=""
           width={PRODUCT_IMAGE.width}
           height={PRODUCT_IMAGE.height}

@@ -12,11 +12,14 @@ const CARD_SIZES =
 /**
  * Only the first card's picture loads at once, at high priority: on a phone it is the page's largest
  * paint, and every other picture fetched before it paints shares the connection with it (eager cards
- * two to four made a listing's simulated largest paint 0.3-0.5 s later, decision 012). The rest are lazy:
- * those in view still load as soon as the page is laid out.
+ * two to four made a listing's simulated largest paint 0.3-0.5 s later, decision 012). The rest of a
+ * phone's first two rows are lazy: in view, they still load as soon as the page is laid out. Further
+ * down, pictures wait until their card comes near after hydration: native lazy loading fetched all of a
+ * listing's twelve at the first layout, again before the first one painted (decision 047).
  */
+const FIRST_SCREEN_CARDS = 4;
 const imagePriority = (eagerImages: boolean, index: number): CardImagePriority =>
-  eagerImages && index === 0 ? "high" : "lazy";
+  !eagerImages ? "lazy" : index === 0 ? "high" : index < FIRST_SCREEN_CARDS ? "lazy" : "near";
 
 /** A grid of product cards, optionally followed by skeleton cards for a page that is still loading. */
 export function ProductGrid({
