@@ -37,6 +37,11 @@ export interface ApiLoadData {
   checkout: FlowResult;
   /** The server process's RSS (MB): when the load began, and the largest seen during any load or the checkout. */
   rss: { beforeLoadMB: number; maxMB: number; checkoutMaxMB: number | null };
+  /**
+   * The server's own CPU during the checkout (warm-up included; the load generator runs in another process):
+   * cores kept busy, and milliseconds per flow at the measured rate. Steadier than flows/s on a shared machine.
+   */
+  checkoutCpu?: { coresBusy: number; msPerFlow: number } | null;
 }
 
 const usage = `
@@ -137,9 +142,12 @@ const result = await recordRun(
         );
       const unavailable = missingCheckoutRoutes(server.app);
       let checkout: FlowResult = { status: "skipped", reason: "not selected with --only" };
+      let checkoutCpu: ApiLoadData["checkoutCpu"] = null;
       if (runCheckout && unavailable) checkout = { status: "not available", reason: unavailable };
       else if (runCheckout) {
         await stockFlowProducts(server.app.database.db, inputs.cartIds);
+        const cpuBefore = process.cpuUsage();
+        const started = performance.now();
         checkout = await checkoutFlow(server.origin, {
           loops: options.checkoutLoops,
           durationSeconds: options.durationSeconds,
@@ -147,6 +155,7 @@ const result = await recordRun(
           products: await flowProducts(inputs.cartIds, priceOf),
           acceptEncoding: options.acceptEncoding,
         });
+        checkoutCpu = cpuPerFlow(process.cpuUsage(cpuBefore), performance.now() - started, checkout);
       }
       const checkoutMaxMB = runCheckout ? mb(rss.take()) : null;
       const loadMaxMB = Math.max(before.rssMaxMB, after.rssMaxMB, ...loads.map((l) => l.load.rssMaxMB));
@@ -184,6 +193,7 @@ const result = await recordRun(
         ],
         checkout,
         rss: { beforeLoadMB, maxMB: Math.max(loadMaxMB, checkoutMaxMB ?? 0), checkoutMaxMB },
+        checkoutCpu,
       };
     } finally {
       rss.stop();
@@ -217,6 +227,20 @@ console.log(
 console.log(
   `server RSS: ${d.rss.beforeLoadMB} MB before the load, max ${d.rss.maxMB} MB (checkout ${d.rss.checkoutMaxMB ?? "-"} MB)`,
 );
+
+if (d.checkoutCpu)
+  console.log(
+    `server CPU during the checkout: ${d.checkoutCpu.coresBusy} cores busy, about ${d.checkoutCpu.msPerFlow} ms per flow`,
+  );
+
+function cpuPerFlow(used: NodeJS.CpuUsage, wallMs: number, flow: FlowResult): ApiLoadData["checkoutCpu"] {
+  if (flow.status !== "ok" || flow.flowsPerSecond === 0) return null;
+  const cpuMs = (used.user + used.system) / 1000;
+  return {
+    coresBusy: Math.round((cpuMs / wallMs) * 100) / 100,
+    msPerFlow: Math.round((cpuMs / ((wallMs / 1000) * flow.flowsPerSecond)) * 10) / 10,
+  };
+}
 
 function describeFlow(flow: FlowResult): string {
   if (flow.status !== "ok") return `${flow.status} (${flow.reason})`;
