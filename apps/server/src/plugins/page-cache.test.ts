@@ -1,10 +1,10 @@
-import { formatMoney, type ProductDetailResponse, type TopSellingResponse } from "@store/shared";
+import { formatMoney, type BlogListResponse, type ProductDetailResponse, type TopSellingResponse } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateProduct } from "../modules/catalog/product-writes";
-import { testimonialResource } from "../modules/content/admin-resources";
+import { blogResource, testimonialResource } from "../modules/content/admin-resources";
 import { createTestApp } from "../testing/test-app";
 
 /**
@@ -54,6 +54,13 @@ const inlineScripts = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !/\ssrc=/.test(attributes ?? ""))
     .map(([, , text]) => text ?? "");
+
+/** The first post the blog shows, as the back office sees it. */
+async function publishedPost() {
+  const [shown] = (await app.inject({ url: "/api/get-all-blogs/" })).json<BlogListResponse>().data;
+  const post = await blogResource.find(app.database.db, shown!.id);
+  return post!;
+}
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -192,8 +199,44 @@ describe("the cache of rendered pages", () => {
     expect(home.body).toContain(message);
   });
 
+  it("keeps the blog, the content pages and the reviews, the same for every visitor", async () => {
+    const post = await publishedPost();
+    for (const url of [
+      "/blog",
+      `/blog/${post.id}`,
+      "/contact-us",
+      "/about-us",
+      "/query",
+      "/privacy",
+      "/customer-reviews",
+    ]) {
+      expect((await page(url, FROM_INDIA)).statusCode, url).toBe(200);
+      expect((await page(url, FROM_INDIA)).headers["x-page-cache"], url).toBe("hit");
+    }
+  });
+
+  it("shows a blog post the seller edits, on the list and on the post, at once", async () => {
+    const post = await publishedPost();
+    for (const url of ["/blog", `/blog/${post.id}`]) await page(url, FROM_INDIA);
+    const title = `Indigo notes ${Date.now()}`;
+    await app.database.db.transaction((tx) => blogResource.update(tx, post.id, { title }, post));
+    blogResource.afterWrite?.();
+    for (const url of ["/blog", `/blog/${post.id}`]) {
+      const res = await page(url, FROM_INDIA);
+      expect(res.headers["x-page-cache"], url).toBe("miss");
+      expect(res.body, url).toContain(title);
+    }
+  });
+
   it("keeps no page its route does not mark as the same for everyone, nor a page that is not found", async () => {
-    for (const url of ["/blog", "/cart", "/product/999999999", "/no-such-page"]) {
+    for (const url of [
+      "/search?q=kurta",
+      "/account",
+      "/blog/999999999",
+      "/cart",
+      "/product/999999999",
+      "/no-such-page",
+    ]) {
       await page(url, FROM_INDIA);
       expect((await page(url, FROM_INDIA)).headers["x-page-cache"], url).toBeUndefined();
     }

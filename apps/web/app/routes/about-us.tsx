@@ -1,9 +1,12 @@
-import { MESSAGES, MISSION_POINTS, SELLER } from "@store/shared";
+import { MESSAGES, MISSION_POINTS, SELLER, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { BlogImage } from "../components/content/blog-image";
 import { PageHeader } from "../components/content/page-header";
 import { ButtonLink } from "../components/ui/button";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/about-us";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 /** The founder who signs the story (demo value; belongs with the other seller details in SELLER). */
 

@@ -1,4 +1,4 @@
-import { MESSAGES, SELLER, type Blog, type BlogDetailResponse } from "@store/shared";
+import { MESSAGES, SELLER, type Blog, type BlogDetailResponse, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { BlogQuote, KeyFeatures } from "../components/content/blog-extras";
 import { BlogImage } from "../components/content/blog-image";
@@ -11,6 +11,9 @@ import { ApiError, api } from "../lib/api";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/blog-detail";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 /** The spec's 'Blog not found' with a real 404, for a missing post and for an id that is not one. */
 function blogNotFound(): never {

@@ -1,10 +1,13 @@
-import { MESSAGES, type BlogListResponse } from "@store/shared";
+import { MESSAGES, type BlogListResponse, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { BlogCard } from "../components/content/blog-card";
 import { PageHeader } from "../components/content/page-header";
 import { api } from "../lib/api";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/blog-list";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 /** First paint: the posts straight from the content service, in process. */
 export async function loader({ context }: Route.LoaderArgs): Promise<BlogListResponse> {

@@ -1,4 +1,4 @@
-import { MESSAGES, SELLER } from "@store/shared";
+import { MESSAGES, SELLER, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { ContactForm } from "../components/contact/contact-form";
 import { ContactItems } from "../components/contact/contact-items";
 import { organizationJsonLd } from "../components/contact/organization";
@@ -6,6 +6,9 @@ import { JsonLd } from "../components/content/json-ld";
 import { PageHeader } from "../components/content/page-header";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/contact-us";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 /** Served at /contact-us and /Contact-us (spec); both name /contact-us as canonical. */
 export function meta(_: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { MESSAGES, type CustomerReviewListResponse } from "@store/shared";
+import { MESSAGES, type CustomerReviewListResponse, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { PageHeader } from "../components/content/page-header";
 import { ReviewCard } from "../components/content/review-card";
 import { ReviewSummary } from "../components/content/review-summary";
@@ -6,6 +6,9 @@ import { api } from "../lib/api";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/customer-reviews";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 /** First paint: approved reviews from the reviews service, in process. */
 export async function loader({ context }: Route.LoaderArgs): Promise<CustomerReviewListResponse> {

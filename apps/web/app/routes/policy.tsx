@@ -1,3 +1,4 @@
+import { CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { useMatches } from "react-router";
 import { formatDate, isoDate } from "../components/content/format-date";
 import { PageHeader } from "../components/content/page-header";
@@ -5,6 +6,9 @@ import { PolicyDocument, PolicyNav } from "../components/content/policy-document
 import { isPolicyId, POLICIES, POLICIES_LAST_UPDATED, type PolicyId } from "../lib/policies";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/policy";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 /** One module serves the four policy routes; the route id (set in routes.ts) names the policy. */
 function policyIdOf(matches: readonly ({ id: string } | undefined)[]): PolicyId {

@@ -1,8 +1,11 @@
-import { SELLER, WHY_US_POINTS } from "@store/shared";
+import { SELLER, WHY_US_POINTS, CACHEABLE_PAGE_HEADERS } from "@store/shared";
 import { PageHeader } from "../components/content/page-header";
 import { ButtonLink } from "../components/ui/button";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/why-us";
+
+/** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
+export const headers = () => CACHEABLE_PAGE_HEADERS;
 
 const POINT_TEXT: Record<(typeof WHY_US_POINTS)[number], string> = {
   "Handmade with Love":

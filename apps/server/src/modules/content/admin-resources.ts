@@ -61,4 +61,6 @@ export const blogResource = tableResource({
   toView: blogView,
   insert: async (tx, input: BlogCreate) => (await createContentService(tx).createBlog(blogInput(input))).id,
   update: async (tx, id, patch: BlogPatch) => void (await createContentService(tx).updateBlog(id, blogInput(patch))),
+  // The blog list and the post are kept rendered too (decision 049).
+  afterWrite: invalidateCatalogCache,
 });
