@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { products, taxRates, taxRules } from "./tables";
 
@@ -22,33 +22,35 @@ export async function taxOfProducts(
   productIds: readonly number[],
   day: string,
 ): Promise<Map<number, ProductTax>> {
-  const found = productIds.length
-    ? await db
-        .select({
-          id: products.id,
-          name: products.name,
-          hsn: products.hsnCode,
-          ruleId: products.taxRuleId,
-          ruleName: taxRules.name,
-        })
-        .from(products)
-        .leftJoin(taxRules, eq(taxRules.id, products.taxRuleId))
-        .where(inArray(products.id, [...productIds]))
-    : [];
-  const ruleIds = [...new Set(found.flatMap((p) => (p.ruleId === null ? [] : [p.ruleId])))];
-  const rates = ruleIds.length
-    ? await db
-        .select()
-        .from(taxRates)
-        .where(and(inArray(taxRates.ruleId, ruleIds), lte(taxRates.effectiveFrom, day)))
-        .orderBy(desc(taxRates.effectiveFrom))
-    : [];
+  if (productIds.length === 0) return new Map();
+  // The rate in force is read beside each product (a lateral join): one statement inside the settling transaction.
+  const inForce = db
+    .select({ rateBps: taxRates.rateBps, thresholdMinor: taxRates.thresholdMinor, rateAboveBps: taxRates.rateAboveBps })
+    .from(taxRates)
+    .where(and(eq(taxRates.ruleId, products.taxRuleId), lte(taxRates.effectiveFrom, day)))
+    .orderBy(desc(taxRates.effectiveFrom))
+    .limit(1)
+    .as("in_force");
+  const found = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      hsn: products.hsnCode,
+      ruleId: products.taxRuleId,
+      ruleName: taxRules.name,
+      rateBps: inForce.rateBps,
+      thresholdMinor: inForce.thresholdMinor,
+      rateAboveBps: inForce.rateAboveBps,
+    })
+    .from(products)
+    .leftJoin(taxRules, eq(taxRules.id, products.taxRuleId))
+    .leftJoinLateral(inForce, sql`true`)
+    .where(inArray(products.id, [...productIds]));
   const result = new Map<number, ProductTax>();
   for (const p of found) {
-    const rate = rates.find((r) => r.ruleId === p.ruleId);
     if (!p.hsn) result.set(p.id, { ok: false, problem: `"${p.name}" has no HSN code.` });
     else if (p.ruleId === null) result.set(p.id, { ok: false, problem: `"${p.name}" has no tax rule.` });
-    else if (!rate)
+    else if (p.rateBps === null)
       result.set(p.id, {
         ok: false,
         problem: `The tax rule "${p.ruleName}" of "${p.name}" has no rate in force on ${day}.`,
@@ -58,7 +60,7 @@ export async function taxOfProducts(
         ok: true,
         hsn: p.hsn,
         ruleName: p.ruleName!,
-        rate: { rateBps: rate.rateBps, thresholdMinor: rate.thresholdMinor, rateAboveBps: rate.rateAboveBps },
+        rate: { rateBps: p.rateBps, thresholdMinor: p.thresholdMinor, rateAboveBps: p.rateAboveBps },
       });
   }
   return result;

@@ -23,7 +23,9 @@ describe("a WOFF font unpacked for the PDFs", () => {
     expect(sfnt.readUInt16BE(4)).toBe(numTables);
     for (let i = 0; i < numTables; i++) {
       const entry = 44 + i * 20;
-      const [offset, compLength, origLength] = [4, 8, 12].map((at) => woff.readUInt32BE(entry + at));
+      const offset = woff.readUInt32BE(entry + 4);
+      const compLength = woff.readUInt32BE(entry + 8);
+      const origLength = woff.readUInt32BE(entry + 12);
       const stored = woff.subarray(offset, offset + compLength);
       const record = 12 + i * 16;
       expect(sfnt.readUInt32BE(record)).toBe(woff.readUInt32BE(entry));
