@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { cartLines, cartReminders, carts } from "./tables";
@@ -62,29 +62,29 @@ export async function removeOrderedLines(
     .from(cartLines)
     .where(eq(cartLines.cartId, cartId))
     .orderBy(desc(cartLines.isDirectBuy), cartLines.id);
+  const emptied: number[] = [];
   for (const line of lines) {
     const key = `${line.productId}|${line.size}`;
     const left = wanted.get(key) ?? 0;
     if (left <= 0) continue;
     const taken = Math.min(left, line.quantity);
     wanted.set(key, left - taken);
-    if (taken === line.quantity) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+    if (taken === line.quantity) emptied.push(line.id);
     else
       await tx
         .update(cartLines)
         .set({ quantity: line.quantity - taken })
         .where(eq(cartLines.id, line.id));
   }
-  await tx
-    .update(cartReminders)
-    .set({ recoveredAt: sql`now()`, recoveredOrderId: orderId })
-    .where(
-      and(
-        or(eq(cartReminders.cartId, cartId), eq(cartReminders.restoredCartId, cartId)),
-        isNull(cartReminders.recoveredAt),
-      ),
-    );
-  await touchCart(tx, cartId);
+  if (emptied.length > 0) await tx.delete(cartLines).where(inArray(cartLines.id, emptied));
+  // The reminder recovered and the cart touched in one statement (a data-modifying CTE): one round trip
+  // less inside the confirmation's transaction.
+  await tx.execute(sql`
+    with recovered as (
+      update ${cartReminders} set recovered_at = now(), recovered_order_id = ${orderId}
+      where (cart_id = ${cartId} or restored_cart_id = ${cartId}) and recovered_at is null
+    )
+    update ${carts} set updated_at = now() where id = ${cartId}`);
 }
 
 /** Housekeeping: guest carts nobody touched for `days` (a signed-in shopper's cart stays with the account). */
