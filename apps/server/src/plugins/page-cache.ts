@@ -96,8 +96,8 @@ export interface PageCacheOptions {
  * and wishlist live in the browser), keyed by what changes their HTML (see ssr.ts: the URL with its
  * query, the decided currency, whether the browser asks for the position, whether a crawler asks). All are
  * dropped when the catalogue's generation moves: every committed change of products, prices, stock,
- * categories, the home strip, reviews or testimonials, here or on another replica. Bounded by bytes (LRU)
- * and by age.
+ * categories, the home strip, reviews, testimonials or blog posts, here or on another replica. Bounded by
+ * bytes (LRU) and by age.
  */
 export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_000 }: PageCacheOptions = {}) {
   const pages = new LRUCache<string, CachedPage>({
