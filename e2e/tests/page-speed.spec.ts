@@ -151,6 +151,25 @@ test("the stylesheet comes before the script preloads, and hydration keeps it th
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
 });
 
+/** Counts the Intl.NumberFormat objects the page makes, in `window.numberFormats`. */
+const NUMBER_FORMAT_SPY = `(() => {
+  window.numberFormats = 0;
+  const count = { construct: (target, args) => (window.numberFormats++, Reflect.construct(target, args)),
+    apply: (target, self, args) => (window.numberFormats++, Reflect.apply(target, self, args)) };
+  Intl.NumberFormat = new Proxy(Intl.NumberFormat, count);
+})();`;
+
+// A page's first Intl formatter costs the browser its ICU start-up, a long task on a phone (decision 050).
+test("the home page and a listing show their prices without making an Intl number formatter", async ({ page }) => {
+  await page.addInitScript(NUMBER_FORMAT_SPY);
+  for (const path of ["/", "/women"]) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator("main p").filter({ hasText: /[₹$]\d/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats), path).toBe(0);
+  }
+});
+
 test("scripts are sent as the build's brotli copies, not compressed again per request", async ({ request }) => {
   const html = await (await request.get("/women")).text();
   const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { endInNine, formatMoney, inrFromUsdCents, priceIn, toMinorUnits } from "./money";
+import { endInNine, formatMoney, inrFromUsdCents, priceIn, rupeesText, toMinorUnits } from "./money";
 
 describe("INR price rule (x33.6, round up, raise to end in 9)", () => {
   it("converts whole dollars", () => {
@@ -40,6 +40,37 @@ describe("priceIn and display", () => {
   it("formats without decimals, en-IN for INR and en-US for USD", () => {
     expect(formatMoney(123459, "INR")).toBe("₹1,23,459");
     expect(formatMoney(1234, "USD")).toBe("$1,234");
+  });
+
+  it("formats money exactly as Intl.NumberFormat does (the browser is spared its ICU start-up)", () => {
+    const intl = {
+      INR: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }),
+      USD: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
+    };
+    const edges = [0, -0, 0.5, 1.5, 2.5, -2.5, 999, 1000, 99999, 100000, 1e7, 12.49, 12.5, -1234.5, 2 ** 53, 1e21, NaN];
+    for (const currency of ["INR", "USD"] as const) {
+      for (const amount of edges) expect(formatMoney(amount, currency)).toBe(intl[currency].format(amount));
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.double({ min: -1e9, max: 1e9, noNaN: true })),
+        fc.constantFrom("INR" as const, "USD" as const),
+        (amount, currency) => formatMoney(amount, currency) === intl[currency].format(amount),
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("prints paise with Indian grouping and two decimals", () => {
+    const grouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+    expect(rupeesText(123456789)).toBe("12,34,567.89");
+    expect(rupeesText(-5)).toBe("-0.05");
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e15 }), (paise) => {
+        const rupees = grouping.format(Math.floor(paise / 100));
+        return rupeesText(paise) === `${rupees}.${String(paise % 100).padStart(2, "0")}`;
+      }),
+    );
   });
 
   it("sends card amounts in minor units", () => {

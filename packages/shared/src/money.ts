@@ -42,13 +42,11 @@ export function inrMinorAtRate(usdMinor: number, rateMilli: number): number {
   return Math.round((usdMinor * rateMilli) / 1000);
 }
 
-const indianGrouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-
 /** Paise as invoices print them: Indian grouping and 2 decimals, from integers (123456789 -> "12,34,567.89"). */
 export function rupeesText(paise: number): string {
   const sign = paise < 0 ? "-" : "";
   const abs = Math.abs(paise);
-  return `${sign}${indianGrouping.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+  return `${sign}${grouped(Math.floor(abs / 100), "en-IN")}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** Minor units as a two-decimal string, for spreadsheets and provider payloads: 129900 -> "1299.00". */
@@ -56,24 +54,45 @@ export function decimalText(minor: number): string {
   return toMajorUnits(minor).toFixed(2);
 }
 
-const formatters: Record<Currency, Intl.NumberFormat> = {
-  INR: new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  }),
-  USD: new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  }),
-};
+/**
+ * A whole non-negative number's digits grouped: by thousands (en-US), or the last three digits and then
+ * by twos (en-IN: 12,34,567), as Intl.NumberFormat groups them.
+ */
+function grouped(whole: number, locale: "en-IN" | "en-US"): string {
+  const digits = String(whole);
+  const head = digits.length - 3;
+  if (head <= 0) return digits;
+  const step = locale === "en-IN" ? 2 : 3;
+  const groups = [digits.slice(head)];
+  for (let end = head; end > 0; end -= step) groups.unshift(digits.slice(Math.max(0, end - step), end));
+  return groups.join(",");
+}
 
-/** Display: no decimals, en-IN for INR and en-US otherwise. */
+const SYMBOL: Record<Currency, string> = { INR: "₹", USD: "$" };
+const LOCALE: Record<Currency, "en-IN" | "en-US"> = { INR: "en-IN", USD: "en-US" };
+
+/**
+ * Display: no decimals, en-IN for INR and en-US otherwise; the same text Intl.NumberFormat gives
+ * (money.test.ts compares them). Built by hand because a page's first Intl formatter costs the browser its
+ * ICU start-up, about 25 ms of main thread on a mid-range phone, and every storefront page prices
+ * something. Amounts Intl would print differently (beyond 2^53, not finite) still go through Intl.
+ */
 export function formatMoney(amount: number, currency: Currency): string {
-  return formatters[currency].format(amount);
+  const negative = amount < 0 || Object.is(amount, -0);
+  // Intl rounds half away from zero; for a whole-number result Math.round of the magnitude does the same.
+  const whole = Math.round(Math.abs(amount));
+  if (!Number.isSafeInteger(whole)) return intlMoney(amount, currency);
+  return `${negative ? "-" : ""}${SYMBOL[currency]}${grouped(whole, LOCALE[currency])}`;
+}
+
+/** Intl's own formatting, for amounts the hand-built text does not cover. */
+function intlMoney(amount: number, currency: Currency): string {
+  return new Intl.NumberFormat(LOCALE[currency], {
+    style: "currency",
+    currency,
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(amount);
 }
 
 function assertWholeNonNegative(value: number): void {
