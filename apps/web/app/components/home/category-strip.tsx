@@ -15,7 +15,7 @@ export function CategoryStrip() {
   }, [state]);
 
   return (
-    <section aria-labelledby="strip-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
+    <section aria-labelledby="strip-heading" className="below-fold mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
       <SectionHeading id="strip-heading" eyebrow="The crafts of Rajasthan" title="Shop by craft" />
       {state.status === "loading" && (
         <p role="status" className="flex min-h-44 items-center justify-center">

@@ -33,7 +33,7 @@ export function LazyApiSection<T>({
   return (
     <div ref={ref}>
       {state.status !== "error" && (
-        <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 pt-16 sm:pt-24">
+        <section aria-labelledby={id} className="below-fold mx-auto max-w-7xl px-4 pt-16 sm:pt-24">
           <SectionHeading id={id} eyebrow={eyebrow} title={title}>
             {action}
           </SectionHeading>

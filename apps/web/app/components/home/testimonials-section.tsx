@@ -18,7 +18,11 @@ export function TestimonialsSection({ testimonials }: { testimonials: readonly T
   const { ref, inView } = useInView<HTMLElement>();
   if (testimonials.length === 0) return null;
   return (
-    <section ref={ref} aria-labelledby="testimonials-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-24">
+    <section
+      ref={ref}
+      aria-labelledby="testimonials-heading"
+      className="below-fold mx-auto max-w-7xl px-4 pt-16 sm:pt-24"
+    >
       <SectionHeading id="testimonials-heading" eyebrow="In their words" title={MESSAGES.testimonialsTitle}>
         {!reducedMotion && (
           <PauseButton paused={paused} onToggle={() => setPaused((p) => !p)} what="testimonials" tone="dark" withText />

@@ -22,7 +22,7 @@ const MAIN_MENU = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 bg-indigo-ink text-cream">
+    <footer className="below-fold mt-16 bg-indigo-ink text-cream">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-semibold">
