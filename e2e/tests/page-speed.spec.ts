@@ -165,7 +165,12 @@ test("the home page and a listing show their prices without making an Intl numbe
   for (const path of ["/", "/women"]) {
     await page.goto(path);
     await hydrated(page);
-    await expect(page.locator("main p").filter({ hasText: /[₹$]\d/ }).first()).toBeVisible();
+    await expect(
+      page
+        .locator("main p")
+        .filter({ hasText: /[₹$]\d/ })
+        .first(),
+    ).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats), path).toBe(0);
   }
 });
