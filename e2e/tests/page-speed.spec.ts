@@ -171,7 +171,7 @@ test("the home page and a listing show their prices without making an Intl numbe
         .filter({ hasText: /[₹$]\d/ })
         .first(),
     ).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats), path).toBe(0);
+    expect(await page.evaluate(() => (globalThis as unknown as { numberFormats: number }).numberFormats), path).toBe(0);
   }
 });
 
