@@ -68,7 +68,7 @@ function grouped(whole: number, locale: "en-IN" | "en-US"): string {
   return groups.join(",");
 }
 
-const SYMBOL: Record<Currency, string> = { INR: "₹", USD: "$" };
+export const CURRENCY_SIGNS: Record<Currency, string> = { INR: "₹", USD: "$" };
 const LOCALE: Record<Currency, "en-IN" | "en-US"> = { INR: "en-IN", USD: "en-US" };
 
 /**
@@ -82,7 +82,7 @@ export function formatMoney(amount: number, currency: Currency): string {
   // Intl rounds half away from zero; for a whole-number result Math.round of the magnitude does the same.
   const whole = Math.round(Math.abs(amount));
   if (!Number.isSafeInteger(whole)) return intlMoney(amount, currency);
-  return `${negative ? "-" : ""}${SYMBOL[currency]}${grouped(whole, LOCALE[currency])}`;
+  return `${negative ? "-" : ""}${CURRENCY_SIGNS[currency]}${grouped(whole, LOCALE[currency])}`;
 }
 
 /** Intl's own formatting, for amounts the hand-built text does not cover. */

@@ -1,7 +1,5 @@
 import { INR_PER_USD_RATIO, type Currency } from "./constants";
-import { inrFromUsdCents } from "./money";
-
-export const CURRENCY_SIGNS: Record<Currency, string> = { INR: "₹", USD: "$" };
+import { CURRENCY_SIGNS, formatMoney, inrFromUsdCents } from "./money";
 
 /** "₹ INR": how the back office names a currency beside an amount field. */
 export function currencyLabel(currency: Currency): string {
@@ -28,11 +26,11 @@ export function promoMinimumMinor(minAmount: number, minCurrency: Currency, cart
 
 /** Minor units shown to a shopper: whole amounts without decimals (₹1,999, $60), others with cents ($59.50). */
 export function formatMinor(minor: number, currency: Currency): string {
-  const whole = minor % 100 === 0;
+  if (minor % 100 === 0) return formatMoney(minor / 100, currency);
   return new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
     style: "currency",
     currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
   }).format(minor / 100);
 }
