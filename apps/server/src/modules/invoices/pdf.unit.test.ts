@@ -131,6 +131,15 @@ describe("the invoice PDF", () => {
     expect(text).toContain("Indian Rupees One Lakh Eighty Thousand Only");
   });
 
+  it("documents drawn at once share the parsed fonts and come out as each does alone", async () => {
+    const docs = [invoice(), invoice({ supply: "export_igst" }, 12), invoice({ isTest: true }, 3)];
+    const alone: Buffer[] = [];
+    for (const doc of docs) alone.push(await renderInvoicePdf(doc));
+    const together = await Promise.all([...docs, ...docs].map((doc) => renderInvoicePdf(doc)));
+    expect(together).toEqual([...alone, ...alone]);
+    expect(new Set(alone.map((pdf) => pdf.length)).size).toBe(3);
+  });
+
   it("an export with IGST says so", async () => {
     const { text } = await read(await renderInvoicePdf(invoice({ supply: "export_igst" })));
     expect(text).toContain("Supply meant for export with payment of IGST");
