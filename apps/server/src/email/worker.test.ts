@@ -55,6 +55,31 @@ describe("the e-mail outbox worker", () => {
     expect(await worker.deliverPending()).toEqual({ delivered: 0, failed: 0 });
   });
 
+  it("sends a burst of e-mails in one run, batch after batch; a refused send ends the run until the next", async () => {
+    await queue(...Array.from({ length: 45 }, (_, i) => `burst${i}@example.in`));
+    const kept: MailMessage[] = [];
+    const worker = createOutboxWorker(database.db, { log: recordingLog().log, transport: keepingTransport(kept) });
+    expect(await worker.deliverPending()).toEqual({ delivered: 45, failed: 0 });
+    expect(new Set(kept.map((m) => m.to)).size).toBe(45);
+
+    await queue(...Array.from({ length: 45 }, (_, i) => `refused${i}@example.in`));
+    let sends = 0;
+    const refusing = createOutboxWorker(database.db, {
+      log: recordingLog().log,
+      transport: {
+        kind: "log",
+        send: async () => {
+          if (++sends === 3) throw new Error("421 try again later");
+        },
+        close: () => undefined,
+      },
+    });
+    // The first batch of 20 had a refusal: the other 25 wait, and the refused one is not tried again at once.
+    expect(await refusing.deliverPending()).toEqual({ delivered: 19, failed: 1 });
+    const pending = await database.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+    expect(pending).toHaveLength(26);
+  });
+
   it("with SMTP_URL, sends each e-mail over SMTP and marks it sent", async () => {
     const sink = await startSmtpSink();
     try {

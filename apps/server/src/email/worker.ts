@@ -153,7 +153,8 @@ export function createOutboxWorker(
     }
   }
 
-  async function deliverPending(): Promise<OutboxDelivery> {
+  /** One claimed batch: its rows sent, refused or left to the worker that claimed them meanwhile. */
+  async function deliverBatch(): Promise<OutboxDelivery & { claimed: number }> {
     let delivered = 0;
     let failed = 0;
     const rows = await claim();
@@ -177,7 +178,22 @@ export function createOutboxWorker(
       delivered++;
       await mark(row, { status: "sent", sentAt: sql`now()`, lastError: null });
     }
-    return { delivered, failed };
+    return { delivered, failed, claimed: rows.length };
+  }
+
+  /**
+   * Batch after batch while full ones are due, so a burst of orders' e-mails goes out in one run rather
+   * than 20 per run (4 a second per replica at one run every 5 s, fewer than a sale's confirmations). A
+   * batch with a refused send ends the run: its refused rows wait for the next run, not retried at once.
+   */
+  async function deliverPending(): Promise<OutboxDelivery> {
+    const total: OutboxDelivery = { delivered: 0, failed: 0 };
+    for (;;) {
+      const { delivered, failed, claimed } = await deliverBatch();
+      total.delivered += delivered;
+      total.failed += failed;
+      if (failed > 0 || claimed < BATCH) return total;
+    }
   }
 
   return {
