@@ -3,6 +3,7 @@ import { customerReviews, productImages, productVariants, products } from "@stor
 import { createLocalMediaStore } from "@store/server/media/local-store";
 import { summariseRatings } from "@store/server/seed/reviews";
 import { seedDemoData } from "@store/server/seed/seed";
+import { seedTaxData } from "@store/server/seed/tax";
 import { count, gte, lt, max, sql } from "drizzle-orm";
 import { FIRST_SYNTHETIC_CODE, syntheticProduct, type SyntheticProduct } from "./synthetic-products";
 
@@ -111,6 +112,9 @@ export async function fillCatalogue(db: Db, options: FillOptions): Promise<FillR
     // A product's rating and count come from its approved reviews (issue 17), as in the demo seed.
     await summariseRatings(db);
   }
+  // Every product's HSN code and tax rule, by category as the demo's: a live shop sets them on every piece,
+  // and without them a checkout issues no tax invoice (nor renders its PDF) and measures less than it does.
+  await seedTaxData(db);
   // What autovacuum would have done on a live store: statistics (without them the planner guesses row
   // counts for a table that grew 600-fold) and the visibility map (without it an index-only scan, such
   // as a listing's count, visits the heap and the planner prefers a sequential scan).
