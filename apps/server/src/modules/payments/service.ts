@@ -58,7 +58,7 @@ export function createPaymentsService(
     };
     const paid = settledAsPaid(known, capture);
     if (paid) return { ok: true, orderId: paid.orderId, status: paid.status };
-    return settled(await settlePayment(db, provider, capture, undefined, deps.papers));
+    return settled(await settlePayment(db, provider, capture, { papers: deps.papers, known }));
   }
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
@@ -70,7 +70,8 @@ export function createPaymentsService(
     let failure: "unprocessable" | "unavailable";
     try {
       const captured = await provider.capture(proof);
-      if (captured.ok) return settled(await settlePayment(db, provider.name, captured.payment, undefined, deps.papers));
+      if (captured.ok)
+        return settled(await settlePayment(db, provider.name, captured.payment, { papers: deps.papers, known }));
       log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
       failure = "unprocessable";
     } catch (err) {
@@ -150,7 +151,7 @@ export function createPaymentsService(
       // order.paid), or the webhook after the shopper's verify: recorded, nothing else to do.
       const known = await paymentWithOrder(db, name, event.capture.providerOrderId);
       if (known && settledAsPaid(known, event.capture)) return record();
-      const outcome = await settlePayment(db, name, event.capture, event, deps.papers);
+      const outcome = await settlePayment(db, name, event.capture, { event, papers: deps.papers, known });
       if (outcome.kind === "refused" && outcome.refundPaymentId !== null)
         await refunds.refundNow(outcome.refundPaymentId);
       if (outcome.kind === "unknown_order")

@@ -1,13 +1,13 @@
-import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
-import { touchCart } from "../cart/checkout-lines";
+import { lockCart, touchCart } from "../cart/checkout-lines";
 import { fulfilOrder, type MakePapers } from "../orders/fulfil";
 import { releaseHolds } from "../orders/holds";
 import { refusal, type Refusal } from "../../errors";
 import { orderEvents, orders } from "../orders/tables";
-import { lockOrderWithCart, transition, type OrderRow } from "../orders/transitions";
+import { transition, type OrderRow } from "../orders/transitions";
 import type { CapturedPayment, ProviderName, WebhookEvent } from "./provider";
 import { requestRefund } from "./refunds";
 import { payments, webhookEvents } from "./tables";
@@ -27,7 +27,7 @@ const PAID_STATUSES = ["paid", "shipped", "delivered", "returned_to_origin"] as 
 /** A provider order's payment with its order's status, in one read. */
 export async function paymentWithOrder(db: Db, provider: ProviderName, providerOrderId: string) {
   const [row] = await db
-    .select({ payment: payments, orderStatus: orders.status })
+    .select({ payment: payments, orderStatus: orders.status, cartId: orders.cartId })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
@@ -102,6 +102,29 @@ async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
 }
 
 /**
+ * Locks the order's cart, then the order (the order every step touching a cart's attempts takes, see
+ * `lockOrderWithCart`), and reads the provider order's payment in the order's statement.
+ */
+async function lockForSettling(tx: Tx, ofPayment: SQL, orderId: number, cartId: string) {
+  await lockCart(tx, cartId);
+  const [locked] = await tx
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, ofPayment)
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  return locked;
+}
+
+/** What settling needs to know besides the capture; `known` is the caller's read of the payment, when it made one. */
+export interface SettleContext {
+  /** The webhook's event, recorded in the settling transaction so a replayed delivery is recognised. */
+  event?: WebhookEvent;
+  papers?: MakePapers;
+  known?: Pick<PaymentWithOrder, "payment" | "cartId">;
+}
+
+/**
  * The one place a captured payment changes an order, shared by verify-payment and both webhooks. Under the
  * cart's lock, then the order's (verify and webhook racing each other queue up here): an open order becomes
  * paid, its held pieces sold; a closed attempt is paid late when its pieces can still be had and its cart
@@ -113,8 +136,7 @@ export async function settlePayment(
   db: Db,
   provider: ProviderName,
   capture: CapturedPayment,
-  event?: WebhookEvent,
-  papers?: MakePapers,
+  { event, papers, known }: SettleContext = {},
 ): Promise<SettleOutcome> {
   return db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
@@ -125,16 +147,19 @@ export async function settlePayment(
         .returning({ id: webhookEvents.id });
       if (recorded.length === 0) return { kind: "duplicate_event" };
     }
-    const ofOrder = and(eq(payments.provider, provider), eq(payments.providerOrderId, capture.providerOrderId));
-    const [known] = await tx
-      .select({ orderId: payments.orderId, cartId: orders.cartId })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(ofOrder);
-    if (!known) return { kind: "unknown_order" };
-    const order = await lockOrderWithCart(tx, known.orderId, known.cartId);
-    const [payment] = await tx.select().from(payments).where(ofOrder);
-    if (!order || !payment) return { kind: "unknown_order" };
+    const ofPayment = and(
+      eq(payments.orderId, orders.id),
+      eq(payments.provider, provider),
+      eq(payments.providerOrderId, capture.providerOrderId),
+    )!;
+    // A payment's order and an order's cart never change: the caller's read of them is as good as a new one.
+    const [owner] = known
+      ? [{ orderId: known.payment.orderId, cartId: known.cartId }]
+      : await tx.select({ orderId: orders.id, cartId: orders.cartId }).from(payments).innerJoin(orders, ofPayment);
+    if (!owner) return { kind: "unknown_order" };
+    const locked = await lockForSettling(tx, ofPayment, owner.orderId, owner.cartId);
+    if (!locked) return { kind: "unknown_order" };
+    const { order, payment } = locked;
 
     const record = (status?: "captured") =>
       tx
