@@ -1,14 +1,14 @@
 import { SELLER } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
-import { alertRecipient } from "../settings/service";
+import { alertRecipient, readSellerSettings } from "../settings/service";
 
 /** Tells the seller of a new contact-form message, in the transaction that stores it (unless switched off). */
 export async function queueNewQueryAlert(
   tx: Tx,
   query: { id: number; name: string; email: string; countryCode: string; mobileNumber: string; query: string },
 ): Promise<void> {
-  const recipient = await alertRecipient(tx, "query");
+  const recipient = alertRecipient(await readSellerSettings(tx), "query");
   if (!recipient) return;
   await queueEmail(tx, {
     to: recipient,

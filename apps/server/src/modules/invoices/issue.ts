@@ -43,8 +43,6 @@ export function placeOfSupply(
   };
 }
 
-class Unissuable extends Error {}
-
 /**
  * The order's tax invoice, issued in the caller's transaction (the one that settles the order): its lines
  * from what was sold, the rates in force today, the place of supply and the next number of the financial
@@ -56,26 +54,32 @@ export async function issueInvoice(
   tx: Tx,
   orderId: number,
   now: Date,
-  /** The order and its lines, when the caller (the confirmation) has just read them under the order's lock. */
-  known?: { order: OrderRow; lines: OrderLineRow[] },
+  /**
+   * The order, its lines and the seller's registration, when the caller is confirming the order and has just
+   * read them under the order's lock: an order is confirmed once, so it has no invoice yet (and the unique
+   * order id would refuse a second).
+   */
+  confirming?: { order: OrderRow; lines: OrderLineRow[]; gst: SellerGst | null },
 ): Promise<IssueOutcome> {
-  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
-  if (existing)
-    return { ok: true, invoiceId: existing.id, number: existing.number, downloadToken: existing.downloadToken };
-  const gst = await readSellerGst(tx);
+  if (!confirming) {
+    const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
+    if (existing)
+      return { ok: true, invoiceId: existing.id, number: existing.number, downloadToken: existing.downloadToken };
+  }
+  const gst = confirming ? confirming.gst : await readSellerGst(tx);
   if (!gst)
     return {
       ok: false,
       problem: "The shop's GST registration is not saved yet: enter it in Settings, then issue the invoice.",
     };
-  const order = known?.order ?? (await tx.select().from(orders).where(eq(orders.id, orderId)))[0];
+  const order = confirming?.order ?? (await tx.select().from(orders).where(eq(orders.id, orderId)))[0];
   if (!order) return { ok: false, problem: "Order not found." };
   const place = placeOfSupply(order, gst);
   if (!place.ok) return place;
 
   const day = istDayOf(now);
   const sold = (
-    known?.lines ??
+    confirming?.lines ??
     (await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)))
   )
     .map((l) => ({ ...l, quantity: l.quantity - l.cancelledQuantity }))
@@ -104,66 +108,60 @@ export async function issueInvoice(
   }
   const lines = invoiceLines({ ...order, currency: order.currency as "INR" | "USD" }, goods, place.supply);
 
-  try {
-    return await tx.transaction(async (sp) => {
-      const numbered = await takeNumber(sp, gst.invoice_prefix, "invoice", order.isTest, day);
-      if (!numbered) throw new Unissuable(`The invoice series of this financial year is full (16 characters at most).`);
-      const state = indianStateByCode(gst.state_code)!;
-      const parties: Parties = {
-        supplier: {
-          legalName: gst.legal_name,
-          address: gst.address,
-          gstin: gst.gstin,
-          stateName: state.name,
-          stateCode: state.code,
-        },
-        recipient: {
-          name: order.deliveryName,
-          address: order.deliveryAddress,
-          city: order.city,
-          state: order.state,
-          pinCode: order.pinCode,
-          country: countryName(order.deliveryCountry) ?? order.deliveryCountry,
-        },
-        placeOfSupply: place.label,
-        lutReference: place.supply === "export_lut" ? gst.lut_reference : null,
-      };
-      const downloadToken = randomBytes(24).toString("base64url");
-      const [invoice] = await sp
-        .insert(invoices)
-        .values({
-          orderId,
-          ...numbered,
-          issuedAt: now,
-          issueDate: day,
-          supply: place.supply,
-          placeStateCode: place.stateCode,
-          parties,
-          currency: order.currency,
-          rateMilli: order.rateMilli,
-          orderTotal: order.total,
-          isTest: order.isTest,
-          downloadToken,
-          ...sum(lines),
-        })
-        .returning({ id: invoices.id });
-      await sp.insert(invoiceLineRows).values(
-        lines.map(({ kind, orderLineId, description, hsn, quantity, rateBps, ...amounts }, position) => ({
-          invoiceId: invoice!.id,
-          position,
-          kind,
-          orderLineId,
-          description,
-          hsn,
-          quantity,
-          rateBps,
-          ...amounts,
-        })),
-      );
-      return { ok: true as const, invoiceId: invoice!.id, number: numbered.number, downloadToken };
-    });
-  } catch (error) {
-    if (error instanceof Unissuable) return { ok: false, problem: error.message };
-    throw error;
-  }
+  const numbered = await takeNumber(tx, gst.invoice_prefix, "invoice", order.isTest, day);
+  if (!numbered)
+    return { ok: false, problem: "The invoice series of this financial year is full (16 characters at most)." };
+  const state = indianStateByCode(gst.state_code)!;
+  const parties: Parties = {
+    supplier: {
+      legalName: gst.legal_name,
+      address: gst.address,
+      gstin: gst.gstin,
+      stateName: state.name,
+      stateCode: state.code,
+    },
+    recipient: {
+      name: order.deliveryName,
+      address: order.deliveryAddress,
+      city: order.city,
+      state: order.state,
+      pinCode: order.pinCode,
+      country: countryName(order.deliveryCountry) ?? order.deliveryCountry,
+    },
+    placeOfSupply: place.label,
+    lutReference: place.supply === "export_lut" ? gst.lut_reference : null,
+  };
+  const downloadToken = randomBytes(24).toString("base64url");
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      orderId,
+      ...numbered,
+      issuedAt: now,
+      issueDate: day,
+      supply: place.supply,
+      placeStateCode: place.stateCode,
+      parties,
+      currency: order.currency,
+      rateMilli: order.rateMilli,
+      orderTotal: order.total,
+      isTest: order.isTest,
+      downloadToken,
+      ...sum(lines),
+    })
+    .returning({ id: invoices.id });
+  await tx.insert(invoiceLineRows).values(
+    lines.map(({ kind, orderLineId, description, hsn, quantity, rateBps, ...amounts }, position) => ({
+      invoiceId: invoice!.id,
+      position,
+      kind,
+      orderLineId,
+      description,
+      hsn,
+      quantity,
+      rateBps,
+      ...amounts,
+    })),
+  );
+  return { ok: true as const, invoiceId: invoice!.id, number: numbered.number, downloadToken };
 }

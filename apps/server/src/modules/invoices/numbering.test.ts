@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertOrder } from "../admin/test-support";
 import { createTestApp } from "../../testing/test-app";
+import { istDayOf } from "../../lib/seller-time";
 import { issueInvoice } from "./issue";
-import { invoices } from "./tables";
+import { financialYear } from "./numbers";
+import { documentSeries, invoices } from "./tables";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -37,4 +39,30 @@ it("a settlement that rolls back gives its number back", async () => {
   ).rejects.toBe(rolledBack);
   const again = await app.database.db.transaction((tx) => issueInvoice(tx, order.id, new Date()));
   expect(again).toMatchObject({ ok: true, number: expect.stringMatching(/\/000051$/) });
+});
+
+it("a full series refuses the next number and writes nothing: the order's transaction goes on", async () => {
+  const { order } = await insertOrder(app, { paymentMethod: "cod", total: 200_000 });
+  const now = new Date();
+  const year = financialYear(istDayOf(now));
+  const series = and(eq(documentSeries.series, "invoice"), eq(documentSeries.financialYear, year));
+  // "JKH/26-27/" leaves six digits: 999,999 is the last number of the year.
+  await app.database.db.update(documentSeries).set({ last: 999_998 }).where(series);
+  const last = await app.database.db.transaction((tx) => issueInvoice(tx, order.id, now));
+  expect(last).toMatchObject({ ok: true, number: `JKH/${year}/999999` });
+
+  const { order: next } = await insertOrder(app, { paymentMethod: "cod", total: 200_000 });
+  const refused = await app.database.db.transaction(async (tx) => {
+    const outcome = await issueInvoice(tx, next.id, now);
+    // The transaction is still usable: a refused number aborts nothing.
+    await tx.select().from(invoices).where(eq(invoices.orderId, next.id));
+    return outcome;
+  });
+  expect(refused).toEqual({
+    ok: false,
+    problem: "The invoice series of this financial year is full (16 characters at most).",
+  });
+  const [row] = await app.database.db.select({ last: documentSeries.last }).from(documentSeries).where(series);
+  expect(row?.last).toBe(999_999);
+  expect(await app.database.db.select().from(invoices).where(eq(invoices.orderId, next.id))).toEqual([]);
 });

@@ -20,14 +20,19 @@ const seriesName = (kind: DocumentKind, test: boolean) => (test ? `test-${kind}`
 
 /** "JKH/26-27/000123", a credit note "JKHC/26-27/00012", a test order's "TST/..." : the sequence fills up to 16 characters. */
 export function formatNumber(prefix: string, kind: DocumentKind, test: boolean, year: string, seq: number): string {
-  const head = `${test ? "TST" : prefix}${kind === "credit" ? "C" : ""}/${year}/`;
+  const head = numberHead(prefix, kind, test, year);
   return head + String(seq).padStart(MAX_NUMBER_LENGTH - head.length, "0");
 }
+
+const numberHead = (prefix: string, kind: DocumentKind, test: boolean, year: string) =>
+  `${test ? "TST" : prefix}${kind === "credit" ? "C" : ""}/${year}/`;
 
 /**
  * The next number of a series in a financial year, taken in the caller's transaction: the upsert locks the
  * series' row until the commit, so parallel settlements queue for it, and a rolled-back one gives its number
- * back. Numbers run without gaps and never repeat.
+ * back. Numbers run without gaps and never repeat. A series whose next number would outgrow 16 characters
+ * answers null and writes nothing (the caller reports it rather than print a longer number), so the caller
+ * needs no savepoint to undo it.
  */
 export async function takeNumber(
   tx: Tx,
@@ -38,16 +43,18 @@ export async function takeNumber(
 ): Promise<{ number: string; series: string; financialYear: string; seq: number } | null> {
   const year = financialYear(day);
   const series = seriesName(kind, test);
+  // The sequence's digits are what the head leaves of 16 characters; the series is full at 10^digits - 1.
+  const digits = MAX_NUMBER_LENGTH - numberHead(prefix, kind, test, year).length;
+  if (digits < 1) return null;
   const [row] = await tx
     .insert(documentSeries)
     .values({ series, financialYear: year, last: 1 })
     .onConflictDoUpdate({
       target: [documentSeries.series, documentSeries.financialYear],
       set: { last: sql`${documentSeries.last} + 1` },
+      setWhere: sql`${documentSeries.last} < ${10 ** digits - 1}`,
     })
     .returning({ last: documentSeries.last });
-  const number = formatNumber(prefix, kind, test, year, row!.last);
-  // A series that outgrew 16 characters cannot be numbered: the caller reports it rather than print a longer number.
-  if (number.length > MAX_NUMBER_LENGTH) return null;
-  return { number, series, financialYear: year, seq: row!.last };
+  if (!row) return null;
+  return { number: formatNumber(prefix, kind, test, year, row.last), series, financialYear: year, seq: row.last };
 }

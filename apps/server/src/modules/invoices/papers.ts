@@ -15,8 +15,8 @@ export const invoiceDownloadUrl = (publicUrl: string, orderId: number, token: st
  * and issues it once fixed); the order is confirmed all the same.
  */
 export function invoicePapers(publicUrl: string): MakePapers {
-  return async (tx, order, lines) => {
-    const issued = await issueInvoice(tx, order.id, new Date(), { order, lines });
+  return async (tx, order, lines, gst) => {
+    const issued = await issueInvoice(tx, order.id, new Date(), { order, lines, gst });
     if (!issued.ok) return { attachments: [], text: [] };
     return {
       attachments: [{ kind: "invoice", id: issued.invoiceId, filename: invoiceFileName(issued.number) }],

@@ -2,10 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
 import { queueEmail } from "../../email/outbox";
-import { closeOtherAttempts, holdOrder } from "./holds";
+import { closeOtherAttempts, holdOrder, holdsEverything } from "./holds";
 import { notifyShopper } from "./notify-shopper";
 import { moneyOf, orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
 import { queueNewOrderAlert } from "./seller-alert";
+import { readSeller } from "../settings/service";
+import type { SellerGst } from "@store/shared";
 import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines } from "./tables";
 import { transition, type OrderRow } from "./transitions";
@@ -18,16 +20,17 @@ export type MakePapers = (
   tx: Tx,
   order: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
+  gst: SellerGst | null,
 ) => Promise<ConfirmationPapers>;
 
 /**
  * Confirms an order (paid, or cash on delivery) in the caller's transaction, which holds the cart's lock and
- * then the order's (`lockOrderWithCart`). All or nothing, in a savepoint: the cart's other open attempts close
- * (one cart is bought once, and their holds may be the pieces this order needs), what the order does not hold
- * yet is taken (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status
- * moves, the papers are made (the invoice) and the confirmation (and the seller's alert, and the WhatsApp message
- * when the shopper opted in) is queued. A refusal changes nothing and the caller decides what it means
- * (refund a payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
+ * then the order's (`lockOrderWithCart`). All or nothing: the cart's other open attempts close (one cart is
+ * bought once, and their holds may be the pieces this order needs), what the order does not hold yet is taken
+ * (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status moves, the
+ * papers are made (the invoice) and the confirmation (and the seller's alert, and the WhatsApp message when
+ * the shopper opted in) is queued. A refusal changes nothing and the caller decides what it means (refund a
+ * payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
  */
 export async function fulfilOrder(
   tx: Tx,
@@ -36,36 +39,40 @@ export async function fulfilOrder(
   note: string,
   makePapers?: MakePapers,
 ): Promise<FulfilResult> {
-  return catchRefusal(() =>
-    tx.transaction(async (sp) => {
-      await closeOtherAttempts(sp, order.cartId, order.id);
-      const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
-      if (refused) throw refused;
-      const lines = await sp
-        .select()
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.id));
-      await removeOrderedLines(
-        sp,
-        order.cartId,
-        lines.flatMap((l) =>
-          l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }],
-        ),
-        order.id,
-      );
-      await transition(sp, order, to, note);
-      const papers = makePapers ? await makePapers(sp, order, lines) : undefined;
-      // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates.
-      if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines, papers));
-      await notifyShopper(sp, order, {
-        whatsapp: {
-          template: "order_confirmed",
-          parameters: [String(order.id), moneyOf(order)(order.total)],
-        },
-      });
-      await queueNewOrderAlert(sp, order, to, lines);
-      return { ok: true as const };
-    }),
-  );
+  const confirm = async (sp: Tx) => {
+    await closeOtherAttempts(sp, order.cartId, order.id);
+    const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
+    if (refused) throw refused;
+    const lines = await sp
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id));
+    await removeOrderedLines(
+      sp,
+      order.cartId,
+      lines.flatMap((l) =>
+        l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }],
+      ),
+      order.id,
+    );
+    await transition(sp, order, to, note);
+    // The seller's record once, for the invoice's supplier and the seller's alert.
+    const seller = await readSeller(sp);
+    const papers = makePapers ? await makePapers(sp, order, lines, seller.gst) : undefined;
+    // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates.
+    if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines, papers));
+    await notifyShopper(sp, order, {
+      whatsapp: {
+        template: "order_confirmed",
+        parameters: [String(order.id), moneyOf(order)(order.total)],
+      },
+    });
+    await queueNewOrderAlert(sp, order, to, lines, seller.settings);
+    return { ok: true as const };
+  };
+  // Nothing can refuse an order that holds everything already (a card order being paid): it is confirmed
+  // without the savepoint's two round trips. Otherwise the savepoint undoes the closed attempts on a refusal.
+  if (holdsEverything(order)) return confirm(tx);
+  return catchRefusal(() => tx.transaction(confirm));
 }

@@ -40,14 +40,16 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
     : refusal("conflict", "OUT_OF_STOCK", `Sorry, ${what} has just sold out. Please review your cart.`);
 }
 
+/** A card order took its pieces and promo use when it was created: paying it holds nothing more, so cannot be refused. */
+export const holdsEverything = (order: OrderRow) => order.stockHeld && (!order.promoCode || order.promoHeld);
+
 /**
  * Takes what the order does not hold yet, in the caller's transaction (which holds the cart's lock, then the
  * order's), all or nothing: its pieces, and its promo use within the code's limit. Answers a refusal (nothing
  * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
  */
 export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
-  // A card order took its pieces and promo use when it was created: paying it holds nothing more.
-  if (order.stockHeld && (!order.promoCode || order.promoHeld)) return null;
+  if (holdsEverything(order)) return null;
   const countsPromo = order.promoCode !== null && !order.promoHeld;
   const hold = async (sp: Tx) => {
     if (!order.stockHeld) {

@@ -1,7 +1,7 @@
 import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
-import { alertRecipient } from "../settings/service";
+import { alertRecipient, type SellerSettingsRow } from "../settings/service";
 import type { OrderRow } from "./transitions";
 
 /**
@@ -14,8 +14,9 @@ export async function queueNewOrderAlert(
   order: OrderRow,
   to: "paid" | "cod_confirmed",
   lines: { productName: string; size: string; quantity: number }[],
+  settings: SellerSettingsRow,
 ): Promise<void> {
-  const recipient = await alertRecipient(tx, "order");
+  const recipient = alertRecipient(settings, "order");
   if (!recipient) return;
   const total = formatMoney(toMajorUnits(order.total), order.currency as Currency);
   const how = to === "paid" ? "paid online" : "cash on delivery, confirmed";

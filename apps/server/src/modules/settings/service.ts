@@ -12,25 +12,36 @@ export interface SellerSettingsRow {
 /** Before the seller saves anything: both alerts on, to the shop's support address. */
 const DEFAULTS: SellerSettingsRow = { alertEmail: null, alertNewOrders: true, alertNewQueries: true };
 
-/** The seller's settings as stored (the defaults when never saved); `db` may be a transaction. */
-export async function readSellerSettings(db: Db | Tx): Promise<SellerSettingsRow> {
+/**
+ * The seller's record in one read: the alert settings as stored (the defaults when never saved) and the GST
+ * registration (null until saved). `db` may be a transaction; a confirmation reads it once for its invoice
+ * and its alert.
+ */
+export async function readSeller(db: Db | Tx): Promise<{ settings: SellerSettingsRow; gst: SellerGst | null }> {
   const [row] = await db
     .select({
       alertEmail: sellerSettings.alertEmail,
       alertNewOrders: sellerSettings.alertNewOrders,
       alertNewQueries: sellerSettings.alertNewQueries,
+      gst: sellerSettings.gst,
     })
     .from(sellerSettings)
     .where(eq(sellerSettings.id, 1));
-  return row ?? DEFAULTS;
+  if (!row) return { settings: DEFAULTS, gst: null };
+  const { gst, ...settings } = row;
+  return { settings, gst: gst ?? null };
 }
+
+export const readSellerSettings = async (db: Db | Tx) => (await readSeller(db)).settings;
+
+/** The seller's GST registration, or null until it is saved (no invoice can be issued before). */
+export const readSellerGst = async (db: Db | Tx) => (await readSeller(db)).gst;
 
 /** Where the seller's alerts go: the saved address, else the shop's support address. */
 export const alertsTo = (settings: SellerSettingsRow) => settings.alertEmail ?? SELLER.supportEmail;
 
 /** The address a seller alert of this kind goes to, or null when that alert is switched off. */
-export async function alertRecipient(db: Db | Tx, kind: "order" | "query"): Promise<string | null> {
-  const settings = await readSellerSettings(db);
+export function alertRecipient(settings: SellerSettingsRow, kind: "order" | "query"): string | null {
   const on = kind === "order" ? settings.alertNewOrders : settings.alertNewQueries;
   return on ? alertsTo(settings) : null;
 }
@@ -56,12 +67,6 @@ export async function writeSellerSettings(tx: Tx, input: SellerSettings): Promis
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: sellerSettings.id, set: { ...values, updatedAt: sql`now()` } });
   return values;
-}
-
-/** The seller's GST registration, or null until it is saved (no invoice can be issued before). */
-export async function readSellerGst(db: Db | Tx): Promise<SellerGst | null> {
-  const [row] = await db.select({ gst: sellerSettings.gst }).from(sellerSettings).where(eq(sellerSettings.id, 1));
-  return row?.gst ?? null;
 }
 
 /** Saves the GST registration (validated by `sellerGstSchema`) in the caller's transaction, leaving the alerts as they are. */
