@@ -28,7 +28,42 @@ const FONT_FILES = {
 type Face = keyof typeof FONT_FILES;
 
 type ParsedFont = ReturnType<typeof import("fontkit").create>;
+type Font = import("fontkit").Font;
+type GlyphRun = import("fontkit").GlyphRun;
 let fonts: Promise<Record<Face, ParsedFont>> | undefined;
+
+/** Words a face keeps laid out (a few hundred bytes each); past this it starts again rather than grow. */
+const KEPT_LAYOUTS = 5_000;
+
+/**
+ * pdfkit keeps the layouts of a document's words for that document only, so every invoice had fontkit shape
+ * its headings, labels and figures again: a third of a render. The shared face keeps the layout of each word
+ * it shapes without user features (all pdfkit asks for). pdfkit scales a run's positions in place, so each
+ * caller gets its own positions over the same glyphs; the result, and the PDF's bytes, are the same.
+ */
+function keepLayouts(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const runs = new Map<string, GlyphRun>();
+  font.layout = (text, ...options) => {
+    if (typeof text !== "string" || options.some((o) => o !== undefined)) return layout(text, ...options);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= KEPT_LAYOUTS) runs.clear();
+      run = layout(text);
+      runs.set(text, run);
+    }
+    return Object.assign(Object.create(Object.getPrototypeOf(run) as object) as GlyphRun, run, {
+      glyphs: [...run.glyphs],
+      positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+        xAdvance,
+        yAdvance,
+        xOffset,
+        yOffset,
+      })),
+    });
+  };
+  return font;
+}
 /**
  * Read, unpacked and parsed once, on the first PDF: 4 files, 195 kB (355 kB unpacked). Every document
  * shares the parsed faces, whose tables, glyphs and layouts fontkit decodes once and keeps; each document
@@ -39,7 +74,10 @@ function parsedFonts(): Promise<Record<Face, ParsedFont>> {
   fonts ??= import("fontkit").then(
     ({ create }) =>
       Object.fromEntries(
-        Object.entries(FONT_FILES).map(([face, path]) => [face, create(woffToSfnt(readFileSync(path())))]),
+        Object.entries(FONT_FILES).map(([face, path]) => [
+          face,
+          keepLayouts(create(woffToSfnt(readFileSync(path()))) as Font),
+        ]),
       ) as Record<Face, ParsedFont>,
   );
   return fonts;
