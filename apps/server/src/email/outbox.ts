@@ -28,18 +28,22 @@ export function letterEmail(
 }
 
 /**
- * Queues an e-mail in the same transaction as the change it announces: both happen, or neither. The HTML is
- * rendered here, once, and stored with the text, so the outbox row is exactly what goes out (only the opt-out
- * link's merge tag is filled in at send time, signed for the recipient).
+ * Queues e-mails in the same transaction as the change they announce: all happen, or none; several in one
+ * statement. The HTML is rendered here, once, and stored with the text, so the outbox row is exactly what goes
+ * out (only the opt-out link's merge tag is filled in at send time, signed for the recipient).
  */
-export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
+export async function queueEmail(tx: Tx, ...emails: OutgoingEmail[]): Promise<void> {
+  if (emails.length === 0) return;
   // react-email and its renderer load with the first letter, not with the server.
-  const html = email.letter ? await (await import("./html")).htmlOf(email.letter) : null;
-  await tx.insert(emailOutbox).values({
-    to: email.to,
-    subject: email.subject,
-    text: email.text,
-    html,
-    attachments: email.attachments ?? [],
-  });
+  const htmlOf = emails.some((email) => email.letter) ? (await import("./html")).htmlOf : null;
+  const rows = await Promise.all(
+    emails.map(async (email) => ({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.letter && htmlOf ? await htmlOf(email.letter) : null,
+      attachments: email.attachments ?? [],
+    })),
+  );
+  await tx.insert(emailOutbox).values(rows);
 }

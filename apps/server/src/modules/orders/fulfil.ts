@@ -5,7 +5,7 @@ import { queueEmail } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder, holdsEverything } from "./holds";
 import { notifyShopper } from "./notify-shopper";
 import { moneyOf, orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
-import { queueNewOrderAlert } from "./seller-alert";
+import { newOrderAlert } from "./seller-alert";
 import { readSeller } from "../settings/service";
 import type { SellerGst } from "@store/shared";
 import { catchRefusal, type Refusal } from "../../errors";
@@ -60,15 +60,17 @@ export async function fulfilOrder(
     // The seller's record once, for the invoice's supplier and the seller's alert.
     const seller = await readSeller(sp);
     const papers = makePapers ? await makePapers(sp, order, lines, seller.gst) : undefined;
-    // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates.
-    if (order.email) await queueEmail(sp, orderConfirmationEmail({ ...order, email: order.email }, lines, papers));
+    // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates. It
+    // and the seller's alert go into the outbox in one statement.
+    const confirmation = order.email ? orderConfirmationEmail({ ...order, email: order.email }, lines, papers) : null;
+    const alert = newOrderAlert(order, to, lines, seller.settings);
+    await queueEmail(sp, ...[confirmation, alert].filter((email) => email !== null));
     await notifyShopper(sp, order, {
       whatsapp: {
         template: "order_confirmed",
         parameters: [String(order.id), moneyOf(order)(order.total)],
       },
     });
-    await queueNewOrderAlert(sp, order, to, lines, seller.settings);
     return { ok: true as const };
   };
   // Nothing can refuse an order that holds everything already (a card order being paid): it is confirmed

@@ -1,26 +1,25 @@
 import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
-import type { Tx } from "../../db/client";
-import { queueEmail } from "../../email/outbox";
+import type { OutgoingEmail } from "../../email/outbox";
 import { alertRecipient, type SellerSettingsRow } from "../settings/service";
 import type { OrderRow } from "./transitions";
 
 /**
- * Tells the seller of a newly placed order (paid online, or cash on delivery confirmed), through the outbox
- * in the transaction that places it. `fulfilOrder` is the one door to both states and runs once per order
- * (a replayed webhook finds the order already paid), so the alert is written once. Off in the seller's settings: nothing.
+ * The seller's alert of a newly placed order (paid online, or cash on delivery confirmed), or null when it is
+ * off in the seller's settings. `fulfilOrder` queues it in the transaction that places the order; it is the one
+ * door to both states and runs once per order (a replayed webhook finds the order already paid), so the alert
+ * is written once.
  */
-export async function queueNewOrderAlert(
-  tx: Tx,
+export function newOrderAlert(
   order: OrderRow,
   to: "paid" | "cod_confirmed",
   lines: { productName: string; size: string; quantity: number }[],
   settings: SellerSettingsRow,
-): Promise<void> {
+): OutgoingEmail | null {
   const recipient = alertRecipient(settings, "order");
-  if (!recipient) return;
+  if (!recipient) return null;
   const total = formatMoney(toMajorUnits(order.total), order.currency as Currency);
   const how = to === "paid" ? "paid online" : "cash on delivery, confirmed";
-  await queueEmail(tx, {
+  return {
     to: recipient,
     subject: `${order.isTest ? "[TEST] " : ""}New order #${order.id}: ${total} (${how})`,
     text: [
@@ -35,5 +34,5 @@ export async function queueNewOrderAlert(
       `Open it in the back office: /admin/orders/${order.id}`,
       "These alerts can be switched off under Settings in the back office.",
     ].join("\n"),
-  });
+  };
 }
