@@ -29,7 +29,8 @@ export type CreateOrderOutcome =
   | { ok: false; refusal: Refusal };
 
 type Step = (tx: Tx, order: OrderRow, now: Date) => Promise<Refusal | null>;
-type AttemptOutcome = { ok: true; order: OrderRow } | { ok: false; refusal: Refusal };
+/** `created`: this attempt wrote the order (else it found the same attempt's order: two tabs, a retry). */
+type AttemptOutcome = { ok: true; order: OrderRow; created: boolean } | { ok: false; refusal: Refusal };
 
 const isOpen = (order: OrderRow) => (OPEN_STATUSES as readonly string[]).includes(order.status);
 
@@ -97,7 +98,7 @@ export function createCheckoutService(
         if (!created && !isOpen(order)) throw closedRefusal(order);
         const refused = await (created ? opened : resumed)(tx, order, now);
         if (refused) throw refused;
-        return { ok: true, order };
+        return { ok: true, order, created };
       }),
     );
   }
@@ -231,7 +232,7 @@ export function createCheckoutService(
         nothing,
       );
       if (!held.ok) return held;
-      const providerOrder = await providerOrderFor(db, held.order, provider, deps.log);
+      const providerOrder = await providerOrderFor(db, held.order, provider, deps.log, held.created);
       if (!providerOrder.ok) return providerOrder;
       return {
         ok: true,

@@ -17,9 +17,11 @@ export async function providerOrderFor(
   order: OrderRow,
   provider: PaymentProvider,
   log: ServiceLog,
+  /** The order was written by this request: it has no provider order yet, so none is looked for. */
+  newOrder = false,
 ): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
   const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
-  const known = await stored();
+  const known = newOrder ? undefined : await stored();
   if (known) return { ok: true, id: known.providerOrderId };
   let created: { id: string; raw: unknown };
   try {
