@@ -3,6 +3,7 @@
  * Loads the catalogue, search and cart endpoints of an in-process server with autocannon running in a
  * child process, next to a ceiling route on the same Fastify instance measured in the same run.
  */
+import "./lib/production-env";
 import { checkoutFlow, flowProducts, missingCheckoutRoutes, stockFlowProducts, type FlowResult } from "./checkout-flow";
 import { apiScenarios, scenarioInputs, type PriceOf, type ScenarioGroup } from "./api-scenarios";
 import { startBenchServer } from "./lib/app-server";
