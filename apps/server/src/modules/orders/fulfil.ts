@@ -57,7 +57,14 @@ export async function fulfilOrder(
       order.id,
     );
     await transition(sp, order, to, note);
-    // The seller's record once, for the invoice's supplier and the seller's alert.
+    await notifyShopper(sp, order, {
+      whatsapp: {
+        template: "order_confirmed",
+        parameters: [String(order.id), moneyOf(order)(order.total)],
+      },
+    });
+    // The papers come last: the invoice's number locks its series until the commit, and every confirmation
+    // in the shop queues for that lock, so as little as possible follows it (decision 052).
     const seller = await readSeller(sp);
     const papers = makePapers ? await makePapers(sp, order, lines, seller.gst) : undefined;
     // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates. It
@@ -65,12 +72,6 @@ export async function fulfilOrder(
     const confirmation = order.email ? orderConfirmationEmail({ ...order, email: order.email }, lines, papers) : null;
     const alert = newOrderAlert(order, to, lines, seller.settings);
     await queueEmail(sp, ...[confirmation, alert].filter((email) => email !== null));
-    await notifyShopper(sp, order, {
-      whatsapp: {
-        template: "order_confirmed",
-        parameters: [String(order.id), moneyOf(order)(order.total)],
-      },
-    });
     return { ok: true as const };
   };
   // Nothing can refuse an order that holds everything already (a card order being paid): it is confirmed
