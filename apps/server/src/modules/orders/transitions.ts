@@ -45,13 +45,10 @@ export async function lockOrder(tx: Tx, orderId: number) {
  * settling a payment, confirming cash on delivery, expiry) takes its locks in this order, so none of them
  * can deadlock with another. A cart that is gone (merged at login, cleaned up) leaves the order's lock.
  */
-export async function lockOrderWithCart(tx: Tx, orderId: number, cartId?: string) {
-  if (cartId === undefined) {
-    const [peek] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
-    if (!peek) return undefined;
-    cartId = peek.cartId;
-  }
-  await lockCart(tx, cartId);
+export async function lockOrderWithCart(tx: Tx, orderId: number) {
+  const [peek] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+  if (!peek) return undefined;
+  await lockCart(tx, peek.cartId);
   return lockOrder(tx, orderId);
 }
 
