@@ -43,6 +43,9 @@ export function placeOfSupply(
   };
 }
 
+/** Why no invoice can be numbered once the year's series has used its last number. */
+export const SERIES_FULL = "The invoice series of this financial year is full (16 characters at most).";
+
 /**
  * The order's tax invoice, issued in the caller's transaction (the one that settles the order): its lines
  * from what was sold, the rates in force today, the place of supply and the next number of the financial
@@ -109,8 +112,7 @@ export async function issueInvoice(
   const lines = invoiceLines({ ...order, currency: order.currency as "INR" | "USD" }, goods, place.supply);
 
   const numbered = await takeNumber(tx, gst.invoice_prefix, "invoice", order.isTest, day);
-  if (!numbered)
-    return { ok: false, problem: "The invoice series of this financial year is full (16 characters at most)." };
+  if (!numbered) return { ok: false, problem: SERIES_FULL };
   const state = indianStateByCode(gst.state_code)!;
   const parties: Parties = {
     supplier: {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertOrder } from "../admin/test-support";
 import { createTestApp } from "../../testing/test-app";
 import { istDayOf } from "../../lib/seller-time";
-import { issueInvoice } from "./issue";
+import { issueInvoice, SERIES_FULL } from "./issue";
 import { financialYear } from "./numbers";
 import { documentSeries, invoices } from "./tables";
 
@@ -58,10 +58,7 @@ it("a full series refuses the next number and writes nothing: the order's transa
     await tx.select().from(invoices).where(eq(invoices.orderId, next.id));
     return outcome;
   });
-  expect(refused).toEqual({
-    ok: false,
-    problem: "The invoice series of this financial year is full (16 characters at most).",
-  });
+  expect(refused).toEqual({ ok: false, problem: SERIES_FULL });
   const [row] = await app.database.db.select({ last: documentSeries.last }).from(documentSeries).where(series);
   expect(row?.last).toBe(999_999);
   expect(await app.database.db.select().from(invoices).where(eq(invoices.orderId, next.id))).toEqual([]);

@@ -18,14 +18,14 @@ export type DocumentKind = "invoice" | "credit";
 /** Test orders (paid through the simulator) get their own series, so the real one stays without gaps. */
 const seriesName = (kind: DocumentKind, test: boolean) => (test ? `test-${kind}` : kind);
 
+const numberHead = (prefix: string, kind: DocumentKind, test: boolean, year: string) =>
+  `${test ? "TST" : prefix}${kind === "credit" ? "C" : ""}/${year}/`;
+
 /** "JKH/26-27/000123", a credit note "JKHC/26-27/00012", a test order's "TST/..." : the sequence fills up to 16 characters. */
 export function formatNumber(prefix: string, kind: DocumentKind, test: boolean, year: string, seq: number): string {
   const head = numberHead(prefix, kind, test, year);
   return head + String(seq).padStart(MAX_NUMBER_LENGTH - head.length, "0");
 }
-
-const numberHead = (prefix: string, kind: DocumentKind, test: boolean, year: string) =>
-  `${test ? "TST" : prefix}${kind === "credit" ? "C" : ""}/${year}/`;
 
 /**
  * The next number of a series in a financial year, taken in the caller's transaction: the upsert locks the

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { SellerGst } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
 import { queueEmail } from "../../email/outbox";
@@ -7,7 +8,6 @@ import { notifyShopper } from "./notify-shopper";
 import { moneyOf, orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
 import { newOrderAlert } from "./seller-alert";
 import { readSeller } from "../settings/service";
-import type { SellerGst } from "@store/shared";
 import { catchRefusal, type Refusal } from "../../errors";
 import { orderLines } from "./tables";
 import { transition, type OrderRow } from "./transitions";

@@ -32,6 +32,7 @@ export async function readSeller(db: Db | Tx): Promise<{ settings: SellerSetting
   return { settings, gst: gst ?? null };
 }
 
+/** The seller's alert settings as stored (the defaults when never saved). */
 export const readSellerSettings = async (db: Db | Tx) => (await readSeller(db)).settings;
 
 /** The seller's GST registration, or null until it is saved (no invoice can be issued before). */
