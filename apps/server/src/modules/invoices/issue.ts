@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { countryName, indianStateByCode, indianStateByName, type SellerGst } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { istDayOf } from "../../lib/seller-time";
@@ -40,6 +40,30 @@ export function placeOfSupply(
     supply: state.code === gst.state_code ? "intra" : "inter",
     stateCode: state.code,
     label: `${state.name} (${state.code})`,
+  };
+}
+
+/** Who sells, who buys and where the supply is, as the invoice prints them (kept with it, so later edits never change it). */
+function partiesOf(order: OrderRow, gst: SellerGst, place: { supply: SupplyKind; label: string }): Parties {
+  const state = indianStateByCode(gst.state_code)!;
+  return {
+    supplier: {
+      legalName: gst.legal_name,
+      address: gst.address,
+      gstin: gst.gstin,
+      stateName: state.name,
+      stateCode: state.code,
+    },
+    recipient: {
+      name: order.deliveryName,
+      address: order.deliveryAddress,
+      city: order.city,
+      state: order.state,
+      pinCode: order.pinCode,
+      country: countryName(order.deliveryCountry) ?? order.deliveryCountry,
+    },
+    placeOfSupply: place.label,
+    lutReference: place.supply === "export_lut" ? gst.lut_reference : null,
   };
 }
 
@@ -111,30 +135,14 @@ export async function issueInvoice(
   }
   const lines = invoiceLines({ ...order, currency: order.currency as "INR" | "USD" }, goods, place.supply);
 
+  const parties = partiesOf(order, gst, place);
+  const downloadToken = randomBytes(24).toString("base64url");
+
+  // From its number to the commit every confirmation in the shop waits for this series: the number comes last,
+  // and the invoice with its lines follows in one statement (as an order and its lines do).
   const numbered = await takeNumber(tx, gst.invoice_prefix, "invoice", order.isTest, day);
   if (!numbered) return { ok: false, problem: SERIES_FULL };
-  const state = indianStateByCode(gst.state_code)!;
-  const parties: Parties = {
-    supplier: {
-      legalName: gst.legal_name,
-      address: gst.address,
-      gstin: gst.gstin,
-      stateName: state.name,
-      stateCode: state.code,
-    },
-    recipient: {
-      name: order.deliveryName,
-      address: order.deliveryAddress,
-      city: order.city,
-      state: order.state,
-      pinCode: order.pinCode,
-      country: countryName(order.deliveryCountry) ?? order.deliveryCountry,
-    },
-    placeOfSupply: place.label,
-    lutReference: place.supply === "export_lut" ? gst.lut_reference : null,
-  };
-  const downloadToken = randomBytes(24).toString("base64url");
-  const [invoice] = await tx
+  const insertInvoice = tx
     .insert(invoices)
     .values({
       orderId,
@@ -152,18 +160,25 @@ export async function issueInvoice(
       ...sum(lines),
     })
     .returning({ id: invoices.id });
-  await tx.insert(invoiceLineRows).values(
-    lines.map(({ kind, orderLineId, description, hsn, quantity, rateBps, ...amounts }, position) => ({
-      invoiceId: invoice!.id,
-      position,
-      kind,
-      orderLineId,
-      description,
-      hsn,
-      quantity,
-      rateBps,
-      ...amounts,
-    })),
-  );
-  return { ok: true as const, invoiceId: invoice!.id, number: numbered.number, downloadToken };
+  const insertLines = tx
+    .insert(invoiceLineRows)
+    .values(
+      lines.map(({ kind, orderLineId, description, hsn, quantity, rateBps, ...amounts }, position) => ({
+        invoiceId: sql<number>`(select id from invoice)`,
+        position,
+        kind,
+        orderLineId,
+        description,
+        hsn,
+        quantity,
+        rateBps,
+        ...amounts,
+      })),
+    )
+    .returning({ invoiceId: invoiceLineRows.invoiceId });
+  const { rows } = (await tx.execute(sql`with invoice as (${insertInvoice.getSQL()}) ${insertLines.getSQL()}`)) as {
+    rows: { invoice_id: number }[];
+  };
+  const invoiceId = Number(rows[0]!.invoice_id);
+  return { ok: true as const, invoiceId, number: numbered.number, downloadToken };
 }
