@@ -14,7 +14,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError, catchRefusal, Refusal } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
-import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
+import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
 import { type Tx } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
 import { cartItem, cartResponse, cartView, mainImage } from "./cart-view";
@@ -56,7 +56,7 @@ function sellableVariantQuery(db: Db) {
       .select({
         name: products.name,
         isActive: products.isActive,
-        image: mainImage,
+        image: mainImage.as("image"),
         offerCents: productVariants.offerPriceCents,
         mrpCents: productVariants.mrpCents,
         stock: productVariants.stock,
@@ -76,6 +76,15 @@ function sellableVariantQuery(db: Db) {
   );
 }
 type VariantRow = Awaited<ReturnType<ReturnType<typeof sellableVariantQuery>["execute"]>>[number];
+/** The same row as PostgreSQL names its columns, read through raw SQL. */
+type SellableRow = {
+  name: string;
+  is_active: boolean;
+  image: string | null;
+  offer_price_cents: number | null;
+  mrp_cents: number | null;
+  stock: number | null;
+};
 
 /** Unknown product or size is a 404, a withdrawn product a refusal; otherwise the size as sold. */
 function sellable(row: VariantRow | undefined, line: LineInput) {
@@ -135,18 +144,28 @@ async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<nu
 }
 
 /**
- * A new guest cart and its first line in one statement (a data-modifying CTE): atomic without a
- * transaction, so a guest's first add to cart is two round trips, the read above and this.
+ * A guest's first add to cart (no cart yet) in one statement, a data-modifying CTE: it reads the size as sold
+ * and, only when the product is on sale and has the pieces, writes a new cart with its line. It answers
+ * the size as read, with the new line's ids when it wrote them. The price the shopper saw is checked after,
+ * in code (the shop's money rules live in one place); a stale one removes the cart again (`discardCart`).
  */
-function insertGuestCartStatement(db: Db) {
-  const run = preparedSql<{ id: number; cart_id: string }>(
+function addToNewGuestCartStatement(db: Db) {
+  const run = preparedSql<SellableRow & { line_id: number | null; cart_id: string | null }>(
     db,
-    "cart_insert_guest_cart",
-    sql`with cart as (insert into ${carts} (currency) values (${sql.placeholder("currency")}) returning id)
-    insert into ${cartLines} (cart_id, product_id, size, is_direct_buy, quantity)
-    select cart.id, ${sql.placeholder("productId")}, ${sql.placeholder("size")}, ${sql.placeholder("isDirectBuy")},
-      ${sql.placeholder("quantity")} from cart
-    returning id, cart_id`,
+    "cart_add_to_new_guest_cart",
+    sql`with variant as (${sellableVariantQuery(db).getSQL()}),
+    cart as (
+      insert into ${carts} (currency) select ${sql.placeholder("currency")} from variant
+      where variant.is_active and variant.stock >= ${sql.placeholder("quantity")}
+      returning id
+    ),
+    line as (
+      insert into ${cartLines} (cart_id, product_id, size, is_direct_buy, quantity)
+      select cart.id, ${sql.placeholder("productId")}, ${sql.placeholder("size")}, ${sql.placeholder("isDirectBuy")},
+        ${sql.placeholder("quantity")} from cart
+      returning id, cart_id
+    )
+    select variant.*, line.id as line_id, line.cart_id from variant left join line on true`,
   );
   return async (currency: Currency, line: LineInput & { quantity: number }) => {
     const [row] = await run({
@@ -156,8 +175,16 @@ function insertGuestCartStatement(db: Db) {
       isDirectBuy: line.is_direct_buy,
       quantity: line.quantity,
     });
-    if (!row) throw new Error("inserting a guest cart returned no row");
-    return { lineId: Number(row.id), cartId: row.cart_id };
+    if (!row) return { variant: undefined, written: null };
+    const variant: VariantRow = {
+      name: row.name,
+      isActive: row.is_active,
+      image: row.image,
+      offerCents: row.offer_price_cents,
+      mrpCents: row.mrp_cents,
+      stock: row.stock,
+    };
+    return { variant, written: row.cart_id ? { cartId: row.cart_id, lineId: Number(row.line_id) } : null };
   };
 }
 
@@ -166,9 +193,8 @@ function lineNotFound(): AppError {
 }
 
 export function createCartService(db: Db, reminderLinks: ReminderLinks) {
-  // A guest's first add to cart is the busiest write: both of its statements are prepared once.
-  const sellableOnDb = sellableVariantQuery(db).prepare("cart_sellable_variant");
-  const insertGuestCart = insertGuestCartStatement(db);
+  // A guest's first add to cart is the busiest write: one statement, prepared once.
+  const addToNewGuestCartOnDb = addToNewGuestCartStatement(db);
 
   /** Runs a change in one transaction, then answers the whole cart as it now is. */
   async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
@@ -183,26 +209,29 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
     return cartView(db, cartId, currency);
   }
 
-  /**
-   * A guest's first add (no cart yet): nothing to lock, so the read runs outside any transaction and the
-   * answer is built from what was read and written instead of reading the new cart back.
-   */
+  /** A guest's first add (no cart yet): the answer is built from what was read and written, not read back. */
   async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    const [row] = await sellableOnDb.execute({ productId: input.product_pk, size: input.size });
+    const { variant: row, written } = await addToNewGuestCartOnDb(currency, input);
     const variant = sellable(row, input);
-    assertPricesCurrent(variant, input, currency);
+    try {
+      assertPricesCurrent(variant, input, currency);
+    } catch (refusal) {
+      if (written) await discardCart(db, written.cartId);
+      throw refusal;
+    }
     assertInStock(variant, input.quantity);
-    const { cartId, lineId } = await insertGuestCart(currency, input);
+    // The statement wrote on the same conditions: on sale (else refused above) and in stock.
+    if (!written) throw new Error(`a guest's add to cart of product ${input.product_pk} wrote no cart`);
     const line = {
       ...variant,
-      id: lineId,
+      id: written.lineId,
       productId: input.product_pk,
       quantity: input.quantity,
       isDirectBuy: input.is_direct_buy,
       isActive: true,
     };
-    return cartResponse(cartId, [cartItem(line, currency)], currency);
+    return cartResponse(written.cartId, [cartItem(line, currency)], currency);
   }
 
   return {
