@@ -11,7 +11,7 @@ import { overClientCap, overEmailCap } from "../orders/caps";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
 import { fulfilOrder, type MakePapers } from "../orders/fulfil";
-import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES } from "../orders/holds";
+import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type OrderedPieces } from "../orders/holds";
 import { amountRefusal, quoteCart } from "./quote";
 import { catchRefusal, refusal, type Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
@@ -28,7 +28,8 @@ export type CreateOrderOutcome =
   | { ok: true; method: "cod"; order: OrderRow }
   | { ok: false; refusal: Refusal };
 
-type Step = (tx: Tx, order: OrderRow, now: Date) => Promise<Refusal | null>;
+/** `written`: the lines of an order this attempt has just created, in their order (nothing to read back). */
+type Step = (tx: Tx, order: OrderRow, now: Date, written?: readonly OrderedPieces[]) => Promise<Refusal | null>;
 /** `created`: this attempt wrote the order (else it found the same attempt's order: two tabs, a retry). */
 type AttemptOutcome = { ok: true; order: OrderRow; created: boolean } | { ok: false; refusal: Refusal };
 
@@ -96,7 +97,14 @@ export function createCheckoutService(
           return "again";
         }
         if (!created && !isOpen(order)) throw closedRefusal(order);
-        const refused = await (created ? opened : resumed)(tx, order, now);
+        const refused = created
+          ? await opened(
+              tx,
+              order,
+              now,
+              quoted.quote.lines.map((l) => ({ ...l, productName: l.name })),
+            )
+          : await resumed(tx, order, now);
         if (refused) throw refused;
         return { ok: true, order, created };
       }),
@@ -121,18 +129,18 @@ export function createCheckoutService(
   /** A new attempt closes the cart's older ones, then must fit the client's cap of open attempts. */
   const openAttempt =
     (...more: Step[]): Step =>
-    async (tx, order, now) => {
+    async (tx, order, now, written) => {
       await closeOtherAttempts(tx, order.cartId, order.id);
       const capped = await overClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
       if (capped) return capped;
       for (const step of more) {
-        const refused = await step(tx, order, now);
+        const refused = await step(tx, order, now, written);
         if (refused) return refused;
       }
       return null;
     };
   const nothing: Step = async () => null;
-  const holdForPayment: Step = (tx, order) => holdOrder(tx, order, "order");
+  const holdForPayment: Step = (tx, order, _now, written) => holdOrder(tx, order, "order", written);
   const mailCode: Step = (tx, order, now) =>
     order.email ? sendCode(tx, { ...order, email: order.email }, now) : Promise.resolve(null);
   const confirmAtOnce: Step = async (tx, order) => {

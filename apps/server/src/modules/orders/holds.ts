@@ -40,6 +40,9 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
     : refusal("conflict", "OUT_OF_STOCK", `Sorry, ${what} has just sold out. Please review your cart.`);
 }
 
+/** What holding a line needs: its size's pieces, and its name for the refusal when they ran out. */
+export type OrderedPieces = Pieces & { productName: string; size: string };
+
 /** A card order took its pieces and promo use when it was created: paying it holds nothing more, so cannot be refused. */
 export const holdsEverything = (order: OrderRow) => order.stockHeld && (!order.promoCode || order.promoHeld);
 
@@ -48,16 +51,20 @@ export const holdsEverything = (order: OrderRow) => order.stockHeld && (!order.p
  * order's), all or nothing: its pieces, and its promo use within the code's limit. Answers a refusal (nothing
  * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
  */
-export async function holdOrder(tx: Tx, order: OrderRow, moment: HoldMoment): Promise<Refusal | null> {
+export async function holdOrder(
+  tx: Tx,
+  order: OrderRow,
+  moment: HoldMoment,
+  /** The order's lines in their order, when the caller has just written them (a new checkout attempt). */
+  written?: readonly OrderedPieces[],
+): Promise<Refusal | null> {
   if (holdsEverything(order)) return null;
   const countsPromo = order.promoCode !== null && !order.promoHeld;
   const hold = async (sp: Tx) => {
     if (!order.stockHeld) {
-      const lines = await sp
-        .select()
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.id));
+      const lines =
+        written ??
+        (await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)));
       const short = await takeStock(sp, lines);
       const line = short === null ? undefined : lines[short];
       if (line) throw soldOut(line, moment);
