@@ -76,11 +76,12 @@ export async function removeOrderedLines(
         .set({ quantity: line.quantity - taken })
         .where(eq(cartLines.id, line.id));
   }
-  if (emptied.length > 0) await tx.delete(cartLines).where(inArray(cartLines.id, emptied));
-  // The reminder recovered and the cart touched in one statement (a data-modifying CTE): one round trip
-  // less inside the confirmation's transaction.
+  // The emptied lines deleted, the reminder recovered and the cart touched in one statement (data-modifying
+  // CTEs): two round trips less inside the confirmation's transaction.
+  const deleteEmptied =
+    emptied.length > 0 ? sql`emptied as (delete from ${cartLines} where ${inArray(cartLines.id, emptied)}),` : sql``;
   await tx.execute(sql`
-    with recovered as (
+    with ${deleteEmptied} recovered as (
       update ${cartReminders} set recovered_at = now(), recovered_order_id = ${orderId}
       where (cart_id = ${cartId} or restored_cart_id = ${cartId}) and recovered_at is null
     )
