@@ -212,8 +212,8 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
   /** A guest's first add (no cart yet): the answer is built from what was read and written, not read back. */
   async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    const { variant: row, written } = await addToNewGuestCartOnDb(currency, input);
-    const variant = sellable(row, input);
+    const { variant: read, written } = await addToNewGuestCartOnDb(currency, input);
+    const variant = sellable(read, input);
     try {
       assertPricesCurrent(variant, input, currency);
     } catch (refusal) {

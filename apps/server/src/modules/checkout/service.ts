@@ -11,7 +11,7 @@ import { overClientCap, overEmailCap } from "../orders/caps";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
 import { fulfilOrder, type MakePapers } from "../orders/fulfil";
-import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type OrderedPieces } from "../orders/holds";
+import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
 import { amountRefusal, quoteCart } from "./quote";
 import { catchRefusal, refusal, type Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
@@ -29,7 +29,7 @@ export type CreateOrderOutcome =
   | { ok: false; refusal: Refusal };
 
 /** `written`: the lines of an order this attempt has just created, in their order (nothing to read back). */
-type Step = (tx: Tx, order: OrderRow, now: Date, written?: readonly OrderedPieces[]) => Promise<Refusal | null>;
+type Step = (tx: Tx, order: OrderRow, now: Date, written?: readonly LineToHold[]) => Promise<Refusal | null>;
 /** `created`: this attempt wrote the order (else it found the same attempt's order: two tabs, a retry). */
 type AttemptOutcome = { ok: true; order: OrderRow; created: boolean } | { ok: false; refusal: Refusal };
 

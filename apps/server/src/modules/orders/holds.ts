@@ -41,7 +41,7 @@ function soldOut(line: { productName: string; size: string }, moment: HoldMoment
 }
 
 /** What holding a line needs: its size's pieces, and its name for the refusal when they ran out. */
-export type OrderedPieces = Pieces & { productName: string; size: string };
+export type LineToHold = Pieces & { productName: string; size: string };
 
 /** A card order took its pieces and promo use when it was created: paying it holds nothing more, so cannot be refused. */
 export const holdsEverything = (order: OrderRow) => order.stockHeld && (!order.promoCode || order.promoHeld);
@@ -56,7 +56,7 @@ export async function holdOrder(
   order: OrderRow,
   moment: HoldMoment,
   /** The order's lines in their order, when the caller has just written them (a new checkout attempt). */
-  written?: readonly OrderedPieces[],
+  written?: readonly LineToHold[],
 ): Promise<Refusal | null> {
   if (holdsEverything(order)) return null;
   const countsPromo = order.promoCode !== null && !order.promoHeld;
