@@ -1,12 +1,16 @@
 import pg from "pg";
 import type { DatabaseLimits } from "../config";
+import { PLANNED_PER_RUN } from "./planned-per-run";
 
 /** Statements each connection keeps prepared; any after these run unprepared, so memory stays bounded on both sides. */
 const PREPARED_PER_CONNECTION = 300;
 /** What PostgreSQL can prepare and gains from it; BEGIN, COMMIT and savepoints stay simple one-round-trip queries. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-/** One name per statement text, the same on every connection (PostgreSQL names are per connection). */
-const statementNames = new Map<string, string>();
+/**
+ * One name per statement text, the same on every connection (PostgreSQL names are per connection); null for
+ * a text marked plannedPerRun (db/planned-per-run.ts), which runs unprepared.
+ */
+const statementNames = new Map<string, string | null>();
 
 /**
  * A connection that runs the app's statements as named prepared statements: PostgreSQL parses and plans a
@@ -29,12 +33,12 @@ class PreparingClient extends pg.Client {
   }
 
   #nameFor(text: string): string | undefined {
-    let name = statementNames.get(text);
-    if (!name) {
+    if (!statementNames.has(text)) {
       if (statementNames.size >= PREPARED_PER_CONNECTION * 10) return undefined;
-      name = `s${statementNames.size + 1}`;
-      statementNames.set(text, name);
+      statementNames.set(text, text.includes(PLANNED_PER_RUN) ? null : `s${statementNames.size + 1}`);
     }
+    const name = statementNames.get(text);
+    if (!name) return undefined;
     if (this.#prepared.has(name)) return name;
     if (this.#prepared.size >= PREPARED_PER_CONNECTION) return undefined;
     this.#prepared.add(name);

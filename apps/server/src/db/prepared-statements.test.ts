@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "./client";
 import { openPool } from "./postgres";
+import { PLANNED_PER_RUN } from "./planned-per-run";
 
 const url = process.env.DATABASE_URL;
 
@@ -26,6 +27,22 @@ describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (deci
       const prepared = await preparedOn(client);
       expect(prepared.filter((s) => s === select)).toHaveLength(1);
       expect(prepared.some((s) => /^(begin|commit)/i.test(s))).toBe(false);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("leaves a statement marked plannedPerRun unprepared, so PostgreSQL plans it for each run's values", async () => {
+    const client = await pool.connect();
+    try {
+      const marked = `select ${PLANNED_PER_RUN} $1::text as word`;
+      for (const word of ["cotton", "chindi", "kaftan", "silk", "ajrakh", "bagru"])
+        expect((await client.query(marked, [word])).rows).toEqual([{ word }]);
+      const prepared = await preparedOn(client);
+      expect(prepared.some((s) => s.includes(PLANNED_PER_RUN))).toBe(false);
+      const plain = "select $1::text as plain_word";
+      await client.query(plain, ["cotton"]);
+      expect(await preparedOn(client)).toContain(plain);
     } finally {
       client.release();
     }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SearchQuery, SearchResponse } from "@store/shared";
 import type { Db } from "../../db/client";
+import { plannedPerRun } from "../../db/planned-per-run";
 import { createCatalogCache } from "../catalog/cache";
 import { loadProductCards } from "../catalog/product-cards";
 import { pageOfMatches, type MatchPage } from "./matches";
@@ -20,13 +21,19 @@ export function normaliseSearchText(text: string): string {
   );
 }
 
+/*
+ * Every statement of a search holds one of these two, marked plannedPerRun: how PostgreSQL should find the
+ * matches depends on how common the words are (scan the table for "cotton", use the index for a rare word).
+ */
+
 /** Every word, in websearch syntax: quotes, "or" and "-word" work as shoppers expect. */
-const everyWord = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+const everyWord = (text: string) => plannedPerRun(sql`websearch_to_tsquery('english', ${text})`);
 /**
  * Any of the words. plainto_tsquery joins plain lexemes with " & " only (no operators of the
  * shopper's), so turning each into " | " is exact; lexemes never contain spaces.
  */
-const anyWord = (text: string) => sql`replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery`;
+const anyWord = (text: string) =>
+  plannedPerRun(sql`replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery`);
 
 /**
  * Answers kept: a search page of 12 cards with its encoded bodies (http/cached-json.ts) is about 20 KB,
