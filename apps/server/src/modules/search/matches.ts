@@ -40,58 +40,79 @@ const plentiful = (condition: SQL) => sql`coalesce(${condition}, false)`;
 
 const active = (condition: SQL) => sql`${products.isActive} and ${condition}`;
 
-const newestFirst = (a: number, b: number) => b - a;
-
 /**
  * One page of the active products matching `tsquery`, best first: those with the words in their name,
  * then the rest (the words in the category or the description), newest first within each group.
  * Null when nothing matches.
  *
  * Why not ts_rank over all matches: ranking reads every matching row, 40k of them for "cotton" at 100k
- * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it asks
- * for up to COUNT_CAP + 1 matches in no order, so the scan stops once it has them. Fewer than that is
- * every match: sort them here and the page is done. Otherwise see pageOfPlenty.
+ * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
+ * up to COUNT_CAP + 1 matches (see countedPage). Fewer than that is every match, and the page is done.
+ * Otherwise see pageOfPlenty, whose first look the same statement takes.
  */
 export async function pageOfMatches(db: Db, tsquery: SQL, offset: number, pageSize: number): Promise<MatchPage | null> {
-  const found = await db
-    .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}` })
+  const plentyLimit = Math.min(pageSize, COUNT_CAP - offset);
+  const found = await countedPage(db, active(inDocument(tsquery)), inName(tsquery), offset, pageSize, {
+    whenPlenty: namedAmongNewest(db, tsquery, offset, plentyLimit),
+  });
+  if (found.total === 0) return null;
+  if (found.total > COUNT_CAP) return pageOfPlenty(db, tsquery, offset, plentyLimit, found.plenty ?? []);
+  return { ids: found.ids, total: found.total, totalIsCapped: false };
+}
+
+/**
+ * Up to COUNT_CAP + 1 products where `condition` holds, asked for in no order so the scan stops once it has
+ * them, counted; and the ids at [offset, offset + limit) of them, `named` ones first, newest first within
+ * each. PostgreSQL sorts the thousand: one row comes back, not a thousand for the server to parse.
+ * `whenPlenty`, an array of ids, is worked out only when more than COUNT_CAP matched (PostgreSQL runs an
+ * uncorrelated sub-select when its value is first needed), saving a round trip for a broad word.
+ */
+async function countedPage(
+  db: Db,
+  condition: SQL,
+  named: SQL,
+  offset: number,
+  limit: number,
+  { whenPlenty }: { whenPlenty?: SQL } = {},
+): Promise<{ total: number; ids: number[]; plenty: number[] | null }> {
+  const counted = db
+    .select({ id: products.id, named: sql<boolean>`${named}`.as("named") })
     .from(products)
-    .where(active(inDocument(tsquery)))
-    .limit(COUNT_CAP + 1);
-  if (found.length === 0) return null;
-  if (found.length > COUNT_CAP) return pageOfPlenty(db, tsquery, offset, Math.min(pageSize, COUNT_CAP - offset));
-  const group = (named: boolean) =>
-    found
-      .filter((m) => m.named === named)
-      .map((m) => m.id)
-      .sort(newestFirst);
-  return {
-    ids: [...group(true), ...group(false)].slice(offset, offset + pageSize),
-    total: found.length,
-    totalIsCapped: false,
-  };
+    .where(condition)
+    .limit(COUNT_CAP + 1)
+    .as("counted");
+  const pageOfIds = sql<number[] | null>`(array_agg(${counted.id} order by ${counted.named} desc, ${counted.id} desc))`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      ids: sql<number[] | null>`${pageOfIds}[${offset + 1}:${offset + limit}]`,
+      plenty: sql<number[] | null>`case when count(*) > ${COUNT_CAP} then ${whenPlenty ?? sql`null`} end`,
+    })
+    .from(counted);
+  return { total: row?.total ?? 0, ids: row?.ids ?? [], plenty: row?.plenty ?? null };
 }
 
 /**
  * A page of a query with more than COUNT_CAP matches: the list stops at COUNT_CAP.
  *   1. A broad word's named group is usually dense among the newest products: look for the page there.
- *   2. Otherwise fetch the named group like the matches (up to COUNT_CAP + 1, no order). If that is all
- *      of it, sort it here, and take the rest of the page from the whole query's matches, newest first,
+ *   2. Otherwise count the named group as the matches were (countedPage). If that is all of it, its page
+ *      comes with the count; the rest of the page is taken from the whole query's matches, newest first,
  *      dropping the named ones. If not, the named group fills the list: walk it newest first.
  * Walks are short because matches are plentiful; a deep page of a thin named group is the slow case
  * (up to a walk of the whole table).
  */
-async function pageOfPlenty(db: Db, tsquery: SQL, offset: number, limit: number): Promise<MatchPage> {
+async function pageOfPlenty(
+  db: Db,
+  tsquery: SQL,
+  offset: number,
+  limit: number,
+  amongNewest: number[],
+): Promise<MatchPage> {
   const page = { total: COUNT_CAP, totalIsCapped: true };
   if (limit <= 0) return { ids: [], ...page };
-  const amongNewest = await namedAmongNewest(db, tsquery, offset, limit);
   if (amongNewest.length === limit) return { ids: amongNewest, ...page };
-  const named = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(active(inNameAndDocument(tsquery)))
-    .limit(COUNT_CAP + 1);
-  if (named.length > COUNT_CAP) {
+  const named = await countedPage(db, active(inNameAndDocument(tsquery)), sql`true`, offset, limit);
+  if (named.total > COUNT_CAP) {
     const rows = await db
       .select({ id: products.id })
       .from(products)
@@ -101,10 +122,7 @@ async function pageOfPlenty(db: Db, tsquery: SQL, offset: number, limit: number)
       .offset(offset);
     return { ids: rows.map((r) => r.id), ...page };
   }
-  const ids = named
-    .map((r) => r.id)
-    .sort(newestFirst)
-    .slice(offset, offset + limit);
+  const ids = named.ids;
   if (ids.length === limit) return { ids, ...page };
   // The k-th unnamed match is at most the (named + k)-th match, so the newest offset + limit matches hold the rest of the page.
   const newest = db
@@ -120,15 +138,18 @@ async function pageOfPlenty(db: Db, tsquery: SQL, offset: number, limit: number)
     .where(not(newest.named))
     .orderBy(desc(newest.id))
     .limit(limit - ids.length)
-    .offset(Math.max(0, offset - named.length));
+    .offset(Math.max(0, offset - named.total));
   return { ids: [...ids, ...rest.map((r) => r.id)], ...page };
 }
 
 /** How many of the newest products step 1 of pageOfPlenty looks through: rows read in index order, which stay cached. */
 const NEWEST_WINDOW = 1000;
 
-/** The named matches at [offset, offset + limit) of the named group, if they are among the newest products. */
-async function namedAmongNewest(db: Db, tsquery: SQL, offset: number, limit: number): Promise<number[]> {
+/**
+ * The named matches at [offset, offset + limit) of the named group, if they are among the newest products:
+ * an array of ids, to be worked out within another statement.
+ */
+function namedAmongNewest(db: Db, tsquery: SQL, offset: number, limit: number): SQL {
   const newest = db
     .select({ id: products.id, named: sql<boolean>`${inNameAndDocument(tsquery)}`.as("named") })
     .from(products)
@@ -136,12 +157,12 @@ async function namedAmongNewest(db: Db, tsquery: SQL, offset: number, limit: num
     .orderBy(desc(products.id))
     .limit(NEWEST_WINDOW)
     .as("newest");
-  const rows = await db
+  const page = db
     .select({ id: newest.id })
     .from(newest)
     .where(sql`${newest.named}`)
     .orderBy(desc(newest.id))
-    .limit(limit)
+    .limit(Math.max(limit, 0))
     .offset(offset);
-  return rows.map((r) => r.id);
+  return sql`array(${page})`;
 }
