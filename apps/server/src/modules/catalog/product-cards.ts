@@ -11,14 +11,10 @@ import type { Db } from "../../db/client";
 import { productImages, productVariants, products } from "./tables";
 
 /**
- * Product grid cards for the given ids, in the order of `ids` (listing, related products, top sellers
- * and search all pick ids first, cheaply, then load cards for one page only).
- *
- * A card shows the price of the default size S (the product page opens on S); a product without S shows
- * its cheapest size. A product with no size at all cannot be bought and gets no card.
+ * The cards' statement, built once per database: every search, listing and strip loads cards, and building
+ * the text anew cost drizzle 0.2 ms a time; PostgreSQL also plans it once per connection (a named statement).
  */
-export async function loadProductCards(db: Db, ids: readonly number[], currency: Currency): Promise<ProductListItem[]> {
-  if (ids.length === 0) return [];
+function cardQuery(db: Db) {
   const listVariant = db
     .select({ offerCents: productVariants.offerPriceCents, mrpCents: productVariants.mrpCents })
     .from(productVariants)
@@ -37,8 +33,7 @@ export async function loadProductCards(db: Db, ids: readonly number[], currency:
     .orderBy(asc(productImages.position), asc(productImages.id))
     .limit(1)
     .as("main_image");
-
-  const rows = await db
+  return db
     .select({
       id: products.id,
       productCode: products.productCode,
@@ -56,7 +51,23 @@ export async function loadProductCards(db: Db, ids: readonly number[], currency:
     .from(products)
     .innerJoinLateral(listVariant, sql`true`)
     .leftJoinLateral(mainImage, sql`true`)
-    .where(inArray(products.id, [...ids]));
+    .where(sql`${products.id} = any(${sql.placeholder("ids")})`)
+    .prepare("product_cards");
+}
+const cardQueries = new WeakMap<Db, ReturnType<typeof cardQuery>>();
+
+/**
+ * Product grid cards for the given ids, in the order of `ids` (listing, related products, top sellers
+ * and search all pick ids first, cheaply, then load cards for one page only).
+ *
+ * A card shows the price of the default size S (the product page opens on S); a product without S shows
+ * its cheapest size. A product with no size at all cannot be bought and gets no card.
+ */
+export async function loadProductCards(db: Db, ids: readonly number[], currency: Currency): Promise<ProductListItem[]> {
+  if (ids.length === 0) return [];
+  let query = cardQueries.get(db);
+  if (!query) cardQueries.set(db, (query = cardQuery(db)));
+  const rows = await query.execute({ ids: [...ids] });
 
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
