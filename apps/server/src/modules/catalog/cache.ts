@@ -12,11 +12,24 @@ const DEFAULT_TTL_MS = 30_000;
 /** A product page entry with its encoded bodies takes about 30 KB: some 30 MB at most. */
 const DEFAULT_MAX_ENTRIES = 1_000;
 
-/**
- * Bumped by every invalidation. Each cache compares it with the generation it last saw, so one global
- * call reaches every cache in the process (each app has its own) without keeping a registry of them.
- */
+/** Bumped by every invalidation, which empties every cache in the process (each app has its own). */
 let generation = 0;
+/**
+ * The entries of every cache in the process, emptied the moment the catalogue changes rather than at the
+ * cache's next use: a cache no one reads for a while (search during a run of checkouts) would otherwise hold
+ * its stale answers, some 10 MB for search's, until then. Loads still in flight go too: they may have read
+ * the rows before the change committed. Weak, so a closed app's caches are collected.
+ */
+const liveCaches = new Set<WeakRef<Map<string, Entry>>>();
+
+function nextGeneration(): void {
+  generation += 1;
+  for (const ref of liveCaches) {
+    const entries = ref.deref();
+    if (entries) entries.clear();
+    else liveCaches.delete(ref);
+  }
+}
 /**
  * The generation now: it moves with every committed change of what the storefront shows (and with each
  * announcement from another replica), so the rendered-page cache (plugins/page-cache.ts) keys on it too.
@@ -35,14 +48,14 @@ const changeListeners = new Set<() => void>();
  */
 export function invalidateCatalogCache(): void {
   afterCommit(() => {
-    generation += 1;
+    nextGeneration();
     changeListeners.forEach((listener) => listener());
   });
 }
 
 /** Another replica changed the catalogue: every cache in this process starts afresh. */
 export function markCatalogStale(): void {
-  generation += 1;
+  nextGeneration();
 }
 
 /** Calls `listener` after each committed change this process makes; answers how to stop. */
@@ -73,7 +86,7 @@ export function createCatalogCache({
 }: CatalogCacheOptions = {}): CatalogCache {
   // A Map iterates in insertion order; re-inserting on every hit keeps the least recently used first.
   const entries = new Map<string, Entry>();
-  let seen = generation;
+  liveCaches.add(new WeakRef(entries));
 
   function remember(key: string, entry: Entry): void {
     entries.delete(key);
@@ -83,11 +96,6 @@ export function createCatalogCache({
 
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (seen !== generation) {
-        // Also drops loads still in flight: they may have read the rows before the change committed.
-        entries.clear();
-        seen = generation;
-      }
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) {
         remember(key, hit);

@@ -1,5 +1,12 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { setImmediate } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { createCatalogCache, invalidateCatalogCache } from "./cache";
+import { createCatalogCache, invalidateCatalogCache, markCatalogStale } from "./cache";
+
+/** A full garbage collection on demand (the flag exposes gc to contexts made after it is set). */
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 function counter() {
   let calls = 0;
@@ -57,6 +64,25 @@ describe("catalogue cache", () => {
     release("read before the change");
     expect(await stale).toBe("read before the change");
     expect(await cache.get("k", async () => "read after the change")).toBe("read after the change");
+  });
+
+  it("lets go of its answers when the catalogue changes, though no one reads it again", async () => {
+    const cache = createCatalogCache();
+    // Made in a function of its own, so nothing in this test holds the answer but the cache.
+    const remember = async () => {
+      const answer = { data: new Array(1000).fill("card") };
+      await cache.get("k", async () => answer);
+      return new WeakRef(answer);
+    };
+    const held = await remember();
+    await setImmediate();
+    collectGarbage();
+    expect(held.deref()).toBeDefined();
+    markCatalogStale();
+    // A WeakRef keeps its target until the current job ends: collect after it.
+    await setImmediate();
+    collectGarbage();
+    expect(held.deref()).toBeUndefined();
   });
 
   it("drops the least recently used entry beyond its size", async () => {
