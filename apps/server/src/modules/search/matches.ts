@@ -49,23 +49,35 @@ const active = (condition: SQL) => sql`${products.isActive} and ${condition}`;
  * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
  * up to COUNT_CAP + 1 matches (see countedPage). Fewer than that is every match, and the page is done.
  * Otherwise see pageOfPlenty, whose first look the same statement takes.
+ *
+ * `ifNone`, an expression the caller needs only when nothing matches (the typo corrections), is worked out
+ * by the same statement in that case alone, and answered with the page (null otherwise).
  */
-export async function pageOfMatches(db: Db, tsquery: SQL, offset: number, pageSize: number): Promise<MatchPage | null> {
+export async function pageOfMatches<T = never>(
+  db: Db,
+  tsquery: SQL,
+  offset: number,
+  pageSize: number,
+  ifNone?: SQL<T>,
+): Promise<{ page: MatchPage | null; ifNone: T | null }> {
   const plentyLimit = Math.min(pageSize, COUNT_CAP - offset);
   const found = await countedPage(db, active(inDocument(tsquery)), inName(tsquery), offset, pageSize, {
     whenPlenty: namedAmongNewest(db, tsquery, offset, plentyLimit),
+    whenNone: ifNone,
   });
-  if (found.total === 0) return null;
-  if (found.total > COUNT_CAP) return pageOfPlenty(db, tsquery, offset, plentyLimit, found.plenty ?? []);
-  return { ids: found.ids, total: found.total, totalIsCapped: false };
+  if (found.total === 0) return { page: null, ifNone: found.none as T | null };
+  if (found.total > COUNT_CAP)
+    return { page: await pageOfPlenty(db, tsquery, offset, plentyLimit, found.plenty ?? []), ifNone: null };
+  return { page: { ids: found.ids, total: found.total, totalIsCapped: false }, ifNone: null };
 }
 
 /**
  * Up to COUNT_CAP + 1 products where `condition` holds, asked for in no order so the scan stops once it has
  * them, counted; and the ids at [offset, offset + limit) of them, `named` ones first, newest first within
  * each. PostgreSQL sorts the thousand: one row comes back, not a thousand for the server to parse.
- * `whenPlenty`, an array of ids, is worked out only when more than COUNT_CAP matched (PostgreSQL runs an
- * uncorrelated sub-select when its value is first needed), saving a round trip for a broad word.
+ * `whenPlenty`, an array of ids, is worked out only when more than COUNT_CAP matched, and `whenNone` only when
+ * nothing did (PostgreSQL runs an uncorrelated sub-select when its value is first needed): each saves a round
+ * trip where it is needed and costs nothing where it is not.
  */
 async function countedPage(
   db: Db,
@@ -73,8 +85,8 @@ async function countedPage(
   named: SQL,
   offset: number,
   limit: number,
-  { whenPlenty }: { whenPlenty?: SQL } = {},
-): Promise<{ total: number; ids: number[]; plenty: number[] | null }> {
+  { whenPlenty, whenNone }: { whenPlenty?: SQL; whenNone?: SQL } = {},
+): Promise<{ total: number; ids: number[]; plenty: number[] | null; none: unknown }> {
   const counted = db
     .select({ id: products.id, named: sql<boolean>`${named}`.as("named") })
     .from(products)
@@ -87,9 +99,10 @@ async function countedPage(
       total: sql<number>`count(*)::int`,
       ids: sql<number[] | null>`${pageOfIds}[${offset + 1}:${offset + limit}]`,
       plenty: sql<number[] | null>`case when count(*) > ${COUNT_CAP} then ${whenPlenty ?? sql`null`} end`,
+      none: sql<unknown>`case when count(*) = 0 then ${whenNone ?? sql`null`} end`,
     })
     .from(counted);
-  return { total: row?.total ?? 0, ids: row?.ids ?? [], plenty: row?.plenty ?? null };
+  return { total: row?.total ?? 0, ids: row?.ids ?? [], plenty: row?.plenty ?? null, none: row?.none ?? null };
 }
 
 /**

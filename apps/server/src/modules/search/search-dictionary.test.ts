@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productNameWords, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { call, productTaxFields, roles } from "../admin/test-support";
-import { correctTypos } from "./typos";
+import type { Db } from "../../db/client";
+import { correctedText, meantWords } from "./typos";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -16,6 +17,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
+
+/** The corrected query, asked in a statement of its own (a search asks within its first statement). */
+async function correctTypos(db: Db, text: string): Promise<string | null> {
+  const meant = meantWords(text);
+  if (!meant) return null;
+  const [row] = await db.select({ meant }).from(sql`(select) as nothing`);
+  return correctedText(text, row?.meant ?? []);
+}
 
 async function firstResult(query: string): Promise<string | undefined> {
   const res = await app.inject(`/api/search?query=${encodeURIComponent(query)}`);

@@ -5,7 +5,7 @@ import { plannedPerRun } from "../../db/planned-per-run";
 import { createCatalogCache } from "../catalog/cache";
 import { loadProductCards } from "../catalog/product-cards";
 import { pageOfMatches, type MatchPage } from "./matches";
-import { correctTypos } from "./typos";
+import { correctedText, meantWords } from "./typos";
 
 /**
  * Control characters carry no meaning in a search box, and PostgreSQL rejects NUL in text outright;
@@ -61,11 +61,12 @@ const answerKey = (text: string, { page, page_size, currency }: SearchQuery) =>
  */
 export function createSearchService(db: Db) {
   async function firstMatchingStep(text: string, offset: number, pageSize: number): Promise<MatchPage | null> {
-    const exact = await pageOfMatches(db, everyWord(text), offset, pageSize);
-    if (exact) return exact;
-    const corrected = await correctTypos(db, text);
-    const fixed = corrected === null ? null : await pageOfMatches(db, everyWord(corrected), offset, pageSize);
-    return fixed ?? pageOfMatches(db, anyWord(corrected ?? text), offset, pageSize);
+    // Step 2's corrections come with step 1's answer, worked out only when it found nothing.
+    const exact = await pageOfMatches(db, everyWord(text), offset, pageSize, meantWords(text) ?? undefined);
+    if (exact.page) return exact.page;
+    const corrected = exact.ifNone ? correctedText(text, exact.ifNone) : null;
+    const fixed = corrected === null ? null : (await pageOfMatches(db, everyWord(corrected), offset, pageSize)).page;
+    return fixed ?? (await pageOfMatches(db, anyWord(corrected ?? text), offset, pageSize)).page;
   }
 
   async function answer(text: string, query: SearchQuery): Promise<SearchResponse> {

@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { plannedPerRun } from "../../db/planned-per-run";
 import { products } from "../catalog/tables";
 import { productNameWords as words } from "./tables";
@@ -41,20 +40,25 @@ function intendedWord(word: string): SQL {
 }
 
 /**
- * The query with each word the catalogue does not know replaced by the closest word of a product
- * name ("kaftn" -> "kaftan", "cushon cover" -> "cushion cover"), or null when nothing changed.
- * Everything else of the query (quotes, "-", "or") stays as the shopper typed it.
+ * The words the shopper meant, as one SQL expression to run within another statement: an array with the
+ * word meant (or null) for each word of the query that may be a typo (fuzzyWords). Null when there is none.
  */
-export async function correctTypos(db: Db, text: string): Promise<string | null> {
+export function meantWords(text: string): SQL<(string | null)[]> | null {
   const typed = fuzzyWords(text);
   if (typed.length === 0) return null;
-  const [row] = await db
-    .select({ meant: sql<(string | null)[]>`array[${sql.join(typed.map(intendedWord), sql`, `)}]` })
-    .from(sql`(select) as nothing`);
+  return sql<(string | null)[]>`array[${sql.join(typed.map(intendedWord), sql`, `)}]`;
+}
+
+/**
+ * The query with each word the catalogue does not know replaced by the closest word of a product
+ * name ("kaftn" -> "kaftan", "cushon cover" -> "cushion cover"), given what meantWords found, or null when
+ * nothing changed. Everything else of the query (quotes, "-", "or") stays as the shopper typed it.
+ */
+export function correctedText(text: string, meant: readonly (string | null)[]): string | null {
   const corrections = new Map<string, string>();
-  typed.forEach((word, i) => {
-    const meant = row?.meant[i];
-    if (meant && meant !== word) corrections.set(word, meant);
+  fuzzyWords(text).forEach((word, i) => {
+    const found = meant[i];
+    if (found && found !== word) corrections.set(word, found);
   });
   if (corrections.size === 0) return null;
   return text
