@@ -58,7 +58,7 @@ export async function pageOfMatches<T = never>(
   tsquery: SQL,
   offset: number,
   pageSize: number,
-  ifNone?: SQL<T>,
+  ifNone?: SQL<T> | null,
 ): Promise<{ page: MatchPage | null; ifNone: T | null }> {
   const plentyLimit = Math.min(pageSize, COUNT_CAP - offset);
   const found = await countedPage(db, active(inDocument(tsquery)), inName(tsquery), offset, pageSize, {
@@ -85,7 +85,7 @@ async function countedPage(
   named: SQL,
   offset: number,
   limit: number,
-  { whenPlenty, whenNone }: { whenPlenty?: SQL; whenNone?: SQL } = {},
+  { whenPlenty, whenNone }: { whenPlenty?: SQL; whenNone?: SQL | null } = {},
 ): Promise<{ total: number; ids: number[]; plenty: number[] | null; none: unknown }> {
   const counted = db
     .select({ id: products.id, named: sql<boolean>`${named}`.as("named") })

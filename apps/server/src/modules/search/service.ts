@@ -21,12 +21,11 @@ export function normaliseSearchText(text: string): string {
   );
 }
 
-/*
- * Every statement of a search holds one of these two, marked plannedPerRun: how PostgreSQL should find the
- * matches depends on how common the words are (scan the table for "cotton", use the index for a rare word).
+/**
+ * Every word, in websearch syntax: quotes, "or" and "-word" work as shoppers expect. Every statement of a
+ * search holds this or anyWord, so both are plannedPerRun: how PostgreSQL should find the matches depends
+ * on how common the words are (scan the table for "cotton", use the index for a rare word).
  */
-
-/** Every word, in websearch syntax: quotes, "or" and "-word" work as shoppers expect. */
 const everyWord = (text: string) => plannedPerRun(sql`websearch_to_tsquery('english', ${text})`);
 /**
  * Any of the words. plainto_tsquery joins plain lexemes with " & " only (no operators of the
@@ -62,7 +61,7 @@ const answerKey = (text: string, { page, page_size, currency }: SearchQuery) =>
 export function createSearchService(db: Db) {
   async function firstMatchingStep(text: string, offset: number, pageSize: number): Promise<MatchPage | null> {
     // Step 2's corrections come with step 1's answer, worked out only when it found nothing.
-    const exact = await pageOfMatches(db, everyWord(text), offset, pageSize, meantWords(text) ?? undefined);
+    const exact = await pageOfMatches(db, everyWord(text), offset, pageSize, meantWords(text));
     if (exact.page) return exact.page;
     const corrected = exact.ifNone ? correctedText(text, exact.ifNone) : null;
     const fixed = corrected === null ? null : (await pageOfMatches(db, everyWord(corrected), offset, pageSize)).page;
