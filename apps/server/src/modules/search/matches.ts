@@ -43,7 +43,7 @@ const active = (condition: SQL) => sql`${products.isActive} and ${condition}`;
 /**
  * One page of the active products matching `tsquery`, best first: those with the words in their name,
  * then the rest (the words in the category or the description), newest first within each group.
- * Null when nothing matches.
+ * The page is null when nothing matches.
  *
  * Why not ts_rank over all matches: ranking reads every matching row, 40k of them for "cotton" at 100k
  * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
@@ -93,11 +93,11 @@ async function countedPage(
     .where(condition)
     .limit(COUNT_CAP + 1)
     .as("counted");
-  const pageOfIds = sql<number[] | null>`(array_agg(${counted.id} order by ${counted.named} desc, ${counted.id} desc))`;
+  const orderedIds = sql`(array_agg(${counted.id} order by ${counted.named} desc, ${counted.id} desc))`;
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      ids: sql<number[] | null>`${pageOfIds}[${offset + 1}:${offset + limit}]`,
+      ids: sql<number[] | null>`${orderedIds}[${offset + 1}:${offset + limit}]`,
       plenty: sql<number[] | null>`case when count(*) > ${COUNT_CAP} then ${whenPlenty ?? sql`null`} end`,
       none: sql<unknown>`case when count(*) = 0 then ${whenNone ?? sql`null`} end`,
     })
