@@ -97,14 +97,9 @@ export function createCheckoutService(
           return "again";
         }
         if (!created && !isOpen(order)) throw closedRefusal(order);
-        const refused = created
-          ? await opened(
-              tx,
-              order,
-              now,
-              quoted.quote.lines.map((l) => ({ ...l, productName: l.name })),
-            )
-          : await resumed(tx, order, now);
+        // A new attempt holds the lines it has just written; a resumed one reads its own back.
+        const written = quoted.quote.lines.map((l) => ({ ...l, productName: l.name }));
+        const refused = await (created ? opened(tx, order, now, written) : resumed(tx, order, now));
         if (refused) throw refused;
         return { ok: true, order, created };
       }),
