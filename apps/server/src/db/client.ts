@@ -26,6 +26,8 @@ export interface Database {
   exclusively<T>(run: () => Promise<T>): Promise<T>;
   /** Readiness: the database answers within the limits and its core tables can be read. */
   ping(): Promise<void>;
+  /** PGlite only: the whole database folder as an uncompressed tar (the test templates, decision 032). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -92,21 +94,22 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
       close: () => pool.end(),
     };
   }
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { openPglite }] = await Promise.all([
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }, { openPglite }] = await Promise.all([
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
     import("./pglite"),
   ]);
-  const { client, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs, config.loadDataDir);
-  const db = drizzlePglite({ client });
+  const { pglite, pool, close } = await openPglite(config.dataDir, limits.acquireTimeoutMs, config.loadDataDir);
+  const db = drizzlePg({ client: pool });
   return {
     db: runningAfterCommit(db as unknown as Db),
     kind: "pglite",
     location: config.dataDir ?? "memory",
     // One process per folder already (data-dir-lock.ts), so no second migrator can race this one.
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migratePg(db, { migrationsFolder }),
     exclusively: (run) => run(),
     ping: async () => void (await db.execute(pingCoreTables)),
+    dump: () => pglite.dumpDataDir("none"),
     close,
   };
 }

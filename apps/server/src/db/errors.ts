@@ -1,14 +1,5 @@
 import { AppError } from "../errors";
 
-/** Thrown by the embedded database's gate when it stays busy longer than the acquire timeout (see pglite.ts). */
-export class DatabaseBusyError extends Error {
-  readonly code = "DB_ACQUIRE_TIMEOUT";
-  constructor(waitedMs: number) {
-    super(`the database stayed busy for ${waitedMs} ms`);
-    this.name = "DatabaseBusyError";
-  }
-}
-
 /** What to tell the operator when the embedded database folder cannot be used. */
 export function damagedMessage(dataDir: string, reason: string): string {
   return [
@@ -42,11 +33,7 @@ export function databaseUnavailable(error: unknown): AppError | null {
     // A provider that could not be reached over HTTP is not our database.
     if (e.message === "fetch failed") return null;
     const code = (e as { code?: unknown }).code;
-    if (
-      e instanceof DatabaseBusyError ||
-      (typeof code === "string" && BUSY_STATES.has(code)) ||
-      POOL_MESSAGES[0]!.test(e.message)
-    ) {
+    if ((typeof code === "string" && BUSY_STATES.has(code)) || POOL_MESSAGES[0]!.test(e.message)) {
       return new AppError(
         "unavailable",
         "The store is very busy right now. Please try again in a few seconds.",

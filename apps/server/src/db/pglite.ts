@@ -1,11 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Mutex, withTimeout } from "async-mutex";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import { StartupError } from "../errors";
 import { lockDataDir, type ReleaseLock } from "./data-dir-lock";
-import { DatabaseBusyError, damagedMessage } from "./errors";
+import { damagedMessage } from "./errors";
+import { PreparingClient } from "./preparing-client";
 
 /**
  * PGlite's buffer pool lives in its WASM memory, which grows as pages are touched and is never given back:
@@ -17,13 +19,13 @@ const PGLITE_SETTINGS = ["shared_buffers=32MB"];
 
 /**
  * Opens PGlite on a folder (or in memory): locked for this process, refused with an explanation when the
- * folder is not a database or cannot be opened, and behind a gate with a wait limit (below).
+ * folder is not a database or cannot be opened, and served through a pool of one with a wait limit (below).
  */
 export async function openPglite(
   dataDir: string | undefined,
   acquireTimeoutMs: number,
   loadDataDir?: Blob,
-): Promise<{ client: PGlite; close: () => Promise<void> }> {
+): Promise<{ pglite: PGlite; pool: pg.Pool; close: () => Promise<void> }> {
   let release: ReleaseLock = async () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -31,7 +33,7 @@ export async function openPglite(
   }
   try {
     if (dataDir) refuseForeignFolder(dataDir);
-    const client = await PGlite.create(dataDir ?? "memory://", {
+    const pglite = await PGlite.create(dataDir ?? "memory://", {
       extensions: { pg_trgm },
       loadDataDir,
       postgresqlconf: PGLITE_SETTINGS,
@@ -40,10 +42,13 @@ export async function openPglite(
         damagedMessage(dataDir ?? "memory://", `PGlite: ${err instanceof Error ? err.message : String(err)}`),
       );
     });
+    const pool = sessionPool(pglite, acquireTimeoutMs);
     return {
-      client: gated(client, acquireTimeoutMs),
+      pglite,
+      pool,
       close: async () => {
-        await client.close();
+        await pool.end();
+        await pglite.close();
         await release();
       },
     };
@@ -67,21 +72,37 @@ function refuseForeignFolder(dataDir: string): void {
 }
 
 /**
- * PGlite is one connection: a query waits for the transaction before it. Every call goes through this
- * gate, which gives up after `timeoutMs` (the request then gets a 503) instead of queueing forever; a
- * caller that gave up is never run later (async-mutex's withTimeout releases its turn unused).
- * Transactions hold the gate; their own queries go through the transaction object, not through here.
+ * PGlite is one session, served to the app through the same driver as PostgreSQL (pg, decision 056): a pool
+ * of one client, so a query waits for the transaction before it, and gives up after `acquireTimeoutMs` (the
+ * request then gets a 503) instead of queueing forever; pg-pool drops a waiter that gave up, so it never
+ * runs later. Statements are named and prepared in the session (PreparingClient): PGlite parses and plans
+ * each once, not on every run.
  */
-function gated(client: PGlite, timeoutMs: number): PGlite {
-  const gate = withTimeout(new Mutex(), timeoutMs, new DatabaseBusyError(timeoutMs));
-  const exclusive = new Set<PropertyKey>(["query", "exec", "transaction", "sql"]);
-  return new Proxy(client, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== "function") return value;
-      // Bound to the real client: PGlite's private fields do not exist on the proxy.
-      const method = value.bind(target) as (...args: unknown[]) => unknown;
-      return exclusive.has(property) ? (...args: unknown[]) => gate.runExclusive(() => method(...args)) : method;
-    },
+function sessionPool(pglite: PGlite, acquireTimeoutMs: number): pg.Pool {
+  // The one session outlives its clients: pg-pool replaces a client after a failed query, the session's
+  // prepared statements stay, so every client must know them (names, and the texts pg has parsed).
+  const preparedInSession = new Set<string>();
+  const parsedStatements = {};
+  class SessionClient extends PreparingClient {
+    constructor(config?: pg.ClientConfig) {
+      // Each client its own adapter: a replaced client's adapter announces its end to that client only.
+      super({ ...config, connection: sessionAdapter(pglite, parsedStatements) } as pg.ClientConfig, preparedInSession);
+    }
+  }
+  return new pg.Pool({
+    Client: SessionClient,
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: acquireTimeoutMs,
   });
+}
+
+/** PGlite's pg adapter; pg hands its type parsers over as `types`, where the adapter expects parameter type ids. */
+function sessionAdapter(pglite: PGlite, parsedStatements: object) {
+  const { connection } = createPgConfig(pglite);
+  connection.parsedStatements = parsedStatements;
+  const parse = connection.parse.bind(connection);
+  connection.parse = (query: { types?: unknown }) =>
+    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  return connection;
 }

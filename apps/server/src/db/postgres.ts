@@ -1,56 +1,6 @@
 import pg from "pg";
 import type { DatabaseLimits } from "../config";
-import { PLANNED_PER_RUN } from "./planned-per-run";
-
-/** Statements each connection keeps prepared; any after these run unprepared, so memory stays bounded on both sides. */
-const PREPARED_PER_CONNECTION = 300;
-/** What PostgreSQL can prepare and gains from it; BEGIN, COMMIT and savepoints stay simple one-round-trip queries. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-/**
- * One name per statement text, the same on every connection (PostgreSQL names are per connection); null for
- * a text marked plannedPerRun (db/planned-per-run.ts), which runs unprepared.
- */
-const statementNames = new Map<string, string | null>();
-
-/**
- * A connection that runs the app's statements as named prepared statements: PostgreSQL parses and plans a
- * statement once per connection instead of on every run, which halves the database's work for the short
- * statements of a cart or a checkout (decision 048). Drizzle passes every value as a parameter, so the texts
- * are few (a few hundred, one per query shape); past PREPARED_PER_CONNECTION a connection prepares no more.
- */
-class PreparingClient extends pg.Client {
-  #prepared = new Set<string>();
-
-  // pg's overloads (text or config, values, callback) all arrive here; only a config object or a text is named.
-  override query(...args: unknown[]): never {
-    const [first, ...rest] = args;
-    const config = typeof first === "string" ? { text: first } : first;
-    if (isUnnamedText(config) && PREPARABLE.test(config.text)) {
-      const name = this.#nameFor(config.text);
-      if (name) return (super.query as (...a: unknown[]) => never)({ ...config, name }, ...rest);
-    }
-    return (super.query as (...a: unknown[]) => never)(...args);
-  }
-
-  #nameFor(text: string): string | undefined {
-    if (!statementNames.has(text)) {
-      if (statementNames.size >= PREPARED_PER_CONNECTION * 10) return undefined;
-      statementNames.set(text, text.includes(PLANNED_PER_RUN) ? null : `s${statementNames.size + 1}`);
-    }
-    const name = statementNames.get(text);
-    if (!name) return undefined;
-    if (this.#prepared.has(name)) return name;
-    if (this.#prepared.size >= PREPARED_PER_CONNECTION) return undefined;
-    this.#prepared.add(name);
-    return name;
-  }
-}
-
-function isUnnamedText(config: unknown): config is { text: string; name?: undefined } {
-  if (typeof config !== "object" || config === null) return false;
-  const query = config as { text?: unknown; name?: unknown; submit?: unknown };
-  return typeof query.text === "string" && query.name === undefined && query.submit === undefined;
-}
+import { PreparingClient } from "./preparing-client";
 
 /**
  * The pool every request uses, with the three limits that keep one stuck lock from stalling the shop:

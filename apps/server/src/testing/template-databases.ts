@@ -6,7 +6,6 @@
  * also skips its initdb, the slowest part of opening). PostgreSQL: two databases, copied with `create database
  * ... template`. Every test file still gets a database of its own; test-app.ts opens it.
  */
-import type { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,12 +40,10 @@ async function pgliteTemplates() {
   const folder = mkdtempSync(join(tmpdir(), "store-test-db-"));
   const database = await openDatabase({ kind: "pglite" });
   try {
-    // The gated client (db/pglite.ts) passes dumpDataDir straight through; Drizzle keeps it as $client.
-    const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = async (name: string) => {
       const path = join(folder, `${name}.tar`);
       // Uncompressed: the copies are read once per test file, and unpacking gzip costs more than the disk read.
-      writeFileSync(path, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+      writeFileSync(path, Buffer.from(await (await database.dump!()).arrayBuffer()));
       return path;
     };
     await database.migrate();
