@@ -115,6 +115,46 @@ describe("the guest cart flow (spec section 7)", () => {
   });
 });
 
+describe("guests adding at the same moment (one statement for all who wait, decision 056)", () => {
+  it("gives each its own new cart or its own refusal, and stores only what was answered 200", async () => {
+    const fresh = await pickVariants(app, { minStock: 3, count: 6 });
+    const withdrawn = await pickVariant(app, { active: false });
+    const soldOut = await pickVariant(app, { minStock: 0, maxStock: 0 });
+    const before = await rowCounts();
+    const asked = [
+      ...fresh.map((v, i) => addBody(v, { quantity: 1 + (i % 2) }, i % 2 ? "INR" : "USD")),
+      addBody(fresh[0]!, { is_direct_buy: true }),
+      addBody(fresh[1]!, { offer_price: 1 }),
+      addBody(fresh[2]!, { quantity: fresh[2]!.stock + 1 }),
+      addBody(variant, { product_pk: 999_999 }),
+      addBody(withdrawn),
+      addBody(soldOut),
+    ];
+    const answers = await Promise.all(asked.map((body) => add(body)));
+    expect(answers.map((a) => [a.statusCode, a.json().code])).toEqual([
+      ...fresh.map(() => [200, undefined]),
+      [200, undefined],
+      [409, "PRICE_CHANGED"],
+      [409, "OUT_OF_STOCK"],
+      [404, "PRODUCT_NOT_FOUND"],
+      [409, "PRODUCT_UNAVAILABLE"],
+      [409, "OUT_OF_STOCK"],
+    ]);
+    const served = answers.slice(0, fresh.length + 1);
+    expect(new Set(served.map((a) => a.json().cart_id)).size).toBe(served.length);
+    for (const [i, answer] of served.entries()) {
+      const body = asked[i]!;
+      const stored = (await getCart(`cart_id=${answer.json().cart_id}`)).json();
+      expect(stored).toEqual(answer.json());
+      expect(stored).toMatchObject({ currency: body.currency, count: body.quantity });
+      expect(stored.data).toEqual([
+        expect.objectContaining({ product_pk: body.product_pk, size: body.size, is_direct_buy: body.is_direct_buy }),
+      ]);
+    }
+    expect(await rowCounts()).toEqual({ carts: before.carts + served.length, lines: before.lines + served.length });
+  });
+});
+
 describe("prices come from the catalogue, never from the client", () => {
   it("refuses a tampered offer price or MRP with 409 PRICE_CHANGED and stores nothing", async () => {
     const before = await rowCounts();

@@ -1,8 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import {
   DEFAULT_CURRENCY,
-  formatMoney,
-  priceIn,
   type AddCartItemRequest,
   type CartResponse,
   type Currency,
@@ -11,34 +9,25 @@ import {
   type RestoreCartRequest,
   type UpdateCartItemRequest,
 } from "@store/shared";
-import type { Db } from "../../db/client";
-import { AppError, catchRefusal, Refusal } from "../../errors";
-import { productVariants, products } from "../catalog/tables";
+import type { Db, Tx } from "../../db/client";
+import { AppError, catchRefusal, type Refusal } from "../../errors";
 import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
-import { type Tx } from "../../db/client";
-import { preparedSql } from "../../db/prepared";
-import { cartItem, cartResponse, cartView, mainImage } from "./cart-view";
+import { cartItem, cartResponse, cartView } from "./cart-view";
+import { newGuestCarts } from "./new-guest-carts";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
 import { restoreReminded } from "./restore";
+import { assertInStock, assertPricesCurrent, sellable, sellableVariantQuery, type LineInput } from "./sellable";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
 
 /** A change the cart refuses (a stale price, stock, a withdrawn product): a 409 saying what is true now. */
 export type CartOutcome = { ok: true; cart: CartResponse } | { ok: false; refusal: Refusal };
 
-const cartRefusal = (
-  code: "PRICE_CHANGED" | "OUT_OF_STOCK" | "PRODUCT_UNAVAILABLE",
-  message: string,
-  errors?: { path: string; message: string }[],
-) => new Refusal("conflict", code, message, errors);
-
 /** A change that may be refused deep inside its transaction (rolling it back). */
 async function changeOrRefusal(change: () => Promise<CartResponse>): Promise<CartOutcome> {
   return catchRefusal(async () => ({ ok: true as const, cart: await change() }));
 }
-
-type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy">;
 
 function lineWhere(cartId: string, line: LineInput) {
   return and(
@@ -49,91 +38,11 @@ function lineWhere(cartId: string, line: LineInput) {
   );
 }
 
-/** The product and its size as sold now, by `productId` and `size` placeholders. */
-function sellableVariantQuery(db: Db) {
-  return (
-    db
-      .select({
-        name: products.name,
-        isActive: products.isActive,
-        image: mainImage.as("image"),
-        offerCents: productVariants.offerPriceCents,
-        mrpCents: productVariants.mrpCents,
-        stock: productVariants.stock,
-      })
-      .from(products)
-      // A retired size (offered false) is not sold any more, like a size the product never had.
-      .leftJoin(
-        productVariants,
-        and(
-          eq(productVariants.productId, products.id),
-          eq(productVariants.size, sql.placeholder("size")),
-          eq(productVariants.offered, true),
-        ),
-      )
-      .where(eq(products.id, sql.placeholder("productId")))
-      .limit(1)
-  );
-}
-type VariantRow = Awaited<ReturnType<ReturnType<typeof sellableVariantQuery>["execute"]>>[number];
-/** The same row as PostgreSQL names its columns, read through raw SQL. */
-type SellableRow = {
-  name: string;
-  is_active: boolean;
-  image: string | null;
-  offer_price_cents: number | null;
-  mrp_cents: number | null;
-  stock: number | null;
-};
-
-/** Unknown product or size is a 404, a withdrawn product a refusal; otherwise the size as sold. */
-function sellable(row: VariantRow | undefined, line: LineInput) {
-  if (!row) throw new AppError("not_found", "Product not found", "PRODUCT_NOT_FOUND");
-  if (!row.isActive) throw cartRefusal("PRODUCT_UNAVAILABLE", `${row.name} is no longer available.`);
-  if (row.offerCents === null || row.mrpCents === null || row.stock === null) {
-    throw new AppError("not_found", `${row.name} is not sold in size ${line.size}.`, "SIZE_NOT_FOUND");
-  }
-  return {
-    name: row.name,
-    image: row.image,
-    offerCents: row.offerCents,
-    mrpCents: row.mrpCents,
-    stock: row.stock,
-    size: line.size,
-  };
-}
-
 /** The size as sold now, read in the change's transaction. */
 async function sellableVariant(tx: Tx, line: LineInput) {
   const [row] = await sellableVariantQuery(tx).execute({ productId: line.product_pk, size: line.size });
   return sellable(row, line);
 }
-type Variant = ReturnType<typeof sellable>;
-
-function assertInStock(variant: Variant, quantity: number): void {
-  if (quantity <= variant.stock) return;
-  throw cartRefusal(
-    "OUT_OF_STOCK",
-    variant.stock === 0 ? `Size ${variant.size} is sold out.` : `Only ${variant.stock} left in size ${variant.size}.`,
-  );
-}
-
-/** The client's prices must be today's prices in `currency`; a stale page must not buy at a stale price. */
-function assertPricesCurrent(variant: Variant, seen: { offer_price: number; mrp: number }, currency: Currency): void {
-  const offer = priceIn(currency, variant.offerCents);
-  const mrp = priceIn(currency, variant.mrpCents);
-  const errors = [
-    ...(seen.offer_price === offer ? [] : [{ path: "offer_price", message: `is now ${offer}` }]),
-    ...(seen.mrp === mrp ? [] : [{ path: "mrp", message: `is now ${mrp}` }]),
-  ];
-  if (errors.length === 0) return;
-  throw cartRefusal(
-    "PRICE_CHANGED",
-    `The price of ${variant.name} in size ${variant.size} is now ${formatMoney(offer, currency)} (MRP ${formatMoney(mrp, currency)}). Please check it and add it again.`,
-    errors,
-  );
-}
-
 async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<number | undefined> {
   const [row] = await tx
     .select({ quantity: cartLines.quantity })
@@ -143,58 +52,13 @@ async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<nu
   return row?.quantity;
 }
 
-/**
- * A guest's first add to cart (no cart yet) in one statement, a data-modifying CTE: it reads the size as sold
- * and, only when the product is on sale and has the pieces, writes a new cart with its line. It answers
- * the size as read, with the new line's ids when it wrote them. The price the shopper saw is checked after,
- * in code (the shop's money rules live in one place); a stale one removes the cart again (`discardCart`).
- */
-function addToNewGuestCartStatement(db: Db) {
-  const run = preparedSql<SellableRow & { line_id: number | null; cart_id: string | null }>(
-    db,
-    "cart_add_to_new_guest_cart",
-    sql`with variant as (${sellableVariantQuery(db).getSQL()}),
-    cart as (
-      insert into ${carts} (currency) select ${sql.placeholder("currency")} from variant
-      where variant.is_active and variant.stock >= ${sql.placeholder("quantity")}
-      returning id
-    ),
-    line as (
-      insert into ${cartLines} (cart_id, product_id, size, is_direct_buy, quantity)
-      select cart.id, ${sql.placeholder("productId")}, ${sql.placeholder("size")}, ${sql.placeholder("isDirectBuy")},
-        ${sql.placeholder("quantity")} from cart
-      returning id, cart_id
-    )
-    select variant.*, line.id as line_id, line.cart_id from variant left join line on true`,
-  );
-  return async (currency: Currency, line: LineInput & { quantity: number }) => {
-    const [row] = await run({
-      currency,
-      productId: line.product_pk,
-      size: line.size,
-      isDirectBuy: line.is_direct_buy,
-      quantity: line.quantity,
-    });
-    if (!row) return { variant: undefined, written: null };
-    const variant: VariantRow = {
-      name: row.name,
-      isActive: row.is_active,
-      image: row.image,
-      offerCents: row.offer_price_cents,
-      mrpCents: row.mrp_cents,
-      stock: row.stock,
-    };
-    return { variant, written: row.cart_id ? { cartId: row.cart_id, lineId: Number(row.line_id) } : null };
-  };
-}
-
 function lineNotFound(): AppError {
   return new AppError("not_found", "This item is not in the cart.", "LINE_NOT_FOUND");
 }
 
 export function createCartService(db: Db, reminderLinks: ReminderLinks) {
-  // A guest's first add to cart is the busiest write: one statement, prepared once.
-  const addToNewGuestCartOnDb = addToNewGuestCartStatement(db);
+  // A guest's first add to cart is the busiest write: one prepared statement for all who are waiting.
+  const addToNewGuestCartOnDb = newGuestCarts(db);
 
   /** Runs a change in one transaction, then answers the whole cart as it now is. */
   async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
@@ -212,7 +76,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
   /** A guest's first add (no cart yet): the answer is built from what was read and written, not read back. */
   async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
     const currency = input.currency ?? DEFAULT_CURRENCY;
-    const { variant: read, written } = await addToNewGuestCartOnDb(currency, input);
+    const { variant: read, written } = await addToNewGuestCartOnDb({ ...input, currency });
     const variant = sellable(read, input);
     try {
       assertPricesCurrent(variant, input, currency);
