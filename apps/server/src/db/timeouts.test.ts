@@ -78,7 +78,7 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
     app = await createTestApp({ limits: { ...LIMITS, ...limits } });
     const target = app;
     const variant = await pickVariant(target, { minStock: 5 });
-    const addToCart = (remoteAddress: string) =>
+    const addToCart = (remoteAddress: string, cartId: string | null = null) =>
       target.inject({
         method: "POST",
         url: "/api/cart-items/",
@@ -90,7 +90,7 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
           offer_price: variant.offerCents / 100,
           mrp: variant.mrpCents / 100,
           is_direct_buy: false,
-          cart_id: null,
+          cart_id: cartId,
           currency: "USD",
         },
       });
@@ -114,10 +114,12 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
 
   it("when every connection is stuck, others get 503 after the acquire timeout and /readyz fails; nothing hangs", async () => {
     const { target, addToCart, url } = await setUp({ poolMax: 2, acquireTimeoutMs: 300, lockTimeoutMs: 20_000 });
+    const cartId: string = (await addToCart("10.9.2.0")).json().cart_id;
     const lock = await lockVariants(url);
     let stuck: Promise<LightMyRequestResponse>[] = [];
     try {
-      stuck = [addToCart("10.9.2.1"), addToCart("10.9.2.2")];
+      // Guests' first adds share one statement (decision 056): a first add and an add to a cart take one each.
+      stuck = [addToCart("10.9.2.1"), addToCart("10.9.2.2", cartId)];
       // Both pool connections are now waiting for the lock.
       await waitUntil(async () => (await lockWaiters(url)) === 2);
       expectBusy(await postQuery(target, "10.9.2.3"));
