@@ -23,7 +23,7 @@ import {
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, writeResult } from "./lib/results";
-import { deployedNodeFlags } from "./lib/deployed-flags";
+import { deployedMallocEnv, deployedNodeFlags } from "./lib/deployed-flags";
 import { mb } from "./lib/rss";
 import { fillCatalogue } from "./seed/fill-catalogue";
 
@@ -128,6 +128,7 @@ async function startServer(port: number): Promise<{ child: ChildProcess; origin:
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
+      ...deployedMallocEnv(),
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

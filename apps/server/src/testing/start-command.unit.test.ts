@@ -16,4 +16,17 @@ describe("the store's start command", () => {
     expect(dockerFlags.length).toBeGreaterThan(0);
     expect(npmFlags).toEqual(dockerFlags);
   });
+
+  it("`npm start` and the Dockerfile's runtime stage set glibc's malloc alike (decision 056)", () => {
+    const lines = read("Dockerfile").split("\n");
+    const runtime = lines.slice(lines.findLastIndex((line) => line.startsWith("FROM ")));
+    const dockerMalloc = runtime
+      .filter((line) => line.startsWith("ENV "))
+      .flatMap((line) => line.slice(4).trim().split(/\s+/))
+      .filter((pair) => pair.startsWith("MALLOC_"));
+    const start = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start;
+    const npmMalloc = start.split(" ").filter((part) => part.startsWith("MALLOC_"));
+    expect(dockerMalloc.length).toBeGreaterThan(0);
+    expect(npmMalloc).toEqual(dockerMalloc);
+  });
 });
