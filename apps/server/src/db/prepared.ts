@@ -6,9 +6,9 @@ const dialect = new PgDialect();
 
 /**
  * A raw statement built once and run many times: drizzle does not rebuild its text on every request, and
- * PostgreSQL parses and plans it once per connection (a named prepared statement) instead of on every run.
+ * the database parses and plans it once per session (a named prepared statement) instead of on every run.
  * For the hottest writes (a guest's first add to cart: 3,000 -> 5,600 a second from one client in
- * decision 048's measurement); PGlite runs it as any other statement. `values` fill the query's
+ * decision 048's measurement; PGlite too since decision 056). `values` fill the query's
  * `sql.placeholder()`s. Each name must stand for one text: PostgreSQL refuses a second text under a name.
  */
 export function preparedSql<Row>(
