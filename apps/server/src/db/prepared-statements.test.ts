@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "./client";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, openDatabase, type Database } from "./client";
 import { openPool } from "./postgres";
 import { PLANNED_PER_RUN } from "./planned-per-run";
 
@@ -71,5 +72,29 @@ describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (deci
       client.release();
       await plain.end();
     }
+  });
+});
+
+describe.skipIf(url)("PGlite's one session prepares the app's statements too (decision 056)", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "pglite" });
+  });
+  afterAll(() => database.close());
+  const run = async (text: string) =>
+    ((await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const preparedInSession = async () =>
+    (await run("/* look */ select statement from pg_prepared_statements")).map((r) => r.statement);
+
+  it("prepares a statement once, and keeps it when a failed query makes the pool replace its client", async () => {
+    const select = "select 41 + 1 as n";
+    expect(await run(select)).toEqual([{ n: 42 }]);
+    expect(await run(select)).toEqual([{ n: 42 }]);
+    expect((await preparedInSession()).filter((s) => s === select)).toHaveLength(1);
+    // pg-pool ends a client whose query failed; the next one must find the session's statements as they are.
+    await expect(run("select 1 / 0 as never")).rejects.toThrow();
+    expect(await run(select)).toEqual([{ n: 42 }]);
+    expect(await run("select 2 as m")).toEqual([{ m: 2 }]);
+    expect((await preparedInSession()).filter((s) => s === select)).toHaveLength(1);
   });
 });
