@@ -14,8 +14,8 @@ RUN npm prune --omit=dev --no-audit --no-fund
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 # glibc's malloc gives a freed buffer of 128 KB or more back to the system at once, as it does at first; left
-# to itself it raises that bar to 32 MB after the first big free and keeps such buffers (decision 056: PostgreSQL
-# replica under the checkout 202 -> 185 MB). package.json's start script sets the same two.
+# to itself it raises that bar to 32 MB after the first big free and keeps such buffers (decision 056: 7-10 MB
+# less resident on a PostgreSQL replica). package.json's start script sets the same two.
 ENV MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json

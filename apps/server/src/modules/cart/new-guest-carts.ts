@@ -4,7 +4,7 @@ import type { Currency } from "@store/shared";
 import { batchWhileBusy } from "../../db/batch-while-busy";
 import type { Db } from "../../db/client";
 import { preparedSql } from "../../db/prepared";
-import { sellableVariantQuery, type LineInput, type SellableRow, type VariantRow } from "./sellable";
+import { sellableVariantQuery, type LineInput, type VariantRow } from "./sellable";
 import { cartLines, carts } from "./tables";
 
 /** The most first adds one statement takes: enough for a burst, small enough that one never waits long. */
@@ -19,7 +19,17 @@ export interface NewGuestCart {
 
 const placeholder = (name: string) => sql.placeholder(name);
 
-type WrittenRow = SellableRow & { cart_id: string; line_id: number | null };
+/** The size as sold, as PostgreSQL names its columns (all null where no product has the id), and what was written. */
+type WrittenRow = {
+  name: string | null;
+  is_active: boolean | null;
+  image: string | null;
+  offer_price_cents: number | null;
+  mrp_cents: number | null;
+  stock: number | null;
+  cart_id: string;
+  line_id: number | null;
+};
 
 /**
  * Guests' first adds to cart (no cart yet), as many as are waiting, in one statement: a data-modifying CTE
@@ -44,7 +54,7 @@ export function newGuestCarts(db: Db): (line: NewGuestCartLine) => Promise<NewGu
       if (!row || row.name === null) return { variant: undefined, written: null };
       const variant: VariantRow = {
         name: row.name,
-        isActive: row.is_active,
+        isActive: row.is_active === true,
         image: row.image,
         offerCents: row.offer_price_cents,
         mrpCents: row.mrp_cents,

@@ -49,16 +49,6 @@ export function sellableVariantQuery(
   );
 }
 export type VariantRow = Awaited<ReturnType<ReturnType<typeof sellableVariantQuery>["execute"]>>[number];
-/** The same row as PostgreSQL names its columns, read through raw SQL. */
-export type SellableRow = {
-  name: string;
-  is_active: boolean;
-  image: string | null;
-  offer_price_cents: number | null;
-  mrp_cents: number | null;
-  stock: number | null;
-};
-
 /** Unknown product or size is a 404, a withdrawn product a refusal; otherwise the size as sold. */
 export function sellable(row: VariantRow | undefined, line: LineInput) {
   if (!row) throw new AppError("not_found", "Product not found", "PRODUCT_NOT_FOUND");
