@@ -1,10 +1,9 @@
 import { CURRENCY_COOKIE, DEFAULT_CURRENCY, rememberedCurrency, type Currency } from "@store/shared";
+import { writeSiteCookie } from "./site-cookie";
 
 /** Whether the remembered currency was detected or picked in the switcher (a pick is never re-detected). */
 const CURRENCY_SOURCE_COOKIE = "currency_source";
 export type CurrencySource = "detected" | "manual";
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * For clientLoaders: the currency the browser will send to the server, so both render the same prices.
@@ -24,7 +23,6 @@ export function rememberedInBrowser(): Currency | null {
  * prices, no second location prompt). Not HttpOnly: the browser's loaders read it too.
  */
 export function rememberCurrency(currency: Currency, source: CurrencySource): void {
-  const attributes = `; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
-  document.cookie = `${CURRENCY_COOKIE}=${currency}${attributes}`;
-  document.cookie = `${CURRENCY_SOURCE_COOKIE}=${source}${attributes}`;
+  writeSiteCookie(CURRENCY_COOKIE, currency);
+  writeSiteCookie(CURRENCY_SOURCE_COOKIE, source);
 }

@@ -10,6 +10,7 @@ import { ButtonLink } from "../components/ui/button";
 import { ApiError, api } from "../lib/api";
 import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
+import { isServiceNotFound } from "../lib/service-errors";
 import type { Route } from "./+types/blog-detail";
 
 /** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
@@ -31,17 +32,12 @@ async function blogPk(id: string | undefined): Promise<number> {
   return parsed.success ? parsed.data.blog_pk : blogNotFound();
 }
 
-/** The content service signals a missing post with an AppError of kind not_found (no server import here). */
-function isNotFound(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "kind" in error && error.kind === "not_found";
-}
-
 export async function loader({ context, params }: Route.LoaderArgs): Promise<BlogDetailResponse> {
   const blog_pk = await blogPk(params.id);
   try {
     return await context.services.content.blogDetail({ blog_pk });
   } catch (error) {
-    if (isNotFound(error)) blogNotFound();
+    if (isServiceNotFound(error)) blogNotFound();
     throw error;
   }
 }

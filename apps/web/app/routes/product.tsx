@@ -16,6 +16,7 @@ import { api, ApiError } from "../lib/api";
 import { browserCurrency } from "../lib/currency";
 import { logBoundaryError, logOnServer, type LogFailure } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
+import { isServiceNotFound } from "../lib/service-errors";
 import type { Route } from "./+types/product";
 
 const MAX_ID = 2_147_483_647;
@@ -30,7 +31,7 @@ function productPk(param: string | undefined): number {
 /** An unknown product, from the service in process (AppError kind) or from the public API (status). */
 function isNotFound(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 404 || error.status === 400;
-  return typeof error === "object" && error !== null && (error as { kind?: unknown }).kind === "not_found";
+  return isServiceNotFound(error);
 }
 
 async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
