@@ -1,11 +1,12 @@
 import {
+  CART_COOKIE,
   COD_SHIPPING_FEE_INR,
   formatMoney,
   MESSAGES,
   type ProductDetail,
   type ValidatePromoResponse,
 } from "@store/shared";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { seriousA11yViolations } from "../fixtures/axe";
 import {
   addToCart,
@@ -20,6 +21,10 @@ import {
 import { setCurrencyCookie } from "../fixtures/currency";
 
 const CONTINUE = "CLICK TO CONTINUE";
+const SKELETON = 'aria-label="Loading your cart"';
+
+const cartCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === CART_COOKIE)?.value;
 
 let product: ProductDetail;
 test.beforeAll(async ({ request }) => {
@@ -177,18 +182,30 @@ test.describe("the cart page", () => {
     await expect(page.locator("#checkout")).toBeAttached();
   });
 
-  test("is rendered on the server as a skeleton, not indexed, and empty without a cart", async ({ page }) => {
-    const response = await page.goto("/cart");
-    const html = await response!.text();
-    expect(html).toContain('aria-label="Loading your cart"');
+  test("is rendered on the server from the cart cookie the page keeps: empty, then with its lines", async ({
+    page,
+    context,
+  }) => {
+    const html = await (await page.goto("/cart"))!.text();
+    expect(html).toContain("Your cart is empty");
+    expect(html).not.toContain(SKELETON);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+
+    await openProduct(page, product.id);
+    await addToCart(page);
+    const { cartId } = await storedSession(page);
+    await expect.poll(async () => cartCookie(context)).toBe(cartId);
+    const full = await (await page.goto("/cart"))!.text();
+    expect(full).toContain(product.name);
+    expect(full).not.toContain(SKELETON);
+    await expect(line(page, product).getByRole("spinbutton")).toBeEnabled();
   });
 
-  test("forgets a cart the server no longer knows", async ({ page }) => {
+  test("forgets a cart the server no longer knows, in storage and cookie", async ({ page, context }) => {
     await openWithStorage(page, "/cart", { cartId: "8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01" });
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     expect((await storedSession(page)).cartId).toBeNull();
+    await expect.poll(async () => cartCookie(context)).toBeUndefined();
   });
 
   test("has no serious or critical accessibility violations (INR, cash on delivery)", async ({

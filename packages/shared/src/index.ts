@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./currency-choice";
+export * from "./cart-cookie";
 export * from "./page-cache";
 export * from "./money";
 export * from "./promo-minimum";

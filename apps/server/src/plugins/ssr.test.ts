@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MESSAGES } from "@store/shared";
+import { CART_COOKIE, formatMoney, MESSAGES, priceIn, type CartResponse } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { newShopper, tokenHeader } from "../modules/accounts/test-support";
+import { carts } from "../modules/cart/tables";
+import { addBody, pickVariant, type PickedVariant } from "../modules/cart/test-support";
 import { createTestApp } from "../testing/test-app";
 
 /**
@@ -85,5 +88,76 @@ describe("a page's Content-Security-Policy", () => {
     ]);
     expect(scriptSrc(a!.headers["content-security-policy"])).toBe("script-src 'self'");
     expect(b!.headers["content-security-policy"]).toBe(a!.headers["content-security-policy"]);
+  });
+});
+
+describe("the cart page, rendered from the cart cookie (decision 057)", () => {
+  const SKELETON = 'aria-label="Loading your cart"';
+  const EMPTY = "Your cart is empty";
+  const cartPage = (cookie?: string) => app.inject({ url: "/cart", headers: cookie ? { cookie } : {} });
+  const newGuestCart = async (variant: PickedVariant) =>
+    (await app.inject({ method: "POST", url: "/api/cart-items/", payload: addBody(variant) })).json<CartResponse>();
+  const countCarts = async () => (await app.database.db.select({ id: carts.id }).from(carts)).length;
+
+  it("shows an empty cart at once to a browser that keeps none", async () => {
+    const res = await cartPage("currency=INR");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(EMPTY);
+    expect(res.body).not.toContain(SKELETON);
+  });
+
+  it("shows a guest's lines, priced in the request's currency", async () => {
+    const variant = await pickVariant(app, { minStock: 2 });
+    const cart = await newGuestCart(variant);
+    const res = await cartPage(`currency=INR; ${CART_COOKIE}=${cart.cart_id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(variant.name);
+    expect(res.body).toContain(formatMoney(priceIn("INR", variant.offerCents), "INR"));
+    expect(res.body).not.toContain(SKELETON);
+    expect(res.body).not.toContain(EMPTY);
+  });
+
+  it("leaves a signed-in shopper's cart, and any cart it cannot read, to the browser: the skeleton", async () => {
+    const variant = await pickVariant(app, { minStock: 2 });
+    const shopper = await newShopper(app);
+    const owned = (
+      await app.inject({
+        method: "POST",
+        url: "/api/cart-items/",
+        payload: addBody(variant),
+        headers: tokenHeader(shopper.token),
+      })
+    ).json<CartResponse>();
+    const guest = await newGuestCart(variant);
+    const before = await countCarts();
+    for (const cookie of [
+      `${CART_COOKIE}=${owned.cart_id}`,
+      `signed_in=1; ${CART_COOKIE}=${guest.cart_id}`,
+      `${CART_COOKIE}=8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01`,
+      `${CART_COOKIE}=not-a-cart`,
+      `${CART_COOKIE}=%E0%A4%A; currency=XYZ`,
+    ]) {
+      const res = await cartPage(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toContain(SKELETON);
+      expect(res.body, cookie).not.toContain(variant.name);
+    }
+    expect(await countCarts()).toBe(before);
+    expect(lines.filter((line) => line.level === PINO_ERROR && line.msg.startsWith("Cart for"))).toEqual([]);
+  });
+
+  it("keeps its layout when the cart cannot be read, and logs why", async () => {
+    const cart = await newGuestCart(await pickVariant(app, { minStock: 2 }));
+    await app.database.db.execute(sql`alter table cart_lines rename to cart_lines_gone`);
+    try {
+      const res = await cartPage(`${CART_COOKIE}=${cart.cart_id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(SKELETON);
+      expect(res.body).toContain('aria-label="Main"');
+      const failure = lines.find((line) => line.level === PINO_ERROR && line.msg === "Cart for the first paint failed");
+      expect(failure?.err?.message).toMatch(/cart_lines/);
+    } finally {
+      await app.database.db.execute(sql`alter table cart_lines_gone rename to cart_lines`);
+    }
   });
 });

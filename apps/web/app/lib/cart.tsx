@@ -1,10 +1,13 @@
 import type { CartItem, CartResponse, Currency } from "@store/shared";
+// The module itself, not the package index: only what the shell needs, no schemas.
+import { CART_COOKIE, cartIdInCookie } from "@store/shared/cart-cookie";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { isApiError, STORAGE_KEYS } from "./api";
 import { cartApi, lineIdentity, type NewCartLine } from "./cart-api";
 import { rememberedInBrowser } from "./currency";
 import { useCurrency } from "./currency-context";
 import { useSession } from "./session";
+import { writeSiteCookie } from "./site-cookie";
 import { browserStorage, onStorageChange } from "./storage";
 
 export type CartStatus = "loading" | "ready" | "error";
@@ -72,6 +75,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   });
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const { expire, signIn } = session;
+
+  // Once the cart is known, the cookie follows the stored id: the server renders /cart from it (decision 057).
+  useEffect(() => {
+    if (state.status !== "ready") return;
+    const cartId = storedCartId();
+    if (cartIdInCookie(document.cookie) !== cartId) writeSiteCookie(CART_COOKIE, cartId);
+  }, [state]);
   // Calls read the currency when their turn comes, not the one from when they were queued.
   const currencyNow = useRef(currency);
   useEffect(() => {

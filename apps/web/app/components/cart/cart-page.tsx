@@ -1,10 +1,24 @@
+import type { CartResponse } from "@store/shared";
 import { useCart } from "../../lib/cart";
+import { useHydrated } from "../../lib/use-hydrated";
 import { CartContents } from "./cart-contents";
 import { CartLoadFailed, CartSkeleton, EmptyCart } from "./cart-states";
 
-/** The cart lives in browser storage: the server renders the skeleton, the browser the cart. */
-export function CartPage() {
-  const { status, cart, refresh } = useCart();
+/**
+ * What the server could read of this browser's cart (routes/cart.tsx): the cart, none at all, or not known
+ * (a signed-in shopper's, or one it could not read), in which case the page starts from the skeleton.
+ */
+export type ServerCart = { known: true; cart: CartResponse | null } | { known: false };
+
+/**
+ * The cart lives in browser storage. The server renders what it read from the cart cookie, and the browser
+ * takes over once it has fetched its own cart: the same lines in the same elements, so nothing moves.
+ */
+export function CartPage({ serverCart }: { serverCart: ServerCart }) {
+  const live = useCart();
+  const hydrated = useHydrated();
+  const { status, cart } =
+    live.status === "loading" && serverCart.known ? { status: "ready" as const, cart: serverCart.cart } : live;
   const pieces = cart?.count ?? 0;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-10 sm:pt-14">
@@ -21,10 +35,18 @@ export function CartPage() {
         {status === "loading" && <CartSkeleton />}
         {status === "error" && (
           <CartLoadFailed
-            onRetry={() => refresh().catch((error: unknown) => console.error("Cart fetch failed", error))}
+            onRetry={() => live.refresh().catch((error: unknown) => console.error("Cart fetch failed", error))}
           />
         )}
-        {status === "ready" && (cart && cart.data.length > 0 ? <CartContents cart={cart} /> : <EmptyCart />)}
+        {status === "ready" &&
+          (cart && cart.data.length > 0 ? (
+            // Until the page runs, its buttons would do nothing: disabled, as forms are (lib/use-hydrated).
+            <fieldset disabled={!hydrated} className="min-w-0">
+              <CartContents cart={cart} />
+            </fieldset>
+          ) : (
+            <EmptyCart />
+          ))}
       </div>
     </div>
   );
