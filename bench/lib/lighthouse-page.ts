@@ -1,3 +1,4 @@
+import { CART_COOKIE } from "@store/shared";
 import lighthouse, { type Result } from "lighthouse";
 import puppeteer from "puppeteer-core";
 
@@ -63,8 +64,9 @@ function failing(lhr: Result, category: Category): string[] {
 
 /**
  * The page's origin gets exactly these localStorage entries (none by default) before the run. The cart id
- * and the session token live in the browser's storage, so a cart with pieces in it is a stored cartId;
- * Lighthouse's own storage reset clears the HTTP cache and service workers but not localStorage.
+ * and the session token live in the browser's storage, so a cart with pieces in it is a stored cartId, and
+ * the cart cookie follows it as the shop keeps it (decision 057). Lighthouse's own storage reset clears the
+ * HTTP cache and service workers but neither localStorage nor cookies.
  */
 async function setLocalStorage(url: string, port: number, entries: Record<string, string>): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
@@ -72,14 +74,22 @@ async function setLocalStorage(url: string, port: number, entries: Record<string
     const page = await browser.newPage();
     // Any same-origin document will do; robots.txt is small and renders no app.
     await page.goto(new URL("/robots.txt", url).href);
-    await page.evaluate((stored: Record<string, string>) => {
-      // Runs in the page; bench compiles without the DOM types.
-      const storage = (
-        globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }
-      ).localStorage;
-      storage.clear();
-      for (const [key, value] of Object.entries(stored)) storage.setItem(key, value);
-    }, entries);
+    await page.evaluate(
+      (stored: Record<string, string>, cartCookie: string) => {
+        // Runs in the page; bench compiles without the DOM types.
+        const { localStorage: storage, document } = globalThis as unknown as {
+          localStorage: { clear(): void; setItem(k: string, v: string): void };
+          document: { cookie: string };
+        };
+        storage.clear();
+        for (const [key, value] of Object.entries(stored)) storage.setItem(key, value);
+        document.cookie = stored.cartId
+          ? `${cartCookie}=${stored.cartId}; Path=/; SameSite=Lax`
+          : `${cartCookie}=; Max-Age=0; Path=/; SameSite=Lax`;
+      },
+      entries,
+      CART_COOKIE,
+    );
     await page.close();
   } finally {
     await browser.disconnect();
