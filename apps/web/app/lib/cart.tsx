@@ -82,6 +82,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const cartId = storedCartId();
     if (cartIdInCookie(document.cookie) !== cartId) writeSiteCookie(CART_COOKIE, cartId);
   }, [state]);
+
   // Calls read the currency when their turn comes, not the one from when they were queued.
   const currencyNow = useRef(currency);
   useEffect(() => {
