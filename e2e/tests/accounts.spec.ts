@@ -1,4 +1,4 @@
-import { MESSAGES, type CartResponse } from "@store/shared";
+import { MESSAGES, SESSION_HINT_COOKIE, type CartResponse } from "@store/shared";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, logInByApi, newShopper, type Account } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
@@ -195,7 +195,7 @@ test.describe("log in and out", () => {
     await logIn(page, account);
     await expect(page).toHaveURL("/account");
     await expect
-      .poll(async () => (await page.context().cookies()).find((c) => c.name === "signed_in")?.value)
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === SESSION_HINT_COOKIE)?.value)
       .toBe("1");
     // The hint is all the server sees: the token stays in the browser's storage.
     const signedIn = await (await page.request.get("/account")).text();
@@ -204,7 +204,9 @@ test.describe("log in and out", () => {
 
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL("/login");
-    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "signed_in")).toBe(false);
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === SESSION_HINT_COOKIE))
+      .toBe(false);
   });
 
   test("logging out ends the session and leaves nothing of the cart behind", async ({ page, request }) => {

@@ -1,3 +1,5 @@
+import { cookieValue } from "./cookie-header";
+
 /**
  * The cookie the browser mirrors its stored cart id into (decision 057), so the server can render /cart
  * with its lines from the first paint. Browser storage stays the cart's source (spec: `cartId`); the cookie
@@ -7,6 +9,5 @@ export const CART_COOKIE = "cart_id";
 
 /** The cart id a Cookie header carries (unchecked: the reader validates it), or null. */
 export function cartIdInCookie(cookieHeader: string | null | undefined): string | null {
-  const match = cookieHeader?.match(/(?:^|;\s*)cart_id=([^;]*)/);
-  return match?.[1] || null;
+  return cookieValue(cookieHeader, CART_COOKIE);
 }

@@ -1,12 +1,12 @@
 import { CURRENCIES, type Currency } from "./constants";
+import { cookieValue } from "./cookie-header";
 
 /** The cookie the shopper's currency is remembered in (a year, whole site; not HttpOnly, browser loaders read it). */
 export const CURRENCY_COOKIE = "currency";
 
 /** The currency remembered in a Cookie header, or null when none is (a first visit). */
 export function rememberedCurrency(cookieHeader: string | null | undefined): Currency | null {
-  const match = cookieHeader?.match(/(?:^|;\s*)currency=([A-Z]{3})(?:;|$)/);
-  const value = match?.[1] as Currency | undefined;
+  const value = cookieValue(cookieHeader, CURRENCY_COOKIE) as Currency | null;
   return value && CURRENCIES.includes(value) ? value : null;
 }
 

@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./currency-choice";
 export * from "./cart-cookie";
+export * from "./session-hint";
 export * from "./page-cache";
 export * from "./money";
 export * from "./promo-minimum";

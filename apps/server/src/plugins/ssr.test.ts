@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { CART_COOKIE, formatMoney, MESSAGES, priceIn, type CartResponse } from "@store/shared";
+import { CART_COOKIE, formatMoney, MESSAGES, priceIn, SESSION_HINT_COOKIE, type CartResponse } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newShopper, tokenHeader } from "../modules/accounts/test-support";
 import { carts } from "../modules/cart/tables";
@@ -132,7 +132,7 @@ describe("the cart page, rendered from the cart cookie (decision 057)", () => {
     const before = await countCarts();
     for (const cookie of [
       `${CART_COOKIE}=${owned.cart_id}`,
-      `signed_in=1; ${CART_COOKIE}=${guest.cart_id}`,
+      `${SESSION_HINT_COOKIE}=1; ${CART_COOKIE}=${guest.cart_id}`,
       `${CART_COOKIE}=8f14e45f-ceea-4e7a-9c3b-2b1d3f8e9a01`,
       `${CART_COOKIE}=not-a-cart`,
       `${CART_COOKIE}=%E0%A4%A; currency=XYZ`,

@@ -6,7 +6,7 @@ import { loginPath } from "../components/account/safe-next";
 import { STORAGE_KEYS } from "../lib/api";
 import { pageMeta } from "../lib/seo";
 import { useSession } from "../lib/session";
-import { hasSessionHint } from "../lib/session-hint";
+import { hasSessionHint } from "@store/shared/session-hint";
 import { browserStorage } from "../lib/storage";
 import type { Route } from "./+types/account";
 

@@ -3,7 +3,7 @@ import { CartPage, type ServerCart } from "../components/cart/cart-page";
 import { logOnServer } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import { isServiceNotFound } from "../lib/service-errors";
-import { hasSessionHint } from "../lib/session-hint";
+import { hasSessionHint } from "@store/shared/session-hint";
 import type { Route } from "./+types/cart";
 
 export function meta() {
