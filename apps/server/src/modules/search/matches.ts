@@ -1,6 +1,9 @@
 import { desc, eq, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { plannedPerRun } from "../../db/planned-per-run";
+import { builtOnce } from "../../db/prepared";
 import { products } from "../catalog/tables";
+import { meantWords, typedValues } from "./typos";
 
 /**
  * Counting stops here. An exact count of a broad word ("cotton": 40% of 100k products) means reading
@@ -14,6 +17,27 @@ export interface MatchPage {
   total: number;
   totalIsCapped: boolean;
 }
+
+/** How a step reads the shopper's words: all of them (websearch syntax: quotes, "or", "-word"), or any. */
+export type Words = "every" | "any";
+
+/**
+ * The shopper's words as a tsquery, from each statement's `text` placeholder. Every statement of a search
+ * holds one, so both are plannedPerRun: how PostgreSQL should find the matches depends on how common the
+ * words are (scan the table for "cotton", use the index for a rare word). Any word: plainto_tsquery joins
+ * plain lexemes with " & " only (no operators of the shopper's), so turning each into " | " is exact.
+ */
+const TSQUERY: Record<Words, SQL> = {
+  every: plannedPerRun(sql`websearch_to_tsquery('english', ${sql.placeholder("text")})`),
+  any: plannedPerRun(sql`replace(plainto_tsquery('english', ${sql.placeholder("text")})::text, ' & ', ' | ')::tsquery`),
+};
+
+/**
+ * Search's statements vary with the step and the number of words that may be typos, not with the words:
+ * drizzle builds each shape's text once (it took a third of a search's server CPU, decision 058).
+ */
+const countedStatement = builtOnce<CountedRow>();
+const idsStatement = builtOnce<{ id: number }>();
 
 /** The words are in the name; for a matching product, that is its group. */
 const inName = (tsquery: SQL) => sql`${products.nameVector} @@ ${tsquery}`;
@@ -41,52 +65,71 @@ const plentiful = (condition: SQL) => sql`coalesce(${condition}, false)`;
 const active = (condition: SQL) => sql`${products.isActive} and ${condition}`;
 
 /**
- * One page of the active products matching `tsquery`, best first: those with the words in their name,
- * then the rest (the words in the category or the description), newest first within each group.
+ * One page of the active products matching the `words` of `text`, best first: those with the words in their
+ * name, then the rest (the words in the category or the description), newest first within each group.
  * The page is null when nothing matches.
  *
  * Why not ts_rank over all matches: ranking reads every matching row, 40k of them for "cotton" at 100k
  * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
- * up to COUNT_CAP + 1 matches (see countedPage). Fewer than that is every match, and the page is done.
+ * up to COUNT_CAP + 1 matches (see countedPageQuery). Fewer than that is every match, and the page is done.
  * Otherwise see pageOfPlenty, whose first look the same statement takes.
  *
- * `ifNone`, an expression the caller needs only when nothing matches (the typo corrections), is worked out
- * by the same statement in that case alone, and answered with the page (null otherwise).
+ * `typed`, the words that may be typos: when nothing matches, the same statement works out the word meant
+ * for each (typos.ts), answered as `meant` (null otherwise).
  */
-export async function pageOfMatches<T = never>(
+export async function pageOfMatches(
   db: Db,
-  tsquery: SQL,
+  words: Words,
+  text: string,
   offset: number,
   pageSize: number,
-  ifNone?: SQL<T> | null,
-): Promise<{ page: MatchPage | null; ifNone: T | null }> {
-  const plentyLimit = Math.min(pageSize, COUNT_CAP - offset);
-  const found = await countedPage(db, active(inDocument(tsquery)), inName(tsquery), offset, pageSize, {
-    whenPlenty: namedAmongNewest(db, tsquery, offset, plentyLimit),
-    whenNone: ifNone,
-  });
-  if (found.total === 0) return { page: null, ifNone: found.none as T | null };
+  typed: readonly string[] = [],
+): Promise<{ page: MatchPage | null; meant: (string | null)[] | null }> {
+  const plentyLimit = Math.max(0, Math.min(pageSize, COUNT_CAP - offset));
+  const tsquery = TSQUERY[words];
+  const run = countedStatement(db, `first:${words}:${typed.length}`, () =>
+    countedPageQuery(db, active(inDocument(tsquery)), inName(tsquery), {
+      whenPlenty: namedAmongNewest(db, tsquery),
+      whenNone: typed.length > 0 ? meantWords(typed.length) : null,
+    }),
+  );
+  const found = countedRow(
+    await run({ text, from: offset + 1, to: offset + pageSize, offset, plentyLimit, ...typedValues(typed) }),
+  );
+  if (found.total === 0) return { page: null, meant: found.none };
   if (found.total > COUNT_CAP)
-    return { page: await pageOfPlenty(db, tsquery, offset, plentyLimit, found.plenty ?? []), ifNone: null };
-  return { page: { ids: found.ids, total: found.total, totalIsCapped: false }, ifNone: null };
+    return { page: await pageOfPlenty(db, words, text, offset, plentyLimit, found.plenty ?? []), meant: null };
+  return { page: { ids: found.ids, total: found.total, totalIsCapped: false }, meant: null };
 }
+
+interface CountedRow {
+  total: number;
+  ids: number[] | null;
+  plenty: number[] | null;
+  none: (string | null)[] | null;
+}
+
+const countedRow = ([row]: CountedRow[]) => ({
+  total: row?.total ?? 0,
+  ids: row?.ids ?? [],
+  plenty: row?.plenty ?? null,
+  none: row?.none ?? null,
+});
 
 /**
  * Up to COUNT_CAP + 1 products where `condition` holds, asked for in no order so the scan stops once it has
- * them, counted; and the ids at [offset, offset + limit) of them, `named` ones first, newest first within
- * each. PostgreSQL sorts the thousand: one row comes back, not a thousand for the server to parse.
- * `whenPlenty`, an array of ids, is worked out only when more than COUNT_CAP matched, and `whenNone` only when
- * nothing did (PostgreSQL runs an uncorrelated sub-select when its value is first needed): each saves a round
- * trip where it is needed and costs nothing where it is not.
+ * them, counted; and the ids at positions `from` to `to` (placeholders, from 1) of them, `named` ones first,
+ * newest first within each. PostgreSQL sorts the thousand: one row comes back, not a thousand for the
+ * server to parse. `whenPlenty`, an array of ids, is worked out only when more than COUNT_CAP matched, and
+ * `whenNone` only when nothing did (PostgreSQL runs an uncorrelated sub-select when its value is first
+ * needed): each saves a round trip where it is needed and costs nothing where it is not.
  */
-async function countedPage(
+function countedPageQuery(
   db: Db,
   condition: SQL,
   named: SQL,
-  offset: number,
-  limit: number,
   { whenPlenty, whenNone }: { whenPlenty?: SQL; whenNone?: SQL | null } = {},
-): Promise<{ total: number; ids: number[]; plenty: number[] | null; none: unknown }> {
+): SQL {
   const counted = db
     .select({ id: products.id, named: sql<boolean>`${named}`.as("named") })
     .from(products)
@@ -94,21 +137,21 @@ async function countedPage(
     .limit(COUNT_CAP + 1)
     .as("counted");
   const orderedIds = sql`(array_agg(${counted.id} order by ${counted.named} desc, ${counted.id} desc))`;
-  const [row] = await db
+  return db
     .select({
-      total: sql<number>`count(*)::int`,
-      ids: sql<number[] | null>`${orderedIds}[${offset + 1}:${offset + limit}]`,
-      plenty: sql<number[] | null>`case when count(*) > ${COUNT_CAP} then ${whenPlenty ?? sql`null`} end`,
-      none: sql<unknown>`case when count(*) = 0 then ${whenNone ?? sql`null`} end`,
+      total: sql<number>`count(*)::int`.as("total"),
+      ids: sql`${orderedIds}[${sql.placeholder("from")}:${sql.placeholder("to")}]`.as("ids"),
+      plenty: sql`case when count(*) > ${COUNT_CAP} then ${whenPlenty ?? sql`null`} end`.as("plenty"),
+      none: sql`case when count(*) = 0 then ${whenNone ?? sql`null`} end`.as("none"),
     })
-    .from(counted);
-  return { total: row?.total ?? 0, ids: row?.ids ?? [], plenty: row?.plenty ?? null, none: row?.none ?? null };
+    .from(counted)
+    .getSQL();
 }
 
 /**
  * A page of a query with more than COUNT_CAP matches: the list stops at COUNT_CAP.
  *   1. A broad word's named group is usually dense among the newest products: look for the page there.
- *   2. Otherwise count the named group as the matches were (countedPage). If that is all of it, its page
+ *   2. Otherwise count the named group as the matches were (countedPageQuery). If that is all of it, its page
  *      comes with the count; the rest of the page is taken from the whole query's matches, newest first,
  *      dropping the named ones. If not, the named group fills the list: walk it newest first.
  * Walks are short because matches are plentiful; a deep page of a thin named group is the slow case
@@ -116,7 +159,8 @@ async function countedPage(
  */
 async function pageOfPlenty(
   db: Db,
-  tsquery: SQL,
+  words: Words,
+  text: string,
   offset: number,
   limit: number,
   amongNewest: number[],
@@ -124,45 +168,62 @@ async function pageOfPlenty(
   const page = { total: COUNT_CAP, totalIsCapped: true };
   if (limit <= 0) return { ids: [], ...page };
   if (amongNewest.length === limit) return { ids: amongNewest, ...page };
-  const named = await countedPage(db, active(inNameAndDocument(tsquery)), sql`true`, offset, limit);
+  const tsquery = TSQUERY[words];
+  const countNamed = countedStatement(db, `named:${words}`, () =>
+    countedPageQuery(db, active(inNameAndDocument(tsquery)), sql`true`),
+  );
+  const named = countedRow(await countNamed({ text, from: offset + 1, to: offset + limit }));
   if (named.total > COUNT_CAP) {
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(active(plentiful(inNameAndDocument(tsquery))))
-      .orderBy(desc(products.id))
-      .limit(limit)
-      .offset(offset);
+    const walk = idsStatement(db, `named walk:${words}`, () =>
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(active(plentiful(inNameAndDocument(tsquery))))
+        .orderBy(desc(products.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .getSQL(),
+    );
+    const rows = await walk({ text, limit, offset });
     return { ids: rows.map((r) => r.id), ...page };
   }
   const ids = named.ids;
   if (ids.length === limit) return { ids, ...page };
   // The k-th unnamed match is at most the (named + k)-th match, so the newest offset + limit matches hold the rest of the page.
-  const newest = db
-    .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}`.as("named") })
-    .from(products)
-    .where(active(plentiful(inDocument(tsquery))))
-    .orderBy(desc(products.id))
-    .limit(offset + limit)
-    .as("newest");
-  const rest = await db
-    .select({ id: newest.id })
-    .from(newest)
-    .where(not(newest.named))
-    .orderBy(desc(newest.id))
-    .limit(limit - ids.length)
-    .offset(Math.max(0, offset - named.total));
-  return { ids: [...ids, ...rest.map((r) => r.id)], ...page };
+  const rest = idsStatement(db, `rest:${words}`, () => {
+    const newest = db
+      .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}`.as("named") })
+      .from(products)
+      .where(active(plentiful(inDocument(tsquery))))
+      .orderBy(desc(products.id))
+      .limit(sql.placeholder("newest"))
+      .as("newest");
+    return db
+      .select({ id: newest.id })
+      .from(newest)
+      .where(not(newest.named))
+      .orderBy(desc(newest.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .getSQL();
+  });
+  const rows = await rest({
+    text,
+    newest: offset + limit,
+    limit: limit - ids.length,
+    offset: Math.max(0, offset - named.total),
+  });
+  return { ids: [...ids, ...rows.map((r) => r.id)], ...page };
 }
 
 /** How many of the newest products step 1 of pageOfPlenty looks through: rows read in index order, which stay cached. */
 const NEWEST_WINDOW = 1000;
 
 /**
- * The named matches at [offset, offset + limit) of the named group, if they are among the newest products:
- * an array of ids, to be worked out within another statement.
+ * The named matches at [offset, offset + plentyLimit) of the named group (placeholders), if they are among
+ * the newest products: an array of ids, to be worked out within another statement.
  */
-function namedAmongNewest(db: Db, tsquery: SQL, offset: number, limit: number): SQL {
+function namedAmongNewest(db: Db, tsquery: SQL): SQL {
   const newest = db
     .select({ id: products.id, named: sql<boolean>`${inNameAndDocument(tsquery)}`.as("named") })
     .from(products)
@@ -175,7 +236,7 @@ function namedAmongNewest(db: Db, tsquery: SQL, offset: number, limit: number): 
     .from(newest)
     .where(sql`${newest.named}`)
     .orderBy(desc(newest.id))
-    .limit(Math.max(limit, 0))
-    .offset(offset);
+    .limit(sql.placeholder("plentyLimit"))
+    .offset(sql.placeholder("offset"));
   return sql`array(${page})`;
 }

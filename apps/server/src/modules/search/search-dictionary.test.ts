@@ -6,7 +6,8 @@ import { productNameWords, products } from "../../schema";
 import { createTestApp } from "../../testing/test-app";
 import { call, productTaxFields, roles } from "../admin/test-support";
 import type { Db } from "../../db/client";
-import { correctedText, meantWords } from "./typos";
+import { builtOnce } from "../../db/prepared";
+import { correctedText, fuzzyWords, meantWords, typedValues } from "./typos";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -18,11 +19,14 @@ afterAll(() => app.close());
 
 const db = () => app.database.db;
 
+const typoStatement = builtOnce<{ meant: (string | null)[] }>();
+
 /** The corrected query, asked in a statement of its own (a search asks within its first statement). */
 async function correctTypos(db: Db, text: string): Promise<string | null> {
-  const meant = meantWords(text);
-  if (!meant) return null;
-  const [row] = await db.select({ meant }).from(sql`(select) as nothing`);
+  const typed = fuzzyWords(text);
+  if (typed.length === 0) return null;
+  const run = typoStatement(db, `typos:${typed.length}`, () => sql`select ${meantWords(typed.length)} as meant`);
+  const [row] = await run(typedValues(typed));
   return correctedText(text, row?.meant ?? []);
 }
 

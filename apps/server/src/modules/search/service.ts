@@ -1,11 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { SearchQuery, SearchResponse } from "@store/shared";
 import type { Db } from "../../db/client";
-import { plannedPerRun } from "../../db/planned-per-run";
 import { createCatalogCache } from "../catalog/cache";
 import { loadProductCards } from "../catalog/product-cards";
 import { pageOfMatches, type MatchPage } from "./matches";
-import { correctedText, meantWords } from "./typos";
+import { correctedText, fuzzyWords } from "./typos";
 
 /**
  * Control characters carry no meaning in a search box, and PostgreSQL rejects NUL in text outright;
@@ -20,19 +18,6 @@ export function normaliseSearchText(text: string): string {
       .trim()
   );
 }
-
-/**
- * Every word, in websearch syntax: quotes, "or" and "-word" work as shoppers expect. Every statement of a
- * search holds this or anyWord, so both are plannedPerRun: how PostgreSQL should find the matches depends
- * on how common the words are (scan the table for "cotton", use the index for a rare word).
- */
-const everyWord = (text: string) => plannedPerRun(sql`websearch_to_tsquery('english', ${text})`);
-/**
- * Any of the words. plainto_tsquery joins plain lexemes with " & " only (no operators of the
- * shopper's), so turning each into " | " is exact; lexemes never contain spaces.
- */
-const anyWord = (text: string) =>
-  plannedPerRun(sql`replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery`);
 
 /**
  * Answers kept: a search page of 12 cards with its encoded bodies (http/cached-json.ts) is about 20 KB,
@@ -61,11 +46,11 @@ const answerKey = (text: string, { page, page_size, currency }: SearchQuery) =>
 export function createSearchService(db: Db) {
   async function firstMatchingStep(text: string, offset: number, pageSize: number): Promise<MatchPage | null> {
     // Step 2's corrections come with step 1's answer, worked out only when it found nothing.
-    const exact = await pageOfMatches(db, everyWord(text), offset, pageSize, meantWords(text));
+    const exact = await pageOfMatches(db, "every", text, offset, pageSize, fuzzyWords(text));
     if (exact.page) return exact.page;
-    const corrected = exact.ifNone ? correctedText(text, exact.ifNone) : null;
-    const fixed = corrected === null ? null : (await pageOfMatches(db, everyWord(corrected), offset, pageSize)).page;
-    return fixed ?? (await pageOfMatches(db, anyWord(corrected ?? text), offset, pageSize)).page;
+    const corrected = exact.meant ? correctedText(text, exact.meant) : null;
+    const fixed = corrected === null ? null : (await pageOfMatches(db, "every", corrected, offset, pageSize)).page;
+    return fixed ?? (await pageOfMatches(db, "any", corrected ?? text, offset, pageSize)).page;
   }
 
   async function answer(text: string, query: SearchQuery): Promise<SearchResponse> {

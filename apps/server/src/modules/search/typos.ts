@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { plannedPerRun } from "../../db/planned-per-run";
 import { products } from "../catalog/tables";
 import { productNameWords as words } from "./tables";
@@ -29,7 +29,7 @@ export function fuzzyWords(text: string): string[] {
  * Each word is its own expression, planned for its value (plannedPerRun), so its tsquery is a constant the
  * planner can look up in statistics.
  */
-function intendedWord(word: string): SQL {
+function intendedWord(word: Placeholder): SQL {
   return sql`coalesce(
     (select ${words.word} from ${words} where ${words.word} = ${word}),
     case when numnode(plainto_tsquery('english', ${word})) = 0
@@ -39,14 +39,21 @@ function intendedWord(word: string): SQL {
       order by similarity(${words.word}, ${word}) desc, ${words.products} desc, ${words.word} limit 1))`;
 }
 
+const typedWord = (i: number) => `typed${i}`;
+
 /**
  * The words the shopper meant, as one SQL expression to run within another statement: an array with the
- * word meant (or null) for each word of the query that may be a typo (fuzzyWords). Null when there is none.
+ * word meant (or null) for each of `count` words that may be typos (fuzzyWords), given as the placeholders
+ * of typedValues.
  */
-export function meantWords(text: string): SQL<(string | null)[]> | null {
-  const typed = fuzzyWords(text);
-  if (typed.length === 0) return null;
-  return sql<(string | null)[]>`array[${sql.join(typed.map(intendedWord), sql`, `)}]`;
+export function meantWords(count: number): SQL<(string | null)[]> {
+  const typed = Array.from({ length: count }, (_, i) => intendedWord(sql.placeholder(typedWord(i))));
+  return sql<(string | null)[]>`array[${sql.join(typed, sql`, `)}]`;
+}
+
+/** The placeholders' values of meantWords for these words. */
+export function typedValues(typed: readonly string[]): Record<string, string> {
+  return Object.fromEntries(typed.map((word, i) => [typedWord(i), word]));
 }
 
 /**
