@@ -14,6 +14,7 @@ import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult } from ".
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, resultsDir, writeResult } from "./lib/results";
 import { settleOverHttp, startServerChild } from "./lib/server-child";
+import { visitorHeaders, VISITOR } from "./lib/visitor";
 import { prepareWebBuild } from "./lib/web-build";
 import { fillCatalogue } from "./seed/fill-catalogue";
 
@@ -134,7 +135,7 @@ async function measurePage(origin: string, port: number, page: PageSpec): Promis
     durationSeconds: options.durationSeconds,
     warmupSeconds: 1,
     timeoutSeconds: 10,
-    headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+    headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, ...visitorHeaders },
   });
   return {
     name,
@@ -171,7 +172,7 @@ async function getJson<T>(origin: string, path: string, init?: RequestInit): Pro
 async function storefrontPages(origin: string): Promise<PageSpec[]> {
   const top = await getJson<{ data: { id: number; offer_price: number; mrp: number }[] }>(
     origin,
-    "/api/product/get-top-selling-product/",
+    `/api/product/get-top-selling-product/?currency=${VISITOR.currency}`,
   );
   const product = top.data[0];
   if (!product) throw new Error("no top-selling product to open");
@@ -181,7 +182,9 @@ async function storefrontPages(origin: string): Promise<PageSpec[]> {
   const cart = await getJson<{ cart_id: string }>(origin, "/api/cart-items/", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(addToNewCart({ id: product.id, offerPrice: product.offer_price, mrp: product.mrp }, "USD")),
+    body: JSON.stringify(
+      addToNewCart({ id: product.id, offerPrice: product.offer_price, mrp: product.mrp }, VISITOR.currency),
+    ),
   });
   return [
     { name: "home", path: "/" },

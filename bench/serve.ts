@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, stringArg } from "./lib/args";
 import { targetFromArgs } from "./lib/database";
+import { VISITOR } from "./lib/visitor";
 
 const args = cliArgs("serve.ts --web-build DIR [--database-url URL | --data-dir PATH] [--media-dir PATH]", {
   "database-url": { type: "string" },
@@ -22,6 +23,7 @@ const server = await startBenchServer({
   webBuildDir: absolute(args["web-build"]),
   mediaDir: absolute(args["media-dir"]),
   paymentSimulator: false,
+  cdnCountryHeader: VISITOR.countryHeader,
 });
 process.stdout.write(`${JSON.stringify({ origin: server.origin })}\n`);
 

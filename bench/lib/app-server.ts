@@ -27,6 +27,8 @@ export interface BenchServerOptions {
   logLevel?: string;
   /** Serve the payment provider simulator (default true; the page benchmark runs as production, without it). */
   paymentSimulator?: boolean;
+  /** A CDN's country header to read, as CDN_COUNTRY_HEADER does (the page benchmark's visitor, lib/visitor.ts). */
+  cdnCountryHeader?: string;
 }
 
 export interface BenchServer {
@@ -72,6 +74,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     // Checkout pays through the built-in simulator, never a real provider, whatever this shell exports.
     ...Object.fromEntries(PROVIDER_KEYS.map((key) => [key, ""])),
     SIMULATOR: options.paymentSimulator === false ? "0" : "1",
+    CDN_COUNTRY_HEADER: options.cdnCountryHeader ?? "",
   });
   const config: AppConfig = {
     ...base,

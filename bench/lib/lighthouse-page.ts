@@ -1,6 +1,7 @@
 import { CART_COOKIE } from "@store/shared";
 import lighthouse, { type Result } from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { visitorHeaders } from "./visitor";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -63,15 +64,19 @@ function failing(lhr: Result, category: Category): string[] {
 }
 
 /**
- * The page's origin gets exactly these localStorage entries (none by default) before the run. The cart id
- * and the session token live in the browser's storage, so a cart with pieces in it is a stored cartId, and
- * the cart cookie follows it as the shop keeps it (decision 057). Lighthouse's own storage reset clears the
- * HTTP cache and service workers but neither localStorage nor cookies.
+ * Every run is the same visitor's first visit (lib/visitor.ts): no cookie is left from an earlier run (the
+ * remembered currency, the session hint), and the page's origin gets exactly these localStorage entries (none
+ * by default). The cart id and the session token live in the browser's storage, so a cart with pieces in it
+ * is a stored cartId, and the cart cookie follows it as the shop keeps it (decision 057). Lighthouse's own
+ * storage reset clears the HTTP cache and service workers but neither localStorage nor cookies.
  */
 async function setLocalStorage(url: string, port: number, entries: Record<string, string>): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   try {
     const page = await browser.newPage();
+    const devtools = await page.createCDPSession();
+    await devtools.send("Network.clearBrowserCookies");
+    await devtools.detach();
     // Any same-origin document will do; robots.txt is small and renders no app.
     await page.goto(new URL("/robots.txt", url).href);
     await page.evaluate(
@@ -83,9 +88,7 @@ async function setLocalStorage(url: string, port: number, entries: Record<string
         };
         storage.clear();
         for (const [key, value] of Object.entries(stored)) storage.setItem(key, value);
-        document.cookie = stored.cartId
-          ? `${cartCookie}=${stored.cartId}; Path=/; SameSite=Lax`
-          : `${cartCookie}=; Max-Age=0; Path=/; SameSite=Lax`;
+        if (stored.cartId) document.cookie = `${cartCookie}=${stored.cartId}; Path=/; SameSite=Lax`;
       },
       entries,
       CART_COOKIE,
@@ -126,6 +129,7 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
     formFactor: "mobile",
     throttlingMethod: "simulate",
     maxWaitForLoad: 45_000,
+    extraHeaders: visitorHeaders,
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = run.lhr;
