@@ -70,7 +70,7 @@ function failing(lhr: Result, category: Category): string[] {
  * is a stored cartId, and the cart cookie follows it as the shop keeps it (decision 057). Lighthouse's own
  * storage reset clears the HTTP cache and service workers but neither localStorage nor cookies.
  */
-async function setLocalStorage(url: string, port: number, entries: Record<string, string>): Promise<void> {
+async function prepareVisit(url: string, port: number, entries: Record<string, string>): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   try {
     const page = await browser.newPage();
@@ -111,7 +111,7 @@ export async function runLighthouse(
 ): Promise<LighthouseSummary> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await setLocalStorage(url, port, localStorage);
+      await prepareVisit(url, port, localStorage);
       return await lighthouseOnce(url, port);
     } catch (error) {
       if (attempt >= attempts) throw error;
