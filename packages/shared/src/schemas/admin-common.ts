@@ -188,14 +188,22 @@ export const dashboardResponseSchema = z.object({
   to_ship: z.number().int(),
   /** Cash-on-delivery orders waiting for the shopper's e-mailed code (awaiting_confirmation). */
   to_confirm: z.number().int(),
-  /** Returns waiting for the seller; null until the shop takes returns (there are none yet). */
-  returns_to_handle: z.number().int().nullable(),
+  /** Orders flagged for the seller to look at (a cancelled order's parcel delivered all the same). */
+  needs_attention: z.number().int(),
+  /** Returns waiting for the seller: to approve or refuse, to check once back, or a cash refund to transfer. */
+  returns_to_handle: z.number().int(),
   /** The last SALES_CHART_DAYS IST days, oldest first, today last; days without sales are zeros. */
   sales_by_day: z.array(salesDaySchema),
   /** The last TOP_PRODUCTS_DAYS IST days' best sellers by pieces. */
   top_products: z.array(topProductSchema),
   /** This month's (IST) cart reminder e-mails, links that restored a cart, and carts an order then recovered. */
   cart_reminders: z.object({ sent: z.number().int(), restored: z.number().int(), recovered: z.number().int() }),
+  /**
+   * What the seller must do about tax, in their words, each with where to do it: confirmed orders whose
+   * invoice is held (and why), an LUT that lapses or has lapsed, a missing exchange rate for exports; `action`
+   * is the link's text.
+   */
+  tax_notices: z.array(z.object({ message: z.string(), href: z.string(), action: z.string() })),
 });
 
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;

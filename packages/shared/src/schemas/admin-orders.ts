@@ -3,7 +3,9 @@ import { ORDER_STATUSES } from "../order-status";
 import { currencySchema } from "./common";
 import { adminPageMeta, adminPageQuery, optionalText, requiredText } from "./admin-common";
 import { calendarDay } from "./input-rules";
+import { eWayBillViewSchema } from "./gst-documents";
 import { orderShippingSchema } from "./shipping";
+import { adminRefundSchema, transferReference } from "./refunds";
 
 /**
  * The statuses the back office may move an order to. `paid` and `cod_confirmed` are reached only
@@ -24,8 +26,11 @@ export const ORDER_STATUS_MESSAGES = {
   pieces: "Enter a whole number of pieces, at least 1.",
 } as const;
 
-/** Views of the orders list: `to_ship` is paid or cash-on-delivery-confirmed orders not shipped yet. */
-export const ADMIN_ORDER_VIEWS = ["to_ship"] as const;
+/**
+ * Views of the orders list: `to_ship` is paid or cash-on-delivery-confirmed orders not shipped yet;
+ * `attention`, orders flagged for the seller (a cancelled order's parcel delivered all the same).
+ */
+export const ADMIN_ORDER_VIEWS = ["to_ship", "attention"] as const;
 
 /** `GET /api/admin/orders` and `GET /api/admin/orders.csv`; `from` and `to` are inclusive IST days. */
 export const adminOrderListQuerySchema = adminPageQuery
@@ -44,12 +49,19 @@ export const adminOrderListQuerySchema = adminPageQuery
     message: "The end date is before the start date",
   });
 
+/** `POST /api/admin/orders/:id/attention`: what the order was flagged for is settled, and how. */
+export const resolveAttentionSchema = z.object({
+  note: requiredText("Say how it was settled.", 1000, { multiline: true }),
+});
+
 /** `POST /api/admin/orders/:id/status` */
 export const orderStatusChangeSchema = z
   .object({
     status: z.enum(ADMIN_ORDER_TARGETS, { error: ORDER_STATUS_MESSAGES.status }),
     tracking_number: optionalText(100).optional(),
     note: optionalText(1000, { multiline: true }).optional(),
+    /** Refunding a cash-on-delivery order: the reference of the transfer the seller made (UPI, NEFT, IMPS). */
+    refund_reference: transferReference.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === "shipped" && !value.tracking_number) {
@@ -132,8 +144,19 @@ export const adminOrderSummarySchema = z.object({
   created_at: z.string(),
   /** A USD order's total in paise at the order's own rate (`rate_milli`), for the seller; null for INR orders. */
   total_inr_minor: z.number().int().nullable(),
+  /** What the seller must look at on this order, in their words; null when nothing is. */
+  attention: z.string().nullable(),
 });
 export const adminOrderListResponseSchema = adminPageMeta.extend({ data: z.array(adminOrderSummarySchema) });
+
+const taxInvoiceViewSchema = z.object({
+  number: z.string(),
+  date: z.string(),
+  url: z.string(),
+  credit_notes: z.array(
+    z.object({ id: z.number().int(), number: z.string(), date: z.string(), reason: z.string(), url: z.string() }),
+  ),
+});
 
 export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   user_id: z.number().int().nullable(),
@@ -152,6 +175,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
     country_code: z.string(),
     mobile_number: z.string(),
     comment: z.string(),
+    /** ISO 3166 code of the delivery country. */
+    country: z.string(),
   }),
   lines: z.array(
     z.object({
@@ -180,18 +205,12 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
       status: z.string(),
       amount_minor: z.number().int(),
       currency: z.string(),
-      /** What is owed back (refund_requested, refund_failed, refunded), minor units. */
-      refund_amount_minor: z.number().int().nullable(),
-      /** The refund queue: tries so far, the next one (while refund_requested) and the last error. */
-      refund_attempts: z.number().int(),
-      refund_next_at: z.string().nullable(),
-      refund_error: z.string().nullable(),
-      /** Refunds of cancelled pieces already made; the payment stays captured for the rest. */
-      part_refunded_minor: z.number().int(),
       created_at: z.string(),
       updated_at: z.string(),
     }),
   ),
+  /** Money given back on the order, oldest first: through the provider, or the seller's transfers. */
+  refunds: z.array(adminRefundSchema),
   events: z.array(
     z.object({
       id: z.number().int(),
@@ -206,22 +225,24 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   allowed_transitions: z.array(z.enum(ADMIN_ORDER_TARGETS)),
   /** Pieces can be cancelled line by line (paid or cash on delivery confirmed, not shipped). */
   can_cancel_lines: z.boolean(),
-  /** The GST tax invoice with its credit notes (`url`: the PDF, fetched with the back office's token); null until issued. */
-  invoice: z
-    .object({
-      number: z.string(),
-      date: z.string(),
-      url: z.string(),
-      is_test: z.boolean(),
-      credit_notes: z.array(
-        z.object({ id: z.number().int(), number: z.string(), date: z.string(), reason: z.string(), url: z.string() }),
-      ),
-    })
-    .nullable(),
+  /**
+   * The GST tax invoice with its credit notes (`url`: the PDF, fetched with the back office's token); null
+   * until issued. `earlier`: invoices it replaced, each cancelled by its credit note (an address correction).
+   */
+  invoice: taxInvoiceViewSchema.extend({ is_test: z.boolean(), earlier: z.array(taxInvoiceViewSchema) }).nullable(),
   /** A confirmed order without an invoice (the shop's tax data did not allow it then): the seller may issue it. */
   can_issue_invoice: z.boolean(),
+  /**
+   * Why that invoice cannot be issued today, in the seller's words (no exchange rate for the day, a product
+   * without an HSN code...), or null when it can be: the order page says it before the seller asks.
+   */
+  invoice_problem: z.string().nullable(),
   /** The courier's shipments of the order (forward, and later returns); absent where shipping is not wired. */
   shipping: orderShippingSchema.optional(),
+  /** The order's consignment needs an e-way bill (its value is over the limit); null when it does not. */
+  e_way_bill: eWayBillViewSchema.nullable(),
+  /** The owner may correct the Indian delivery address: paid or COD-confirmed, no parcel booked yet. */
+  can_correct_address: z.boolean(),
 });
 
 export const REFUND_RULES = [

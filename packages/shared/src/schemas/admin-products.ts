@@ -13,7 +13,7 @@ import {
   queryBoolean,
   requiredText,
 } from "./admin-common";
-import { hsnCodeSchema, taxRuleIdField } from "./admin-tax-rules";
+import { clearableHsnCode, clearableTaxRuleId, ownHsnCode, ownTaxRuleId } from "./admin-tax-rules";
 
 /** The add-item form's validation texts (spec section 5), word for word. */
 export const ADD_ITEM_MESSAGES = {
@@ -195,9 +195,12 @@ export const productCreateSchema = z
     ...mediaFields,
     ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
-    /** Ours (issue 15): what the invoice prints and taxes; the rule must have a rate in force today. */
-    hsn_code: hsnCodeSchema,
-    tax_rule_id: taxRuleIdField,
+    /**
+     * Ours (issue 15): what the invoice prints and taxes; the rule must have a rate in force today. Either may be
+     * left out for the subcategory's default (issue 38); the server refuses a product left with neither.
+     */
+    hsn_code: ownHsnCode,
+    tax_rule_id: ownTaxRuleId,
   })
   .superRefine(checkProduct);
 
@@ -225,8 +228,9 @@ export const productPatchSchema = z
     images: z.array(productImageInputSchema).max(PRODUCT_MEDIA_FIELDS.length, "At most five images").optional(),
     ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
-    hsn_code: hsnCodeSchema.optional(),
-    tax_rule_id: taxRuleIdField.optional(),
+    /** null: the product's own is cleared and its subcategory's default applies. */
+    hsn_code: clearableHsnCode,
+    tax_rule_id: clearableTaxRuleId,
   })
   .superRefine((value, ctx) => {
     const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
@@ -301,10 +305,14 @@ export const adminProductSchema = z.object({
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   seo_title: z.string(),
   seo_description: z.string(),
-  /** null on a product saved before issue 15 until the seller sets it: no invoice can be issued for it. */
+  /** The product's own HSN code and rule; null: its subcategory's default applies (issue 38). */
   hsn_code: z.string().nullable(),
   tax_rule_id: z.number().int().nullable(),
   tax_rule_name: z.string().nullable(),
+  /** Its subcategory's defaults, null where there are none: what the invoice uses when the product has none of its own. */
+  default_hsn_code: z.string().nullable(),
+  default_tax_rule_id: z.number().int().nullable(),
+  default_tax_rule_name: z.string().nullable(),
   sizes: z.array(adminProductSizeSchema),
   created_at: z.string(),
   updated_at: z.string(),

@@ -34,17 +34,34 @@ export const salesReportQuerySchema = z
     message: `A report covers at most ${SALES_REPORT_MAX_DAYS} days; choose a shorter period`,
   });
 
+/**
+ * What the report counts (decision 063): an order is sold on the IST day it is confirmed, at its total then;
+ * what is taken back later (pieces cancelled, a cancellation less its fee, goods returned, a parcel returned
+ * undelivered, a whole refund) counts on the day it happens, as the GST figures net credit notes in their month.
+ */
+export const SALES_NETTING_NOTE =
+  "Orders count on the day they are confirmed; cancellations, returns and refunds are taken off on the day they happen, as credit notes are in the GST figures. Days are India time.";
+
+const salesMeasures = {
+  /** Orders confirmed in the period (for a product or a category: orders containing it). */
+  orders: z.number().int(),
+  /** Pieces sold less pieces taken back, in the period. */
+  pieces: z.number().int(),
+  /** By day and in total: the orders' totals (what the shopper paid). By product or category: item prices x pieces. */
+  sold_minor: z.number().int(),
+  /** What was taken back in the period, measured as `sold_minor` is. */
+  taken_back_minor: z.number().int(),
+  /** Net: sold less taken back. */
+  revenue_minor: z.number().int(),
+};
+
 /** One line of the report: a day, a product or a category, in one currency. */
 export const salesReportRowSchema = z.object({
   /** The IST day (2026-03-31), the product id or the category id, as text. */
   key: z.string(),
   label: z.string(),
   currency: z.enum(CURRENCIES),
-  /** Orders counted (for a product or a category: orders containing it). */
-  orders: z.number().int(),
-  pieces: z.number().int(),
-  /** By day: the orders' totals (what the shopper paid). By product or category: item prices x pieces. */
-  revenue_minor: z.number().int(),
+  ...salesMeasures,
 });
 
 export const salesReportResponseSchema = z.object({
@@ -52,15 +69,8 @@ export const salesReportResponseSchema = z.object({
   to: z.string(),
   group: z.enum(SALES_GROUPS),
   data: z.array(salesReportRowSchema),
-  /** Per currency, over the whole period: orders and their totals, pieces sold. */
-  totals: z.array(
-    z.object({
-      currency: z.enum(CURRENCIES),
-      orders: z.number().int(),
-      pieces: z.number().int(),
-      revenue_minor: z.number().int(),
-    }),
-  ),
+  /** Per currency, over the whole period. */
+  totals: z.array(z.object({ currency: z.enum(CURRENCIES), ...salesMeasures })),
 });
 
 /** One IST day of the dashboard's chart: orders and their totals per currency (zero days included). */

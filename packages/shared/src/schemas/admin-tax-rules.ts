@@ -16,10 +16,22 @@ export const hsnCodeSchema = z
   .trim()
   .regex(/^(\d{4}|\d{6}|\d{8})$/, HSN_MESSAGE);
 
+/** A product's own HSN code, optional (issue 38): an empty field is none, so its subcategory's default applies. */
+export const ownHsnCode = z.preprocess((v) => (v === "" ? undefined : v), hsnCodeSchema.optional());
+/** The same on an edit, where an emptied field (or null) clears the product's own code. */
+export const clearableHsnCode = z.preprocess((v) => (v === "" ? null : v), hsnCodeSchema.nullable().optional());
+
 export const TAX_RULE_MESSAGE = "Choose the product's tax rule";
-export const taxRuleIdField = formNumber(
-  z.number({ error: TAX_RULE_MESSAGE }).int(TAX_RULE_MESSAGE).min(1, TAX_RULE_MESSAGE).max(INT32_MAX, TAX_RULE_MESSAGE),
-);
+const ruleNumber = z
+  .number({ error: TAX_RULE_MESSAGE })
+  .int(TAX_RULE_MESSAGE)
+  .min(1, TAX_RULE_MESSAGE)
+  .max(INT32_MAX, TAX_RULE_MESSAGE);
+export const taxRuleIdField = formNumber(ruleNumber);
+/** A product's own rule, optional (issue 38): an empty field is none, so its subcategory's default applies. */
+export const ownTaxRuleId = formNumber(ruleNumber.optional());
+/** The same on an edit, where an emptied field (or null) clears the product's own rule. */
+export const clearableTaxRuleId = formNumber(ruleNumber.nullable().optional(), null);
 
 /** The highest GST rate the store accepts, in percent (the schedule's highest is 40%). */
 export const TAX_RATE_MAX_PERCENT = 40;
@@ -114,3 +126,28 @@ export type TaxRateCreateInput = z.infer<typeof taxRateCreateSchema>;
 export type TaxRateView = z.infer<typeof taxRateViewSchema>;
 export type TaxRuleView = z.infer<typeof taxRuleViewSchema>;
 export type TaxRulesResponse = z.infer<typeof taxRulesResponseSchema>;
+
+/**
+ * `PUT /api/admin/tax-defaults/:id`: a subcategory's default HSN code and rule, used by each of its products
+ * that has none of its own (issue 38).
+ */
+export const taxDefaultSchema = z.object({ hsn_code: hsnCodeSchema, tax_rule_id: taxRuleIdField });
+
+export const taxDefaultViewSchema = z.object({
+  subcategory_id: z.number().int(),
+  subcategory_name: z.string(),
+  category_name: z.string(),
+  /** null until the seller sets it: its products then need their own. */
+  hsn_code: z.string().nullable(),
+  tax_rule_id: z.number().int().nullable(),
+  tax_rule_name: z.string().nullable(),
+  /** Products of the subcategory taxed by this default (neither an HSN code nor a rule of their own). */
+  following: z.number().int(),
+});
+
+/** `GET /api/admin/tax-defaults`: every subcategory, by category then position. */
+export const taxDefaultsResponseSchema = z.object({ data: z.array(taxDefaultViewSchema) });
+
+export type TaxDefaultInput = z.infer<typeof taxDefaultSchema>;
+export type TaxDefaultView = z.infer<typeof taxDefaultViewSchema>;
+export type TaxDefaultsResponse = z.infer<typeof taxDefaultsResponseSchema>;

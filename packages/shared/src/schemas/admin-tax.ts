@@ -35,8 +35,12 @@ export const taxMonthSchema = z
 /** `GET /api/admin/tax`, its CSVs and the ZIP of its documents. */
 export const adminTaxQuerySchema = z.object({ month: taxMonthSchema });
 
-/** The sections with a CSV of their own: `GET /api/admin/tax/<section>.csv`. */
-export const TAX_CSV_SECTIONS = ["b2c", "hsn", "exports", "credit-notes"] as const;
+/**
+ * The sections with a CSV of their own, `GET /api/admin/tax/<section>.csv`: the monthly return's tables in the
+ * GST offline tool's shapes (b2cl, b2cs, exp, cdnur, hsn for the B2C part of table 12, docs), and every credit
+ * note of the month for the accountant.
+ */
+export const TAX_CSV_SECTIONS = ["b2cl", "b2cs", "exp", "cdnur", "hsn", "docs", "credit-notes"] as const;
 export type TaxCsvSection = (typeof TAX_CSV_SECTIONS)[number];
 
 /** Taxable value and tax heads, INR paise. */
@@ -51,20 +55,76 @@ export type TaxHeads = z.infer<typeof taxHeadsSchema>;
 
 const place = { state_code: z.string(), state_name: z.string() };
 
-/** B2C sales (the return's Table 7), one place of supply at one rate, from the invoices' lines. */
-export const taxB2cRowSchema = z.object({
+/**
+ * Table 5 (B2C large): an inter-State invoice to an unregistered buyer whose value is above the limit in force
+ * on its date, one row per rate it carries.
+ */
+export const taxB2clRowSchema = z.object({
+  number: z.string(),
+  date: z.string(),
+  /** The whole invoice's value, tax included (the same on each of its rates' rows). */
+  value_minor: z.number().int(),
+  ...place,
+  rate_bps: z.number().int(),
+  taxable_minor: z.number().int(),
+  igst_minor: z.number().int(),
+});
+
+/**
+ * Table 7 (B2C small): the other sales in India by place of supply and rate, from the invoices' lines, and net of
+ * the month's credit notes on such invoices (what the return takes).
+ */
+export const taxB2csRowSchema = z.object({
   ...place,
   rate_bps: z.number().int(),
   /** Invoices with at least one line at this place and rate. */
   invoices: z.number().int(),
   ...taxHeads,
-  /** The same less the month's credit notes at this place and rate: the figures the return takes. */
   net: taxHeadsSchema,
 });
 
-/** HSN summary (Table 12): goods by HSN code, the delivery charge by its SAC, per rate; exports included. */
+/** Table 6A (exports): one row per export invoice and rate. */
+export const taxExportRowSchema = z.object({
+  /** WOPAY: under a Letter of Undertaking, without IGST; WPAY: with IGST paid. */
+  payment: z.enum(["WOPAY", "WPAY"]),
+  number: z.string(),
+  date: z.string(),
+  country: z.string(),
+  value_minor: z.number().int(),
+  rate_bps: z.number().int(),
+  taxable_minor: z.number().int(),
+  igst_minor: z.number().int(),
+  /** The order's own currency and total (USD cents for a dollar order). */
+  currency: z.enum(CURRENCIES),
+  order_total_minor: z.number().int(),
+});
+
+/** Table 9B (CDNUR): a credit note on a B2C large invoice or an export, one row per rate. */
+export const taxCdnurRowSchema = z.object({
+  /** B2CL, or an export with (EXPWP) or without (EXPWOP) IGST. */
+  ur_type: z.enum(["B2CL", "EXPWP", "EXPWOP"]),
+  number: z.string(),
+  date: z.string(),
+  invoice_number: z.string(),
+  invoice_date: z.string(),
+  /** "Maharashtra (27)", or the country of an export. */
+  place_of_supply: z.string(),
+  /** The GST state code; null for an export. */
+  state_code: z.string().nullable(),
+  /** The whole note's value (the same on each of its rates' rows). */
+  value_minor: z.number().int(),
+  rate_bps: z.number().int(),
+  taxable_minor: z.number().int(),
+  igst_minor: z.number().int(),
+});
+
+/**
+ * Table 12, its B2C part (every sale of the shop is to an unregistered buyer): goods by HSN code, the delivery
+ * charge by its SAC, per rate, exports included, net of the month's credit notes.
+ */
 export const taxHsnRowSchema = z.object({
   hsn: z.string(),
+  /** The tariff's description of the code's heading ("" for a heading the shop does not know). */
   description: z.string(),
   /** The unit quantity code: PCS for goods, OTH for the delivery service. */
   uqc: z.enum(["PCS", "OTH"]),
@@ -74,38 +134,20 @@ export const taxHsnRowSchema = z.object({
   value_minor: z.number().int(),
 });
 
-/** Exports (Table 6A): one row per export invoice. */
-export const taxExportRowSchema = z.object({
-  number: z.string(),
-  date: z.string(),
-  /** WOPAY: under a Letter of Undertaking, without IGST; WPAY: with IGST paid. */
-  payment: z.enum(["WOPAY", "WPAY"]),
-  country: z.string(),
-  value_minor: z.number().int(),
-  taxable_minor: z.number().int(),
-  igst_minor: z.number().int(),
-  /** The order's own currency and total (USD cents for a dollar order). */
-  currency: z.enum(CURRENCIES),
-  order_total_minor: z.number().int(),
-});
-
-/** A credit note issued in the month (Table 9B, CDNUR, or the B2C adjustment). */
+/** A credit note issued in the month, whichever table it goes to. */
 export const taxCreditNoteRowSchema = z.object({
   number: z.string(),
   date: z.string(),
   invoice_number: z.string(),
   invoice_date: z.string(),
-  /** "Maharashtra (27)", or the country of an export. */
   place_of_supply: z.string(),
-  /** The GST state code; null for an export. */
   state_code: z.string().nullable(),
   reason: z.string(),
+  /** Where the return takes it: table 9B (CDNUR) or netted in table 7 (B2CS). */
+  table: z.enum(["cdnur", "b2cs"]),
   ...taxHeads,
   value_minor: z.number().int(),
 });
-
-/** The month's credit for domestic supplies at one place and rate (what nets the B2C rows). */
-export const taxCreditByPlaceSchema = z.object({ ...place, rate_bps: z.number().int(), ...taxHeads });
 
 /** A series' numbers issued in the month (Table 13, documents issued); null when none was. */
 const documentRangeSchema = z.object({ first: z.string(), last: z.string(), count: z.number().int() }).nullable();
@@ -114,12 +156,13 @@ const totalsSchema = z.object({ ...taxHeads, value_minor: z.number().int() });
 
 export const adminTaxResponseSchema = z.object({
   month: z.string(),
-  b2c: z.array(taxB2cRowSchema),
-  hsn: z.array(taxHsnRowSchema),
+  b2cl: z.array(taxB2clRowSchema),
+  b2cs: z.array(taxB2csRowSchema),
   exports: z.array(taxExportRowSchema),
+  cdnur: z.array(taxCdnurRowSchema),
+  hsn: z.array(taxHsnRowSchema),
   credit_notes: z.object({
     notes: z.array(taxCreditNoteRowSchema),
-    by_place: z.array(taxCreditByPlaceSchema),
     /** Every credit note of the month, exports included. */
     total: totalsSchema,
   }),
@@ -128,18 +171,24 @@ export const adminTaxResponseSchema = z.object({
     invoices: z.number().int(),
     /** What the month's invoices add up to (their own totals). */
     invoiced: totalsSchema,
-    /** The wallet's "end in 9" rounding inside `invoiced`: no tax, no HSN, so in neither section. */
+    /**
+     * An untaxed "end in 9" rounding line of invoices issued before the rounding became part of the goods'
+     * value (issue 38): inside `invoiced`, in no table.
+     */
     rounding_minor: z.number().int(),
     credited: totalsSchema,
     /** Invoiced less credited. */
     net: totalsSchema,
   }),
+  /** The B2C large limits in force during the month, paise (one, unless a new one took effect in it). */
+  b2c_large_limits_minor: z.array(z.number().int()),
 });
 
-export type TaxB2cRow = z.infer<typeof taxB2cRowSchema>;
-export type TaxHsnRow = z.infer<typeof taxHsnRowSchema>;
+export type TaxB2clRow = z.infer<typeof taxB2clRowSchema>;
+export type TaxB2csRow = z.infer<typeof taxB2csRowSchema>;
 export type TaxExportRow = z.infer<typeof taxExportRowSchema>;
+export type TaxCdnurRow = z.infer<typeof taxCdnurRowSchema>;
+export type TaxHsnRow = z.infer<typeof taxHsnRowSchema>;
 export type TaxCreditNoteRow = z.infer<typeof taxCreditNoteRowSchema>;
-export type TaxCreditByPlace = z.infer<typeof taxCreditByPlaceSchema>;
 export type TaxTotals = z.infer<typeof totalsSchema>;
 export type AdminTaxResponse = z.infer<typeof adminTaxResponseSchema>;

@@ -7,3 +7,6 @@ export * from "./admin-sales";
 export * from "./admin-tax";
 export * from "./admin-people";
 export * from "./admin-tax-rules";
+export * from "./gst-documents";
+export * from "./delivery-correction";
+export * from "./admin-notified-values";

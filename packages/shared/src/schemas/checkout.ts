@@ -17,6 +17,39 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
 
 /**
+ * The delivery address of an order, as create-order takes it and the back office's correction of a paid
+ * order's address (decision 061) takes it again.
+ */
+export const deliveryAddressFields = {
+  name: requiredText("name", 120),
+  delivery_address: requiredText("delivery_address", 500, { multiline: true }),
+  country_code: text("country_code", 60)
+    .nullish()
+    .transform((v) => v || "+91"),
+  mobile_number: requiredText("mobile_number", 20).pipe(
+    z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
+  ),
+  pin_code: requiredText("pin_code", 12).pipe(
+    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code"),
+  ),
+  /** For India they may be left empty: the server fills them from the PIN code (India Post's directory). */
+  city: text("city", 100)
+    .nullish()
+    .transform((v) => v ?? ""),
+  state: text("state", 100)
+    .nullish()
+    .transform((v) => v ?? ""),
+  /**
+   * Ours: the shopper answered the form's question and keeps a city that names none of the PIN code's
+   * town, district or places (India); without it such a city is refused with the question (decision 061).
+   */
+  city_confirmed: z
+    .boolean({ error: "city_confirmed must be true or false" })
+    .optional()
+    .transform((v) => v ?? false),
+};
+
+/**
  * `POST /api/create-order/`: the spec's payload plus our `payment_method` (and an optional `email` for
  * a guest's confirmation). `amount` is what the client believes it will pay: minor units (x100) for the
  * card provider, major units for the wallet (INR raised to end in 9) and for cash on delivery. The server
@@ -35,24 +68,7 @@ export const createOrderRequestSchema = z
       .transform((code) => (code && !NO_PROMO.has(code.toLowerCase()) ? code : null)),
     /** Absent with a token: the signed-in shopper's cart. */
     cart_id: cartIdSchema,
-    name: requiredText("name", 120),
-    delivery_address: requiredText("delivery_address", 500, { multiline: true }),
-    country_code: text("country_code", 60)
-      .nullish()
-      .transform((v) => v || "+91"),
-    mobile_number: requiredText("mobile_number", 20).pipe(
-      z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
-    ),
-    pin_code: requiredText("pin_code", 12).pipe(
-      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code"),
-    ),
-    /** For India they may be left empty: the server fills them from the PIN code (India Post's directory). */
-    city: text("city", 100)
-      .nullish()
-      .transform((v) => v ?? ""),
-    state: text("state", 100)
-      .nullish()
-      .transform((v) => v ?? ""),
+    ...deliveryAddressFields,
     /**
      * Ours: the delivery country (ISO 3166 code), India when absent. It decides the invoice's place of supply:
      * an Indian state, or an export (decision 033).
@@ -105,14 +121,7 @@ function addressProblems(body: {
   pin_code: string;
   payment_method?: PaymentMethod;
 }): { path: string[]; message: string }[] {
-  if (body.delivery_country === "IN") {
-    return [
-      ...(INDIAN_PIN_CODE.test(body.pin_code) ? [] : [{ path: ["pin_code"], message: PIN_CODE_SHAPE_TEXT }]),
-      ...(!body.state || indianStateByName(body.state)
-        ? []
-        : [{ path: ["state"], message: "Enter your state or union territory, for example Rajasthan." }]),
-    ];
-  }
+  if (body.delivery_country === "IN") return indianAddressProblems(body);
   return [
     ...(body.city ? [] : [{ path: ["city"], message: "city is required" }]),
     ...(body.state ? [] : [{ path: ["state"], message: "state is required" }]),
@@ -128,6 +137,19 @@ function addressProblems(body: {
     ...(body.payment_method === "cod"
       ? [{ path: ["payment_method"], message: "Cash on delivery is available only for delivery in India." }]
       : []),
+  ];
+}
+
+/** An Indian address's own rules: a 6-digit PIN code and, when given, a state of the GST list. */
+export function indianAddressProblems(body: {
+  state: string;
+  pin_code: string;
+}): { path: string[]; message: string }[] {
+  return [
+    ...(INDIAN_PIN_CODE.test(body.pin_code) ? [] : [{ path: ["pin_code"], message: PIN_CODE_SHAPE_TEXT }]),
+    ...(!body.state || indianStateByName(body.state)
+      ? []
+      : [{ path: ["state"], message: "Enter your state or union territory, for example Rajasthan." }]),
   ];
 }
 

@@ -19,13 +19,17 @@ export const pincodeParamsSchema = z.object({
     .regex(/^[1-9]\d{5}$/, PIN_CODE_SHAPE_TEXT),
 });
 
-/** The town (the district's name), the district, and the state as the GST list names it with its code. */
+/**
+ * The town (the district's name), the district, the state as the GST list names it with its code, and the
+ * places its post offices serve (localities, villages): a typed city among them is not questioned.
+ */
 export const pincodeResponseSchema = z.object({
   pin: z.string(),
   city: z.string(),
   district: z.string(),
   state: z.string(),
   state_code: z.string(),
+  places: z.array(z.string()),
 });
 
 /** Why a 6-digit PIN code is refused: India Post's directory does not have it. */

@@ -10,9 +10,11 @@ export const RETURN_KINDS = ["return", "exchange"] as const;
 export type ReturnKind = (typeof RETURN_KINDS)[number];
 
 /**
- * requested -> approved (a return pickup is booked) | refused; approved -> received (the parcel is back):
- * a return is then refunded (online payments at once, through the provider), or waits as refund_due for the
- * seller to pay a cash-on-delivery shopper by UPI or bank transfer; an exchange ships the new size (exchanged).
+ * requested -> approved (a return pickup is booked) | refused; approved -> received (the parcel is back, to
+ * be checked); received -> inspected (decision 059): rejected (nothing refunded, with the reason and photos),
+ * or accepted, whole or in part. An accepted return is then refunding (online: through the provider, until
+ * it says the money is back), or refund_due until the seller pays a cash-on-delivery shopper by UPI or bank
+ * transfer; either ends refunded. An accepted exchange ships the new size (accepted -> exchanged).
  */
 export const RETURN_STATUSES = [
   "requested",
@@ -22,6 +24,9 @@ export const RETURN_STATUSES = [
   "refund_due",
   "refunded",
   "exchanged",
+  "refunding",
+  "accepted",
+  "rejected",
 ] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
@@ -29,11 +34,28 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   requested: "Requested",
   approved: "Approved: pickup booked",
   refused: "Refused",
-  received: "Received by the seller",
-  refund_due: "Refund being sent",
+  received: "Received: being checked",
+  refund_due: "Accepted: refund being sent",
+  refunding: "Accepted: refund on its way",
   refunded: "Refunded",
+  accepted: "Accepted: new size being sent",
   exchanged: "Exchanged: new size shipped",
+  rejected: "Not accepted after checking",
 };
+
+/** Requests still being worked through: the order cannot also be refunded whole meanwhile. */
+export const OPEN_RETURN_STATUSES = [
+  "requested",
+  "approved",
+  "received",
+  "accepted",
+  "refunding",
+  "refund_due",
+] as const satisfies readonly ReturnStatus[];
+
+/** What the seller decides once the parcel is checked. */
+export const RETURN_OUTCOMES = ["accept", "accept_part", "reject"] as const;
+export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
 
 export const RETURN_REASONS = [
   "Size does not fit",
@@ -124,17 +146,25 @@ export const returnViewSchema = z.object({
   details: z.string(),
   lines: z.array(
     z.object({
+      /** The request's own line. */
+      id: z.number().int(),
       line_id: z.number().int(),
       product_name: z.string(),
       size: z.string(),
       quantity: z.number().int(),
       exchange_size: z.string().nullable(),
+      /** After the check: pieces back on sale (the rest written off); null before. */
+      restocked: z.number().int().nullable(),
     }),
   ),
   photos: z.array(z.string()),
   currency: currencySchema,
-  /** What the shopper gets back for a return (major units), 0 for an exchange. */
+  /** What the shopper gets back for the pieces as asked (major units), 0 for an exchange. */
   refund: z.number(),
+  /** What the seller accepted to refund once the parcel was checked (major units); null before the check. */
+  accepted_refund: z.number().nullable(),
+  /** The seller's check of the parcel: why (when not accepted whole) and the photos taken; null before. */
+  inspection: z.object({ note: z.string(), photos: z.array(z.string()), at: z.string() }).nullable(),
   /** Where a cash-on-delivery refund goes, masked ("UPI asha@okaxis", "Bank account ending 4321"); null otherwise. */
   refund_to: z.string().nullable(),
   /** The return pickup, once the courier booked it. */
@@ -189,6 +219,60 @@ export const returnApprovalSchema = z.object({
 export const returnRefusalSchema = z.object({
   note: requiredText("note", 1000, { multiline: true, missing: "Tell the shopper why the request is refused." }),
 });
+const RETURN_INSPECTION_MESSAGES = {
+  outcome: "Choose accept, accept part or reject",
+  amount: "Enter the amount to refund, more than 0",
+  noAmount: "Only a part acceptance takes an amount",
+  note: "Tell the shopper why",
+  exchangePart: "An exchange is accepted whole or rejected",
+  sameLineTwice: "Each line once, please",
+} as const;
+
+/**
+ * `POST /api/admin/returns/:id/inspect`: the parcel checked. Accepted whole, in part (the amount to refund, in
+ * major units of the order's currency, with the reason), or rejected (with the reason); photos of what was found;
+ * for an accepted parcel, how many pieces of each line go back on sale (the rest are written off).
+ */
+export const returnInspectionSchema = z
+  .object({
+    outcome: z.enum(RETURN_OUTCOMES, { error: RETURN_INSPECTION_MESSAGES.outcome }),
+    refund_amount: z
+      .number({ error: RETURN_INSPECTION_MESSAGES.amount })
+      .positive(RETURN_INSPECTION_MESSAGES.amount)
+      .max(10_000_000, "The amount is too large")
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "Use at most two decimals")
+      .optional(),
+    note: text("note", 1000, { multiline: true })
+      .optional()
+      .transform((value) => value ?? ""),
+    photos: z
+      .array(shopperPhotoSchema)
+      .max(RETURN_PHOTOS_MAX, `Add at most ${RETURN_PHOTOS_MAX} photos`)
+      .optional()
+      .transform((value) => value ?? []),
+    lines: z
+      .array(
+        z.object({
+          id: z.number({ error: "id must be a number" }).int().positive().max(2_147_483_647),
+          restock: z.number({ error: "restock must be a number" }).int().min(0, "restock cannot be negative").max(99),
+        }),
+      )
+      .max(50, "Too many lines")
+      .optional()
+      .transform((value) => value ?? []),
+  })
+  .superRefine((body, ctx) => {
+    if (body.outcome === "accept_part" && body.refund_amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["refund_amount"], message: RETURN_INSPECTION_MESSAGES.amount });
+    if (body.outcome !== "accept_part" && body.refund_amount !== undefined)
+      ctx.addIssue({ code: "custom", path: ["refund_amount"], message: RETURN_INSPECTION_MESSAGES.noAmount });
+    if (body.outcome !== "accept" && !body.note)
+      ctx.addIssue({ code: "custom", path: ["note"], message: RETURN_INSPECTION_MESSAGES.note });
+    if (new Set(body.lines.map((l) => l.id)).size !== body.lines.length)
+      ctx.addIssue({ code: "custom", path: ["lines"], message: RETURN_INSPECTION_MESSAGES.sameLineTwice });
+  });
+export { RETURN_INSPECTION_MESSAGES };
+
 /** A cash-on-delivery refund paid by hand: the UPI or bank transfer's reference. */
 export const refundPaidSchema = z.object({
   reference: requiredText("reference", 100, { missing: "Enter the UPI or bank transfer's reference." }),
@@ -201,4 +285,6 @@ export const adminReturnStepResponseSchema = z.object({
 });
 
 export type AdminReturnView = z.infer<typeof adminReturnViewSchema>;
+export type ReturnInspection = z.infer<typeof returnInspectionSchema>;
+export type ReturnInspectionInput = z.input<typeof returnInspectionSchema>;
 export type AdminReturnStepResponse = z.infer<typeof adminReturnStepResponseSchema>;

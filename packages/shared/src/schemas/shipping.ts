@@ -33,6 +33,24 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * A cancelled order's parcel, called back from the courier (decision 059): on its way back to the seller, back,
+ * or delivered all the same; null for a parcel nobody called back. Said beside the order's status.
+ */
+export const RECALLED_PARCEL_LABELS = {
+  returning: "parcel returning to us",
+  back: "parcel back with us",
+  delivered: "parcel delivered all the same",
+} as const;
+export function recalledParcel(
+  recallRequested: boolean,
+  status: ShipmentStatus,
+): keyof typeof RECALLED_PARCEL_LABELS | null {
+  if (!recallRequested) return null;
+  if (status === "delivered") return "delivered";
+  return status === "rto_delivered" || status === "cancelled" ? "back" : "returning";
+}
+
 export const SHIPPING_MESSAGES = {
   chooseOrders: "Choose at least one order.",
   tooMany: "Choose at most 50 orders at a time.",
@@ -101,6 +119,10 @@ export const shipmentViewSchema = z.object({
   status: z.enum(SHIPMENT_STATUSES),
   status_label: z.string(),
   pickup_requested_at: z.string().nullable(),
+  /** The seller cancelled the order and the courier was asked to call the parcel back (decision 059). */
+  recall_requested_at: z.string().nullable(),
+  /** Why the courier could not be asked to, until it is asked again. */
+  recall_error: z.string().nullable(),
   created_at: z.string(),
   events: z.array(shipmentEventSchema),
 });

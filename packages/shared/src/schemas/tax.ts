@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { gstinProblem, indianStateByCode } from "../gst";
+import { gstinProblem, indianStateByCode, isFinancialYear } from "../gst";
 import { requiredText, text } from "./input-rules";
+
+export const LUT_YEAR_MESSAGE = "Enter the financial year the LUT was furnished for, like 2026-27";
 
 /**
  * `GET/PUT /api/admin/settings/gst`: the seller's GST registration as the invoices print it (issue 15).
@@ -24,8 +26,18 @@ export const sellerGstSchema = z
       ),
     /** The Letter of Undertaking's reference for exports without IGST; "" when the seller has none. */
     lut_reference: text("LUT reference", 40).default(""),
+    /** The financial year the LUT was furnished for ("2026-27"): it covers exports of that year only (rule 96A). */
+    lut_financial_year: z.string({ error: LUT_YEAR_MESSAGE }).trim().default(""),
   })
   .superRefine((gst, ctx) => {
+    if (gst.lut_reference !== "" && !isFinancialYear(gst.lut_financial_year))
+      ctx.addIssue({ code: "custom", path: ["lut_financial_year"], message: LUT_YEAR_MESSAGE });
+    else if (gst.lut_reference === "" && gst.lut_financial_year !== "")
+      ctx.addIssue({
+        code: "custom",
+        path: ["lut_reference"],
+        message: "Enter the LUT's reference (its ARN), or leave the year empty too",
+      });
     const problem = gstinProblem(gst.gstin);
     if (problem) ctx.addIssue({ code: "custom", path: ["gstin"], message: problem });
     else if (gst.gstin.slice(0, 2) !== gst.state_code)
@@ -49,10 +61,13 @@ const sellerGstViewSchema = z.object({
   state_code: z.string(),
   invoice_prefix: z.string(),
   lut_reference: z.string(),
+  lut_financial_year: z.string(),
 });
 
 export const sellerGstResponseSchema = z.object({
   /** null until the seller saves it: until then no invoice can be issued. */
   gst: sellerGstViewSchema.nullable(),
+  /** What the seller should know about the LUT today (it lapses on 31 March), or null. */
+  lut_notice: z.string().nullable(),
 });
 export type SellerGstResponse = z.infer<typeof sellerGstResponseSchema>;

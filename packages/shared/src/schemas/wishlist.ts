@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "./accounts";
 import { productListItemSchema, productSizeSchema } from "./catalog";
 import { currencySchema, idParam } from "./common";
+import { requiredText } from "./input-rules";
 
 /** A shopper keeps at most this many pieces; the browser's list for guests is held to the same cap. */
 export const WISHLIST_LIMIT = 200;
@@ -54,8 +55,19 @@ export const stockAlertRequestSchema = z.object({
 
 export const stockAlertResponseSchema = z.object({ message: z.string(), email: z.string(), size: productSizeSchema });
 
+/** `GET /api/stock-alerts/confirm?token=` and `POST /api/stock-alerts/confirm {token}`: the e-mailed link's token. */
+export const stockAlertConfirmSchema = z.object({ token: requiredText("token", 500) });
+
+/** What a confirmation link is about: the address (masked), its alerts waiting, and whether it is confirmed. */
+export const stockAlertConfirmationSchema = z.object({
+  email: z.string(),
+  alerts: z.number().int(),
+  confirmed: z.boolean(),
+});
+
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
 export type WishlistIdsResponse = z.infer<typeof wishlistIdsResponseSchema>;
 export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
 export type StockAlertResponse = z.infer<typeof stockAlertResponseSchema>;
+export type StockAlertConfirmation = z.infer<typeof stockAlertConfirmationSchema>;
