@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "../catalog/tables";
 import { contactQueries } from "../content/tables";
+import { orders } from "../orders/tables";
 import { createTestApp } from "../../testing/test-app";
 import { addDays, istDayEnd, istDayOf, istDayStart, istPeriodStarts } from "../../lib/seller-time";
 import { HOUR, call, insertOrder, roles, type OrderSeed } from "./test-support";
@@ -103,7 +104,7 @@ describe("GET /api/admin/dashboard", () => {
 });
 
 describe("GET /api/admin/dashboard: what to do today", () => {
-  it("counts orders to ship (paid or COD-confirmed only) and COD orders to confirm; returns are not taken yet", async () => {
+  it("counts orders to ship (paid or COD-confirmed only), COD orders to confirm, flagged orders and returns waiting", async () => {
     const before: DashboardResponse = (await call(app, admin, "GET", "/api/admin/dashboard")).json();
     const statuses = [
       "paid",
@@ -124,7 +125,15 @@ describe("GET /api/admin/dashboard: what to do today", () => {
     const after: DashboardResponse = (await call(app, admin, "GET", "/api/admin/dashboard")).json();
     expect(after.to_ship - before.to_ship).toBe(2);
     expect(after.to_confirm - before.to_confirm).toBe(1);
-    expect(after.returns_to_handle).toBeNull();
+    expect(after.needs_attention).toBe(before.needs_attention);
+    expect(after.returns_to_handle).toBe(before.returns_to_handle);
+    const { order } = await insertOrder(app, { status: "cancelled" });
+    await app.database.db
+      .update(orders)
+      .set({ attention: "Delivered after it was cancelled" })
+      .where(eq(orders.id, order.id));
+    const flagged: DashboardResponse = (await call(app, admin, "GET", "/api/admin/dashboard")).json();
+    expect(flagged.needs_attention - before.needs_attention).toBe(1);
   });
 
   it("charts 90 IST days ending today, and lists top products", async () => {

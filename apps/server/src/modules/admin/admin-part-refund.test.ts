@@ -38,9 +38,10 @@ it("refunds cancelled pieces through the provider, keeps the rest captured, and 
     refund: { rule: "cancelled_pieces", refund_minor: half, status: "refunded" },
   });
   const afterPart = await storedOrder(app, orderId);
-  // Made at once by the simulated provider: the payment is captured again, the part counted as refunded.
-  expect(afterPart.payment).toMatchObject({ status: "captured", partRefunded: half, refundKey: null });
-  const partRefundId = afterPart.payment?.refundId;
+  // Made at once by the simulated provider: the payment stays captured for the rest.
+  expect(afterPart.payment).toMatchObject({ status: "captured" });
+  expect(afterPart.refunds).toMatchObject([{ reason: "pieces_cancelled", status: "refunded", amount: half }]);
+  const partRefundId = afterPart.refunds[0]?.providerRefundId;
   expect(partRefundId).toMatch(/^rfnd_/);
   expect(await stockOf(app, variant)).toBe(stockAfterSale + 1);
 
@@ -48,8 +49,13 @@ it("refunds cancelled pieces through the provider, keeps the rest captured, and 
   expect(whole.statusCode, whole.body).toBe(200);
   expect(whole.json()).toMatchObject({ refund: { refund_minor: total - half, status: "refunded" } });
   const end = await storedOrder(app, orderId);
-  expect(end.payment).toMatchObject({ status: "refunded", refundAmount: total - half, partRefunded: half });
-  // Its own request to the provider, not a replay of the part's.
-  expect(end.payment?.refundId).not.toBe(partRefundId);
+  expect(end.payment).toMatchObject({ status: "refunded" });
+  expect(end.refunds).toMatchObject([
+    { reason: "pieces_cancelled", amount: half },
+    { reason: "order_cancelled", status: "refunded", amount: total - half },
+  ]);
+  // Its own request to the provider, under its own key, not a replay of the part's.
+  expect(end.refunds[1]?.providerRefundId).not.toBe(partRefundId);
+  expect(end.refunds[1]?.idempotencyKey).not.toBe(end.refunds[0]?.idempotencyKey);
   expect(await stockOf(app, variant)).toBe(stockAfterSale + 2);
 });

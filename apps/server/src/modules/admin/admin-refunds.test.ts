@@ -13,7 +13,7 @@ import {
 import { orders } from "../orders/tables";
 import { emailOutbox } from "../../email/tables";
 import { REFUND_RETRY_DELAYS_MS } from "../payments/refunds";
-import { payments } from "../payments/tables";
+import { refunds } from "../payments/tables";
 import { loadConfig } from "../../config";
 import { HOUR, call, newAdmin } from "./test-support";
 
@@ -50,7 +50,15 @@ describe("cancelling a paid order refunds it through the payment provider", () =
     expect(order.status).toBe("refunded");
     expect(order.events.map((e) => e.to_status).slice(-2)).toEqual(["cancelled", "refunded"]);
     const stored = await storedOrder(app, orderId);
-    expect(stored.payment).toMatchObject({ status: "refunded", refundId: expect.stringMatching(/^rfnd_/) });
+    expect(stored.payment).toMatchObject({ status: "refunded" });
+    expect(stored.refunds).toMatchObject([
+      {
+        reason: "order_cancelled",
+        status: "refunded",
+        amount: total,
+        providerRefundId: expect.stringMatching(/^rfnd_/),
+      },
+    ]);
     expect(await stockOf(app, variant)).toBe(stockAfterSale + 2);
   });
 
@@ -69,20 +77,22 @@ describe("cancelling a paid order refunds it through the payment provider", () =
       refund_minor: total - fee,
       status: "refunded",
     });
-    expect(order).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
-    expect((await storedOrder(app, orderId)).payment).toMatchObject({
+    // The fee stays with the shop: the payment is not refunded whole, the order is (all it was owed went back).
+    expect(order).toMatchObject({
       status: "refunded",
-      refundId: expect.stringMatching(/^rfnd_/),
+      payments: [{ status: "captured" }],
+      refunds: [{ reason: "order_cancelled", status: "refunded", amount_minor: total - fee }],
     });
+    expect((await storedOrder(app, orderId)).refunds[0]?.providerRefundId).toMatch(/^rfnd_/);
   });
 });
 
 describe("a refund the provider cannot take at once", () => {
   const refundDueNow = (orderId: number) =>
     app.database.db
-      .update(payments)
-      .set({ refundNextAt: new Date(Date.now() - 1000) })
-      .where(eq(payments.orderId, orderId));
+      .update(refunds)
+      .set({ nextAt: new Date(Date.now() - 1000) })
+      .where(eq(refunds.orderId, orderId));
   const outages = () => {
     if (!app.paymentSimulator) throw new Error("no simulator");
     return app.paymentSimulator.outages;
@@ -94,30 +104,27 @@ describe("a refund the provider cannot take at once", () => {
     const { refund, order } = await setStatus(orderId, { status: "cancelled" });
     expect(refund).toMatchObject({ refund_minor: total, status: "requested" });
     expect(order.status).toBe("cancelled");
-    expect(order.payments[0]).toMatchObject({
-      status: "refund_requested",
-      refund_amount_minor: total,
-      refund_attempts: 1,
-      refund_error: expect.stringContaining("503"),
+    expect(order.payments[0]).toMatchObject({ status: "captured" });
+    expect(order.refunds[0]).toMatchObject({
+      status: "requested",
+      amount_minor: total,
+      attempts: 1,
+      error: expect.stringContaining("503"),
     });
-    const next = Date.parse(order.payments[0]?.refund_next_at ?? "");
+    const next = Date.parse(order.refunds[0]?.next_at ?? "");
     expect(next - Date.now()).toBeGreaterThan(50_000);
 
     // Not due yet: the scheduled run leaves it alone.
     expect(await app.services.payments.refunds.runDue()).toBe(0);
     await refundDueNow(orderId);
     expect(await app.services.payments.refunds.runDue()).toBe(1);
-    expect((await storedOrder(app, orderId)).payment).toMatchObject({ status: "refund_requested", refundAttempts: 2 });
+    expect((await storedOrder(app, orderId)).refunds[0]).toMatchObject({ status: "requested", attempts: 2 });
     await refundDueNow(orderId);
     await app.services.payments.refunds.runDue();
     const stored = await storedOrder(app, orderId);
     expect(stored.order.status).toBe("refunded");
-    expect(stored.payment).toMatchObject({
-      status: "refunded",
-      refundAttempts: 3,
-      refundError: null,
-      refundNextAt: null,
-    });
+    expect(stored.payment).toMatchObject({ status: "refunded" });
+    expect(stored.refunds[0]).toMatchObject({ status: "refunded", attempts: 2, error: null, nextAt: null });
   });
 
   it("fails for good after the last try: the seller is e-mailed and retries it from the back office", async () => {
@@ -131,7 +138,7 @@ describe("a refund the provider cannot take at once", () => {
     const failed = await call(app, admin, "GET", `/api/admin/orders/${orderId}`);
     expect(failed.json()).toMatchObject({
       status: "cancelled",
-      payments: [{ status: "refund_failed", refund_attempts: REFUND_RETRY_DELAYS_MS.length + 1, refund_next_at: null }],
+      refunds: [{ status: "failed", attempts: REFUND_RETRY_DELAYS_MS.length + 1, next_at: null }],
     });
     const alerts = await app.database.db
       .select()
@@ -144,7 +151,11 @@ describe("a refund the provider cannot take at once", () => {
 
     const retried = await call(app, admin, "POST", `/api/admin/orders/${orderId}/refund-retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ status: "refunded", payments: [{ status: "refunded" }] });
+    expect(retried.json()).toMatchObject({
+      status: "refunded",
+      payments: [{ status: "refunded" }],
+      refunds: [{ status: "refunded" }],
+    });
     const again = await call(app, admin, "POST", `/api/admin/orders/${orderId}/refund-retry`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "NO_FAILED_REFUND" });
@@ -172,11 +183,11 @@ describe("REFUND_TRIES cuts the retry schedule short", () => {
     const cancelled = await call(quick, quickAdmin, "POST", `/api/admin/orders/${orderId}/status`, {
       status: "cancelled",
     });
-    expect(cancelled.json<OrderStatusChangeResponse>().order.payments[0]).toMatchObject({
-      status: "refund_failed",
-      refund_attempts: 1,
-      refund_next_at: null,
-      refund_error: expect.stringContaining("503"),
+    expect(cancelled.json<OrderStatusChangeResponse>().order.refunds[0]).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      next_at: null,
+      error: expect.stringContaining("503"),
     });
 
     const retried = await call(quick, quickAdmin, "POST", `/api/admin/orders/${orderId}/refund-retry`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../catalog/tables";
 import { orderLines } from "../orders/tables";
 import { createTestApp } from "../../testing/test-app";
-import { istDayEnd, istDayStart } from "../../lib/seller-time";
+import { istDayEnd, istDayOf, istDayStart } from "../../lib/seller-time";
 import { call, insertOrder, roles } from "./test-support";
 
 let app: FastifyInstance;
@@ -13,6 +13,9 @@ let roleHeaders: Awaited<ReturnType<typeof roles>>;
 let seeded: Awaited<ReturnType<typeof insertOrder>>["variant"];
 let other: { id: number; name: string; categoryId: number };
 let seededCategory: number;
+
+/** Sold and nothing taken back: the net is the sale. */
+const sold = (minor: number) => ({ sold_minor: minor, taken_back_minor: 0, revenue_minor: minor });
 
 const report = async (query: string): Promise<SalesReportResponse> => {
   const res = await call(app, roleHeaders.admin, "GET", `/api/admin/sales?${query}`);
@@ -69,12 +72,12 @@ describe("GET /api/admin/sales", () => {
   it("groups counted orders by IST day and currency; edges of the period and non-sales left out", async () => {
     const body = await report("from=2021-03-01&to=2021-03-02&group=day");
     expect(body.data).toEqual([
-      { key: "2021-03-01", label: "2021-03-01", currency: "USD", orders: 1, pieces: 3, revenue_minor: 1_400 },
-      { key: "2021-03-02", label: "2021-03-02", currency: "INR", orders: 1, pieces: 2, revenue_minor: 150_000 },
+      { key: "2021-03-01", label: "2021-03-01", currency: "USD", orders: 1, pieces: 3, ...sold(1_400) },
+      { key: "2021-03-02", label: "2021-03-02", currency: "INR", orders: 1, pieces: 2, ...sold(150_000) },
     ]);
     expect(body.totals).toEqual([
-      { currency: "INR", orders: 1, pieces: 2, revenue_minor: 150_000 },
-      { currency: "USD", orders: 1, pieces: 3, revenue_minor: 1_400 },
+      { currency: "INR", orders: 1, pieces: 2, ...sold(150_000) },
+      { currency: "USD", orders: 1, pieces: 3, ...sold(1_400) },
     ]);
     expect((await report("from=2021-02-28&to=2021-02-28")).data).toEqual([
       expect.objectContaining({ key: "2021-02-28", currency: "USD", orders: 1, revenue_minor: 8_000 }),
@@ -90,7 +93,7 @@ describe("GET /api/admin/sales", () => {
         currency: "INR",
         orders: 1,
         pieces: 2,
-        revenue_minor: 150_000,
+        ...sold(150_000),
       },
       {
         key: String(seeded.productId),
@@ -98,9 +101,9 @@ describe("GET /api/admin/sales", () => {
         currency: "USD",
         orders: 1,
         pieces: 2,
-        revenue_minor: 1_400,
+        ...sold(1_400),
       },
-      { key: String(other.id), label: other.name, currency: "USD", orders: 1, pieces: 1, revenue_minor: 400 },
+      { key: String(other.id), label: other.name, currency: "USD", orders: 1, pieces: 1, ...sold(400) },
     ]);
     const byCategory = await report("from=2021-03-01&to=2021-03-01&group=category");
     const name = (id: number) => CATEGORIES.find((c) => c.id === id)?.name;
@@ -112,20 +115,49 @@ describe("GET /api/admin/sales", () => {
     );
   });
 
-  it("leaves pieces cancelled from an order out of its pieces and its line value", async () => {
+  it("takes back cancelled pieces and cancellations on the day they happen, keeping a fee as sold", async () => {
+    // Confirmed on 1 April 2021 (3 pieces); two cancelled today, then the rest: April keeps its sale, today nets it.
     const april = istDayStart("2021-04-01");
-    const { order } = await insertOrder(app, { status: "paid", currency: "USD", total: 500, createdAt: april });
-    await app.database.db
-      .update(orderLines)
-      .set({ quantity: 3, cancelledQuantity: 2 })
-      .where(eq(orderLines.orderId, order.id));
+    const { order } = await insertOrder(app, {
+      status: "paid",
+      currency: "USD",
+      total: 900,
+      quantity: 3,
+      createdAt: april,
+    });
     const [line] = await app.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    const byDay = await report("from=2021-04-01&to=2021-04-01&group=day");
-    expect(byDay.data).toEqual([
-      expect.objectContaining({ currency: "USD", orders: 1, pieces: 1, revenue_minor: 500 }),
+    const today = istDayOf(new Date());
+    const todayUsd = async () =>
+      (await report(`from=${today}&to=${today}&group=day`)).data.find((r) => r.currency === "USD") ?? {
+        ...sold(0),
+        pieces: 0,
+      };
+    const before = await todayUsd();
+    const part = await call(app, roleHeaders.admin, "POST", `/api/admin/orders/${order.id}/cancel-lines`, {
+      lines: [{ line_id: line!.id, quantity: 2 }],
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const whole = await call(app, roleHeaders.admin, "POST", `/api/admin/orders/${order.id}/status`, {
+      status: "cancelled",
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+
+    expect((await report("from=2021-04-01&to=2021-04-01&group=day")).data).toEqual([
+      expect.objectContaining({ currency: "USD", orders: 1, pieces: 3, ...sold(900) }),
     ]);
-    const byProduct = await report("from=2021-04-01&to=2021-04-01&group=product");
-    expect(byProduct.data).toEqual([expect.objectContaining({ pieces: 1, revenue_minor: line!.unitPrice })]);
+    const after = await todayUsd();
+    expect(after.taken_back_minor - before.taken_back_minor).toBe(900);
+    expect(after.revenue_minor - before.revenue_minor).toBe(-900);
+    expect(after.pieces - before.pieces).toBe(-3);
+
+    // Shipped and cancelled in transit: the 10% fee stays a sale, the rest is taken back.
+    const shipped = await insertOrder(app, { status: "shipped", currency: "USD", total: 2_000, createdAt: april });
+    const beforeShipped = await todayUsd();
+    const cancelled = await call(app, roleHeaders.admin, "POST", `/api/admin/orders/${shipped.order.id}/status`, {
+      status: "cancelled",
+    });
+    expect(cancelled.json()).toMatchObject({ refund: { rule: "in_transit_fee", fee_minor: 200 } });
+    expect((await todayUsd()).taken_back_minor - beforeShipped.taken_back_minor).toBe(1_800);
   });
 
   it("answers the same report as CSV, amounts in major units", async () => {
@@ -139,7 +171,7 @@ describe("GET /api/admin/sales", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="sales-by-day-2021-03-01-to-2021-03-02.csv"');
     expect(res.body).toBe(
-      "\uFEFFday,currency,orders,pieces,revenue\r\n2021-03-01,USD,1,3,14.00\r\n2021-03-02,INR,1,2,1500.00\r\n",
+      "\uFEFFday,currency,orders,pieces,sold,taken_back,net\r\n2021-03-01,USD,1,3,14.00,0.00,14.00\r\n2021-03-02,INR,1,2,1500.00,0.00,1500.00\r\n",
     );
     const products = await call(
       app,
@@ -147,7 +179,9 @@ describe("GET /api/admin/sales", () => {
       "GET",
       "/api/admin/sales.csv?from=2021-03-01&to=2021-03-01&group=product",
     );
-    expect(products.body.split("\r\n")[0]).toBe("\uFEFFproduct_id,product_name,currency,orders,pieces,revenue");
+    expect(products.body.split("\r\n")[0]).toBe(
+      "\uFEFFproduct_id,product_name,currency,orders,pieces,sold,taken_back,net",
+    );
   });
 
   it("refuses bad periods and groups with a 400 and a message", async () => {

@@ -7,6 +7,9 @@ import {
   refundPaidSchema,
   returnApprovalSchema,
   returnRefusalSchema,
+  returnInspectionSchema,
+  photosBodyLimit,
+  RETURN_PHOTOS_MAX,
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
 import { ADMIN_ERRORS } from "./route-kit";
@@ -69,11 +72,25 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...step,
         tags,
-        summary:
-          "The parcel is back: stock returns; a return is refunded (online) or its cash refund falls due; an exchange ships its new size",
+        summary: "The parcel is back at the seller's, to be checked before anything is refunded or restocked",
       },
     },
     (request) => returns.receive(signedInUser(request), request.params.id),
+  );
+
+  app.post(
+    "/returns/:id/inspect",
+    {
+      bodyLimit: photosBodyLimit(RETURN_PHOTOS_MAX),
+      schema: {
+        ...step,
+        tags,
+        summary:
+          "The parcel checked: accepted whole or in part (refunded and credited, each line restocked or written off), or rejected with the reason and photos",
+        body: returnInspectionSchema,
+      },
+    },
+    (request) => returns.inspect(signedInUser(request), request.params.id, request.body),
   );
 
   app.post(

@@ -1,8 +1,15 @@
-import type { AdminReturnStepResponse, AdminReturnView, ReturnStatus } from "@store/shared";
+import type { AdminReturnStepResponse, AdminReturnView, ReturnInspection, ReturnStatus } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import type { ReturnsService } from "../returns/service";
-import { approveReturn, markRefundPaid, receiveReturn, refuseReturn, type ReturnRow } from "../returns/review";
+import {
+  approveReturn,
+  inspectReturn,
+  markRefundPaid,
+  receiveReturn,
+  refuseReturn,
+  type ReturnRow,
+} from "../returns/review";
 import { recordAudit } from "./audit";
 import type { RefundPort } from "./orders-status";
 
@@ -27,7 +34,11 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
         entity: "return",
         entityId: id,
         before: { status: from },
-        after: { status: request.status, ...(request.sellerNote && { note: request.sellerNote }) },
+        after: {
+          status: request.status,
+          ...(request.sellerNote && { note: request.sellerNote }),
+          ...(request.acceptedMinor !== null && { accepted_minor: request.acceptedMinor }),
+        },
       });
       return request;
     });
@@ -56,15 +67,32 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
       return answer(id, (await returns.bookPickup(id)).problem);
     },
 
-    async receive(actor: SessionUser, id: number, now = new Date()): Promise<AdminReturnStepResponse> {
-      let owed: number | null = null;
-      const request = await step(actor, id, "receive", "approved", async (tx) => {
-        const received = await receiveReturn(tx, id, now);
-        owed = received.owedPaymentId;
-        return received;
+    /** The parcel is back, to be checked: nothing is refunded or put back on sale yet. */
+    async receive(actor: SessionUser, id: number): Promise<AdminReturnStepResponse> {
+      await step(actor, id, "receive", "approved", (tx) => receiveReturn(tx, id));
+      return answer(id);
+    },
+
+    /**
+     * The checked parcel's outcome (decision 059): the seller's photos are stored first, then the step and its
+     * audit row commit together; a return's refund is tried at once after, and an accepted exchange's new
+     * parcel is booked.
+     */
+    async inspect(
+      actor: SessionUser,
+      id: number,
+      input: ReturnInspection,
+      now = new Date(),
+    ): Promise<AdminReturnStepResponse> {
+      const photos = await returns.storePhotos(input.photos);
+      let refundId: number | null = null;
+      const request = await step(actor, id, `inspect:${input.outcome}`, "received", async (tx) => {
+        const inspected = await inspectReturn(tx, id, input, photos, now);
+        refundId = inspected.refundId;
+        return inspected;
       });
-      if (owed !== null && refunds) await refunds.refundNow(owed);
-      const problem = request.kind === "exchange" ? (await returns.shipExchange(id)).problem : null;
+      if (refundId !== null && refunds) await refunds.refundNow(refundId);
+      const problem = request.status === "accepted" ? (await returns.shipExchange(id)).problem : null;
       return answer(id, problem);
     },
 

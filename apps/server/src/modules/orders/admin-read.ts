@@ -7,6 +7,7 @@ import {
   type AdminOrderListQuery,
   type AdminOrderListResponse,
   type AdminOrderSummary,
+  type AdminOrderTarget,
   type Currency,
 } from "@store/shared";
 import type { Db } from "../../db/client";
@@ -15,8 +16,18 @@ import { inrAtRate, orderFilter, TO_SHIP_STATUSES, type OrderFilter } from "./ad
 import { orderEvents, orderLines, orders } from "./tables";
 import { toCsv } from "../../lib/csv";
 import { notFound } from "../../lib/failures";
+import { amountPaid } from "./refund-policy";
 
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The moves the back office offers: the state machine's, less those that happen on their own. A cancelled
+ * order becomes refunded when its refund is made, and an order nothing was paid for is never refunded.
+ */
+function adminMayMove(order: OrderRow, to: AdminOrderTarget): boolean {
+  if (!canTransition(order.status, to)) return false;
+  return to !== "refunded" || (order.status !== "cancelled" && amountPaid(order) > 0);
+}
 
 /** An export is one file the seller opens in a spreadsheet; beyond this, narrow the dates. */
 export const CSV_MAX_ROWS = 50_000;
@@ -51,6 +62,7 @@ function summary(order: OrderRow, accountEmail: string | null, pieces: number): 
     items: pieces,
     tracking_number: order.trackingNumber,
     is_test: order.isTest,
+    attention: order.attention,
     created_at: order.createdAt.toISOString(),
     total_inr_minor: inrAtRate(order.total, order.currency, order.rateMilli),
   };
@@ -115,7 +127,20 @@ export function createOrderReader(db: Db) {
      * `GET /api/admin/orders/:id`: the order with its lines and history (the payments module adds its payments,
      * the invoices module its invoice).
      */
-    async detail(id: number): Promise<Omit<AdminOrderDetail, "payments" | "invoice" | "can_issue_invoice">> {
+    async detail(
+      id: number,
+    ): Promise<
+      Omit<
+        AdminOrderDetail,
+        | "payments"
+        | "refunds"
+        | "invoice"
+        | "can_issue_invoice"
+        | "invoice_problem"
+        | "e_way_bill"
+        | "can_correct_address"
+      >
+    > {
       const [row] = await withAccount(db).where(eq(orders.id, id));
       if (!row) throw notFound("Order");
       const [lines, events] = await Promise.all([
@@ -144,6 +169,7 @@ export function createOrderReader(db: Db) {
           country_code: o.countryCode,
           mobile_number: o.mobileNumber,
           comment: o.comment,
+          country: o.deliveryCountry,
         },
         lines: lines.map((l) => ({
           id: l.id,
@@ -167,7 +193,7 @@ export function createOrderReader(db: Db) {
           data: e.data ?? null,
           created_at: e.createdAt.toISOString(),
         })),
-        allowed_transitions: ADMIN_ORDER_TARGETS.filter((to) => canTransition(o.status, to)),
+        allowed_transitions: ADMIN_ORDER_TARGETS.filter((to) => adminMayMove(o, to)),
         can_cancel_lines: (TO_SHIP_STATUSES as readonly string[]).includes(o.status),
       };
     },

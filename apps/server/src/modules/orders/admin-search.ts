@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { inrMinorAtRate, type AdminOrderListQuery } from "@store/shared";
 import { users } from "../accounts/tables";
 import { orders } from "./tables";
@@ -44,6 +44,7 @@ export function orderFilter(query: OrderFilter): SQL | undefined {
   return and(
     query.status === undefined ? undefined : eq(orders.status, query.status),
     query.view === "to_ship" ? inArray(orders.status, [...TO_SHIP_STATUSES]) : undefined,
+    query.view === "attention" ? isNotNull(orders.attention) : undefined,
     query.payment_method === undefined ? undefined : eq(orders.paymentMethod, query.payment_method),
     query.currency === undefined ? undefined : eq(orders.currency, query.currency),
     query.from === undefined ? undefined : gte(orders.createdAt, istDayStart(query.from)),

@@ -7,6 +7,7 @@ import { notFound } from "../../lib/failures";
 import { returnStock } from "../catalog/inventory";
 import { TO_SHIP_STATUSES } from "./admin-search";
 import { piecesCancelledEmail } from "./order-email";
+import { reverseSale } from "./reversals";
 import { changeOrderStatus, type StatusChange } from "./status-change";
 import { orderEvents, orderLines, orders } from "./tables";
 import { lockOrder, type OrderRow } from "./transitions";
@@ -108,6 +109,13 @@ export async function cancelOrderLines(tx: Tx, id: number, input: CancelLines, n
     .update(orders)
     .set({ subtotal: after.subtotal, discount: after.discount, total: after.total, updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+  await reverseSale(
+    tx,
+    order,
+    "pieces_cancelled",
+    order.total - after.total,
+    cancelled.map((c) => ({ orderLineId: c.line.id, pieces: c.quantity })),
+  );
   // Paid and confirmed orders hold their pieces (holds.ts); these are on our shelf still, so they go back.
   if (order.stockHeld)
     await returnStock(

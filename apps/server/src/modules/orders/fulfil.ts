@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { SellerGst } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { removeOrderedLines } from "../cart/checkout-lines";
+import { recordProvenAddress } from "../accounts/proven-addresses";
 import { queueEmail } from "../../email/outbox";
 import { closeOtherAttempts, holdOrder, holdsEverything } from "./holds";
 import { notifyShopper } from "./notify-shopper";
@@ -28,7 +29,7 @@ export type MakePapers = (
  * then the order's (`lockOrderWithCart`). All or nothing: the cart's other open attempts close (one cart is
  * bought once, and their holds may be the pieces this order needs), what the order does not hold yet is taken
  * (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status moves, the
- * papers are made (the invoice) and the confirmation (and the seller's alert, and the WhatsApp message when
+ * order's address is recorded as proven, the papers are made (the invoice) and the confirmation (and the seller's alert, and the WhatsApp message when
  * the shopper opted in) is queued. A refusal changes nothing and the caller decides what it means (refund a
  * payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
  */
@@ -57,6 +58,8 @@ export async function fulfilOrder(
       order.id,
     );
     await transition(sp, order, to, note);
+    // A completed order proves its address: cart reminders may go to it from now on (decision 062).
+    if (order.email) await recordProvenAddress(sp, order.email);
     await notifyShopper(sp, order, {
       whatsapp: {
         template: "order_confirmed",

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../email/tables";
 import { startSmtpSink } from "../../email/test-support";
+import { simulatorSecretHeader } from "../../testing/test-app";
 import { hubSignature } from "../../whatsapp/cloud-api";
 import { whatsappOutbox } from "../../whatsapp/tables";
 import { newShopper, tokenHeader, uniqueEmail } from "../accounts/test-support";
@@ -82,7 +83,10 @@ async function deliverAll() {
 }
 
 async function phoneMessages(number: string) {
-  const res = await app.inject({ url: `/sim/whatsapp/phones/${number}/messages` });
+  const res = await app.inject({
+    url: `/sim/whatsapp/phones/${number}/messages`,
+    headers: await simulatorSecretHeader(app),
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: { id: string; template: string; text: string; status: string }[] }>().data;
 }
@@ -301,7 +305,12 @@ describe("the WhatsApp outbox and the Cloud API adapter", () => {
   it("keeps a message the API refused (an outage) pending with its error, and sends it on the retry", async () => {
     await deliverAll(); // nothing left over from other tests
     const { phone, order } = await paidOrder({ email: uniqueEmail("outage"), whatsapp: true });
-    const outage = await app.inject({ method: "POST", url: "/sim/whatsapp/outages", payload: { failures: 1 } });
+    const outage = await app.inject({
+      method: "POST",
+      url: "/sim/whatsapp/outages",
+      payload: { failures: 1 },
+      headers: await simulatorSecretHeader(app),
+    });
     expect(outage.statusCode).toBe(200);
     expect(await app.services.whatsapp.outbox.deliverPending()).toEqual({ delivered: 0, failed: 1 });
     const [pending] = await app.database.db.select().from(whatsappOutbox).where(eq(whatsappOutbox.to, phone));

@@ -53,7 +53,7 @@ export function createOrdersReader(db: Db) {
 
     /**
      * One order for its owner, or for whoever has its page's secret (a guest's e-mailed link, or the lookup
-     * below). The invoices layer adds the tax invoice and credit notes (services.ts).
+     * in lookup.ts). The invoices layer adds the tax invoice and credit notes (services.ts).
      */
     async get(
       access: OrderAccess,
@@ -104,25 +104,6 @@ export function createOrdersReader(db: Db) {
         timeline: await timeline(db, order),
       };
     },
-
-    /**
-     * `POST /api/orders/lookup`: the order's page for whoever gives its number with the e-mail or phone number
-     * it was placed with. Every "no" is the same answer, so a stranger learns nothing about order numbers.
-     */
-    async lookup(orderId: number, contact: string): Promise<{ order_id: number; path: string }> {
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), notInArray(orders.status, [...UNPLACED_STATUSES])));
-      if (!order || !placedBy(order, contact)) {
-        throw new AppError(
-          "not_found",
-          "We found no order with that number and e-mail or phone number. Please check both, or contact us.",
-          "ORDER_NOT_FOUND",
-        );
-      }
-      return { order_id: order.id, path: orderPagePath(order) };
-    },
   };
 }
 
@@ -141,14 +122,6 @@ export async function viewableOrder(db: Db, access: OrderAccess, orderId: number
 /** The order's own page, for a shopper signed in or not: what the e-mails link to. */
 export function orderPagePath(order: Pick<OrderRow, "id" | "viewToken">): string {
   return `/orders/${order.id}?token=${order.viewToken}`;
-}
-
-/** The e-mail (any case) or the phone number (its last ten digits, so "+91 98290 12345" matches "9829012345"). */
-function placedBy(order: OrderRow, contact: string): boolean {
-  const given = contact.trim();
-  if (given.includes("@")) return order.email !== null && order.email.toLowerCase() === given.toLowerCase();
-  const digits = (phone: string) => phone.replace(/\D/g, "").slice(-10);
-  return digits(given).length >= 6 && digits(given) === digits(order.mobileNumber);
 }
 
 /**

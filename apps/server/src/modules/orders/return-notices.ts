@@ -8,14 +8,17 @@ import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
 
 /** Where a return stands, in the shopper's words. */
-export type ReturnStep = "requested" | "approved" | "refused" | "pickup_booked" | "received" | "exchange_shipped";
+export type ReturnStep =
+  "requested" | "approved" | "refused" | "pickup_booked" | "received" | "accepted" | "rejected" | "exchange_shipped";
 
 const STEP_TEXT: Record<ReturnStep, string> = {
   requested: "we have your request and will answer within a day",
   approved: "your return is approved; the courier will pick the parcel up",
   refused: "we could not accept your return",
   pickup_booked: "the courier will pick the parcel up",
-  received: "we have received the parcel back",
+  received: "we have received the parcel back and are checking it",
+  accepted: "we have checked the parcel and accepted your return",
+  rejected: "we have checked the parcel and could not accept your return",
   exchange_shipped: "your new size is on its way",
 };
 

@@ -64,11 +64,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } },
       schema: {
         tags: ["orders"],
-        summary: "Find an order's page by its number and the e-mail or phone number it was placed with",
+        summary:
+          "Find an order's page by its number and the e-mail, or the phone number with its country code, it was placed with; tries are limited per client and per order number (429)",
         body: orderLookupRequestSchema,
         response: { 200: orderLookupResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
-    async (request) => ({ data: await orders.lookup(request.body.order_number, request.body.contact) }),
+    async (request) => ({
+      data: await orders.lookup(request.body.order_number, request.body.contact, request.ip),
+    }),
   );
 };

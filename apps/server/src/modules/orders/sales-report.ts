@@ -1,9 +1,7 @@
-import { and, asc, count, countDistinct, eq, gte, lt, sql } from "drizzle-orm";
 import {
   CATEGORIES,
   CURRENCIES,
   decimalText,
-  type Currency,
   type SalesReportQuery,
   type SalesReportResponse,
   type SalesReportRow,
@@ -11,92 +9,73 @@ import {
 import type { Db } from "../../db/client";
 import { toCsv } from "../../lib/csv";
 import { istDayEnd, istDayStart } from "../../lib/seller-time";
-import { products } from "../catalog/tables";
-import { countedOrder, lineValueSum, orderIstDay, piecesSum, revenueSum } from "./sales";
-import { orderLines, orders } from "./tables";
+import { salesFigures, type SalesFigures } from "./sales-ledger";
+
+/** One line of the report: sold, taken back and what remains (net), from the sales ledger's figures. */
+function row(f: SalesFigures, label = f.label): SalesReportRow {
+  return {
+    key: f.key,
+    label,
+    currency: f.currency,
+    orders: f.orders,
+    pieces: f.piecesSold - f.piecesBack,
+    sold_minor: f.sold,
+    taken_back_minor: f.takenBack,
+    revenue_minor: f.sold - f.takenBack,
+  };
+}
 
 /**
- * The sales report (issue 13, point 11): counted orders only (paid, COD-confirmed, shipped, delivered);
- * cancelled and refunded orders are left out whole, unplaced checkouts never count (decision 022-dashboard-and-sales).
+ * The sales report (issue 13, point 11; decision 059): orders count on the IST day they were confirmed, at their
+ * total then, and what is taken back from them (pieces cancelled, a cancellation less its fee, goods returned,
+ * a parcel returned undelivered, a whole refund) on its own day, as the GST figures net credit notes. Unplaced
+ * checkouts never count.
  */
 export function createSalesReport(db: Db) {
-  const inPeriod = (q: SalesReportQuery) =>
-    and(countedOrder, gte(orders.createdAt, istDayStart(q.from)), lt(orders.createdAt, istDayEnd(q.to)));
-  const orderPieces = sql<number>`coalesce((select sum(${orderLines.quantity} - ${orderLines.cancelledQuantity}) from ${orderLines} where ${orderLines.orderId} = ${orders.id}), 0)`;
-  const piecesOfOrders = sql<number>`coalesce(sum(${orderPieces}), 0)`.mapWith(Number);
-  // What every row of the report measures, per currency: counted from the orders (by day, totals), or
-  // from their lines (by product, by category, where an order with two products counts in both).
-  const orderMeasures = { currency: orders.currency, orders: count(), pieces: piecesOfOrders, revenue: revenueSum };
-  const lineMeasures = {
-    currency: orders.currency,
-    orders: countDistinct(orders.id),
-    pieces: piecesSum,
-    revenue: lineValueSum,
-  };
-
-  async function byDay(q: SalesReportQuery): Promise<SalesReportRow[]> {
-    const rows = await db
-      .select({ day: orderIstDay, ...orderMeasures })
-      .from(orders)
-      .where(inPeriod(q))
-      .groupBy(orderIstDay, orders.currency)
-      .orderBy(asc(orderIstDay), asc(orders.currency));
-    return rows.map((r) => row(r.day, r.day, r));
-  }
-
-  async function byProduct(q: SalesReportQuery): Promise<SalesReportRow[]> {
-    const rows = await db
-      .select({
-        productId: orderLines.productId,
-        name: sql<string>`max(${orderLines.productName})`,
-        ...lineMeasures,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(inPeriod(q))
-      .groupBy(orderLines.productId, orders.currency);
-    return rows
-      .map((r) => row(r.productId === null ? "" : String(r.productId), r.name, r))
+  async function lines(q: SalesReportQuery): Promise<SalesReportRow[]> {
+    const figures = await salesFigures(db, q.group, istDayStart(q.from), istDayEnd(q.to));
+    if (q.group === "day") return figures.map((f) => row(f));
+    if (q.group === "category")
+      return figures.map((f) =>
+        row(f, CATEGORIES.find((c) => String(c.id) === f.key)?.name ?? "Unknown (product removed)"),
+      );
+    return figures
+      .map((f) => row(f))
       .sort((a, b) => b.revenue_minor - a.revenue_minor || a.label.localeCompare(b.label));
   }
 
-  async function byCategory(q: SalesReportQuery): Promise<SalesReportRow[]> {
-    const rows = await db
-      .select({ categoryId: products.categoryId, ...lineMeasures })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .leftJoin(products, eq(products.id, orderLines.productId))
-      .where(inPeriod(q))
-      .groupBy(products.categoryId, orders.currency)
-      .orderBy(asc(products.categoryId), asc(orders.currency));
-    return rows.map((r) => {
-      const name = CATEGORIES.find((c) => c.id === r.categoryId)?.name ?? "Unknown (product removed)";
-      return row(r.categoryId === null ? "" : String(r.categoryId), name, r);
-    });
-  }
-
   async function totals(q: SalesReportQuery): Promise<SalesReportResponse["totals"]> {
-    const rows = await db.select(orderMeasures).from(orders).where(inPeriod(q)).groupBy(orders.currency);
+    const figures = await salesFigures(db, "currency", istDayStart(q.from), istDayEnd(q.to));
     return CURRENCIES.map((currency) => {
-      const r = rows.find((t) => t.currency === currency);
-      return { currency, orders: r?.orders ?? 0, pieces: r?.pieces ?? 0, revenue_minor: r?.revenue ?? 0 };
+      const f = figures.find((t) => t.currency === currency);
+      const {
+        key: _key,
+        label: _label,
+        ...total
+      } = row(f ?? { key: "", label: "", currency, orders: 0, piecesSold: 0, piecesBack: 0, sold: 0, takenBack: 0 });
+      return total;
     });
   }
-
-  const grouped = { day: byDay, product: byProduct, category: byCategory } as const;
 
   return {
     /** `GET /api/admin/sales` */
     async report(q: SalesReportQuery): Promise<SalesReportResponse> {
-      const [data, sums] = await Promise.all([grouped[q.group](q), totals(q)]);
+      const [data, sums] = await Promise.all([lines(q), totals(q)]);
       return { from: q.from, to: q.to, group: q.group, data, totals: sums };
     },
 
     /** `GET /api/admin/sales.csv`: the report's lines, amounts in major units (rupees, dollars). */
     async csv(q: SalesReportQuery): Promise<string> {
-      const data = await grouped[q.group](q);
-      const numbers = (r: SalesReportRow) => [r.currency, r.orders, r.pieces, decimalText(r.revenue_minor)];
-      const tail = ["currency", "orders", "pieces", "revenue"];
+      const data = await lines(q);
+      const numbers = (r: SalesReportRow) => [
+        r.currency,
+        r.orders,
+        r.pieces,
+        decimalText(r.sold_minor),
+        decimalText(r.taken_back_minor),
+        decimalText(r.revenue_minor),
+      ];
+      const tail = ["currency", "orders", "pieces", "sold", "taken_back", "net"];
       if (q.group === "day")
         return toCsv(
           ["day", ...tail],
@@ -108,20 +87,5 @@ export function createSalesReport(db: Db) {
         data.map((r) => [r.key, r.label, ...numbers(r)]),
       );
     },
-  };
-}
-
-function row(
-  key: string,
-  label: string,
-  r: { currency: string; orders: number; pieces: number; revenue: number },
-): SalesReportRow {
-  return {
-    key,
-    label,
-    currency: r.currency as Currency,
-    orders: r.orders,
-    pieces: r.pieces,
-    revenue_minor: r.revenue,
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, count, gte, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import {
   CURRENCIES,
   SALES_CHART_DAYS,
@@ -13,9 +13,10 @@ import {
 } from "@store/shared";
 import type { Db } from "../../db/client";
 import { addDays, istDayEnd, istDayOf, istDayStart } from "../../lib/seller-time";
-import { orderLines, orders } from "./tables";
+import { salesFigures } from "./sales-ledger";
+import { orders } from "./tables";
 
-/** Money the shop has (or will have, for cash on delivery): not pending, cancelled or refunded orders. */
+/** Orders that are money (a customer's spend): not pending, cancelled or refunded orders. */
 export const REVENUE_STATUSES = [
   "paid",
   "cod_confirmed",
@@ -28,98 +29,80 @@ export const TO_SHIP_STATUSES = ["paid", "cod_confirmed"] as const satisfies rea
 
 /** Orders placed: a checkout still unpaid, unconfirmed or lapsed is not one (decision 022-dashboard-and-sales). */
 export const placedOrder = notInArray(orders.status, [...UNPLACED_STATUSES]);
-/** Orders whose money counts as sales. */
-export const countedOrder = inArray(orders.status, [...REVENUE_STATUSES]);
 
-/** The IST calendar day of an order, in SQL (a fixed +05:30 offset: India has no daylight saving). */
-export const orderIstDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
-/** A month of paise can pass 2^31: sums are bigint in SQL and JS numbers (exact to 2^53) here. */
-export const revenueSum = sql<number>`coalesce(sum(${orders.total}::bigint), 0)`.mapWith(Number);
-/** Pieces cancelled from an order (issue 13's partial cancellation) were not sold: they count neither way. */
-const soldPieces = sql`(${orderLines.quantity} - ${orderLines.cancelledQuantity})`;
-export const lineValueSum = sql<number>`coalesce(sum(${orderLines.unitPrice}::bigint * ${soldPieces}), 0)`.mapWith(
-  Number,
-);
-export const piecesSum = sql<number>`coalesce(sum(${soldPieces}), 0)`.mapWith(Number);
-
-/** Orders placed and revenue per currency since `from` (the dashboard's today and this month). */
-export async function salesSince(db: Db, from: Date): Promise<DashboardResponse["today"]> {
-  const rows = await db
-    .select({
-      currency: orders.currency,
-      orders: count(),
-      revenueOrders: sql<number>`count(*) filter (where ${countedOrder})`.mapWith(Number),
-      revenue: sql<number>`coalesce(sum(${orders.total}::bigint) filter (where ${countedOrder}), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, from), placedOrder))
-    .groupBy(orders.currency);
+/**
+ * Orders placed and sales per currency since `from` (the dashboard's today and this month): sales as the report
+ * counts them (sales-ledger.ts), confirmed orders less what was taken back in the period.
+ */
+export async function salesSince(db: Db, from: Date, now: Date): Promise<DashboardResponse["today"]> {
+  const [placed, figures] = await Promise.all([
+    db
+      .select({ currency: orders.currency, orders: count() })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), placedOrder))
+      .groupBy(orders.currency),
+    salesFigures(db, "currency", from, istDayEnd(istDayOf(now))),
+  ]);
   return {
     from: from.toISOString(),
-    orders: rows.reduce((sum, r) => sum + r.orders, 0),
+    orders: placed.reduce((sum, r) => sum + r.orders, 0),
     by_currency: CURRENCIES.map((currency) => {
-      const row = rows.find((r) => r.currency === currency);
+      const sales = figures.find((f) => f.currency === currency);
       return {
         currency,
-        orders: row?.orders ?? 0,
-        revenue_orders: row?.revenueOrders ?? 0,
-        revenue_minor: row?.revenue ?? 0,
+        orders: placed.find((r) => r.currency === currency)?.orders ?? 0,
+        revenue_orders: sales?.orders ?? 0,
+        revenue_minor: sales ? sales.sold - sales.takenBack : 0,
       };
     }),
   };
 }
 
-/** The seller's work queue: orders to ship and cash-on-delivery orders waiting for the shopper's code. */
-export async function orderWork(db: Db): Promise<{ to_ship: number; to_confirm: number }> {
+/**
+ * The seller's work queue: orders to ship, cash-on-delivery orders waiting for the shopper's code, and orders
+ * flagged for the seller to look at.
+ */
+export async function orderWork(db: Db): Promise<{ to_ship: number; to_confirm: number; needs_attention: number }> {
   const [row] = await db
     .select({
       toShip: sql<number>`count(*) filter (where ${inArray(orders.status, [...TO_SHIP_STATUSES])})`.mapWith(Number),
       toConfirm: sql<number>`count(*) filter (where ${orders.status} = 'awaiting_confirmation')`.mapWith(Number),
+      attention: sql<number>`count(*) filter (where ${isNotNull(orders.attention)})`.mapWith(Number),
     })
     .from(orders)
-    .where(inArray(orders.status, [...TO_SHIP_STATUSES, "awaiting_confirmation"]));
-  return { to_ship: row?.toShip ?? 0, to_confirm: row?.toConfirm ?? 0 };
+    .where(or(inArray(orders.status, [...TO_SHIP_STATUSES, "awaiting_confirmation"]), isNotNull(orders.attention)));
+  return { to_ship: row?.toShip ?? 0, to_confirm: row?.toConfirm ?? 0, needs_attention: row?.attention ?? 0 };
 }
 
-/** Counted orders and their totals per IST day and currency, for the `days` days ending with `now`'s day. */
+/** Sales (confirmed less taken back) per IST day and currency, for the `days` days ending with `now`'s day. */
 export async function salesByDay(db: Db, now: Date, days = SALES_CHART_DAYS): Promise<SalesDay[]> {
   const today = istDayOf(now);
   const first = addDays(today, 1 - days);
-  const rows = await db
-    .select({ day: orderIstDay, currency: orders.currency, orders: count(), revenue: revenueSum })
-    .from(orders)
-    .where(and(countedOrder, gte(orders.createdAt, istDayStart(first)), lt(orders.createdAt, istDayEnd(today))))
-    .groupBy(orderIstDay, orders.currency);
-  const found = new Map(rows.map((r) => [`${r.day} ${r.currency}`, r]));
+  const figures = await salesFigures(db, "day", istDayStart(first), istDayEnd(today));
+  const found = new Map(figures.map((f) => [`${f.key} ${f.currency}`, f]));
   return Array.from({ length: days }, (_, i) => {
     const day = addDays(first, i);
     return {
       day,
       by_currency: CURRENCIES.map((currency) => {
-        const row = found.get(`${day} ${currency}`);
-        return { currency, orders: row?.orders ?? 0, revenue_minor: row?.revenue ?? 0 };
+        const f = found.get(`${day} ${currency}`);
+        return { currency, orders: f?.orders ?? 0, revenue_minor: f ? f.sold - f.takenBack : 0 };
       }),
     };
   });
 }
 
-/** The best sellers by pieces over the TOP_PRODUCTS_DAYS IST days ending with `now`'s day. */
+/** The best sellers by pieces (sold less taken back) over the TOP_PRODUCTS_DAYS IST days ending with `now`'s day. */
 export async function topProducts(db: Db, now: Date): Promise<TopProduct[]> {
   const today = istDayOf(now);
   const first = addDays(today, 1 - TOP_PRODUCTS_DAYS);
-  const rows = await db
-    .select({
-      productId: orderLines.productId,
-      name: sql<string>`max(${orderLines.productName})`,
-      currency: orders.currency,
-      pieces: piecesSum,
-      revenue: lineValueSum,
-    })
-    .from(orderLines)
-    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
-    .where(and(countedOrder, gte(orders.createdAt, istDayStart(first)), lt(orders.createdAt, istDayEnd(today))))
-    .groupBy(orderLines.productId, orders.currency)
-    .orderBy(desc(piecesSum));
+  const rows = (await salesFigures(db, "product", istDayStart(first), istDayEnd(today))).map((f) => ({
+    productId: f.key === "" ? null : Number(f.key),
+    name: f.label,
+    currency: f.currency,
+    pieces: f.piecesSold - f.piecesBack,
+    revenue: f.sold - f.takenBack,
+  }));
   // One product sells in both currencies: its pieces add up, its revenue stays per currency.
   const byProduct = new Map<string, TopProduct>();
   for (const row of rows) {

@@ -1,33 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { ORDER_STATUS_LABELS, canTransition, type Currency, type OrderStatusChange, type Refund } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { notFound } from "../../lib/failures";
 import { releaseHolds } from "./holds";
-import { cancellationRefund, fullRefund, type RefundAmounts } from "./refund-policy";
-import { orderEvents, orders } from "./tables";
+import { reverseRestOfSale } from "./reversals";
+import { amountPaid, cancellationRefund } from "./refund-policy";
+import { orders } from "./tables";
 import { lockOrder, transition, type OrderRow } from "./transitions";
-
-/** What a cancelled order was due, read back from its cancellation event when it is later marked refunded. */
-async function cancelledRefund(tx: Tx, orderId: number): Promise<RefundAmounts | undefined> {
-  const [event] = await tx
-    .select({ data: orderEvents.data })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "cancelled")))
-    .orderBy(desc(orderEvents.id))
-    .limit(1);
-  const refund = (event?.data as { refund?: RefundAmounts } | null)?.refund;
-  return refund && typeof refund.refund_minor === "number" ? refund : undefined;
-}
-
-async function refundFor(tx: Tx, order: OrderRow, to: string, now: Date): Promise<RefundAmounts | null> {
-  if (to === "cancelled") return cancellationRefund(order, now);
-  if (to === "refunded")
-    return order.status === "cancelled"
-      ? ((await cancelledRefund(tx, order.id)) ?? cancellationRefund(order, now))
-      : fullRefund(order);
-  return null;
-}
 
 export interface StatusChange {
   /** The order as it was before the change. */
@@ -45,7 +25,8 @@ export interface StatusChange {
 export async function changeOrderStatus(
   tx: Tx,
   id: number,
-  input: OrderStatusChange,
+  // Refunding a whole order is its own step (lockOrderForRefund): the money must be sent before it says so.
+  input: OrderStatusChange & { status: Exclude<OrderStatusChange["status"], "refunded"> },
   now: Date,
 ): Promise<StatusChange> {
   const order = await lockOrder(tx, id);
@@ -58,17 +39,18 @@ export async function changeOrderStatus(
       "INVALID_TRANSITION",
     );
   }
-  const amounts = await refundFor(tx, order, to, now);
+  const amounts = to === "cancelled" ? cancellationRefund(order, now) : null;
   const refund: Refund | null = amounts && {
     ...amounts,
     currency: order.currency as Currency,
-    status: amounts.refund_minor === 0 ? "none" : to === "refunded" ? "refunded" : "requested",
+    status: amounts.refund_minor === 0 ? "none" : "requested",
   };
   const restocked =
     to === "cancelled"
       ? (await releaseHolds(tx, order)).map((p) => ({ variant_id: p.variantId, quantity: p.quantity }))
       : [];
   if (to === "shipped") await tx.update(orders).set({ trackingNumber: input.tracking_number }).where(eq(orders.id, id));
+  if (to === "cancelled") await reverseRestOfSale(tx, order, "order_cancelled", refund?.fee_minor ?? 0);
   await transition(tx, order, to, input.note ?? "", {
     by: "admin",
     ...(input.tracking_number && to === "shipped" && { tracking_number: input.tracking_number }),
@@ -76,4 +58,30 @@ export async function changeOrderStatus(
     ...(restocked.length > 0 && { restocked }),
   });
   return { before: order, refund };
+}
+
+/**
+ * The seller refunds all that is left of an order, under its row lock: one delivered (a goodwill refund, or
+ * a parcel lost on the way back) or returned to the seller undelivered. A paid order not delivered is
+ * cancelled instead (its cancellation refunds it), and an order nothing was paid for cannot be refunded. The
+ * refund itself, and the move to refunded once it is made, are the payments module's. Answers the order and
+ * what was paid for it.
+ */
+export async function lockOrderForRefund(tx: Tx, id: number): Promise<{ order: OrderRow; paid: number }> {
+  const order = await lockOrder(tx, id);
+  if (!order) throw notFound("Order");
+  if (order.status !== "delivered" && order.status !== "returned_to_origin")
+    throw new AppError(
+      "conflict",
+      `An order that is "${ORDER_STATUS_LABELS[order.status]}" cannot be refunded${canTransition(order.status, "cancelled") ? ": cancel it, and its cancellation refunds what was paid" : ""}.`,
+      "INVALID_TRANSITION",
+    );
+  const paid = amountPaid(order);
+  if (paid === 0)
+    throw new AppError(
+      "conflict",
+      "Nothing was paid for this order: cash on delivery is collected at the door, and this parcel came back undelivered.",
+      "NOTHING_PAID",
+    );
+  return { order, paid };
 }

@@ -53,6 +53,12 @@ export const orders = pgTable(
     /** The wallet's INR total is raised to end in 9 (spec section 9); this is what was added. */
     rounding: integer("rounding").notNull().default(0),
     total: integer("total").notNull(),
+    /**
+     * When the order was confirmed (paid, or cash on delivery confirmed) and its total then: the sale the reports
+     * count on that day; what is taken back later is an `order_reversals` row of its own day (decision 063).
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedTotal: integer("confirmed_total"),
     promoCode: text("promo_code"),
     deliveryName: text("delivery_name").notNull(),
     deliveryAddress: text("delivery_address").notNull(),
@@ -77,6 +83,11 @@ export const orders = pgTable(
     /** The shopper ticked "Send me order updates on WhatsApp" at checkout (to the mobile number above). */
     whatsappOptIn: boolean("whatsapp_opt_in").notNull().default(false),
     isTest: boolean("is_test").notNull().default(false),
+    /**
+     * Something the seller must look at, in their words (a cancelled order's parcel delivered all the same);
+     * null when nothing is. Set by the courier's updates, cleared by the seller (audited).
+     */
+    attention: text("attention"),
     /** When an unpaid (or unconfirmed) order lapses and gives back what it holds; null once it is confirmed. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** The order's pieces are out of stock on its account (held while unpaid, sold once confirmed). */
@@ -95,6 +106,10 @@ export const orders = pgTable(
     // Confirmed orders clear expires_at, so this indexes the open attempts the expiry job looks for.
     index("orders_expiry_idx").on(t.expiresAt),
     index("orders_client_idx").on(t.clientIp, t.status),
+    index("orders_confirmed_idx").on(t.confirmedAt),
+    index("orders_attention_idx")
+      .on(t.id)
+      .where(sql`${t.attention} is not null`),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
   ],
 );
@@ -140,4 +155,56 @@ export const orderEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId)],
+);
+
+export const reversalKind = pgEnum("reversal_kind", [
+  "pieces_cancelled",
+  "order_cancelled",
+  "goods_returned",
+  "returned_to_origin",
+  "order_refunded",
+]);
+
+/**
+ * What is taken back from a confirmed sale, on the day it is (decision 063): pieces cancelled, the order
+ * cancelled (less the fee kept), goods returned (what the seller accepted), a parcel returned undelivered, the
+ * order refunded whole. The sales report and the dashboard net these in their own period, as the tax figures
+ * net credit notes in the month they are issued. `amount`: minor units of the order's currency. Written only
+ * by the orders module (reversals.ts).
+ */
+export const orderReversals = pgTable(
+  "order_reversals",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: reversalKind("kind").notNull(),
+    amount: integer("amount").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_reversals_order_idx").on(t.orderId),
+    index("order_reversals_created_idx").on(t.createdAt),
+    check("order_reversals_amount", sql`${t.amount} >= 0`),
+  ],
+);
+
+/** The pieces of each line a reversal takes back. */
+export const orderReversalLines = pgTable(
+  "order_reversal_lines",
+  {
+    id: serial("id").primaryKey(),
+    reversalId: integer("reversal_id")
+      .notNull()
+      .references(() => orderReversals.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    pieces: integer("pieces").notNull(),
+  },
+  (t) => [
+    index("order_reversal_lines_reversal_idx").on(t.reversalId),
+    check("order_reversal_lines_pieces", sql`${t.pieces} > 0`),
+  ],
 );

@@ -10,7 +10,7 @@ export const OPEN_STATUSES = ["pending_payment", "awaiting_confirmation"] as con
 /**
  * Moves an order along the one state machine (packages/shared/src/order-status.ts) and records the step, in one
  * statement. The update is guarded by the status the caller read under its row lock, so a step is taken at most
- * once. An order leaving the open statuses has no deadline any more.
+ * once. An order leaving the open statuses has no deadline any more; one confirmed keeps when, and its total.
  */
 export async function transition(
   tx: Tx,
@@ -22,9 +22,15 @@ export async function transition(
   if (!canTransition(order.status, to))
     throw new Error(`order ${order.id}: ${order.status} -> ${to} is not a transition`);
   const open = (OPEN_STATUSES as readonly OrderStatus[]).includes(to);
+  // The sale counts from its confirmation, at the total it had then (decision 063).
+  const confirmed = to === "paid" || to === "cod_confirmed";
   const moved = (await tx.execute(sql`
     with moved as (
-      update ${orders} set status = ${to}, updated_at = now()${open ? sql`` : sql`, expires_at = null`}
+      update ${orders} set status = ${to}, updated_at = now()${open ? sql`` : sql`, expires_at = null`}${
+        confirmed
+          ? sql`, confirmed_at = coalesce(confirmed_at, now()), confirmed_total = coalesce(confirmed_total, total)`
+          : sql``
+      }
       where id = ${order.id} and status = ${order.status}
       returning id
     )

@@ -8,6 +8,7 @@ import {
   WebhookRejected,
   type CaptureResult,
   type PaymentProvider,
+  type ProviderRefundState,
 } from "./provider";
 
 export interface PayPalCredentials {
@@ -39,6 +40,9 @@ const orderSchema = z.object({
     .optional(),
 });
 const refundSchema = z.object({ id: z.string(), status: z.string() });
+/** A PayPal refund is COMPLETED, PENDING, FAILED or CANCELLED (Payments v2, refunds). */
+const refundState = (status: string): ProviderRefundState =>
+  status === "COMPLETED" ? "refunded" : status === "PENDING" ? "pending" : "failed";
 const verificationSchema = z.object({ verification_status: z.string() });
 const eventSchema = z
   .object({
@@ -155,18 +159,27 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
       }
     },
 
-    async refund({ paymentId, amount, currency, requestId }) {
+    async refund({ paymentId, amount, currency, requestId, note }) {
       const headers = jsonHeaders(await bearer(), { "paypal-request-id": requestId });
       const body = JSON.stringify({
         amount: { currency_code: currency, value: toPayPalValue(amount) },
-        note_to_payer: "Sold out while you were paying.",
+        note_to_payer: note.slice(0, 255),
       });
       const refund = await callProvider(
         url(`/v2/payments/captures/${encodeURIComponent(paymentId)}/refund`),
         { method: "POST", headers, body },
         refundSchema.loose(),
       );
-      return { refundId: refund.id, done: refund.status === "COMPLETED", raw: refund };
+      return { refundId: refund.id, state: refundState(refund.status), raw: refund };
+    },
+
+    async refundState({ refundId }) {
+      const refund = await callProvider(
+        url(`/v2/payments/refunds/${encodeURIComponent(refundId)}`),
+        { method: "GET", headers: jsonHeaders(await bearer()) },
+        refundSchema.loose(),
+      );
+      return refundState(refund.status);
     },
 
     async parseWebhook(headers, rawBody) {

@@ -20,10 +20,12 @@ export interface PaymentProof {
 
 export type CaptureResult = { ok: true; payment: CapturedPayment } | { ok: false; reason: string };
 
+/** Where a refund stands at the provider: the money is back (processed, COMPLETED), on its way, or refused. */
+export type ProviderRefundState = "refunded" | "pending" | "failed";
+
 export interface RefundResult {
   refundId: string;
-  /** The provider says the money is back (processed / COMPLETED), not merely accepted. */
-  done: boolean;
+  state: ProviderRefundState;
   raw: unknown;
 }
 
@@ -53,7 +55,16 @@ export interface PaymentProvider {
   verify(proof: PaymentProof): boolean;
   /** Razorpay: fetches the payment (capturing an authorised one). PayPal: captures the approved order. */
   capture(proof: PaymentProof): Promise<CaptureResult>;
-  refund(input: { paymentId: string; amount: number; currency: string; requestId: string }): Promise<RefundResult>;
+  refund(input: {
+    paymentId: string;
+    amount: number;
+    currency: string;
+    requestId: string;
+    /** Why, in the shopper's words: the provider shows it to them. */
+    note: string;
+  }): Promise<RefundResult>;
+  /** A refund the provider took but had not made yet: where it stands now. */
+  refundState(input: { paymentId: string; refundId: string }): Promise<ProviderRefundState>;
   /** Verifies a webhook delivery's signature and reads it; throws WebhookRejected when it is not genuine. */
   parseWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<WebhookEvent>;
 }

@@ -8,6 +8,7 @@ import {
   type CaptureResult,
   type CapturedPayment,
   type PaymentProvider,
+  type ProviderRefundState,
 } from "./provider";
 import { hmacHex, razorpayPaymentSignature, sameSignature } from "./signatures";
 
@@ -37,6 +38,10 @@ const webhookSchema = z
   .loose();
 
 type RazorpayPayment = z.infer<typeof paymentSchema>;
+
+/** A Razorpay refund is pending, processed or failed (https://razorpay.com/docs/api/refunds/). */
+const refundState = (status: string): ProviderRefundState =>
+  status === "processed" ? "refunded" : status === "failed" ? "failed" : "pending";
 
 function captured(payment: RazorpayPayment, raw: unknown): CapturedPayment | null {
   if (payment.status !== "captured" || !payment.order_id) return null;
@@ -101,18 +106,23 @@ export function createRazorpay(creds: RazorpayCredentials): PaymentProvider {
       return done ? { ok: true, payment: done } : { ok: false, reason: `payment is ${payment.status}` };
     },
 
-    async refund({ paymentId, amount, requestId }) {
-      const body = JSON.stringify({
-        amount,
-        receipt: requestId.slice(0, 40),
-        notes: { reason: "sold out while paying" },
-      });
+    async refund({ paymentId, amount, requestId, note }) {
+      const body = JSON.stringify({ amount, receipt: requestId.slice(0, 40), notes: { reason: note.slice(0, 256) } });
       const refund = await callProvider(
         url(`/v1/payments/${encodeURIComponent(paymentId)}/refund`),
         { method: "POST", headers: jsonHeaders(auth), body },
         refundSchema.loose(),
       );
-      return { refundId: refund.id, done: refund.status === "processed", raw: refund };
+      return { refundId: refund.id, state: refundState(refund.status), raw: refund };
+    },
+
+    async refundState({ paymentId, refundId }) {
+      const refund = await callProvider(
+        url(`/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`),
+        { method: "GET", headers: jsonHeaders(auth) },
+        refundSchema.loose(),
+      );
+      return refundState(refund.status);
     },
 
     async parseWebhook(headers, rawBody) {

@@ -11,7 +11,7 @@ import { refusal, type Refusal } from "../../errors";
 import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "../../log";
 import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
-import { createRefundQueue } from "./refunds";
+import { createRefundQueue, type RefundMadeHook } from "./refunds";
 import { paymentWithOrder, settledAsPaid, settlePayment, type PaymentWithOrder, type SettleOutcome } from "./settle";
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
 import { webhookEvents } from "./tables";
@@ -24,15 +24,22 @@ const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGE
 
 export function createPaymentsService(
   db: Db,
-  deps: { gateway: PaymentGateway; log: ServiceLog; refundTries?: number; papers?: MakePapers },
+  deps: {
+    gateway: PaymentGateway;
+    log: ServiceLog;
+    refundTries?: number;
+    papers?: MakePapers;
+    /** What a made refund means above this module (a return becomes refunded). */
+    onRefundMade?: RefundMadeHook;
+  },
 ) {
   const { gateway, log } = deps;
-  const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries });
+  const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries, onMade: deps.onRefundMade });
 
   async function settled(outcome: SettleOutcome): Promise<VerifyOutcome> {
     if (outcome.kind === "paid") return { ok: true, orderId: outcome.orderId, status: outcome.status };
     if (outcome.kind !== "refused") return { ok: false, refusal: verificationFailed };
-    if (outcome.refundPaymentId !== null) await refunds.refundNow(outcome.refundPaymentId);
+    if (outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
     return { ok: false, refusal: outcome.refusal };
   }
 
@@ -152,8 +159,7 @@ export function createPaymentsService(
       const known = await paymentWithOrder(db, name, event.capture.providerOrderId);
       if (known && settledAsPaid(known, event.capture)) return record();
       const outcome = await settlePayment(db, name, event.capture, { event, papers: deps.papers, known });
-      if (outcome.kind === "refused" && outcome.refundPaymentId !== null)
-        await refunds.refundNow(outcome.refundPaymentId);
+      if (outcome.kind === "refused" && outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
       if (outcome.kind === "unknown_order")
         log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");
       return { ok: true, duplicate: outcome.kind === "duplicate_event" };

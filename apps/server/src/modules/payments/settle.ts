@@ -9,13 +9,13 @@ import { refusal, type Refusal } from "../../errors";
 import { orderEvents, orders } from "../orders/tables";
 import { transition, type OrderRow } from "../orders/transitions";
 import type { CapturedPayment, ProviderName, WebhookEvent } from "./provider";
-import { requestRefund } from "./refunds";
+import { refundPayment } from "./refunds";
 import { payments, webhookEvents } from "./tables";
 
 export type SettleOutcome =
   | { kind: "paid"; orderId: number; status: OrderStatus }
-  /** `refundPaymentId`: a refund was requested in the same transaction; the caller tries it at once after the commit. */
-  | { kind: "refused"; orderId: number; refusal: Refusal; refundPaymentId: number | null }
+  /** `refundId`: a refund was requested in the same transaction; the caller tries it at once after the commit. */
+  | { kind: "refused"; orderId: number; refusal: Refusal; refundId: number | null }
   | { kind: "unknown_order" }
   | { kind: "duplicate_event" };
 
@@ -171,10 +171,15 @@ export async function settlePayment(
           updatedAt: sql`now()`,
         })
         .where(eq(payments.id, payment.id));
+    // The money was taken and cannot be honoured: it goes back, all of it.
     const refuse = async (reason: Refusal): Promise<SettleOutcome> => {
-      await record();
-      await requestRefund(tx, payment);
-      return { kind: "refused", orderId: order.id, refusal: reason, refundPaymentId: payment.id };
+      await record("captured");
+      const refundId = await refundPayment(
+        tx,
+        { ...payment, status: "captured", providerPaymentId: capture.paymentId },
+        { reason: "payment_refused", amount: payment.amount },
+      );
+      return { kind: "refused", orderId: order.id, refusal: reason, refundId };
     };
 
     if (capture.amount !== payment.amount || capture.currency !== payment.currency) {
@@ -183,7 +188,7 @@ export async function settlePayment(
         kind: "refused",
         orderId: order.id,
         refusal: refusal("conflict", "PAYMENT_AMOUNT_MISMATCH", "The payment does not match the order."),
-        refundPaymentId: null,
+        refundId: null,
       };
     }
 
@@ -222,9 +227,11 @@ export async function settlePayment(
       case "cancelled":
       case "refunded": {
         const closed = await closedRefusal(tx, order.id);
-        // Money arriving for an order closed before it was paid goes back too.
-        if (payment.status === "created" || payment.status === "captured") return refuse(closed);
-        return { kind: "refused", orderId: order.id, refusal: closed, refundPaymentId: null };
+        // Money arriving for an order closed before it was paid goes back too; a capture seen before was
+        // dealt with then (refunded, or the seller's cancellation asked its refund).
+        const seen = payment.status !== "created" && payment.providerPaymentId === capture.paymentId;
+        if (!seen) return refuse(closed);
+        return { kind: "refused", orderId: order.id, refusal: closed, refundId: null };
       }
       case "awaiting_confirmation":
       case "cod_confirmed":

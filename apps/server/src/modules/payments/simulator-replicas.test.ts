@@ -56,7 +56,9 @@ async function simulator(app: FastifyInstance, path: string, init: RequestInit =
 /** Two refunds of the whole payment at once, one through each replica: which one wins is up to the race. */
 async function refundTwiceAtOnce(name: ProviderName, paymentId: string, amount: number, currency: string) {
   const outcomes = await Promise.allSettled(
-    [a, b].map((app, i) => provider(app, name).refund({ paymentId, amount, currency, requestId: `double-${i}` })),
+    [a, b].map((app, i) =>
+      provider(app, name).refund({ paymentId, amount, currency, requestId: `double-${i}`, note: "Twice at once" }),
+    ),
   );
   const made = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
   const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason] : []));
@@ -153,6 +155,7 @@ describe("the payment simulator across replicas", () => {
             amount: total * 100,
             currency: "USD",
             requestId: `double-${i}`,
+            note: "Again",
           }),
         ),
       );

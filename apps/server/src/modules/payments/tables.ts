@@ -1,17 +1,11 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { REFUND_METHODS, REFUND_REASONS, REFUND_STATUSES } from "@store/shared";
 import { orders } from "../orders/tables";
 
 export const paymentProvider = pgEnum("payment_provider", ["razorpay", "paypal"]);
-/** refund_failed: every retry of the refund failed; the seller retries it from the back office. */
-export const paymentStatus = pgEnum("payment_status", [
-  "created",
-  "captured",
-  "failed",
-  "refund_requested",
-  "refunded",
-  "refund_failed",
-]);
+/** refunded: refunds made add up to the whole payment (each refund is a row of `refunds`). */
+export const paymentStatus = pgEnum("payment_status", ["created", "captured", "failed", "refunded"]);
 
 export const payments = pgTable(
   "payments",
@@ -28,21 +22,6 @@ export const payments = pgTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     raw: jsonb("raw"),
-    /** The provider's refund id once a refund was requested (a sold-out race, see payments/settle.ts). */
-    refundId: text("refund_id"),
-    /** What is owed back, minor units (the whole payment, or less a cancellation fee); set with refund_requested. */
-    refundAmount: integer("refund_amount"),
-    /** The refund queue (payments/refunds.ts): tries so far, when the next is due, and why the last one failed. */
-    refundAttempts: integer("refund_attempts").notNull().default(0),
-    refundNextAt: timestamp("refund_next_at", { withTimezone: true }),
-    refundError: text("refund_error"),
-    /**
-     * A refund of cancelled pieces (issue 13) is asked under its own idempotency key, kept here while it is owed;
-     * null for the refund of the whole order (`refund-order-<id>`). Once it is made the payment is captured again.
-     */
-    refundKey: text("refund_key"),
-    /** Refunds of cancelled pieces already made, minor units; the order's total is already that much smaller. */
-    partRefunded: integer("part_refunded").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,9 +29,60 @@ export const payments = pgTable(
     unique("payments_provider_order_uq").on(t.provider, t.providerOrderId),
     // One provider order per order: two tabs creating it at once keep the first and drop the other.
     unique("payments_order_uq").on(t.orderId),
-    index("payments_refund_due_idx")
-      .on(t.refundNextAt)
-      .where(sql`${t.status} = 'refund_requested'`),
+  ],
+);
+
+export const refundMethod = pgEnum("refund_method", REFUND_METHODS);
+export const refundReason = pgEnum("refund_reason", REFUND_REASONS);
+export const refundStatus = pgEnum("refund_status", REFUND_STATUSES);
+
+/**
+ * Money given back (decision 059), one row per refund, so an order may have several (pieces cancelled, two
+ * returns, the rest on cancellation) and each is said refunded only once the provider says the money is back,
+ * or the seller gives the reference of the transfer they made. Written only by payments/refunds.ts. Amounts in
+ * minor units of the order's currency; the refunds of a payment never add up to more than it (checked under
+ * the payment's row lock).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The payment refunded through its provider; null for a transfer the seller made. */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    method: refundMethod("method").notNull(),
+    reason: refundReason("reason").notNull(),
+    /** The return request refunded (no foreign key: the returns module sits above this one). */
+    returnId: integer("return_id"),
+    status: refundStatus("status").notNull().default("requested"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** Sent to the provider on every try of this refund, so it refunds once however often it is asked. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    providerRefundId: text("provider_refund_id"),
+    /** A transfer's UPI or bank reference. */
+    reference: text("reference"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the queue next asks the provider (to refund, or whether a processing refund is back); null when done. */
+    nextAt: timestamp("next_at", { withTimezone: true }),
+    error: text("error"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    index("refunds_payment_idx").on(t.paymentId),
+    index("refunds_due_idx")
+      .on(t.nextAt)
+      .where(sql`${t.status} in ('requested', 'processing')`),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    check(
+      "refunds_method_source",
+      sql`(${t.method} = 'provider') = (${t.paymentId} is not null) and (${t.method} = 'provider' or (${t.status} = 'refunded' and ${t.reference} is not null))`,
+    ),
   ],
 );
 

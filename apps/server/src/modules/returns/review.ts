@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { RETURN_STATUS_LABELS, sizePhrase, type ReturnStatus } from "@store/shared";
+import {
+  OPEN_RETURN_STATUSES,
+  RETURN_INSPECTION_MESSAGES,
+  RETURN_STATUS_LABELS,
+  sizePhrase,
+  type ReturnInspection,
+  type ReturnStatus,
+} from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { notFound } from "../../lib/failures";
@@ -7,8 +14,10 @@ import { offeredVariant, returnStock, takeStock } from "../catalog/inventory";
 import { issueCreditNote } from "../invoices/credit";
 import { orderLines } from "../orders/tables";
 import { lockOrder, transition, type OrderRow } from "../orders/transitions";
-import { queueRefundSentNotice, queueReturnNotice } from "../orders/return-notices";
-import { requestPartRefund } from "../payments/order-payments";
+import { moneyOf } from "../orders/order-email";
+import { reverseSale } from "../orders/reversals";
+import { queueReturnNotice } from "../orders/return-notices";
+import { recordTransfer, requestRefund } from "../payments/refunds";
 import { maskedDestination } from "./rules";
 import { returnLines, returnRequests } from "./tables";
 
@@ -124,54 +133,131 @@ export async function recordPickup(
   });
 }
 
-export interface Received {
+/** The parcel is back at the seller's, to be checked before anything is refunded or put back on sale. */
+export async function receiveReturn(tx: Tx, id: number): Promise<{ request: ReturnRow; order: OrderRow }> {
+  const { request, order } = await lockReturn(tx, id);
+  mustBe(request, ["approved"], "marked received");
+  await setStatus(tx, request, "received");
+  await queueReturnNotice(tx, order, { step: "received" });
+  return { request: { ...request, status: "received" }, order };
+}
+
+export interface Inspected {
   request: ReturnRow;
   order: OrderRow;
-  /** A payment to refund at once after the commit (an online payment), or null. */
-  owedPaymentId: number | null;
+  /** A refund to try at once after the commit (an online payment), or null. */
+  refundId: number | null;
+}
+
+const fieldError = (path: string, message: string, code = "INSPECTION_NOT_VALID") =>
+  new AppError("unprocessable", message, code, [{ path, message }]);
+
+/** How many pieces of each of the request's lines go back on sale: as the seller said, else all of them. */
+function restockPlan(pieces: Awaited<ReturnType<typeof piecesOf>>, asked: ReturnInspection["lines"]) {
+  asked.forEach((line, i) => {
+    const piece = pieces.find((p) => p.piece.id === line.id)?.piece;
+    if (!piece) throw fieldError(`body.lines.${i}.id`, "This line is not part of the return.");
+    if (line.restock > piece.quantity)
+      throw fieldError(`body.lines.${i}.restock`, `Only ${piece.quantity} of this line came back.`);
+  });
+  return pieces.map(({ piece, line }) => ({
+    piece,
+    line,
+    restock: asked.find((a) => a.id === piece.id)?.restock ?? piece.quantity,
+  }));
 }
 
 /**
- * The parcel is back and the seller checked it: the pieces go back on the shelf. A return is refunded: an
- * online payment through its provider (the refund queue), a cash-on-delivery one waits as `refund_due` for
- * the seller's transfer; its credit note is issued against the invoice. An exchange waits for its new
- * parcel (service.ts books it after the commit).
+ * The seller checked the parcel (decision 063). Rejected: nothing is refunded or put back on sale (an exchange's
+ * kept size goes back), and the shopper is told why. Accepted, whole or for a part of its value: each line's
+ * pieces go back on sale or are written off as the seller says, the accepted value is credited against the
+ * invoice, and a return's refund is asked (online, through the provider: refunding) or falls due (cash on
+ * delivery: the seller's transfer); an accepted exchange waits for its new parcel (booked after the commit).
  */
-export async function receiveReturn(tx: Tx, id: number, now: Date): Promise<Received> {
+export async function inspectReturn(
+  tx: Tx,
+  id: number,
+  input: ReturnInspection,
+  photos: string[],
+  now: Date,
+): Promise<Inspected> {
   const { request, order } = await lockReturn(tx, id);
-  mustBe(request, ["approved"], "marked received");
+  mustBe(request, ["received"], "checked");
+  if (request.kind === "exchange" && input.outcome === "accept_part")
+    throw fieldError("body.outcome", RETURN_INSPECTION_MESSAGES.exchangePart);
   const pieces = await piecesOf(tx, id);
+  const inspection = { inspectionNote: input.note, inspectionPhotos: photos, inspectedAt: now };
+
+  if (input.outcome === "reject") {
+    if (request.kind === "exchange")
+      await returnStock(
+        tx,
+        pieces.map(({ piece }) => ({ variantId: piece.exchangeVariantId, quantity: piece.quantity })),
+      );
+    await setStatus(tx, request, "rejected", { ...inspection, acceptedMinor: 0 });
+    await queueReturnNotice(tx, order, { step: "rejected", note: input.note });
+    return { request: { ...request, status: "rejected" }, order, refundId: null };
+  }
+
+  const accepted = input.outcome === "accept" ? request.refundMinor : Math.round(input.refund_amount! * 100);
+  if (accepted > request.refundMinor)
+    throw fieldError(
+      "body.refund_amount",
+      `At most ${moneyOf(order)(request.refundMinor)} can be refunded for these pieces.`,
+      "REFUND_ABOVE_PIECES",
+    );
+  const plan = restockPlan(pieces, input.lines);
   await returnStock(
     tx,
-    pieces.map(({ piece, line }) => ({ variantId: line.variantId, quantity: piece.quantity })),
+    plan.map(({ line, restock }) => ({ variantId: line.variantId, quantity: restock })),
   );
-  await queueReturnNotice(tx, order, { step: "received" });
-  if (request.kind === "exchange") {
-    await setStatus(tx, request, "received");
-    return { request: { ...request, status: "received" }, order, owedPaymentId: null };
+  for (const { piece, restock } of plan)
+    await tx.update(returnLines).set({ restocked: restock }).where(eq(returnLines.id, piece.id));
+
+  let status: ReturnStatus = "accepted";
+  let refundId: number | null = null;
+  if (request.kind === "return") {
+    await reverseSale(
+      tx,
+      order,
+      "goods_returned",
+      accepted,
+      pieces.map(({ piece }) => ({ orderLineId: piece.orderLineId, pieces: piece.quantity })),
+    );
+    await issueCreditNote(
+      tx,
+      order.id,
+      {
+        kind: "value",
+        pieces: pieces.map(({ piece }) => ({ orderLineId: piece.orderLineId, quantity: piece.quantity })),
+        amountMinor: accepted,
+        reason: "Goods returned",
+      },
+      now,
+    );
+    refundId =
+      order.paymentMethod === "cod"
+        ? null
+        : await requestRefund(tx, order.id, { reason: "return", amount: accepted, returnId: id });
+    status = accepted === 0 ? "refunded" : order.paymentMethod === "cod" ? "refund_due" : "refunding";
   }
-  await issueCreditNote(
-    tx,
-    order.id,
-    {
-      kind: "pieces",
-      pieces: pieces.map(({ piece }) => ({ orderLineId: piece.orderLineId, quantity: piece.quantity })),
-      reason: "Goods returned",
-    },
-    now,
-  );
-  const owedPaymentId =
-    order.paymentMethod === "cod" ? null : await requestPartRefund(tx, order.id, request.refundMinor);
-  const status: ReturnStatus = order.paymentMethod === "cod" ? "refund_due" : "refunded";
-  await setStatus(tx, request, status);
-  if (status === "refunded") {
-    await queueRefundSentNotice(tx, order, {
-      amountMinor: request.refundMinor,
-      destination: "the card, UPI or wallet you paid with",
-    });
-    await refundOrderWhenAllBack(tx, order);
-  }
-  return { request: { ...request, status }, order, owedPaymentId };
+  await setStatus(tx, request, status, { ...inspection, acceptedMinor: accepted });
+  const part = accepted < request.refundMinor ? ` We are refunding ${moneyOf(order)(accepted)}.` : "";
+  await queueReturnNotice(tx, order, {
+    step: "accepted",
+    ...((input.note || part) && { note: `${input.note}${part}`.trim() }),
+  });
+  if (status === "refunded") await refundOrderWhenAllBack(tx, order);
+  return { request: { ...request, status, acceptedMinor: accepted }, order, refundId };
+}
+
+/** The provider made a return's refund (the payments module's hook, in its transaction): the return is refunded. */
+export async function returnRefundMade(tx: Tx, refund: { reason: string; returnId: number | null }): Promise<void> {
+  if (refund.reason !== "return" || refund.returnId === null) return;
+  const { request, order } = await lockReturn(tx, refund.returnId);
+  if (request.status !== "refunding") return;
+  await setStatus(tx, request, "refunded");
+  await refundOrderWhenAllBack(tx, order);
 }
 
 /** The seller paid a cash-on-delivery shopper's refund by UPI or bank transfer, with its reference. */
@@ -182,13 +268,25 @@ export async function markRefundPaid(
 ): Promise<{ request: ReturnRow; order: OrderRow }> {
   const { request, order } = await lockReturn(tx, id);
   mustBe(request, ["refund_due"], "marked paid");
-  await setStatus(tx, request, "refunded", { payoutReference: reference });
-  await queueRefundSentNotice(tx, order, {
-    amountMinor: request.refundMinor,
+  await recordTransfer(tx, order, {
+    reason: "return",
+    amount: request.acceptedMinor ?? request.refundMinor,
+    returnId: id,
+    reference,
     destination: maskedDestination(request.refundTo ?? null) ?? "your account",
   });
+  await setStatus(tx, request, "refunded", { payoutReference: reference });
   await refundOrderWhenAllBack(tx, order);
   return { request: { ...request, status: "refunded", payoutReference: reference }, order };
+}
+
+/** Requests of the order still being worked through (the order cannot be refunded whole meanwhile). */
+export async function openReturns(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ open: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderId, orderId), inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])));
+  return row?.open ?? 0;
 }
 
 /** The exchange's new parcel is on its way (after its booking); the shopper is told how to follow it. */
@@ -199,7 +297,7 @@ export async function markExchanged(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { request, order } = await lockReturn(tx, id);
-    if (request.status !== "received") return;
+    if (request.status !== "accepted") return;
     await setStatus(tx, request, "exchanged");
     await queueReturnNotice(tx, order, {
       step: "exchange_shipped",

@@ -51,6 +51,9 @@ export function createReturnsService(
       return (await returnViews(db, [await request(id)]))[0]!;
     },
 
+    /** The seller's photos of a checked parcel, stored before the step's transaction (as the shopper's are). */
+    storePhotos: (photos: string[]) => storeReturnPhotos(deps.media, photos),
+
     /** An order's requests and its return window, for the order's pages. */
     forOrder: (orderId: number) => orderReturns(db, orderId),
 
@@ -98,13 +101,13 @@ export function createReturnsService(
       }
     },
 
-    /** After an exchange is received: the new size goes out as a new parcel; a failure leaves it to retry. */
+    /** After an exchange is accepted: the new size goes out as a new parcel; a failure leaves it to retry. */
     async shipExchange(id: number): Promise<{ shipped: boolean; problem: string | null }> {
       const [request] = await db
         .select()
         .from(returnRequests)
         .where(
-          and(eq(returnRequests.id, id), eq(returnRequests.status, "received"), eq(returnRequests.kind, "exchange")),
+          and(eq(returnRequests.id, id), eq(returnRequests.status, "accepted"), eq(returnRequests.kind, "exchange")),
         );
       if (!request) return { shipped: false, problem: null };
       const pieces = await piecesOf(db, id);

@@ -30,6 +30,12 @@ export const returnRequests = pgTable(
     /** The seller's reference of that payment (a UPI or NEFT transaction number). */
     payoutReference: text("payout_reference"),
     sellerNote: text("seller_note").notNull().default(""),
+    /** The check of the parcel once back (decision 063): what the seller accepted to refund (0 when rejected). */
+    acceptedMinor: integer("accepted_minor"),
+    inspectionNote: text("inspection_note").notNull().default(""),
+    /** Media URLs of what the seller found, re-encoded as the shopper's are. */
+    inspectionPhotos: jsonb("inspection_photos").$type<string[]>().notNull().default([]),
+    inspectedAt: timestamp("inspected_at", { withTimezone: true }),
     /** The courier's return pickup, once booked. */
     pickupAwb: text("pickup_awb"),
     pickupCourier: text("pickup_courier"),
@@ -41,6 +47,10 @@ export const returnRequests = pgTable(
     index("return_requests_order_idx").on(t.orderId),
     index("return_requests_status_idx").on(t.status, t.createdAt),
     check("return_requests_refund_non_negative", sql`${t.refundMinor} >= 0`),
+    check(
+      "return_requests_accepted_within_refund",
+      sql`${t.acceptedMinor} is null or ${t.acceptedMinor} between 0 and ${t.refundMinor}`,
+    ),
   ],
 );
 
@@ -59,6 +69,12 @@ export const returnLines = pgTable(
     exchangeSize: text("exchange_size"),
     /** The new size's variant, its piece taken from stock when the seller approves the exchange. */
     exchangeVariantId: integer("exchange_variant_id"),
+    /** Pieces the check put back on sale (the rest were written off); null until checked. */
+    restocked: integer("restocked"),
   },
-  (t) => [index("return_lines_line_idx").on(t.orderLineId), check("return_lines_quantity", sql`${t.quantity} > 0`)],
+  (t) => [
+    index("return_lines_line_idx").on(t.orderLineId),
+    check("return_lines_quantity", sql`${t.quantity} > 0`),
+    check("return_lines_restocked", sql`${t.restocked} is null or ${t.restocked} between 0 and ${t.quantity}`),
+  ],
 );

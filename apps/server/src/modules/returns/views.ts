@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import {
   RETURN_STATUS_LABELS,
   toMajorUnits,
@@ -38,15 +38,21 @@ export async function adminReturnViews(db: Db, requests: readonly ReturnRow[]): 
       lines: pieces
         .filter((p) => p.piece.returnId === r.id)
         .map(({ piece, line }) => ({
+          id: piece.id,
           line_id: line.id,
           product_name: line.productName,
           size: line.size,
           quantity: piece.quantity,
           exchange_size: piece.exchangeSize,
+          restocked: piece.restocked,
         })),
       photos: r.photos,
       currency: order.currency as Currency,
       refund: toMajorUnits(r.refundMinor),
+      accepted_refund: r.acceptedMinor === null ? null : toMajorUnits(r.acceptedMinor),
+      inspection: r.inspectedAt
+        ? { note: r.inspectionNote, photos: r.inspectionPhotos, at: r.inspectedAt.toISOString() }
+        : null,
       refund_to: maskedDestination(r.refundTo ?? null),
       pickup: r.pickupAwb
         ? { awb: r.pickupAwb, courier: r.pickupCourier ?? "", tracking_url: r.pickupTrackingUrl }
@@ -80,4 +86,13 @@ export async function orderReturns(db: Db, orderId: number): Promise<OrderReturn
     returns: await returnViews(db, requests),
     return_window_closes_at: delivered ? returnWindowClosesAt(delivered).toISOString() : null,
   };
+}
+
+/** Requests waiting for the seller: to decide, to check once back, or a cash refund to transfer. */
+export async function returnsToHandle(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ waiting: count() })
+    .from(returnRequests)
+    .where(inArray(returnRequests.status, ["requested", "received", "refund_due"]));
+  return row?.waiting ?? 0;
 }

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { catchRefusal, refusal } from "../../errors";
+import { istDayOf } from "../../lib/seller-time";
+import { eWayBillNeed, needText } from "../invoices/e-way-bill";
 import { queueShipmentNotice } from "../orders/shipment-notices";
 import { lockOrderToShip, markShipped } from "../orders/shipping-steps";
 import { courierRefusal } from "./failures";
@@ -40,13 +42,24 @@ export async function bookForward(
         "NOT_DOMESTIC",
         `Order ${orderId} goes abroad; the courier aggregator ships within India only. Ship it by hand.`,
       );
-    const [live] = await tx.select({ id: shipments.id }).from(shipments).where(orderParcelOf(orderId));
-    if (live) throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
+    if (await hasOrderParcel(tx, orderId))
+      throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
+    // Above the e-way bill limit the parcel does not leave without the bill's number (CGST rule 138).
+    const need = await eWayBillNeed(tx, orderId, istDayOf(new Date()));
+    if (need.needed && !need.number)
+      throw refusal(
+        "unprocessable",
+        "E_WAY_BILL_REQUIRED",
+        need.invoice
+          ? `${needText(orderId, need)}: enter its number on the order, then book it.`
+          : `${needText(orderId, need)}, which is made from the tax invoice: issue the invoice, then enter the e-way bill's number on the order.`,
+      );
     const [claim] = await tx
       .insert(shipments)
       .values({ orderId, direction: "forward", provider: provider.name, isTest: provider.simulated })
       .returning({ id: shipments.id });
-    return { claimId: claim!.id, parcel: await parcelOf(tx, order, pickupLocation, String(orderId)) };
+    const parcel = await parcelOf(tx, order, pickupLocation, String(orderId));
+    return { claimId: claim!.id, parcel: need.needed ? { ...parcel, eWayBillNumber: need.number } : parcel };
   });
 
   let booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string };
@@ -78,6 +91,12 @@ export async function bookForward(
     .set({ status: "cancelled", awb: booked.awb, shipmentId: booked.shipmentId, updatedAt: sql`now()` })
     .where(eq(shipments.id, claimId));
   throw outcome.refusal;
+}
+
+/** Whether the order's own parcel is booked or being booked: its address and e-way bill are then the courier's. */
+export async function hasOrderParcel(db: Db | Tx, orderId: number): Promise<boolean> {
+  const [live] = await db.select({ id: shipments.id }).from(shipments).where(orderParcelOf(orderId));
+  return live !== undefined;
 }
 
 /** The courier's answer written on the claimed row, with the booking as the parcel's first event. */

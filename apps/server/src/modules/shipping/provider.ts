@@ -29,6 +29,8 @@ export interface ParcelOrder {
   items: { name: string; sku: string; units: number; unitPriceRupees: number }[];
   weightKg: number;
   dimensionsCm: { length: number; breadth: number; height: number };
+  /** The consignment's e-way bill, when its value needs one (decision 061). */
+  eWayBillNumber?: string | null;
 }
 
 export interface CreatedParcel {
@@ -88,6 +90,11 @@ export interface ShippingProvider {
   parseWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): TrackingUpdate;
   /** A reverse pickup from the shopper back to the pickup location (a return). */
   bookReturnPickup(parcel: ParcelOrder): Promise<CreatedParcel>;
+  /**
+   * Calls a parcel back (an order cancelled after it was booked): one not picked up yet is cancelled, one on its
+   * way is returned to the pickup location (RTO). The courier's webhooks then report which.
+   */
+  cancelShipment(awb: string): Promise<void>;
 }
 
 export class ShippingWebhookRejected extends Error {

@@ -8,6 +8,7 @@ import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
 import { bookReturnParcel, type ReturnParcelRequest } from "./return-parcels";
 import { mergePdfs } from "./labels";
+import { recallParcel } from "./recall";
 import { ShippingWebhookRejected, type ShippingProvider } from "./provider";
 import { shipments } from "./tables";
 import { applyTrackingUpdate } from "./tracking";
@@ -54,6 +55,9 @@ export function createShippingService(
 
   return {
     gateway,
+
+    /** After the seller cancelled an order with a parcel: the courier calls it back (recall.ts). */
+    recallParcel: (orderId: number) => recallParcel(db, gateway.provider, log, orderId),
 
     /** The order's parcel and the courier's steps, for the shopper's order page. */
     shopperTracking: (orderId: number) => shopperTracking(db, orderId),

@@ -130,8 +130,13 @@ describe("creating shipments", () => {
     const cod = await insertOrder(app, { paymentMethod: "cod" });
     const pending = await insertOrder(app, { status: "pending_payment" });
     const cancelled = await insertOrder(app, { status: "cancelled" });
-    const army = await insertOrder(app);
-    await db().update(orders).set({ pinCode: "960001" }).where(eq(orders.id, army.order.id));
+    // Worth less than the e-way bill limit, so that the courier is asked and refuses the route.
+    const army = await insertOrder(app, { total: 100_000 });
+    // The army postal service's 2 CBPO, Kolkata: a real PIN code no courier serves.
+    await db()
+      .update(orders)
+      .set({ pinCode: "900099", city: "Kolkata", state: "West Bengal" })
+      .where(eq(orders.id, army.order.id));
 
     const body = await create([
       paid.order.id,
@@ -196,7 +201,11 @@ describe("creating shipments", () => {
     const pdf = await PDFDocument.load(res.rawPayload);
     expect(pdf.getPageCount()).toBe(2);
     // The label is kept once fetched.
-    expect((await shipmentOf(a.order.id))?.labelPdf?.length).toBeGreaterThan(100);
+    const shipped = await shipmentOf(a.order.id);
+    expect(shipped?.labelPdf?.length).toBeGreaterThan(100);
+    // The courier's label file names the shopper and the address: its number alone does not open it.
+    for (const file of [`${shipped?.shipmentId}.pdf`, `${shipped?.shipmentId}-guessed.pdf`])
+      expect((await fetch(sim(`/labels/${file}`))).status, file).toBe(404);
 
     const missing = await call(
       app,

@@ -132,6 +132,8 @@ export function adhocOrderBody(parcel: ParcelOrder) {
     breadth: parcel.dimensionsCm.breadth,
     height: parcel.dimensionsCm.height,
     weight: parcel.weightKg,
+    // Shiprocket's documented field for the consignment's e-way bill; absent below the limit.
+    ...(parcel.eWayBillNumber && { ewaybill_no: parcel.eWayBillNumber }),
   };
 }
 
@@ -266,6 +268,10 @@ export function createShiprocket(creds: ShiprocketCredentials): ShippingProvider
     async label(shipmentId) {
       const answer = await call("POST", "/courier/generate/label", labelSchema, { shipment_id: [shipmentId] });
       return fetchFile(answer.label_url);
+    },
+
+    async cancelShipment(awb) {
+      await call("POST", "/orders/cancel/shipment/awbs", z.unknown(), { awbs: [awb] });
     },
 
     async requestPickup(shipmentIds) {

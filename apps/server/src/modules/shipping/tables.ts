@@ -51,6 +51,10 @@ export const shipments = pgTable(
     /** The label as the courier made it, fetched once; null until fetched. */
     labelPdf: bytea("label_pdf"),
     pickupRequestedAt: timestamp("pickup_requested_at", { withTimezone: true }),
+    /** The seller called the parcel back (its order cancelled after it shipped): the courier returns it. */
+    recallRequestedAt: timestamp("recall_requested_at", { withTimezone: true }),
+    /** Why the courier could not be asked to call it back, until it is asked again; null otherwise. */
+    recallError: text("recall_error"),
     /** Booked with the simulated courier: nothing was really shipped. */
     isTest: boolean("is_test").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

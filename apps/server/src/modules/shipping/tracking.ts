@@ -2,7 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { issueCreditNote } from "../invoices/credit";
 import { queueShipmentNotice } from "../orders/shipment-notices";
-import { markDelivered, markReturnedToOrigin, readOrder } from "../orders/shipping-steps";
+import {
+  flagDeliveredAfterCancel,
+  markCancelledParcelBack,
+  markDelivered,
+  markReturnedToOrigin,
+  readOrder,
+} from "../orders/shipping-steps";
 import type { TrackingUpdate } from "./provider";
 import { SHIPMENT_PROGRESS } from "./status-map";
 import { shipmentEvents, shipments } from "./tables";
@@ -36,8 +42,20 @@ async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate
     at: update.at,
   };
   const note = `${update.rawStatus}${update.location ? ` (${update.location})` : ""}`;
+  const order = await readOrder(tx, shipment.orderId);
+  // The order was cancelled after it shipped: its parcel comes back to the seller, or arrives all the same.
+  if (order?.status === "cancelled" || order?.status === "refunded") {
+    if (update.status === "rto_delivered" || update.status === "cancelled")
+      await markCancelledParcelBack(tx, shipment.orderId, `Parcel back with the seller: ${note}`);
+    else if (update.status === "delivered")
+      await flagDeliveredAfterCancel(
+        tx,
+        shipment.orderId,
+        `Delivered by ${shipment.courier ?? "the courier"}: ${note}`,
+      );
+    return;
+  }
   if (update.status === "out_for_delivery") {
-    const order = await readOrder(tx, shipment.orderId);
     if (order?.status === "shipped") await queueShipmentNotice(tx, order, "out_for_delivery", details);
   } else if (update.status === "delivered") {
     const order = await markDelivered(

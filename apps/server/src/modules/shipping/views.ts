@@ -1,7 +1,22 @@
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { SHIPMENT_STATUS_LABELS, type OrderTimelineEntry, type ShipmentStatus, type ShipmentView } from "@store/shared";
+import {
+  recalledParcel,
+  SHIPMENT_STATUS_LABELS,
+  type OrderTimelineEntry,
+  type ShipmentStatus,
+  type ShipmentView,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { orderParcelOf, shipmentEvents, shipments } from "./tables";
+
+/** The courier of the order's own parcel, once one is booked: the e-way bill's transporter. */
+export async function courierOfOrder(db: Db, orderId: number): Promise<string | null> {
+  const [parcel] = await db
+    .select({ courier: shipments.courier })
+    .from(shipments)
+    .where(and(orderParcelOf(orderId), isNotNull(shipments.courier)));
+  return parcel?.courier ?? null;
+}
 
 /** An order's shipments, newest first, each with its events in the courier's order of time. */
 export async function shipmentsOfOrder(db: Db, orderId: number): Promise<ShipmentView[]> {
@@ -29,6 +44,8 @@ export async function shipmentsOfOrder(db: Db, orderId: number): Promise<Shipmen
     status: s.status,
     status_label: SHIPMENT_STATUS_LABELS[s.status],
     pickup_requested_at: s.pickupRequestedAt?.toISOString() ?? null,
+    recall_requested_at: s.recallRequestedAt?.toISOString() ?? null,
+    recall_error: s.recallError,
     created_at: s.createdAt.toISOString(),
     events: events
       .filter((e) => e.shipmentId === s.id)
@@ -59,7 +76,7 @@ export async function shopperTracking(db: Db, orderId: number): Promise<OrderTra
     .select()
     .from(shipments)
     .where(and(orderParcelOf(orderId), isNotNull(shipments.awb)));
-  if (!parcel) return { tracking: null, courierSteps: [] };
+  if (!parcel) return { tracking: null, courierSteps: [], recalled: null };
   const events = await db
     .select()
     .from(shipmentEvents)
@@ -76,10 +93,13 @@ export async function shopperTracking(db: Db, orderId: number): Promise<OrderTra
   return {
     tracking: { awb: parcel.awb!, courier: parcel.courier ?? "", url: parcel.trackingUrl },
     courierSteps,
+    recalled: recalledParcel(parcel.recallRequestedAt !== null, parcel.status),
   };
 }
 
 export interface OrderTracking {
   tracking: { awb: string; courier: string; url: string | null } | null;
   courierSteps: OrderTimelineEntry[];
+  /** The parcel called back after the order was cancelled: on its way back, back, or delivered all the same. */
+  recalled: ReturnType<typeof recalledParcel>;
 }

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { decimalText } from "@store/shared";
 import type { Db, Tx } from "../../../db/client";
 import { basicAuth } from "../http";
 import { sameSignature } from "../signatures";
@@ -32,10 +33,20 @@ const verifyBody = z.object({
 const idParams = z.object({ id: z.string() });
 
 type Amount = z.infer<typeof amountSchema>;
+const refundBody = z.object({ amount: amountSchema.optional() }).loose();
+const minorOf = (amount: Amount) => Math.round(Number(amount.value) * 100);
+interface SimRefund {
+  id: string;
+  status: "PENDING" | "COMPLETED";
+  amount: Amount;
+  create_time: string;
+}
 interface SimCapture {
   id: string;
-  status: "COMPLETED" | "REFUNDED";
+  status: "COMPLETED" | "PARTIALLY_REFUNDED" | "REFUNDED";
   amount: Amount;
+  /** Minor units refunded so far (the simulator's own bookkeeping; PayPal shows it as the capture's status). */
+  refunded_minor?: number;
   final_capture: true;
   custom_id?: string;
   create_time: string;
@@ -87,6 +98,7 @@ export const paypalSimulator: FastifyPluginAsync<{
   // In the database like the rest, so a token one replica issued is accepted by every other.
   const tokens = new SimulatorRecords<true>(db, "paypal", "token");
   const byRequestId = new SimulatorRecords<unknown>(db, "paypal", "request");
+  const refunds = new SimulatorRecords<SimRefund>(db, "paypal", "refund");
   const id = (request: FastifyRequest) => idParams.parse(request.params).id;
   const requestId = (request: FastifyRequest) => request.headers["paypal-request-id"]?.toString();
 
@@ -264,12 +276,23 @@ export const paypalSimulator: FastifyPluginAsync<{
     if (outages.refundFails())
       return fail(reply, 503, "SERVICE_UNAVAILABLE", "SERVICE_UNAVAILABLE", "Service unavailable (simulated outage).");
     const key = requestId(request);
+    const body = refundBody.safeParse(request.body ?? {});
     // The capture is locked while it is refunded: two refunds at once (from two replicas) cannot both succeed.
     const refund = await captures.change(id(request), (capture, tx) =>
       once(tx, key, async () => {
-        if (capture.status === "REFUNDED") return null;
-        capture.status = "REFUNDED";
-        return { id: paypalId(), status: "COMPLETED", amount: capture.amount };
+        const total = minorOf(capture.amount);
+        const before = capture.refunded_minor ?? 0;
+        const amount = body.success && body.data.amount ? minorOf(body.data.amount) : total - before;
+        if (amount <= 0 || before + amount > total) return null;
+        capture.refunded_minor = before + amount;
+        capture.status = capture.refunded_minor === total ? "REFUNDED" : "PARTIALLY_REFUNDED";
+        const made: SimRefund = {
+          id: paypalId(),
+          status: outages.refundPends() ? "PENDING" : "COMPLETED",
+          amount: { currency_code: capture.amount.currency_code, value: decimalText(amount) },
+          create_time: new Date().toISOString(),
+        };
+        return refunds.insert(made.id, made, { tx, parentId: capture.id });
       }),
     );
     if (refund === undefined)
@@ -280,9 +303,20 @@ export const paypalSimulator: FastifyPluginAsync<{
           reply,
           422,
           "UNPROCESSABLE_ENTITY",
-          "CAPTURE_FULLY_REFUNDED",
-          "The capture has already been fully refunded.",
+          "REFUND_AMOUNT_EXCEEDED",
+          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
         );
+  });
+
+  // A pending refund is made by the time the store asks about it again (as a slow bank refund would be).
+  app.get("/v2/payments/refunds/:id", async (request, reply) => {
+    const refund = await refunds.change(id(request), (refund) => {
+      refund.status = "COMPLETED";
+      return refund;
+    });
+    return (
+      refund ?? fail(reply, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.")
+    );
   });
 
   app.post("/v1/notifications/verify-webhook-signature", async (request, reply) => {

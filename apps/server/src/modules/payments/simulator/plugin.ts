@@ -2,13 +2,17 @@ import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
+import type { SimulatorControl } from "../../../http/simulator-control";
 import { SIMULATOR_PREFIX, type SimulatorCredentials } from "./credentials";
 import { paypalSimulator } from "./paypal-sim";
 import { razorpaySimulator } from "./razorpay-sim";
 import { createOutages, type Outages } from "./outages";
 import { createWebhookSender, type WebhookSender } from "./webhooks";
 
-const outageBody = z.object({ refunds: z.number().int().min(0).max(100) });
+const outageBody = z.object({
+  refunds: z.number().int().min(0).max(100),
+  pending_refunds: z.number().int().min(0).max(100).optional(),
+});
 
 export interface PaymentSimulator {
   /** The simulator's outgoing webhooks: tests hold, release and wait for them. */
@@ -34,8 +38,8 @@ const widget = (file: string) => readFileSync(new URL(`./widgets/${file}`, impor
  * our CSP (script-src 'self', connect-src 'self') allows. Mounted only when a provider has no keys and the
  * simulator is allowed (see config.ts and gateway.ts).
  */
-export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(
-  async (app: FastifyInstance, { credentials }) => {
+export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials; control: SimulatorControl }>(
+  async (app: FastifyInstance, { credentials, control }) => {
     const webhooks = createWebhookSender(
       (provider) => `${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/${provider}`,
       app.log,
@@ -54,16 +58,18 @@ export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials }>(
         reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(source),
       );
     }
-    app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true } }, (request, reply) => {
+    app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true }, onRequest: control }, (request, reply) => {
       const refunds = outageBody.safeParse(request.body);
       if (!refunds.success)
         return reply.status(400).send({
-          message: "Send { refunds: n }: how many refund calls should fail.",
+          message:
+            "Send { refunds: n, pending_refunds?: m }: how many refund calls should fail, and how many be left pending.",
           code: "BAD_REQUEST",
           errors: [],
         });
       outages.failRefunds(refunds.data.refunds);
-      return { refunds: refunds.data.refunds };
+      outages.pendRefunds(refunds.data.pending_refunds ?? 0);
+      return refunds.data;
     });
     await app.register(razorpaySimulator, {
       prefix: `${SIMULATOR_PREFIX}/razorpay`,

@@ -46,6 +46,17 @@ const orderBody = z.object({
 });
 const refundBody = z.object({ amount: z.number().int().positive().optional() }).loose();
 const idParams = z.object({ id: z.string() });
+const refundParams = z.object({ id: z.string(), refundId: z.string() });
+
+interface SimRefund {
+  id: string;
+  entity: "refund";
+  amount: number;
+  currency: string;
+  payment_id: string;
+  status: "pending" | "processed";
+  created_at: number;
+}
 
 /** Razorpay's error body: `{ error: { code, description, ... } }`. */
 function fail(reply: FastifyReply, status: number, description: string) {
@@ -72,6 +83,7 @@ export const razorpaySimulator: FastifyPluginAsync<{
   const widgetBody = z.object({ key_id: z.literal(KEYS.keyId), order_id: z.string() });
   const orders = new SimulatorRecords<SimOrder>(db, "razorpay", "order");
   const payments = new SimulatorRecords<SimPayment>(db, "razorpay", "payment");
+  const refunds = new SimulatorRecords<SimRefund>(db, "razorpay", "refund");
   const auth = basicAuth(KEYS.keyId, KEYS.keySecret);
   const authorised = (request: FastifyRequest) => request.headers.authorization === auth;
   const id = (request: FastifyRequest) => idParams.parse(request.params).id;
@@ -192,24 +204,36 @@ export const razorpaySimulator: FastifyPluginAsync<{
       });
     const body = refundBody.safeParse(request.body ?? {});
     // Locked while it is checked and changed: two refunds at once (from two replicas) cannot both pass the check.
-    const refund = await payments.change(id(request), (payment) => {
+    const refund = await payments.change(id(request), async (payment, tx) => {
       const amount = (body.success && body.data.amount) || payment.amount - payment.amount_refunded;
       if (payment.status !== "captured" || amount > payment.amount - payment.amount_refunded) return null;
       payment.amount_refunded += amount;
       if (payment.amount_refunded === payment.amount)
         Object.assign(payment, { status: "refunded", refund_status: "full" });
-      return {
+      const made: SimRefund = {
         id: simulatedId("rfnd_"),
         entity: "refund",
         amount,
         currency: payment.currency,
         payment_id: payment.id,
-        status: "processed",
+        status: outages.refundPends() ? "pending" : "processed",
         created_at: unixNow(),
       };
+      return refunds.insert(made.id, made, { tx, parentId: payment.id });
     });
     if (refund === undefined) return fail(reply, 400, "The id provided does not exist");
     return refund ?? fail(reply, 400, "The payment has been fully refunded already");
+  });
+
+  // A pending refund is made by the time the store asks about it again (as a bank's slow refund would be).
+  app.get("/v1/payments/:id/refunds/:refundId", async (request, reply) => {
+    const { id: paymentId, refundId } = refundParams.parse(request.params);
+    const refund = await refunds.change(refundId, (refund) => {
+      if (refund.payment_id !== paymentId) return null;
+      refund.status = "processed";
+      return refund;
+    });
+    return refund ?? fail(reply, 400, "The id provided does not exist");
   });
 
   // The widget's buttons (browser, no secret: the public key_id identifies the merchant, as in Razorpay's checkout).

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../../db/client";
 import type { ProviderName } from "../provider";
 import { paymentSimulatorRecords as records } from "./tables";
 
-type Kind = "order" | "payment" | "capture" | "token" | "request";
+type Kind = "order" | "payment" | "capture" | "token" | "request" | "refund";
 /** A query runs on its own or inside the caller's transaction (where the record is locked). */
 type Executor = Db | Tx;
 

@@ -2,7 +2,7 @@ import type { Db } from "../../../db/client";
 import { courierTimeText } from "../time";
 import type { CourierSimulatorCredentials } from "./credentials";
 import { changeShipment, idleShipments, type SimShipment } from "./records";
-import { canFail, nextStep, SIM_STATUS, type SimStep } from "./rules";
+import { canDeliverAnyway, canFail, nextStep, SIM_STATUS, type SimStep } from "./rules";
 import type { CourierWebhookSender } from "./webhooks";
 
 /**
@@ -44,7 +44,7 @@ export function createCourierSimulatorEngine(
   }
 
   function locationOf(shipment: SimShipment, step: SimStep): string {
-    if (["pickupScheduled", "pickedUp", "rtoDelivered"].includes(step))
+    if (["pickupScheduled", "pickedUp", "rtoDelivered", "cancelled"].includes(step))
       return shipment.direction === "forward" ? "Jaipur" : shipment.city;
     if (step === "inTransit" || step === "rtoInitiated") return "Jaipur Hub";
     return shipment.direction === "forward" ? shipment.city : "Jaipur";
@@ -60,15 +60,22 @@ export function createCourierSimulatorEngine(
     shipment.history.push({ step, date: at.toISOString(), location: locationOf(shipment, step) });
   }
 
-  /** Moves a parcel one step ("advance") or to a failed delivery ("fail"); answers the parcel, or why not. */
-  async function move(awb: string, action: "advance" | "fail") {
+  /**
+   * Moves a parcel one step ("advance"), to a failed delivery ("fail"), or hands it over whatever it was asked
+   * ("deliver": a courier that did not act on a call-back); answers the parcel, or why not.
+   */
+  async function move(awb: string, action: "advance" | "fail" | "deliver") {
     const moved = await changeShipment(db, { awb }, (shipment) => {
       const to =
         action === "fail"
           ? canFail(shipment.step)
             ? "undelivered"
             : null
-          : nextStep(shipment.step, shipment.direction);
+          : action === "deliver"
+            ? canDeliverAnyway(shipment.step)
+              ? "delivered"
+              : null
+            : nextStep(shipment.step, shipment.direction);
       if (!to) return { ok: false as const, step: shipment.step };
       moveTo(shipment, to);
       return { ok: true as const, shipment: structuredClone(shipment) };

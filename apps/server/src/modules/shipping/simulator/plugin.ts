@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { SimulatorControl } from "../../../http/simulator-control";
 import { COURIER_SIMULATOR_PREFIX, type CourierSimulatorCredentials } from "./credentials";
 import type { CourierSimulatorEngine } from "./engine";
 import { shiprocketSimulator } from "./shiprocket-sim";
@@ -11,8 +12,9 @@ import { shiprocketSimulator } from "./shiprocket-sim";
 export const courierSimulatorPlugin = fp<{
   engine: CourierSimulatorEngine;
   credentials: CourierSimulatorCredentials;
+  control: SimulatorControl;
 }>(
-  async (app: FastifyInstance, { engine, credentials }) => {
+  async (app: FastifyInstance, { engine, credentials, control }) => {
     // Webhooks under way are answered while the server still accepts them and the database is open.
     app.addHook("preClose", () => engine.settled());
     await app.register(shiprocketSimulator, {
@@ -20,6 +22,7 @@ export const courierSimulatorPlugin = fp<{
       db: app.database.db,
       engine,
       credentials,
+      control,
       pickupPincode: app.config.shipping.pickupPincode,
       baseUrl: () => `${app.config.publicUrl.replace(/\/+$/, "")}${COURIER_SIMULATOR_PREFIX}`,
     });

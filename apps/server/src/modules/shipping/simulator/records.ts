@@ -15,6 +15,8 @@ export interface SimShipment {
   address: string;
   city: string;
   pincode: string;
+  /** The consignment's e-way bill, as the booking gave it. */
+  ewaybill_no: string | null;
   awb_code: string | null;
   courier_company_id: number | null;
   courier_name: string | null;

@@ -1,3 +1,5 @@
+import { SELLER } from "@store/shared";
+
 /**
  * The simulated courier's answers, deterministic so tests and demos can rely on them:
  * - a delivery pincode starting with 9 (India's army postal service range) is served by no courier;
@@ -14,6 +16,19 @@ export interface SimCourier {
 }
 
 export const VALID_PINCODE = /^[1-9]\d{5}$/;
+
+/** An e-way bill number: 12 digits. */
+export const E_WAY_BILL_NUMBER = /^\d{12}$/;
+
+/**
+ * Like the courier, the simulator takes no inter-state parcel worth more than ₹50,000 without its e-way
+ * bill's number (`ewaybill_no`); the pickup is the seller's own state. This is the courier's rule, which the
+ * simulator plays: the store's own limits are the seller's data (decision 061).
+ */
+export function eWayBillMissing(body: { sub_total: number; billing_state: string; ewaybill_no?: string }): boolean {
+  const interState = body.billing_state.trim().toLowerCase() !== SELLER.address.region.toLowerCase();
+  return interState && body.sub_total > 50_000 && !body.ewaybill_no;
+}
 
 export function simulatedCouriers(pickup: string, delivery: string): SimCourier[] {
   if (delivery.startsWith("9")) return [];
@@ -37,6 +52,7 @@ export const SIM_STATUS = {
   undelivered: { id: 21, name: "UNDELIVERED" },
   rtoInitiated: { id: 9, name: "RTO INITIATED" },
   rtoDelivered: { id: 10, name: "RTO DELIVERED" },
+  cancelled: { id: 8, name: "CANCELED" },
 } as const;
 export type SimStep = keyof typeof SIM_STATUS;
 
@@ -59,4 +75,19 @@ export function nextStep(current: SimStep, direction: "forward" | "return"): Sim
 /** "Fail delivery" is possible once the parcel left the seller and before it is delivered. */
 export function canFail(current: SimStep): boolean {
   return current === "pickedUp" || current === "inTransit" || current === "outForDelivery";
+}
+
+/**
+ * What the courier does with a parcel called back: cancelled before it is picked up, returned to the seller
+ * once on its way; null once delivered or already coming back (nothing to call back).
+ */
+export function calledBack(current: SimStep): SimStep | null {
+  if (current === "awbAssigned" || current === "pickupScheduled") return "cancelled";
+  if (canFail(current) || current === "undelivered") return "rtoInitiated";
+  return null;
+}
+
+/** A parcel on its way, or coming back, can still be handed to the shopper by a courier that ignored the call-back. */
+export function canDeliverAnyway(current: SimStep): boolean {
+  return canFail(current) || current === "undelivered" || current === "rtoInitiated";
 }

@@ -1,11 +1,13 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
+import type { SimulatorControl } from "../../../http/simulator-control";
+import { sameSecret } from "../../../lib/secrets";
 import type { CourierSimulatorCredentials } from "./credentials";
 import { simulatedLabelPdf } from "./label";
 import { changeShipment, findShipment, insertShipment, saveToken, tokenExists, type SimShipment } from "./records";
-import { SIM_STATUS, simulatedCouriers, VALID_PINCODE } from "./rules";
+import { calledBack, E_WAY_BILL_NUMBER, eWayBillMissing, SIM_STATUS, simulatedCouriers, VALID_PINCODE } from "./rules";
 import type { CourierSimulatorEngine } from "./engine";
 
 const loginBody = z.object({ email: z.string(), password: z.string() });
@@ -23,10 +25,12 @@ const adhocBody = z
     billing_address: z.string().min(1),
     billing_city: z.string().min(1),
     billing_pincode: z.string().regex(VALID_PINCODE),
+    billing_state: z.string().min(1),
     payment_method: z.enum(["COD", "Prepaid"]),
     sub_total: z.number().nonnegative(),
     order_items: z.array(item).min(1),
     weight: z.number().positive(),
+    ewaybill_no: z.string().regex(E_WAY_BILL_NUMBER).optional(),
   })
   .loose();
 const returnBody = z
@@ -43,7 +47,8 @@ const returnBody = z
 const shipmentIdText = z.union([z.string(), z.number()]).transform(String);
 const awbBody = z.object({ shipment_id: shipmentIdText, courier_id: z.number().int().optional() });
 const idsBody = z.object({ shipment_id: z.array(shipmentIdText).min(1) });
-const controlBody = z.object({ action: z.enum(["advance", "fail"]) });
+const controlBody = z.object({ action: z.enum(["advance", "fail", "deliver"]) });
+const awbsBody = z.object({ awbs: z.array(z.string()).min(1) });
 
 /** Shiprocket-style error body: `{ message, status_code }`. */
 const fail = (reply: FastifyReply, status: number, message: string) =>
@@ -53,18 +58,25 @@ const numericId = () => randomInt(100_000_000, 999_999_999);
 
 /**
  * A Shiprocket-compatible API (the calls the store makes) under /sim/shiprocket, plus the label files it
- * links to, a bare tracking page and a test control (`POST /control/shipments/:awb`) that moves a parcel one
- * step and sends its webhook. Its records live in the database (records.ts).
+ * links to, a bare tracking page and a test control (`POST /control/shipments/:awb`, the owner's or a script's
+ * with the install's simulator secret) that moves a parcel one step and sends its webhook. Its records live
+ * in the database (records.ts).
  */
 export const shiprocketSimulator: FastifyPluginAsync<{
   db: Db;
   engine: CourierSimulatorEngine;
   credentials: CourierSimulatorCredentials;
+  /** The door of the test control (`/control/...`): the owner's session or the install's simulator secret. */
+  control: SimulatorControl;
   pickupPincode: string;
   /** Where the label files are served, as absolute URLs (the store fetches them). */
   baseUrl: () => string;
-}> = async (app: FastifyInstance, { db, engine, credentials, pickupPincode, baseUrl }) => {
+}> = async (app: FastifyInstance, { db, engine, credentials, control, pickupPincode, baseUrl }) => {
   const { move, moveTo, sendWebhook } = engine;
+  // A label names the shopper and the address: its file is found by a keyed name, as a real courier's label
+  // lies at an unguessable address, never by the shipment's number alone.
+  const labelFile = (id: string) =>
+    `${id}-${createHmac("sha256", credentials.password).update(`label:${id}`).digest("base64url")}.pdf`;
   async function authorised(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (token && (await tokenExists(db, token))) return true;
@@ -117,6 +129,12 @@ export const shiprocketSimulator: FastifyPluginAsync<{
     const body = adhocBody.safeParse(request.body);
     if (!body.success) return fail(reply, 422, `Oops! Invalid data: ${body.error.issues[0]?.path.join(".")}`);
     const b = body.data;
+    if (eWayBillMissing(b))
+      return fail(
+        reply,
+        422,
+        "E-way bill number (ewaybill_no) is required for an inter-state shipment above Rs 50000.",
+      );
     return createOrder({
       channel_order_id: b.order_id,
       direction: "forward",
@@ -126,6 +144,7 @@ export const shiprocketSimulator: FastifyPluginAsync<{
       address: b.billing_address,
       city: b.billing_city,
       pincode: b.billing_pincode,
+      ewaybill_no: b.ewaybill_no ?? null,
     });
   });
 
@@ -143,6 +162,7 @@ export const shiprocketSimulator: FastifyPluginAsync<{
       address: b.pickup_address,
       city: b.pickup_city,
       pincode: b.pickup_pincode,
+      ewaybill_no: null,
     });
   });
 
@@ -197,12 +217,13 @@ export const shiprocketSimulator: FastifyPluginAsync<{
     const id = body.data.shipment_id[0]!;
     const shipment = await findShipment(db, { id });
     if (!shipment?.awb_code) return fail(reply, 400, "Label can be generated only after the AWB is assigned.");
-    return { label_created: 1, label_url: `${baseUrl()}/labels/${id}.pdf`, response: "", not_created: [] };
+    return { label_created: 1, label_url: `${baseUrl()}/labels/${labelFile(id)}`, response: "", not_created: [] };
   });
 
   app.get("/labels/:file", { schema: { hide: true } }, async (request, reply) => {
-    const id = /^(\d+)\.pdf$/.exec((request.params as { file: string }).file)?.[1];
-    const shipment = id ? await findShipment(db, { id }) : undefined;
+    const file = (request.params as { file: string }).file;
+    const id = /^(\d+)-/.exec(file)?.[1];
+    const shipment = id && sameSecret(file, labelFile(id)) ? await findShipment(db, { id }) : undefined;
     if (!shipment?.awb_code) return fail(reply, 404, "No such label.");
     const pdf = await simulatedLabelPdf({
       awb: shipment.awb_code,
@@ -246,6 +267,27 @@ export const shiprocketSimulator: FastifyPluginAsync<{
     };
   });
 
+  app.post("/orders/cancel/shipment/awbs", { schema: { hide: true } }, async (request, reply) => {
+    if (!(await authorised(request, reply))) return reply;
+    const body = awbsBody.safeParse(request.body);
+    if (!body.success) return fail(reply, 422, "The awbs list is required.");
+    const called: SimShipment[] = [];
+    for (const awb of body.data.awbs) {
+      const moved = await changeShipment(db, { awb }, (shipment) => {
+        const to = calledBack(shipment.step);
+        if (!to) return shipment.step;
+        moveTo(shipment, to);
+        return structuredClone(shipment);
+      });
+      if (!moved) return fail(reply, 404, `AWB ${awb} not found.`);
+      if (typeof moved === "string")
+        return fail(reply, 400, `Shipment ${awb} cannot be cancelled: it is ${SIM_STATUS[moved].name}.`);
+      called.push(moved);
+    }
+    for (const shipment of called) await sendWebhook(shipment);
+    return { message: "Shipment(s) cancelled successfully." };
+  });
+
   app.get("/courier/track/awb/:awb", { schema: { hide: true } }, async (request, reply) => {
     if (!(await authorised(request, reply))) return reply;
     const shipment = await findShipment(db, { awb: (request.params as { awb: string }).awb });
@@ -275,16 +317,16 @@ export const shiprocketSimulator: FastifyPluginAsync<{
       .send([`Simulated courier - AWB ${shipment.awb_code} (${shipment.courier_name})`, "", ...lines].join("\n"));
   });
 
-  app.post("/control/shipments/:awb", { schema: { hide: true } }, async (request, reply) => {
+  app.post("/control/shipments/:awb", { schema: { hide: true }, onRequest: control }, async (request, reply) => {
     const body = controlBody.safeParse(request.body);
-    if (!body.success) return fail(reply, 400, "Send { action: advance | fail }.");
+    if (!body.success) return fail(reply, 400, "Send { action: advance | fail | deliver }.");
     const moved = await move((request.params as { awb: string }).awb, body.data.action);
     if (!moved) return fail(reply, 404, "AWB not found.");
     if (!moved.ok)
       return fail(
         reply,
         409,
-        `A parcel that is "${SIM_STATUS[moved.step].name}" cannot ${body.data.action === "fail" ? "fail delivery" : "move further"}.`,
+        `A parcel that is "${SIM_STATUS[moved.step].name}" cannot ${body.data.action === "advance" ? "move further" : body.data.action === "fail" ? "fail delivery" : "be delivered"}.`,
       );
     return { awb: moved.shipment.awb_code, status: SIM_STATUS[moved.shipment.step].name };
   });

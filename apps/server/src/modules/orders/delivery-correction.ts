@@ -1,0 +1,68 @@
+import { eq, sql } from "drizzle-orm";
+import { ORDER_STATUS_LABELS } from "@store/shared";
+import type { Tx } from "../../db/client";
+import { refusal } from "../../errors";
+import { notFound } from "../../lib/failures";
+import { orders } from "./tables";
+import { lockOrder, type OrderRow } from "./transitions";
+
+/** An order's delivery address as the back office corrects it (decision 061). */
+export interface DeliveryAddress {
+  name: string;
+  delivery_address: string;
+  country_code: string;
+  mobile_number: string;
+  pin_code: string;
+  city: string;
+  state: string;
+}
+
+export const deliveryAddressOf = (order: OrderRow): DeliveryAddress => ({
+  name: order.deliveryName,
+  delivery_address: order.deliveryAddress,
+  country_code: order.countryCode,
+  mobile_number: order.mobileNumber,
+  pin_code: order.pinCode,
+  city: order.city,
+  state: order.state,
+});
+
+/**
+ * An order whose address the seller may still correct, locked for the correction: paid or cash on delivery
+ * confirmed (so not shipped, cancelled or still unpaid) and delivered in India. The caller checks that no
+ * parcel has been booked for it.
+ */
+export async function lockOrderToCorrect(tx: Tx, orderId: number): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw notFound("Order");
+  if (order.status !== "paid" && order.status !== "cod_confirmed")
+    throw refusal(
+      "conflict",
+      "NOT_CORRECTABLE",
+      `Order ${orderId} is "${ORDER_STATUS_LABELS[order.status]}": only a paid or cash-on-delivery confirmed order that has not shipped can have its address corrected.`,
+    );
+  if (order.deliveryCountry !== "IN")
+    throw refusal(
+      "conflict",
+      "NOT_DOMESTIC",
+      `Order ${orderId} goes abroad: only Indian addresses are corrected here.`,
+    );
+  return order;
+}
+
+/** Writes the corrected address on the locked order. */
+export async function saveDeliveryAddress(tx: Tx, orderId: number, address: DeliveryAddress): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      deliveryName: address.name,
+      deliveryAddress: address.delivery_address,
+      countryCode: address.country_code,
+      mobileNumber: address.mobile_number,
+      pinCode: address.pin_code,
+      city: address.city,
+      state: address.state,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, orderId));
+}
