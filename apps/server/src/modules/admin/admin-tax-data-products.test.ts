@@ -58,19 +58,42 @@ describe("products' HSN code and tax rule in the back office", () => {
     expect(list.json().data[0]).toMatchObject({ id: product.id, hsn_code: "62044290", tax_rule_id: tax.tax_rule_id });
   });
 
-  it("requires both when creating", async () => {
-    const res = await post(form({ hsn_code: undefined, tax_rule_id: undefined }));
-    expect(res.statusCode).toBe(400);
-    expect(fieldErrors(res.json())).toMatchObject({
-      hsn_code: HSN_MESSAGE,
-      tax_rule_id: "Choose the product's tax rule",
+  it("takes the subcategory's default for what is left empty; an own code or rule overrides it until cleared", async () => {
+    const res = await post(form({ hsn_code: "", tax_rule_id: "" }));
+    expect(res.statusCode, res.body).toBe(201);
+    const product: AdminProduct = res.json();
+    expect(product).toMatchObject({
+      hsn_code: null,
+      tax_rule_id: null,
+      default_hsn_code: "6204",
+      default_tax_rule_id: tax.tax_rule_id,
+      default_tax_rule_name: expect.stringMatching(/Apparel/),
     });
+    const own = await patch(product.id, { hsn_code: "62044290" });
+    expect(own.json()).toMatchObject({ hsn_code: "62044290", default_hsn_code: "6204" });
+    const cleared = await patch(product.id, { hsn_code: "" });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ hsn_code: null, tax_rule_id: null });
+  });
+
+  it("refuses a product left with no HSN code or rule, its own or its subcategory's", async () => {
+    const res = await post(form({ subcategory: undefined, hsn_code: undefined, tax_rule_id: undefined }));
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res.json()).hsn_code).toMatch(/Enter the product's HSN code: its subcategory has no default/);
+    const ruleless = await post(form({ subcategory: undefined, tax_rule_id: undefined }));
+    expect(fieldErrors(ruleless.json()).tax_rule_id).toMatch(/Choose the product's tax rule/);
+    // Moved out of its subcategory, a product leaning on the default must get its own.
+    const leaning: AdminProduct = (await post(form({ hsn_code: "", tax_rule_id: "" }))).json();
+    const moved = await patch(leaning.id, { subcategory: null });
+    expect(moved.statusCode).toBe(400);
+    expect(fieldErrors(moved.json()).hsn_code).toMatch(/no default/);
+    expect((await call(app, admin, "GET", `/api/admin/products/${leaning.id}`)).json().subcategory).toBe(1);
   });
 
   it.each(["62044", "6204a", "620", "6204429011"])("refuses the HSN code %s", async (hsn) => {
     const res = await post(form({ hsn_code: hsn }));
     expect(res.statusCode).toBe(400);
-    expect(fieldErrors(res.json()).hsn_code).toBe("HSN code: 4, 6 or 8 digits, e.g. 6204");
+    expect(fieldErrors(res.json()).hsn_code).toBe(HSN_MESSAGE);
   });
 
   it("refuses an unknown rule with a field error", async () => {

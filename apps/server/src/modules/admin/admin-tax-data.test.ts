@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { gstinCheckCharacter, type SellerGst, type TaxRuleView, type TaxRulesResponse } from "@store/shared";
+import {
+  financialYearOf,
+  gstinCheckCharacter,
+  type SellerGst,
+  type TaxRuleView,
+  type TaxRulesResponse,
+} from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { istDayOf, addDays } from "../../lib/seller-time";
 import { readSellerGst } from "../settings/service";
@@ -37,9 +43,15 @@ const today = () => istDayOf(new Date());
 
 describe("GET/PUT /api/admin/settings/gst", () => {
   it("saves the registration (prefix in capitals), answers it back, and audits the change", async () => {
-    const res = await putGst(registration({ lut_reference: "AD0803250999999" }));
+    const year = financialYearOf(today());
+    const res = await putGst(registration({ lut_reference: "AD0803250999999", lut_financial_year: year }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().gst).toMatchObject({ invoice_prefix: "JKH", state_code: "08", lut_reference: "AD0803250999999" });
+    expect(res.json().gst).toMatchObject({
+      invoice_prefix: "JKH",
+      state_code: "08",
+      lut_reference: "AD0803250999999",
+      lut_financial_year: year,
+    });
     const read = await call(app, owner, "GET", "/api/admin/settings/gst");
     expect(read.json()).toEqual(res.json());
     expect(await readSellerGst(app.database.db)).toEqual(res.json().gst);

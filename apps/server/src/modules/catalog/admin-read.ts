@@ -11,9 +11,12 @@ import {
   type ProductMediaField,
   toMajorUnits,
 } from "@store/shared";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { categories, productImages, productVariants, products, subcategories, taxRules } from "./tables";
+
+const defaultRule = alias(taxRules, "default_rule");
 
 /** Catalogue prices are stored as cents; the back office shows dollars with cents. */
 export const dollars = toMajorUnits;
@@ -45,11 +48,15 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
       categoryName: categories.name,
       subcategoryName: subcategories.name,
       taxRuleName: taxRules.name,
+      defaultHsn: subcategories.hsnCode,
+      defaultRuleId: subcategories.taxRuleId,
+      defaultRuleName: defaultRule.name,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
     .leftJoin(taxRules, eq(taxRules.id, products.taxRuleId))
+    .leftJoin(defaultRule, eq(defaultRule.id, subcategories.taxRuleId))
     .where(eq(products.id, id));
   if (!row) return undefined;
   const [variants, images] = await Promise.all([
@@ -83,6 +90,9 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
     hsn_code: p.hsnCode,
     tax_rule_id: p.taxRuleId,
     tax_rule_name: row.taxRuleName,
+    default_hsn_code: row.defaultHsn,
+    default_tax_rule_id: row.defaultRuleId,
+    default_tax_rule_name: row.defaultRuleName,
     sizes: variants.sort(byPosition).map((v) => ({
       size: v.size,
       offer_price: dollars(v.offerPriceCents),

@@ -15,6 +15,7 @@ import { categories, productImages, productVariants, products, subcategories } f
 import { invalidField, notFound } from "../../lib/failures";
 import { loadAdminProduct } from "./admin-read";
 import { istDayOf } from "../../lib/seller-time";
+import { assertTaxClass } from "./tax-defaults";
 import { assertRuleInForce } from "./tax-rule-writes";
 
 const ONE_SIZE: ProductSize = "ONE";
@@ -126,7 +127,7 @@ const sizeRows = (rows: readonly Omit<SizeWrite, "path">[] | undefined): SizeWri
  */
 export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<number> {
   const { subcategoryId, terms } = await placement(tx, input.category, input.subcategory ?? null);
-  await assertRuleInForce(tx, input.tax_rule_id, istDayOf(new Date()));
+  if (input.tax_rule_id !== undefined) await assertRuleInForce(tx, input.tax_rule_id, istDayOf(new Date()));
   const [row] = await tx
     .insert(products)
     .values({
@@ -147,6 +148,7 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
     })
     .returning({ id: products.id });
   if (!row) throw new Error("product insert returned no row");
+  await assertTaxClass(tx, row.id);
   const main = { size: input.size, offer_price: input.offer_price, mrp: input.mrp, quantity: input.quantity, path: "" };
   await writeSizes(tx, row.id, [main, ...sizeRows(input.sizes)]);
   await writeImages(tx, row.id, input.product_name, slotImages(PRODUCT_MEDIA_FIELDS.map((field) => input[field])));
@@ -174,7 +176,7 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
         )
       : undefined;
   // A rule kept as it was is not asked again (its rate may since have been replaced, never removed).
-  if (patch.tax_rule_id !== undefined && patch.tax_rule_id !== before.tax_rule_id)
+  if (patch.tax_rule_id != null && patch.tax_rule_id !== before.tax_rule_id)
     await assertRuleInForce(tx, patch.tax_rule_id, istDayOf(new Date()));
   await tx
     .update(products)
@@ -198,6 +200,8 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, id));
+  // A cleared code or rule, or a move to another subcategory, must leave the product something to be invoiced with.
+  if (placed || patch.hsn_code !== undefined || patch.tax_rule_id !== undefined) await assertTaxClass(tx, id);
 
   const pricesGiven = patch.offer_price !== undefined || patch.mrp !== undefined || patch.quantity !== undefined;
   const main =

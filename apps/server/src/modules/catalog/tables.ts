@@ -22,19 +22,6 @@ export const categories = pgTable("categories", {
   position: integer("position").notNull().default(0),
 });
 
-export const subcategories = pgTable(
-  "subcategories",
-  {
-    id: integer("id").primaryKey(),
-    name: text("name").notNull(),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => categories.id),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [unique("subcategories_category_name_uq").on(t.categoryId, t.name)],
-);
-
 /**
  * A GST rate rule products are classed under ("Apparel and made-up textiles"): rates change by notification,
  * so they are data the seller edits, each rate with the date it takes effect (decision 033).
@@ -69,6 +56,25 @@ export const taxRates = pgTable(
   ],
 );
 
+/**
+ * A subcategory of a category. Its HSN code and tax rule are the seller's defaults for its products: a
+ * product without its own is invoiced with them (issue 38); null until set.
+ */
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    position: integer("position").notNull().default(0),
+    hsnCode: text("hsn_code"),
+    taxRuleId: integer("tax_rule_id").references(() => taxRules.id),
+  },
+  (t) => [unique("subcategories_category_name_uq").on(t.categoryId, t.name)],
+);
+
 export const products = pgTable(
   "products",
   {
@@ -91,7 +97,7 @@ export const products = pgTable(
     /** The product page's title and meta description when set; empty: the name and description are used. */
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
-    /** The HSN code the invoice prints (4, 6 or 8 digits); null until the seller sets it. */
+    /** The product's own HSN code (4, 6 or 8 digits) and rule; null: its subcategory's default applies. */
     hsnCode: text("hsn_code"),
     taxRuleId: integer("tax_rule_id").references(() => taxRules.id),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { TaxRateCreateInput, TaxRateView, TaxRuleCreateInput, TaxRuleView } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { duplicateField, invalidField, notFound, onDuplicate } from "../../lib/failures";
-import { products, taxRates, taxRules } from "./tables";
+import { products, subcategories, taxRates, taxRules } from "./tables";
 
 /**
  * The catalogue's GST rate rules as the back office edits them (decision 033). `today` is the IST day the
@@ -26,12 +26,17 @@ function rateViews(rows: readonly RateRow[], today: string): TaxRateView[] {
   }));
 }
 
-/** Every rule (by name) with its rates, newest date first, and how many products it classes. */
+/** Every rule (by name) with its rates, newest date first, and how many products it classes (its own or by default). */
 export async function listTaxRules(db: Db | Tx, today: string): Promise<TaxRuleView[]> {
+  const ruleOf = sql<number | null>`coalesce(${products.taxRuleId}, ${subcategories.taxRuleId})`;
   const [rules, rates, counts] = await Promise.all([
     db.select().from(taxRules).orderBy(asc(taxRules.name)),
     db.select().from(taxRates).orderBy(desc(taxRates.effectiveFrom)),
-    db.select({ ruleId: products.taxRuleId, n: count() }).from(products).groupBy(products.taxRuleId),
+    db
+      .select({ ruleId: ruleOf, n: count() })
+      .from(products)
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .groupBy(ruleOf),
   ]);
   return rules.map((rule) => ({
     id: rule.id,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { products, taxRates, taxRules } from "./tables";
+import { products, subcategories, taxRates, taxRules } from "./tables";
 
 export interface ProductRate {
   rateBps: number;
@@ -12,10 +12,14 @@ export interface ProductRate {
 export type ProductTax =
   { ok: true; hsn: string; ruleName: string; rate: ProductRate } | { ok: false; problem: string };
 
+/** A product's own HSN code and rule, else its subcategory's defaults (issue 38). */
+const hsnOf = sql<string | null>`coalesce(${products.hsnCode}, ${subcategories.hsnCode})`;
+const ruleOf = sql<number | null>`coalesce(${products.taxRuleId}, ${subcategories.taxRuleId})`;
+
 /**
- * The HSN code and rate of each product on `day` (the invoice's IST date): the rule's latest rate that
- * took effect on or before that day. A product without an HSN code or rule, or whose rule has no rate yet,
- * answers the problem in the seller's words.
+ * The HSN code and rate of each product on `day` (the invoice's IST date): its own code and rule, or its
+ * subcategory's where it has none, at the rule's latest rate that took effect on or before that day. A
+ * product left without a code or rule, or whose rule has no rate yet, answers the problem in the seller's words.
  */
 export async function taxOfProducts(
   db: Db | Tx,
@@ -27,7 +31,7 @@ export async function taxOfProducts(
   const inForce = db
     .select({ rateBps: taxRates.rateBps, thresholdMinor: taxRates.thresholdMinor, rateAboveBps: taxRates.rateAboveBps })
     .from(taxRates)
-    .where(and(eq(taxRates.ruleId, products.taxRuleId), lte(taxRates.effectiveFrom, day)))
+    .where(and(eq(taxRates.ruleId, ruleOf), lte(taxRates.effectiveFrom, day)))
     .orderBy(desc(taxRates.effectiveFrom))
     .limit(1)
     .as("in_force");
@@ -35,21 +39,23 @@ export async function taxOfProducts(
     .select({
       id: products.id,
       name: products.name,
-      hsn: products.hsnCode,
-      ruleId: products.taxRuleId,
+      hsn: hsnOf,
+      ruleId: ruleOf,
       ruleName: taxRules.name,
       rateBps: inForce.rateBps,
       thresholdMinor: inForce.thresholdMinor,
       rateAboveBps: inForce.rateAboveBps,
     })
     .from(products)
-    .leftJoin(taxRules, eq(taxRules.id, products.taxRuleId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .leftJoin(taxRules, eq(taxRules.id, ruleOf))
     .leftJoinLateral(inForce, sql`true`)
     .where(inArray(products.id, [...productIds]));
   const result = new Map<number, ProductTax>();
   for (const p of found) {
-    if (!p.hsn) result.set(p.id, { ok: false, problem: `"${p.name}" has no HSN code.` });
-    else if (p.ruleId === null) result.set(p.id, { ok: false, problem: `"${p.name}" has no tax rule.` });
+    if (!p.hsn) result.set(p.id, { ok: false, problem: `"${p.name}" has no HSN code, nor has its subcategory.` });
+    else if (p.ruleId === null)
+      result.set(p.id, { ok: false, problem: `"${p.name}" has no tax rule, nor has its subcategory.` });
     else if (p.rateBps === null)
       result.set(p.id, {
         ok: false,

@@ -40,10 +40,11 @@ export interface InvoiceLineInput {
 
 export interface OrderAmounts {
   currency: "INR" | "USD";
-  /** INR per USD x 1000, fixed when the order was placed. */
+  /** INR per unit of the currency x 1000 the invoice converts at (the customs rate of its date for USD). */
   rateMilli: number;
   discount: number;
   shipping: number;
+  /** The wallet's "end in 9" rounding (INR orders only): part of the price of the goods. */
   rounding: number;
   total: number;
 }
@@ -55,6 +56,8 @@ export interface ComputedLine extends Amounts {
   hsn: string;
   quantity: number;
   rateBps: number;
+  /** The part of `gross` that is the line's share of the wallet's rounding. */
+  rounding: number;
 }
 
 /** SAC of the delivery charge, billed with the goods as one composite supply (decision 033). */
@@ -110,14 +113,16 @@ export function split(gross: number, rateBps: number, supply: SupplyKind): Amoun
   return { gross, taxable: gross - igst, cgst: 0, sgst: 0, igst };
 }
 
-/** An amount of the order's currency in paise at the order's rate. */
+/** An amount of the order's currency in paise at the invoice's rate. */
 export const toInr = (minor: number, order: Pick<OrderAmounts, "currency" | "rateMilli">) =>
   order.currency === "INR" ? minor : inrMinorAtRate(minor, order.rateMilli);
 
 /**
- * The invoice's lines for an order: each goods line's value less its share of the discount, the delivery
- * charge (taxed at the highest rate of the goods it carries), and the wallet's rounding (no tax); in INR
- * at the order's rate, shared out so that the lines add up to the order total converted once.
+ * The invoice's lines for an order: each goods line's value less its share of the discount and with its share
+ * of the wallet's rounding (the rounding is part of what the shopper pays for the goods, so it is taxed with
+ * them, at each line's rate), then the delivery charge (taxed at the highest rate of the goods it carries); in
+ * INR at the invoice's rate, shared out so that the lines add up to the order total converted once. Both shares
+ * are by largest remainder, so they add up exactly.
  */
 export function invoiceLines(
   order: OrderAmounts,
@@ -130,8 +135,10 @@ export function invoiceLines(
   const nets = values.map((v, i) => v - discounts[i]!);
   if (nets.reduce((a, b) => a + b, 0) + order.shipping + order.rounding !== order.total)
     throw new Error("The order's lines, shipping and rounding do not add up to its total");
+  const roundings = allocate(order.rounding, nets);
+  const prices = nets.map((n, i) => n + roundings[i]!);
 
-  const orderGross = [...nets, order.shipping, order.rounding];
+  const orderGross = [...prices, order.shipping];
   const inr = order.currency === "INR" ? orderGross : allocate(toInr(order.total, order), orderGross);
   const lines: ComputedLine[] = goods.map((l, i) => {
     const rateBps = rateForLine(l.rate, inr[i]!, l.quantity);
@@ -142,11 +149,12 @@ export function invoiceLines(
       hsn: l.hsn,
       quantity: l.quantity,
       rateBps,
+      // The wallet rounds INR orders only, so its share is in rupees already.
+      rounding: order.currency === "INR" ? roundings[i]! : 0,
       ...split(inr[i]!, rateBps, supply),
     };
   });
   const shipping = inr[goods.length]!;
-  const rounding = inr[goods.length + 1]!;
   if (shipping > 0) {
     const rateBps = Math.max(...lines.map((l) => l.rateBps));
     lines.push({
@@ -156,18 +164,8 @@ export function invoiceLines(
       hsn: SHIPPING_SAC,
       quantity: 1,
       rateBps,
+      rounding: 0,
       ...split(shipping, rateBps, supply),
-    });
-  }
-  if (rounding > 0) {
-    lines.push({
-      kind: "rounding",
-      orderLineId: null,
-      description: "Rounding",
-      hsn: "",
-      quantity: 1,
-      rateBps: 0,
-      ...split(rounding, 0, supply),
     });
   }
   return lines;
@@ -191,6 +189,8 @@ export interface CreditableLine {
   invoiceLineId: number;
   quantity: number;
   gross: number;
+  /** The line's share of the wallet's rounding: stays with the shop when pieces are cancelled, as their refund does. */
+  rounding: number;
   rateBps: number;
   creditedGross: number;
   creditedQuantity: number;
@@ -233,7 +233,8 @@ function creditLines(
 
 /**
  * Pieces cancelled from goods lines (`pieces`: how many, by invoice line): each line credits the value of
- * its pieces in proportion to its quantity, after the pieces credited before (the last piece takes what is left).
+ * its pieces in proportion to its quantity, after the pieces credited before (the last piece takes what is left
+ * of the line but its rounding share, which, like the delivery charge, is taken back only with the whole order).
  */
 export function creditPieces(
   lines: readonly CreditableLine[],
@@ -244,7 +245,8 @@ export function creditPieces(
   for (const line of lines) {
     const count = Math.min(pieces.get(line.invoiceLineId) ?? 0, line.quantity - line.creditedQuantity);
     if (count <= 0) continue;
-    const share = (n: number) => (n >= line.quantity ? line.gross : Math.floor((line.gross * n) / line.quantity));
+    const value = line.gross - line.rounding;
+    const share = (n: number) => (n >= line.quantity ? value : Math.floor((value * n) / line.quantity));
     const gross = Math.min(
       share(line.creditedQuantity + count) - share(line.creditedQuantity),
       line.gross - line.creditedGross,
@@ -274,5 +276,44 @@ export function creditRemainder(lines: readonly CreditableLine[], amount: number
       { gross: shares[i]!, quantity: shares[i] === left[i] ? l.quantity - l.creditedQuantity : 0 },
     ]),
   );
+  return creditLines(lines, credits, supply);
+}
+
+/**
+ * Pieces sent back and accepted for `amount` paise (a return; decision 059): shared over their lines in
+ * proportion to the pieces' value, and never more than a line has left to credit, so the credit note matches
+ * the refund to the paisa whether the seller accepted all of the pieces' value or a part of it.
+ */
+export function creditValue(
+  lines: readonly CreditableLine[],
+  pieces: ReadonlyMap<number, number>,
+  amount: number,
+  supply: SupplyKind,
+): CreditLine[] {
+  const full = creditPieces(lines, pieces, supply);
+  const room = full.map((f) => {
+    const line = lines.find((l) => l.invoiceLineId === f.invoiceLineId)!;
+    return line.gross - line.creditedGross;
+  });
+  const shares = allocate(
+    Math.min(
+      amount,
+      room.reduce((a, b) => a + b, 0),
+    ),
+    full.map((f) => f.gross),
+  );
+  // A share a paisa over its line's room (rounding) moves to the next line with room left.
+  let over = 0;
+  shares.forEach((share, i) => {
+    const kept = Math.min(share + over, room[i]!);
+    over = share + over - kept;
+    shares[i] = kept;
+  });
+  for (let i = 0; over > 0 && i < shares.length; i++) {
+    const more = Math.min(over, room[i]! - shares[i]!);
+    shares[i]! += more;
+    over -= more;
+  }
+  const credits = new Map(full.map((f, i) => [f.invoiceLineId, { gross: shares[i]!, quantity: f.quantity }]));
   return creditLines(lines, credits, supply);
 }

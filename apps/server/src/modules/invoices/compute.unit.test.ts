@@ -18,6 +18,7 @@ import { financialYear, formatNumber } from "./numbers";
 
 const APPAREL = { rateBps: 500, thresholdMinor: 250_000, rateAboveBps: 1800 };
 const FLAT_5 = { rateBps: 500, thresholdMinor: null, rateAboveBps: null };
+const FLAT_18 = { rateBps: 1800, thresholdMinor: null, rateAboveBps: null };
 
 const supplyArb = fc.constantFrom<SupplyKind>("intra", "inter", "export_lut", "export_igst");
 const rateArb = fc.oneof(
@@ -77,6 +78,9 @@ describe("invoice lines", () => {
       fc.property(orderArb, ({ order, goods, supply }) => {
         const lines = invoiceLines(order, goods, supply);
         expect(sum(lines).gross).toBe(toInr(order.total, order));
+        // The wallet's rounding is in the goods' value, taxed with them: no line of its own.
+        expect(lines.map((l) => l.kind)).not.toContain("rounding");
+        if (order.currency === "INR") expect(lines.reduce((t, l) => t + l.rounding, 0)).toBe(order.rounding);
         for (const l of lines) {
           expect(l.taxable + l.cgst + l.sgst + l.igst).toBe(l.gross);
           expect(l.cgst).toBe(l.sgst);
@@ -117,6 +121,27 @@ describe("invoice lines", () => {
     expect(rug).toMatchObject({ gross: 3_138_61, rateBps: 500, cgst: 74_73, sgst: 74_73 });
     // Delivery carries the highest rate of the goods it carries.
     expect(delivery).toMatchObject({ kind: "shipping", hsn: "996812", gross: 39_00, rateBps: 500 });
+  });
+
+  it("carry the wallet's end-in-9 rounding in the goods' value, shared by largest remainder and taxed at each line's rate", () => {
+    // ₹1,000 + ₹500 of goods paid by the wallet as ₹1,509: the ₹9 is shared 2 : 1.
+    const order: OrderAmounts = {
+      currency: "INR",
+      rateMilli: 33_600,
+      discount: 0,
+      shipping: 0,
+      rounding: 9_00,
+      total: 1_509_00,
+    };
+    const goods: InvoiceLineInput[] = [
+      { orderLineId: 1, description: "Kurta", hsn: "6204", quantity: 1, unitPrice: 1_000_00, rate: APPAREL },
+      { orderLineId: 2, description: "Tote", hsn: "420222", quantity: 1, unitPrice: 500_00, rate: FLAT_18 },
+    ];
+    const [kurta, tote, ...rest] = invoiceLines(order, goods, "inter");
+    expect(rest).toEqual([]);
+    // 1,006.00 at 5%: IGST 1006 x 5 / 105 = 47.90; 503.00 at 18%: 503 x 18 / 118 = 76.73.
+    expect(kurta).toMatchObject({ gross: 1_006_00, rounding: 6_00, rateBps: 500, igst: 47_90, taxable: 958_10 });
+    expect(tote).toMatchObject({ gross: 503_00, rounding: 3_00, rateBps: 1800, igst: 76_73, taxable: 426_27 });
   });
 
   it("apply the apparel rate by the per-piece value: 5% up to a taxable Rs 2,500 a piece, 18% above", () => {
@@ -196,6 +221,7 @@ describe("credit notes", () => {
               invoiceLineId: l.id,
               quantity: l.quantity,
               gross: l.gross,
+              rounding: l.rounding,
               rateBps: l.rateBps,
               creditedGross: credited.get(l.id)!.gross,
               creditedQuantity: credited.get(l.id)!.quantity,
@@ -211,6 +237,8 @@ describe("credit notes", () => {
           for (const [index, count] of cancellations) {
             const goodsLine = lines.filter((l) => l.kind === "goods")[index % goods.length]!;
             record(creditPieces(creditable(), new Map([[goodsLine.id, count]]), supply));
+            // Pieces take back their value, never the line's share of the rounding (it is not refunded with them).
+            expect(credited.get(goodsLine.id)!.gross).toBeLessThanOrEqual(goodsLine.gross - goodsLine.rounding);
           }
           const left = creditable().reduce((t, l) => t + l.gross - l.creditedGross, 0);
           record(creditRemainder(creditable(), left, supply));
@@ -234,8 +262,16 @@ describe("credit notes", () => {
 
   it("a fee kept back leaves that much of the order uncredited", () => {
     const lines: CreditableLine[] = [
-      { invoiceLineId: 1, quantity: 1, gross: 1_000_00, rateBps: 500, creditedGross: 0, creditedQuantity: 0 },
-      { invoiceLineId: 2, quantity: 1, gross: 39_00, rateBps: 500, creditedGross: 0, creditedQuantity: 0 },
+      {
+        invoiceLineId: 1,
+        quantity: 1,
+        gross: 1_000_00,
+        rounding: 0,
+        rateBps: 500,
+        creditedGross: 0,
+        creditedQuantity: 0,
+      },
+      { invoiceLineId: 2, quantity: 1, gross: 39_00, rounding: 0, rateBps: 500, creditedGross: 0, creditedQuantity: 0 },
     ];
     const notes = creditRemainder(lines, 1_039_00 - 100_00, "inter");
     expect(sum(notes).gross).toBe(939_00);

@@ -1,7 +1,16 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { istDayOf } from "../../lib/seller-time";
-import { creditPieces, creditRemainder, sum, toInr, type CreditableLine, type CreditLine } from "./compute";
+import { stoppedClock } from "./clock";
+import {
+  creditPieces,
+  creditRemainder,
+  creditValue,
+  sum,
+  toInr,
+  type CreditableLine,
+  type CreditLine,
+} from "./compute";
 import { takeNumber } from "./numbers";
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
 
@@ -13,13 +22,25 @@ export type CreditRequest =
       /** Cancelled before shipping (the default), or sent back by the shopper after delivery. */
       reason?: "Pieces cancelled" | "Goods returned";
     }
-  | { kind: "remainder"; reason: "Order cancelled" | "Order refunded" | "Returned to origin"; feeMinor: number };
+  | {
+      /** Pieces sent back and accepted for `amountMinor` (the order's currency): all their value, or a part of it. */
+      kind: "value";
+      pieces: readonly { orderLineId: number; quantity: number }[];
+      amountMinor: number;
+      reason: "Goods returned";
+    }
+  | {
+      kind: "remainder";
+      reason: "Order cancelled" | "Order refunded" | "Returned to origin" | "Delivery address corrected";
+      feeMinor: number;
+    };
 
 /**
  * The credit note for a change to an invoiced order, in the caller's transaction (the seller's cancellation
  * or refund): the lines credited in proportion to the pieces or the amount, at the invoice's rates, numbered
- * in the credit-note series of the financial year. An order without an invoice, or with nothing left to
- * credit, gets none (null). Locks the invoice's row, so two changes of one order credit one after the other.
+ * in the credit-note series of the financial year, against the order's newest invoice. An order without an
+ * invoice, or with nothing left to credit, gets none (null). Locks the invoice's row, so two changes of one
+ * order credit one after the other.
  */
 export async function issueCreditNote(
   tx: Tx,
@@ -27,7 +48,13 @@ export async function issueCreditNote(
   request: CreditRequest,
   now: Date,
 ): Promise<{ id: number; number: string } | null> {
-  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).for("update");
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(desc(invoices.id))
+    .limit(1)
+    .for("update");
   if (!invoice) return null;
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
   const credited = await tx
@@ -50,29 +77,34 @@ export async function issueCreditNote(
       invoiceLineId: l.id,
       quantity: l.quantity,
       gross: l.gross,
+      rounding: l.rounding,
       rateBps: l.rateBps,
       creditedGross: before?.gross ?? 0,
       creditedQuantity: before?.quantity ?? 0,
     };
   });
 
+  const inr = (minor: number) =>
+    toInr(minor, { currency: invoice.currency as "INR" | "USD", rateMilli: invoice.rateMilli });
+  const byInvoiceLine = (pieces: readonly { orderLineId: number; quantity: number }[]) => {
+    const counts = new Map<number, number>();
+    for (const p of pieces) {
+      const line = lines.find((l) => l.orderLineId === p.orderLineId);
+      if (line) counts.set(line.id, (counts.get(line.id) ?? 0) + p.quantity);
+    }
+    return counts;
+  };
   let credit: CreditLine[];
   let reason: string;
   if (request.kind === "pieces") {
-    const byInvoiceLine = new Map<number, number>();
-    for (const p of request.pieces) {
-      const line = lines.find((l) => l.orderLineId === p.orderLineId);
-      if (line) byInvoiceLine.set(line.id, (byInvoiceLine.get(line.id) ?? 0) + p.quantity);
-    }
-    credit = creditPieces(creditable, byInvoiceLine, invoice.supply);
+    credit = creditPieces(creditable, byInvoiceLine(request.pieces), invoice.supply);
     reason = request.reason ?? "Pieces cancelled";
+  } else if (request.kind === "value") {
+    credit = creditValue(creditable, byInvoiceLine(request.pieces), inr(request.amountMinor), invoice.supply);
+    reason = request.reason;
   } else {
     const left = creditable.reduce((total, l) => total + l.gross - l.creditedGross, 0);
-    credit = creditRemainder(
-      creditable,
-      left - toInr(request.feeMinor, { currency: invoice.currency as "INR" | "USD", rateMilli: invoice.rateMilli }),
-      invoice.supply,
-    );
+    credit = creditRemainder(creditable, left - inr(request.feeMinor), invoice.supply);
     reason = request.reason;
   }
   credit = credit.filter((c) => c.gross > 0);
@@ -81,11 +113,12 @@ export async function issueCreditNote(
   const day = istDayOf(now);
   // The credit notes follow the invoice's own prefix ("JKH/26-27/000123" -> "JKHC/26-27/00012").
   const prefix = invoice.number.slice(0, invoice.number.indexOf("/"));
-  const numbered = await takeNumber(tx, prefix, "credit", invoice.isTest, day);
+  // Dated at the caller's time, as before issue 38 (invoices read theirs after the number is taken).
+  const numbered = await takeNumber(tx, prefix, "credit", invoice.isTest, day, stoppedClock(now).reading);
   if (!numbered) throw new Error("The credit-note series of this financial year is full");
   const [note] = await tx
     .insert(creditNotes)
-    .values({ invoiceId: invoice.id, ...numbered, issuedAt: now, issueDate: day, reason, ...sum(credit) })
+    .values({ invoiceId: invoice.id, ...numbered, issueDate: day, reason, ...sum(credit) })
     .returning({ id: creditNotes.id });
   await tx.insert(creditNoteLines).values(credit.map((c) => ({ creditNoteId: note!.id, ...c })));
   return { id: note!.id, number: numbered.number };

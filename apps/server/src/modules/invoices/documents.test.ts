@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COD_SHIPPING_FEE_INR, rupeesText, taxRateText, type AdminOrderDetail, type OrderDetail } from "@store/shared";
 import { emailOutbox } from "../../email/tables";
@@ -22,6 +21,7 @@ import {
 import { sellerSettings } from "../settings/tables";
 import { invoiceOfOrder } from "./read";
 import { creditNoteLines, creditNotes } from "./tables";
+import { pdfText } from "./test-support";
 import { amountInWords } from "./words";
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -77,12 +77,6 @@ async function invoiceOf(orderId: number) {
   const invoice = await invoiceOfOrder(app.database.db, orderId);
   if (!invoice) throw new Error(`order ${orderId} has no invoice`);
   return invoice;
-}
-
-/** The PDF's text, as a reader (or the e2e test) extracts it, with its spacing squeezed. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, " ");
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
@@ -321,6 +315,7 @@ describe("the back office's invoices", () => {
       url: invoiceUrl,
       is_test: false,
       credit_notes: [{ id: note.id, number: note.number, date: note.issueDate, reason: note.reason, url: noteUrl }],
+      earlier: [],
     });
     expect(detail.can_issue_invoice).toBe(false);
   });

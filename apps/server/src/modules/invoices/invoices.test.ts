@@ -4,23 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, newAdmin } from "../admin/test-support";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
-import { products } from "../catalog/tables";
-import {
-  codeSentTo,
-  confirmCod,
-  createListeningTestApp,
-  createOrder,
-  emailsTo,
-  fillCart,
-  orderBody,
-  pageTotal,
-  payByCard,
-  verifyPayment,
-} from "../checkout/test-support";
+import { createListeningTestApp, emailsTo } from "../checkout/test-support";
+import { products, subcategories, taxRules } from "../catalog/tables";
 import { orderLines } from "../orders/tables";
 import { sellerSettings } from "../settings/tables";
 import { invoiceOfOrder } from "./read";
 import { creditNotes, invoices } from "./tables";
+import { cardOrder, codOrder, LONDON, MUMBAI, withoutTaxClass } from "./test-support";
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -34,49 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-let guests = 0;
-const MUMBAI = { city: "Mumbai", state: "Maharashtra", pin_code: "400001", delivery_address: "4 Marine Drive" };
-const LONDON = {
-  city: "London",
-  state: "Greater London",
-  pin_code: "SW1A 1AA",
-  delivery_address: "10 Downing Street",
-  delivery_country: "GB",
-  country_code: "+44",
-};
-
-/** A guest's cash-on-delivery order of `lines`, confirmed with the e-mailed code: the invoice is issued then. */
-async function codOrder(lines: { variant: PickedVariant; quantity?: number }[], address: Record<string, unknown> = {}) {
-  const email = `invoice.${process.pid}.${++guests}@example.in`;
-  const cartId = await fillCart(app, lines, "INR");
-  const amount = pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR });
-  const created = await createOrder(app, orderBody(cartId, "cod", "INR", amount, { email, ...address }));
-  expect(created.statusCode, created.body).toBe(200);
-  const orderId = created.json().order_id as number;
-  const confirmed = await confirmCod(app, { order_id: orderId, code: await codeSentTo(app, email) });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { orderId, email, total: amount * 100 };
-}
-
-/** A USD card order paid through the simulated Razorpay widget (a test order, as every simulated payment is). */
-async function usdCardOrder(lines: { variant: PickedVariant; quantity?: number }[], address: Record<string, unknown>) {
-  const cartId = await fillCart(app, lines, "USD");
-  const total = pageTotal(lines, "USD") * 100;
-  const created = await createOrder(app, orderBody(cartId, "razorpay", "USD", total, address));
-  expect(created.statusCode, created.body).toBe(200);
-  const { data } = created.json();
-  const paid = await payByCard(app, data.data.id, data.key);
-  const verified = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { orderId: data.order_id as number, total };
-}
-
 const totalsOf = (lines: { taxable: number; cgst: number; sgst: number; igst: number; gross: number }[]) =>
   lines.reduce((t, l) => t + l.taxable + l.cgst + l.sgst + l.igst, 0);
 
 describe("the tax invoice issued when an order is confirmed", () => {
   it("within Rajasthan: CGST and SGST halves per line, delivery taxed, adding up to the amount to pay, attached to the confirmation", async () => {
-    const { orderId, email, total } = await codOrder([{ variant: kurta, quantity: 2 }, { variant: rug }]);
+    const { orderId, email, total } = await codOrder(app, [{ variant: kurta, quantity: 2 }, { variant: rug }]);
     const invoice = await invoiceOfOrder(app.database.db, orderId);
     expect(invoice).toMatchObject({
       supply: "intra",
@@ -101,27 +54,39 @@ describe("the tax invoice issued when an order is confirmed", () => {
     expect(confirmation!.text).toContain(`/api/orders/${orderId}/invoice.pdf?token=${invoice!.downloadToken}`);
   });
 
-  it("to another state: IGST; abroad: an export under the LUT in INR at the order's rate, in the test series for a simulated payment", async () => {
-    const mumbai = await codOrder([{ variant: rug }], MUMBAI);
+  it("to another state: IGST on every line", async () => {
+    const mumbai = await codOrder(app, [{ variant: rug }], MUMBAI);
     const inter = await invoiceOfOrder(app.database.db, mumbai.orderId);
     expect(inter).toMatchObject({ supply: "inter", placeStateCode: "27", cgst: 0, sgst: 0 });
     expect(inter!.igst).toBeGreaterThan(0);
     expect(inter!.parties.placeOfSupply).toBe("Maharashtra (27)");
+  });
 
-    const london = await usdCardOrder([{ variant: kurta }, { variant: rug }], LONDON);
-    const exported = await invoiceOfOrder(app.database.db, london.orderId);
-    expect(exported).toMatchObject({
-      supply: "export_lut",
-      placeStateCode: null,
-      isTest: true,
-      currency: "USD",
-      orderTotal: london.total,
-      igst: 0,
-    });
-    expect(exported!.number).toMatch(/^TST\/\d\d-\d\d\/\d{6}$/);
-    expect(exported!.parties).toMatchObject({ placeOfSupply: "United Kingdom", lutReference: expect.any(String) });
-    expect(exported!.gross).toBe(Math.round((london.total * exported!.rateMilli) / 1000));
-    expect(totalsOf(exported!.lines)).toBe(exported!.gross);
+  it("prints a product's own HSN code and taxes it by its own rule; a product without its own takes its subcategory's", async () => {
+    const db = app.database.db;
+    const [own, follower] = (await pickVariants(app, { minStock: 5, count: 6 })).slice(4);
+    const [standard] = await db.select().from(taxRules).where(eq(taxRules.name, "Standard rate"));
+    const [kept] = await db.select().from(products).where(eq(products.id, own!.productId));
+    await db
+      .update(products)
+      .set({ hsnCode: "62044290", taxRuleId: standard!.id })
+      .where(eq(products.id, own!.productId));
+    await db.update(products).set({ hsnCode: null, taxRuleId: null }).where(eq(products.id, follower!.productId));
+    const [sub] = await db
+      .select({ hsn: subcategories.hsnCode })
+      .from(products)
+      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(eq(products.id, follower!.productId));
+    const { orderId } = await codOrder(app, [{ variant: own! }, { variant: follower! }]);
+    const invoice = await invoiceOfOrder(db, orderId);
+    expect(invoice!.lines.slice(0, 2).map((l) => [l.hsn, l.rateBps])).toEqual([
+      ["62044290", 1800],
+      [sub!.hsn, expect.any(Number)],
+    ]);
+    await db
+      .update(products)
+      .set({ hsnCode: kept!.hsnCode, taxRuleId: kept!.taxRuleId })
+      .where(eq(products.id, own!.productId));
   });
 
   it("numbers the real series without gaps, whatever the test series does", async () => {
@@ -130,8 +95,8 @@ describe("the tax invoice issued when an order is confirmed", () => {
       .from(invoices)
       .where(eq(invoices.isTest, false))
       .orderBy(asc(invoices.seq));
-    await usdCardOrder([{ variant: rug }], LONDON);
-    const next = await codOrder([{ variant: rug }]);
+    await cardOrder(app, [{ variant: rug }], "USD", LONDON);
+    const next = await codOrder(app, [{ variant: rug }]);
     const after = await app.database.db
       .select()
       .from(invoices)
@@ -142,7 +107,7 @@ describe("the tax invoice issued when an order is confirmed", () => {
   });
 
   it("is never changed or deleted once written", async () => {
-    const { orderId } = await codOrder([{ variant: rug }]);
+    const { orderId } = await codOrder(app, [{ variant: rug }]);
     const refusal = (query: Promise<unknown>) =>
       query.then(
         () => "changed",
@@ -157,16 +122,18 @@ describe("the tax invoice issued when an order is confirmed", () => {
 
   it("is not issued while tax data is missing; the order is confirmed all the same and has no invoice", async () => {
     const [plain] = await pickVariants(app, { minStock: 5, count: 3 }).then((v) => v.slice(2));
-    await app.database.db.update(products).set({ hsnCode: null }).where(eq(products.id, plain!.productId));
-    const { orderId, email } = await codOrder([{ variant: plain! }]);
+    const restore = await withoutTaxClass(app, plain!.productId, "hsn");
+    const { orderId, email } = await codOrder(app, [{ variant: plain! }]);
     expect(await invoiceOfOrder(app.database.db, orderId)).toBeNull();
     const [confirmation] = (await emailsTo(app, email)).filter((m) => m.subject.includes("is confirmed"));
     expect(confirmation!.attachments).toEqual([]);
-    await app.database.db.update(products).set({ hsnCode: "6204" }).where(eq(products.id, plain!.productId));
+    const detail = await call(app, admin, "GET", `/api/admin/orders/${orderId}`);
+    expect(detail.json().invoice_problem).toMatch(/has no HSN code, nor has its subcategory/);
+    await restore();
 
     const saved = await app.database.db.select({ gst: sellerSettings.gst }).from(sellerSettings);
     await app.database.db.update(sellerSettings).set({ gst: null });
-    const unregistered = await codOrder([{ variant: rug }]);
+    const unregistered = await codOrder(app, [{ variant: rug }]);
     expect(await invoiceOfOrder(app.database.db, unregistered.orderId)).toBeNull();
     await app.database.db.update(sellerSettings).set({ gst: saved[0]!.gst });
   });
@@ -174,7 +141,7 @@ describe("the tax invoice issued when an order is confirmed", () => {
 
 describe("credit notes", () => {
   it("credit the pieces cancelled, then the rest when the order is cancelled: together, exactly the invoice", async () => {
-    const { orderId } = await codOrder([{ variant: kurta, quantity: 3 }, { variant: rug }]);
+    const { orderId } = await codOrder(app, [{ variant: kurta, quantity: 3 }, { variant: rug }]);
     const [line] = await app.database.db
       .select()
       .from(orderLines)
@@ -204,8 +171,9 @@ describe("credit notes", () => {
 
   it("none for an order that was never invoiced", async () => {
     const [plain] = await pickVariants(app, { minStock: 5, count: 4 }).then((v) => v.slice(3));
-    await app.database.db.update(products).set({ taxRuleId: null }).where(eq(products.id, plain!.productId));
-    const { orderId } = await codOrder([{ variant: plain! }]);
+    const restore = await withoutTaxClass(app, plain!.productId, "rule");
+    const { orderId } = await codOrder(app, [{ variant: plain! }]);
+    await restore();
     const creditNotesNow = async () => (await app.database.db.select({ n: count() }).from(creditNotes))[0]!.n;
     const before = await creditNotesNow();
     const cancelled = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "cancelled" });

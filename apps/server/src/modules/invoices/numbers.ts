@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { financialYearOf, shortFinancialYear } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { documentSeries } from "./tables";
 
@@ -6,12 +7,7 @@ import { documentSeries } from "./tables";
 export const MAX_NUMBER_LENGTH = 16;
 
 /** The financial year (April to March) of an IST day, as numbers print it: "2026-11-25" -> "26-27". */
-export function financialYear(day: string): string {
-  const year = Number(day.slice(0, 4));
-  const start = Number(day.slice(5, 7)) >= 4 ? year : year - 1;
-  const yy = (y: number) => String(y % 100).padStart(2, "0");
-  return `${yy(start)}-${yy(start + 1)}`;
-}
+export const financialYear = (day: string): string => shortFinancialYear(financialYearOf(day));
 
 export type DocumentKind = "invoice" | "credit";
 
@@ -27,12 +23,22 @@ export function formatNumber(prefix: string, kind: DocumentKind, test: boolean, 
   return head + String(seq).padStart(MAX_NUMBER_LENGTH - head.length, "0");
 }
 
+export interface TakenNumber {
+  number: string;
+  series: string;
+  financialYear: string;
+  seq: number;
+  /** The document's time: `reading`, evaluated once the series' row was locked. */
+  issuedAt: Date;
+}
+
 /**
- * The next number of a series in a financial year, taken in the caller's transaction: the upsert locks the
- * series' row until the commit, so parallel settlements queue for it, and a rolled-back one gives its number
- * back. Numbers run without gaps and never repeat. A series whose next number would outgrow 16 characters
- * answers null and writes nothing (the caller reports it rather than print a longer number), so the caller
- * needs no savepoint to undo it.
+ * The next number of a series in the financial year of `day`, taken in the caller's transaction, with the time
+ * `reading` gives in the same statement: the upsert locks the series' row until the commit, so parallel
+ * settlements queue for it, each reads its time after the one before has committed, and a rolled-back one gives
+ * its number back. Numbers run without gaps, never repeat, and their times never run backwards. A series whose
+ * next number would outgrow 16 characters answers null and writes nothing (the caller reports it rather than
+ * print a longer number), so the caller needs no savepoint to undo it.
  */
 export async function takeNumber(
   tx: Tx,
@@ -40,7 +46,8 @@ export async function takeNumber(
   kind: DocumentKind,
   test: boolean,
   day: string,
-): Promise<{ number: string; series: string; financialYear: string; seq: number } | null> {
+  reading: SQL,
+): Promise<TakenNumber | null> {
   const year = financialYear(day);
   const series = seriesName(kind, test);
   // The sequence's digits are what the head leaves of 16 characters; the series is full at 10^digits - 1.
@@ -54,7 +61,31 @@ export async function takeNumber(
       set: { last: sql`${documentSeries.last} + 1` },
       setWhere: sql`${documentSeries.last} < ${10 ** digits - 1}`,
     })
-    .returning({ last: documentSeries.last });
+    // Milliseconds since the epoch: the same number from either driver, whatever its date parsing.
+    .returning({ last: documentSeries.last, at: sql<number>`(extract(epoch from ${reading}) * 1000)::float8` });
   if (!row) return null;
-  return { number: formatNumber(prefix, kind, test, year, row.last), series, financialYear: year, seq: row.last };
+  return {
+    number: formatNumber(prefix, kind, test, year, row.last),
+    series,
+    financialYear: year,
+    seq: row.last,
+    issuedAt: new Date(Math.round(Number(row.at))),
+  };
+}
+
+/**
+ * Gives back a number taken in this transaction and not used: the series' row is still locked by it, so no
+ * other number has been taken since and the next one taken is the same.
+ */
+export async function giveBackNumber(tx: Tx, taken: TakenNumber): Promise<void> {
+  await tx
+    .update(documentSeries)
+    .set({ last: sql`${documentSeries.last} - 1` })
+    .where(
+      and(
+        eq(documentSeries.series, taken.series),
+        eq(documentSeries.financialYear, taken.financialYear),
+        eq(documentSeries.last, taken.seq),
+      ),
+    );
 }

@@ -1,4 +1,5 @@
 import type { MakePapers } from "../orders/fulfil";
+import { databaseClock } from "./clock";
 import { issueInvoice } from "./issue";
 
 /** The PDF's file name: the number without its slashes. */
@@ -16,7 +17,7 @@ export const invoiceDownloadUrl = (publicUrl: string, orderId: number, token: st
  */
 export function invoicePapers(publicUrl: string): MakePapers {
   return async (tx, order, lines, gst) => {
-    const issued = await issueInvoice(tx, order.id, new Date(), { order, lines, gst });
+    const issued = await issueInvoice(tx, order.id, databaseClock, { order, lines, gst });
     if (!issued.ok) return { attachments: [], text: [] };
     return {
       attachments: [{ kind: "invoice", id: issued.invoiceId, filename: invoiceFileName(issued.number) }],

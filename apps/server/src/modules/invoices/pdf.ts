@@ -444,7 +444,9 @@ function supplyNotes(invoice: InvoiceDocument): string[] {
     notes.push(`Country of destination: ${invoice.parties.recipient.country}`);
   if (invoice.currency === "USD")
     notes.push(
-      `Order paid in US dollars: ${dollars(invoice.orderTotal)}, at ${exchangeRate(invoice.rateMilli)} INR per USD`,
+      invoice.rateNotification
+        ? `Order paid in US dollars: ${dollars(invoice.orderTotal)}, in rupees at ${exchangeRate(invoice.rateMilli)} INR per USD, the customs rate for exported goods of notification ${invoice.rateNotification} (CGST Rules, rule 34)`
+        : `Order paid in US dollars: ${dollars(invoice.orderTotal)}, at ${exchangeRate(invoice.rateMilli)} INR per USD`,
     );
   return notes;
 }

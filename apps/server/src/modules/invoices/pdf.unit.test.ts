@@ -27,6 +27,7 @@ function line(position: number, over: Partial<InvoiceLineRow> = {}): InvoiceLine
     sgst: 0,
     igst: 19048,
     gross: 400000,
+    rounding: 0,
     ...over,
   };
 }
@@ -36,6 +37,7 @@ function invoice(over: Partial<InvoiceDocument> = {}, count = 2): InvoiceDocumen
   return {
     id: 1,
     orderId: 42,
+    replacesInvoiceId: null,
     number: "JKH/26-27/000123",
     series: "invoice",
     financialYear: "26-27",
@@ -65,6 +67,7 @@ function invoice(over: Partial<InvoiceDocument> = {}, count = 2): InvoiceDocumen
     },
     currency: "INR",
     rateMilli: 1000,
+    rateNotification: null,
     orderTotal: 400000 * count,
     isTest: false,
     downloadToken: "token",

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
 
@@ -48,9 +48,21 @@ async function documentOf(db: Db | Tx, invoice: InvoiceRow | undefined): Promise
   };
 }
 
+/** The order's invoice: its newest (an address correction may have replaced the first), or null. */
 export async function invoiceOfOrder(db: Db | Tx, orderId: number): Promise<InvoiceDocument | null> {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   return documentOf(db, invoice);
+}
+
+/** The invoices an order's newest replaced, newest first, each with the credit note that cancelled it. */
+export async function earlierInvoicesOfOrder(db: Db | Tx, orderId: number): Promise<InvoiceDocument[]> {
+  const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(desc(invoices.id));
+  return Promise.all(rows.slice(1).map(async (row) => (await documentOf(db, row))!));
 }
 
 export async function invoiceById(db: Db | Tx, invoiceId: number): Promise<InvoiceDocument | null> {

@@ -4,10 +4,11 @@ import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { sameSecret } from "../../lib/secrets";
 import { orders } from "../orders/tables";
-import { issueInvoice } from "./issue";
+import { databaseClock, type DocumentClock } from "./clock";
+import { invoiceProblem, issueInvoice } from "./issue";
 import { creditNoteFileName, invoiceFileName } from "./papers";
 import { renderCreditNotePdf, renderInvoicePdf } from "./pdf";
-import { invoiceById, invoiceOfOrder, type InvoiceDocument } from "./read";
+import { earlierInvoicesOfOrder, invoiceById, invoiceOfOrder, type InvoiceDocument } from "./read";
 import { creditNotes } from "./tables";
 
 export interface PdfFile {
@@ -22,7 +23,7 @@ export interface DocumentAccess {
 }
 
 /** Orders that were confirmed (paid, or cash on delivery confirmed) and so are due an invoice. */
-const INVOICED_STATUSES: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
+export const INVOICED_STATUSES: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
 
 /**
  * One answer for every "no": no such order, not yours, a wrong token, no invoice yet. Telling them apart
@@ -50,7 +51,7 @@ const shopperCreditNoteUrl = (invoice: InvoiceDocument, noteId: number) =>
 export async function issueMissingInvoice(
   tx: Tx,
   orderId: number,
-  now: Date,
+  clock: DocumentClock = databaseClock,
 ): Promise<{ issued: string | null } | { refused: AppError }> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (!order) return { refused: new AppError("not_found", "Order not found.", "NOT_FOUND") };
@@ -63,7 +64,7 @@ export async function issueMissingInvoice(
         "NOT_INVOICEABLE",
       ),
     };
-  const outcome = await issueInvoice(tx, orderId, now);
+  const outcome = await issueInvoice(tx, orderId, clock);
   if (!outcome.ok) return { refused: new AppError("unprocessable", outcome.problem, "INVOICE_NOT_ISSUED") };
   return { issued: outcome.number };
 }
@@ -126,6 +127,13 @@ export function createInvoiceService(db: Db) {
       return { filename: invoiceFileName(invoice.number), pdf: await renderInvoicePdf(invoice) };
     },
 
+    /** `GET /api/admin/invoices/:id.pdf`: any invoice, one an address correction replaced too. */
+    async adminInvoicePdfById(invoiceId: number): Promise<PdfFile> {
+      const invoice = await invoiceById(db, invoiceId);
+      if (!invoice) throw new AppError("not_found", "Invoice not found.", "INVOICE_NOT_FOUND");
+      return { filename: invoiceFileName(invoice.number), pdf: await renderInvoicePdf(invoice) };
+    },
+
     /** `GET /api/admin/credit-notes/:id.pdf`. */
     async adminCreditNotePdf(noteId: number): Promise<PdfFile> {
       const [note] = await db
@@ -138,28 +146,45 @@ export function createInvoiceService(db: Db) {
       return file;
     },
 
-    /** The back office's order page: the invoice and its credit notes, or whether one may be issued now. */
+    /**
+     * The back office's order page: the invoice and its credit notes, or whether one may be issued now and, if
+     * it still cannot be, why (as of today, IST).
+     */
     async adminView(
       orderId: number,
       status: OrderStatus,
-    ): Promise<Pick<AdminOrderDetail, "invoice" | "can_issue_invoice">> {
+      today: string,
+    ): Promise<Pick<AdminOrderDetail, "invoice" | "can_issue_invoice" | "invoice_problem">> {
       const invoice = await invoiceOfOrder(db, orderId);
-      if (!invoice) return { invoice: null, can_issue_invoice: INVOICED_STATUSES.includes(status) };
+      if (!invoice) {
+        const due = INVOICED_STATUSES.includes(status);
+        return {
+          invoice: null,
+          can_issue_invoice: due,
+          invoice_problem: due ? await invoiceProblem(db, orderId, today) : null,
+        };
+      }
+      const view = (document: InvoiceDocument, url: string) => ({
+        number: document.number,
+        date: document.issueDate,
+        url,
+        credit_notes: document.creditNotes.map((n) => ({
+          id: n.id,
+          number: n.number,
+          date: n.issueDate,
+          reason: n.reason,
+          url: `/api/admin/credit-notes/${n.id}.pdf`,
+        })),
+      });
+      const earlier = await earlierInvoicesOfOrder(db, orderId);
       return {
         invoice: {
-          number: invoice.number,
-          date: invoice.issueDate,
-          url: `/api/admin/orders/${orderId}/invoice.pdf`,
+          ...view(invoice, `/api/admin/orders/${orderId}/invoice.pdf`),
           is_test: invoice.isTest,
-          credit_notes: invoice.creditNotes.map((n) => ({
-            id: n.id,
-            number: n.number,
-            date: n.issueDate,
-            reason: n.reason,
-            url: `/api/admin/credit-notes/${n.id}.pdf`,
-          })),
+          earlier: earlier.map((e) => view(e, `/api/admin/invoices/${e.id}.pdf`)),
         },
         can_issue_invoice: false,
+        invoice_problem: null,
       };
     },
 
