@@ -1,10 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { formatMoney, SELLER, type Currency } from "@store/shared";
+import type { Limit } from "../../config";
 import type { Tx } from "../../db/client";
+import { takeFromLimit } from "../../db/rate-counters";
 import { lines as lineBlock, paragraph } from "../../email/letter";
 import { letterEmail, queueEmail, type OutgoingEmail } from "../../email/outbox";
 import { refusal, type Refusal } from "../../errors";
+import { emailContact } from "../accounts/notification-preferences";
 import { codConfirmations } from "./tables";
 import { orderLines } from "../orders/tables";
 import type { OrderRow } from "../orders/transitions";
@@ -51,8 +54,17 @@ function codeEmail(
   });
 }
 
-/** E-mails a fresh code for the order (an earlier one stops working), at most COD_CODE_SENDS times. */
-export async function sendCode(tx: Tx, order: OrderRow & { email: string }, now: Date): Promise<Refusal | null> {
+/**
+ * E-mails a fresh code for the order (an earlier one stops working), at most COD_CODE_SENDS times, and at
+ * most `perAddress` codes to one address whatever the orders: the caps on open orders bound the codes of a
+ * quarter of an hour, this one the codes of a day (decision 062).
+ */
+export async function sendCode(
+  tx: Tx,
+  order: OrderRow & { email: string },
+  now: Date,
+  perAddress: Limit,
+): Promise<Refusal | null> {
   const [sent] = await tx
     .select({ sends: codConfirmations.sends })
     .from(codConfirmations)
@@ -63,6 +75,13 @@ export async function sendCode(tx: Tx, order: OrderRow & { email: string }, now:
       "rate_limited",
       "TOO_MANY_CODES",
       `We have sent ${COD_CODE_SENDS} codes for this order already. Please look for them in your inbox (and spam folder).`,
+    );
+  }
+  if (!(await takeFromLimit(tx, `cod-code:${emailContact(order.email)}`, perAddress, now)).allowed) {
+    return refusal(
+      "rate_limited",
+      "TOO_MANY_CODES_TODAY",
+      "We have sent as many codes to this e-mail address as we send in a day. Please use one of them, or pay online.",
     );
   }
   const code = newCode();

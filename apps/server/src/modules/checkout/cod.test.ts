@@ -196,6 +196,39 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
     expect(await emailsTo(app, email)).toHaveLength(UNCONFIRMED_COD_PER_EMAIL);
   });
 
+  it("e-mails one address a few codes a day at most, whatever the orders, changing nothing after", async () => {
+    const email = freshEmail();
+    const perDay = app.config.abuse.codCodes.max;
+    // Each order's checkout is asked again for new codes, COD_CODE_SENDS at most; then another order's.
+    let sent = 0;
+    let refused: Awaited<ReturnType<typeof createOrder>> | undefined;
+    while (!refused) {
+      const body = orderBody(await fillCart(app, [{ variant }], "INR"), "cod", "INR", codTotal([{ variant }]), {
+        email,
+      });
+      for (let send = 0; send < COD_CODE_SENDS && !refused; send++) {
+        const res = await createOrder(app, body);
+        if (res.statusCode === 200) sent++;
+        else refused = res;
+      }
+    }
+    expect(sent).toBe(perDay);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: "TOO_MANY_CODES_TODAY",
+      message:
+        "We have sent as many codes to this e-mail address as we send in a day. Please use one of them, or pay online.",
+    });
+    const rows = await countRows(app);
+    const another = await createOrder(
+      app,
+      orderBody(await fillCart(app, [{ variant }], "INR"), "cod", "INR", codTotal([{ variant }]), { email }),
+    );
+    expect(another.statusCode).toBe(429);
+    expect(await countRows(app)).toEqual(rows);
+    expect(await emailsTo(app, email)).toHaveLength(perDay);
+  });
+
   it("answers 404 for an unknown order and 400 for a code that is not six digits", async () => {
     expect((await confirmCod(app, { order_id: 2_000_000_000, code: "123456" })).statusCode).toBe(404);
     const { orderId } = await waitingOrder([{ variant }]);

@@ -82,6 +82,28 @@ describe("an Indian delivery address against India Post's directory", () => {
     });
   });
 
+  it("asks about a city that names none of the PIN code's places (the issue's 122001 with Mumbai), and takes it once confirmed", async () => {
+    await expectRefusedUnchanged(
+      { pin_code: "122001", city: "Mumbai", state: "Haryana" },
+      "CITY_UNCONFIRMED",
+      "city",
+      /^PIN code 122001 is in Gurugram, Haryana: use Gurugram as the city, or confirm "Mumbai"\.$/,
+    );
+    const confirmed = await codCheckout({ pin_code: "122001", city: "Mumbai", state: "Haryana", city_confirmed: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await storedOrder(app, confirmed.json().order_id)).order).toMatchObject({
+      city: "Mumbai",
+      state: "Haryana",
+    });
+  });
+
+  it("does not question the old name of a renamed city, nor a locality among the PIN code's post offices", async () => {
+    for (const city of ["Gurgaon", "Arjun Nagar", "gurugram"]) {
+      const res = await codCheckout({ pin_code: "122001", city, state: "Haryana" });
+      expect(res.statusCode, `${city}: ${res.body}`).toBe(200);
+    }
+  });
+
   it("accepts either state for a PIN code whose offices lie in two", async () => {
     const res = await codCheckout({ pin_code: "396230", city: "Silvassa", state: "Gujarat" });
     expect(res.statusCode, res.body).toBe(200);
@@ -99,7 +121,7 @@ describe("the courier's serviceability at checkout", () => {
       /^Cash on delivery is not available at PIN code 302022/,
     );
     await expectRefusedUnchanged(
-      { pin_code: "110001", state: "Delhi" },
+      { pin_code: "110001", city: "New Delhi", state: "Delhi" },
       "NOT_SERVICEABLE",
       "pin_code",
       /^We cannot deliver to 110001 yet/,
@@ -118,7 +140,7 @@ describe("the courier's serviceability at checkout", () => {
     expect((await codCheckout({ pin_code: "302022" })).statusCode).toBe(200);
     app.services.delivery.connectCourier(() => new Promise(() => {}));
     const started = Date.now();
-    const slow = await codCheckout({ pin_code: "400001", state: "Maharashtra" });
+    const slow = await codCheckout({ pin_code: "400001", city: "Mumbai", state: "Maharashtra" });
     expect(slow.statusCode, slow.body).toBe(200);
     expect(Date.now() - started).toBeLessThan(5000);
   });

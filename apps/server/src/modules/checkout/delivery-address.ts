@@ -1,4 +1,11 @@
-import { indianStateByName, unknownPinText, type CreateOrderRequest } from "@store/shared";
+import {
+  cityFitsPlace,
+  cityQuestionText,
+  indianStateByName,
+  unknownPinText,
+  type Currency,
+  type PaymentMethod,
+} from "@store/shared";
 import { Refusal } from "../../errors";
 import { UNKNOWN_PIN, type DeliveryPromises } from "../geo/delivery-promise";
 
@@ -6,19 +13,31 @@ import { UNKNOWN_PIN, type DeliveryPromises } from "../geo/delivery-promise";
 const fieldRefusal = (code: string, path: string, message: string) =>
   new Refusal("unprocessable", code, message, [{ path, message }]);
 
+/** What the checks read of an address: checkout's create-order, or the back office's correction of an order's. */
+export interface DeliveryAddressInput {
+  delivery_country: string;
+  pin_code: string;
+  city: string;
+  state: string;
+  city_confirmed: boolean;
+  payment_method: PaymentMethod;
+  currency: Currency;
+}
+
 /**
  * An Indian delivery address against India Post's directory and the courier, before anything is stored:
  * the PIN code must exist; an empty city or state is filled from it; a state that contradicts it is refused
  * (it is the GST place of supply, and a typo in either could send the parcel and the tax to the wrong
- * state, so the shopper says which is right); a PIN code the courier does not serve is refused, and so is
- * cash on delivery where its rider does not collect cash. A slow or failing courier only means the policy's
- * promise. Addresses abroad are left as they are.
+ * state, so the shopper says which is right); a city that names none of the PIN code's town, district or
+ * places is asked about, unless the shopper confirmed it; a PIN code the courier does not serve is refused,
+ * and so is cash on delivery where its rider does not collect cash. A slow or failing courier only means the
+ * policy's promise. Addresses abroad are left as they are.
  */
-export async function checkDeliveryAddress(
+export async function checkDeliveryAddress<T extends DeliveryAddressInput>(
   delivery: DeliveryPromises,
-  input: CreateOrderRequest,
+  input: T,
   now: Date,
-): Promise<{ ok: true; input: CreateOrderRequest } | { ok: false; refusal: Refusal }> {
+): Promise<{ ok: true; input: T } | { ok: false; refusal: Refusal }> {
   if (input.delivery_country !== "IN") return { ok: true, input };
   const pin = input.pin_code;
   const place = await delivery.place(pin);
@@ -29,6 +48,8 @@ export async function checkDeliveryAddress(
     const message = `PIN code ${pin} is in ${place.state}, not ${typed?.name ?? input.state}. Choose ${place.state} as the state, or check the PIN code.`;
     return { ok: false, refusal: fieldRefusal("STATE_MISMATCH", "state", message) };
   }
+  if (!input.city_confirmed && !cityFitsPlace(input.city, place))
+    return { ok: false, refusal: fieldRefusal("CITY_UNCONFIRMED", "city", cityQuestionText(input.city, place)) };
 
   const promise = await delivery.promise({ pin, country: "IN", cod: input.currency === "INR", now });
   if (promise === UNKNOWN_PIN)

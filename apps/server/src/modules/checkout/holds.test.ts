@@ -154,11 +154,15 @@ describe("an unpaid order's hold", () => {
     });
     const stored = await storedOrder(app, late.orderId);
     expect(stored.order.status).toBe("refunded");
-    expect(stored.payment).toMatchObject({
-      status: "refunded",
-      refundAmount: late.amount,
-      refundId: expect.stringMatching(/^rfnd_/),
-    });
+    expect(stored.payment).toMatchObject({ status: "refunded" });
+    expect(stored.refunds).toMatchObject([
+      {
+        reason: "payment_refused",
+        status: "refunded",
+        amount: late.amount,
+        providerRefundId: expect.stringMatching(/^rfnd_/),
+      },
+    ]);
     expect(await stockOf(app, variant)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest } from "@store/shared";
-import type { CheckoutLimits } from "../../config";
+import type { CheckoutLimits, Limit } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { cartForReading } from "../cart/cart-access";
@@ -47,6 +47,8 @@ export function createCheckoutService(
     gateway: PaymentGateway;
     log: ServiceLog;
     limits: CheckoutLimits;
+    /** Cash-on-delivery code e-mails per address (decision 062). */
+    codCodes: Limit;
     papers?: MakePapers;
     /** India Post's directory and the delivery promise (geo), with the courier's serviceability when wired. */
     delivery: DeliveryPromises;
@@ -137,7 +139,7 @@ export function createCheckoutService(
   const nothing: Step = async () => null;
   const holdForPayment: Step = (tx, order, _now, written) => holdOrder(tx, order, "order", written);
   const mailCode: Step = (tx, order, now) =>
-    order.email ? sendCode(tx, { ...order, email: order.email }, now) : Promise.resolve(null);
+    order.email ? sendCode(tx, { ...order, email: order.email }, now, deps.codCodes) : Promise.resolve(null);
   const confirmAtOnce: Step = async (tx, order) => {
     const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery", deps.papers);
     return fulfilled.ok ? null : fulfilled.refusal;

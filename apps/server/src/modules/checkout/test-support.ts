@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { and, asc, count, eq } from "drizzle-orm";
 import { priceIn, type Currency, type PaymentMethod } from "@store/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -6,7 +7,7 @@ import { createTestApp } from "../../testing/test-app";
 import { addBody, type PickedVariant } from "../cart/test-support";
 import { productVariants } from "../catalog/tables";
 import { emailOutbox } from "../../email/tables";
-import { payments, webhookEvents } from "../payments/tables";
+import { payments, refunds, webhookEvents } from "../payments/tables";
 import { orderEvents, orderLines, orders } from "../orders/tables";
 
 /**
@@ -19,6 +20,24 @@ export async function createListeningTestApp(
   const app = await createTestApp(options);
   app.config.publicUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   return app;
+}
+
+/**
+ * Runs `run` with the simulators' address (the app's public URL) on a closed port: the courier and the payment
+ * provider cannot be reached, their connections refused at once.
+ */
+export async function withSimulatorsDown<T>(app: FastifyInstance, run: () => Promise<T>): Promise<T> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const publicUrl = app.config.publicUrl;
+  app.config.publicUrl = `http://127.0.0.1:${port}`;
+  try {
+    return await run();
+  } finally {
+    app.config.publicUrl = publicUrl;
+  }
 }
 
 export const DELIVERY = {
@@ -140,10 +159,11 @@ export function approvePayPal(
 export async function paidCardOrder(
   app: FastifyInstance,
   lines: { variant: PickedVariant; quantity?: number }[],
+  extra: Record<string, unknown> = {},
 ): Promise<{ orderId: number; total: number; verify: Record<string, unknown> }> {
   const cartId = await fillCart(app, lines, "INR");
   const total = pageTotal(lines, "INR") * 100;
-  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total));
+  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total, extra));
   if (created.statusCode !== 200) throw new Error(`create-order failed: ${created.body}`);
   const { data } = created.json();
   const paid = await payByCard(app, data.data.id, data.key);
@@ -186,6 +206,7 @@ export async function storedOrder(app: FastifyInstance, orderId: number) {
     lines: await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
     events: await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     payment: (await db.select().from(payments).where(eq(payments.orderId, orderId)))[0],
+    refunds: await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id)),
   };
 }
 

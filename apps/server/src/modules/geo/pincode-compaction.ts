@@ -10,6 +10,8 @@ export type DirectoryOffice = {
   s: string;
   /** Postal division, e.g. "Jaipur City Division". */
   v: string;
+  /** The post office, e.g. "Sitapura Industrial Area S.O". */
+  o: string;
 };
 
 const UNKNOWN = "NA";
@@ -96,4 +98,37 @@ export function compactDirectory(offices: readonly DirectoryOffice[], header: st
     ...alsoIn,
     "",
   ].join("\n");
+}
+
+/** The office's kind ("B.O", "S.O", "HO", "G.P.O.", "NDSO"...), which is not part of a place's name. */
+const OFFICE_KIND = /^(?:[BSHP]|G\.?P|N\.?D\.?S|E\.?D\.?S)?\.?O\.?$/i;
+
+/** "Purani Basti S.O (Jaipur)" -> "Purani Basti Jaipur"; "GARAULI KHURD" -> "Garauli Khurd". */
+export function placeName(office: string): string {
+  const words = office
+    .replace(/[()]/g, " ")
+    .split(/\s+/)
+    .filter((word) => word && !OFFICE_KIND.test(word));
+  return titleCase(words.join(" "));
+}
+
+/**
+ * The places each PIN code serves, one line per PIN code: `<PIN>\t<Place>|<Place>...`, the names of its post
+ * offices without their kind. A typed city that is one of them (a locality, a village) is the shopper's own
+ * word for where the PIN code is, so the checkout does not question it.
+ */
+export function compactPlaces(offices: readonly DirectoryOffice[], header: string): string {
+  const places = new Map<string, Set<string>>();
+  for (const office of offices) {
+    if (!/^[1-9]\d{5}$/.test(office.p)) continue;
+    const name = placeName(office.o);
+    if (!name) continue;
+    const names = places.get(office.p) ?? new Set<string>();
+    places.set(office.p, names);
+    names.add(name);
+  }
+  const lines = [...places]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([pin, names]) => `${pin}\t${[...names].sort().join("|")}`);
+  return [header, ...lines, ""].join("\n");
 }

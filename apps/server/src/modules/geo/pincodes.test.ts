@@ -20,6 +20,7 @@ describe("GET /api/pincodes/:pin", () => {
       district: "Jaipur",
       state: "Rajasthan",
       state_code: "08",
+      places: ["Bilwa", "Goner", "Sitapura Industrial Area", "Vidhani"],
     });
     expect(res.headers["cache-control"]).toBe("public, max-age=86400");
     expect((await get("/api/pincodes/400001/")).json()).toMatchObject({ city: "Mumbai", state_code: "27" });

@@ -6,6 +6,8 @@ import { indianStateByCode, type IndianState } from "@store/shared";
  * the pinned package; scripts/build-server.mjs copies it beside the compiled server).
  */
 export const PINCODES_FILE = new URL("./pincodes.tsv", import.meta.url);
+/** The places (post offices) of each PIN code, made and copied the same way. */
+export const PINCODE_PLACES_FILE = new URL("./pincode-places.tsv", import.meta.url);
 
 export type PincodePlace = {
   pin: string;
@@ -17,6 +19,8 @@ export type PincodePlace = {
   state_code: string;
   /** Every state the directory lists the PIN code's offices in (border towns have two), this one first. */
   states: IndianState[];
+  /** Its post offices' places ("Sitapura Industrial Area", "Goner"): the localities and villages it serves. */
+  places: string[];
 };
 
 export type PincodeLookup = (pin: string) => PincodePlace | null;
@@ -32,9 +36,9 @@ function cityOf(district: string, stateCode: string): string {
 
 /**
  * The directory as sorted PIN codes (an Int32Array, searched by halving) pointing into a short list of
- * districts: about 120 KB of memory for 19,500 PIN codes, instead of objects per code.
+ * districts, instead of objects per code; each PIN code's places stay one text, sliced when asked for.
  */
-export function parsePincodes(text: string): PincodeLookup {
+export function parsePincodes(text: string, placesText = ""): PincodeLookup {
   const districts: { name: string; state: IndianState }[] = [];
   const entries: [number, number][] = [];
   const alsoIn = new Map<number, IndianState[]>();
@@ -57,40 +61,61 @@ export function parsePincodes(text: string): PincodeLookup {
   const pins = Int32Array.from(entries, ([pin]) => pin);
   const districtOf = Uint16Array.from(entries, ([, index]) => index);
 
-  return (pin) => {
-    if (!/^[1-9]\d{5}$/.test(pin)) return null;
-    const wanted = Number(pin);
+  const indexOf = (wanted: number): number => {
     let low = 0;
     let high = pins.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
       const found = pins[middle]!;
-      if (found === wanted) {
-        const { name, state } = districts[districtOf[middle]!]!;
-        return {
-          pin,
-          city: cityOf(name, state.code),
-          district: name,
-          state: state.name,
-          state_code: state.code,
-          states: [state, ...(alsoIn.get(wanted) ?? [])],
-        };
-      }
+      if (found === wanted) return middle;
       if (found < wanted) low = middle + 1;
       else high = middle - 1;
     }
-    return null;
+    return -1;
+  };
+
+  // Where each PIN code's places start and end in placesText ("<PIN>\t<Place>|<Place>" lines).
+  const placesAt = new Int32Array(pins.length * 2);
+  for (let start = 0; start < placesText.length;) {
+    const newline = placesText.indexOf("\n", start);
+    const end = newline === -1 ? placesText.length : newline;
+    const at = placesText[start] === "#" ? -1 : indexOf(Number(placesText.slice(start, start + 6)));
+    if (at >= 0) placesAt.set([start + 7, end], at * 2);
+    start = end + 1;
+  }
+
+  return (pin) => {
+    if (!/^[1-9]\d{5}$/.test(pin)) return null;
+    const at = indexOf(Number(pin));
+    if (at < 0) return null;
+    const { name, state } = districts[districtOf[at]!]!;
+    const places = placesText.slice(placesAt[at * 2], placesAt[at * 2 + 1]);
+    return {
+      pin,
+      city: cityOf(name, state.code),
+      district: name,
+      state: state.name,
+      state_code: state.code,
+      states: [state, ...(alsoIn.get(Number(pin)) ?? [])],
+      places: places ? places.split("|") : [],
+    };
   };
 }
 
-/** Reads the committed file on first use only, once however many requests race for it. */
-export function lazyPincodes(path: URL | string = PINCODES_FILE): () => Promise<PincodeLookup> {
+/** Reads the committed files on first use only, once however many requests race for them. */
+export function lazyPincodes(
+  path: URL | string = PINCODES_FILE,
+  placesPath: URL | string = PINCODE_PLACES_FILE,
+): () => Promise<PincodeLookup> {
   let loading: Promise<PincodeLookup> | undefined;
   return () => {
-    loading ??= readFile(path, "utf8").then(parsePincodes, (err: unknown) => {
-      loading = undefined;
-      throw err;
-    });
+    loading ??= Promise.all([readFile(path, "utf8"), readFile(placesPath, "utf8")]).then(
+      ([text, places]) => parsePincodes(text, places),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    );
     return loading;
   };
 }

