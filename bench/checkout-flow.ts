@@ -1,6 +1,6 @@
 import type { Db } from "@store/server/db/client";
-import { productVariants } from "@store/server/schema";
-import { and, eq, inArray } from "drizzle-orm";
+import { products, productVariants } from "@store/server/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fileURLToPath } from "node:url";
 import type { PriceOf } from "./api-scenarios";
@@ -63,6 +63,23 @@ export async function stockFlowProducts(db: Db, productIds: readonly number[]): 
     .update(productVariants)
     .set({ stock: BENCH_STOCK })
     .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.size, "S")));
+}
+
+/** The catalogue's first active product with a size S, stocked for the flow and priced as its page shows it. */
+export async function firstFlowProduct(app: FastifyInstance): Promise<FlowProduct> {
+  const [first] = await app.database.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.size, "S")))
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id))
+    .limit(1);
+  if (!first) throw new Error("no product to buy: run bench:seed on this database first");
+  await stockFlowProducts(app.database.db, [first.id]);
+  const [product] = await flowProducts([first.id], async (id, currency) => {
+    return (await app.services.catalog.productDetail({ product_pk: id, size: "S", currency })).data;
+  });
+  return product!;
 }
 
 /** The flow's products with their INR prices, as the product page shows them. */

@@ -6,9 +6,7 @@
  * after answering (after-commit effects, the simulator's webhook) lands in the step running when it runs.
  */
 import { addToNewCart } from "./lib/flow-requests";
-import { products, productVariants } from "@store/server/schema";
-import { and, asc, eq } from "drizzle-orm";
-import { DELIVERY, flowProducts, stockFlowProducts } from "./checkout-flow";
+import { DELIVERY, firstFlowProduct } from "./checkout-flow";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
 import { DEFAULT_POSTGRES_URL } from "./lib/database";
@@ -35,19 +33,7 @@ prototype.query = function counted(this: Queryable, ...a: unknown[]) {
   statements.push(typeof first === "string" ? first : (first.text ?? "?"));
   return query.apply(this, a);
 };
-const [first] = await server.app.database.db
-  .select({ id: products.id })
-  .from(products)
-  .innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.size, "S")))
-  .where(eq(products.isActive, true))
-  .orderBy(asc(products.id))
-  .limit(1);
-const ids = first ? [first.id] : [];
-await stockFlowProducts(server.app.database.db, ids);
-const [product] = await flowProducts(ids, async (id, currency) => {
-  return (await server.app.services.catalog.productDetail({ product_pk: id, size: "S", currency })).data;
-});
-if (!product) throw new Error("no product to buy");
+const product = await firstFlowProduct(server.app);
 
 async function step(name: string, path: string, body: unknown): Promise<Record<string, unknown>> {
   await server.settle();

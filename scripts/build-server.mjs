@@ -40,4 +40,5 @@ await build({
 cpSync(join(serverSrc, "db/migrations"), join(serverDist, "migrations"), { recursive: true });
 cpSync(join(serverSrc, "modules/payments/simulator/widgets"), join(serverDist, "widgets"), { recursive: true });
 cpSync(join(serverSrc, "modules/geo/pincodes.tsv"), join(serverDist, "pincodes.tsv"));
+cpSync(join(serverSrc, "modules/geo/pincode-places.tsv"), join(serverDist, "pincode-places.tsv"));
 console.log(`server: compiled ${Object.keys(ENTRIES).join(", ")} into ${serverDist}`);

@@ -14,6 +14,7 @@ export const ENTRIES = {
   "admin-create": "cli/admin-create.ts",
   seed: "seed/cli.ts",
   "db-migrate": "cli/db-migrate.ts",
+  "simulator-secret": "cli/simulator-secret.ts",
 };
 
 /** Loads the project's `.env` if present; variables already in the environment win (Node's own rule). */

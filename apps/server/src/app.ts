@@ -43,6 +43,8 @@ import { whatsappWebhookRoutes } from "./whatsapp/routes";
 import { loadWhatsAppSimulatorCredentials } from "./whatsapp/setup";
 import { whatsappSimulatorPlugin } from "./whatsapp/simulator/plugin";
 import { errorOptions, registerErrorHandling } from "./plugins/errors";
+import { installSecret } from "./db/install-settings";
+import { SIMULATOR_SECRET_KEY, simulatorControl } from "./http/simulator-control";
 import { replicasPlugin } from "./plugins/replicas";
 import { securityHeadersPlugin } from "./plugins/security";
 import { ssrPlugin, type SsrMode } from "./plugins/ssr";
@@ -98,6 +100,13 @@ export async function buildApp({
   const courierSimulator = config.simulator ? await loadCourierSimulatorCredentials(database.db) : undefined;
   const whatsappSimulator = config.simulator ? await loadWhatsAppSimulatorCredentials(database.db) : undefined;
   const notificationLinks = await loadNotificationLinksSecret(database.db);
+  // The simulators' controls open to the owner's session or this install's own secret (decision 062).
+  const control = config.simulator
+    ? simulatorControl(await installSecret(database.db, SIMULATOR_SECRET_KEY), async (request) => {
+        await app.optionalUser(request);
+        return request.user?.role === "admin";
+      })
+    : undefined;
   app.decorate(
     "services",
     createServices(database.db, config, app.log, { simulator, courierSimulator, whatsappSimulator, notificationLinks }),
@@ -146,15 +155,17 @@ export async function buildApp({
     verifyToken: whatsapp.verifyToken,
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
-  if (simulator && app.services.payments.gateway.usesSimulator)
-    await app.register(paymentSimulatorPlugin, { credentials: simulator });
-  const courierEngine = app.services.shipping.gateway.simulator;
-  if (courierSimulator && courierEngine)
-    await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator });
-  if (whatsapp.simulator)
-    await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator });
-  // The cart reminders' clock for tests and the demo: with the simulators, never in production.
-  if (config.simulator) await app.register(cartReminderClockRoutes);
+  if (control) {
+    if (simulator && app.services.payments.gateway.usesSimulator)
+      await app.register(paymentSimulatorPlugin, { credentials: simulator, control });
+    const courierEngine = app.services.shipping.gateway.simulator;
+    if (courierSimulator && courierEngine)
+      await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator, control });
+    if (whatsapp.simulator)
+      await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator, control });
+    // The cart reminders' clock for tests and the demo: with the simulators, never in production.
+    await app.register(cartReminderClockRoutes, { control });
+  }
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook(

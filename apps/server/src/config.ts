@@ -42,6 +42,29 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /** Cart reminders one address may get per CART_REMINDER_WINDOW_DAYS, however many carts name it. */
+  CART_REMINDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(1),
+  CART_REMINDER_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Cash-on-delivery code e-mails one address may get in 24 hours, over all its orders. */
+  COD_CODES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  /** A back-in-stock address waiting for confirmation gets at most one confirmation e-mail this often. */
+  STOCK_ALERT_CONFIRMATION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** How long a confirmation link works; unconfirmed alerts are deleted after it. */
+  STOCK_ALERT_PENDING_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Order lookups (/track-order) per order number, and per client address, per ORDER_LOOKUP_WINDOW_MINUTES. */
+  ORDER_LOOKUPS_PER_NUMBER: z.coerce.number().int().min(1).max(1000).default(5),
+  ORDER_LOOKUPS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  ORDER_LOOKUP_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
   /** An S3 bucket for the images instead of MEDIA_DIR, so every replica sees every upload. */
@@ -100,7 +123,7 @@ const envSchema = z.object({
   /** Unpaid or unconfirmed orders one client (address) may have open at once, so nobody can lock the shop's stock. */
   OPEN_ORDERS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(5),
   /**
-   * Tries a refund gets before the payment is refund_failed and the seller is e-mailed. Unset: the whole
+   * Tries a refund gets before it is failed and the seller is e-mailed. Unset: the whole
    * schedule (payments/refunds.ts). Fewer shortens it: the browser ring sets 1, so a failing refund fails for good at once.
    */
   REFUND_TRIES: z.coerce.number().int().min(1).max(100).optional(),
@@ -172,6 +195,8 @@ export interface AppConfig {
   contactRateLimitMax: number;
   /** Per-account login throttle: at most `maxFailures` failed log-ins per `windowMs` for one e-mail. */
   loginThrottle: { maxFailures: number; windowMs: number };
+  /** What keeps the store from mailing strangers or finding their orders for them (decision 062). */
+  abuse: AbuseLimits;
   /** Whether an empty database gets the demo catalogue (and, outside production, the demo administrator). */
   seedDemo: boolean;
   demoAdminPassword?: string;
@@ -229,6 +254,24 @@ export interface MediaS3Config {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
+/** At most `max` in a window of `windowMs` (db/rate-counters.ts). */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** Counted per key in the database (db/rate-counters.ts), so every replica sees one count. */
+export interface AbuseLimits {
+  /** Cart reminders per address. */
+  cartReminders: Limit;
+  /** Cash-on-delivery code e-mails per address. */
+  codCodes: Limit;
+  /** One confirmation e-mail per `confirmationEveryMs` to an address with alerts waiting; links last `pendingMs`. */
+  stockAlerts: { confirmationEveryMs: number; pendingMs: number };
+  /** `/track-order` attempts per order number and per client. */
+  orderLookups: { perNumber: Limit; perClient: Limit };
+}
+
 /** How long checkout attempts hold what they hold, and how many one client may keep open (see checkout/holds.ts). */
 export interface CheckoutLimits {
   holdMinutes: number;
@@ -272,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     contactRateLimitMax: e.CONTACT_RATE_LIMIT_MAX,
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
+    abuse: abuseLimits(e),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : e.NODE_ENV !== "production",
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -336,6 +380,25 @@ function mediaS3Config(e: z.infer<typeof envSchema>): MediaS3Config | undefined 
     endpoint: e.MEDIA_S3_ENDPOINT,
     forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE === "true",
     credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+  };
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+function abuseLimits(e: z.infer<typeof envSchema>): AbuseLimits {
+  const lookupWindowMs = e.ORDER_LOOKUP_WINDOW_MINUTES * MINUTE;
+  return {
+    cartReminders: { max: e.CART_REMINDERS_PER_ADDRESS, windowMs: e.CART_REMINDER_WINDOW_DAYS * DAY },
+    codCodes: { max: e.COD_CODES_PER_ADDRESS_PER_DAY, windowMs: DAY },
+    stockAlerts: {
+      confirmationEveryMs: e.STOCK_ALERT_CONFIRMATION_HOURS * 60 * MINUTE,
+      pendingMs: e.STOCK_ALERT_PENDING_DAYS * DAY,
+    },
+    orderLookups: {
+      perNumber: { max: e.ORDER_LOOKUPS_PER_NUMBER, windowMs: lookupWindowMs },
+      perClient: { max: e.ORDER_LOOKUPS_PER_CLIENT, windowMs: lookupWindowMs },
+    },
   };
 }
 

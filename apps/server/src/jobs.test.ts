@@ -79,10 +79,12 @@ describe("housekeeping", () => {
       .set({ updatedAt: daysAgo(8) })
       .where(inArray(orders.id, [codId, cardId]));
 
-    expect(await housekeeping(db)).toEqual({
+    expect(await housekeeping(db, app.services)).toEqual({
       carts: 1,
       tokens: 1,
       attempts: 1,
+      unconfirmedStockAlerts: 0,
+      rateCounters: 0,
       simulatorRecords: 0,
       courierSimulatorRecords: 0,
       whatsappSimulatorMessages: 0,

@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import { deleteEndedRateCounters } from "./db/rate-counters";
 import { claimJobRun, recordJobRun } from "./db/scheduled-jobs";
 import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
@@ -45,7 +46,7 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     // Back-in-stock e-mails: often enough that a restock reaches its subscribers within the minute.
     { name: "back in stock alerts", everyMs: 20_000, run: () => sendStockAlerts(db) },
-    { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db) },
+    { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db, services) },
     { name: "cart reminders", everyMs: 10 * 60_000, run: () => services.cart.sendReminders() },
     ...courierSimulatorClock(services),
   ];
@@ -59,14 +60,17 @@ function courierSimulatorClock(services: StoreServices): Job[] {
 }
 
 /**
- * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, and the payment and
- * courier simulators' records older than 30 days (none in production).
+ * Guest carts untouched for 30 days, spent tokens, unpaid attempts closed a week ago, back-in-stock alerts
+ * never confirmed, rate counts of windows long over, and the payment and courier simulators' records older
+ * than 30 days (none in production).
  */
-export async function housekeeping(db: Db) {
+export async function housekeeping(db: Db, services: StoreServices) {
   return {
     carts: await deleteStaleGuestCarts(db),
     tokens: await deleteSpentTokens(db),
     attempts: await deleteUnpaidAttempts(db),
+    unconfirmedStockAlerts: await services.stockAlerts.deleteUnconfirmed(),
+    rateCounters: await deleteEndedRateCounters(db),
     simulatorRecords: await deleteOldSimulatorRecords(db),
     courierSimulatorRecords: await deleteOldCourierSimulatorRecords(db),
     whatsappSimulatorMessages: await deleteOldWhatsAppSimulatorMessages(db),

@@ -17,6 +17,7 @@ export * from "./email/tables";
 export * from "./modules/admin/tables";
 export * from "./db/install-settings";
 export * from "./db/scheduled-jobs";
+export * from "./db/rate-counters";
 export * from "./modules/shipping/tables";
 export * from "./modules/shipping/simulator/tables";
 export * from "./whatsapp/tables";

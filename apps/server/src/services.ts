@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderTimelineEntry } from "@store/shared";
+import { ORDER_STATUS_LABELS, RECALLED_PARCEL_LABELS, type OrderTimelineEntry } from "@store/shared";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import { createAccountsService } from "./modules/accounts/service";
@@ -6,6 +6,7 @@ import { createAdminServices } from "./modules/admin/service";
 import { createReminderLinks } from "./modules/cart/reminder-links";
 import { createCartService } from "./modules/cart/service";
 import { createCatalogService } from "./modules/catalog/service";
+import { createOrderLookup } from "./modules/orders/lookup";
 import { createOrdersReader, type OrderAccess } from "./modules/orders/reader";
 import { createCheckoutService } from "./modules/checkout/service";
 import { invoicePapers } from "./modules/invoices/papers";
@@ -24,8 +25,10 @@ import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
 import { createWishlistService } from "./modules/wishlist/service";
+import { createStockAlerts } from "./modules/wishlist/stock-alerts";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
+import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
 import { createShippingService } from "./modules/shipping/service";
@@ -41,7 +44,7 @@ export interface InstallSecrets {
   simulator?: SimulatorCredentials;
   courierSimulator?: CourierSimulatorCredentials;
   whatsappSimulator?: WhatsAppSimulatorCredentials;
-  /** Signs the opt-out links in order updates, and the cart reminders' restore links. */
+  /** Signs the opt-out links in order updates, the cart reminders' restore links and the stock alerts' confirmation links. */
   notificationLinks: string;
 }
 
@@ -50,11 +53,18 @@ export interface InstallSecrets {
  */
 export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, secrets: InstallSecrets) {
   const { simulator, courierSimulator, whatsappSimulator } = secrets;
-  const cart = createCartService(db, createReminderLinks(secrets.notificationLinks));
+  const cart = createCartService(db, createReminderLinks(secrets.notificationLinks), config.abuse.cartReminders);
   const gateway = createPaymentGateway(config, simulator);
   // Every confirmation (paid online, cash on delivery) issues the tax invoice in its transaction.
   const papers = invoicePapers(config.publicUrl);
-  const payments = createPaymentsService(db, { gateway, log, refundTries: config.refundTries, papers });
+  // A return's refund, once the provider has made it, makes the return refunded (a layer above payments).
+  const payments = createPaymentsService(db, {
+    gateway,
+    log,
+    refundTries: config.refundTries,
+    papers,
+    onRefundMade: returnRefundMade,
+  });
   // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
@@ -85,18 +95,29 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
     cart,
     promo: createPromoService(db, cart),
     wishlist: createWishlistService(db),
+    stockAlerts: createStockAlerts(db, { secret: secrets.notificationLinks, ...config.abuse.stockAlerts }),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
-    checkout: createCheckoutService(db, { gateway, log, limits: config.checkout, papers, delivery }),
+    checkout: createCheckoutService(db, {
+      gateway,
+      log,
+      limits: config.checkout,
+      codCodes: config.abuse.codCodes,
+      papers,
+      delivery,
+    }),
     // A shopper's order with its courier's steps, tax invoice, credit notes, returns and the lines it may
     // review (their layers sit above the orders reader).
     orders: {
       ...ordersReader,
+      lookup: createOrderLookup(db, config.abuse.orderLookups),
       get: async (access: OrderAccess, orderId: number) => {
         const order = await ordersReader.get(access, orderId);
-        const { tracking, courierSteps } = await shipping.shopperTracking(orderId);
-        const timeline = withCourierSteps(order.timeline, courierSteps);
+        const { tracking, courierSteps, recalled } = await shipping.shopperTracking(orderId);
+        const timeline = withCourierSteps(order.timeline, courierSteps, recalled !== null);
         return {
           ...order,
+          // A cancelled order's parcel on its way back is said beside its status (decision 059).
+          status_label: recalled ? `${order.status_label}: ${RECALLED_PARCEL_LABELS[recalled]}` : order.status_label,
           timeline,
           tracking,
           ...(await invoices.shopperLinks(orderId)),
@@ -140,18 +161,29 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
       invoices,
       shipping,
       returns,
+      delivery,
+      pickupPincode: config.shipping.pickupPincode,
     }),
   };
 }
 
 /**
  * The courier's steps belong between the order's "Shipped" and its next step (delivered, returned): placed
- * there in their own order rather than sorted by time, as the courier's clock is not ours.
+ * there in their own order rather than sorted by time, as the courier's clock is not ours. A parcel called back
+ * (the order cancelled on its way) interleaves with the cancellation and the refund by time instead.
  */
-function withCourierSteps(timeline: OrderTimelineEntry[], courierSteps: OrderTimelineEntry[]): OrderTimelineEntry[] {
+function withCourierSteps(
+  timeline: OrderTimelineEntry[],
+  courierSteps: OrderTimelineEntry[],
+  recalled: boolean,
+): OrderTimelineEntry[] {
   const shipped = timeline.findLastIndex((step) => step.label === ORDER_STATUS_LABELS.shipped);
   if (shipped < 0) return timeline;
-  return [...timeline.slice(0, shipped + 1), ...courierSteps, ...timeline.slice(shipped + 1)];
+  const after = timeline.slice(shipped + 1);
+  // A parcel called back after the order was cancelled comes back after the cancellation: in time order there.
+  if (recalled)
+    return [...timeline.slice(0, shipped + 1), ...[...courierSteps, ...after].sort((a, b) => a.at.localeCompare(b.at))];
+  return [...timeline.slice(0, shipped + 1), ...courierSteps, ...after];
 }
 
 export type StoreServices = ReturnType<typeof createServices>;

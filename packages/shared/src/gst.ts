@@ -124,3 +124,76 @@ export function gstinProblem(gstin: string): string | null {
     return "This GSTIN's last character does not match the rest: please check it for a typing mistake.";
   return null;
 }
+
+/**
+ * The financial year (April to March) an IST day ("2026-11-25") falls in, as GST forms write it: "2026-27".
+ * Invoice numbers use its short form, "26-27".
+ */
+export function financialYearOf(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const start = Number(day.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** "2026-27" -> "26-27", as the document numbers print it. */
+export const shortFinancialYear = (year: string) => year.slice(2);
+
+/** The last day of a financial year: "2026-27" -> "2027-03-31". */
+export const financialYearEnd = (year: string) => `${Number(year.slice(0, 4)) + 1}-03-31`;
+
+/** A financial year as the seller types it: "2026-27", the second year the one after the first. */
+export const FINANCIAL_YEAR = /^(\d{4})-(\d{2})$/;
+export const isFinancialYear = (year: string) => {
+  const match = FINANCIAL_YEAR.exec(year);
+  return match !== null && (Number(match[1]) + 1) % 100 === Number(match[2]);
+};
+
+/** How many days before 31 March the back office starts reminding the seller to furnish the next year's LUT. */
+export const LUT_REMINDER_DAYS = 30;
+
+/** The seller's Letter of Undertaking as saved with the GST registration (rule 96A): a reference and its year. */
+export interface LutHolder {
+  lut_reference: string;
+  /** The financial year it was furnished for ("2026-27"); "" on a reference saved before the year was asked. */
+  lut_financial_year: string;
+}
+
+/**
+ * Whether an export invoiced on `day` goes under the seller's LUT: an LUT is furnished for one financial year
+ * (notification 37/2017-Central Tax, condition (ii)), so one of another year, or of no known year, does not
+ * cover it and the export is invoiced with IGST (IGST Act section 16(3)(b)).
+ */
+export const lutCovers = (gst: LutHolder, day: string) =>
+  gst.lut_reference !== "" && gst.lut_financial_year === financialYearOf(day);
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/**
+ * What the seller should hear about their LUT on `today` (an IST day), or null: a reference without a year, a
+ * year that has ended, or the last LUT_REMINDER_DAYS days of the year it covers. No LUT at all is the seller's
+ * choice (exports then carry IGST), not a warning.
+ */
+export function lutNotice(gst: LutHolder | null, today: string): string | null {
+  if (!gst || gst.lut_reference === "") return null;
+  const current = financialYearOf(today);
+  if (!isFinancialYear(gst.lut_financial_year))
+    return `Your LUT ${gst.lut_reference} has no financial year saved: enter the year it was furnished for in Settings. Until then exports are invoiced with IGST.`;
+  const ends = financialYearEnd(gst.lut_financial_year);
+  if (gst.lut_financial_year < current)
+    return `Your LUT for ${gst.lut_financial_year} ended on ${longDay(ends)}: exports are invoiced with IGST until you furnish the LUT for ${current} (form GST RFD-11) and enter it in Settings.`;
+  if (gst.lut_financial_year > current)
+    return `The LUT saved is for ${gst.lut_financial_year}, which has not begun: exports are invoiced with IGST until then.`;
+  const left = daysBetween(today, ends);
+  if (left > LUT_REMINDER_DAYS) return null;
+  const next = financialYearOf(`${Number(current.slice(0, 4)) + 1}-04-01`);
+  const when = left === 0 ? "today" : left === 1 ? "tomorrow" : `in ${left} days`;
+  return `Your LUT for ${current} ends on ${longDay(ends)} (${when}): furnish the LUT for ${next} (form GST RFD-11) and enter it in Settings on 1 April, or exports from then on are invoiced with IGST.`;
+}

@@ -31,6 +31,10 @@ export const MESSAGES = {
   customerReviewsFailed: "The reviews could not be loaded. Please try again later.",
   cartLoadFailed: "We could not load your cart. Please try again.",
   wishlistLoadFailed: "We could not load your wishlist. Please try again.",
+  /** The back-in-stock confirmation page when its link cannot be checked (network, server). */
+  stockAlertLinkFailed: "We could not check your link. Please try again.",
+  /** A signed link (cart reminder, back-in-stock confirmation) that is forged, altered or too old. */
+  linkNotValid: "This link is not valid or has expired.",
   aboutTitle: "A Legacy of Love and Design",
 } as const;
 

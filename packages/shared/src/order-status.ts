@@ -3,6 +3,9 @@
  * pending_payment -> paid | cod_confirmed -> shipped -> delivered; cancelled; refunded.
  * returned_to_origin: the courier could not deliver and brought the parcel back to the seller (RTO); its
  * pieces are back in stock. A prepaid one may then be refunded.
+ * refunded: the money is back with the shopper (decision 059): a cancelled order moves here on its own once its
+ * refund is made; the seller refunds a delivered or returned-to-seller order, and it moves here once the
+ * provider has made the refund (or at once, for the transfer a cash-on-delivery shopper is paid by).
  * awaiting_confirmation: a cash-on-delivery order the shopper has yet to confirm with the e-mailed code.
  * expired: a checkout attempt closed unpaid or unconfirmed (its time ran out, or a newer attempt of the same
  * cart replaced it); what it held went back. A payment that still arrives for it is honoured when it can be
@@ -26,7 +29,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ["paid", "cod_confirmed", "cancelled", "expired"],
   awaiting_confirmation: ["cod_confirmed", "cancelled", "expired"],
-  paid: ["shipped", "cancelled", "refunded"],
+  paid: ["shipped", "cancelled"],
   cod_confirmed: ["shipped", "cancelled"],
   shipped: ["delivered", "cancelled", "returned_to_origin"],
   delivered: ["refunded"],

@@ -6,6 +6,8 @@ import { buildApp, type BuildAppOptions } from "../app";
 import type { SsrMode } from "../plugins/ssr";
 import { loadConfig, type AppConfig, type DatabaseLimits } from "../config";
 import { openDatabase, type Database } from "../db/client";
+import { installSecret } from "../db/install-settings";
+import { SIMULATOR_SECRET_HEADER, SIMULATOR_SECRET_KEY } from "../http/simulator-control";
 import { seedDemoData } from "../seed/seed";
 import { waitForNoSessions } from "./sessions";
 import { databaseUrl, withAdmin } from "./template-databases";
@@ -59,6 +61,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",
     OPEN_ORDERS_PER_CLIENT: "100000",
+    ORDER_LOOKUPS_PER_CLIENT: "100000",
   });
   return { ...base, ...overrides };
 }
@@ -101,4 +104,9 @@ export async function createReplicaApp(app: FastifyInstance): Promise<FastifyIns
   });
   await replica.ready();
   return replica;
+}
+
+/** The header that opens the simulators' controls to a script: this install's secret, read from its database. */
+export async function simulatorSecretHeader(app: FastifyInstance): Promise<Record<string, string>> {
+  return { [SIMULATOR_SECRET_HEADER]: await installSecret(app.database.db, SIMULATOR_SECRET_KEY) };
 }

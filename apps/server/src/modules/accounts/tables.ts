@@ -79,3 +79,14 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.channel, t.contact] })],
 );
+
+/**
+ * E-mail addresses (lower case) that completed an order: one paid, or cash on delivery confirmed with the
+ * code sent there. With a verified account's address, the only ones the store writes to unasked (a cart
+ * reminder): an address anyone may have typed at checkout is not one (decision 062). Written only here
+ * (proven-addresses.ts), from the transaction that confirms the order.
+ */
+export const provenAddresses = pgTable("proven_addresses", {
+  email: text("email").primaryKey(),
+  provenAt: timestamp("proven_at", { withTimezone: true }).notNull().defaultNow(),
+});

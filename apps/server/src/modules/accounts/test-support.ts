@@ -1,5 +1,7 @@
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { LoginResponse, SignupRequest } from "@store/shared";
+import { emailOutbox } from "../../email/tables";
 
 let addressCounter = 0;
 /**
@@ -50,6 +52,20 @@ export async function newShopper(
   const login = await postAuth(app, "/api/login/", { email: body.email, password: body.password, ...loginExtra });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { ...login.json<LoginResponse>(), email: body.email, password: body.password ?? "" };
+}
+
+/** As `newShopper`, with the address confirmed through the link the sign-up e-mailed (users.email_verified_at). */
+export async function verifiedShopper(app: FastifyInstance): Promise<Awaited<ReturnType<typeof newShopper>>> {
+  const shopper = await newShopper(app);
+  const mails = await app.database.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, shopper.email))
+    .orderBy(asc(emailOutbox.id));
+  const token = mails.map((m) => /\/verify-email\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
+  const verified = await postAuth(app, "/api/verify-email/", { token });
+  if (verified.statusCode !== 200) throw new Error(`verify-email failed: ${verified.body}`);
+  return shopper;
 }
 
 export function tokenHeader(token: string): Record<string, string> {

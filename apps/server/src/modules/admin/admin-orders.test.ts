@@ -32,6 +32,8 @@ const stockOf = async (variantId: number) =>
   )[0]?.stock;
 const paymentOf = async (orderId: number) =>
   (await app.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
+const orderOf = async (orderId: number) =>
+  (await app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
 
 describe("status transitions", () => {
   it("ships a paid order with its tracking number, then delivers it; each step is an event and an audit row", async () => {
@@ -124,7 +126,7 @@ describe("cancellation and refunds (spec: full refund within 24 hrs; 10% fee onc
     return res.json() as OrderStatusChangeResponse;
   };
 
-  it("refunds a paid order in full within 24 hours, puts the pieces back and marks the payment refund_requested", async () => {
+  it("refunds a paid order in full within 24 hours, puts the pieces back and asks the provider for the refund", async () => {
     const { order, variant } = await insertOrder(app, {
       total: 9_900,
       currency: "USD",
@@ -142,7 +144,8 @@ describe("cancellation and refunds (spec: full refund within 24 hrs; 10% fee onc
       status: "requested",
     });
     expect(await stockOf(variant.variantId)).toBe((stockBefore ?? 0) + 3);
-    expect(detail.payments).toMatchObject([{ status: "refund_requested", amount_minor: 9_900 }]);
+    expect(detail.payments).toMatchObject([{ status: "captured", amount_minor: 9_900 }]);
+    expect(detail.refunds).toMatchObject([{ reason: "order_cancelled", method: "provider", amount_minor: 9_900 }]);
     expect(detail.events.at(-1)).toMatchObject({
       from_status: "paid",
       to_status: "cancelled",
@@ -224,26 +227,26 @@ describe("cancellation and refunds (spec: full refund within 24 hrs; 10% fee onc
     expect(await stockOf(pending.variant.variantId)).toBe(stockPending);
   });
 
-  it("marks a cancelled order refunded once the seller has paid it back, with the cancellation's amount", async () => {
+  it("never marks a cancelled order refunded on the seller's word: its own refund does (409, nothing changed)", async () => {
     const { order } = await insertOrder(app, { total: 40_000, createdAt: new Date(Date.now() - 4 * 24 * HOUR) });
     await setStatus(order.id, { status: "shipped", tracking_number: "T-1" });
-    await cancel(order.id);
+    const cancelled = await cancel(order.id);
+    expect(cancelled.order.allowed_transitions).toEqual([]);
     const res = await setStatus(order.id, { status: "refunded", note: "Refunded from the Razorpay dashboard" });
-    expect(res.json()).toMatchObject({
-      refund: { rule: "in_transit_fee", refund_minor: 36_000, status: "refunded" },
-      order: { status: "refunded", allowed_transitions: [], payments: [{ status: "refunded" }] },
-    });
-    expect((await paymentOf(order.id))?.status).toBe("refunded");
+    expect(res.statusCode).toBe(409);
+    expect((await paymentOf(order.id))?.status).toBe("captured");
+    expect((await orderOf(order.id))?.status).toBe("cancelled");
   });
 
-  it("refunds a delivered order (a return) in full", async () => {
+  it("refunds a delivered order in full through the provider; it stays delivered until the refund is made", async () => {
     const { order } = await insertOrder(app, { total: 7_700 });
     await setStatus(order.id, { status: "shipped", tracking_number: "T-2" });
     await setStatus(order.id, { status: "delivered" });
-    expect((await setStatus(order.id, { status: "refunded" })).json().refund).toMatchObject({
-      rule: "full",
-      refund_minor: 7_700,
-      status: "refunded",
+    const res = (await setStatus(order.id, { status: "refunded" })).json() as OrderStatusChangeResponse;
+    expect(res.refund).toMatchObject({ rule: "full", refund_minor: 7_700, status: "requested" });
+    expect(res.order).toMatchObject({
+      status: "delivered",
+      refunds: [{ reason: "order_refunded", amount_minor: 7_700, method: "provider" }],
     });
   });
 });
@@ -337,7 +340,7 @@ describe("GET /api/admin/orders and /orders.csv", () => {
       ],
       payments: [{ provider: "razorpay", status: "captured", amount_minor: 6_000 }],
       events: [],
-      allowed_transitions: ["shipped", "cancelled", "refunded"],
+      allowed_transitions: ["shipped", "cancelled"],
     });
   });
 });

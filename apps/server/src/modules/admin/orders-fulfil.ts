@@ -12,9 +12,9 @@ import type { SessionUser } from "../accounts/service";
 import { issueCreditNote } from "../invoices/credit";
 import { cancelOrderLines } from "../orders/cancel-lines";
 import { correctTracking } from "../orders/tracking";
-import { followOrderRefund, requestPartRefund } from "../payments/order-payments";
+import { requestRefund } from "../payments/refunds";
 import { recordAudit } from "./audit";
-import type { OrderDetails, RefundPort } from "./orders-status";
+import { answerAfterRefund, type OrderDetails, type RefundPort } from "./orders-status";
 
 type StatusChanger = {
   change(
@@ -86,11 +86,13 @@ export function createOrderFulfilment(
       input: CancelLines,
       now = new Date(),
     ): Promise<OrderStatusChangeResponse> {
-      const { refund, owedPaymentId } = await db.transaction(async (tx) => {
+      const { refund, refundId } = await db.transaction(async (tx) => {
         const result = await cancelOrderLines(tx, id, input, now);
         if (result.kind === "order") {
           const { before, refund } = result.change;
-          const owed = refund ? await followOrderRefund(tx, id, refund) : null;
+          const refundId = refund
+            ? await requestRefund(tx, id, { reason: "order_cancelled", amount: refund.refund_minor })
+            : null;
           await issueCreditNote(
             tx,
             id,
@@ -104,9 +106,12 @@ export function createOrderFulfilment(
             before: { status: before.status },
             after: { status: "cancelled", ...(refund && { refund }) },
           });
-          return { refund, owedPaymentId: owed };
+          return { refund, refundId };
         }
-        const owed = await requestPartRefund(tx, id, result.refund.refund_minor);
+        const refundId = await requestRefund(tx, id, {
+          reason: "pieces_cancelled",
+          amount: result.refund.refund_minor,
+        });
         const pieces = result.cancelled.map((c) => ({ orderLineId: c.line_id, quantity: c.quantity }));
         await issueCreditNote(tx, id, { kind: "pieces", pieces }, now);
         await recordAudit(tx, actor, {
@@ -116,17 +121,9 @@ export function createOrderFulfilment(
           before: { cancelled: null, total_minor: result.before.total },
           after: { cancelled: result.cancelled, total_minor: result.totalAfter, refund: result.refund },
         });
-        return { refund: result.refund, owedPaymentId: owed };
+        return { refund: result.refund, refundId };
       });
-      if (owedPaymentId !== null && refunds) await refunds.refundNow(owedPaymentId);
-      const order = await reader.detail(id);
-      // Said as it ended: a part refund the provider made at once leaves the payment captured again; a whole
-      // cancellation refunded at once leaves the order refunded.
-      const payment = order.payments.find((p) => p.id === owedPaymentId);
-      const made =
-        refund?.status === "requested" &&
-        (refund.rule === "cancelled_pieces" ? payment?.status === "captured" : order.status === "refunded");
-      return { order, refund: made ? { ...refund, status: "refunded" } : refund };
+      return answerAfterRefund(reader, refunds, id, refund, refundId);
     },
   };
 }

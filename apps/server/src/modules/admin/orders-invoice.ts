@@ -12,9 +12,9 @@ export function createInvoiceIssuer(db: Db, reader: OrderDetails) {
      * audit row, or the reason it still cannot be (422, in the seller's words; 409 for an order not confirmed).
      * An order that already has one answers it unchanged, with no audit row.
      */
-    async issueInvoice(actor: SessionUser, id: number, now = new Date()): Promise<AdminOrderDetail> {
+    async issueInvoice(actor: SessionUser, id: number): Promise<AdminOrderDetail> {
       await db.transaction(async (tx) => {
-        const outcome = await issueMissingInvoice(tx, id, now);
+        const outcome = await issueMissingInvoice(tx, id);
         if ("refused" in outcome) throw outcome.refused;
         if (outcome.issued)
           await recordAudit(tx, actor, {

@@ -6,10 +6,14 @@ import {
   bulkShipResponseSchema,
   bulkShipSchema,
   cancelLinesSchema,
+  deliveryCorrectionResponseSchema,
+  deliveryCorrectionSchema,
   errorBodySchema,
+  eWayBillNumberSchema,
   trackingCorrectionSchema,
   orderStatusChangeResponseSchema,
   orderStatusChangeSchema,
+  resolveAttentionSchema,
 } from "@store/shared";
 import { z } from "zod";
 import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
@@ -89,12 +93,39 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
     {
       schema: {
         tags,
-        summary: "Try again a refund the refund queue gave up on (the payment shows refund_failed)",
+        summary: "Try again the order's refunds the refund queue gave up on (failed)",
         params: adminIdParams,
         response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
       },
     },
     (request) => orders.retryRefund(signedInUser(request), request.params.id),
+  );
+
+  app.post(
+    "/orders/:id/shipment/recall",
+    {
+      schema: {
+        tags,
+        summary: "Ask the courier again to call a cancelled order's parcel back (after it could not be asked)",
+        params: adminIdParams,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.recallParcel(signedInUser(request), request.params.id),
+  );
+
+  app.post(
+    "/orders/:id/attention",
+    {
+      schema: {
+        tags,
+        summary: "Mark what the order was flagged for as settled (a cancelled order's parcel delivered all the same)",
+        params: adminIdParams,
+        body: resolveAttentionSchema,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.resolveAttention(signedInUser(request), request.params.id, request.body.note),
   );
 
   app.post(
@@ -180,5 +211,69 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => orders.issueInvoice(signedInUser(request), request.params.id),
+  );
+
+  app.get(
+    "/invoices/:id.pdf",
+    {
+      schema: {
+        tags,
+        summary: "A tax invoice by its id as a PDF (an order's earlier invoice, replaced after an address correction)",
+        params: adminIdParams,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("The PDF"), ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await app.services.admin.invoices.adminInvoicePdfById(request.params.id)),
+  );
+
+  app.put(
+    "/orders/:id/delivery-address",
+    {
+      schema: {
+        tags,
+        summary:
+          "Correct a paid order's Indian delivery address before it ships, with checkout's checks (owner, audited); the invoice is issued again when the place of supply or a required detail changes",
+        params: adminIdParams,
+        body: deliveryCorrectionSchema,
+        response: { 200: deliveryCorrectionResponseSchema, ...ADMIN_ERRORS, 422: errorBodySchema },
+      },
+    },
+    (request) => orders.correctAddress(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    "/orders/:id/e-way-bill",
+    {
+      schema: {
+        tags,
+        summary:
+          "Enter the number of the e-way bill of an order whose consignment needs one (audited); the courier's booking carries it",
+        params: adminIdParams,
+        body: eWayBillNumberSchema,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.eWayBill.recordNumber(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/orders/:id/e-way-bill.json",
+    {
+      schema: {
+        tags,
+        summary: "The order's e-way bill data in the NIC portal's bulk generation JSON, made from its tax invoice",
+        params: adminIdParams,
+        produces: ["application/json"],
+        response: { 200: z.any().describe("The portal's JSON file"), ...ADMIN_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { filename, json } = await orders.eWayBill.file(request.params.id);
+      return reply
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(json);
+    },
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminProduct, AuditLogQuery, CustomerListQuery } from "@store/shared";
 import type { Db } from "../../db/client";
+import { istDayOf } from "../../lib/seller-time";
 import type { MediaStore } from "../../media/storage";
 import { listAuditLog } from "./audit";
 import { createContentResources } from "./content-resources";
@@ -12,7 +13,7 @@ import { customerDetail, listCustomers } from "../orders/customers";
 import { createSellerSettingsAdmin } from "./seller-settings";
 import { createStaffAdmin } from "./staff";
 import { createTaxDataAdmin } from "./tax-data";
-import { paymentsOfOrder } from "../payments/order-payments";
+import { moneyOfOrder } from "../payments/order-payments";
 import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
@@ -25,11 +26,16 @@ import type { ShippingService } from "../shipping/service";
 import { createShipmentAdmin } from "./orders-shipments";
 import type { ReturnsService } from "../returns/service";
 import { createReturnsAdmin } from "./returns";
+import type { DeliveryPromises } from "../geo/delivery-promise";
+import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
+import { hasOrderParcel } from "../shipping/book";
+import { createAddressCorrection } from "./orders-address";
+import { createEWayBillAdmin } from "./orders-e-way-bill";
 
 export interface AdminServiceOptions {
   /** Where uploads are stored: the local folder or the S3 bucket. */
   media: MediaStore;
-  /** The payments module's refund; without it a cancelled payment stays refund_requested for the seller. */
+  /** The payments module's refund queue; without it a requested refund waits in its row for the scheduled run. */
   refunds?: RefundPort | null;
   /** The shop's public address, for the links in staff invitations. */
   publicUrl: string;
@@ -39,6 +45,10 @@ export interface AdminServiceOptions {
   shipping: ShippingService;
   /** Shoppers' returns and exchanges, with the courier's pickups. */
   returns: ReturnsService;
+  /** India Post's directory and the courier's serviceability: an address correction gets checkout's checks. */
+  delivery: DeliveryPromises;
+  /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
+  pickupPincode: string;
 }
 
 /** The back office: every service behind `/api/admin/*`. Each write is audited in its own transaction. */
@@ -48,15 +58,21 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     ...orderViews,
     detail: async (id: number) => {
       const order = await orderViews.detail(id);
+      const booked = await hasOrderParcel(db, id);
+      const confirmed = order.status === "paid" || order.status === "cod_confirmed";
+      // An e-way bill is the parcel's: asked for from confirmation on, shown while the parcel travels.
+      const moving = confirmed || order.status === "shipped" || order.status === "delivered";
       return {
         ...order,
-        payments: await paymentsOfOrder(db, id),
-        ...(await options.invoices.adminView(id, order.status)),
+        ...(await moneyOfOrder(db, id)),
+        ...(await options.invoices.adminView(id, order.status, istDayOf(new Date()))),
         shipping: await options.shipping.orderShipping(id),
+        e_way_bill: moving ? eWayBillView(await eWayBillNeed(db, id, istDayOf(new Date())), booked) : null,
+        can_correct_address: confirmed && !booked && order.delivery.country === "IN",
       };
     },
   };
-  const changer = createOrderStatusChanger(db, orders, options.refunds ?? null);
+  const changer = createOrderStatusChanger(db, orders, options.refunds ?? null, options.shipping);
   return {
     products: {
       list: listAdminProducts.bind(null, db),
@@ -72,6 +88,11 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       ...changer,
       ...createOrderFulfilment(db, orders, changer, options.refunds ?? null),
       ...createInvoiceIssuer(db, orders),
+      ...createAddressCorrection(db, orders, options.delivery),
+      eWayBill: createEWayBillAdmin(db, orders, {
+        pincode: options.pickupPincode,
+        place: (pin) => options.delivery.place(pin),
+      }),
     },
     invoices: options.invoices,
     shipments: createShipmentAdmin(db, options.shipping),

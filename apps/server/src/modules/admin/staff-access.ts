@@ -27,6 +27,7 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "GET", url: "/api/admin/orders/:id" },
   // The tax invoice and credit notes, to print with the parcel; issuing one is the owner's.
   { method: "GET", url: "/api/admin/orders/:id/invoice.pdf" },
+  { method: "GET", url: "/api/admin/invoices/:id.pdf" },
   { method: "GET", url: "/api/admin/credit-notes/:id.pdf" },
   {
     method: "POST",
@@ -43,6 +44,10 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "POST", url: "/api/admin/shipments" },
   { method: "GET", url: "/api/admin/shipments/labels.pdf" },
   { method: "POST", url: "/api/admin/shipments/pickup" },
+  // The e-way bill a high-value parcel needs before it is booked: its number, and the portal's JSON to make it.
+  // Correcting the delivery address is the owner's.
+  { method: "PUT", url: "/api/admin/orders/:id/e-way-bill" },
+  { method: "GET", url: "/api/admin/orders/:id/e-way-bill.json" },
   // Returns at the packing table: see them, take a parcel in, book a pickup or an exchange's parcel again.
   // Approving, refusing and paying a refund are the owner's.
   { method: "GET", url: "/api/admin/returns" },

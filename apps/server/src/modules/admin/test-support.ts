@@ -78,6 +78,8 @@ export interface OrderSeed {
   userId?: number | null;
 }
 
+const CONFIRMED: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered"];
+
 /**
  * An order as checkout would leave it, written directly (the admin tests need exact states and dates):
  * one line of a seeded variant, and a captured payment for a paid online order.
@@ -111,7 +113,9 @@ export async function insertOrder(app: FastifyInstance, seed: OrderSeed = {}) {
       state: "Rajasthan",
       email: "asha@example.in",
       // Confirmed orders took their pieces from stock (this seam does not, so cancelling one puts back more).
-      stockHeld: ["paid", "cod_confirmed", "shipped", "delivered"].includes(status),
+      stockHeld: CONFIRMED.includes(status),
+      // And they are sales from then (decision 059); a cancelled or refunded one written here never was.
+      ...(CONFIRMED.includes(status) && { confirmedAt: seed.createdAt ?? new Date(), confirmedTotal: total }),
       ...(seed.createdAt && { createdAt: seed.createdAt }),
     })
     .returning();
@@ -205,4 +209,29 @@ export async function productTaxFields(app: FastifyInstance): Promise<{ hsn_code
     .orderBy(asc(taxRules.id));
   if (!rule) throw new Error("the seed has no apparel tax rule");
   return { hsn_code: "6204", tax_rule_id: rule.id };
+}
+
+/** Books the order's parcel with the courier simulator, then moves it as the back office's demo buttons do. */
+export async function courierMoves(
+  app: FastifyInstance,
+  admin: Record<string, string>,
+  orderId: number,
+  moves: readonly ("advance" | "fail")[],
+): Promise<void> {
+  const booked = await call(app, admin, "POST", "/api/admin/shipments", { order_ids: [orderId] });
+  if (booked.statusCode !== 200 || !booked.json().results[0].ok) throw new Error(`not booked: ${booked.body}`);
+  await moveParcel(app, admin, orderId, moves);
+}
+
+/** Moves an order's booked parcel through the simulator's demo buttons. */
+export async function moveParcel(
+  app: FastifyInstance,
+  admin: Record<string, string>,
+  orderId: number,
+  moves: readonly ("advance" | "fail")[],
+): Promise<void> {
+  for (const action of moves) {
+    const moved = await call(app, admin, "POST", `/api/admin/orders/${orderId}/shipment/simulate`, { action });
+    if (moved.statusCode !== 200) throw new Error(`${action}: ${moved.body}`);
+  }
 }

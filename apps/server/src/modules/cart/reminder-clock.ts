@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { SimulatorControl } from "../../http/simulator-control";
 
 const sweepBody = z.object({
   /** The time the sweep acts as of: a day or more ahead, as if the shopper had really left the cart that long. */
@@ -11,10 +12,18 @@ const sweepBody = z.object({
 /**
  * `POST /sim/jobs/cart-reminders`: runs one reminder sweep as of a later time, for the browser tests and the
  * demo (nobody waits 24 hours). Mounted with the simulators (app.ts, `config.simulator`), so never in
- * production; the production job always sweeps as of the clock.
+ * production; the production job always sweeps as of the clock. Only the owner or a script holding the
+ * install's simulator secret may run it: it e-mails shoppers.
  */
-export const cartReminderClockRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/sim/jobs/cart-reminders", { schema: { hide: true, body: sweepBody } }, async (request) => ({
-    sent: await app.services.cart.sendReminders(new Date(request.body.now), { email: request.body.email }),
-  }));
+export const cartReminderClockRoutes: FastifyPluginAsyncZod<{ control: SimulatorControl }> = async (
+  app,
+  { control },
+) => {
+  app.post(
+    "/sim/jobs/cart-reminders",
+    { schema: { hide: true, body: sweepBody }, onRequest: control },
+    async (request) => ({
+      sent: await app.services.cart.sendReminders(new Date(request.body.now), { email: request.body.email }),
+    }),
+  );
 };

@@ -1,15 +1,18 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../testing/test-app";
+import { COD_SHIPPING_FEE_INR } from "@store/shared";
+import { createTestApp, simulatorSecretHeader } from "../../testing/test-app";
 import {
   emailContact,
   loadNotificationLinksSecret,
   setNotificationPreference,
 } from "../accounts/notification-preferences";
-import { newShopper, tokenHeader, uniqueEmail } from "../accounts/test-support";
+import { newShopper, tokenHeader, uniqueEmail, verifiedShopper } from "../accounts/test-support";
 import { newAdmin } from "../admin/test-support";
 import {
+  codeSentTo,
+  confirmCod,
   createListeningTestApp,
   createOrder,
   emailsTo,
@@ -39,7 +42,7 @@ const freshVariant = () => {
 
 beforeAll(async () => {
   app = await createListeningTestApp();
-  variants = await pickVariants(app, { minStock: 5, count: 20 });
+  variants = await pickVariants(app, { minStock: 5, count: 40 });
 });
 afterAll(() => app.close());
 
@@ -75,9 +78,12 @@ async function rowCounts() {
   };
 }
 
-/** A signed-in shopper's cart holding one piece each of `lines`. */
+/** A signed-in shopper's cart holding one piece each of `lines`; the account's address verified unless told. */
 async function shopperCart(...lines: PickedVariant[]) {
-  const shopper = await newShopper(app);
+  return cartOf(await verifiedShopper(app), lines);
+}
+
+async function cartOf(shopper: Awaited<ReturnType<typeof newShopper>>, lines: PickedVariant[]) {
   const cartId = await fillCart(
     app,
     lines.map((variant) => ({ variant })),
@@ -95,6 +101,21 @@ async function guestCheckout(variant: PickedVariant, email = uniqueEmail("guest"
   const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total, { email }));
   if (created.statusCode !== 200) throw new Error(`create-order failed: ${created.body}`);
   return { cartId, email, total, order: created.json().data };
+}
+
+/** A guest's checkout paid through the simulated provider: the address has completed an order. */
+async function paidCheckout(checkout: Awaited<ReturnType<typeof guestCheckout>>) {
+  const paid = await payByCard(app, checkout.order.data.id, checkout.order.key);
+  const verify = { amount: checkout.total, razorpay: true, cart_id: checkout.cartId, ...paid };
+  const verified = await verifyPayment(app, verify);
+  expect(verified.json().status).toBe("paid");
+  return verify;
+}
+
+/** An address that bought here before (one paid order), now at checkout again with another cart, unpaid. */
+async function returningGuest(variant: PickedVariant, email = uniqueEmail("returning")) {
+  await paidCheckout(await guestCheckout(freshVariant(), email));
+  return guestCheckout(variant, email);
 }
 
 describe("the reminder sweep", () => {
@@ -135,8 +156,8 @@ describe("the reminder sweep", () => {
     expect(await remindersOf(shopper.cartId)).toHaveLength(0);
   });
 
-  it("e-mails a guest at the address given at checkout", async () => {
-    const guest = await guestCheckout(freshVariant());
+  it("e-mails a returning guest at the address given at checkout", async () => {
+    const guest = await returningGuest(freshVariant());
     expect(await sweep(25, guest.email)).toBe(1);
     const [mail] = await remindersTo(guest.email);
     expect(mail?.text).toContain("Namaste,");
@@ -153,7 +174,7 @@ describe("the reminder sweep", () => {
   it("never e-mails a shopper who turned e-mail updates off (by address or account)", async () => {
     const shopper = await shopperCart(freshVariant());
     await setNotificationPreference(app.database.db, "email", emailContact(shopper.email), false);
-    const guest = await guestCheckout(freshVariant());
+    const guest = await returningGuest(freshVariant());
     await setNotificationPreference(app.database.db, "email", emailContact(guest.email), false);
 
     expect(await sweep(25, shopper.email)).toBe(0);
@@ -181,6 +202,58 @@ describe("the reminder sweep", () => {
     expect(await remindersOf(empty.cartId)).toHaveLength(0);
     await setStock(app, only, 4);
     expect(await sweep(26, empty.email)).toBe(1);
+  });
+});
+
+describe("who gets a reminder (decision 062)", () => {
+  it("never e-mails an address that has not proved itself: a guest's first checkout, an unverified account", async () => {
+    const before = await rowCounts();
+    const guest = await guestCheckout(freshVariant());
+    const unverified = await cartOf(await newShopper(app), [freshVariant()]);
+    expect(await sweep(25, guest.email)).toBe(0);
+    expect(await sweep(25, unverified.email)).toBe(0);
+    expect(await remindersTo(guest.email)).toEqual([]);
+    expect(await remindersTo(unverified.email)).toEqual([]);
+    expect((await rowCounts()).reminders).toBe(before.reminders);
+  });
+
+  it("e-mails an address once its cash-on-delivery order was confirmed with the code sent there", async () => {
+    const email = uniqueEmail("cod");
+    const lines = [{ variant: freshVariant() }];
+    const first = await fillCart(app, lines, "INR");
+    const waiting = await createOrder(
+      app,
+      orderBody(first, "cod", "INR", pageTotal(lines, "INR", { shipping: COD_SHIPPING_FEE_INR }), { email }),
+    );
+    expect(waiting.statusCode).toBe(200);
+    const abandoned = await guestCheckout(freshVariant(), email);
+    // Waiting for its code, the first order proves nothing yet.
+    expect(await sweep(25, email)).toBe(0);
+    const confirmed = await confirmCod(app, { order_id: waiting.json().order_id, code: await codeSentTo(app, email) });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await sweep(25, email)).toBe(1);
+    expect(await remindersOf(abandoned.cartId)).toHaveLength(1);
+  });
+
+  it("sends one address one reminder a week, however many carts name it, racing sweeps included", async () => {
+    const email = uniqueEmail("many-carts");
+    const first = await returningGuest(freshVariant(), email);
+    const second = await guestCheckout(freshVariant(), email);
+    const third = await guestCheckout(freshVariant(), email);
+    const sent = await Promise.all([sweep(25, email), sweep(25, email)]);
+    expect(sent[0] + sent[1]).toBe(1);
+    expect(await sweep(30, email)).toBe(0);
+    expect(await remindersTo(email)).toHaveLength(1);
+    const rows = await app.database.db.select().from(cartReminders).where(eq(cartReminders.email, email));
+    expect(rows).toHaveLength(1);
+
+    // A week later the shopper fills one of the others again and leaves it: the next week's reminder.
+    const waitingCart = [first, second, third].find((c) => c.cartId !== rows[0]?.cartId)!;
+    const weekLater = new Date(Date.now() + 7 * 24 * HOUR);
+    await app.database.db.update(carts).set({ updatedAt: weekLater }).where(eq(carts.id, waitingCart.cartId));
+    expect(await sweep(7 * 24 + 26, email)).toBe(1);
+    expect(await remindersOf(waitingCart.cartId)).toHaveLength(1);
+    expect(await remindersTo(email)).toHaveLength(2);
   });
 });
 
@@ -255,12 +328,9 @@ describe("the restore link", () => {
 
 describe("recovery and the dashboard", () => {
   it("counts a cart recovered once, when its order is paid, and shows the figures", async () => {
-    const guest = await guestCheckout(freshVariant());
+    const guest = await returningGuest(freshVariant());
     expect(await sweep(25, guest.email)).toBe(1);
-    const paid = await payByCard(app, guest.order.data.id, guest.order.key);
-    const verify = { amount: guest.total, razorpay: true, cart_id: guest.cartId, ...paid };
-    const verified = await verifyPayment(app, verify);
-    expect(verified.json().status).toBe("paid");
+    const verify = await paidCheckout(guest);
     const [row] = await remindersOf(guest.cartId);
     expect(row?.recoveredAt).toBeInstanceOf(Date);
     expect(row?.recoveredOrderId).toBe(guest.order.order_id);
@@ -282,7 +352,7 @@ describe("recovery and the dashboard", () => {
     expect(dashboard.json().cart_reminders.sent).toBeGreaterThanOrEqual(5);
   });
 
-  it("reminds a recovered cart again only after it changed since the order", async () => {
+  it("reminds a recovered cart again only after it changed since the order, and not within the address's week", async () => {
     const shopper = await shopperCart(freshVariant());
     await sweep(25, shopper.email);
     await app.database.db
@@ -291,7 +361,11 @@ describe("recovery and the dashboard", () => {
       .where(eq(cartReminders.cartId, shopper.cartId));
     expect(await sweep(26, shopper.email)).toBe(0);
     await fillCart(app, [{ variant: freshVariant() }], "USD", tokenHeader(shopper.token));
-    expect(await sweep(50, shopper.email)).toBe(1);
+    expect(await sweep(50, shopper.email)).toBe(0);
+    // Left again a week later: a reminder once more.
+    const weekLater = new Date(Date.now() + 7 * 24 * HOUR);
+    await app.database.db.update(carts).set({ updatedAt: weekLater }).where(eq(carts.id, shopper.cartId));
+    expect(await sweep(7 * 24 + 26, shopper.email)).toBe(1);
     expect(await remindersOf(shopper.cartId)).toHaveLength(2);
   });
 });
@@ -300,14 +374,26 @@ describe("the simulator's clock route", () => {
   it("runs a sweep as of a later time for one shopper, and refuses bad input", async () => {
     const shopper = await shopperCart(freshVariant());
     const now = new Date(Date.now() + 25 * HOUR).toISOString();
+    const headers = await simulatorSecretHeader(app);
     const post = (payload: Record<string, unknown>) =>
-      app.inject({ method: "POST", url: "/sim/jobs/cart-reminders", payload });
+      app.inject({ method: "POST", url: "/sim/jobs/cart-reminders", payload, headers });
     expect((await post({ now: "tomorrow" })).statusCode).toBe(400);
     expect((await post({ now, email: "nobody" })).statusCode).toBe(400);
     const res = await post({ now, email: shopper.email });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sent: 1 });
     expect((await post({ now, email: shopper.email })).json()).toEqual({ sent: 0 });
+  });
+
+  it("is refused to a stranger (401) and to a shopper (403), sweeping nothing", async () => {
+    const shopper = await shopperCart(freshVariant());
+    const payload = { now: new Date(Date.now() + 25 * HOUR).toISOString(), email: shopper.email };
+    const asked = (headers: Record<string, string>) =>
+      app.inject({ method: "POST", url: "/sim/jobs/cart-reminders", payload, headers });
+    expect((await asked({})).statusCode).toBe(401);
+    expect((await asked(tokenHeader(shopper.token))).statusCode).toBe(403);
+    expect((await asked({ "x-simulator-secret": "guessed" })).statusCode).toBe(403);
+    expect(await remindersOf(shopper.cartId)).toEqual([]);
   });
 
   it("is not mounted without the simulators (production)", async () => {

@@ -1,9 +1,12 @@
-import { and, asc, eq, exists, gt, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, isNull, lte, not, notExists, or, sql, TransactionRollbackError } from "drizzle-orm";
 import { formatMoney, priceIn, SELLER, type Currency } from "@store/shared";
+import type { Limit } from "../../config";
 import type { Db, Tx } from "../../db/client";
+import { limitReached, takeFromLimit } from "../../db/rate-counters";
 import { action, lines, paragraph } from "../../email/letter";
 import { letterEmail, queueEmail } from "../../email/outbox";
 import { accountContact, emailContact, isOptedOut } from "../accounts/notification-preferences";
+import { isProvenAddress } from "../accounts/proven-addresses";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
 import type { ReminderLinks } from "./reminder-links";
@@ -57,12 +60,16 @@ export async function piecesForSale(tx: Tx, cartId: string) {
 
 type Candidate = { cartId: string; userId: number | null; email: string; firstName: string | null; currency: Currency };
 
+/** The rate counter of reminders to one address, whichever carts name it (db/rate-counters.ts). */
+const CAP_KEY = "cart-reminder:";
+
 /**
- * Carts with lines, left alone between REMIND_AFTER_HOURS and REMIND_WITHIN_HOURS before `now`, with an
- * address (the account's, or the guest's from checkout) and no open reminder; a cart whose reminder an order
- * recovered counts again only once it changed after that order. `email` narrows it to one shopper.
+ * Carts with lines, left alone between REMIND_AFTER_HOURS and REMIND_WITHIN_HOURS before `now`, with a
+ * proven address (a verified account's, or one that completed an order) whose cap of reminders is not
+ * reached, and no open reminder; a cart whose reminder an order recovered counts again only once it changed
+ * after that order. `email` narrows it to one shopper.
  */
-async function candidates(db: Db, now: Date, email?: string): Promise<Candidate[]> {
+async function candidates(db: Db, now: Date, cap: Limit, email?: string): Promise<Candidate[]> {
   const address = sql<string>`coalesce(${users.email}, ${carts.checkoutEmail})`;
   return db
     .select({
@@ -80,6 +87,9 @@ async function candidates(db: Db, now: Date, email?: string): Promise<Candidate[
         gt(carts.updatedAt, hoursBefore(now, REMIND_WITHIN_HOURS)),
         sql`${address} is not null`,
         email ? sql`lower(${address}) = ${emailContact(email)}` : undefined,
+        isProvenAddress(address),
+        // Left out rather than refused one by one, so carts naming a capped address never crowd out the rest.
+        not(limitReached(sql`${CAP_KEY} || lower(${address})`, cap, now)),
         exists(
           db
             .select({ one: sql`1` })
@@ -106,46 +116,58 @@ async function candidates(db: Db, now: Date, email?: string): Promise<Candidate[
 /**
  * One sweep: each candidate cart in its own transaction, re-checked under its lock (the shopper may have
  * come back meanwhile). A cart whose owner opted out of e-mail, or with nothing left to buy, gets nothing
- * and is not marked, so a restock inside the window can still bring its reminder. The reminder row and its
- * e-mail commit together; the partial unique index makes a racing replica's second one a no-op.
+ * and is not marked, so a restock inside the window can still bring its reminder. The reminder row, its
+ * e-mail and its count against the address's cap commit together; the partial unique index makes a racing
+ * replica's second one a no-op, and the cap's row lock makes two carts of one address take turns.
  * `now` is an argument so tests (and the simulator's clock route) can sweep as of a later time.
  */
 export async function sendCartReminders(
   db: Db,
   links: ReminderLinks,
+  cap: Limit,
   now: Date = new Date(),
   scope: { email?: string } = {},
 ): Promise<number> {
   let sent = 0;
-  for (const cart of await candidates(db, now, scope.email)) {
-    const remindedNow = await db.transaction(async (tx) => {
-      const [still] = await tx
-        .select({ updatedAt: carts.updatedAt })
-        .from(carts)
-        .where(eq(carts.id, cart.cartId))
-        .for("update");
-      if (!still || still.updatedAt > hoursBefore(now, REMIND_AFTER_HOURS)) return false;
-      const contacts = [emailContact(cart.email), ...(cart.userId === null ? [] : [accountContact(cart.userId)])];
-      if (await isOptedOut(tx, "email", contacts)) return false;
-      const pieces = await piecesForSale(tx, cart.cartId);
-      if (pieces.length === 0) return false;
-      const [reminder] = await tx
-        .insert(cartReminders)
-        .values({
-          cartId: cart.cartId,
-          email: cart.email,
-          currency: cart.currency,
-          pieces: pieces.map(({ productId, size, quantity }): RemindedPiece => ({ productId, size, quantity })),
-        })
-        .onConflictDoNothing()
-        .returning({ id: cartReminders.id });
-      if (!reminder) return false;
-      await queueEmail(tx, reminderEmail(cart, pieces, links.href(reminder.id)));
-      return true;
-    });
+  for (const cart of await candidates(db, now, cap, scope.email)) {
+    const remindedNow = await db
+      .transaction(async (tx) => {
+        const [still] = await tx
+          .select({ updatedAt: carts.updatedAt })
+          .from(carts)
+          .where(eq(carts.id, cart.cartId))
+          .for("update");
+        if (!still || still.updatedAt > hoursBefore(now, REMIND_AFTER_HOURS)) return false;
+        const contacts = [emailContact(cart.email), ...(cart.userId === null ? [] : [accountContact(cart.userId)])];
+        if (await isOptedOut(tx, "email", contacts)) return false;
+        const pieces = await piecesForSale(tx, cart.cartId);
+        if (pieces.length === 0) return false;
+        const [reminder] = await tx
+          .insert(cartReminders)
+          .values({
+            cartId: cart.cartId,
+            email: cart.email,
+            currency: cart.currency,
+            pieces: pieces.map(({ productId, size, quantity }): RemindedPiece => ({ productId, size, quantity })),
+          })
+          .onConflictDoNothing()
+          .returning({ id: cartReminders.id });
+        if (!reminder) return false;
+        // Another cart of this address was reminded since the candidates were read: undo this one.
+        if (!(await takeFromLimit(tx, CAP_KEY + emailContact(cart.email), cap, now)).allowed) return tx.rollback();
+        await queueEmail(tx, reminderEmail(cart, pieces, links.href(reminder.id)));
+        return true;
+      })
+      .catch(rolledBack);
     if (remindedNow) sent++;
   }
   return sent;
+}
+
+/** `tx.rollback()` ends its transaction by throwing; here that means "not sent". */
+function rolledBack(error: unknown): false {
+  if (error instanceof TransactionRollbackError) return false;
+  throw error;
 }
 
 type Piece = Awaited<ReturnType<typeof piecesForSale>>[number];

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { RestoreCartRequest } from "@store/shared";
+import { MESSAGES, type RestoreCartRequest } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
@@ -13,7 +13,7 @@ export const RESTORE_LINK_DAYS = 30;
 
 /** One answer for forged, unknown and expired links: nothing tells which ids exist. */
 function linkNotValid(): AppError {
-  return new AppError("not_found", "This link is not valid or has expired.", "LINK_NOT_VALID");
+  return new AppError("not_found", MESSAGES.linkNotValid, "LINK_NOT_VALID");
 }
 
 /** The caller's cart: the user's (a guest cart_id with a token joins it), this browser's, or none yet. */

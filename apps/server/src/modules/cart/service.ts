@@ -9,6 +9,7 @@ import {
   type RestoreCartRequest,
   type UpdateCartItemRequest,
 } from "@store/shared";
+import type { Limit } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { AppError, catchRefusal, type Refusal } from "../../errors";
 import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
@@ -56,7 +57,7 @@ function lineNotFound(): AppError {
   return new AppError("not_found", "This item is not in the cart.", "LINE_NOT_FOUND");
 }
 
-export function createCartService(db: Db, reminderLinks: ReminderLinks) {
+export function createCartService(db: Db, reminderLinks: ReminderLinks, reminderCap: Limit) {
   // A guest's first add to cart is the busiest write: one prepared statement for all who are waiting.
   const addToNewGuestCartOnDb = newGuestCarts(db);
 
@@ -174,7 +175,8 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks) {
     },
 
     /** The reminder sweep (jobs.ts every ten minutes; `now` later than the clock only in tests and the simulator). */
-    sendReminders: (now?: Date, scope?: { email?: string }) => sendCartReminders(db, reminderLinks, now, scope),
+    sendReminders: (now?: Date, scope?: { email?: string }) =>
+      sendCartReminders(db, reminderLinks, reminderCap, now, scope),
 
     /** At login: the guest's cart joins the user's (adopted, or merged into theirs); answers the user's cart id. */
     claimOnLogin(userId: number, guestCartId: string | null): Promise<string | null> {

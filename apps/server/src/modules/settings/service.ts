@@ -29,7 +29,8 @@ export async function readSeller(db: Db | Tx): Promise<{ settings: SellerSetting
     .where(eq(sellerSettings.id, 1));
   if (!row) return { settings: DEFAULTS, gst: null };
   const { gst, ...settings } = row;
-  return { settings, gst: gst ?? null };
+  // A registration saved before the LUT's year was asked (issue 38) has none: "" until the seller enters it.
+  return { settings, gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "" } : null };
 }
 
 /** The seller's alert settings as stored (the defaults when never saved). */

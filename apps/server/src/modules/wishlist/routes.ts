@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   errorBodySchema,
+  stockAlertConfirmationSchema,
+  stockAlertConfirmSchema,
   stockAlertRequestSchema,
   stockAlertResponseSchema,
   wishlistIdsResponseSchema,
@@ -11,11 +13,9 @@ import {
   wishlistResponseSchema,
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
-import { subscribeToStock } from "./stock-alerts";
 
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { wishlist } = app.services;
-  const db = app.database.db;
+  const { wishlist, stockAlerts } = app.services;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
   const signedIn = { preHandler: app.requireUser };
 
@@ -111,8 +111,39 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, answer } = await subscribeToStock(db, request.body, request.user);
+      const { created, answer } = await stockAlerts.subscribe(request.body, request.user);
       return reply.code(created ? 201 : 200).send(answer);
     },
+  );
+
+  // The confirmation link's page reads what it confirms, then its button confirms it (a mail scanner that
+  // opens links confirms nothing).
+  const confirmErrors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+  const confirmLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: "1 minute" } };
+  app.get(
+    "/api/stock-alerts/confirm",
+    {
+      config: confirmLimit,
+      schema: {
+        tags: ["wishlist"],
+        summary: "What a back-in-stock confirmation link confirms (404 for a link not valid or expired)",
+        querystring: stockAlertConfirmSchema,
+        response: { 200: stockAlertConfirmationSchema, ...confirmErrors },
+      },
+    },
+    (request) => stockAlerts.check(request.query.token),
+  );
+  app.post(
+    "/api/stock-alerts/confirm",
+    {
+      config: confirmLimit,
+      schema: {
+        tags: ["wishlist"],
+        summary: "Confirm the address of a back-in-stock confirmation link: its alerts will be sent",
+        body: stockAlertConfirmSchema,
+        response: { 200: stockAlertConfirmationSchema, ...confirmErrors },
+      },
+    },
+    (request) => stockAlerts.confirm(request.body.token),
   );
 };

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
 
@@ -20,7 +20,8 @@ export const wishlistItems = pgTable(
 /**
  * "E-mail me when it is back" for one sold-out size: one row per size and address (lower-cased). The row is
  * deleted in the transaction that queues its e-mail, so each subscriber hears once and a new sell-out needs
- * a new subscription.
+ * a new subscription. It waits until its address is confirmed (`stock_alert_addresses`); unconfirmed, it is
+ * deleted after STOCK_ALERT_PENDING_DAYS.
  */
 export const stockAlerts = pgTable(
   "stock_alerts",
@@ -34,5 +35,21 @@ export const stockAlerts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Also the sweep's way from a restocked size to its subscribers.
-  (t) => [unique("stock_alerts_variant_email_uq").on(t.variantId, t.email)],
+  (t) => [
+    unique("stock_alerts_variant_email_uq").on(t.variantId, t.email),
+    index("stock_alerts_email_idx").on(t.email),
+  ],
 );
+
+/**
+ * An address asked to be told when sold-out pieces are back (double opt-in, decision 062): confirmed once
+ * its owner followed the link of a confirmation e-mail, or at once when it is a signed-in shopper's verified
+ * account address. `confirmation_sent_at` is the last confirmation e-mail, so an address waiting gets one per
+ * STOCK_ALERT_CONFIRMATION_HOURS however many pieces it asks for.
+ */
+export const stockAlertAddresses = pgTable("stock_alert_addresses", {
+  email: text("email").primaryKey(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

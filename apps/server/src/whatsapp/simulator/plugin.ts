@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import type { SimulatorControl } from "../../http/simulator-control";
 import { hubSignature } from "../cloud-api";
 import { WHATSAPP_SIMULATOR_PREFIX, type WhatsAppSimulatorCredentials } from "../setup";
 import { isTemplate, parameterCount, renderTemplate } from "../templates";
@@ -35,10 +36,15 @@ const phoneParams = z.object({ number: z.string().regex(/^\d{8,15}$/) });
  * then it reports "sent" and "delivered" to the store's webhook, signed with X-Hub-Signature-256.
  * `GET /phones/{number}/messages` shows what that phone received (tests, the demo); `POST /messages/{id}/read`
  * plays the shopper reading it; `POST /outages` makes the next n sends fail (per process, like the payment
- * simulator's refund outages).
+ * simulator's refund outages). Those three are controls no real WhatsApp offers: behind `control` (the
+ * owner's session or the install's simulator secret, decision 062).
  */
-export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulatorCredentials }>(
-  async (app: FastifyInstance, { db, credentials }) => {
+export const whatsappSimulatorPlugin = fp<{
+  db: Db;
+  credentials: WhatsAppSimulatorCredentials;
+  control: SimulatorControl;
+}>(
+  async (app: FastifyInstance, { db, credentials, control }) => {
     const inFlight = new Set<Promise<void>>();
     let failuresToPlay = 0;
     app.decorate("whatsappSimulator", {
@@ -92,6 +98,8 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
     }
 
     const hide = { schema: { hide: true } };
+    // What no real WhatsApp offers strangers: a phone's messages, playing its reader, outages.
+    const controlled = { ...hide, onRequest: control };
     app.post(`${WHATSAPP_SIMULATOR_PREFIX}/:version/:phoneNumberId/messages`, hide, async (request, reply) => {
       const { phoneNumberId } = request.params as { phoneNumberId: string };
       if (request.headers.authorization !== `Bearer ${credentials.token}`)
@@ -138,7 +146,7 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
       return { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id }] };
     });
 
-    app.get(`${WHATSAPP_SIMULATOR_PREFIX}/phones/:number/messages`, hide, async (request, reply) => {
+    app.get(`${WHATSAPP_SIMULATOR_PREFIX}/phones/:number/messages`, controlled, async (request, reply) => {
       const params = phoneParams.safeParse(request.params);
       if (!params.success)
         return reply
@@ -160,7 +168,7 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
       };
     });
 
-    app.post(`${WHATSAPP_SIMULATOR_PREFIX}/messages/:id/read`, hide, async (request, reply) => {
+    app.post(`${WHATSAPP_SIMULATOR_PREFIX}/messages/:id/read`, controlled, async (request, reply) => {
       const { id } = request.params as { id: string };
       const [row] = await db
         .update(whatsappSimulatorMessages)
@@ -172,7 +180,7 @@ export const whatsappSimulatorPlugin = fp<{ db: Db; credentials: WhatsAppSimulat
       return { id: row.id, status: row.status };
     });
 
-    app.post(`${WHATSAPP_SIMULATOR_PREFIX}/outages`, hide, async (request, reply) => {
+    app.post(`${WHATSAPP_SIMULATOR_PREFIX}/outages`, controlled, async (request, reply) => {
       const body = outageBody.safeParse(request.body);
       if (!body.success)
         return reply
