@@ -27,6 +27,8 @@ export default [
   page("cart", "routes/cart.tsx"),
   // Issue 17: the shopper's saved pieces (a guest's from this browser).
   page("wishlist", "routes/wishlist.tsx"),
+  // Issue 38: the back-in-stock confirmation e-mail's link (double opt-in).
+  page("stock-alerts/confirm", "routes/stock-alert-confirm.tsx"),
   // Issue 17: the cart reminder e-mail's link, restoring the pieces on any device.
   page("cart/restore", "routes/cart-restore.tsx"),
   page("Signup", "routes/signup.tsx"),
@@ -66,8 +68,9 @@ export default [
     page("audit-log", "routes/admin/audit-log.tsx"),
     page("staff", "routes/admin/staff.tsx"),
     page("settings", "routes/admin/settings.tsx"),
-    // Issue 15: the GST rate rules products are classed under.
+    // Issue 15: the GST rate rules products are classed under; issue 38: the notified values by date.
     page("tax-rules", "routes/admin/tax-rules.tsx"),
+    page("exchange-rates", "routes/admin/exchange-rates.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

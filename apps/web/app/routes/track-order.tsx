@@ -15,7 +15,7 @@ export default function TrackOrder() {
   return (
     <AuthCard
       title="Track your order"
-      intro="Enter the order number from your confirmation e-mail, with the e-mail or phone number you ordered with."
+      intro="Enter the order number from your confirmation e-mail, with the e-mail address or the whole phone number you ordered with."
       footer={
         <>
           Have an account?{" "}

@@ -1,4 +1,4 @@
-import { MESSAGES, type OrderLookupRequest, type OrderLookupResponse } from "@store/shared";
+import { LOOKUP_CONTACT_HINT, MESSAGES, type OrderLookupRequest, type OrderLookupResponse } from "@store/shared";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
@@ -68,6 +68,7 @@ export function TrackOrderForm() {
         id="track-contact"
         name="contact"
         label="E-mail or phone number used for the order"
+        hint={LOOKUP_CONTACT_HINT}
         autoComplete="email"
         error={problems.fields.contact}
       />

@@ -5,10 +5,7 @@ import { CARD, SECTION_TITLE } from "./styles";
 
 type Period = DashboardResponse["today"];
 
-/**
- * One thing to do today: how many, and a link to exactly that list. `to` null: nothing to open yet (the
- * figure then shows "-").
- */
+/** One thing to do today: how many, and a link to exactly that list. */
 export function TodoCard({
   id,
   title,
@@ -19,12 +16,12 @@ export function TodoCard({
 }: {
   id: string;
   title: string;
-  count: number | null;
+  count: number;
   hint: string;
-  to: string | null;
+  to: string;
   linkText: string;
 }) {
-  const urgent = count !== null && count > 0;
+  const urgent = count > 0;
   return (
     <section
       aria-labelledby={id}
@@ -33,13 +30,11 @@ export function TodoCard({
       <h3 id={id} className="text-sm font-semibold text-charcoal/80">
         {title}
       </h3>
-      <p className="mt-2 text-4xl font-semibold tabular-nums text-charcoal">{count === null ? "-" : count}</p>
+      <p className="mt-2 text-4xl font-semibold tabular-nums text-charcoal">{count}</p>
       <p className="text-sm text-charcoal/75">{hint}</p>
-      {to && (
-        <Link to={to} className="mt-auto pt-3 text-sm font-semibold text-madder underline-offset-4 hover:underline">
-          {linkText}
-        </Link>
-      )}
+      <Link to={to} className="mt-auto pt-3 text-sm font-semibold text-madder underline-offset-4 hover:underline">
+        {linkText}
+      </Link>
     </section>
   );
 }

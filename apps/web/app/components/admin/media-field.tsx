@@ -4,17 +4,9 @@ import { adminApi } from "./admin-api";
 import { described, FieldShell } from "./form-controls";
 import { BUTTON_SECONDARY, CONTROL } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
+import { readAsDataUrl } from "../../lib/data-url";
 
 export const MEDIA_HINT = "Give an https:// address, or upload a JPEG, PNG, WebP, GIF or AVIF image (5 MB at most)";
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * An image slot: an address typed in, or a file uploaded (sent as a data URL to the admin API, which

@@ -1,6 +1,7 @@
 import {
   CANCELLATION_POLICY,
   orderStatusChangeSchema,
+  transferReference,
   type AdminOrderDetail,
   type AdminOrderTarget,
   type OrderStatusChangeResponse,
@@ -14,7 +15,7 @@ import { formatMinor, PAYMENT_LABELS } from "./format";
 import { TextArea, TextInput } from "./form-controls";
 import { OrderTrackingCorrection } from "./order-tracking";
 import { ActionOutcomeNote, type ActionOutcome } from "./refund-result";
-import { failedRefund, retryOutcome } from "./refund-state";
+import { failedRefunds, retryOutcome } from "./refund-state";
 import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 import { useBackOfficeRole } from "./admin-access";
@@ -23,7 +24,7 @@ const DONE: Record<AdminOrderTarget, string> = {
   shipped: "The order is marked shipped.",
   delivered: "The order is marked delivered.",
   cancelled: "The order is cancelled.",
-  refunded: "The refund is recorded.",
+  refunded: "The refund is on its way.",
 };
 
 /** The spec's cancellation policy, as the server applies it (decision 007). */
@@ -49,8 +50,9 @@ function CancellationRules() {
 
 /**
  * The moves the state machine allows from the order's status (the server's `allowed_transitions`), and
- * nothing else: ship with a tracking number, mark delivered, cancel (with the refund rule) or record a refund.
- * A refund the queue gave up on (payment `refund_failed`) can be retried from here.
+ * nothing else: ship with a tracking number, mark delivered, cancel (with the refund rule) or refund what is
+ * left (through the provider, or the seller's own transfer to a cash-on-delivery shopper, with its reference).
+ * Refunds the queue gave up on can be retried from here.
  */
 export function OrderActions({
   order,
@@ -63,15 +65,36 @@ export function OrderActions({
   const [tracking, setTracking] = useState("");
   const [note, setNote] = useState("");
   const [trackingError, setTrackingError] = useState<string | undefined>();
+  const [reference, setReference] = useState("");
+  const [referenceError, setReferenceError] = useState<string | undefined>();
+
   const [confirming, setConfirming] = useState<"delivered" | "cancelled" | "refunded" | "retry" | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   // Staff see only the moves their role allows (ship, deliver); the server refuses the others anyway.
   const { mayMoveOrderTo } = useBackOfficeRole();
   const allowed = new Set(order.allowed_transitions.filter(mayMoveOrderTo));
-  const failed = failedRefund(order);
+  const failed = failedRefunds(order);
+  const cod = order.payment_method === "cod";
+
+  /** A cash-on-delivery refund is the seller's transfer: its reference first, before anything is confirmed. */
+  function askToRefund() {
+    const checked = transferReference.safeParse(reference);
+    if (cod && !checked.success) {
+      setReferenceError(checked.error.issues[0]?.message);
+      document.getElementById("refund-reference")?.focus();
+      return;
+    }
+    setReferenceError(undefined);
+    setConfirming("refunded");
+  }
 
   async function move(status: AdminOrderTarget) {
-    const body = { status, ...(status === "shipped" && { tracking_number: tracking }), ...(note.trim() && { note }) };
+    const body = {
+      status,
+      ...(status === "shipped" && { tracking_number: tracking }),
+      ...(status === "refunded" && cod && { refund_reference: reference }),
+      ...(note.trim() && { note }),
+    };
     const parsed = orderStatusChangeSchema.safeParse(body);
     if (!parsed.success) {
       setTrackingError(fieldsFromIssues(parsed.error.issues).tracking_number);
@@ -86,7 +109,10 @@ export function OrderActions({
     if (!result) return;
     setTracking("");
     setNote("");
-    setOutcome({ message: DONE[status], refund: result.refund });
+    setReference("");
+    const done =
+      status === "refunded" && result.refund?.status === "refunded" ? "The order is refunded." : DONE[status];
+    setOutcome({ message: done, refund: result.refund });
     onChanged(result.order);
   }
 
@@ -96,21 +122,31 @@ export function OrderActions({
     );
     setConfirming(null);
     if (!result) return;
-    setOutcome({ message: retryOutcome(result), refund: null });
+    setOutcome({
+      message: retryOutcome(
+        result,
+        failed.map((r) => r.id),
+      ),
+      refund: null,
+    });
     onChanged(result);
   }
 
   const serverTrackingError = action.failure?.fields.tracking_number;
+  const provider = order.payments[0]?.provider;
   const owed =
-    failed &&
-    `${formatMinor(failed.refund_amount_minor ?? failed.amount_minor, order.currency)} through ${PAYMENT_LABELS[failed.provider] ?? failed.provider}`;
+    failed.length > 0 &&
+    `${formatMinor(
+      failed.reduce((sum, r) => sum + r.amount_minor, 0),
+      order.currency,
+    )} through ${(provider && PAYMENT_LABELS[provider]) ?? provider ?? "the provider"}`;
   return (
     <section aria-labelledby="order-actions" className={CARD}>
       <h2 id="order-actions" className={SECTION_TITLE}>
         Next step
       </h2>
       {outcome && <ActionOutcomeNote outcome={outcome} />}
-      {failed && (
+      {failed.length > 0 && (
         <div className="mt-4 space-y-3 rounded-xl bg-madder/10 p-4 text-sm">
           <p>The refund of {owed} failed and will not be tried again on its own.</p>
           {mayMoveOrderTo("refunded") ? (
@@ -128,7 +164,7 @@ export function OrderActions({
         </div>
       )}
       {allowed.size === 0 ? (
-        !failed && <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p>
+        failed.length === 0 && <p className="mt-2 text-sm text-charcoal/80">Nothing more can happen to this order.</p>
       ) : (
         <div className="mt-4 space-y-4">
           {allowed.has("shipped") && (
@@ -155,6 +191,17 @@ export function OrderActions({
             </form>
           )}
           {order.status === "shipped" && <OrderTrackingCorrection order={order} onChanged={onChanged} />}
+          {allowed.has("refunded") && cod && (
+            <TextInput
+              id="refund-reference"
+              label="Transfer reference (UPI or bank)"
+              value={reference}
+              onChange={setReference}
+              error={referenceError ?? action.failure?.fields.refund_reference}
+              hint="A cash-on-delivery order is refunded by a transfer you make: its UPI or NEFT reference"
+              className="min-w-56"
+            />
+          )}
           <TextArea
             id="order-note"
             label="Note (optional)"
@@ -185,13 +232,8 @@ export function OrderActions({
               </button>
             )}
             {allowed.has("refunded") && (
-              <button
-                type="button"
-                className={BUTTON_SECONDARY}
-                disabled={action.busy}
-                onClick={() => setConfirming("refunded")}
-              >
-                Record refund
+              <button type="button" className={BUTTON_SECONDARY} disabled={action.busy} onClick={askToRefund}>
+                Refund order
               </button>
             )}
           </div>
@@ -230,17 +272,26 @@ export function OrderActions({
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming === "refunded"}
-        title={`Record a refund for order ${order.id}?`}
-        confirmLabel="Record refund"
+        title={`Refund order ${order.id}?`}
+        confirmLabel="Refund order"
         cancelLabel="Go back"
         busy={action.busy}
         onConfirm={() => void move("refunded")}
         onClose={() => setConfirming(null)}
       >
-        <p>
-          This marks the order refunded, for a refund made outside the shop (for example by bank transfer). It cannot be
-          undone.
-        </p>
+        {cod ? (
+          <p>
+            Everything the shopper paid for this order that has not been refunded yet is recorded as sent by your
+            transfer
+            {reference.trim() ? ` (reference ${reference.trim()})` : ""}, and a credit note is issued. It cannot be
+            undone.
+          </p>
+        ) : (
+          <p>
+            Everything left of the online payment goes back through the payment provider, and a credit note is issued.
+            The order shows refunded once the provider has sent the money.
+          </p>
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming === "retry"}
@@ -253,7 +304,7 @@ export function OrderActions({
       >
         <p>
           The shop asks the provider again to refund {owed}.
-          {failed?.refund_error && ` The last try failed with: ${failed.refund_error}`}
+          {failed[0]?.error && ` The last try failed with: ${failed[0].error}`}
         </p>
         <p>If it fails again, the shop keeps trying on its own schedule and e-mails you when it gives up.</p>
       </ConfirmDialog>

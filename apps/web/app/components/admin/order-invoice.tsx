@@ -7,7 +7,7 @@ import { useAdminAction } from "./use-admin-resource";
 /**
  * The order's GST tax invoice and its credit notes, each downloadable as a PDF (fetched with the back office's
  * token: a plain link cannot send it). A confirmed order without one (the shop's tax data did not allow it
- * then) offers "Issue invoice", which answers the reason when it still cannot be issued.
+ * then) says why it still cannot be issued, if it cannot, and offers "Issue invoice".
  */
 export function OrderInvoice({
   order,
@@ -52,18 +52,30 @@ export function OrderInvoice({
               Download PDF
             </button>
           </li>
-          {invoice.credit_notes.map((note) => (
-            <li key={note.id} className="flex flex-wrap items-baseline justify-between gap-2">
+          {[
+            ...invoice.credit_notes.map((note) => ({ ...note, kind: "Credit note" })),
+            // Invoices it replaced (an address correction), each cancelled by its own credit note.
+            ...invoice.earlier.flatMap((earlier) => [
+              {
+                kind: "Replaced invoice",
+                number: earlier.number,
+                date: earlier.date,
+                reason: "cancelled",
+                url: earlier.url,
+              },
+              ...earlier.credit_notes.map((note) => ({ ...note, kind: "Credit note" })),
+            ]),
+          ].map((doc) => (
+            <li key={doc.url} className="flex flex-wrap items-baseline justify-between gap-2">
               <span>
-                Credit note <span className="font-semibold">{note.number}</span> · {formatDate(note.date)} ·{" "}
-                {note.reason}
+                {doc.kind} <span className="font-semibold">{doc.number}</span> · {formatDate(doc.date)} · {doc.reason}
               </span>
               <button
                 type="button"
                 className={BUTTON_LINK}
                 disabled={download.busy}
-                onClick={() => void save(note.url)}
-                aria-label={`Download credit note ${note.number} (PDF)`}
+                onClick={() => void save(doc.url)}
+                aria-label={`Download ${doc.kind.toLowerCase()} ${doc.number} (PDF)`}
               >
                 Download PDF
               </button>
@@ -73,6 +85,11 @@ export function OrderInvoice({
       ) : (
         <div className="mt-3 space-y-3 text-sm">
           <p>No invoice yet.</p>
+          {order.invoice_problem && (
+            <p role="status" className="rounded-lg bg-turmeric/20 p-3 font-medium text-charcoal">
+              {order.invoice_problem}
+            </p>
+          )}
           <button type="button" className={BUTTON_PRIMARY} disabled={issue.busy} onClick={() => void issueNow()}>
             {issue.busy ? "Issuing..." : "Issue invoice"}
           </button>

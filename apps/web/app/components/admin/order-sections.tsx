@@ -169,10 +169,7 @@ const REFUND_TONES: Record<RefundState["tone"], string> = {
 
 /** The payments as the provider has them, then where each refund stands (queued, failed for good, done). */
 export function OrderPayments({ order }: { order: AdminOrderDetail }) {
-  const refunds = order.payments.flatMap((p) => {
-    const state = refundState(p, order.currency);
-    return state ? [{ id: p.id, state }] : [];
-  });
+  const refunds = order.refunds.map((r) => ({ id: r.id, state: refundState(r, order.currency) }));
   const columns: Column<Payment>[] = [
     { header: "Provider", cell: (p) => PAYMENT_LABELS[p.provider] ?? p.provider },
     { header: "Status", cell: (p) => paymentStatusLabel(p.status) },

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUS_LABELS, type AdminOrderDetail } from "@store/shared";
+import { RECALLED_PARCEL_LABELS, recalledParcel, SHIPMENT_STATUS_LABELS, type AdminOrderDetail } from "@store/shared";
 import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
 import { formatWhen } from "./format";
@@ -6,7 +6,8 @@ import { BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
 /**
- * The order's parcels with the courier: AWB, courier, its tracking page and every event it reported. With
+ * The order's parcels with the courier: AWB, courier, its tracking page and every event it reported, and a
+ * cancelled order's parcel called back (or why the courier could not be asked, with a button to ask again). With
  * the simulated courier, two demo buttons move the parcel (a real courier's parcels move on their own).
  */
 export function OrderShipments({
@@ -19,6 +20,13 @@ export function OrderShipments({
   const action = useAdminAction();
   const shipping = order.shipping;
   if (!shipping || shipping.shipments.length === 0) return null;
+
+  async function recall() {
+    const next = await action.run(() =>
+      adminApi.post<AdminOrderDetail>(`/api/admin/orders/${order.id}/shipment/recall`),
+    );
+    if (next) onChanged(next);
+  }
 
   async function simulate(move: "advance" | "fail") {
     const next = await action.run(() =>
@@ -48,6 +56,20 @@ export function OrderShipments({
               </>
             )}
           </p>
+          {s.recall_requested_at && (
+            <p className="mt-1">
+              Called back {formatWhen(s.recall_requested_at)}: {RECALLED_PARCEL_LABELS[recalledParcel(true, s.status)!]}
+              .
+            </p>
+          )}
+          {s.recall_error && (
+            <div className="mt-2 space-y-2 rounded-xl bg-madder/10 p-3">
+              <p>{s.recall_error}</p>
+              <button type="button" className={BUTTON_SECONDARY} onClick={() => void recall()} disabled={action.busy}>
+                Ask the courier again
+              </button>
+            </div>
+          )}
           <ol aria-label={`Events of AWB ${s.awb ?? s.id}`} className="mt-2 space-y-1 border-l-2 border-linen pl-4">
             {s.events.map((e, i) => (
               <li key={i}>

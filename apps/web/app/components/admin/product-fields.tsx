@@ -106,6 +106,7 @@ export function ProductFields({
             hsn={values.hsn_code}
             ruleId={values.tax_rule_id}
             ruleName={taxRuleName}
+            subcategory={values.subcategory}
             errors={errors}
             idOf={fieldId}
             onHsn={(v) => set("hsn_code", v)}

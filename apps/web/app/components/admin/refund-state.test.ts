@@ -1,78 +1,85 @@
-import type { AdminOrderDetail } from "@store/shared";
+import type { AdminOrderDetail, AdminRefund } from "@store/shared";
 import { describe, expect, it } from "vitest";
 import { formatWhen } from "./format";
-import { failedRefund, paymentStatusLabel, refundState, retryOutcome } from "./refund-state";
+import { failedRefunds, paymentStatusLabel, refundState, retryOutcome } from "./refund-state";
 
-type Payment = AdminOrderDetail["payments"][number];
-
-const payment = (over: Partial<Payment>): Payment => ({
+const refund = (over: Partial<AdminRefund>): AdminRefund => ({
   id: 1,
-  provider: "razorpay",
-  provider_order_id: "order_1",
-  provider_payment_id: "pay_1",
-  status: "captured",
+  method: "provider",
+  reason: "order_cancelled",
+  status: "requested",
   amount_minor: 229_900,
-  currency: "INR",
-  refund_amount_minor: null,
-  refund_attempts: 0,
-  refund_next_at: null,
-  refund_error: null,
-  part_refunded_minor: 0,
+  provider_refund_id: null,
+  reference: null,
+  return_id: null,
+  attempts: 0,
+  next_at: null,
+  error: null,
   created_at: "2026-11-24T10:00:00Z",
-  updated_at: "2026-11-24T10:00:00Z",
+  refunded_at: null,
   ...over,
 });
-const order = (payments: Payment[]) => ({ id: 9, currency: "INR", payments }) as AdminOrderDetail;
+const order = (refunds: AdminRefund[]) => ({ id: 9, currency: "INR", refunds }) as AdminOrderDetail;
 const ERROR = "Razorpay answered 503: The server is temporarily unavailable";
 
-describe("a payment's refund in the back office", () => {
-  it("says nothing for a payment nobody owes back", () => {
-    expect(refundState(payment({}), "INR")).toBeNull();
+describe("a refund in the back office", () => {
+  it("names the payment's own states", () => {
     expect(paymentStatusLabel("captured")).toBe("Paid");
+    expect(paymentStatusLabel("refunded")).toBe("Refunded");
   });
 
   it("shows a queued refund with its tries, next try and last error", () => {
-    expect(refundState(payment({ status: "refund_requested", refund_amount_minor: 100_000 }), "INR")).toEqual({
+    expect(refundState(refund({ amount_minor: 100_000 }), "INR")).toEqual({
       tone: "pending",
-      text: "Refund of ₹1,000 requested from the provider.",
+      text: "Order cancelled: ₹1,000 requested from the provider.",
     });
     const next = "2026-11-24T10:06:00Z";
-    expect(
-      refundState(
-        payment({ status: "refund_requested", refund_attempts: 2, refund_next_at: next, refund_error: ERROR }),
-        "INR",
-      ),
-    ).toEqual({
+    expect(refundState(refund({ attempts: 2, next_at: next, error: ERROR }), "INR")).toEqual({
       tone: "pending",
-      text: `Refund of ₹2,299 requested: 2 tries failed so far; next try: ${formatWhen(next)}. Last error: ${ERROR}`,
+      text: `Order cancelled: ₹2,299 requested: 2 tries failed so far; next try: ${formatWhen(next)}. Last error: ${ERROR}`,
     });
+  });
+
+  it("never calls a refund the provider took but had not made refunded", () => {
+    const next = "2026-11-24T10:30:00Z";
+    const state = refundState(
+      refund({ status: "processing", provider_refund_id: "rfnd_1", next_at: next, reason: "return" }),
+      "INR",
+    );
+    expect(state.tone).toBe("pending");
+    expect(state.text).toBe(
+      `Goods returned: ₹2,299 accepted by the provider (rfnd_1), not yet back with the shopper; the shop asks again at ${formatWhen(next)}.`,
+    );
+  });
+
+  it("shows a made refund with the provider's id, or the seller's transfer reference", () => {
+    expect(refundState(refund({ status: "refunded", provider_refund_id: "rfnd_9" }), "INR").text).toBe(
+      "Order cancelled: ₹2,299 refunded (rfnd_9).",
+    );
+    expect(
+      refundState(refund({ status: "refunded", method: "transfer", reference: "UPI 4123", reason: "return" }), "INR")
+        .text,
+    ).toBe("Goods returned: ₹2,299 paid by transfer, reference UPI 4123.");
   });
 
   it("shows a refund that failed for good with its error, and offers it for a retry", () => {
-    const failed = payment({
-      status: "refund_failed",
-      refund_amount_minor: 229_900,
-      refund_attempts: 1,
-      refund_error: ERROR,
-    });
+    const failed = refund({ id: 2, status: "failed", attempts: 1, error: ERROR });
     expect(refundState(failed, "INR")).toEqual({
       tone: "failed",
-      text: `Refund of ₹2,299 failed after 1 try and will not be tried again on its own. Last error: ${ERROR}`,
+      text: `Order cancelled: ₹2,299 failed after 1 try and will not be tried again on its own. Last error: ${ERROR}`,
     });
-    expect(failedRefund(order([payment({}), failed]))).toBe(failed);
-    expect(failedRefund(order([payment({ status: "refunded" })]))).toBeUndefined();
+    expect(failedRefunds(order([refund({ status: "refunded" }), failed]))).toEqual([failed]);
+    expect(failedRefunds(order([refund({ status: "refunded" })]))).toEqual([]);
   });
 
   it("tells what a retry did", () => {
-    expect(retryOutcome(order([payment({ status: "refunded", refund_amount_minor: 229_900 })]))).toBe(
-      "The refund went through. Refunded ₹2,299.",
-    );
-    expect(retryOutcome(order([payment({ status: "refund_failed", refund_attempts: 1, refund_error: ERROR })]))).toBe(
+    expect(retryOutcome(order([refund({ status: "refunded" })]), [1])).toBe("The refund went through.");
+    expect(retryOutcome(order([refund({ status: "failed", attempts: 1, error: ERROR })]), [1])).toBe(
       `The refund failed again. Last error: ${ERROR}`,
     );
     const next = "2026-11-24T10:01:00Z";
-    expect(
-      retryOutcome(order([payment({ status: "refund_requested", refund_attempts: 1, refund_next_at: next })])),
-    ).toBe(`The provider did not take the refund yet. Next try: ${formatWhen(next)}.`);
+    expect(retryOutcome(order([refund({ attempts: 1, next_at: next })]), [1])).toBe(
+      `The provider did not make the refund yet. Next check: ${formatWhen(next)}.`,
+    );
   });
 });

@@ -1,14 +1,10 @@
-import type { AdminOrderDetail, Currency } from "@store/shared";
+import { REFUND_REASON_LABELS, type AdminOrderDetail, type AdminRefund, type Currency } from "@store/shared";
 import { formatMinor, formatWhen } from "./format";
-
-type Payment = AdminOrderDetail["payments"][number];
 
 const PAYMENT_STATUS_LABELS: Record<string, string> = {
   created: "Awaiting payment",
   captured: "Paid",
   failed: "Failed",
-  refund_requested: "Refund requested",
-  refund_failed: "Refund failed",
   refunded: "Refunded",
 };
 
@@ -18,41 +14,49 @@ export type RefundState = { tone: "pending" | "failed" | "done"; text: string };
 
 const tries = (n: number) => `${n} ${n === 1 ? "try" : "tries"}`;
 
-/** What became of the money owed back on a payment, in the seller's words; null when nothing is owed. */
-export function refundState(payment: Payment, currency: Currency): RefundState | null {
-  const amount = formatMinor(payment.refund_amount_minor ?? payment.amount_minor, currency);
-  const lastError = payment.refund_error ? ` Last error: ${payment.refund_error}` : "";
-  switch (payment.status) {
-    case "refund_requested":
+/** Where one refund stands, in the seller's words (decision 059): said refunded only once the money was sent. */
+export function refundState(refund: AdminRefund, currency: Currency): RefundState {
+  const what = `${REFUND_REASON_LABELS[refund.reason]}: ${formatMinor(refund.amount_minor, currency)}`;
+  const lastError = refund.error ? ` Last error: ${refund.error}` : "";
+  switch (refund.status) {
+    case "requested":
       return {
         tone: "pending",
         text:
-          payment.refund_attempts === 0
-            ? `Refund of ${amount} requested from the provider.`
-            : `Refund of ${amount} requested: ${tries(payment.refund_attempts)} failed so far; next try: ${formatWhen(payment.refund_next_at)}.${lastError}`,
+          refund.attempts === 0
+            ? `${what} requested from the provider.`
+            : `${what} requested: ${tries(refund.attempts)} failed so far; next try: ${formatWhen(refund.next_at)}.${lastError}`,
       };
-    case "refund_failed":
+    case "processing":
+      return {
+        tone: "pending",
+        text: `${what} accepted by the provider (${refund.provider_refund_id}), not yet back with the shopper; the shop asks again at ${formatWhen(refund.next_at)}.`,
+      };
+    case "failed":
       return {
         tone: "failed",
-        text: `Refund of ${amount} failed after ${tries(payment.refund_attempts)} and will not be tried again on its own.${lastError}`,
+        text: `${what} failed after ${tries(refund.attempts)} and will not be tried again on its own.${lastError}`,
       };
     case "refunded":
-      return { tone: "done", text: `Refunded ${amount}.` };
-    default:
-      return null;
+      return {
+        tone: "done",
+        text:
+          refund.method === "transfer"
+            ? `${what} paid by transfer, reference ${refund.reference}.`
+            : `${what} refunded (${refund.provider_refund_id}).`,
+      };
   }
 }
 
-/** The payment whose refund failed for good: what "Retry refund" acts on. */
-export const failedRefund = (order: AdminOrderDetail) => order.payments.find((p) => p.status === "refund_failed");
+/** The refunds that failed for good: what "Retry refund" acts on. */
+export const failedRefunds = (order: AdminOrderDetail) => order.refunds.filter((r) => r.status === "failed");
 
 /** What "Retry refund" did, read from the order the server answered. */
-export function retryOutcome(order: AdminOrderDetail): string {
-  const payment = order.payments.find((p) => ["refund_requested", "refund_failed", "refunded"].includes(p.status));
-  const state = payment && refundState(payment, order.currency);
-  if (!payment || !state) return "The refund was retried.";
-  if (state.tone === "done") return `The refund went through. ${state.text}`;
-  if (state.tone === "failed")
-    return `The refund failed again.${payment.refund_error ? ` Last error: ${payment.refund_error}` : ""}`;
-  return `The provider did not take the refund yet. Next try: ${formatWhen(payment.refund_next_at)}.`;
+export function retryOutcome(order: AdminOrderDetail, retried: readonly number[]): string {
+  const again = order.refunds.filter((r) => retried.includes(r.id));
+  if (again.length > 0 && again.every((r) => r.status === "refunded")) return "The refund went through.";
+  const failed = again.find((r) => r.status === "failed");
+  if (failed) return `The refund failed again.${failed.error ? ` Last error: ${failed.error}` : ""}`;
+  const next = again.find((r) => r.next_at)?.next_at ?? null;
+  return `The provider did not make the refund yet. Next check: ${formatWhen(next)}.`;
 }

@@ -1,4 +1,4 @@
-import { INDIAN_STATES, sellerGstSchema, type SellerGst, type SellerGstResponse } from "@store/shared";
+import { INDIAN_STATES, sellerGstSchema, type SellerGstResponse } from "@store/shared";
 import { useState } from "react";
 import { adminApi } from "./admin-api";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
@@ -7,7 +7,15 @@ import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 import { Notice, useNotice } from "../ui/notice";
 
-const FIELDS = ["legal_name", "address", "gstin", "state_code", "invoice_prefix", "lut_reference"] as const;
+const FIELDS = [
+  "legal_name",
+  "address",
+  "gstin",
+  "state_code",
+  "invoice_prefix",
+  "lut_reference",
+  "lut_financial_year",
+] as const;
 type Field = (typeof FIELDS)[number];
 const idOf = (field: string) => `gst-${field.replace(/_/g, "-")}`;
 
@@ -18,6 +26,7 @@ const EMPTY: Record<Field, string> = {
   state_code: "",
   invoice_prefix: "",
   lut_reference: "",
+  lut_financial_year: "",
 };
 
 const STATE_OPTIONS = [
@@ -26,11 +35,14 @@ const STATE_OPTIONS = [
 ];
 
 /**
- * The seller's GST registration as the invoices print it (issue 15). The shared schema checks it here first
- * (the GSTIN's check character and state), and the server's field errors land under the same fields.
+ * The seller's GST registration as the invoices print it (issue 15), with the LUT and the financial year it was
+ * furnished for (issue 38). The shared schema checks it here first (the GSTIN's check character and state), and
+ * the server's field errors land under the same fields. The server's word on the LUT (it lapses on 31 March)
+ * shows above the form.
  */
-export function SellerGstForm({ saved }: { saved: SellerGst | null }) {
-  const [values, setValues] = useState<Record<Field, string>>(saved ?? EMPTY);
+export function SellerGstForm({ saved }: { saved: SellerGstResponse }) {
+  const [values, setValues] = useState<Record<Field, string>>(saved.gst ?? EMPTY);
+  const [lutNotice, setLutNotice] = useState(saved.lut_notice);
   const [fields, setFields] = useState<FieldErrors>({});
   const action = useAdminAction();
   const notice = useNotice();
@@ -51,6 +63,7 @@ export function SellerGstForm({ saved }: { saved: SellerGst | null }) {
       return;
     }
     if (next.gst) setValues(next.gst);
+    setLutNotice(next.lut_notice);
     notice.show("GST registration saved.");
   }
 
@@ -69,8 +82,13 @@ export function SellerGstForm({ saved }: { saved: SellerGst | null }) {
         GST registration
       </h2>
       <p className="text-sm text-charcoal/75">
-        Printed on every tax invoice. {saved ? "" : "Until it is saved, orders are confirmed without an invoice."}
+        Printed on every tax invoice. {saved.gst ? "" : "Until it is saved, orders are confirmed without an invoice."}
       </p>
+      {lutNotice && (
+        <p role="status" className="rounded-lg bg-turmeric/20 p-3 text-sm font-medium text-charcoal">
+          {lutNotice}
+        </p>
+      )}
       <TextInput
         id={idOf("legal_name")}
         label="Legal name"
@@ -126,6 +144,15 @@ export function SellerGstForm({ saved }: { saved: SellerGst | null }) {
           onChange={set("lut_reference")}
           error={errorOf("lut_reference")}
           hint="Leave empty when you have no Letter of Undertaking; exports are then invoiced with IGST."
+        />
+        <TextInput
+          id={idOf("lut_financial_year")}
+          label="LUT for financial year"
+          value={values.lut_financial_year}
+          onChange={set("lut_financial_year")}
+          error={errorOf("lut_financial_year")}
+          placeholder="2026-27"
+          hint="The April-to-March year it was furnished for: it covers that year's exports only."
         />
       </div>
       {action.failure && !serverFieldError && (

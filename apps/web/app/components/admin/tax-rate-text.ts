@@ -15,3 +15,15 @@ export function rateText(rate: Pick<TaxRateView, "rate_bps" | "threshold_minor" 
 const DAY = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 /** "2025-09-22" -> "22 September 2025". */
 export const dayText = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+
+/** A dated value's status (a tax rate, a notified value), as its badge says it. */
+export const STATUS_LABELS: Record<TaxRateView["status"], string> = {
+  in_force: "In force today",
+  scheduled: "Takes effect later",
+  past: "Replaced",
+};
+export const STATUS_STYLES: Record<TaxRateView["status"], string> = {
+  in_force: "bg-sage/20 text-charcoal",
+  scheduled: "bg-turmeric/20 text-charcoal",
+  past: "bg-charcoal/5 text-charcoal/70",
+};

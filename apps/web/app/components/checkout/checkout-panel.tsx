@@ -25,6 +25,7 @@ import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
 import { loadProviderScript } from "./provider-sdk";
 import { providerScript, useCheckout } from "./use-checkout";
 import { useSignedInUser } from "./use-signed-in-user";
+import { useCityQuestion } from "./use-city-question";
 import { usePinDetails } from "./use-pin-details";
 import { rememberedPin } from "../../lib/delivery-pin";
 import { useTimedMessage } from "./use-timed-message";
@@ -87,6 +88,10 @@ export function CheckoutPanel() {
     } else if (pin.status === "unknown") setProblems((current) => ({ ...current, pin_code: pin.message }));
   }, [pin]);
   const promise = pin.status === "found" ? pin.promise : null;
+  // A typed city the PIN code does not name is asked about (its town, or the shopper's own word kept).
+  const city = useCityQuestion(pin.status === "found" ? pin.place : null, values.city);
+  const { question } = city;
+  const shownProblems = question ? { ...problems, city: problems.city ?? question.text } : problems;
 
   // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows); it is offered
   // only for delivery in India where the courier collects cash, so otherwise the parcel is paid online
@@ -138,6 +143,11 @@ export function CheckoutPanel() {
     event.preventDefault();
     if (locked) return;
     checkout.clearAlert();
+    if (question) {
+      setProblems({ ...problems, city: question.text });
+      focusProblem({ city: question.text }, false);
+      return;
+    }
     const check = checkDelivery(values, method, {
       amount: due?.amount ?? 0,
       currency,
@@ -145,6 +155,7 @@ export function CheckoutPanel() {
       cartId: cart?.cart_id ?? null,
       emailRequired,
       whatsappOptIn,
+      cityConfirmed: city.confirmed,
     });
     if (!check.ok) {
       setProblems(check.fields);
@@ -195,10 +206,15 @@ export function CheckoutPanel() {
           </p>
           <DeliveryFields
             values={values}
-            problems={problems}
+            problems={shownProblems}
             currency={currency}
             emailRequired={emailRequired}
             onChange={edit}
+            cityQuestion={question}
+            onKeepCity={() => {
+              city.keep();
+              setProblems((current) => ({ ...current, city: undefined }));
+            }}
           />
           <label className="mt-5 flex items-start gap-3 text-charcoal">
             <input

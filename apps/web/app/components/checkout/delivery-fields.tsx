@@ -1,8 +1,10 @@
 import type { Currency } from "@store/shared";
 import { useMemo } from "react";
+import { Button } from "../ui/button";
 import { CheckoutField, type CheckoutFieldProps } from "./checkout-field";
 import { countryChoices, STATE_CHOICES } from "./countries";
 import {
+  type CityQuestion,
   deliversInIndia,
   FIELD_LABELS,
   REQUIRED_FIELDS,
@@ -52,13 +54,19 @@ const ROWS: { fields: DeliveryField[]; columns: string }[] = [
 
 export const fieldId = (field: DeliveryField) => `checkout-${field}`;
 
-/** The spec's delivery form fields (section 3), city, state and PIN code marked required (section 5). */
+/**
+ * The spec's delivery form fields (section 3), city, state and PIN code marked required (section 5). A city
+ * its PIN code does not name is asked about under the city (its text is the field's message), with both
+ * answers as buttons.
+ */
 export function DeliveryFields({
   values,
   problems,
   currency,
   emailRequired,
   onChange,
+  cityQuestion,
+  onKeepCity,
 }: {
   values: DeliveryValues;
   problems: FieldProblems;
@@ -66,6 +74,8 @@ export function DeliveryFields({
   /** A guest paying cash on delivery: the code that confirms the order is e-mailed. */
   emailRequired: boolean;
   onChange: (field: DeliveryField, value: string) => void;
+  cityQuestion: CityQuestion | null;
+  onKeepCity: () => void;
 }) {
   const countries = useMemo(() => countryChoices(), []);
   const india = deliversInIndia(values);
@@ -98,6 +108,16 @@ export function DeliveryFields({
                 emailRequired && { hint: "Required for cash on delivery: we e-mail you a code to confirm the order." })}
             />
           ))}
+          {cityQuestion && fields.includes("city") && (
+            <div role="group" aria-label="Which city?" className="flex flex-wrap gap-3 sm:col-span-3">
+              <Button size="sm" onClick={() => onChange("city", cityQuestion.suggested)}>
+                Use {cityQuestion.suggested}
+              </Button>
+              <Button variant="secondary" size="sm" onClick={onKeepCity}>
+                Keep {cityQuestion.typed}
+              </Button>
+            </div>
+          )}
         </div>
       ))}
     </div>

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   cashOnDeliveryOffer,
   checkDelivery,
+  cityQuestion,
   EMAIL_REQUIRED_TEXT,
   emailRequiredFor,
   emptyDelivery,
   INDIAN_ADDRESS_TEXT,
+  keptCity,
   withCountry,
   withPlace,
   withShopper,
@@ -170,6 +172,41 @@ describe("withPlace", () => {
       state: "Rajasthan",
     });
     expect(withPlace({ ...base, city: "Mumbai" }, jaipur, "Mumbai")).toMatchObject({ city: "Jaipur" });
+  });
+});
+
+describe("cityQuestion", () => {
+  const gurugram = {
+    pin: "122001",
+    city: "Gurugram",
+    district: "Gurugram",
+    state: "Haryana",
+    places: ["Gurgaon", "Arjun Nagar"],
+  };
+
+  it("asks about a typed city the PIN code does not name, offering its town or the typed one", () => {
+    expect(cityQuestion({ city: " Mumbai " }, gurugram, null)).toEqual({
+      text: 'PIN code 122001 is in Gurugram, Haryana: use Gurugram as the city, or confirm "Mumbai".',
+      suggested: "Gurugram",
+      typed: "Mumbai",
+    });
+  });
+
+  it("asks nothing of the town, a place or an old name of the PIN code, an empty city, or a city kept for that PIN code", () => {
+    for (const city of ["Gurugram", "arjun nagar", "Gurgaon", ""])
+      expect(cityQuestion({ city }, gurugram, null)).toBeNull();
+    expect(cityQuestion({ city: "Mumbai" }, gurugram, keptCity("122001", "Mumbai "))).toBeNull();
+    // Kept for another PIN code: asked again.
+    expect(cityQuestion({ city: "Mumbai" }, gurugram, keptCity("122002", "Mumbai"))).not.toBeNull();
+  });
+
+  it("sends city_confirmed only when the shopper kept the city", () => {
+    const body = (cityConfirmed: boolean) => {
+      const check = checkDelivery(filled, "paypal", { ...basics, cityConfirmed });
+      return check.ok ? check.body : null;
+    };
+    expect(body(true)).toMatchObject({ city_confirmed: true });
+    expect(body(false)).not.toHaveProperty("city_confirmed");
   });
 });
 

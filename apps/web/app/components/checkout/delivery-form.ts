@@ -1,4 +1,6 @@
 import {
+  cityFitsPlace,
+  cityQuestionText,
   createOrderRequestSchema,
   INDIAN_PIN_CODE,
   indianStateByName,
@@ -75,7 +77,8 @@ export function withCountry(values: DeliveryValues, country: string): DeliveryVa
 /**
  * The form once India Post's directory answered for the typed PIN code: the state is the PIN code's (the
  * server refuses another); the city is filled when empty or still the one filled for an earlier PIN code,
- * so a locality the shopper typed ("Sitapura") stays.
+ * so a locality the shopper typed ("Sitapura") stays, and is questioned when it is not the PIN code's
+ * (`cityQuestion`).
  */
 export function withPlace(
   values: DeliveryValues,
@@ -85,6 +88,27 @@ export function withPlace(
   const city = values.city.trim();
   return { ...values, city: !city || city === filledCity ? place.city : values.city, state: place.state };
 }
+
+/** The form's question about a typed city its PIN code does not name, with the two answers it offers. */
+export type CityQuestion = { text: string; suggested: string; typed: string };
+
+/**
+ * The question to ask once India Post's directory answered for the PIN code: none when the city is empty,
+ * names the PIN code's town, district or one of its places, or is the one the shopper already kept for this
+ * PIN code (`kept`: "<PIN> <city>").
+ */
+export function cityQuestion(
+  values: Pick<DeliveryValues, "city">,
+  place: Pick<PincodeResponse, "pin" | "city" | "district" | "state" | "places">,
+  kept: string | null,
+): CityQuestion | null {
+  const typed = values.city.trim();
+  if (cityFitsPlace(typed, place) || kept === keptCity(place.pin, typed)) return null;
+  return { text: cityQuestionText(typed, place), suggested: place.city, typed };
+}
+
+/** How the form remembers that the shopper kept a city for a PIN code. */
+export const keptCity = (pin: string, city: string) => `${pin} ${city.trim()}`;
 
 /**
  * Whether the cart's ticked Cash on Delivery box is the payment method: only for delivery in India, and
@@ -119,6 +143,8 @@ export type OrderBasics = {
   emailRequired?: boolean;
   /** "Send me order updates on WhatsApp" ticked (to the mobile number of the form). */
   whatsappOptIn?: boolean;
+  /** The shopper answered the city question by keeping a city the PIN code's directory does not name. */
+  cityConfirmed?: boolean;
 };
 
 /** A guest's cash-on-delivery order is confirmed with an e-mailed code; a signed-in shopper's goes to the account's address. */
@@ -174,6 +200,7 @@ export function checkDelivery(
     payment_method: method,
     ...(email && { email }),
     ...(basics.whatsappOptIn && { whatsapp_opt_in: true }),
+    ...(basics.cityConfirmed && { city_confirmed: true }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
   // The schema checks an Indian address only once every field has its shape; these say it at once.

@@ -80,7 +80,7 @@ function ReturnSummary({ request }: { request: ReturnView }) {
       </h3>
       <ul className="mt-1 list-disc pl-5">
         {request.lines.map((line) => (
-          <li key={line.line_id}>
+          <li key={line.id}>
             {line.quantity} × {line.product_name} (size {sizeLabel(line.size)})
             {line.exchange_size && ` for size ${sizeLabel(line.exchange_size)}`}
           </li>
@@ -88,7 +88,8 @@ function ReturnSummary({ request }: { request: ReturnView }) {
       </ul>
       {request.kind === "return" && (
         <p className="mt-1">
-          Refund: {formatMoney(request.refund, request.currency)}
+          Refund: {formatMoney(request.accepted_refund ?? request.refund, request.currency)}
+          {request.accepted_refund !== null && request.accepted_refund < request.refund && " (part of it accepted)"}
           {request.refund_to && ` to ${request.refund_to}`}
         </p>
       )}
@@ -106,6 +107,7 @@ function ReturnSummary({ request }: { request: ReturnView }) {
         </p>
       )}
       {request.seller_note && <p className="mt-1">From us: {request.seller_note}</p>}
+      {request.inspection?.note && <p className="mt-1">When we checked the parcel: {request.inspection.note}</p>}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import { api } from "../../lib/api";
 import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
 import { Button } from "../ui/button";
+import { readAsDataUrl } from "../../lib/data-url";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 const CONTROL = "mt-1 w-full rounded-xl border border-charcoal/25 bg-cream/40 px-3 py-2 text-base";
@@ -23,15 +24,6 @@ type Field = (typeof FIELDS)[number];
 
 /** The anchor of a line's form: what the delivered e-mail links to. */
 const anchorOf = (lineId: number) => `review-${lineId}`;
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * "Write a review" for each delivered piece not yet reviewed (issue 17). The delivered e-mail links to

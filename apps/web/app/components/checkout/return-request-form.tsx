@@ -14,6 +14,7 @@ import { api } from "../../lib/api";
 import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
 import { Button } from "../ui/button";
+import { readAsDataUrl } from "../../lib/data-url";
 
 const FIELDS = ["reason", "details", "upi_id", "account_name", "account_number", "ifsc", "refund_to"] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,15 +29,6 @@ export function freePieces(order: OrderDetail): Map<number, number> {
     for (const line of request.lines) free.set(line.line_id, (free.get(line.line_id) ?? 0) - line.quantity);
   }
   return free;
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** The request: which pieces, a return or another size, why, photos, and for cash on delivery where the refund goes. */

@@ -84,7 +84,7 @@ export default function Dashboard() {
             <h2 id="todo" className={`${SECTION_TITLE} mb-3`}>
               To do
             </h2>
-            <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5">
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6">
               <TodoCard
                 id="todo-ship"
                 title="Orders to ship"
@@ -105,9 +105,17 @@ export default function Dashboard() {
                 id="todo-returns"
                 title="Returns to handle"
                 count={data.returns_to_handle}
-                hint="the shop does not take returns online yet"
-                to={null}
-                linkText=""
+                hint="to decide, check or pay back"
+                to="/admin/returns"
+                linkText="Show returns"
+              />
+              <TodoCard
+                id="todo-attention"
+                title="Needs attention"
+                count={data.needs_attention}
+                hint="orders flagged, such as a cancelled parcel delivered"
+                to="/admin/orders?view=attention"
+                linkText="Show orders needing attention"
               />
               <TodoCard
                 id="open-queries"
@@ -127,6 +135,7 @@ export default function Dashboard() {
               />
             </div>
           </section>
+          {data.tax_notices.length > 0 && <TaxNotices notices={data.tax_notices} />}
           <div className="grid gap-6 md:grid-cols-2">
             <PeriodCard id="period-today" title="Today" period={data.today} />
             <PeriodCard id="period-month" title="This month" period={data.month} />
@@ -201,5 +210,29 @@ export default function Dashboard() {
         </div>
       )}
     </>
+  );
+}
+
+/** What the seller must do about tax (issue 38): held invoices and why, the LUT, the customs exchange rate. */
+function TaxNotices({ notices }: { notices: DashboardResponse["tax_notices"] }) {
+  return (
+    <section aria-labelledby="tax-notices" className={`${CARD} border-l-4 border-madder`}>
+      <h2 id="tax-notices" className={SECTION_TITLE}>
+        Tax
+      </h2>
+      <ul className="mt-3 space-y-3 text-sm">
+        {notices.map((notice) => (
+          <li key={notice.message} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <span>{notice.message}</span>
+            <Link
+              to={notice.href}
+              className="whitespace-nowrap font-semibold text-madder underline-offset-4 hover:underline"
+            >
+              {notice.action}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,10 +1,13 @@
-import type { AdminOrderDetail } from "@store/shared";
+import { RECALLED_PARCEL_LABELS, recalledParcel, type AdminOrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { formatMinor, formatWhen } from "../../components/admin/format";
 import { LoadState } from "../../components/admin/list-table";
 import { OrderActions } from "../../components/admin/order-actions";
+import { OrderAttention } from "../../components/admin/order-attention";
+import { OrderAddress } from "../../components/admin/order-address";
 import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
+import { OrderEWayBill } from "../../components/admin/order-e-way-bill";
 import { OrderInvoice } from "../../components/admin/order-invoice";
 import { OrderShipments } from "../../components/admin/order-shipments";
 import { DeliveryDetails, OrderEvents, OrderLines, OrderPayments } from "../../components/admin/order-sections";
@@ -22,6 +25,9 @@ export function meta({ params }: Route.MetaArgs) {
 export default function OrderDetail({ params }: Route.ComponentProps) {
   const order = useAdminResource<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(params.id)}`);
   const data = order.data;
+  // A cancelled order's parcel called back from the courier: where it is, beside the status.
+  const parcel = data?.shipping?.shipments.find((s) => s.direction === "forward" && s.recall_requested_at);
+  const recalled = parcel ? recalledParcel(true, parcel.status) : null;
   return (
     <>
       <PageHeader
@@ -29,8 +35,9 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
         lead={
           data && (
             <span className="flex flex-wrap items-center gap-2">
-              <OrderStatusBadge status={data.status} /> {formatMinor(data.total_minor, data.currency)} · placed{" "}
-              {formatWhen(data.created_at)}
+              <OrderStatusBadge status={data.status} />
+              {recalled && <span>{RECALLED_PARCEL_LABELS[recalled]} ·</span>}
+              {formatMinor(data.total_minor, data.currency)} · placed {formatWhen(data.created_at)}
             </span>
           )
         }
@@ -51,6 +58,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
         // Items first, then what to do with them (on a phone this is the reading order too).
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-6">
+            <OrderAttention order={data} onChanged={order.replace} />
             <OrderLines order={data} />
             <OrderActions order={data} onChanged={order.replace} />
             {data.can_cancel_lines && <OrderCancelLines order={data} onChanged={order.replace} />}
@@ -58,6 +66,8 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           </div>
           <div className="min-w-0 space-y-6">
             <DeliveryDetails order={data} />
+            <OrderAddress order={data} onChanged={order.replace} />
+            <OrderEWayBill order={data} onChanged={order.replace} />
             <OrderShipments order={data} onChanged={order.replace} />
             <OrderInvoice order={data} onChanged={order.replace} />
             <OrderEvents order={data} />

@@ -38,6 +38,7 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
     options: [
       { value: "", label: "All orders" },
       { value: "to_ship", label: "To ship (paid or COD confirmed)" },
+      { value: "attention", label: "Needing attention" },
     ],
   },
   {
@@ -99,7 +100,15 @@ function columns({ selected, onSelect }: Selection): Column<AdminOrderSummary>[]
         </>
       ),
     },
-    { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      header: "Status",
+      cell: (o) => (
+        <>
+          <OrderStatusBadge status={o.status} />
+          {o.attention && <span className="ml-1 font-semibold text-madder">Needs attention</span>}
+        </>
+      ),
+    },
     {
       header: "Payment",
       cell: (o) => (
@@ -183,7 +192,12 @@ export default function Orders() {
         return next;
       }),
   };
-  const empty = list.values.view === "to_ship" ? "Nothing to ship right now." : "No order matches these filters.";
+  const empty =
+    list.values.view === "to_ship"
+      ? "Nothing to ship right now."
+      : list.values.view === "attention"
+        ? "Nothing needs your attention."
+        : "No order matches these filters.";
   return (
     <>
       <PageHeader

@@ -7,15 +7,15 @@ import {
   type AdminReturnView,
   type ReturnStatus,
 } from "@store/shared";
-import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi } from "../../components/admin/admin-api";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { formatWhen } from "../../components/admin/format";
-import { SelectInput, TextArea, TextInput } from "../../components/admin/form-controls";
+import { SelectInput } from "../../components/admin/form-controls";
+import { ReturnSteps, type Run } from "../../components/admin/return-steps";
 import { LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
-import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "../../components/admin/styles";
+import { CARD } from "../../components/admin/styles";
 import { useAdminAction, useAdminResource, type AdminAction } from "../../components/admin/use-admin-resource";
 import { Notice, useNotice } from "../../components/ui/notice";
 
@@ -30,8 +30,9 @@ const FILTERS = [
 
 /**
  * Returns and size exchanges (issue 16): each request as a card with the pieces, the shopper's photos and
- * reason, and the one or two steps open to it now (approve or refuse; the pickup; the parcel received; a
- * cash-on-delivery refund paid by hand). Cards rather than a table: the seller works this list on a phone.
+ * reason, and the steps open to it now (approve or refuse; the pickup; the parcel received; the parcel checked,
+ * decision 059; a cash-on-delivery refund paid by hand). Cards rather than a table: the seller works this list
+ * on a phone.
  */
 export default function Returns() {
   const [params, setParams] = useSearchParams();
@@ -83,8 +84,6 @@ export default function Returns() {
   );
 }
 
-type Run = (path: string, body: unknown, done: string) => Promise<boolean>;
-
 function ReturnCard({ request, action, run }: { request: AdminReturnView; action: AdminAction; run: Run }) {
   const title = `${request.kind === "exchange" ? "Exchange" : "Return"} #${request.id}`;
   return (
@@ -101,9 +100,10 @@ function ReturnCard({ request, action, run }: { request: AdminReturnView; action
       </p>
       <ul className="mt-3 list-disc pl-5 text-sm">
         {request.lines.map((line) => (
-          <li key={line.line_id}>
+          <li key={line.id}>
             {line.quantity} × {line.product_name} (size {sizeLabel(line.size)})
             {line.exchange_size && ` → size ${sizeLabel(line.exchange_size)}`}
+            {line.restocked !== null && `: ${line.restocked} back on sale`}
           </li>
         ))}
       </ul>
@@ -111,23 +111,7 @@ function ReturnCard({ request, action, run }: { request: AdminReturnView; action
         <span className="font-semibold">{request.reason}</span>
         {request.details && `: ${request.details}`}
       </p>
-      {request.photos.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
-          {request.photos.map((url, index) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer">
-                <img
-                  src={url}
-                  alt={`Photo ${index + 1} of ${title}`}
-                  width={96}
-                  height={96}
-                  className="h-24 w-24 rounded-lg object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {request.photos.length > 0 && <Photos urls={request.photos} label="Photos" alt={title} />}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {request.kind === "return" && (
           <div>
@@ -165,110 +149,43 @@ function ReturnCard({ request, action, run }: { request: AdminReturnView; action
             <dd className="inline">{request.seller_note}</dd>
           </div>
         )}
+        {request.accepted_refund !== null && request.kind === "return" && (
+          <div>
+            <dt className="inline font-semibold">Accepted: </dt>
+            <dd className="inline">{formatMoney(request.accepted_refund, request.currency)}</dd>
+          </div>
+        )}
+        {request.inspection?.note && (
+          <div>
+            <dt className="inline font-semibold">Found when checked: </dt>
+            <dd className="inline">{request.inspection.note}</dd>
+          </div>
+        )}
       </dl>
+      {request.inspection && request.inspection.photos.length > 0 && (
+        <Photos urls={request.inspection.photos} label="Photos taken when checked" alt={`Check of ${title}`} />
+      )}
       <ReturnSteps request={request} busy={action.busy} run={run} />
     </article>
   );
 }
 
-/** The steps open to the request in its state. */
-function ReturnSteps({ request, busy, run }: { request: AdminReturnView; busy: boolean; run: Run }) {
-  const [note, setNote] = useState("");
-  const [reference, setReference] = useState("");
-  const path = (step: string) => `/api/admin/returns/${request.id}/${step}`;
-  const name = `${request.kind} #${request.id}`;
-  const buttons = "mt-3 flex flex-wrap gap-2";
-
-  switch (request.status) {
-    case "requested":
-      return (
-        <div className="mt-4">
-          <TextArea
-            id={`return-note-${request.id}`}
-            label="Note to the shopper"
-            hint="Needed to refuse: the reason. Optional to approve (when the courier will come, how to pack)."
-            rows={2}
-            value={note}
-            onChange={setNote}
-          />
-          <div className={buttons}>
-            <button
-              type="button"
-              className={BUTTON_PRIMARY}
-              disabled={busy}
-              onClick={() => void run(path("approve"), { note }, `Approved ${name}`).then((ok) => ok && setNote(""))}
-            >
-              Approve
-            </button>
-            <button
-              type="button"
-              className={BUTTON_DANGER}
-              disabled={busy}
-              onClick={() => void run(path("refuse"), { note }, `Refused ${name}`).then((ok) => ok && setNote(""))}
-            >
-              Refuse
-            </button>
-          </div>
-        </div>
-      );
-    case "approved":
-      return (
-        <div className={buttons}>
-          {!request.pickup && (
-            <button
-              type="button"
-              className={BUTTON_SECONDARY}
-              disabled={busy}
-              onClick={() => void run(path("pickup"), {}, `Pickup booked for ${name}`)}
-            >
-              Book pickup
-            </button>
-          )}
-          <button
-            type="button"
-            className={BUTTON_PRIMARY}
-            disabled={busy}
-            onClick={() => void run(path("receive"), {}, `Received ${name}`)}
-          >
-            Parcel received
-          </button>
-        </div>
-      );
-    case "received":
-      return request.kind === "exchange" ? (
-        <div className={buttons}>
-          <button
-            type="button"
-            className={BUTTON_PRIMARY}
-            disabled={busy}
-            onClick={() => void run(path("ship-exchange"), {}, `New size shipped for ${name}`)}
-          >
-            Ship new size
-          </button>
-        </div>
-      ) : null;
-    case "refund_due":
-      return (
-        <div className="mt-4 max-w-md">
-          <TextInput
-            id={`return-reference-${request.id}`}
-            label="UPI or bank transfer reference"
-            value={reference}
-            onChange={setReference}
-          />
-          <div className={buttons}>
-            <button
-              type="button"
-              className={BUTTON_PRIMARY}
-              disabled={busy}
-              onClick={() => void run(path("refund-paid"), { reference }, `Refund marked paid for ${name}`)}
-            >
-              Mark refund paid
-            </button>
-          </div>
-        </div>
-      );
-    default:
-      return null;
-  }
+function Photos({ urls, label, alt }: { urls: string[]; label: string; alt: string }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={label}>
+      {urls.map((url, index) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img
+              src={url}
+              alt={`Photo ${index + 1} of ${alt}`}
+              width={96}
+              height={96}
+              className="h-24 w-24 rounded-lg object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }

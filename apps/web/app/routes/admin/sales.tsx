@@ -1,5 +1,6 @@
 import {
   SALES_GROUPS,
+  SALES_NETTING_NOTE,
   salesReportQuerySchema,
   type SalesGroup,
   type SalesReportQuery,
@@ -57,7 +58,17 @@ function columns(group: SalesGroup): Column<Row>[] {
     { header: "Orders", cell: (row) => row.orders, className: "hidden text-right tabular-nums sm:table-cell" },
     { header: "Pieces", cell: (row) => row.pieces, className: "text-right tabular-nums" },
     {
-      header: "Revenue",
+      header: "Sold",
+      cell: (row) => formatMinor(row.sold_minor, row.currency),
+      className: "hidden whitespace-nowrap text-right tabular-nums md:table-cell",
+    },
+    {
+      header: "Taken back",
+      cell: (row) => formatMinor(row.taken_back_minor, row.currency),
+      className: "hidden whitespace-nowrap text-right tabular-nums md:table-cell",
+    },
+    {
+      header: "Net",
       cell: (row) => formatMinor(row.revenue_minor, row.currency),
       className: "whitespace-nowrap text-right tabular-nums",
     },
@@ -65,8 +76,8 @@ function columns(group: SalesGroup): Column<Row>[] {
 }
 
 /**
- * The sales report (issue 13): paid, COD-confirmed, shipped and delivered orders over IST days, by day,
- * product or category, per currency; cancelled and refunded orders are not sales (decision 022-dashboard-and-sales).
+ * The sales report (issue 13; decision 059): orders sold on the IST day they were confirmed, and what was taken
+ * back (cancellations, returns, refunds) on the day it was, by day, product or category, per currency.
  */
 export default function SalesReport() {
   const params = useListParams(FILTERS);
@@ -74,10 +85,7 @@ export default function SalesReport() {
   const parsed = salesReportQuerySchema.safeParse(applied);
   return (
     <>
-      <PageHeader
-        title="Sales report"
-        lead="Paid, confirmed, shipped and delivered orders; cancelled and refunded orders are not counted. Days are India time."
-      />
+      <PageHeader title="Sales report" lead={SALES_NETTING_NOTE} />
       <FilterForm
         key={params.key}
         label="Sales report period"
@@ -116,12 +124,15 @@ function Report({ query }: { query: SalesReportQuery }) {
               <dd className="text-sm text-charcoal/75">
                 {t.orders} {t.orders === 1 ? "order" : "orders"}, {t.pieces} {t.pieces === 1 ? "piece" : "pieces"}
               </dd>
+              <dd className="text-sm text-charcoal/75">
+                sold {formatMinor(t.sold_minor, t.currency)}, taken back {formatMinor(t.taken_back_minor, t.currency)}
+              </dd>
             </div>
           ))}
         </dl>
         <p className="mt-2 text-xs text-charcoal/75">
-          Totals are what shoppers paid (after discounts, with shipping); by product and by category, revenue is item
-          prices times pieces.
+          Totals are what shoppers paid (after discounts, with shipping), less what was taken back; by product and by
+          category, item prices times pieces.
         </p>
       </section>
       <section aria-labelledby="sales-rows">

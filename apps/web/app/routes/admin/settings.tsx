@@ -28,11 +28,7 @@ export default function Settings() {
         ) : (
           <AlertSettingsForm saved={settings.data} onSaved={settings.replace} />
         )}
-        {!gst.data ? (
-          <LoadState error={gst.error} onRetry={gst.reload} rows={4} />
-        ) : (
-          <SellerGstForm saved={gst.data.gst} />
-        )}
+        {!gst.data ? <LoadState error={gst.error} onRetry={gst.reload} rows={4} /> : <SellerGstForm saved={gst.data} />}
       </div>
     </>
   );

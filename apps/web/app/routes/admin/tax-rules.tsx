@@ -6,25 +6,15 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { BUTTON_LINK, CARD, SECTION_TITLE } from "../../components/admin/styles";
+import { TaxDefaults } from "../../components/admin/tax-defaults";
 import { AddRateForm, AddRuleForm } from "../../components/admin/tax-rule-forms";
-import { dayText, rateText } from "../../components/admin/tax-rate-text";
+import { dayText, rateText, STATUS_LABELS, STATUS_STYLES } from "../../components/admin/tax-rate-text";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
 import { Notice, useNotice } from "../../components/ui/notice";
 
 export function meta() {
   return adminMeta("Tax rules");
 }
-
-const STATUS_LABELS: Record<TaxRateView["status"], string> = {
-  in_force: "In force today",
-  scheduled: "Takes effect later",
-  past: "Replaced",
-};
-const STATUS_STYLES: Record<TaxRateView["status"], string> = {
-  in_force: "bg-sage/20 text-charcoal",
-  scheduled: "bg-turmeric/20 text-charcoal",
-  past: "bg-charcoal/5 text-charcoal/70",
-};
 
 /**
  * GST rate rules (issue 15): each with its rates by date. A rate in force is never edited: the seller adds a
@@ -42,7 +32,7 @@ export default function TaxRules() {
     <>
       <PageHeader
         title="Tax rules"
-        lead="The GST rates your products are classed under. When a rate changes by notification, add the new rate with the date it takes effect; invoices use the rate in force on their day."
+        lead="The GST rates your products are classed under, and each subcategory's default. When a rate changes by notification, add the new rate with the date it takes effect; invoices use the rate in force on their day."
       />
       {!rules.data ? (
         <LoadState error={rules.error} onRetry={rules.reload} rows={4} />
@@ -65,6 +55,7 @@ export default function TaxRules() {
               notice.show(`Rule "${rule.name}" added: now add its first rate.`);
             }}
           />
+          <TaxDefaults rules={rules.data.data} onSaved={notice.show} />
         </div>
       )}
       <Notice notice={notice.notice} onDismiss={notice.dismiss} />

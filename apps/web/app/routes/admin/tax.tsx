@@ -3,23 +3,25 @@ import {
   currentIstMonth,
   monthLabel,
   type AdminTaxResponse,
-  type TaxB2cRow,
-  type TaxCreditByPlace,
-  type TaxCreditNoteRow,
   type TaxCsvSection,
-  type TaxExportRow,
-  type TaxHeads,
-  type TaxHsnRow,
-  taxRateText,
 } from "@store/shared";
 import type { ReactNode } from "react";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
 import { formatPaise } from "../../components/admin/format";
-import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
+import { ListTable, LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { CARD, SECTION_TITLE } from "../../components/admin/styles";
+import {
+  B2CL_COLUMNS,
+  B2CS_COLUMNS,
+  CDNUR_COLUMNS,
+  CREDIT_COLUMNS,
+  EXPORT_COLUMNS,
+  HEADS,
+  HSN_COLUMNS,
+} from "../../components/admin/tax-figure-columns";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
 
@@ -32,98 +34,13 @@ const FILTER_SPECS: FilterSpec<"month">[] = [
   { name: "month", label: "Month (India time)", kind: "month", placeholder: "YYYY-MM" },
 ];
 
-const NUMBER = "whitespace-nowrap text-right tabular-nums";
-
-/** The summary's four figures: each net of the month's credit notes, with what was invoiced beside it. */
-const HEADS = [
-  ["Taxable value", "taxable_minor"],
-  ["CGST", "cgst_minor"],
-  ["SGST", "sgst_minor"],
-  ["IGST", "igst_minor"],
-] as const satisfies readonly (readonly [string, keyof TaxHeads])[];
-/** Columns a phone leaves out (the table still scrolls sideways for the rest). */
-const WIDE = `hidden sm:table-cell ${NUMBER}`;
-
-/** Taxable value and the three tax heads, as columns of any section. */
-function headColumns<T extends TaxHeads>(prefix = ""): Column<T>[] {
-  return [
-    { header: `${prefix}Taxable value`, cell: (r) => formatPaise(r.taxable_minor), className: NUMBER },
-    { header: `${prefix}CGST`, cell: (r) => formatPaise(r.cgst_minor), className: NUMBER },
-    { header: `${prefix}SGST`, cell: (r) => formatPaise(r.sgst_minor), className: NUMBER },
-    { header: `${prefix}IGST`, cell: (r) => formatPaise(r.igst_minor), className: NUMBER },
-  ];
-}
-
-type Row<T> = T & { id: number };
-type CreditRow = Row<TaxCreditNoteRow>;
-type CreditPlaceRow = Row<TaxCreditByPlace>;
-
-const B2C_COLUMNS: Column<Row<TaxB2cRow>>[] = [
-  { header: "Place of supply", cell: (r) => `${r.state_code} ${r.state_name}` },
-  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
-  { header: "Invoices", cell: (r) => r.invoices, className: WIDE },
-  ...headColumns<Row<TaxB2cRow>>(),
-  { header: "Net taxable value", cell: (r) => formatPaise(r.net.taxable_minor), className: NUMBER },
-  {
-    header: "Net tax",
-    cell: (r) => formatPaise(r.net.cgst_minor + r.net.sgst_minor + r.net.igst_minor),
-    className: NUMBER,
-  },
-];
-
-const HSN_COLUMNS: Column<Row<TaxHsnRow>>[] = [
-  { header: "HSN / SAC", cell: (r) => r.hsn },
-  { header: "Description", cell: (r) => r.description || "-", className: "hidden sm:table-cell" },
-  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
-  { header: "Quantity", cell: (r) => `${r.quantity} ${r.uqc}`, className: NUMBER },
-  { header: "Total value", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
-  ...headColumns<Row<TaxHsnRow>>(),
-];
-
-const EXPORT_COLUMNS: Column<Row<TaxExportRow>>[] = [
-  { header: "Invoice", cell: (r) => r.number, className: "whitespace-nowrap" },
-  { header: "Date", cell: (r) => r.date, className: "whitespace-nowrap" },
-  { header: "Tax", cell: (r) => (r.payment === "WOPAY" ? "Under LUT, no IGST" : "With IGST") },
-  { header: "Country", cell: (r) => r.country, className: "hidden sm:table-cell" },
-  { header: "Value (INR)", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
-  { header: "IGST", cell: (r) => formatPaise(r.igst_minor), className: NUMBER },
-  {
-    header: "Order total",
-    cell: (r) => `${r.currency} ${(r.order_total_minor / 100).toFixed(2)}`,
-    className: NUMBER,
-  },
-];
-
-const CREDIT_COLUMNS: Column<CreditRow>[] = [
-  { header: "Credit note", cell: (r) => r.number, className: "whitespace-nowrap" },
-  { header: "Date", cell: (r) => r.date, className: "whitespace-nowrap" },
-  {
-    header: "Invoice",
-    cell: (r) => (
-      <>
-        {r.invoice_number}
-        <span className="block text-xs text-charcoal/70">{r.invoice_date}</span>
-      </>
-    ),
-    className: "whitespace-nowrap",
-  },
-  { header: "Place of supply", cell: (r) => r.place_of_supply, className: "hidden sm:table-cell" },
-  { header: "Value", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
-  ...headColumns<CreditRow>(),
-];
-
-const CREDIT_PLACE_COLUMNS: Column<CreditPlaceRow>[] = [
-  { header: "Place of supply", cell: (r) => `${r.state_code} ${r.state_name}` },
-  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
-  ...headColumns<CreditPlaceRow>(),
-];
-
 const withIds = <T,>(rows: readonly T[]) => rows.map((row, id) => ({ ...row, id }));
 
 /**
- * The seller's monthly GST figures (issue 15), in the sections of the monthly return: B2C sales by place
- * and rate, the HSN summary, exports, credit notes and the documents issued, each with its CSV, and the
- * month's PDFs in one ZIP. The month is an India-time month, this one unless chosen.
+ * The seller's monthly GST figures in the tables of the return they file, GSTR-1 (issues 15 and 38): B2C large
+ * invoices (5), the other B2C sales by place and rate (7), exports (6A), credit notes on B2C large invoices and
+ * exports (9B), the HSN summary (12) and the documents issued (13), each with its CSV in the offline tool's
+ * shape, and the month's PDFs in one ZIP. The month is an India-time month, this one unless chosen.
  */
 export default function TaxFigures() {
   const params = useListParams(FILTERS);
@@ -184,39 +101,46 @@ function Figures({ month }: { month: string }) {
           After the month&apos;s credit notes ({formatPaise(credited.value_minor)} credited). Invoices came to{" "}
           {formatPaise(invoiced.value_minor)}
           {data.totals.rounding_minor > 0 &&
-            `, of which ${formatPaise(data.totals.rounding_minor)} is wallet rounding (no tax)`}
+            `, of which ${formatPaise(data.totals.rounding_minor)} is untaxed wallet rounding of invoices issued before it was taxed with the goods`}
           .
         </p>
-        <h3 className="mt-5 font-semibold text-indigo-ink">Documents issued</h3>
+        <div className="mt-5 flex flex-wrap items-end justify-between gap-3">
+          <h3 className="font-semibold text-indigo-ink">Documents issued (table 13)</h3>
+          <CsvExportButton path="/api/admin/tax/docs.csv" filters={{ month }} what="Documents issued" />
+        </div>
         <dl className="mt-2 grid gap-3 sm:grid-cols-2 sm:gap-4">
           <DocumentRange label="Invoices" range={data.documents.invoices} />
           <DocumentRange label="Credit notes" range={data.documents.credit_notes} />
         </dl>
       </section>
 
-      <Section id="b2c" title="B2C sales by place of supply and rate" month={month}>
+      <Section id="b2cl" title="B2C large invoices (table 5)" month={month}>
         <ListTable
-          caption={`B2C sales, ${name}`}
-          columns={B2C_COLUMNS}
-          rows={withIds(data.b2c)}
-          empty="No sales in India this month."
+          caption={`B2C large invoices, ${name}`}
+          columns={B2CL_COLUMNS}
+          rows={withIds(data.b2cl)}
+          empty="No invoice to another state above the limit this month."
         />
         <p className="mt-2 text-xs text-charcoal/75">
-          From the invoices&apos; lines, delivery included; a cart at two rates counts at both. Net: less the
-          month&apos;s credit notes at that place and rate.
+          Invoices to buyers in another state whose value is above{" "}
+          {data.b2c_large_limits_minor.map(formatPaise).join(", then ")}, one row per rate.
         </p>
       </Section>
 
-      <Section id="hsn" title="HSN summary" month={month}>
+      <Section id="b2cs" title="Other B2C sales by place of supply and rate (table 7)" month={month}>
         <ListTable
-          caption={`HSN summary, ${name}`}
-          columns={HSN_COLUMNS}
-          rows={withIds(data.hsn)}
-          empty="No lines this month."
+          caption={`B2C sales by place and rate, ${name}`}
+          columns={B2CS_COLUMNS}
+          rows={withIds(data.b2cs)}
+          empty="No other sales in India this month."
         />
+        <p className="mt-2 text-xs text-charcoal/75">
+          From the invoices&apos; lines, delivery included; a cart at two rates counts at both. Net: less the
+          month&apos;s credit notes on these sales at that place and rate, which is what the return takes.
+        </p>
       </Section>
 
-      <Section id="exports" title="Exports" month={month}>
+      <Section id="exp" title="Exports (table 6A)" month={month}>
         <ListTable
           caption={`Exports, ${name}`}
           columns={EXPORT_COLUMNS}
@@ -225,24 +149,32 @@ function Figures({ month }: { month: string }) {
         />
       </Section>
 
-      <Section id="credit-notes" title="Credit notes" month={month}>
+      <Section id="cdnur" title="Credit notes on B2C large invoices and exports (table 9B)" month={month}>
+        <ListTable
+          caption={`Credit notes for table 9B, ${name}`}
+          columns={CDNUR_COLUMNS}
+          rows={withIds(data.cdnur)}
+          empty="None this month."
+        />
+      </Section>
+
+      <Section id="hsn" title="HSN summary, B2C (table 12)" month={month}>
+        <ListTable
+          caption={`HSN summary, ${name}`}
+          columns={HSN_COLUMNS}
+          rows={withIds(data.hsn)}
+          empty="No lines this month."
+        />
+        <p className="mt-2 text-xs text-charcoal/75">Net of the month&apos;s credit notes, exports included.</p>
+      </Section>
+
+      <Section id="credit-notes" title="All credit notes" month={month}>
         <ListTable
           caption={`Credit notes, ${name}`}
           columns={CREDIT_COLUMNS}
           rows={withIds(data.credit_notes.notes)}
           empty="No credit notes this month."
         />
-        {data.credit_notes.by_place.length > 0 && (
-          <>
-            <h3 className="mb-2 mt-4 font-semibold text-indigo-ink">Credited in India, by place and rate</h3>
-            <ListTable
-              caption={`Credit notes by place of supply and rate, ${name}`}
-              columns={CREDIT_PLACE_COLUMNS}
-              rows={withIds(data.credit_notes.by_place)}
-              empty="None."
-            />
-          </>
-        )}
         <p className="mt-2 text-sm font-medium">
           Total credited: {formatPaise(credited.value_minor)} (taxable {formatPaise(credited.taxable_minor)}, CGST{" "}
           {formatPaise(credited.cgst_minor)}, SGST {formatPaise(credited.sgst_minor)}, IGST{" "}
