@@ -81,6 +81,7 @@ export default defineConfig({
         RATE_LIMIT_MAX: "100000",
         AUTH_RATE_LIMIT_MAX: "100000",
         OPEN_ORDERS_PER_CLIENT: "100000",
+        ORDER_LOOKUPS_PER_CLIENT: "100000",
         // Stands for the CDN's country header: every test request comes from 127.0.0.1, which has no country.
         CDN_COUNTRY_HEADER: "x-test-country",
         // As in production: rendered pages are kept (development turns the cache off by default).

@@ -93,9 +93,10 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
     await expect(field(page, "Description")).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.description);
     await expect(spin(page, "Offer price (USD)")).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.offerPrice);
     await expect(spin(page, "MRP (USD)")).toHaveAccessibleDescription(ADD_ITEM_MESSAGES.mrp);
-    // Issue 15: the HSN code and tax rule are asked of the seller, never defaulted.
-    await expect(field(page, "HSN code")).toHaveAccessibleDescription(new RegExp(`^${HSN_MESSAGE}`));
-    await expect(select(page, "Tax rule")).toHaveAccessibleDescription(/^Choose the product's tax rule/);
+    // Issues 15 and 38: without a subcategory there is no default HSN code, so the form says it is needed.
+    await expect(field(page, "HSN code")).toHaveAccessibleDescription(
+      new RegExp(`^${HSN_MESSAGE}; printed on the invoice. Needed: the subcategory has no default`),
+    );
     expect(posted).toBe(0);
   });
 
@@ -129,8 +130,12 @@ test("the admin adds a product: defaults, validation texts, a kept draft, then t
   await test.step("submit creates the product and clears the draft", async () => {
     await field(page, "Product code").fill(code);
     await select(page, "Subcategory").selectOption({ label: "Umbrellas" });
-    await field(page, "HSN code").fill("6601");
-    await select(page, "Tax rule").selectOption({ label: "Handicrafts and jute articles: 5%" });
+    // Issue 38: left empty, the HSN code and rule are the subcategory's, as the fields say.
+    await expect(field(page, "HSN code")).toHaveAccessibleDescription(/Leave empty for the subcategory's 6601/);
+    await expect(select(page, "Tax rule")).toHaveValue("");
+    await expect(select(page, "Tax rule").getByRole("option", { selected: true })).toHaveText(
+      "The subcategory's: Handicrafts and jute articles",
+    );
     await spin(page, "MRP (USD)").fill("32");
     await form(page).getByRole("checkbox", { name: "Active", exact: true }).check();
     await submit(page).click();

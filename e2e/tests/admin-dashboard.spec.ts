@@ -42,9 +42,8 @@ for (const { name, viewport } of WIDTHS) {
 
       const toShip = page.getByRole("region", { name: "Orders to ship" });
       await expect(toShip.getByText(/^\d+$/)).toHaveText(/^[1-9]\d*$/);
-      await expect(
-        page.getByRole("region", { name: "Returns to handle" }).getByText("-", { exact: true }),
-      ).toBeVisible();
+      await expect(page.getByRole("region", { name: "Returns to handle" }).getByText(/^\d+$/)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Needs attention" }).getByText(/^\d+$/)).toBeVisible();
       await expect(page.getByRole("img", { name: /^Sales in INR by day: ₹/ })).toBeVisible();
       await expect(page.getByRole("img", { name: /^Sales in USD by day/ })).toBeVisible();
       await expect(page.getByRole("table", { name: /Best sellers of the last 30 days/ })).toBeVisible();

@@ -31,6 +31,7 @@ const SCREENS = [
   { path: "/admin/staff", title: "Staff" },
   { path: "/admin/settings", title: "Settings" },
   { path: "/admin/tax-rules", title: "Tax rules" },
+  { path: "/admin/exchange-rates", title: "Exchange rates and limits" },
 ] as const;
 
 let ids: Record<"order" | "product" | "customer", string>;

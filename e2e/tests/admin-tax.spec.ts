@@ -29,7 +29,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page.getByText(/Test orders, paid through the payment simulator, are left out/)).toBeVisible();
     const month = currentIstMonth();
     await expect(page.getByRole("heading", { level: 2, name: monthLabel(month) })).toBeVisible();
-    const b2c = page.getByRole("table", { name: `B2C sales, ${monthLabel(month)}` });
+    const b2c = page.getByRole("table", { name: `B2C sales by place and rate, ${monthLabel(month)}` });
     await expect(b2c.getByRole("rowheader", { name: "08 Rajasthan" }).first()).toBeVisible();
     await expect(page.getByText(/issued: JKH\/\d{2}-\d{2}\/\d{6} to JKH\//)).toBeVisible();
     await expect(page.getByRole("button", { name: "Download invoices (ZIP)" })).toBeVisible();
@@ -38,7 +38,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "Export CSV (HSN summary)" }).click(),
+      page.getByRole("button", { name: "Export CSV (HSN summary, B2C (table 12))" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`tax-hsn-${month}.csv`);
 

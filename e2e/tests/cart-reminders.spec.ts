@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { DashboardResponse, ProductDetail } from "@store/shared";
-import { createAccount, logInByApi } from "../fixtures/accounts";
-import { adminToken } from "../fixtures/back-office";
+import { logInByApi, verifiedAccount } from "../fixtures/accounts";
+import { adminToken, simulatorControlHeaders } from "../fixtures/back-office";
 import { addToCart, cartLink, openProduct, openWithStorage, productInStock } from "../fixtures/cart";
 import { mailsTo } from "../fixtures/mail";
 
@@ -17,10 +17,11 @@ test.beforeAll(async ({ request }) => {
   product = await productInStock(request, { minStock: 5, skip: 6, category: 4 });
 });
 
-/** The simulator's clock: one reminder sweep as if `hours` had passed, for this shopper only. */
+/** The simulator's clock (a control: the owner's session): one reminder sweep as if `hours` had passed, for this shopper only. */
 async function sweepAfter(request: APIRequestContext, hours: number, email: string): Promise<number> {
   const response = await request.post("/sim/jobs/cart-reminders", {
     data: { now: new Date(Date.now() + hours * HOUR).toISOString(), email },
+    headers: await simulatorControlHeaders(request),
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { sent: number }).sent;
@@ -42,7 +43,8 @@ test("a cart left for a day gets one reminder whose link restores it on another 
   request,
   browser,
 }) => {
-  const account = await createAccount(request, "reminder");
+  // Reminders go only to addresses that proved themselves: here, an account that confirmed its e-mail.
+  const account = await verifiedAccount(request, "reminder");
   const { token } = await logInByApi(request, account);
   await openWithStorage(page, "/", { token });
   await openProduct(page, product.id);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { ProductDetail } from "@store/shared";
-import { adminToken } from "../fixtures/back-office";
+import { adminToken, simulatorControlHeaders } from "../fixtures/back-office";
 import { openWithStorage, productDetail, productInStock } from "../fixtures/cart";
 import { mailsTo } from "../fixtures/mail";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
@@ -43,16 +43,20 @@ async function poll<T>(read: () => Promise<T[]>, atLeast: number, what: string):
 const mailsAbout = (request: APIRequestContext, address: string, subject: RegExp, atLeast = 1) =>
   poll(async () => (await mailsTo(request, address)).filter((m) => subject.test(m.subject)), atLeast, `${subject}`);
 
-/** What the simulated phone shows, once a message of `template` is there. */
-const phoneShows = (request: APIRequestContext, number: string, template: string) =>
-  poll(
+/** What the simulated phone shows, once a message of `template` is there (a control: the owner's session). */
+async function phoneShows(request: APIRequestContext, number: string, template: string) {
+  const headers = await simulatorControlHeaders(request);
+  return poll(
     async () =>
       (
-        (await (await request.get(`/sim/whatsapp/phones/${number}/messages`)).json()) as { data: PhoneMessage[] }
+        (await (await request.get(`/sim/whatsapp/phones/${number}/messages`, { headers })).json()) as {
+          data: PhoneMessage[];
+        }
       ).data.filter((m) => m.template === template),
     1,
     `WhatsApp ${template}`,
   );
+}
 
 /** The seller's calls, with the demo owner's token. */
 async function seller(request: APIRequestContext) {
@@ -134,7 +138,7 @@ test("paid, shipped, delivered, returned and refunded: every step on the order's
   await expect(returns.getByRole("heading", { level: 3 })).toHaveText(/^Return #\d+: Requested$/);
   await mailsAbout(request, email, new RegExp(`Your return for .* order #${orderId}`));
 
-  // The seller approves (the courier's pickup is booked), then takes the parcel in: the card is refunded.
+  // The seller approves (the courier's pickup is booked), takes the parcel in and checks it: the card is refunded.
   await openWithStorage(page, "/admin/returns?status=requested", { token: await adminToken(request) });
   const card = page.getByRole("article").filter({ hasText: `order #${orderId}` });
   await expect(card.getByRole("img", { name: /^Photo 1 of Return #\d+$/ })).toBeVisible();
@@ -144,6 +148,9 @@ test("paid, shipped, delivered, returned and refunded: every step on the order's
   await expect(card.getByText(/Pickup: .*AWB SIM\d+/)).toBeVisible();
   await card.getByRole("button", { name: "Parcel received" }).click();
   await expect(page.getByText(/^Received return #\d+\.$/)).toBeVisible();
+  await page.getByLabel("Show").selectOption("received");
+  await card.getByRole("button", { name: "Save the check" }).click();
+  await expect(page.getByText(/^Checked return #\d+\.$/)).toBeVisible();
 
   const [refund] = await mailsAbout(request, email, new RegExp(`Your refund of ₹[\\d,]+ for .* order #${orderId}`));
   expect(refund!.text).toContain("the card, UPI or wallet you paid with");

@@ -167,6 +167,12 @@ const PAGES: RingPage[] = [
   // A reminder's link the server refuses: its one call failing (where the page says the server's sentence,
   // or ours for a network error) still leaves the page standing.
   { name: "cart restore (a forged link)", path: "/cart/restore?r=1&s=forged" },
+  // The back-in-stock confirmation link's page: its check failing says so in the page, with "Try again".
+  {
+    name: "back-in-stock confirmation (a forged link)",
+    path: "/stock-alerts/confirm?token=forged.link",
+    failureText: whenFails("/api/stock-alerts/confirm", MESSAGES.stockAlertLinkFailed),
+  },
   {
     name: "wishlist (a guest's)",
     path: async (request) => ({

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SELLER } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
+import { simulatorControlHeaders } from "../fixtures/back-office";
 import { productInStock } from "../fixtures/cart";
 import { CARD, cartIn, checkout, fillDelivery, openCheckout, orderNumber } from "../fixtures/checkout";
 import { mailsTo } from "../fixtures/mail";
@@ -18,8 +19,13 @@ type PhoneMessage = { id: string; template: string; text: string; status: string
 
 /** What the simulated phone received; the store's WhatsApp outbox sends every 5 s, so this polls. */
 async function phoneMessages(request: APIRequestContext, number: string, atLeast: number): Promise<PhoneMessage[]> {
+  const headers = await simulatorControlHeaders(request);
   const read = async () =>
-    ((await (await request.get(`/sim/whatsapp/phones/${number}/messages`)).json()) as { data: PhoneMessage[] }).data;
+    (
+      (await (await request.get(`/sim/whatsapp/phones/${number}/messages`, { headers })).json()) as {
+        data: PhoneMessage[];
+      }
+    ).data;
   await expect
     .poll(async () => (await read()).length, { timeout: 20_000, intervals: [250, 500, 1000] })
     .toBeGreaterThanOrEqual(atLeast);

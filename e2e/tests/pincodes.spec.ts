@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { openProduct, productInStock } from "../fixtures/cart";
 import { cartIn, checkout, openCheckout } from "../fixtures/checkout";
+import { seriousA11yViolations } from "../fixtures/axe";
 import { setCurrencyCookie } from "../fixtures/currency";
 
 /** "Thu 3 Dec": the promise's date, whichever day the test runs. */
@@ -71,4 +72,42 @@ test("the checkout fills the city and state from the PIN code, and says at once 
   await pin.fill("999999");
   await expect(pin).toHaveAttribute("aria-invalid", "true");
   await expect(pin).toHaveAccessibleDescription(/We do not know the PIN code 999999/);
+});
+
+test("the checkout asks about a typed city the PIN code does not name: its town, or the shopper's own word", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const product = await productInStock(request, { minStock: 1, skip: 2 });
+  const cart = await cartIn(request, product.id, "INR");
+  await openCheckout(page, context, baseURL!, cart);
+  const form = checkout(page);
+  const pin = form.getByRole("textbox", { name: "PIN code" });
+  const city = form.getByRole("textbox", { name: "City" });
+  const state = form.getByRole("combobox", { name: "State" });
+  const question = form.getByRole("group", { name: "Which city?" });
+
+  // The issue's case: PIN code 122001 with the city Mumbai. The state follows the PIN code; the city is asked about.
+  await city.fill("Mumbai");
+  await pin.fill("122001");
+  await expect(state).toHaveValue("Haryana");
+  await expect(city).toHaveValue("Mumbai");
+  await expect(city).toHaveAccessibleDescription(
+    'PIN code 122001 is in Gurugram, Haryana: use Gurugram as the city, or confirm "Mumbai".',
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await question.getByRole("button", { name: "Use Gurugram" }).click();
+  await expect(city).toHaveValue("Gurugram");
+  await expect(question).toHaveCount(0);
+
+  // The old name of the town, or a locality among its post offices, is not questioned; another city is, and may be kept.
+  await city.fill("Gurgaon");
+  await expect(question).toHaveCount(0);
+  await city.fill("Mumbai");
+  await question.getByRole("button", { name: "Keep Mumbai" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(city).not.toHaveAttribute("aria-invalid", "true");
+  await expect(city).toHaveValue("Mumbai");
 });

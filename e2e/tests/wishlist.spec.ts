@@ -1,13 +1,17 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { CATEGORIES, listingPath, SELLER, type AdminProduct, type ProductListResponse } from "@store/shared";
-import { createAccount, logInByApi, type Account } from "../fixtures/accounts";
+import { CATEGORIES, listingPath, MESSAGES, SELLER, type AdminProduct, type ProductListResponse } from "@store/shared";
+import { createAccount, logInByApi, verifiedAccount, type Account } from "../fixtures/accounts";
+import { seriousA11yViolations } from "../fixtures/axe";
 import { adminToken } from "../fixtures/back-office";
 import { cartLink, openWithStorage } from "../fixtures/cart";
 import { hydrated } from "../fixtures/hydration";
-import { mailsTo } from "../fixtures/mail";
+import { linkFromMail, mailsTo } from "../fixtures/mail";
 import { productTaxFields } from "../fixtures/tax";
 
-/** Issue 17: the wishlist (a guest's kept through log-in) and back-in-stock e-mails (one per subscriber). */
+/**
+ * Issue 17: the wishlist (a guest's kept through log-in) and back-in-stock e-mails (one per subscriber);
+ * issue 38: only to addresses confirmed through the e-mailed link (double opt-in), or a verified account's.
+ */
 
 type WebStorage = { getItem(key: string): string | null };
 
@@ -133,6 +137,21 @@ const backInStockMails = async (request: APIRequestContext, address: string, pro
 /** The sweep runs every 20 s (claimed for the cluster) and the outbox every 5 s. */
 const SWEEP_WAIT = { timeout: 90_000, intervals: [1000, 2000, 5000] };
 
+const pendingAnswer = (email: string) =>
+  `Thank you. If ${email} is new to our alerts, please confirm it with the link we are e-mailing it; then we will write once when size S is back.`;
+
+/** A subscriber through the API, confirmed (or not) through the link e-mailed to the address. */
+async function apiSubscriber(request: APIRequestContext, product: AdminProduct, tag: string, confirm: boolean) {
+  const email = `back-in-stock-${tag}-${Date.now().toString(36)}@example.com`;
+  const subscribed = await request.post("/api/stock-alerts/", { data: { product_pk: product.id, size: "S", email } });
+  expect(subscribed.status()).toBe(201);
+  const token = new URL(await linkFromMail(request, email, "/stock-alerts/confirm"), "http://store").searchParams.get(
+    "token",
+  );
+  if (confirm) expect((await request.post("/api/stock-alerts/confirm", { data: { token } })).status()).toBe(200);
+  return email;
+}
+
 test("a restock e-mails each subscriber once, and a second restock no more", async ({ page, browser, request }) => {
   test.setTimeout(300_000);
   const token = await adminToken(request);
@@ -146,24 +165,38 @@ test("a restock e-mails each subscriber once, and a second restock no more", asy
   const alert = page.getByRole("form", { name: "Back in stock alert" });
   await alert.getByRole("textbox", { name: "Your e-mail" }).fill(guestEmail);
   await alert.getByRole("button", { name: "E-mail me when it is back" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "We will e-mail you at" })).toHaveText(
-    `We will e-mail you at ${guestEmail} when size S is back.`,
-  );
+  await expect(page.getByRole("status").filter({ hasText: guestEmail })).toHaveText(pendingAnswer(guestEmail));
   await page.reload();
   await hydrated(page);
   await expect(alert.getByRole("textbox", { name: "Your e-mail" })).toHaveCount(0);
   await expect(alert).toContainText(`We will write to ${guestEmail}.`);
 
-  // A signed-in shopper: one click, the account's address.
-  const shopper = await createAccount(request, "back-in-stock");
+  // The guest follows the e-mailed link: the page says what it confirms, and confirms on its button.
+  const confirmPath = await linkFromMail(request, guestEmail, "/stock-alerts/confirm");
+  await page.goto(confirmPath);
+  await expect(page.getByRole("heading", { level: 1, name: "Back-in-stock alerts" })).toBeVisible();
+  const masked = `${guestEmail.slice(0, 1)}•••@example.com`;
+  await expect(
+    page.getByText(`Confirm that ${masked} may be e-mailed when sold-out pieces are back (1 piece waiting).`),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my alerts" }).click();
+  await expect(
+    page.getByText(`Your back-in-stock alerts are confirmed: we will write to ${masked} once when each piece is back.`),
+  ).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // A signed-in shopper whose account's address is verified: one click, nothing to confirm.
+  const shopper = await verifiedAccount(request, "back-in-stock");
   const shopperPage = await signedInPage(browser, request, shopper);
   await shopperPage.goto(`/product/${product.id}`);
   await hydrated(shopperPage);
   await shopperPage.getByRole("button", { name: "E-mail me when it is back" }).click();
-  await expect(shopperPage.getByRole("status").filter({ hasText: "We will e-mail you at" })).toHaveText(
+  await expect(shopperPage.getByRole("status").filter({ hasText: shopper.email })).toHaveText(
     `We will e-mail you at ${shopper.email} when size S is back.`,
   );
   await shopperPage.context().close();
+  // Someone who never followed the link hears nothing.
+  const unconfirmed = await apiSubscriber(request, product, "unconfirmed", false);
 
   // The seller restocks size S in the back office's product form.
   const office = await (await browser.newContext()).newPage();
@@ -183,13 +216,26 @@ test("a restock e-mails each subscriber once, and a second restock no more", asy
   const patch = (quantity: number) =>
     request.patch(`/api/admin/products/${product.id}`, { headers: admin, data: { sizes: [{ size: "S", quantity }] } });
   expect((await patch(0)).status()).toBe(200);
-  const witness = `back-in-stock-witness-${Date.now().toString(36)}@example.com`;
-  const subscribed = await request.post("/api/stock-alerts/", {
-    data: { product_pk: product.id, size: "S", email: witness },
-  });
-  expect(subscribed.status()).toBe(201);
+  const witness = await apiSubscriber(request, product, "witness", true);
   expect((await patch(2)).status()).toBe(200);
   await expect.poll(async () => (await backInStockMails(request, witness, product)).length, SWEEP_WAIT).toBe(1);
   expect(await backInStockMails(request, guestEmail, product)).toHaveLength(1);
   expect(await backInStockMails(request, shopper.email, product)).toHaveLength(1);
+  expect(await backInStockMails(request, unconfirmed, product)).toHaveLength(0);
+});
+
+test("a confirmation link that is forged or cannot be checked says so on its page", async ({ page }) => {
+  await page.goto("/stock-alerts/confirm?token=forged.link");
+  await expect(page.getByText(MESSAGES.linkNotValid)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my alerts" })).toHaveCount(0);
+
+  // The server out of reach: the page's own words and a way to try again, in the page's layout.
+  const check = /\/api\/stock-alerts\/confirm\?/;
+  await page.route(check, (route) => route.abort());
+  await page.goto("/stock-alerts/confirm?token=any.link");
+  await expect(page.getByText(MESSAGES.stockAlertLinkFailed)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Back-in-stock alerts" })).toBeVisible();
+  await page.unroute(check);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText(MESSAGES.linkNotValid)).toBeVisible();
 });
