@@ -10,12 +10,13 @@ import { useState } from "react";
 import { adminApi } from "../../components/admin/admin-api";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { DatedRows } from "../../components/admin/dated-rows";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "../../components/admin/failures";
 import { TextInput } from "../../components/admin/form-controls";
 import { LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
-import { BUTTON_LINK, BUTTON_PRIMARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
-import { dayText, rupeeText, STATUS_LABELS, STATUS_STYLES } from "../../components/admin/tax-rate-text";
+import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
+import { dayText, rupeeText } from "../../components/admin/tax-rate-text";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
 import { Notice, useNotice } from "../../components/ui/notice";
 
@@ -107,27 +108,18 @@ function KindCard({
         </h2>
         <p className="mt-1 text-sm text-charcoal/80">{LEADS[kind]}</p>
       </div>
-      {rows.length === 0 ? (
-        <p className="text-sm font-medium text-madder">None saved yet.</p>
-      ) : (
-        <ul className="divide-y divide-linen" aria-label={NOTIFIED_VALUES[kind].title}>
-          {rows.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="font-semibold text-charcoal">From {dayText(row.effective_from)}</span>
-              <span>{valueText(kind, row.value_minor)}</span>
-              <span className="text-charcoal/75">{row.notification}</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status]}`}>
-                {STATUS_LABELS[row.status]}
-              </span>
-              {row.status === "scheduled" && (
-                <button type="button" className={BUTTON_LINK} onClick={() => setDeleting(row)}>
-                  Delete
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DatedRows
+        rows={rows}
+        label={NOTIFIED_VALUES[kind].title}
+        empty="None saved yet."
+        describe={(row) => (
+          <>
+            <span>{valueText(kind, row.value_minor)}</span>
+            <span className="text-charcoal/75">{row.notification}</span>
+          </>
+        )}
+        onDelete={setDeleting}
+      />
       {action.failure && (
         <p role="alert" className="text-sm font-medium text-madder">
           {action.failure.message}

@@ -3,12 +3,13 @@ import { useState } from "react";
 import { adminApi } from "../../components/admin/admin-api";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { DatedRows } from "../../components/admin/dated-rows";
 import { LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
-import { BUTTON_LINK, CARD, SECTION_TITLE } from "../../components/admin/styles";
+import { CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { TaxDefaults } from "../../components/admin/tax-defaults";
 import { AddRateForm, AddRuleForm } from "../../components/admin/tax-rule-forms";
-import { dayText, rateText, STATUS_LABELS, STATUS_STYLES } from "../../components/admin/tax-rate-text";
+import { dayText, rateText } from "../../components/admin/tax-rate-text";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
 import { Notice, useNotice } from "../../components/ui/notice";
 
@@ -90,28 +91,13 @@ function RuleCard({ rule, onChanged }: { rule: TaxRuleView; onChanged: (rule: Ta
           {rule.product_count === 1 ? "1 product" : `${rule.product_count} products`}
         </p>
       </div>
-      {rule.rates.length === 0 ? (
-        <p className="text-sm font-medium text-madder">
-          No rate yet: products cannot use this rule until one is in force.
-        </p>
-      ) : (
-        <ul className="divide-y divide-linen" aria-label={`Rates of ${rule.name}`}>
-          {rule.rates.map((rate) => (
-            <li key={rate.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="font-semibold text-charcoal">From {dayText(rate.effective_from)}</span>
-              <span>{rateText(rate)}</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[rate.status]}`}>
-                {STATUS_LABELS[rate.status]}
-              </span>
-              {rate.status === "scheduled" && (
-                <button type="button" className={BUTTON_LINK} onClick={() => setDeleting(rate)}>
-                  Delete
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DatedRows
+        rows={rule.rates}
+        label={`Rates of ${rule.name}`}
+        empty="No rate yet: products cannot use this rule until one is in force."
+        describe={(rate) => <span>{rateText(rate)}</span>}
+        onDelete={setDeleting}
+      />
       {action.failure && (
         <p role="alert" className="text-sm font-medium text-madder">
           {action.failure.message}
