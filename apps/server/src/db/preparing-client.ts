@@ -1,15 +1,18 @@
 import pg from "pg";
-import { PLANNED_PER_RUN } from "./planned-per-run";
 
 /** Statements each session keeps prepared; any after these run unprepared, so memory stays bounded on both sides. */
 const PREPARED_PER_SESSION = 300;
 /** What PostgreSQL can prepare and gains from it; BEGIN, COMMIT and savepoints stay simple one-round-trip queries. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-/**
- * One name per statement text, the same on every connection (PostgreSQL names are per session); null for
- * a text marked plannedPerRun (db/planned-per-run.ts), which runs unprepared.
- */
-const statementNames = new Map<string, string | null>();
+/** One name per statement text, the same on every connection (PostgreSQL names are per session). */
+const statementNames = new Map<string, string>();
+/** The texts of statements declared `{ plan: "per-run" }` (db/prepared.ts): they run unprepared. */
+const plannedEachRun = new Set<string>();
+
+/** Keeps the statement of this exact text unprepared, so the database plans it for each run's values. */
+export function planEachRun(text: string): void {
+  plannedEachRun.add(text);
+}
 
 /**
  * A client that runs the app's statements as named prepared statements: the database parses and plans a
@@ -39,12 +42,12 @@ export class PreparingClient extends pg.Client {
   }
 
   #nameFor(text: string): string | undefined {
-    if (!statementNames.has(text)) {
+    if (plannedEachRun.has(text)) return undefined;
+    let name = statementNames.get(text);
+    if (!name) {
       if (statementNames.size >= PREPARED_PER_SESSION * 10) return undefined;
-      statementNames.set(text, text.includes(PLANNED_PER_RUN) ? null : `s${statementNames.size + 1}`);
+      statementNames.set(text, (name = `s${statementNames.size + 1}`));
     }
-    const name = statementNames.get(text);
-    if (!name) return undefined;
     if (this.#prepared.has(name)) return name;
     if (this.#prepared.size >= PREPARED_PER_SESSION) return undefined;
     this.#prepared.add(name);
