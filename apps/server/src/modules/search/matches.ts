@@ -5,7 +5,7 @@ import { products } from "../catalog/tables";
 import { meantWords, typedValues } from "./typos";
 
 /**
- * Counting stops here. An exact count of a broad word ("cotton": 40% of 100k products) means reading
+ * Counting stops here. An exact count of a broad word (one in a large share of the products) means reading
  * every match from the table; past this many the answer says "1000+" and pages stop at the cap.
  */
 export const COUNT_CAP = 1000;
@@ -113,8 +113,8 @@ const unnamedRest = builtOnce<{ words: Words }, { id: number }>(PER_RUN, (db, { 
  * name, then the rest (the words in the category or the description), newest first within each group.
  * The page is null when nothing matches.
  *
- * Why not ts_rank over all matches: ranking reads every matching row, 40k of them for "cotton" at 100k
- * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
+ * Why not ts_rank over all matches: ranking reads every matching row, tens of thousands for a broad word in
+ * a large catalogue. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
  * up to COUNT_CAP + 1 matches (see countedPageQuery). Fewer than that is every match, and the page is done.
  * Otherwise see pageOfPlenty, whose first look the same statement takes.
  *
