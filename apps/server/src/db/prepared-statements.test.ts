@@ -63,11 +63,13 @@ describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (deci
     }
   });
 
-  it("runs unprepared when DB_PREPARED_STATEMENTS is false", async () => {
+  it("runs unprepared when DB_PREPARED_STATEMENTS is false, even a statement the code names itself", async () => {
     const plain = openPool(url!, { ...DEFAULT_LIMITS, preparedStatements: false });
     const client = await plain.connect();
     try {
       await client.query("select $1::int as n", [7]);
+      const named = await client.query({ name: "product_cards_like", text: "select $1::int as m", values: [8] });
+      expect(named.rows).toEqual([{ m: 8 }]);
       expect(await preparedOn(client)).toEqual([]);
     } finally {
       client.release();

@@ -55,6 +55,24 @@ export class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * A client that prepares nothing, for `DB_PREPARED_STATEMENTS=false` (a pooler that cannot keep prepared
+ * statements): the few statements the code names itself (db/README.md) run unnamed too.
+ */
+export class UnpreparedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [first, ...rest] = args;
+    if (isNamedText(first)) return (super.query as (...a: unknown[]) => never)({ ...first, name: undefined }, ...rest);
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
+function isNamedText(config: unknown): config is { text: string; name: string } {
+  if (typeof config !== "object" || config === null) return false;
+  const query = config as { text?: unknown; name?: unknown; submit?: unknown };
+  return typeof query.text === "string" && typeof query.name === "string" && query.submit === undefined;
+}
+
 function isUnnamedText(config: unknown): config is { text: string; name?: undefined } {
   if (typeof config !== "object" || config === null) return false;
   const query = config as { text?: unknown; name?: unknown; submit?: unknown };
