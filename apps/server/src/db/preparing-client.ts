@@ -16,9 +16,9 @@ export function planEachRun(text: string): void {
 
 /**
  * A client that runs the app's statements as named prepared statements: the database parses and plans a
- * statement once per session instead of on every run, most of its work for the short statements of a cart
- * or a checkout (decision 048; PGlite too, decision 056; db/README.md). Drizzle passes every value as a parameter, so
- * the texts are few (a few hundred, one per query shape); past PREPARED_PER_SESSION a session prepares no
+ * statement once per session instead of on every run, which is much of its work for the short statements of
+ * a cart or a checkout (decisions 048 and 056 have the figures; db/README.md). Drizzle passes every value as
+ * a parameter, so the texts are few (one per query shape); past PREPARED_PER_SESSION a session prepares no
  * more. `preparedInSession` is the names the database session already holds: a new set for a new PostgreSQL
  * connection, PGlite's one set for the one session every client of it shares.
  */
