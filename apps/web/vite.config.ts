@@ -74,7 +74,7 @@ const CLIENT_CHUNKS = {
 /**
  * React Router's own production build, for the browser. Its package.json exports only dist/development
  * (remix-run/react-router#12532, #14102), whose `ENABLE_DEV_WARNINGS = true` keeps the dev warnings and
- * their messages in every page (0.6 KB gz); dist/production is the same code with the flag off. The
+ * their messages in every page (decision 047); dist/production is the same code with the flag off. The
  * server build keeps importing "react-router" as Node resolves it: one copy shared with @react-router/node
  * and the server's request handler. The two differ only in React Router's default error boundary and
  * hydrate fallback (a console hint), which our routes never render.

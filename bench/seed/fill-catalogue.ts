@@ -119,8 +119,8 @@ export async function fillCatalogue(db: Db, options: FillOptions): Promise<FillR
   // counts for a table that grew 600-fold) and the visibility map (without it an index-only scan, such
   // as a listing's count, visits the heap and the planner prefers a sequential scan).
   // Products rewritten first: the rating and tax updates above wrote every new product two or three times,
-  // leaving its table 59% empty (100k: 305 MB for 129 MB of rows), which a shop whose products were each
-  // written once when added has not; a search's scan of it read 2.3 times the pages (decision 055).
+  // leaving most of its table empty, which a shop whose products were each written once when added has not,
+  // and a search's scan read that many more pages (decision 055 has the figures).
   if (inserted > 0) await db.execute(sql`vacuum full products`);
   if (inserted > 0) await db.execute(sql`vacuum analyze products, product_variants, product_images, customer_reviews`);
 

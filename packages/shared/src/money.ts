@@ -74,8 +74,7 @@ const LOCALE: Record<Currency, "en-IN" | "en-US"> = { INR: "en-IN", USD: "en-US"
 /**
  * Display: no decimals, en-IN for INR and en-US otherwise; the same text Intl.NumberFormat gives
  * (money.test.ts compares them). Built by hand because a page's first Intl formatter costs the browser its
- * ICU start-up, about 100 ms of main thread in Lighthouse's phone emulation, and every storefront page prices
- * something. Amounts Intl would print differently (beyond 2^53, not finite) still go through Intl.
+ * ICU start-up on the main thread (decision 050), and every storefront page prices something. Amounts Intl would print differently (beyond 2^53, not finite) still go through Intl.
  */
 export function formatMoney(amount: number, currency: Currency): string {
   const negative = amount < 0 || Object.is(amount, -0);

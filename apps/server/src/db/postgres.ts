@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { DatabaseLimits } from "../config";
-import { PreparingClient } from "./preparing-client";
+import { PreparingClient, UnpreparedClient } from "./preparing-client";
 
 /**
  * The pool every request uses, with the three limits that keep one stuck lock from stalling the shop:
@@ -8,7 +8,7 @@ import { PreparingClient } from "./preparing-client";
  */
 export function openPool(url: string, limits: DatabaseLimits): pg.Pool {
   const pool = new pg.Pool({
-    ...(limits.preparedStatements !== false && { Client: PreparingClient }),
+    Client: limits.preparedStatements === false ? UnpreparedClient : PreparingClient,
     connectionString: url,
     max: limits.poolMax,
     connectionTimeoutMillis: limits.acquireTimeoutMs,

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS, openDatabase, type Database } from "./client";
 import { openPool } from "./postgres";
-import { PLANNED_PER_RUN } from "./planned-per-run";
+import { builtOnce } from "./prepared";
+import { planEachRun } from "./preparing-client";
 
 const url = process.env.DATABASE_URL;
 
@@ -33,14 +34,14 @@ describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (deci
     }
   });
 
-  it("leaves a statement marked plannedPerRun unprepared, so PostgreSQL plans it for each run's values", async () => {
+  it("leaves a statement declared per-run unprepared, so PostgreSQL plans it for each run's values", async () => {
     const client = await pool.connect();
     try {
-      const marked = `select ${PLANNED_PER_RUN} $1::text as word`;
+      const perRun = "select $1::text as per_run_word";
+      planEachRun(perRun);
       for (const word of ["cotton", "chindi", "kaftan", "silk", "ajrakh", "bagru"])
-        expect((await client.query(marked, [word])).rows).toEqual([{ word }]);
-      const prepared = await preparedOn(client);
-      expect(prepared.some((s) => s.includes(PLANNED_PER_RUN))).toBe(false);
+        expect((await client.query(perRun, [word])).rows).toEqual([{ per_run_word: word }]);
+      expect(await preparedOn(client)).not.toContain(perRun);
       const plain = "select $1::text as plain_word";
       await client.query(plain, ["cotton"]);
       expect(await preparedOn(client)).toContain(plain);
@@ -62,11 +63,13 @@ describe.skipIf(!url)("PostgreSQL connections prepare the app's statements (deci
     }
   });
 
-  it("runs unprepared when DB_PREPARED_STATEMENTS is false", async () => {
+  it("runs unprepared when DB_PREPARED_STATEMENTS is false, even a statement the code names itself", async () => {
     const plain = openPool(url!, { ...DEFAULT_LIMITS, preparedStatements: false });
     const client = await plain.connect();
     try {
       await client.query("select $1::int as n", [7]);
+      const named = await client.query({ name: "product_cards_like", text: "select $1::int as m", values: [8] });
+      expect(named.rows).toEqual([{ m: 8 }]);
       expect(await preparedOn(client)).toEqual([]);
     } finally {
       client.release();
@@ -96,5 +99,21 @@ describe.skipIf(url)("PGlite's one session prepares the app's statements too (de
     expect(await run(select)).toEqual([{ n: 42 }]);
     expect(await run("select 2 as m")).toEqual([{ m: 2 }]);
     expect((await preparedInSession()).filter((s) => s === select)).toHaveLength(1);
+  });
+
+  it("prepares a statement built once with { plan: 'prepared' }, and never one with { plan: 'per-run' }", async () => {
+    const statement = (plan: "prepared" | "per-run") =>
+      builtOnce<{ plan: string }, { word: string }>(
+        { plan },
+        () => sql`select ${sql.placeholder("word")}::text as ${sql.identifier(`${plan}_word`)}`,
+      )(database.db, { plan });
+    for (const plan of ["prepared", "per-run"] as const) {
+      const run = statement(plan);
+      for (const word of ["cotton", "chindi", "kaftan", "silk", "ajrakh", "bagru"])
+        expect(await run({ word })).toEqual([{ [`${plan}_word`]: word }]);
+    }
+    const prepared = await preparedInSession();
+    expect(prepared.filter((s) => String(s).includes("prepared_word"))).toHaveLength(1);
+    expect(prepared.filter((s) => String(s).includes("per-run_word"))).toEqual([]);
   });
 });

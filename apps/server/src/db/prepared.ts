@@ -1,40 +1,63 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
+import { planEachRun } from "./preparing-client";
 
 const dialect = new PgDialect();
 
 /** Runs a statement built once: `values` fill its `sql.placeholder()`s; rows come back keyed by column name. */
 export type BuiltStatement<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
 
-function built<Row>(db: Db, query: SQL, name: string | undefined): BuiltStatement<Row> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+/**
+ * How the database plans a statement built once (db/README.md):
+ * - "prepared": the preparing client names it and the session keeps it prepared, so it is parsed and planned
+ *   once; after five runs PostgreSQL may keep one generic plan for every value. Right for "this line of this
+ *   cart", whose best plan is the same for any cart.
+ * - "per-run": never prepared, planned for the values of each run. For statements whose best plan depends on
+ *   the values themselves: a search for a word in half the catalogue is best read by a scan that stops early,
+ *   a rare word through the index, and a generic plan is right for neither (decision 055).
+ */
+export type Plan = "prepared" | "per-run";
+
+function built<Row>(db: Db, query: SQL, name: string | undefined, plan: Plan): BuiltStatement<Row> {
+  const text = dialect.sqlToQuery(query);
+  if (plan === "per-run") planEachRun(text.sql);
+  const prepared = db._.session.prepareQuery(text, undefined, name, false);
   return async (values) => ((await prepared.execute(values)) as { rows: Row[] }).rows;
 }
 
 /**
- * A raw statement built once and run many times: drizzle does not rebuild its text on every request, and
- * the database parses and plans it once per session (a named prepared statement) instead of on every run.
- * For the hottest writes (a guest's first add to cart: 3,000 -> 5,600 a second from one client in
- * decision 048's measurement; PGlite too since decision 056). Each name must stand for one text:
+ * A raw statement built once and run many times under its own name: drizzle does not rebuild its text on
+ * every request, and the database parses and plans it once per session (a named prepared statement). For the
+ * hottest writes (a guest's first add to cart, decisions 048 and 056). Each name must stand for one text:
  * PostgreSQL refuses a second text under a name.
  */
 export function preparedSql<Row>(db: Db, name: string, query: SQL): BuiltStatement<Row> {
-  return built(db, query, name);
+  return built(db, query, name, "prepared");
 }
 
+/** What a statement's text varies with (never the values, which are placeholders): a step, a count of words. */
+type Shape = Record<string, string | number | boolean>;
+
+/** One text per shape: the same fields in any order make the same key. */
+const keyOf = (shape: Shape) => JSON.stringify(Object.entries(shape).sort(([a], [b]) => (a < b ? -1 : 1)));
+
 /**
- * Statements whose text drizzle builds once per database and shape, by key, then runs unnamed: the
- * preparing client prepares it like any other, or plans it at every run when it is marked plannedPerRun
- * (search's, decision 058). A key must always build the same text.
+ * A statement whose text drizzle builds once per database and shape, then runs unnamed with each run's
+ * values (search's, decision 058). `build` is declared once with its plan, so a shape always builds the same
+ * text; the preparing client prepares it or plans it at every run as `plan` says.
  */
-export function builtOnce<Row>(): (db: Db, key: string, build: () => SQL) => BuiltStatement<Row> {
+export function builtOnce<S extends Shape, Row>(
+  { plan }: { plan: Plan },
+  build: (db: Db, shape: S) => SQL,
+): (db: Db, shape: S) => BuiltStatement<Row> {
   const byDatabase = new WeakMap<Db, Map<string, BuiltStatement<Row>>>();
-  return (db, key, build) => {
+  return (db, shape) => {
     let statements = byDatabase.get(db);
     if (!statements) byDatabase.set(db, (statements = new Map()));
+    const key = keyOf(shape);
     let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = built<Row>(db, build(), undefined)));
+    if (!statement) statements.set(key, (statement = built<Row>(db, build(db, shape), undefined, plan)));
     return statement;
   };
 }

@@ -1,5 +1,5 @@
 // One package per element: the @react-email/components barrel also loads Tailwind, Prism and a Markdown
-// renderer, about 15 MB of the server's memory that no letter of ours uses.
+// renderer, memory that no letter of ours uses (decision 046).
 import { Body } from "@react-email/body";
 import { Button } from "@react-email/button";
 import { Column } from "@react-email/column";

@@ -85,7 +85,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): PageEncod
 }
 
 export interface PageCacheOptions {
-  /** Bytes of HTML kept at most (about 100-200 KB a page). */
+  /** Bytes of HTML kept at most, over all kept pages. */
   maxBytes?: number;
   /** A page is rendered again after this, even with no announced change (a replica that missed one converges). */
   ttlMs?: number;

@@ -5,8 +5,9 @@ import { loadOnce } from "../../lib/load-once";
 const argon2 = loadOnce(() => import("@node-rs/argon2"));
 
 /**
- * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane): OWASP's recommended minimum, about
- * 30 ms a hash here. The parameters travel in the PHC string, so raising them later keeps old hashes valid.
+ * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane): OWASP's recommended minimum, slow enough
+ * to hurt a guesser and quick enough for a log-in. The parameters travel in the PHC string, so raising them
+ * later keeps old hashes valid.
  */
 export async function hashPassword(password: string): Promise<string> {
   return (await argon2()).hash(password);

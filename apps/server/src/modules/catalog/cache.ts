@@ -9,7 +9,7 @@ import { afterCommit } from "../../db/after-commit";
  * (100k products x sizes x currencies would not fit otherwise).
  */
 const DEFAULT_TTL_MS = 30_000;
-/** A product page entry with its encoded bodies takes about 30 KB: some 30 MB at most. */
+/** Entries, each an answer with its encoded bodies: a bound on the cache's memory too (decision 010 has the sizes). */
 const DEFAULT_MAX_ENTRIES = 1_000;
 
 /** Bumped by every invalidation, which empties every cache in the process (each app has its own). */
@@ -17,7 +17,7 @@ let generation = 0;
 /**
  * The entries of every cache in the process, emptied the moment the catalogue changes rather than at the
  * cache's next use: a cache no one reads for a while (search during a run of checkouts) would otherwise hold
- * its stale answers, some 10 MB for search's, until then. Loads still in flight go too: they may have read
+ * its stale answers until then. Loads still in flight go too: they may have read
  * the rows before the change committed. Weak, so a closed app's caches are collected.
  */
 const liveCaches = new Set<WeakRef<Map<string, Entry>>>();

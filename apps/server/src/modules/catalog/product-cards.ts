@@ -11,8 +11,9 @@ import type { Db } from "../../db/client";
 import { productImages, productVariants, products } from "./tables";
 
 /**
- * The cards' statement, built once per database: every search, listing and strip loads cards, and building
- * the text anew cost drizzle 0.2 ms a time; PostgreSQL also plans it once per connection (a named statement).
+ * The cards' statement, built once per database: every search, listing and strip loads cards, so drizzle
+ * should not build its text anew each time; the database also plans it once per session (a named statement;
+ * decision 055, db/README.md).
  */
 function cardQuery(db: Db) {
   const listVariant = db

@@ -13,7 +13,7 @@ export function bundledCountryDbPath(): string {
 }
 
 /**
- * Opens the database on first use only (about 8 MB read into memory), once per process however many
+ * Opens the database on first use only (the whole file is read into memory), once per process however many
  * requests race for it. A failed open is not cached, so a later request tries again.
  */
 export function lazyCountryLookup(path: string = bundledCountryDbPath()): () => Promise<CountryLookup> {

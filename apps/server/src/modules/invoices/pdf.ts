@@ -36,16 +36,16 @@ let fonts: Promise<Record<Face, ParsedFont>> | undefined;
 /**
  * Words a face keeps laid out, the least recently used dropped first. A document's headings and labels are
  * under a hundred words a face and come back on every invoice; its numbers, names and addresses mostly come
- * once. Kept up to 5,000 a face, they held 4.6 MB more of the heap after a thousand invoices than 300 do,
- * for no faster a render (decision 055).
+ * once. Keeping many more held more of the heap for no faster a render (decision 055 has the figures).
  */
 const KEPT_LAYOUTS = 300;
 
 /**
  * pdfkit keeps the layouts of a document's words for that document only, so every invoice had fontkit shape
- * its headings, labels and figures again: a third of a render. The shared face keeps the layout of each word
- * it shapes without user features (all pdfkit asks for). pdfkit scales a run's positions in place, so each
- * caller gets its own positions over the same glyphs; the result, and the PDF's bytes, are the same.
+ * its headings, labels and figures again, a large share of a render (decision 052). The shared face keeps
+ * the layout of each word it shapes without user features (all pdfkit asks for). pdfkit scales a run's
+ * positions in place, so each caller gets its own positions over the same glyphs; the result, and the PDF's
+ * bytes, are the same.
  */
 function keepLayouts(font: Font): Font {
   const layout = font.layout.bind(font);
@@ -397,7 +397,7 @@ function drawPageMarks(doc: Doc, paper: Paper, number: string): void {
 }
 
 async function render(paper: Paper, number: string): Promise<Buffer> {
-  // pdfkit and its font engine (some 25 MB of memory) load with the first document asked for.
+  // pdfkit and its font engine (a large share of the server's memory) load with the first document asked for.
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",

@@ -11,8 +11,8 @@ const padded = (length: number) => (length + 3) & ~3;
 /**
  * A WOFF 1.0 font unpacked once into the plain TrueType/OpenType file it wraps (W3C WOFF 1.0, section 5:
  * the same tables, each zlib-compressed on its own). fontkit reads WOFF too, but inflates a table again every
- * time it reads from it (the whole `glyf` table per glyph measured): a one-page invoice spent about 3 ms of
- * CPU inflating, under the checkout's settling transaction. Unpacked, a glyph is a slice.
+ * time it reads from it (the whole `glyf` table per glyph measured), CPU spent inflating under the
+ * checkout's settling transaction (decision 049). Unpacked, a glyph is a slice.
  */
 export function woffToSfnt(woff: Buffer): Buffer {
   if (woff.length < WOFF_HEADER || woff.readUInt32BE(0) !== WOFF_SIGNATURE) throw new Error("not a WOFF 1.0 font");

@@ -1,12 +1,11 @@
 import { desc, eq, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { plannedPerRun } from "../../db/planned-per-run";
 import { builtOnce } from "../../db/prepared";
 import { products } from "../catalog/tables";
 import { meantWords, typedValues } from "./typos";
 
 /**
- * Counting stops here. An exact count of a broad word ("cotton": 40% of 100k products) means reading
+ * Counting stops here. An exact count of a broad word (one in a large share of the products) means reading
  * every match from the table; past this many the answer says "1000+" and pages stop at the cap.
  */
 export const COUNT_CAP = 1000;
@@ -22,22 +21,13 @@ export interface MatchPage {
 export type Words = "every" | "any";
 
 /**
- * The shopper's words as a tsquery, from each statement's `text` placeholder. Every statement of a search
- * holds one, so both are plannedPerRun: how PostgreSQL should find the matches depends on how common the
- * words are (scan the table for "cotton", use the index for a rare word). Any word: plainto_tsquery joins
+ * The shopper's words as a tsquery, from each statement's `text` placeholder. Any word: plainto_tsquery joins
  * plain lexemes with " & " only (no operators of the shopper's), so turning each into " | " is exact.
  */
 const TSQUERY: Record<Words, SQL> = {
-  every: plannedPerRun(sql`websearch_to_tsquery('english', ${sql.placeholder("text")})`),
-  any: plannedPerRun(sql`replace(plainto_tsquery('english', ${sql.placeholder("text")})::text, ' & ', ' | ')::tsquery`),
+  every: sql`websearch_to_tsquery('english', ${sql.placeholder("text")})`,
+  any: sql`replace(plainto_tsquery('english', ${sql.placeholder("text")})::text, ' & ', ' | ')::tsquery`,
 };
-
-/**
- * Search's statements vary with the step and the number of words that may be typos, not with the words:
- * drizzle builds each shape's text once (it took a third of a search's server CPU, decision 058).
- */
-const countedStatement = builtOnce<CountedRow>();
-const idsStatement = builtOnce<{ id: number }>();
 
 /** The words are in the name; for a matching product, that is its group. */
 const inName = (tsquery: SQL) => sql`${products.nameVector} @@ ${tsquery}`;
@@ -65,12 +55,66 @@ const plentiful = (condition: SQL) => sql`coalesce(${condition}, false)`;
 const active = (condition: SQL) => sql`${products.isActive} and ${condition}`;
 
 /**
+ * Search's statements vary with the step and the number of words that may be typos, not with the words:
+ * drizzle builds each shape's text once (decision 058). Every one holds the shopper's words, so every one
+ * is planned per run: how PostgreSQL should find the matches depends on how common the words are (scan the
+ * table for a common word, use the index for a rare one; decision 055).
+ */
+const PER_RUN = { plan: "per-run" } as const;
+
+/** The first look: counted matches and a page, with the look among the newest and the typos riding along. */
+const firstLook = builtOnce<{ words: Words; typed: number }, CountedRow>(PER_RUN, (db, { words, typed }) => {
+  const tsquery = TSQUERY[words];
+  return countedPageQuery(db, active(inDocument(tsquery)), inName(tsquery), {
+    whenPlenty: namedAmongNewest(db, tsquery),
+    whenNone: typed > 0 ? meantWords(typed) : null,
+  });
+});
+
+/** The named group counted as the matches were (pageOfPlenty, step 2). */
+const namedCount = builtOnce<{ words: Words }, CountedRow>(PER_RUN, (db, { words }) =>
+  countedPageQuery(db, active(inNameAndDocument(TSQUERY[words])), sql`true`),
+);
+
+/** A named group larger than COUNT_CAP, walked newest first. */
+const namedWalk = builtOnce<{ words: Words }, { id: number }>(PER_RUN, (db, { words }) =>
+  db
+    .select({ id: products.id })
+    .from(products)
+    .where(active(plentiful(inNameAndDocument(TSQUERY[words]))))
+    .orderBy(desc(products.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .getSQL(),
+);
+
+/** The rest of a page after its named matches: the unnamed ones among the newest offset + limit matches. */
+const unnamedRest = builtOnce<{ words: Words }, { id: number }>(PER_RUN, (db, { words }) => {
+  const tsquery = TSQUERY[words];
+  const newest = db
+    .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}`.as("named") })
+    .from(products)
+    .where(active(plentiful(inDocument(tsquery))))
+    .orderBy(desc(products.id))
+    .limit(sql.placeholder("newest"))
+    .as("newest");
+  return db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(not(newest.named))
+    .orderBy(desc(newest.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .getSQL();
+});
+
+/**
  * One page of the active products matching the `words` of `text`, best first: those with the words in their
  * name, then the rest (the words in the category or the description), newest first within each group.
  * The page is null when nothing matches.
  *
- * Why not ts_rank over all matches: ranking reads every matching row, 40k of them for "cotton" at 100k
- * products. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
+ * Why not ts_rank over all matches: ranking reads every matching row, tens of thousands for a broad word in
+ * a large catalogue. Here a statement reads about COUNT_CAP rows, or the rows up to the page it returns: it counts
  * up to COUNT_CAP + 1 matches (see countedPageQuery). Fewer than that is every match, and the page is done.
  * Otherwise see pageOfPlenty, whose first look the same statement takes.
  *
@@ -86,13 +130,7 @@ export async function pageOfMatches(
   typed: readonly string[] = [],
 ): Promise<{ page: MatchPage | null; meant: (string | null)[] | null }> {
   const plentyLimit = Math.max(0, Math.min(pageSize, COUNT_CAP - offset));
-  const tsquery = TSQUERY[words];
-  const run = countedStatement(db, `first:${words}:${typed.length}`, () =>
-    countedPageQuery(db, active(inDocument(tsquery)), inName(tsquery), {
-      whenPlenty: namedAmongNewest(db, tsquery),
-      whenNone: typed.length > 0 ? meantWords(typed.length) : null,
-    }),
-  );
+  const run = firstLook(db, { words, typed: typed.length });
   const found = countedRow(
     await run({ text, from: offset + 1, to: offset + pageSize, offset, plentyLimit, ...typedValues(typed) }),
   );
@@ -168,46 +206,15 @@ async function pageOfPlenty(
   const page = { total: COUNT_CAP, totalIsCapped: true };
   if (limit <= 0) return { ids: [], ...page };
   if (amongNewest.length === limit) return { ids: amongNewest, ...page };
-  const tsquery = TSQUERY[words];
-  const countNamed = countedStatement(db, `named:${words}`, () =>
-    countedPageQuery(db, active(inNameAndDocument(tsquery)), sql`true`),
-  );
-  const named = countedRow(await countNamed({ text, from: offset + 1, to: offset + limit }));
+  const named = countedRow(await namedCount(db, { words })({ text, from: offset + 1, to: offset + limit }));
   if (named.total > COUNT_CAP) {
-    const walk = idsStatement(db, `named walk:${words}`, () =>
-      db
-        .select({ id: products.id })
-        .from(products)
-        .where(active(plentiful(inNameAndDocument(tsquery))))
-        .orderBy(desc(products.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .getSQL(),
-    );
-    const rows = await walk({ text, limit, offset });
+    const rows = await namedWalk(db, { words })({ text, limit, offset });
     return { ids: rows.map((r) => r.id), ...page };
   }
   const ids = named.ids;
   if (ids.length === limit) return { ids, ...page };
   // The k-th unnamed match is at most the (named + k)-th match, so the newest offset + limit matches hold the rest of the page.
-  const rest = idsStatement(db, `rest:${words}`, () => {
-    const newest = db
-      .select({ id: products.id, named: sql<boolean>`${inName(tsquery)}`.as("named") })
-      .from(products)
-      .where(active(plentiful(inDocument(tsquery))))
-      .orderBy(desc(products.id))
-      .limit(sql.placeholder("newest"))
-      .as("newest");
-    return db
-      .select({ id: newest.id })
-      .from(newest)
-      .where(not(newest.named))
-      .orderBy(desc(newest.id))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .getSQL();
-  });
-  const rows = await rest({
+  const rows = await unnamedRest(db, { words })({
     text,
     newest: offset + limit,
     limit: limit - ids.length,

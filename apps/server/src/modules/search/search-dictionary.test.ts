@@ -19,14 +19,16 @@ afterAll(() => app.close());
 
 const db = () => app.database.db;
 
-const typoStatement = builtOnce<{ meant: (string | null)[] }>();
+const typoStatement = builtOnce<{ typed: number }, { meant: (string | null)[] }>(
+  { plan: "per-run" },
+  (_db, { typed }) => sql`select ${meantWords(typed)} as meant`,
+);
 
 /** The corrected query, asked in a statement of its own (a search asks within its first statement). */
 async function correctTypos(db: Db, text: string): Promise<string | null> {
   const typed = fuzzyWords(text);
   if (typed.length === 0) return null;
-  const run = typoStatement(db, `typos:${typed.length}`, () => sql`select ${meantWords(typed.length)} as meant`);
-  const [row] = await run(typedValues(typed));
+  const [row] = await typoStatement(db, { typed: typed.length })(typedValues(typed));
   return correctedText(text, row?.meant ?? []);
 }
 

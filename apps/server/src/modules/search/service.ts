@@ -20,9 +20,9 @@ export function normaliseSearchText(text: string): string {
 }
 
 /**
- * Answers kept: a search page of 12 cards with its encoded bodies (http/cached-json.ts) is about 20 KB,
- * so some 10 MB at most. Shoppers repeat the popular words; the long tail of one-off queries is what the
- * least recently used eviction drops.
+ * Answers kept, each a search page of cards with its encoded bodies (http/cached-json.ts): bounded so the
+ * memory they take is (decision 042). Shoppers repeat the popular words; the long tail of one-off queries
+ * is what the least recently used eviction drops.
  */
 const CACHED_ANSWERS = 500;
 

@@ -1,5 +1,4 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
-import { plannedPerRun } from "../../db/planned-per-run";
 import { products } from "../catalog/tables";
 import { productNameWords as words } from "./tables";
 
@@ -26,14 +25,14 @@ export function fuzzyWords(text: string): string[] {
  * a word full text finds anywhere, or a word full text ignores), otherwise the closest word of an
  * active product's name by trigram similarity (`%`, pg_trgm.similarity_threshold 0.3, on the GIN
  * trigram index of the small product_name_words table), null when none is close.
- * Each word is its own expression, planned for its value (plannedPerRun), so its tsquery is a constant the
- * planner can look up in statistics.
+ * Each word is its own expression, so a statement planned for each run's values (search's are, matches.ts)
+ * sees its tsquery as a constant the planner can look up in statistics.
  */
 function intendedWord(word: Placeholder): SQL {
   return sql`coalesce(
     (select ${words.word} from ${words} where ${words.word} = ${word}),
     case when numnode(plainto_tsquery('english', ${word})) = 0
-      or exists (select 1 from ${products} where ${products.isActive} and ${products.searchVector} @@ ${plannedPerRun(sql`plainto_tsquery('english', ${word})`)})
+      or exists (select 1 from ${products} where ${products.isActive} and ${products.searchVector} @@ plainto_tsquery('english', ${word}))
       then ${word}::text end,
     (select ${words.word} from ${words} where ${words.word} % ${word}
       order by similarity(${words.word}, ${word}) desc, ${words.products} desc, ${words.word} limit 1))`;

@@ -15,7 +15,7 @@ const FORMAT_MESSAGES: Partial<Record<SignupField, string>> = {
 };
 
 /**
- * The API's schema, and zod with it (about 20 KB gz), load once the shopper starts on the form, not with
+ * The API's schema, and zod with it (decision 045), load once the shopper starts on the form, not with
  * the page: the first load of every page stays under 130 KB (issue 18). import() keeps the module.
  */
 export const loadSignupSchema = () =>

@@ -4,7 +4,7 @@ import { Skeleton } from "../ui/skeleton";
 export const CHECKOUT_SLOT_ID = "checkout";
 
 /**
- * The checkout (delivery form, payment, and the API's order schema with zod: about 30 KB gz) loads when
+ * The checkout (delivery form, payment, and the API's order schema with zod; decision 045) loads when
  * the shopper heads for 'CLICK TO CONTINUE' (pointer over or focus in the order summary, a touch) or presses
  * it, not with the cart page: the first load of every page stays under 130 KB (issue 18). import() keeps
  * the module once loaded.

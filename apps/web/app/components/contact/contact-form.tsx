@@ -29,7 +29,7 @@ function readValues(form: HTMLFormElement): Record<FieldName, string> {
 }
 
 /**
- * The API's schema, and zod with it (about 20 KB gz), load once the shopper starts on the form (focus,
+ * The API's schema, and zod with it (decision 045), load once the shopper starts on the form (focus,
  * or the submit itself), not with the page: the first load of every page stays under 130 KB (issue 18).
  * import() keeps the module once loaded, so later calls cost nothing.
  */
