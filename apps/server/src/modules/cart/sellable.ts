@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatMoney, priceIn, type AddCartItemRequest, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError, Refusal } from "../../errors";
@@ -15,15 +15,8 @@ export const cartRefusal = (
 
 export type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy">;
 
-/**
- * The product and its size as sold now: by the `productId` and `size` placeholders, or by the columns of
- * an outer query (a lateral join, new-guest-carts.ts).
- */
-export function sellableVariantQuery(
-  db: Db,
-  productId: SQLWrapper = sql.placeholder("productId"),
-  size: SQLWrapper = sql.placeholder("size"),
-) {
+/** The product and its size as sold now, by the `productId` and `size` placeholders. */
+export function sellableVariantQuery(db: Db) {
   return (
     db
       .select({
@@ -40,11 +33,11 @@ export function sellableVariantQuery(
         productVariants,
         and(
           eq(productVariants.productId, products.id),
-          eq(productVariants.size, size),
+          eq(productVariants.size, sql.placeholder("size")),
           eq(productVariants.offered, true),
         ),
       )
-      .where(eq(products.id, productId))
+      .where(eq(products.id, sql.placeholder("productId")))
       .limit(1)
   );
 }

@@ -12,9 +12,8 @@ import {
 import type { Limit } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { AppError, catchRefusal, type Refusal } from "../../errors";
-import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
-import { cartItem, cartResponse, cartView } from "./cart-view";
-import { newGuestCarts } from "./new-guest-carts";
+import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
+import { cartView } from "./cart-view";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
 import { restoreReminded } from "./restore";
@@ -58,9 +57,6 @@ function lineNotFound(): AppError {
 }
 
 export function createCartService(db: Db, reminderLinks: ReminderLinks, reminderCap: Limit) {
-  // A guest's first add to cart is the busiest write: one prepared statement for all who are waiting.
-  const addToNewGuestCartOnDb = newGuestCarts(db);
-
   /** Runs a change in one transaction, then answers the whole cart as it now is. */
   async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
     const { cartId, currency } = await db.transaction(async (tx) => {
@@ -72,31 +68,6 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
       return result;
     });
     return cartView(db, cartId, currency);
-  }
-
-  /** A guest's first add (no cart yet): the answer is built from what was read and written, not read back. */
-  async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
-    const currency = input.currency ?? DEFAULT_CURRENCY;
-    const { variant: read, written } = await addToNewGuestCartOnDb({ ...input, currency });
-    const variant = sellable(read, input);
-    try {
-      assertPricesCurrent(variant, input, currency);
-    } catch (refusal) {
-      if (written) await discardCart(db, written.cartId);
-      throw refusal;
-    }
-    assertInStock(variant, input.quantity);
-    // The statement wrote on the same conditions: on sale (else refused above) and in stock.
-    if (!written) throw new Error(`a guest's add to cart of product ${input.product_pk} wrote no cart`);
-    const line = {
-      ...variant,
-      id: written.lineId,
-      productId: input.product_pk,
-      quantity: input.quantity,
-      isDirectBuy: input.is_direct_buy,
-      isActive: true,
-    };
-    return cartResponse(written.cartId, [cartItem(line, currency)], currency);
   }
 
   return {
@@ -111,7 +82,6 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
      * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
      */
     add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      if (!input.cart_id && !user) return changeOrRefusal(() => addToNewGuestCart(input));
       return changeOrRefusal(() =>
         mutate(async (tx) => {
           let cart = await cartForChange(tx, input.cart_id, user);
