@@ -1,5 +1,6 @@
 import { buildApp } from "@store/server/app";
 import { loadConfig, type AppConfig, type DatabaseConfig } from "@store/server/config";
+import { openDatabase } from "@store/server/db/client";
 import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import { benchDataDir, openBenchDatabase } from "./database";
@@ -16,8 +17,17 @@ const PROVIDER_KEYS = [
   "PAYPAL_WEBHOOK_ID",
 ];
 
+/** The server's entry points: this tree's, or another version's source (bench:shop's `--baseline`). */
+export interface ServerModules {
+  buildApp: typeof buildApp;
+  loadConfig: typeof loadConfig;
+  openDatabase: typeof openDatabase;
+}
+
 export interface BenchServerOptions {
   database: DatabaseConfig;
+  /** Default: this tree's apps/server/src. */
+  modules?: ServerModules;
   ssr: "none" | "build";
   /** Defaults to bench/.data/media (the page benchmark renders the demo's pictures there). */
   mediaDir?: string;
@@ -66,7 +76,8 @@ async function settle(app: FastifyInstance): Promise<void> {
  * and measuring 429s is not the point), request logging is off, and the API server pays through the provider simulator.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
-  const base = loadConfig({
+  const modules = options.modules ?? { buildApp, loadConfig, openDatabase };
+  const base = modules.loadConfig({
     ...process.env,
     HOST: "127.0.0.1",
     PORT: "0",
@@ -87,8 +98,8 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     // would refuse the sixth of ten shoppers between create order and verify, so it is raised like the rate limit.
     checkout: { ...base.checkout, openOrdersPerClient: 1_000_000_000 },
   };
-  const database = await openBenchDatabase(options.database);
-  const app = await buildApp({ config, database, ssr: options.ssr, logger: true });
+  const database = await openBenchDatabase(options.database, modules.openDatabase);
+  const app = await modules.buildApp({ config, database, ssr: options.ssr, logger: true });
   app.get(CEILING_PATH, () => ({ ok: true }));
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;

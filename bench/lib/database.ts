@@ -23,8 +23,8 @@ export function describeTarget(target: DatabaseConfig): string {
 }
 
 /** Opens and migrates the database; the caller closes it (or hands it to buildApp, which does). */
-export async function openBenchDatabase(target: DatabaseConfig): Promise<Database> {
-  const database = await openDatabase(target);
+export async function openBenchDatabase(target: DatabaseConfig, open = openDatabase): Promise<Database> {
+  const database = await open(target);
   try {
     await database.migrate();
   } catch (error) {
