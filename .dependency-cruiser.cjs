@@ -17,6 +17,7 @@ const LAYERS = [
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
   { name: "invoices", modules: ["invoices"] },
+  { name: "confirmation", modules: ["confirmation"] },
   { name: "payments", modules: ["payments"] },
   { name: "shipping", modules: ["shipping"] },
   { name: "checkout, returns", modules: ["checkout", "returns"] },
