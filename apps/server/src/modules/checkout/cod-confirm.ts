@@ -64,7 +64,12 @@ export async function confirmWithCode(
     );
   }
 
-  const confirmed = await confirmOrder(tx, order, "cod_confirmed", "Cash on delivery, confirmed with the e-mailed code");
+  const confirmed = await confirmOrder(
+    tx,
+    order,
+    "cod_confirmed",
+    "Cash on delivery, confirmed with the e-mailed code",
+  );
   if (!confirmed.ok) return confirmed;
   // The code reached the account's own address: its next cash-on-delivery order needs none.
   if (user && order.email?.toLowerCase() === user.email.toLowerCase()) await markEmailVerified(tx, user.id);

@@ -75,8 +75,7 @@ export function createPaymentsService(
     let failure: "unprocessable" | "unavailable";
     try {
       const captured = await provider.capture(proof);
-      if (captured.ok)
-        return settled(await settlePayment(db, provider.name, captured.payment, { known }));
+      if (captured.ok) return settled(await settlePayment(db, provider.name, captured.payment, { known }));
       log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
       failure = "unprocessable";
     } catch (err) {
