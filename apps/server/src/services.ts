@@ -9,7 +9,6 @@ import { createCatalogService } from "./modules/catalog/service";
 import { createOrderLookup } from "./modules/orders/lookup";
 import { createOrdersReader, type OrderAccess } from "./modules/orders/reader";
 import { createCheckoutService } from "./modules/checkout/service";
-import { invoicePapers } from "./modules/invoices/papers";
 import { createInvoiceService } from "./modules/invoices/service";
 import { createOutboxWorker } from "./email/worker";
 import { createMediaStore } from "./media/store";
@@ -55,14 +54,11 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
   const { simulator, courierSimulator, whatsappSimulator } = secrets;
   const cart = createCartService(db, createReminderLinks(secrets.notificationLinks), config.abuse.cartReminders);
   const gateway = createPaymentGateway(config, simulator);
-  // Every confirmation (paid online, cash on delivery) issues the tax invoice in its transaction.
-  const papers = invoicePapers(config.publicUrl);
   // A return's refund, once the provider has made it, makes the return refunded (a layer above payments).
   const payments = createPaymentsService(db, {
     gateway,
     log,
     refundTries: config.refundTries,
-    papers,
     onRefundMade: returnRefundMade,
   });
   // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
@@ -102,7 +98,6 @@ export function createServices(db: Db, config: AppConfig, log: ServiceLog = sile
       log,
       limits: config.checkout,
       codCodes: config.abuse.codCodes,
-      papers,
       delivery,
     }),
     // A shopper's order with its courier's steps, tax invoice, credit notes, returns and the lines it may

@@ -10,14 +10,14 @@ export interface OutgoingEmail {
   subject: string;
   /** The plain-text part (the only part of a plain e-mail, such as the seller's alerts). */
   text: string;
-  /** Set: the e-mail also has an HTML part, drawn from this when it is queued. */
+  /** Set: the e-mail also has an HTML part, drawn from this when it is sent. */
   letter?: Letter;
   attachments?: EmailAttachment[];
 }
 
 const SIGNATURE = `${SELLER.brand} - ${SELLER.supportEmail}`;
 
-/** A branded e-mail: the text part written from the letter now, the HTML part when it is queued. */
+/** A branded e-mail: the text part written from the letter now, the HTML part when it is sent. */
 export function letterEmail(
   to: string,
   subject: string,
@@ -29,21 +29,18 @@ export function letterEmail(
 
 /**
  * Queues e-mails in the same transaction as the change they announce: all happen, or none; several in one
- * statement. The HTML is rendered here, once, and stored with the text, so the outbox row is exactly what goes
- * out (only the opt-out link's merge tag is filled in at send time, signed for the recipient).
+ * statement. Only data is written: a branded e-mail's HTML part is drawn from its stored letter when the worker
+ * sends it, so no transaction (a shopper's payment among them) waits for react-email (decision 069).
  */
 export async function queueEmail(tx: Tx, ...emails: OutgoingEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  // react-email and its renderer load with the first letter, not with the server.
-  const htmlOf = emails.some((email) => email.letter) ? (await import("./html")).htmlOf : null;
-  const rows = await Promise.all(
-    emails.map(async (email) => ({
+  await tx.insert(emailOutbox).values(
+    emails.map((email) => ({
       to: email.to,
       subject: email.subject,
       text: email.text,
-      html: email.letter && htmlOf ? await htmlOf(email.letter) : null,
+      letter: email.letter ?? null,
       attachments: email.attachments ?? [],
     })),
   );
-  await tx.insert(emailOutbox).values(rows);
 }

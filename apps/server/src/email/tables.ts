@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { Letter } from "./letter";
 
 /**
  * A document an e-mail carries, named by kind and id rather than stored: the worker asks the source
@@ -21,7 +22,10 @@ export const emailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    /** The HTML part, when it was drawn as the row was written (rows queued before decision 069). */
     html: text("html"),
+    /** A branded e-mail's blocks: the worker draws its HTML part from them when it sends (decision 069). */
+    letter: jsonb("letter").$type<Letter>(),
     /** Documents to attach, made when the e-mail is sent (outbox.ts). */
     attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
     status: outboxStatus("status").notNull().default("pending"),

@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { htmlOf } from "./html";
+import type { Letter } from "./letter";
 
 /** An SMTP server on a free local port that keeps every message it receives, raw (the store's SMTP_URL points here). */
 export async function startSmtpSink(): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
@@ -23,4 +25,9 @@ export async function startSmtpSink(): Promise<{ url: string; received: string[]
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A queued row's HTML part as the worker sends it: drawn from its letter (decision 069). */
+export async function queuedHtml(row: { html: string | null; letter: Letter | null }): Promise<string | null> {
+  return row.html ?? (row.letter ? htmlOf(row.letter) : null);
 }

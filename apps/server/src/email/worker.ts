@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import type { ServiceLog } from "../log";
-import { OPT_OUT_TAG, STORE_URL_TAG } from "./letter";
+import { OPT_OUT_TAG, STORE_URL_TAG, type Letter } from "./letter";
 import { emailOutbox } from "./tables";
 import { createMailTransport, type FileAttachment, type MailMessage, type MailTransport } from "./transport";
 
@@ -44,6 +44,12 @@ export type OptOutLink = (to: string) => Promise<string>;
 const askTheSeller: OptOutLink = async () =>
   `mailto:${SELLER.supportEmail}?subject=${encodeURIComponent("Stop order updates")}`;
 
+/** A letter's HTML part; react-email and its renderer load with the first letter sent, not with the server. */
+async function drawHtml(letter: Letter): Promise<string> {
+  const { htmlOf } = await import("./html");
+  return htmlOf(letter);
+}
+
 /** The message as the transport sends it: the merge tags filled in (the opt-out link for an order update). */
 async function messageOf(
   row: OutboxRow,
@@ -53,7 +59,8 @@ async function messageOf(
 ): Promise<MailMessage> {
   const withStore = (part: string) => part.replaceAll(STORE_URL_TAG, storeUrl);
   const message: MailMessage = { to: row.to, subject: row.subject, text: withStore(row.text), attachments };
-  if (row.html) message.html = withStore(row.html);
+  const html = row.html ?? (row.letter ? await drawHtml(row.letter) : null);
+  if (html) message.html = withStore(html);
   if (!row.text.includes(OPT_OUT_TAG)) return message;
   const url = await optOutLink(row.to);
   // Both parts carry the tag; in the HTML it sits in an href, so its ampersands are escaped there.
@@ -80,8 +87,8 @@ export interface OutboxDelivery {
  * 3. one statement marks it `sent`, or `pending` with its error (`failed` after MAX_ATTEMPTS), only while
  *    the row is still this claim's (`sending` with the attempt number it was claimed at), so a late worker
  *    whose lease ran out and whose row was claimed again changes nothing.
- * Attachments are made just before their e-mail is sent (AttachmentSources); one that cannot be made fails the
- * attempt. Each e-mail is sent once; only a worker that dies between the send and its mark (or a send that outlasts
+ * Attachments and a letter's HTML part are made just before their e-mail is sent (AttachmentSources); one that
+ * cannot be made fails the attempt. Each e-mail is sent once; only a worker that dies between the send and its mark (or a send that outlasts
  * the lease) lets the e-mail go out twice, which no SMTP client can rule out.
  */
 export function createOutboxWorker(

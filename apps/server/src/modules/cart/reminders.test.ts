@@ -2,6 +2,7 @@ import { asc, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COD_SHIPPING_FEE_INR } from "@store/shared";
+import { queuedHtml } from "../../email/test-support";
 import { createTestApp, simulatorSecretHeader } from "../../testing/test-app";
 import {
   emailContact,
@@ -133,7 +134,7 @@ describe("the reminder sweep", () => {
     for (const v of [a, b]) expect(mail?.text).toContain(`${v.name} - size ${v.size} x 1`);
     expect(mail?.text).toContain("Return to your cart:");
     expect(mail?.text).toContain("{{opt_out_url}}");
-    expect(mail?.html).toContain("Return to your cart");
+    expect(await queuedHtml(mail!)).toContain("Return to your cart");
     expect(restoreLink(mail?.text ?? "").reminder).toBeGreaterThan(0);
 
     // A second sweep, later still: never a second reminder for the same cart.

@@ -3,7 +3,7 @@ import type { ConfirmCodRequest } from "@store/shared";
 import { markEmailVerified } from "../accounts/verification";
 import type { Tx } from "../../db/client";
 import { COD_CODE_ATTEMPTS, codeMatches } from "./cod-codes";
-import { fulfilOrder, type MakePapers } from "../orders/fulfil";
+import { confirmOrder } from "../confirmation/confirm";
 import { closeAttempt } from "../orders/holds";
 import { refusal, type Refusal } from "../../errors";
 import { codConfirmations } from "./tables";
@@ -25,7 +25,6 @@ export async function confirmWithCode(
   input: ConfirmCodRequest,
   user: SessionUser | null,
   now: Date,
-  papers?: MakePapers,
 ): Promise<ConfirmOutcome> {
   const order = await lockOrderWithCart(tx, input.order_id);
   if (!order || order.paymentMethod !== "cod") return no(refusal("not_found", "ORDER_NOT_FOUND", "Order not found."));
@@ -65,14 +64,13 @@ export async function confirmWithCode(
     );
   }
 
-  const fulfilled = await fulfilOrder(
+  const confirmed = await confirmOrder(
     tx,
     order,
     "cod_confirmed",
     "Cash on delivery, confirmed with the e-mailed code",
-    papers,
   );
-  if (!fulfilled.ok) return fulfilled;
+  if (!confirmed.ok) return confirmed;
   // The code reached the account's own address: its next cash-on-delivery order needs none.
   if (user && order.email?.toLowerCase() === user.email.toLowerCase()) await markEmailVerified(tx, user.id);
   return { ok: true, order: { ...order, status: "cod_confirmed" } };

@@ -8,9 +8,9 @@ import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
 import { providerOrderFor } from "../payments/provider-orders";
 import { overClientCap, overEmailCap } from "../orders/caps";
+import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
-import { fulfilOrder, type MakePapers } from "../orders/fulfil";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
 import { amountRefusal, quoteCart } from "./quote";
 import { catchRefusal, refusal, type Refusal } from "../../errors";
@@ -49,7 +49,6 @@ export function createCheckoutService(
     limits: CheckoutLimits;
     /** Cash-on-delivery code e-mails per address (decision 062). */
     codCodes: Limit;
-    papers?: MakePapers;
     /** India Post's directory and the delivery promise (geo), with the courier's serviceability when wired. */
     delivery: DeliveryPromises;
   },
@@ -141,8 +140,8 @@ export function createCheckoutService(
   const mailCode: Step = (tx, order, now) =>
     order.email ? sendCode(tx, { ...order, email: order.email }, now, deps.codCodes) : Promise.resolve(null);
   const confirmAtOnce: Step = async (tx, order) => {
-    const fulfilled = await fulfilOrder(tx, order, "cod_confirmed", "Cash on delivery", deps.papers);
-    return fulfilled.ok ? null : fulfilled.refusal;
+    const confirmed = await confirmOrder(tx, order, "cod_confirmed", "Cash on delivery");
+    return confirmed.ok ? null : confirmed.refusal;
   };
 
   /**
@@ -250,7 +249,7 @@ export function createCheckoutService(
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     async confirmCashOnDelivery(input: ConfirmCodRequest, user: SessionUser | null) {
-      return db.transaction((tx) => confirmWithCode(tx, input, user, new Date(), deps.papers));
+      return db.transaction((tx) => confirmWithCode(tx, input, user, new Date()));
     },
   };
 }

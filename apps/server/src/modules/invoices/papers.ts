@@ -1,28 +1,24 @@
-import type { MakePapers } from "../orders/fulfil";
-import { databaseClock } from "./clock";
-import { issueInvoice } from "./issue";
+import { STORE_URL_TAG } from "../../email/letter";
+import type { ConfirmationPapers } from "../orders/order-email";
 
 /** The PDF's file name: the number without its slashes. */
 export const invoiceFileName = (number: string) => `invoice-${number.replaceAll("/", "-")}.pdf`;
 export const creditNoteFileName = (number: string) => `credit-note-${number.replaceAll("/", "-")}.pdf`;
 
-/** The link in the confirmation e-mail that opens the invoice without an account. */
-export const invoiceDownloadUrl = (publicUrl: string, orderId: number, token: string) =>
-  `${publicUrl}/api/orders/${orderId}/invoice.pdf?token=${token}`;
-
 /**
- * The tax invoice of an order being confirmed, issued in its transaction and attached to its confirmation.
- * An invoice the shop's tax data does not allow yet is not issued (the seller sees why on the order's page
- * and issues it once fixed); the order is confirmed all the same.
+ * What the confirmation e-mail carries of the invoice just issued: the PDF named by the invoice's id (drawn when
+ * the e-mail is sent) and the link that opens it without an account (the store's address filled in then too).
  */
-export function invoicePapers(publicUrl: string): MakePapers {
-  return async (tx, order, lines, gst) => {
-    const issued = await issueInvoice(tx, order.id, databaseClock, { order, lines, gst });
-    if (!issued.ok) return { attachments: [], text: [] };
-    return {
-      attachments: [{ kind: "invoice", id: issued.invoiceId, filename: invoiceFileName(issued.number) }],
-      text: [`Your tax invoice ${issued.number} is attached. You can also download it here:`],
-      link: { label: "Download your invoice", href: invoiceDownloadUrl(publicUrl, order.id, issued.downloadToken) },
-    };
+export function invoicePapers(
+  orderId: number,
+  issued: { invoiceId: number; number: string; downloadToken: string },
+): ConfirmationPapers {
+  return {
+    attachments: [{ kind: "invoice", id: issued.invoiceId, filename: invoiceFileName(issued.number) }],
+    text: [`Your tax invoice ${issued.number} is attached. You can also download it here:`],
+    link: {
+      label: "Download your invoice",
+      href: `${STORE_URL_TAG}/api/orders/${orderId}/invoice.pdf?token=${issued.downloadToken}`,
+    },
   };
 }

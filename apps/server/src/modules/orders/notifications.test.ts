@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../email/tables";
-import { startSmtpSink } from "../../email/test-support";
+import { queuedHtml, startSmtpSink } from "../../email/test-support";
 import { simulatorSecretHeader } from "../../testing/test-app";
 import { hubSignature } from "../../whatsapp/cloud-api";
 import { whatsappOutbox } from "../../whatsapp/tables";
@@ -230,7 +230,7 @@ describe("return and refund notices (for the returns flow)", () => {
     expect(returned?.text).toContain(
       `An update on your return for order #${order.id}: the courier will pick the parcel up.`,
     );
-    expect(returned?.html).toContain("Pickup on Fri 4 Dec &lt;between 10 &amp; 2&gt;");
+    expect(await queuedHtml(returned!)).toContain("Pickup on Fri 4 Dec &lt;between 10 &amp; 2&gt;");
     expect(refunded?.subject).toBe(`Your refund of ₹1,999 for Jaipur Kala House order #${order.id}`);
     expect(refunded?.text).toContain("to UPI id asha@okaxis");
     await deliverAll();

@@ -5,7 +5,7 @@ import type { OrderRow } from "./transitions";
 
 /**
  * The seller's alert of a newly placed order (paid online, or cash on delivery confirmed), or null when it is
- * off in the seller's settings. `fulfilOrder` queues it in the transaction that places the order; it is the one
+ * off in the seller's settings. `confirmOrder` (confirmation module) queues it in the transaction that places the order; it is the one
  * door to both states and runs once per order (a replayed webhook finds the order already paid), so the alert
  * is written once.
  */

@@ -1,4 +1,3 @@
-import type { MakePapers } from "../orders/fulfil";
 import {
   COD_SHIPPING_FEE_INR,
   MESSAGES,
@@ -28,7 +27,6 @@ export function createPaymentsService(
     gateway: PaymentGateway;
     log: ServiceLog;
     refundTries?: number;
-    papers?: MakePapers;
     /** What a made refund means above this module (a return becomes refunded). */
     onRefundMade?: RefundMadeHook;
   },
@@ -65,7 +63,7 @@ export function createPaymentsService(
     };
     const paid = settledAsPaid(known, capture);
     if (paid) return { ok: true, orderId: paid.orderId, status: paid.status };
-    return settled(await settlePayment(db, provider, capture, { papers: deps.papers, known }));
+    return settled(await settlePayment(db, provider, capture, { known }));
   }
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
@@ -77,8 +75,7 @@ export function createPaymentsService(
     let failure: "unprocessable" | "unavailable";
     try {
       const captured = await provider.capture(proof);
-      if (captured.ok)
-        return settled(await settlePayment(db, provider.name, captured.payment, { papers: deps.papers, known }));
+      if (captured.ok) return settled(await settlePayment(db, provider.name, captured.payment, { known }));
       log.warn({ provider: provider.name, proof, reason: captured.reason }, "payment not captured");
       failure = "unprocessable";
     } catch (err) {
@@ -158,7 +155,7 @@ export function createPaymentsService(
       // order.paid), or the webhook after the shopper's verify: recorded, nothing else to do.
       const known = await paymentWithOrder(db, name, event.capture.providerOrderId);
       if (known && settledAsPaid(known, event.capture)) return record();
-      const outcome = await settlePayment(db, name, event.capture, { event, papers: deps.papers, known });
+      const outcome = await settlePayment(db, name, event.capture, { event, known });
       if (outcome.kind === "refused" && outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
       if (outcome.kind === "unknown_order")
         log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");

@@ -3,7 +3,7 @@ import type { OrderStatus } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { lockCart, touchCart } from "../cart/checkout-lines";
-import { fulfilOrder, type MakePapers } from "../orders/fulfil";
+import { confirmOrder } from "../confirmation/confirm";
 import { releaseHolds } from "../orders/holds";
 import { refusal, type Refusal } from "../../errors";
 import { orderEvents, orders } from "../orders/tables";
@@ -120,7 +120,6 @@ async function lockForSettling(tx: Tx, ofPayment: SQL, orderId: number, cartId: 
 export interface SettleContext {
   /** The webhook's event, recorded in the settling transaction so a replayed delivery is recognised. */
   event?: WebhookEvent;
-  papers?: MakePapers;
   known?: Pick<PaymentWithOrder, "payment" | "cartId">;
 }
 
@@ -136,7 +135,7 @@ export async function settlePayment(
   db: Db,
   provider: ProviderName,
   capture: CapturedPayment,
-  { event, papers, known }: SettleContext = {},
+  { event, known }: SettleContext = {},
 ): Promise<SettleOutcome> {
   return db.transaction(async (tx): Promise<SettleOutcome> => {
     if (event) {
@@ -199,12 +198,11 @@ export async function settlePayment(
         const bought = late ? await boughtSince(tx, order) : null;
         const fulfilled = bought
           ? { ok: false as const, refusal: bought }
-          : await fulfilOrder(
+          : await confirmOrder(
               tx,
               order,
               "paid",
               `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`,
-              papers,
             );
         if (fulfilled.ok) {
           await record("captured");

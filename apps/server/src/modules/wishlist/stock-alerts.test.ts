@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { MESSAGES, SELLER } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "../../email/tables";
+import { queuedHtml } from "../../email/test-support";
 import { createTestApp } from "../../testing/test-app";
 import { emailContact, setNotificationPreference } from "../accounts/notification-preferences";
 import { nextClientAddress, newShopper, tokenHeader, uniqueEmail, verifiedShopper } from "../accounts/test-support";
@@ -49,11 +50,18 @@ async function mailTo(addresses: string[]) {
 }
 
 async function allMailTo(addresses: string[]) {
-  return app.database.db
-    .select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, html: emailOutbox.html })
+  const rows = await app.database.db
+    .select({
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      text: emailOutbox.text,
+      html: emailOutbox.html,
+      letter: emailOutbox.letter,
+    })
     .from(emailOutbox)
     .where(inArray(emailOutbox.to, addresses))
     .orderBy(emailOutbox.to, emailOutbox.id);
+  return Promise.all(rows.map(async ({ letter, ...row }) => ({ ...row, html: await queuedHtml({ ...row, letter }) })));
 }
 
 const confirmationsTo = async (email: string) =>

@@ -1,45 +1,40 @@
 import { asc, eq } from "drizzle-orm";
-import type { SellerGst } from "@store/shared";
 import type { Tx } from "../../db/client";
-import { removeOrderedLines } from "../cart/checkout-lines";
-import { recordProvenAddress } from "../accounts/proven-addresses";
 import { queueEmail } from "../../email/outbox";
-import { closeOtherAttempts, holdOrder, holdsEverything } from "./holds";
-import { notifyShopper } from "./notify-shopper";
-import { moneyOf, orderConfirmationEmail, type ConfirmationPapers } from "./order-email";
-import { newOrderAlert } from "./seller-alert";
-import { readSeller } from "../settings/service";
 import { catchRefusal, type Refusal } from "../../errors";
-import { orderLines } from "./tables";
-import { transition, type OrderRow } from "./transitions";
+import { recordProvenAddress } from "../accounts/proven-addresses";
+import { removeOrderedLines } from "../cart/checkout-lines";
+import { issueInvoice } from "../invoices/issue";
+import { invoicePapers } from "../invoices/papers";
+import { closeOtherAttempts, holdOrder, holdsEverything } from "../orders/holds";
+import { notifyShopper } from "../orders/notify-shopper";
+import { moneyOf, orderConfirmationEmail } from "../orders/order-email";
+import { newOrderAlert } from "../orders/seller-alert";
+import { orderLines } from "../orders/tables";
+import { transition, type OrderRow } from "../orders/transitions";
+import { readSeller } from "../settings/service";
 
-export type { ConfirmationPapers };
-export type FulfilResult = { ok: true } | { ok: false; refusal: Refusal };
-
-/** Makes the papers once the order is confirmed, inside its transaction; the caller (payments, checkout) knows how. */
-export type MakePapers = (
-  tx: Tx,
-  order: OrderRow,
-  lines: (typeof orderLines.$inferSelect)[],
-  gst: SellerGst | null,
-) => Promise<ConfirmationPapers>;
+export type ConfirmResult = { ok: true } | { ok: false; refusal: Refusal };
 
 /**
  * Confirms an order (paid, or cash on delivery) in the caller's transaction, which holds the cart's lock and
  * then the order's (`lockOrderWithCart`). All or nothing: the cart's other open attempts close (one cart is
  * bought once, and their holds may be the pieces this order needs), what the order does not hold yet is taken
  * (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status moves, the
- * order's address is recorded as proven, the papers are made (the invoice) and the confirmation (and the seller's alert, and the WhatsApp message when
- * the shopper opted in) is queued. A refusal changes nothing and the caller decides what it means (refund a
- * payment, or refuse cash on delivery). Product pages see the stock taken once the caller commits.
+ * order's address is recorded as proven, the tax invoice is numbered, and the confirmation (with the seller's
+ * alert, and the WhatsApp message when the shopper opted in) is queued. A refusal changes nothing and the
+ * caller decides what it means (refund a payment, or refuse cash on delivery).
+ *
+ * Only rows are written here: the invoice's PDF and the e-mails' HTML are drawn after the commit, by the outbox
+ * worker when it sends them, or when someone opens the invoice first. Product pages see the stock taken once
+ * the caller commits.
  */
-export async function fulfilOrder(
+export async function confirmOrder(
   tx: Tx,
   order: OrderRow,
   to: "paid" | "cod_confirmed",
   note: string,
-  makePapers?: MakePapers,
-): Promise<FulfilResult> {
+): Promise<ConfirmResult> {
   const confirm = async (sp: Tx) => {
     await closeOtherAttempts(sp, order.cartId, order.id);
     const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
@@ -66,10 +61,13 @@ export async function fulfilOrder(
         parameters: [String(order.id), moneyOf(order)(order.total)],
       },
     });
-    // The papers come last: the invoice's number locks its series until the commit, and every confirmation
-    // in the shop queues for that lock, so as little as possible follows it (decision 052).
+    // The invoice comes last: its number locks its series until the commit, and every confirmation in the
+    // shop queues for that lock, so as little as possible follows it (decision 052). An invoice the shop's tax
+    // data does not allow yet is not issued (the seller sees why and issues it once fixed); the order is
+    // confirmed all the same.
     const seller = await readSeller(sp);
-    const papers = makePapers ? await makePapers(sp, order, lines, seller.gst) : undefined;
+    const issued = await issueInvoice(sp, order.id, undefined, { order, lines, gst: seller.gst });
+    const papers = issued.ok ? invoicePapers(order.id, issued) : undefined;
     // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates. It
     // and the seller's alert go into the outbox in one statement.
     const confirmation = order.email ? orderConfirmationEmail({ ...order, email: order.email }, lines, papers) : null;
