@@ -28,6 +28,7 @@ import { reviewRoutes } from "./modules/reviews/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
 import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
+import type { PaymentProviderPlugin } from "./modules/payments/registry";
 import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { shippingWebhookRoutes } from "./modules/shipping/routes";
 import { loadCourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Timers (jobs.ts: the e-mail outbox, order expiry, refund retries, housekeeping); off in tests, which run them by hand. */
   backgroundJobs?: boolean;
+  /** The payment providers, if not those of `modules/payments/providers.ts` (a test registers its own). */
+  paymentProviders?: readonly PaymentProviderPlugin[];
 }
 
 /** Builds the whole store (API, media, pages) without listening; server.ts and the tests both use it. */
@@ -82,6 +85,7 @@ export async function buildApp({
   logger = true,
   logStream,
   backgroundJobs = config.env !== "test",
+  paymentProviders,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { level: config.logLevel, ...(logStream && { stream: logStream }) },
@@ -109,12 +113,18 @@ export async function buildApp({
     : undefined;
   app.decorate(
     "services",
-    createServices(database.db, config, app.log, { simulator, courierSimulator, whatsappSimulator, notificationLinks }),
+    createServices(
+      database.db,
+      config,
+      app.log,
+      { simulator, courierSimulator, whatsappSimulator, notificationLinks },
+      paymentProviders,
+    ),
   );
   app.addHook("onClose", () => database.close());
   registerErrorHandling(app);
 
-  await app.register(securityHeadersPlugin, { config });
+  await app.register(securityHeadersPlugin, { config, providers: app.services.payments.gateway.widgetOrigins });
   // Flushing after every chunk keeps React's streamed HTML streaming through compression.
   await app.register(compress, {
     zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
@@ -157,7 +167,11 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   if (control) {
     if (simulator && app.services.payments.gateway.usesSimulator)
-      await app.register(paymentSimulatorPlugin, { credentials: simulator, control });
+      await app.register(paymentSimulatorPlugin, {
+        credentials: simulator,
+        control,
+        plugins: app.services.payments.gateway.plugins,
+      });
     const courierEngine = app.services.shipping.gateway.simulator;
     if (courierSimulator && courierEngine)
       await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator, control });

@@ -16,6 +16,7 @@ import { createPaymentGateway } from "./modules/payments/gateway";
 import { silentLog, type ServiceLog } from "./log";
 import { createPaymentsService } from "./modules/payments/service";
 import type { SimulatorCredentials } from "./modules/payments/simulator/credentials";
+import type { PaymentProviderPlugin } from "./modules/payments/registry";
 import { createContentService } from "./modules/content/service";
 import { createGeoService } from "./modules/geo/service";
 import { createDeliveryPromises } from "./modules/geo/delivery-promise";
@@ -50,10 +51,17 @@ export interface InstallSecrets {
 /**
  * Every service the routes and the SSR loaders call, built once per app over one database.
  */
-export function createServices(db: Db, config: AppConfig, log: ServiceLog = silentLog, secrets: InstallSecrets) {
+export function createServices(
+  db: Db,
+  config: AppConfig,
+  log: ServiceLog = silentLog,
+  secrets: InstallSecrets,
+  /** The payment providers, if not the registered ones (a test adds its own). */
+  paymentProviders?: readonly PaymentProviderPlugin[],
+) {
   const { simulator, courierSimulator, whatsappSimulator } = secrets;
   const cart = createCartService(db, createReminderLinks(secrets.notificationLinks), config.abuse.cartReminders);
-  const gateway = createPaymentGateway(config, simulator);
+  const gateway = createPaymentGateway(config, simulator, paymentProviders);
   // A return's refund, once the provider has made it, makes the return refunded (a layer above payments).
   const payments = createPaymentsService(db, {
     gateway,

@@ -20,17 +20,17 @@ export interface ModeSummary {
  * whose e-mails go nowhere for a working one). Credentials never appear: only hosts and folders.
  */
 export function describeMode({ config, database, demoSeededAt, gateway }: ModeFacts): ModeSummary {
-  const razorpay = gateway.provider("razorpay");
-  const paypal = gateway.provider("paypal");
-  const simulated = Boolean(razorpay?.simulated || paypal?.simulated);
+  const simulated = gateway.usesSimulator;
   const demo = demoSeededAt !== null || simulated;
 
-  const payment = (name: string, provider: typeof razorpay, realHost: string) =>
-    !provider
-      ? `${name} off (no keys: online payment is refused)`
+  const payments = gateway.plugins.map((plugin) => {
+    const provider = gateway.provider(plugin.name);
+    return !provider
+      ? `${plugin.title} off (no keys: online payment is refused)`
       : provider.simulated
-        ? `${name} SIMULATED (built-in simulator; orders are test orders, no money moves)`
-        : `${name} real (${realHost})`;
+        ? `${plugin.title} SIMULATED (built-in simulator; orders are test orders, no money moves)`
+        : `${plugin.title} real (${hostOf(plugin.apiHost(config))})`;
+  });
 
   const headline = demo
     ? `DEMO SHOP (${config.env}): ${[demoSeededAt !== null && "demo data", simulated && "simulated payments"].filter(Boolean).join(", ")}. Not for real orders.`
@@ -40,7 +40,7 @@ export function describeMode({ config, database, demoSeededAt, gateway }: ModeFa
     lines: [
       headline,
       `catalogue: ${demoSeededAt !== null ? `demo data (seeded ${demoSeededAt.slice(0, 10)})` : "the shop's own (no demo data loaded)"}`,
-      `payments:  ${payment("Razorpay", razorpay, hostOf(config.razorpay.baseUrl))}; ${payment("PayPal", paypal, hostOf(config.paypal.baseUrl))}`,
+      `payments:  ${payments.join("; ")}`,
       `e-mails:   ${config.smtpUrl ? `sent through SMTP at ${hostOf(config.smtpUrl)}` : "written to the log only, nobody receives them (set SMTP_URL to send)"}`,
       `whatsapp:  ${whatsappMode(config)}`,
       `shipping:  ${shippingMode(config)}`,

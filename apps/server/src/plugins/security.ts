@@ -4,27 +4,14 @@ import helmet, { contentSecurityPolicy, type HelmetOptions } from "helmet";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppConfig } from "../config";
 
-/** The origins each real provider's browser checkout loads from, frames and talks to. */
-const RAZORPAY_ORIGINS = ["https://checkout.razorpay.com", "https://api.razorpay.com"];
-const PAYPAL_ORIGINS = [
-  "https://www.paypal.com",
-  "https://www.sandbox.paypal.com",
-  "https://*.paypal.com",
-  "https://*.paypalobjects.com",
-];
-
-function providerOrigins(config: AppConfig): string[] {
-  return [...(config.razorpay.keyId ? RAZORPAY_ORIGINS : []), ...(config.paypal.clientId ? PAYPAL_ORIGINS : [])];
-}
-
 /**
  * Security headers, the same on every answer (API, media, the payment simulator's scripts): scripts only
  * from our own origin, never inline. Pages replace the policy with one that also names their nonce
- * (pagePolicy below). A real provider's checkout origins are allowed only when its keys are configured.
+ * (pagePolicy below). `providers`: the origins the real payment providers' checkouts load from, frame and
+ * talk to (the payments registry names them, for the providers whose keys are configured).
  */
-export function securityHeaders(config: AppConfig): HelmetOptions {
+export function securityHeaders(config: AppConfig, providers: readonly string[] = []): HelmetOptions {
   const dev = config.env === "development";
-  const providers = providerOrigins(config);
   return {
     contentSecurityPolicy: {
       directives: {
@@ -33,7 +20,7 @@ export function securityHeaders(config: AppConfig): HelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: [...(dev ? ["'self'", "ws:", "wss:"] : ["'self'"]), ...providers],
-        frameSrc: providers.length > 0 ? providers : ["'none'"],
+        frameSrc: providers.length > 0 ? [...providers] : ["'none'"],
         fontSrc: ["'self'", "data:"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -51,8 +38,8 @@ export function securityHeaders(config: AppConfig): HelmetOptions {
  * the policy into the header's text, which @fastify/helmet did again on every request.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: AppConfig }) => {
-    const setHeaders = helmet(securityHeaders(config));
+  async (app: FastifyInstance, { config, providers }: { config: AppConfig; providers: readonly string[] }) => {
+    const setHeaders = helmet(securityHeaders(config, providers));
     app.addHook("onRequest", (request, reply, done) =>
       setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
     );
@@ -70,12 +57,13 @@ const scriptSources = new WeakMap<ServerResponse, string>();
  */
 export function pagePolicy(
   config: AppConfig,
+  providers: readonly string[] = [],
 ): (request: IncomingMessage, response: ServerResponse, sources: string) => void {
-  const common = securityHeaders(config).contentSecurityPolicy as { directives: Record<string, unknown> };
+  const common = securityHeaders(config, providers).contentSecurityPolicy as { directives: Record<string, unknown> };
   const scriptSrc = [
     "'self'",
     (_: IncomingMessage, response: ServerResponse) => scriptSources.get(response) ?? "",
-    ...providerOrigins(config),
+    ...providers,
   ];
   const setPolicy = contentSecurityPolicy({ directives: { ...common.directives, scriptSrc } });
   return (request, response, sources) => {

@@ -1,11 +1,16 @@
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
+import { loadConfig, type AppConfig } from "../config";
+import { createPaymentGateway } from "../modules/payments/gateway";
 import { pagePolicy, securityHeaders } from "./security";
 
+/** The origins app.ts hands in: the registered providers' widgets, for those whose keys are set. */
+const origins = (config: AppConfig) => createPaymentGateway(config).widgetOrigins;
+
 function csp(env: Record<string, string>) {
-  const options = securityHeaders(loadConfig({ NODE_ENV: "production", ...env }));
+  const config = loadConfig({ NODE_ENV: "production", ...env });
+  const options = securityHeaders(config, origins(config));
   const policy = options.contentSecurityPolicy;
   if (!policy || policy === true) throw new Error("no CSP");
   return policy.directives as Record<string, string[]>;
@@ -30,7 +35,8 @@ describe("a page's policy", () => {
   function pageHeader(env: Record<string, string>, nonce: string): string {
     const request = new IncomingMessage(new Socket());
     const response = new ServerResponse(request);
-    pagePolicy(loadConfig({ NODE_ENV: "production", ...env }))(request, response, `'nonce-${nonce}'`);
+    const config = loadConfig({ NODE_ENV: "production", ...env });
+    pagePolicy(config, origins(config))(request, response, `'nonce-${nonce}'`);
     return String(response.getHeader("content-security-policy"));
   }
 

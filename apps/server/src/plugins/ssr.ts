@@ -28,7 +28,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mode }) => {
   const getBuild = mode === "vite" ? await viteBuildLoader(app) : await productionBuild(app);
   const handle = createRequestHandler(getBuild, mode === "vite" ? "development" : "production");
-  const setPagePolicy = pagePolicy(app.config);
+  const setPagePolicy = pagePolicy(app.config, app.services.payments.gateway.widgetOrigins);
   const cache = app.config.pageCacheBytes > 0 ? createPageCache({ maxBytes: app.config.pageCacheBytes }) : null;
   const countryFor = (input: { ip: string | undefined; cdnCountry?: string }) => app.services.geo.countryFor(input);
 

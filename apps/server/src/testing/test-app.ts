@@ -77,16 +77,19 @@ export async function createTestApp(
     limits?: DatabaseLimits;
     ssr?: SsrMode;
     logStream?: BuildAppOptions["logStream"];
+    /** The payment providers, if not the registered ones (a test adds its own). */
+    paymentProviders?: BuildAppOptions["paymentProviders"];
   } = {},
 ): Promise<FastifyInstance> {
   const database = await openTestDatabase(options.limits, { seeded: options.seed !== false });
-  const { ssr, logStream } = options;
+  const { ssr, logStream, paymentProviders } = options;
   const app = await buildApp({
     config: testConfig(options.config),
     database,
     ssr,
     logger: logStream !== undefined,
     logStream,
+    paymentProviders,
   });
   await app.ready();
   return app;

@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from "../order-status";
 import { currencySchema } from "./common";
 import { adminPageMeta, adminPageQuery, optionalText, requiredText } from "./admin-common";
 import { calendarDay } from "./input-rules";
+import { paymentMethodSchema } from "./checkout";
 import { eWayBillViewSchema } from "./gst-documents";
 import { orderShippingSchema } from "./shipping";
 import { adminRefundSchema, transferReference } from "./refunds";
@@ -14,6 +15,7 @@ import { adminRefundSchema, transferReference } from "./refunds";
 export const ADMIN_ORDER_TARGETS = ["shipped", "delivered", "cancelled", "refunded"] as const;
 export type AdminOrderTarget = (typeof ADMIN_ORDER_TARGETS)[number];
 
+/** The back office's filter choices; an order may carry any registered provider's name (decision 065). */
 export const ADMIN_PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 
 export const ORDER_STATUS_MESSAGES = {
@@ -38,7 +40,7 @@ export const adminOrderListQuerySchema = adminPageQuery
     status: z.enum(ORDER_STATUSES).optional(),
     from: calendarDay.optional(),
     to: calendarDay.optional(),
-    payment_method: z.enum(ADMIN_PAYMENT_METHODS).optional(),
+    payment_method: paymentMethodSchema.optional(),
     currency: currencySchema.optional(),
     /** Order number (with or without "#"), customer name, phone or e-mail; parts of them match. */
     query: optionalText(100).optional(),
@@ -129,7 +131,7 @@ const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const adminOrderSummarySchema = z.object({
   id: z.number().int(),
   status: orderStatusSchema,
-  payment_method: z.enum(ADMIN_PAYMENT_METHODS),
+  payment_method: paymentMethodSchema,
   currency: currencySchema,
   total_minor: z.number().int(),
   customer_name: z.string(),

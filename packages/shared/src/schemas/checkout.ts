@@ -10,8 +10,16 @@ import { orderReviewsSchema } from "./reviews";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { PIN_CODE_SHAPE_TEXT } from "./geo";
 
-export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * The spec's card provider, its wallet and cash on delivery. The server's provider registry may add more
+ * (decision 065), so on the wire a method is any name of the registry's shape, checked there against it.
+ */
+export type PaymentMethod = "razorpay" | "paypal" | "cod" | (string & {});
+export const PAYMENT_METHOD_NAME = /^[a-z][a-z0-9_]{1,31}$/;
+export const PAYMENT_METHOD_MESSAGE = "payment_method must be razorpay, paypal or cod";
+export const paymentMethodSchema = z
+  .string({ error: PAYMENT_METHOD_MESSAGE })
+  .regex(PAYMENT_METHOD_NAME, PAYMENT_METHOD_MESSAGE) as z.ZodType<PaymentMethod>;
 
 /** Values the spec's client sends for "no promo code". */
 const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
@@ -86,7 +94,7 @@ export const createOrderRequestSchema = z
     /** The spec's flag: true card provider (Razorpay), false wallet (PayPal). */
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
-    payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be razorpay, paypal or cod" }).optional(),
+    payment_method: paymentMethodSchema.optional(),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
@@ -238,7 +246,7 @@ export const orderSummarySchema = z.object({
   id: z.number().int(),
   status: orderStatusSchema,
   status_label: z.string(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: paymentMethodSchema,
   currency: currencySchema,
   total: z.number(),
   item_count: z.number().int(),

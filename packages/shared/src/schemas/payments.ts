@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cartIdSchema } from "./cart";
 import { currencySchema } from "./common";
-import { orderStatusSchema } from "./checkout";
+import { orderStatusSchema, paymentMethodSchema } from "./checkout";
 import { requiredText } from "./input-rules";
 
 const providerId = (field: string) => requiredText(field, 100);
@@ -12,7 +12,8 @@ const ignoredAmount = z.number().nonnegative().max(1e12).optional();
  * `POST /api/verify-payment/`. Card (`razorpay: true`): the three values Razorpay's checkout hands to its
  * `handler`. Wallet (`razorpay: false`): the PayPal order id from `onApprove` as `order_id` or `orderID`.
  * `amount` (x100) and `cart_id` are accepted as the spec sends them; the server trusts neither (the
- * provider's amount is checked against the stored order).
+ * provider's amount is checked against the stored order). Ours, for any other registered provider
+ * (decision 065): `payment_method` with its order id, and its payment id and signature when it has them.
  */
 export const verifyPaymentRequestSchema = z.union(
   [
@@ -33,6 +34,14 @@ export const verifyPaymentRequestSchema = z.union(
         cart_id: cartIdSchema,
       })
       .refine((body) => body.order_id ?? body.orderID, { message: "order_id is required", path: ["order_id"] }),
+    z.object({
+      payment_method: paymentMethodSchema,
+      order_id: providerId("order_id"),
+      payment_id: providerId("payment_id").optional(),
+      signature: providerId("signature").optional(),
+      amount: ignoredAmount,
+      cart_id: cartIdSchema,
+    }),
   ],
   { error: "razorpay must be true (with the three razorpay_* values) or false (with order_id)" },
 );
@@ -59,6 +68,20 @@ export const paymentOptionsResponseSchema = z.object({
     test_mode: z.boolean(),
   }),
   cod: z.object({ currencies: z.array(currencySchema), shipping_fee: z.number() }),
+  /** Every registered provider in the order the checkout offers them (decision 065). */
+  providers: z.array(
+    z.object({
+      name: paymentMethodSchema,
+      label: z.string(),
+      detail: z.string(),
+      currencies: z.array(currencySchema),
+      available: z.boolean(),
+      /** What its widget is opened with (a key id, a client id). */
+      public_key: z.string().nullable(),
+      script_url: z.string().nullable(),
+      test_mode: z.boolean(),
+    }),
+  ),
 });
 
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;

@@ -18,41 +18,42 @@ const codConfirmed = (order: OrderRow) => ({
   currency: order.currency as "INR" | "USD",
 });
 
-/** The spec's answer per provider: the card's id at data.data.id, the wallet's at id (spec section 7). */
+/**
+ * The spec's answer per method: the card provider's (Razorpay) id at data.data.id, the wallet's (PayPal) at
+ * id (spec section 7); any other registered provider answers as the wallet does (decision 065).
+ */
 function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): CreateOrderResponse {
   const { order } = outcome;
   const currency = order.currency as "INR" | "USD";
-  switch (outcome.method) {
-    case "razorpay":
-      return {
-        data: {
-          data: { id: outcome.providerOrderId, amount: order.total, currency },
-          key: outcome.publicKey,
-          order_id: order.id,
-          test_mode: order.isTest,
-        },
-      };
-    case "paypal":
-      return {
-        id: outcome.providerOrderId,
-        order_id: order.id,
-        amount: order.total / 100,
-        currency,
-        client_id: outcome.publicKey,
-        test_mode: order.isTest,
-      };
-    case "cod":
-      if (order.status !== "awaiting_confirmation") return codConfirmed(order);
-      return {
-        order_id: order.id,
-        status: "awaiting_confirmation",
-        amount: order.total / 100,
-        currency,
-        email: order.email ?? "",
-        expires_at: (order.expiresAt ?? new Date()).toISOString(),
-        message: `We have e-mailed a 6-digit code to ${order.email}. Enter it to place your order; until then nothing is reserved.`,
-      };
+  if (!("providerOrderId" in outcome)) {
+    if (order.status !== "awaiting_confirmation") return codConfirmed(order);
+    return {
+      order_id: order.id,
+      status: "awaiting_confirmation",
+      amount: order.total / 100,
+      currency,
+      email: order.email ?? "",
+      expires_at: (order.expiresAt ?? new Date()).toISOString(),
+      message: `We have e-mailed a 6-digit code to ${order.email}. Enter it to place your order; until then nothing is reserved.`,
+    };
   }
+  if (outcome.method === "razorpay")
+    return {
+      data: {
+        data: { id: outcome.providerOrderId, amount: order.total, currency },
+        key: outcome.publicKey,
+        order_id: order.id,
+        test_mode: order.isTest,
+      },
+    };
+  return {
+    id: outcome.providerOrderId,
+    order_id: order.id,
+    amount: order.total / 100,
+    currency,
+    client_id: outcome.publicKey,
+    test_mode: order.isTest,
+  };
 }
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import { lockCartForCheckout, touchCart } from "../cart/checkout-lines";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
 import { providerOrderFor } from "../payments/provider-orders";
+import { unknownMethod } from "../payments/unknown-method";
 import { overClientCap, overEmailCap } from "../orders/caps";
 import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
@@ -23,7 +24,8 @@ import { checkDeliveryAddress } from "./delivery-address";
 export type { Client } from "../orders/save-order";
 
 export type CreateOrderOutcome =
-  | { ok: true; method: "razorpay" | "paypal"; order: OrderRow; providerOrderId: string; publicKey: string }
+  /** `method`: the registered provider's name (payments/providers.ts). */
+  | { ok: true; method: string; order: OrderRow; providerOrderId: string; publicKey: string }
   /** Confirmed at once (`cod_confirmed`), or waiting for the e-mailed code (`awaiting_confirmation`). */
   | { ok: true; method: "cod"; order: OrderRow }
   | { ok: false; refusal: Refusal };
@@ -214,6 +216,7 @@ export function createCheckoutService(
       const checked = await checkDeliveryAddress(deps.delivery, request, new Date());
       if (!checked.ok) return checked;
       const { input } = checked;
+      if (method !== "cod" && !deps.gateway.knows(method)) return { ok: false, refusal: unknownMethod() };
       const provider = method === "cod" ? null : deps.gateway.provider(method);
       if (method !== "cod" && !provider)
         return {

@@ -2,7 +2,6 @@ import { createServer } from "node:net";
 import { and, asc, count, eq } from "drizzle-orm";
 import { priceIn, type Currency, type PaymentMethod } from "@store/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { AppConfig } from "../../config";
 import { createTestApp } from "../../testing/test-app";
 import { addBody, type PickedVariant } from "../cart/test-support";
 import { productVariants } from "../catalog/tables";
@@ -15,7 +14,7 @@ import { orderEvents, orderLines, orders } from "../orders/tables";
  * are reached over real HTTP (adapters -> /sim/..., simulator webhooks -> /api/webhooks/...).
  */
 export async function createListeningTestApp(
-  options: { seed?: boolean; config?: Partial<AppConfig> } = {},
+  options: Parameters<typeof createTestApp>[0] = {},
 ): Promise<FastifyInstance> {
   const app = await createTestApp(options);
   app.config.publicUrl = await app.listen({ port: 0, host: "127.0.0.1" });

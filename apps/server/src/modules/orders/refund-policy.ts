@@ -3,7 +3,7 @@ import { CANCELLATION_POLICY, type OrderStatus, type Refund } from "@store/share
 /** What a refund decision needs to know about an order. Money in minor units of its currency. */
 export interface RefundableOrder {
   status: OrderStatus;
-  paymentMethod: "razorpay" | "paypal" | "cod";
+  paymentMethod: string;
   total: number;
   createdAt: Date;
 }

@@ -28,7 +28,6 @@ export const orderStatus = pgEnum("order_status", [
   "expired",
   "returned_to_origin",
 ]);
-export const paymentMethod = pgEnum("payment_method", ["razorpay", "paypal", "cod"]);
 
 /** Money columns are in minor units of the order's currency (paise or cents). */
 export const orders = pgTable(
@@ -43,7 +42,8 @@ export const orders = pgTable(
      */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     status: orderStatus("status").notNull().default("pending_payment"),
-    paymentMethod: paymentMethod("payment_method").notNull(),
+    /** "cod", or a registered payment provider's name (payments/providers.ts; decision 065). */
+    paymentMethod: text("payment_method").notNull(),
     currency: text("currency").notNull(),
     /** INR per USD x 1000 at the time of the order (33600 for 33.6). */
     rateMilli: integer("rate_milli").notNull(),

@@ -1,55 +1,52 @@
 import type { AppConfig } from "../../config";
-import { createPayPal } from "./paypal";
 import type { PaymentProvider, ProviderName } from "./provider";
-import { createRazorpay } from "./razorpay";
+import { PAYMENT_PROVIDERS } from "./providers";
+import type { PaymentProviderPlugin } from "./registry";
 import { SIMULATOR_PREFIX, type SimulatorCredentials } from "./simulator/credentials";
 
 export interface PaymentGateway {
-  /** The provider to charge through, or null: no keys and no simulator (production), so no online payment. */
+  /** The provider to charge through, or null: unknown, or no keys and no simulator (production). */
   provider(name: ProviderName): PaymentProvider | null;
+  /** The name is a registered provider's (it may still be unconfigured). */
+  knows(name: string): boolean;
+  /** Every registered provider, in the order the checkout offers them. */
+  readonly plugins: readonly PaymentProviderPlugin[];
   /** Some provider runs on the simulator, so its endpoints and widgets must be served. */
   readonly usesSimulator: boolean;
+  /** The origins of the real providers' widgets, for the CSP. */
+  readonly widgetOrigins: readonly string[];
 }
 
 /**
  * Each provider is real when its keys are configured, otherwise simulated when the simulator is allowed
  * (never in production unless SIMULATOR=1), otherwise absent. The simulator lives on our own origin, and
  * its address is read per call because tests learn it only after listening on port 0. `simulator` holds
- * this install's simulator credentials; without them nothing is simulated.
+ * this install's simulator credentials; without them nothing is simulated. `plugins`: the registered
+ * providers (a test adds its own).
  */
-export function createPaymentGateway(config: AppConfig, simulator?: SimulatorCredentials): PaymentGateway {
-  const simulatorUrl = (provider: ProviderName) => () =>
-    `${config.publicUrl.replace(/\/+$/, "")}${SIMULATOR_PREFIX}/${provider}`;
-  const { razorpay: rzp, paypal: pp } = config;
-
-  const razorpay =
-    rzp.keyId && rzp.keySecret
-      ? createRazorpay({
-          keyId: rzp.keyId,
-          keySecret: rzp.keySecret,
-          webhookSecret: rzp.webhookSecret,
-          baseUrl: () => rzp.baseUrl,
-          simulated: false,
-        })
-      : config.simulator && simulator
-        ? createRazorpay({ ...simulator.razorpay, baseUrl: simulatorUrl("razorpay"), simulated: true })
-        : null;
-
-  const paypal =
-    pp.clientId && pp.clientSecret
-      ? createPayPal({
-          clientId: pp.clientId,
-          clientSecret: pp.clientSecret,
-          webhookId: pp.webhookId,
-          baseUrl: () => pp.baseUrl,
-          simulated: false,
-        })
-      : config.simulator && simulator
-        ? createPayPal({ ...simulator.paypal, baseUrl: simulatorUrl("paypal"), simulated: true })
-        : null;
+export function createPaymentGateway(
+  config: AppConfig,
+  simulator?: SimulatorCredentials,
+  plugins: readonly PaymentProviderPlugin[] = PAYMENT_PROVIDERS,
+): PaymentGateway {
+  const simulatorUrl = (name: ProviderName) => () =>
+    `${config.publicUrl.replace(/\/+$/, "")}${SIMULATOR_PREFIX}/${name}`;
+  const providers = new Map<string, PaymentProvider | null>(
+    plugins.map((plugin) => [
+      plugin.name,
+      plugin.real(config) ??
+        (config.simulator && simulator ? plugin.simulated(simulator, simulatorUrl(plugin.name)) : null),
+    ]),
+  );
+  const live = [...providers.values()].filter((provider) => provider !== null);
 
   return {
-    provider: (name) => (name === "razorpay" ? razorpay : paypal),
-    usesSimulator: Boolean(razorpay?.simulated || paypal?.simulated),
+    provider: (name) => providers.get(name) ?? null,
+    knows: (name) => providers.has(name),
+    plugins,
+    usesSimulator: live.some((provider) => provider.simulated),
+    widgetOrigins: plugins.flatMap((plugin) =>
+      providers.get(plugin.name)?.simulated === false ? plugin.widgetOrigins : [],
+    ),
   };
 }

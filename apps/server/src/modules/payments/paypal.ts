@@ -10,6 +10,9 @@ import {
   type PaymentProvider,
   type ProviderRefundState,
 } from "./provider";
+import type { PaymentProviderPlugin } from "./registry";
+import { paypalSimulator } from "./simulator/paypal-sim";
+import { widgetSource } from "./simulator/widget-source";
 
 export interface PayPalCredentials {
   clientId: string;
@@ -225,3 +228,35 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
     },
   };
 }
+
+/** PayPal as the registry knows it: the spec's wallet (`razorpay: false`). */
+export const paypalPlugin: PaymentProviderPlugin = {
+  name: "paypal",
+  title: "PayPal",
+  offer: {
+    label: "PayPal",
+    detail: "Pay with your PayPal account, or a card through PayPal.",
+    currencies: ["INR", "USD"],
+  },
+  widgetOrigins: [
+    "https://www.paypal.com",
+    "https://www.sandbox.paypal.com",
+    "https://*.paypal.com",
+    "https://*.paypalobjects.com",
+  ],
+  apiHost: (config) => config.paypal.baseUrl,
+  real({ paypal: keys }) {
+    if (!keys.clientId || !keys.clientSecret) return null;
+    return createPayPal({
+      clientId: keys.clientId,
+      clientSecret: keys.clientSecret,
+      webhookId: keys.webhookId,
+      baseUrl: () => keys.baseUrl,
+      simulated: false,
+    });
+  },
+  simulated: (credentials, baseUrl) => createPayPal({ ...credentials.paypal, baseUrl, simulated: true }),
+  // The real SDK also takes &currency=USD|INR, appended by the page for the shopper's currency.
+  widgetScript: (provider) => `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(provider.publicKey)}`,
+  simulator: { routes: paypalSimulator, widget: { path: "sdk.js", source: widgetSource("paypal-sdk.js") } },
+};

@@ -113,6 +113,29 @@ describe("the simulator's widgets (development and tests)", () => {
         script_url: "/sim/paypal/sdk.js",
         test_mode: true,
       },
+      // The registry's list, in the order the checkout offers them (decision 065).
+      providers: [
+        {
+          name: "razorpay",
+          label: "Cards, UPI, net banking",
+          detail: "Pay securely with Razorpay.",
+          currencies: ["INR", "USD"],
+          available: true,
+          public_key: "rzp_test_simulator",
+          script_url: "/sim/razorpay/checkout.js",
+          test_mode: true,
+        },
+        {
+          name: "paypal",
+          label: "PayPal",
+          detail: "Pay with your PayPal account, or a card through PayPal.",
+          currencies: ["INR", "USD"],
+          available: true,
+          public_key: "simulator-paypal-client-id",
+          script_url: "/sim/paypal/sdk.js",
+          test_mode: true,
+        },
+      ],
       cod: { currencies: ["INR"], shipping_fee: 39 },
     });
   });

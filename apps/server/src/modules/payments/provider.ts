@@ -1,6 +1,7 @@
 import type { Currency } from "@store/shared";
 
-export type ProviderName = "razorpay" | "paypal";
+/** A registered provider's name (`providers.ts`). */
+export type ProviderName = string;
 
 /** A payment the provider says is captured (the money is taken). Amounts in minor units. */
 export interface CapturedPayment {
@@ -38,7 +39,7 @@ export interface WebhookEvent {
   payload: unknown;
 }
 
-/** One interface over Razorpay and PayPal (and their simulators, which speak the same HTTP). */
+/** One interface over every provider (and its simulator, which speaks the same HTTP). */
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Pointed at the built-in simulator: orders it pays are test orders. */

@@ -10,7 +10,10 @@ import {
   type PaymentProvider,
   type ProviderRefundState,
 } from "./provider";
+import type { PaymentProviderPlugin } from "./registry";
 import { hmacHex, razorpayPaymentSignature, sameSignature } from "./signatures";
+import { razorpaySimulator } from "./simulator/razorpay-sim";
+import { widgetSource } from "./simulator/widget-source";
 
 export interface RazorpayCredentials {
   keyId: string;
@@ -146,3 +149,28 @@ export function createRazorpay(creds: RazorpayCredentials): PaymentProvider {
     },
   };
 }
+
+/** Razorpay as the registry knows it: the spec's card provider (`razorpay: true`). */
+export const razorpayPlugin: PaymentProviderPlugin = {
+  name: "razorpay",
+  title: "Razorpay",
+  offer: { label: "Cards, UPI, net banking", detail: "Pay securely with Razorpay.", currencies: ["INR", "USD"] },
+  widgetOrigins: ["https://checkout.razorpay.com", "https://api.razorpay.com"],
+  apiHost: (config) => config.razorpay.baseUrl,
+  real({ razorpay: keys }) {
+    if (!keys.keyId || !keys.keySecret) return null;
+    return createRazorpay({
+      keyId: keys.keyId,
+      keySecret: keys.keySecret,
+      webhookSecret: keys.webhookSecret,
+      baseUrl: () => keys.baseUrl,
+      simulated: false,
+    });
+  },
+  simulated: (credentials, baseUrl) => createRazorpay({ ...credentials.razorpay, baseUrl, simulated: true }),
+  widgetScript: () => "https://checkout.razorpay.com/v1/checkout.js",
+  simulator: {
+    routes: razorpaySimulator,
+    widget: { path: "checkout.js", source: widgetSource("razorpay-checkout.js") },
+  },
+};

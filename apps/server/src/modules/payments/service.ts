@@ -1,12 +1,7 @@
-import {
-  COD_SHIPPING_FEE_INR,
-  MESSAGES,
-  type OrderStatus,
-  type PaymentOptionsResponse,
-  type VerifyPaymentRequest,
-} from "@store/shared";
+import { MESSAGES, type OrderStatus, type PaymentOptionsResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import { refusal, type Refusal } from "../../errors";
+import { unknownMethod } from "./unknown-method";
 import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "../../log";
 import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
@@ -20,6 +15,8 @@ export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; ref
 
 const notConfigured = refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
 const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
+
+export type PaymentOffer = PaymentOptionsResponse["providers"][number];
 
 export function createPaymentsService(
   db: Db,
@@ -97,17 +94,14 @@ export function createPaymentsService(
     /** Also the back office's: a cancelled paid order's money goes back through the same queue. */
     refunds,
 
-    /** `POST /api/verify-payment/`: Razorpay's signature, or PayPal's capture, then the paid transition. */
-    async verify(input: VerifyPaymentRequest): Promise<VerifyOutcome> {
-      const provider = gateway.provider(input.razorpay ? "razorpay" : "paypal");
+    /**
+     * `POST /api/verify-payment/`, the payload already read into the provider's name and its proof (the
+     * route translates the spec's `razorpay` flag): the provider's own check, its capture, the paid transition.
+     */
+    async verify(name: ProviderName, proof: PaymentProof): Promise<VerifyOutcome> {
+      if (!gateway.knows(name)) return { ok: false, refusal: unknownMethod() };
+      const provider = gateway.provider(name);
       if (!provider) return { ok: false, refusal: notConfigured };
-      const proof: PaymentProof = input.razorpay
-        ? {
-            providerOrderId: input.razorpay_order_id,
-            paymentId: input.razorpay_payment_id,
-            signature: input.razorpay_signature,
-          }
-        : { providerOrderId: input.order_id ?? input.orderID ?? "" };
       if (!provider.verify(proof)) return { ok: false, refusal: verificationFailed };
       return captureAndSettle(provider, proof);
     },
@@ -162,34 +156,25 @@ export function createPaymentsService(
       return { ok: true, duplicate: outcome.kind === "duplicate_event" };
     },
 
-    /** `GET /api/payment-options/`: what the checkout offers and which widget script to load. */
-    options(): PaymentOptionsResponse {
-      const razorpay = gateway.provider("razorpay");
-      const paypal = gateway.provider("paypal");
-      return {
-        razorpay: {
-          available: Boolean(razorpay),
-          key_id: razorpay?.publicKey ?? null,
-          script_url: razorpay
-            ? razorpay.simulated
-              ? `${SIMULATOR_PREFIX}/razorpay/checkout.js`
-              : "https://checkout.razorpay.com/v1/checkout.js"
+    /** `GET /api/payment-options/`: each registered provider's offer and how to load its widget. */
+    options(): PaymentOffer[] {
+      return gateway.plugins.map((plugin) => {
+        const provider = gateway.provider(plugin.name);
+        return {
+          name: plugin.name,
+          label: plugin.offer.label,
+          detail: plugin.offer.detail,
+          currencies: [...plugin.offer.currencies],
+          available: provider !== null,
+          public_key: provider?.publicKey ?? null,
+          script_url: provider
+            ? provider.simulated
+              ? `${SIMULATOR_PREFIX}/${plugin.name}/${plugin.simulator.widget.path}`
+              : plugin.widgetScript(provider)
             : null,
-          test_mode: razorpay?.simulated ?? false,
-        },
-        paypal: {
-          available: Boolean(paypal),
-          client_id: paypal?.publicKey ?? null,
-          // The real SDK also takes &currency=USD|INR, appended by the page for the shopper's currency.
-          script_url: paypal
-            ? paypal.simulated
-              ? `${SIMULATOR_PREFIX}/paypal/sdk.js`
-              : `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(paypal.publicKey)}`
-            : null,
-          test_mode: paypal?.simulated ?? false,
-        },
-        cod: { currencies: ["INR"], shipping_fee: COD_SHIPPING_FEE_INR },
-      };
+          test_mode: provider?.simulated ?? false,
+        };
+      });
     },
   };
 }

@@ -1,22 +1,23 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { ProviderName } from "./provider";
+import { webhookPath } from "./registry";
 
 /**
- * Provider webhooks. Signatures are computed over the exact bytes sent, so in this plugin's scope (only
- * here) JSON bodies stay raw strings; the service parses them after checking the signature.
+ * Provider webhooks, one route per registered provider. Signatures are computed over the exact bytes sent,
+ * so in this plugin's scope (only here) JSON bodies stay raw strings; the service parses them after
+ * checking the signature.
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
-  for (const provider of ["razorpay", "paypal"] as const satisfies readonly ProviderName[]) {
+  for (const { name } of app.services.payments.gateway.plugins) {
     // Not rate limited: providers deliver bursts from few addresses, and every delivery is signature-checked.
     app.post(
-      `/api/webhooks/${provider}`,
-      { config: { rateLimit: false }, schema: { tags: ["payments"], summary: `${provider} webhook` } },
+      webhookPath(name),
+      { config: { rateLimit: false }, schema: { tags: ["payments"], summary: `${name} webhook` } },
       async (request) => {
         const raw = typeof request.body === "string" ? request.body : "";
-        const outcome = await app.services.payments.webhook(provider, request.headers, raw);
+        const outcome = await app.services.payments.webhook(name, request.headers, raw);
         if (!outcome.ok) throw outcome.refusal;
         return { received: true, duplicate: outcome.duplicate };
       },

@@ -60,7 +60,7 @@ export function CheckoutPanel() {
   const formMessage = useTimedMessage();
   const [values, setValues] = useState(() => emptyDelivery(currency));
   const [problems, setProblems] = useState<FieldProblems>({});
-  const [chosen, setChosen] = useState<"razorpay" | "paypal" | null>(null);
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const [verified, setVerified] = useState(false);
   useSignedInUser((user) => {
     setValues((current) => withShopper(current, user, currency));
@@ -134,7 +134,7 @@ export function CheckoutPanel() {
     if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
   }
 
-  function choose(next: "razorpay" | "paypal") {
+  function choose(next: PaymentMethod) {
     setChosen(next);
     if (formMessage.text === MESSAGES.selectPaymentMethod) formMessage.clear();
   }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
-import { PAYMENT_METHOD_LABELS, piecesText } from "./order-format";
+import { paymentMethodLabel, piecesText } from "./order-format";
 import { OrderReturns } from "./order-returns";
 import { OrderReviews } from "./order-reviews";
 
@@ -25,7 +25,7 @@ export function OrderDetails({ order, linkSecret = null }: { order: OrderDetail;
           <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Order #{order.id}</h1>
           <p className="mt-2 text-charcoal/85">
             Placed on <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time> ·{" "}
-            {piecesText(order.item_count)} · {PAYMENT_METHOD_LABELS[order.payment_method]}
+            {piecesText(order.item_count)} · {paymentMethodLabel(order.payment_method)}
           </p>
         </div>
         <p className="flex items-center gap-2">

@@ -4,7 +4,7 @@ import { useApiGet } from "../../lib/use-api-get";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { Skeleton } from "../ui/skeleton";
-import { orderPath, PAYMENT_METHOD_LABELS, piecesText } from "./order-format";
+import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
 
 /** The signed-in shopper's orders (GET /api/orders/), newest first, each linking to its page. */
 export function OrdersList() {
@@ -56,7 +56,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
           {" · "}
           {piecesText(order.item_count)}
           {" · "}
-          {PAYMENT_METHOD_LABELS[order.payment_method]}
+          {paymentMethodLabel(order.payment_method)}
         </p>
       </div>
       <div className="flex items-center gap-4">

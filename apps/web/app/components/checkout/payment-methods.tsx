@@ -12,10 +12,31 @@ export const PAYMENT_GROUP_ID = "checkout-payment-method";
 
 type Choice = { method: PaymentMethod; title: string; detail: string; unavailable: string | null };
 
-function onlineUnavailable(options: ApiState<PaymentOptionsResponse>, method: "razorpay" | "paypal"): string | null {
-  if (options.status === "loading") return "Loading...";
-  if (options.status === "error" || !options.data[method].available) return "Not available right now.";
-  return null;
+/** Until the server's list arrives (or when it cannot be read), the spec's two online methods are shown. */
+const SPEC_OFFERS = [
+  { name: "razorpay", label: "Cards, UPI, net banking", detail: "Pay securely with Razorpay.", available: false },
+  {
+    name: "paypal",
+    label: "PayPal",
+    detail: "Pay with your PayPal account, or a card through PayPal.",
+    available: false,
+  },
+];
+
+/** The online methods the server's registry offers in this currency, each with why it cannot be chosen. */
+function onlineChoices(options: ApiState<PaymentOptionsResponse>, currency: Currency, cod: boolean): Choice[] {
+  const offers =
+    options.status === "success"
+      ? options.data.providers.filter((offer) => offer.currencies.includes(currency))
+      : SPEC_OFFERS;
+  const unavailable = (available: boolean) =>
+    cod ? null : options.status === "loading" ? "Loading..." : available ? null : "Not available right now.";
+  return offers.map((offer) => ({
+    method: offer.name,
+    title: offer.label,
+    detail: offer.detail,
+    unavailable: unavailable(offer.available),
+  }));
 }
 
 /**
@@ -44,26 +65,13 @@ export function PaymentMethods({
   /** What a COD order costs, fee included (major units). */
   codTotal: number;
   chosen: PaymentMethod | null;
-  onChoose: (method: "razorpay" | "paypal") => void;
+  onChoose: (method: PaymentMethod) => void;
   options: ApiState<PaymentOptionsResponse>;
   disabled: boolean;
   /** The id of the message saying a method is missing, when it shows. */
   describedBy?: string;
 }) {
-  const choices: Choice[] = [
-    {
-      method: "razorpay",
-      title: "Cards, UPI, net banking",
-      detail: "Pay securely with Razorpay.",
-      unavailable: cod ? null : onlineUnavailable(options, "razorpay"),
-    },
-    {
-      method: "paypal",
-      title: "PayPal",
-      detail: "Pay with your PayPal account, or a card through PayPal.",
-      unavailable: cod ? null : onlineUnavailable(options, "paypal"),
-    },
-  ];
+  const choices = onlineChoices(options, currency, cod);
   if (cod) {
     const fee = formatMoney(COD_SHIPPING_FEE_INR, "INR");
     choices.push({
@@ -73,7 +81,7 @@ export function PaymentMethods({
       unavailable: null,
     });
   }
-  const testMode = options.status === "success" && (options.data.razorpay.test_mode || options.data.paypal.test_mode);
+  const testMode = options.status === "success" && options.data.providers.some((offer) => offer.test_mode);
 
   return (
     <fieldset id={PAYMENT_GROUP_ID} disabled={disabled} aria-describedby={describedBy} className="min-w-0">

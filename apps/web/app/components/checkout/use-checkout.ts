@@ -45,9 +45,9 @@ export function providerScript(
   method: PaymentMethod,
   currency: Currency,
 ): string | null {
-  if (method === "cod") return null;
-  const src = options?.[method].available ? options[method].script_url : null;
-  if (!src || method === "razorpay") return src;
+  const offer = options?.providers.find((provider) => provider.name === method);
+  const src = offer?.available ? offer.script_url : null;
+  if (!src || method !== "paypal") return src;
   const url = new URL(src, window.location.origin);
   url.searchParams.set("currency", currency);
   return url.toString();

@@ -113,7 +113,7 @@ function columns({ selected, onSelect }: Selection): Column<AdminOrderSummary>[]
       header: "Payment",
       cell: (o) => (
         <>
-          {PAYMENT_LABELS[o.payment_method]}
+          {PAYMENT_LABELS[o.payment_method] ?? o.payment_method}
           {o.is_test && <span className="ml-1 text-xs text-charcoal/70">(test)</span>}
         </>
       ),

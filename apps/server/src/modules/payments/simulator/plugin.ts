@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 import type { SimulatorControl } from "../../../http/simulator-control";
 import { SIMULATOR_PREFIX, type SimulatorCredentials } from "./credentials";
-import { paypalSimulator } from "./paypal-sim";
-import { razorpaySimulator } from "./razorpay-sim";
+import { webhookPath, type PaymentProviderPlugin } from "../registry";
 import { createOutages, type Outages } from "./outages";
 import { createWebhookSender, type WebhookSender } from "./webhooks";
 
@@ -30,18 +28,20 @@ declare module "fastify" {
   }
 }
 
-const widget = (file: string) => readFileSync(new URL(`./widgets/${file}`, import.meta.url), "utf8");
-
 /**
- * The provider simulator on our own origin (architecture page, section 6): Razorpay- and PayPal-compatible
- * APIs under /sim/razorpay and /sim/paypal, and their browser widgets as plain same-origin scripts, which
- * our CSP (script-src 'self', connect-src 'self') allows. Mounted only when a provider has no keys and the
- * simulator is allowed (see config.ts and gateway.ts).
+ * The provider simulators on our own origin (architecture page, section 6): each registered provider's
+ * compatible API under /sim/<name> (Razorpay's, PayPal's), and its browser widget as a plain same-origin
+ * script, which our CSP (script-src 'self', connect-src 'self') allows. Mounted only when a provider has no
+ * keys and the simulator is allowed (see config.ts and gateway.ts).
  */
-export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials; control: SimulatorControl }>(
-  async (app: FastifyInstance, { credentials, control }) => {
+export const paymentSimulatorPlugin = fp<{
+  credentials: SimulatorCredentials;
+  control: SimulatorControl;
+  plugins: readonly PaymentProviderPlugin[];
+}>(
+  async (app: FastifyInstance, { credentials, control, plugins }) => {
     const webhooks = createWebhookSender(
-      (provider) => `${app.config.publicUrl.replace(/\/+$/, "")}/api/webhooks/${provider}`,
+      (provider) => `${app.config.publicUrl.replace(/\/+$/, "")}${webhookPath(provider)}`,
       app.log,
     );
     const outages = createOutages();
@@ -49,13 +49,13 @@ export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials; co
     // Deliveries under way are answered while the server still accepts them and the database is open.
     app.addHook("preClose", () => webhooks.settled());
 
-    const scripts = {
-      "razorpay/checkout.js": widget("razorpay-checkout.js"),
-      "paypal/sdk.js": widget("paypal-sdk.js"),
-    };
-    for (const [path, source] of Object.entries(scripts)) {
-      app.get(`${SIMULATOR_PREFIX}/${path}`, { schema: { hide: true } }, (_request, reply) =>
-        reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(source),
+    for (const { name, simulator } of plugins) {
+      const { path, source } = simulator.widget;
+      app.get(`${SIMULATOR_PREFIX}/${name}/${path}`, { schema: { hide: true } }, (_request, reply) =>
+        reply
+          .header("content-type", "text/javascript; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .send(source()),
       );
     }
     app.post(`${SIMULATOR_PREFIX}/outages`, { schema: { hide: true }, onRequest: control }, (request, reply) => {
@@ -71,20 +71,14 @@ export const paymentSimulatorPlugin = fp<{ credentials: SimulatorCredentials; co
       outages.pendRefunds(refunds.data.pending_refunds ?? 0);
       return refunds.data;
     });
-    await app.register(razorpaySimulator, {
-      prefix: `${SIMULATOR_PREFIX}/razorpay`,
-      db: app.database.db,
-      sender: webhooks,
-      outages,
-      credentials,
-    });
-    await app.register(paypalSimulator, {
-      prefix: `${SIMULATOR_PREFIX}/paypal`,
-      db: app.database.db,
-      sender: webhooks,
-      outages,
-      credentials,
-    });
+    for (const { name, simulator } of plugins)
+      await app.register(simulator.routes, {
+        prefix: `${SIMULATOR_PREFIX}/${name}`,
+        db: app.database.db,
+        sender: webhooks,
+        outages,
+        credentials,
+      });
   },
   { name: "payment-simulator" },
 );

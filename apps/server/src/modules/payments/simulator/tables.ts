@@ -1,5 +1,4 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { paymentProvider } from "../tables";
 
 /**
  * The simulated providers' own records (orders, payments, captures, access tokens, PayPal-Request-Id
@@ -10,7 +9,7 @@ import { paymentProvider } from "../tables";
 export const paymentSimulatorRecords = pgTable(
   "payment_simulator_records",
   {
-    provider: paymentProvider("provider").notNull(),
+    provider: text("provider").notNull(),
     /** order, payment, capture, token or request. */
     kind: text("kind").notNull(),
     id: text("id").notNull(),

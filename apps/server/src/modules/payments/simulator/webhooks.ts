@@ -11,12 +11,12 @@ const DELIVERY_DELAY_MS = 1000;
  * Sends the simulator's webhooks to our own endpoints over real HTTP, as the providers would, shortly after
  * the call that caused them. Tests can hold deliveries (to play "the webhook is late") and wait for all.
  */
-export function createWebhookSender(target: (provider: "razorpay" | "paypal") => string, log: ServiceLog) {
+export function createWebhookSender(target: (provider: string) => string, log: ServiceLog) {
   const inFlight = new Set<Promise<void>>();
   const held: (() => Promise<void>)[] = [];
   let holding = false;
 
-  async function post(provider: "razorpay" | "paypal", body: string, headers: Record<string, string>): Promise<void> {
+  async function post(provider: string, body: string, headers: Record<string, string>): Promise<void> {
     try {
       const response = await fetch(target(provider), {
         method: "POST",
@@ -39,7 +39,7 @@ export function createWebhookSender(target: (provider: "razorpay" | "paypal") =>
   }
 
   return {
-    send(provider: "razorpay" | "paypal", body: string, headers: Record<string, string>): void {
+    send(provider: string, body: string, headers: Record<string, string>): void {
       const send = () => post(provider, body, headers);
       if (holding) held.push(send);
       else start(send);
