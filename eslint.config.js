@@ -12,6 +12,8 @@ export default tseslint.config(
       "**/.react-router/**",
       "data/**",
       "bench/results/**",
+      // Benchmark databases, and another version's source for bench:shop --baseline.
+      "bench/.data/**",
       "**/test-results/**",
     ],
   },

@@ -19,11 +19,21 @@ export type BuiltStatement<Row> = (values: Record<string, unknown>) => Promise<R
  */
 export type Plan = "prepared" | "per-run";
 
-function built<Row>(db: Db, query: SQL, plan: Plan): BuiltStatement<Row> {
+function built<Row>(db: Db, query: SQL, name: string | undefined, plan: Plan): BuiltStatement<Row> {
   const text = dialect.sqlToQuery(query);
   if (plan === "per-run") planEachRun(text.sql);
-  const prepared = db._.session.prepareQuery(text, undefined, undefined, false);
+  const prepared = db._.session.prepareQuery(text, undefined, name, false);
   return async (values) => ((await prepared.execute(values)) as { rows: Row[] }).rows;
+}
+
+/**
+ * A raw statement built once and run many times under its own name: drizzle does not rebuild its text on
+ * every request, and the database parses and plans it once per session (a named prepared statement). For the
+ * hottest writes (a guest's first add to cart, decisions 048 and 056). Each name must stand for one text:
+ * PostgreSQL refuses a second text under a name.
+ */
+export function preparedSql<Row>(db: Db, name: string, query: SQL): BuiltStatement<Row> {
+  return built(db, query, name, "prepared");
 }
 
 /** What a statement's text varies with (never the values, which are placeholders): a step, a count of words. */
@@ -47,7 +57,7 @@ export function builtOnce<S extends Shape, Row>(
     if (!statements) byDatabase.set(db, (statements = new Map()));
     const key = keyOf(shape);
     let statement = statements.get(key);
-    if (!statement) statements.set(key, (statement = built<Row>(db, build(db, shape), plan)));
+    if (!statement) statements.set(key, (statement = built<Row>(db, build(db, shape), undefined, plan)));
     return statement;
   };
 }

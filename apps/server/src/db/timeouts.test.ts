@@ -118,7 +118,7 @@ describe.skipIf(!onPostgres)("PostgreSQL: lock, pool and statement limits", () =
     const lock = await lockVariants(url);
     let stuck: Promise<LightMyRequestResponse>[] = [];
     try {
-      // Each add holds a connection while it waits for the locked table.
+      // Guests' first adds share one statement (decision 056): a first add and an add to a cart take one each.
       stuck = [addToCart("10.9.2.1"), addToCart("10.9.2.2", cartId)];
       // Both pool connections are now waiting for the lock.
       await waitUntil(async () => (await lockWaiters(url)) === 2);

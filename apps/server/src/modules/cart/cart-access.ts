@@ -64,6 +64,11 @@ export async function createCart(tx: Tx, userId: number | null, currency: Curren
   return cart;
 }
 
+/** Removes a cart no one was told of yet (its lines go with it): a guest's first add refused after it was written. */
+export async function discardCart(db: Db, cartId: string): Promise<void> {
+  await db.delete(carts).where(eq(carts.id, cartId));
+}
+
 /** Gives a guest cart to a user: it becomes their cart, or its lines join the cart they already have. */
 export async function attachToUser(tx: Tx, guest: CartRow, userId: number): Promise<CartRow> {
   const own = await selectCart(tx, eq(carts.userId, userId), true);

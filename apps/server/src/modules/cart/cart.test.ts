@@ -55,7 +55,7 @@ describe("the guest cart flow (spec section 7)", () => {
     });
     expect(first.json().data[0].image).toMatch(/^\/media\/products\//);
     expect(typeof first.json().data[0].id).toBe("number");
-    // The first add answers exactly what reading the cart shows.
+    // The first add answers from what it read and wrote (decision 043): exactly what reading the cart shows.
     expect((await getCart(`cart_id=${cartId}`)).json()).toEqual(first.json());
     const [stored] = await app.database.db.select().from(carts).where(eq(carts.id, cartId));
     expect(stored).toMatchObject({ userId: null, currency: "USD" });
@@ -115,7 +115,7 @@ describe("the guest cart flow (spec section 7)", () => {
   });
 });
 
-describe("guests adding at the same moment", () => {
+describe("guests adding at the same moment (one statement for all who wait, decision 056)", () => {
   it("gives each its own new cart or its own refusal, and stores only what was answered 200", async () => {
     const fresh = await pickVariants(app, { minStock: 3, count: 6 });
     const withdrawn = await pickVariant(app, { active: false });

@@ -1,10 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { formatMoney, priceIn, type AddCartItemRequest, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError, Refusal } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
 import { mainImage } from "./cart-view";
-import { cartLines } from "./tables";
 
 /** The size as the shop sells it now, and the checks a change to a cart makes against it. */
 
@@ -17,10 +16,14 @@ export const cartRefusal = (
 export type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy">;
 
 /**
- * The product and its size as sold now, by the `productId` and `size` placeholders, and the pieces of it
- * already in the cart `cartId` as a line of the `isDirectBuy` kind (`inCart`, null without such a line).
+ * The product and its size as sold now: by the `productId` and `size` placeholders, or by the columns of
+ * an outer query (a lateral join, new-guest-carts.ts).
  */
-export function sellableVariantQuery(db: Db) {
+export function sellableVariantQuery(
+  db: Db,
+  productId: SQLWrapper = sql.placeholder("productId"),
+  size: SQLWrapper = sql.placeholder("size"),
+) {
   return (
     db
       .select({
@@ -30,7 +33,6 @@ export function sellableVariantQuery(db: Db) {
         offerCents: productVariants.offerPriceCents,
         mrpCents: productVariants.mrpCents,
         stock: productVariants.stock,
-        inCart: cartLines.quantity,
       })
       .from(products)
       // A retired size (offered false) is not sold any more, like a size the product never had.
@@ -38,21 +40,11 @@ export function sellableVariantQuery(db: Db) {
         productVariants,
         and(
           eq(productVariants.productId, products.id),
-          eq(productVariants.size, sql.placeholder("size")),
+          eq(productVariants.size, size),
           eq(productVariants.offered, true),
         ),
       )
-      // Joined on the product, not the size as sold: a line of a size no longer sold is still found.
-      .leftJoin(
-        cartLines,
-        and(
-          eq(cartLines.cartId, sql.placeholder("cartId")),
-          eq(cartLines.productId, products.id),
-          eq(cartLines.size, sql.placeholder("size")),
-          eq(cartLines.isDirectBuy, sql.placeholder("isDirectBuy")),
-        ),
-      )
-      .where(eq(products.id, sql.placeholder("productId")))
+      .where(eq(products.id, productId))
       .limit(1)
   );
 }

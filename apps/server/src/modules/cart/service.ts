@@ -12,8 +12,9 @@ import {
 import type { Limit } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { AppError, catchRefusal, type Refusal } from "../../errors";
-import { cartForChange, cartForReading, cartNotFound, createCart } from "./cart-access";
-import { cartView } from "./cart-view";
+import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
+import { cartItem, cartResponse, cartView } from "./cart-view";
+import { newGuestCarts } from "./new-guest-carts";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
 import { restoreReminded } from "./restore";
@@ -38,15 +39,18 @@ function lineWhere(cartId: string, line: LineInput) {
   );
 }
 
-/** The size as sold now and the pieces of it in the cart already (null: no such line), in the change's transaction. */
-async function sizeInCart(tx: Tx, cartId: string | null, line: LineInput) {
-  const [row] = await sellableVariantQuery(tx).execute({
-    productId: line.product_pk,
-    size: line.size,
-    cartId,
-    isDirectBuy: line.is_direct_buy,
-  });
-  return { row, inCart: row?.inCart ?? null };
+/** The size as sold now, read in the change's transaction. */
+async function sellableVariant(tx: Tx, line: LineInput) {
+  const [row] = await sellableVariantQuery(tx).execute({ productId: line.product_pk, size: line.size });
+  return sellable(row, line);
+}
+async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(lineWhere(cartId, line))
+    .limit(1);
+  return row?.quantity;
 }
 
 function lineNotFound(): AppError {
@@ -54,21 +58,45 @@ function lineNotFound(): AppError {
 }
 
 export function createCartService(db: Db, reminderLinks: ReminderLinks, reminderCap: Limit) {
+  // A guest's first add to cart is the busiest write: one prepared statement for all who are waiting.
+  const addToNewGuestCartOnDb = newGuestCarts(db);
+
   /** Runs a change in one transaction, then answers the whole cart as it now is. */
-  async function mutate(
-    change: (tx: Tx) => Promise<{ cartId: string; currency: Currency; created?: boolean }>,
-  ): Promise<CartResponse> {
+  async function mutate(change: (tx: Tx) => Promise<{ cartId: string; currency: Currency }>): Promise<CartResponse> {
     const { cartId, currency } = await db.transaction(async (tx) => {
       const result = await change(tx);
-      // A cart this change created was stamped by its insert, in the same transaction.
-      if (!result.created)
-        await tx
-          .update(carts)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(carts.id, result.cartId));
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, result.cartId));
       return result;
     });
     return cartView(db, cartId, currency);
+  }
+
+  /** A guest's first add (no cart yet): the answer is built from what was read and written, not read back. */
+  async function addToNewGuestCart(input: AddCartItemRequest): Promise<CartResponse> {
+    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const { variant: read, written } = await addToNewGuestCartOnDb({ ...input, currency });
+    const variant = sellable(read, input);
+    try {
+      assertPricesCurrent(variant, input, currency);
+    } catch (refusal) {
+      if (written) await discardCart(db, written.cartId);
+      throw refusal;
+    }
+    assertInStock(variant, input.quantity);
+    // The statement wrote on the same conditions: on sale (else refused above) and in stock.
+    if (!written) throw new Error(`a guest's add to cart of product ${input.product_pk} wrote no cart`);
+    const line = {
+      ...variant,
+      id: written.lineId,
+      productId: input.product_pk,
+      quantity: input.quantity,
+      isDirectBuy: input.is_direct_buy,
+      isActive: true,
+    };
+    return cartResponse(written.cartId, [cartItem(line, currency)], currency);
   }
 
   return {
@@ -83,17 +111,17 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
      * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
      */
     add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
+      if (!input.cart_id && !user) return changeOrRefusal(() => addToNewGuestCart(input));
       return changeOrRefusal(() =>
         mutate(async (tx) => {
-          const found = await cartForChange(tx, input.cart_id, user);
-          const currency = input.currency ?? found?.currency ?? DEFAULT_CURRENCY;
-          const { row, inCart } = await sizeInCart(tx, found?.id ?? null, input);
-          const variant = sellable(row, input);
+          let cart = await cartForChange(tx, input.cart_id, user);
+          const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
+          const variant = await sellableVariant(tx, input);
           assertPricesCurrent(variant, input, currency);
-          const quantity = (inCart ?? 0) + input.quantity;
+          const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
           assertInStock(variant, quantity);
 
-          const cart = found ?? (await createCart(tx, user?.id ?? null, currency));
+          cart ??= await createCart(tx, user?.id ?? null, currency);
           if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
           await tx
             .insert(cartLines)
@@ -108,7 +136,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
               target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
               set: { quantity },
             });
-          return { cartId: cart.id, currency, created: !found };
+          return { cartId: cart.id, currency };
         }),
       );
     },
@@ -119,9 +147,8 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
         mutate(async (tx) => {
           const cart = await cartForChange(tx, input.cart_id, user);
           if (!cart) throw cartNotFound();
-          const { row, inCart } = await sizeInCart(tx, cart.id, input);
-          if (inCart === null) throw lineNotFound();
-          assertInStock(sellable(row, input), input.quantity);
+          if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
+          assertInStock(await sellableVariant(tx, input), input.quantity);
           await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
           return { cartId: cart.id, currency: cart.currency };
         }),
