@@ -9,6 +9,7 @@ import { orderReturnsSchema } from "./returns";
 import { orderReviewsSchema } from "./reviews";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { PIN_CODE_SHAPE_TEXT } from "./geo";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_CODES, shippingMethodProblem } from "../shipping-methods";
 
 export const PAYMENT_METHODS = ["razorpay", "paypal", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -87,6 +88,11 @@ export const createOrderRequestSchema = z
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
     payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be razorpay, paypal or cod" }).optional(),
+    /** Ours: how the parcel travels (shipping-methods.ts); the spec's standard shipping when absent. */
+    shipping_method: z
+      .enum(SHIPPING_METHOD_CODES, { error: `shipping_method must be one of ${SHIPPING_METHOD_CODES.join(", ")}` })
+      .optional()
+      .transform((v) => v ?? DEFAULT_SHIPPING_METHOD),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
@@ -100,6 +106,9 @@ export const createOrderRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
     }
     for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
+    const cashOnDelivery = body.payment_method === "cod";
+    const shipping = shippingMethodProblem(body.shipping_method, { country: body.delivery_country, cashOnDelivery });
+    if (shipping) ctx.addIssue({ code: "custom", path: ["shipping_method"], message: shipping });
   })
   .transform(({ razorpay, payment_method, ...body }) => ({
     ...body,
