@@ -108,6 +108,13 @@ export function shippingMethodsFor(country: string): ShippingMethod[] {
   return offered.length > 0 ? offered : [shippingMethod(DEFAULT_SHIPPING_METHOD)];
 }
 
+/** An order's "Shipping" line: the spec's word for standard shipping, the method's name beside any other. */
+export function shippingLineLabel(code: string): string {
+  return isShippingMethodCode(code) && code !== DEFAULT_SHIPPING_METHOD
+    ? `Shipping (${shippingMethod(code).label})`
+    : "Shipping";
+}
+
 /** Why a method cannot ship this order (a sentence for the shopper), or null when it can. */
 export function shippingMethodProblem(
   code: ShippingMethodCode,

@@ -271,6 +271,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
+  /** Ours: the shipping method's code (shipping-methods.ts). */
+  shipping_method: z.string(),
   /** The wallet's INR "end in 9" rounding, added to the total (0 otherwise). */
   rounding: z.number(),
   promo_code: z.string().nullable(),

@@ -69,6 +69,8 @@ describe("an order sent by India express", () => {
     });
     expect(delivery!.cgst + delivery!.sgst + delivery!.igst).toBeGreaterThan(0);
     expect(invoice!.gross).toBe(total);
+    const detail = await call(app, admin, "GET", `/api/admin/orders/${orderId}`);
+    expect(detail.json()).toMatchObject({ shipping_method: "india-express", shipping_minor: expressFee * 100 });
 
     const booked = await call(app, admin, "POST", "/api/admin/shipments", { order_ids: [orderId] });
     expect(booked.statusCode, booked.body).toBe(200);
