@@ -41,16 +41,17 @@ export function ShippingChoice({
                 value={method.code}
                 checked={chosen === method.code}
                 onChange={() => onChoose(method.code)}
+                aria-labelledby={`${SHIPPING_GROUP_ID}-${method.code}-title`}
                 aria-describedby={`${SHIPPING_GROUP_ID}-${method.code}`}
                 className="mt-1 h-4 w-4 flex-none accent-indigo-ink"
               />
               <span className="flex-1">
-                <span className="flex justify-between gap-3 font-semibold text-charcoal">
-                  <span>{method.label}</span>
-                  <span className="tabular-nums">{fee > 0 ? formatMoney(fee, currency) : "Free"}</span>
+                <span id={`${SHIPPING_GROUP_ID}-${method.code}-title`} className="block font-semibold text-charcoal">
+                  {method.label}
                 </span>
                 <span id={`${SHIPPING_GROUP_ID}-${method.code}`} className="block text-sm text-charcoal/80">
-                  {method.days.earliest}-{method.days.latest} business days
+                  {fee > 0 ? formatMoney(fee, currency) : "Free"}, {method.days.earliest}-{method.days.latest} business
+                  days
                 </span>
               </span>
             </label>
