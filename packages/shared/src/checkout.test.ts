@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { COD_SHIPPING_FEE_INR } from "./constants";
-import { isCashOnDeliveryAllowed, shippingFee } from "./checkout";
+import { cashOnDeliveryFee, isCashOnDeliveryAllowed } from "./checkout";
 
-describe("shipping fee (spec: 39 with COD in INR, else free)", () => {
-  it("charges the COD fee only for cash on delivery in INR", () => {
-    expect(shippingFee("INR", true)).toBe(COD_SHIPPING_FEE_INR);
-    expect(shippingFee("INR", true)).toBe(39);
-    expect(shippingFee("INR", false)).toBe(0);
+describe("cash on delivery's fee (spec: 39 with COD in INR)", () => {
+  it("is the spec's 39 rupees in INR", () => {
+    expect(cashOnDeliveryFee("INR")).toBe(COD_SHIPPING_FEE_INR);
+    expect(cashOnDeliveryFee("INR")).toBe(39);
   });
 
-  it("never charges in USD, where cash on delivery is not offered", () => {
-    expect(shippingFee("USD", true)).toBe(0);
-    expect(shippingFee("USD", false)).toBe(0);
+  it("is never charged in USD, where cash on delivery is not offered", () => {
+    expect(cashOnDeliveryFee("USD")).toBe(0);
     expect(isCashOnDeliveryAllowed("USD")).toBe(false);
     expect(isCashOnDeliveryAllowed("INR")).toBe(true);
   });

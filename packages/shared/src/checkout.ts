@@ -6,9 +6,9 @@ export function isCashOnDeliveryAllowed(currency: Currency): boolean {
 }
 
 /**
- * The spec's shipping rule, shared by the cart page and the server's order total: 39 rupees with cash on
- * delivery in INR, otherwise free. COD in USD is never charged a fee because it is never accepted.
+ * The cash-on-delivery payment method's fee (the spec's 39 rupees), shown and charged as shipping beside
+ * the shipping method's own fee. COD in USD is never charged a fee because it is never accepted.
  */
-export function shippingFee(currency: Currency, cashOnDelivery: boolean): number {
-  return cashOnDelivery && isCashOnDeliveryAllowed(currency) ? COD_SHIPPING_FEE_INR : 0;
+export function cashOnDeliveryFee(currency: Currency): number {
+  return isCashOnDeliveryAllowed(currency) ? COD_SHIPPING_FEE_INR : 0;
 }

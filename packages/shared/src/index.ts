@@ -17,6 +17,8 @@ export * from "./schemas/content";
 export * from "./schemas/errors";
 export * from "./checkout";
 export * from "./order-total";
+export * from "./shipping-methods";
+export * from "./shipping-fee-rules";
 export * from "./schemas/geo";
 export * from "./schemas/cart";
 export * from "./schemas/wishlist";

@@ -1,7 +1,8 @@
-import { shippingFee } from "./checkout";
+import { cashOnDeliveryFee } from "./checkout";
 import type { Currency } from "./constants";
 import { endInNine, toMinorUnits } from "./money";
 import type { PaymentMethod } from "./schemas/checkout";
+import { DEFAULT_SHIPPING_METHOD, shippingMethod, type ShippingMethodCode } from "./shipping-methods";
 
 export type OrderTotalInput = {
   currency: Currency;
@@ -11,11 +12,16 @@ export type OrderTotalInput = {
   discount: number;
   /** The payment method, or null while none is chosen (the cart page, before cash on delivery is ticked). */
   method: PaymentMethod | null;
+  /** The shipping method; the spec's standard shipping when absent (the cart page, before an address). */
+  shippingMethod?: ShippingMethodCode;
+  /** Where the parcel goes and how many pieces it holds (international fees go by zone and weight); India, one piece, when absent. */
+  parcel?: { country: string; pieces: number };
 };
 
 export type OrderTotal = {
   /** The discount as applied: never below 0, never more than the subtotal. */
   discount: number;
+  /** The shipping method's fee plus cash on delivery's: one "Shipping" line, as the spec shows it. */
   shipping: number;
   /** How much the wallet's INR "end in 9" added (0 otherwise). */
   rounding: number;
@@ -25,12 +31,15 @@ export type OrderTotal = {
 
 /**
  * The one order-total formula, used by the cart page, the checkout panel and the server's quote so that
- * they cannot drift apart: subtotal less the discount, plus the shipping fee (cash on delivery in INR),
- * and (spec section 7) a wallet order in INR raised to end in 9, the server booking the difference.
+ * they cannot drift apart: subtotal less the discount, plus shipping (the shipping method's fee and cash on
+ * delivery's), and (spec section 7) a wallet order in INR raised to end in 9, the server booking the difference.
  */
-export function orderTotal({ currency, subtotal, discount, method }: OrderTotalInput): OrderTotal {
+export function orderTotal(input: OrderTotalInput): OrderTotal {
+  const { currency, subtotal, discount, method } = input;
   const applied = Math.min(Math.max(discount, 0), subtotal);
-  const shipping = shippingFee(currency, method === "cod");
+  const { country, pieces } = input.parcel ?? { country: "IN", pieces: 1 };
+  const methodFee = shippingMethod(input.shippingMethod ?? DEFAULT_SHIPPING_METHOD).fee({ currency, country, pieces });
+  const shipping = methodFee + (method === "cod" ? cashOnDeliveryFee(currency) : 0);
   const exact = subtotal - applied + shipping;
   const total = method === "paypal" && currency === "INR" ? endInNine(exact) : exact;
   return { discount: applied, shipping, rounding: total - exact, total };

@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS_TEXT,
   RETURN_POLICY,
   SELLER,
+  shippingMethod,
   SHIPPING_TIMES,
 } from "@store/shared";
 
@@ -135,7 +136,10 @@ const shipping: Policy = {
       heading: "Delivery within India",
       items: [
         { term: "Normal", detail: SHIPPING_TIMES.indiaNormal },
-        { term: "Express", detail: SHIPPING_TIMES.indiaExpress },
+        {
+          term: "Express",
+          detail: `${SHIPPING_TIMES.indiaExpress}, ${formatMoney(shippingMethod("india-express").fee({ currency: "INR", country: "IN", pieces: 1 }), "INR")}`,
+        },
       ],
     },
     {
@@ -149,7 +153,7 @@ const shipping: Policy = {
     {
       heading: "Cash on Delivery",
       paragraphs: [
-        `Cash on Delivery is available for orders in INR only, with a shipping fee of ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}. Other orders ship free.`,
+        `Cash on Delivery is available for orders in INR only, with a shipping fee of ${formatMoney(COD_SHIPPING_FEE_INR, "INR")}. Other orders ship free by normal delivery.`,
       ],
     },
     {

@@ -165,6 +165,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   subtotal_minor: z.number().int(),
   discount_minor: z.number().int(),
   shipping_minor: z.number().int(),
+  /** The shipping method's code (shipping-methods.ts): which carrier books it, how fast it must leave. */
+  shipping_method: z.string(),
   promo_code: z.string().nullable(),
   /** INR per USD x 1000 when the order was placed. */
   rate_milli: z.number().int(),

@@ -9,6 +9,7 @@ import { orderReturnsSchema } from "./returns";
 import { orderReviewsSchema } from "./reviews";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { PIN_CODE_SHAPE_TEXT } from "./geo";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_CODES, shippingMethodProblem } from "../shipping-methods";
 
 /**
  * The spec's card provider, its wallet and cash on delivery. The server's provider registry may add more
@@ -95,6 +96,11 @@ export const createOrderRequestSchema = z
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
     payment_method: paymentMethodSchema.optional(),
+    /** Ours: how the parcel travels (shipping-methods.ts); the spec's standard shipping when absent. */
+    shipping_method: z
+      .enum(SHIPPING_METHOD_CODES, { error: `shipping_method must be one of ${SHIPPING_METHOD_CODES.join(", ")}` })
+      .optional()
+      .transform((v) => v ?? DEFAULT_SHIPPING_METHOD),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
@@ -108,6 +114,9 @@ export const createOrderRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
     }
     for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
+    const cashOnDelivery = body.payment_method === "cod";
+    const shipping = shippingMethodProblem(body.shipping_method, { country: body.delivery_country, cashOnDelivery });
+    if (shipping) ctx.addIssue({ code: "custom", path: ["shipping_method"], message: shipping });
   })
   .transform(({ razorpay, payment_method, ...body }) => ({
     ...body,
@@ -270,6 +279,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
+  /** Ours: the shipping method's code (shipping-methods.ts). */
+  shipping_method: z.string(),
   /** The wallet's INR "end in 9" rounding, added to the total (0 otherwise). */
   rounding: z.number(),
   promo_code: z.string().nullable(),

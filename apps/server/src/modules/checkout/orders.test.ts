@@ -108,6 +108,7 @@ describe("a shopper's orders (GET /api/orders/, GET /api/orders/:id)", () => {
       subtotal: unit * 2,
       discount: 0,
       shipping: COD_SHIPPING_FEE_INR,
+      shipping_method: "india-standard",
       rounding: 0,
       total: unit * 2 + COD_SHIPPING_FEE_INR,
       promo_code: null,

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { createOrderAmount, formatMoney, orderTotal, type Currency, type PaymentMethod } from "@store/shared";
+import {
+  createOrderAmount,
+  formatMoney,
+  orderTotal,
+  type Currency,
+  type PaymentMethod,
+  type ShippingMethodCode,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { cartLineRows, cartViewOf } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
@@ -17,17 +24,25 @@ export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; refusal: Re
 
 /**
  * Prices a cart for checkout with the same rules the shopper saw: the cart view's catalogue prices, the
- * promo rule recomputed now, the spec's shipping fee, and the wallet's INR "end in 9" rounding. Every line
+ * promo rule recomputed now, the shipping method's fee (and cash on delivery's), and the wallet's INR "end
+ * in 9" rounding. Every line
  * of the cart is ordered, direct-buy or not, as the cart's subtotal and the promo check count them all.
  * `db` may be a transaction (cash on delivery prices and confirms under one lock).
  */
 export async function quoteCart(
   db: Db,
   cart: { id: string; updatedAt: Date },
-  input: { currency: Currency; method: PaymentMethod; promoCode: string | null },
+  input: {
+    currency: Currency;
+    method: PaymentMethod;
+    promoCode: string | null;
+    /** Checked against the address by the request's schema. */
+    shippingMethod: ShippingMethodCode;
+    country: string;
+  },
   now: Date,
 ): Promise<QuoteOutcome> {
-  const { currency, method } = input;
+  const { currency, method, shippingMethod } = input;
   // The cart view's rows, with the variant ids the order lines keep: one query.
   const rows = await cartLineRows(db, cart.id);
   const view = cartViewOf(cart.id, rows, currency);
@@ -73,11 +88,19 @@ export async function quoteCart(
     promoCode = rule.code;
   }
 
-  const { shipping, rounding, total } = orderTotal({ currency, subtotal: view.subtotal, discount, method });
+  const { shipping, rounding, total } = orderTotal({
+    currency,
+    subtotal: view.subtotal,
+    discount,
+    method,
+    shippingMethod,
+    parcel: { country: input.country, pieces: view.count },
+  });
   const key = JSON.stringify([
     cart.id,
     cart.updatedAt.toISOString(),
     method,
+    shippingMethod,
     currency,
     promoCode,
     total,
@@ -89,6 +112,7 @@ export async function quoteCart(
       cartId: cart.id,
       currency,
       method,
+      shippingMethod,
       lines,
       subtotal: view.subtotal,
       discount,

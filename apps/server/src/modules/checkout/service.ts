@@ -82,7 +82,13 @@ export function createCheckoutService(
         const quoted = await quoteCart(
           tx,
           cart,
-          { currency: input.currency, method: input.payment_method, promoCode: input.promo_code },
+          {
+            currency: input.currency,
+            method: input.payment_method,
+            promoCode: input.promo_code,
+            shippingMethod: input.shipping_method,
+            country: input.delivery_country,
+          },
           now,
         );
         if (!quoted.ok) throw quoted.refusal;

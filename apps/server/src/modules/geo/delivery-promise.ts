@@ -1,4 +1,4 @@
-import { countryName, SHIPPING_DAYS, type DeliveryPromise } from "@store/shared";
+import { countryName, DEFAULT_SHIPPING_METHOD, shippingMethod, type DeliveryPromise } from "@store/shared";
 import { LRUCache } from "lru-cache";
 import { businessDaysAfter, shortDate } from "./business-days";
 import type { PincodeLookup, PincodePlace } from "./pincodes";
@@ -10,8 +10,14 @@ import type { PincodeLookup, PincodePlace } from "./pincodes";
  */
 export type Serviceability = (deliveryPin: string) => Promise<{ days: number; cod: boolean } | null>;
 
-/** The spec's shipping policy (section 9): normal delivery in business days. */
-export const POLICY_DAYS = { india: SHIPPING_DAYS.indiaNormal, abroad: SHIPPING_DAYS.internationalStandard } as const;
+/**
+ * The spec's shipping policy (section 9) in business days: the standard method's promise in India, and
+ * international standard's abroad (until it is offered, the days the policy page states for a parcel abroad).
+ */
+export const POLICY_DAYS = {
+  india: shippingMethod(DEFAULT_SHIPPING_METHOD).days,
+  abroad: shippingMethod("international-standard").days,
+} as const;
 
 export type PromiseOptions = {
   serviceability?: Serviceability;

@@ -1,4 +1,4 @@
-import { inrMinorAtRate } from "@store/shared";
+import { inrMinorAtRate, isShippingMethodCode, shippingMethod } from "@store/shared";
 
 /**
  * The tax arithmetic of invoices and credit notes, pure and in integer paise (decision 033). Prices are
@@ -47,6 +47,9 @@ export interface OrderAmounts {
   /** The wallet's "end in 9" rounding (INR orders only): part of the price of the goods. */
   rounding: number;
   total: number;
+  /** Name the delivery line: the shipping method's code, and whether cash on delivery's fee is in `shipping`. */
+  shippingMethod: string;
+  paymentMethod: string;
 }
 
 export interface ComputedLine extends Amounts {
@@ -62,6 +65,13 @@ export interface ComputedLine extends Amounts {
 
 /** SAC of the delivery charge, billed with the goods as one composite supply (decision 033). */
 export const SHIPPING_SAC = "996812";
+
+/** "Delivery (Express delivery, cash on delivery)": the method's name, and cash on delivery when its fee is in it. */
+function deliveryDescription(order: Pick<OrderAmounts, "shippingMethod" | "paymentMethod">): string {
+  const method = isShippingMethodCode(order.shippingMethod) ? shippingMethod(order.shippingMethod).label : null;
+  const parts = [method, order.paymentMethod === "cod" ? "cash on delivery" : null].filter(Boolean);
+  return parts.length > 0 ? `Delivery (${parts.join(", ")})` : "Delivery";
+}
 
 /**
  * `total` shared out over `weights` in proportion, by largest remainder: the shares add up to `total`
@@ -120,7 +130,8 @@ export const toInr = (minor: number, order: Pick<OrderAmounts, "currency" | "rat
 /**
  * The invoice's lines for an order: each goods line's value less its share of the discount and with its share
  * of the wallet's rounding (the rounding is part of what the shopper pays for the goods, so it is taxed with
- * them, at each line's rate), then the delivery charge (taxed at the highest rate of the goods it carries); in
+ * them, at each line's rate), then the delivery charge, whatever the shipping method: a composite supply taxed
+ * as its principal supply, the goods it carries, at the highest of their rates (decision 033); in
  * INR at the invoice's rate, shared out so that the lines add up to the order total converted once. Both shares
  * are by largest remainder, so they add up exactly.
  */
@@ -160,7 +171,7 @@ export function invoiceLines(
     lines.push({
       kind: "shipping",
       orderLineId: null,
-      description: "Delivery (cash on delivery)",
+      description: deliveryDescription(order),
       hsn: SHIPPING_SAC,
       quantity: 1,
       rateBps,

@@ -68,9 +68,13 @@ const orderArb = fc
       discount,
       ...extra,
       total: subtotal - discount + extra.shipping + extra.rounding,
+      ...STANDARD_COD,
     };
     return { order, goods, supply };
   });
+
+/** The spec's standard shipping, paid in cash: the delivery line holds cash on delivery's fee. */
+const STANDARD_COD = { shippingMethod: "india-standard", paymentMethod: "cod" };
 
 describe("invoice lines", () => {
   it("add up to the amount paid to the paisa, every line adding up, CGST equal to SGST, the heads the supply calls for", () => {
@@ -101,6 +105,7 @@ describe("invoice lines", () => {
       shipping: 39_00,
       rounding: 0,
       total: 0,
+      ...STANDARD_COD,
     };
     const goods: InvoiceLineInput[] = [
       { orderLineId: 1, description: "Kurta (size M)", hsn: "6204", quantity: 2, unitPrice: 1_049_00, rate: APPAREL },
@@ -121,6 +126,36 @@ describe("invoice lines", () => {
     expect(rug).toMatchObject({ gross: 3_138_61, rateBps: 500, cgst: 74_73, sgst: 74_73 });
     // Delivery carries the highest rate of the goods it carries.
     expect(delivery).toMatchObject({ kind: "shipping", hsn: "996812", gross: 39_00, rateBps: 500 });
+    expect(delivery!.description).toBe("Delivery (Standard delivery, cash on delivery)");
+  });
+
+  it("tax an express delivery charge as part of the goods it carries, named by its method", () => {
+    // An 18% leather bag and a 5% tote, sent express and paid by card.
+    const goods: InvoiceLineInput[] = [
+      { orderLineId: 1, description: "Leather bag", hsn: "4202", quantity: 1, unitPrice: 2_499_00, rate: FLAT_18 },
+      { orderLineId: 2, description: "Tote", hsn: "4202", quantity: 1, unitPrice: 499_00, rate: FLAT_5 },
+    ];
+    const order: OrderAmounts = {
+      currency: "INR",
+      rateMilli: 33_600,
+      discount: 0,
+      shipping: 99_00,
+      rounding: 0,
+      total: 2_499_00 + 499_00 + 99_00,
+      shippingMethod: "india-express",
+      paymentMethod: "razorpay",
+    };
+    const lines = invoiceLines(order, goods, "inter");
+    const delivery = lines.find((l) => l.kind === "shipping");
+    expect(delivery).toMatchObject({
+      description: "Delivery (Express delivery)",
+      hsn: "996812",
+      gross: 99_00,
+      rateBps: Math.max(...lines.filter((l) => l.kind === "goods").map((l) => l.rateBps)),
+    });
+    expect(delivery!.rateBps).toBe(1800);
+    expect(delivery!.igst).toBeGreaterThan(0);
+    expect(sum(lines).gross).toBe(order.total);
   });
 
   it("carry the wallet's end-in-9 rounding in the goods' value, shared by largest remainder and taxed at each line's rate", () => {
@@ -132,6 +167,8 @@ describe("invoice lines", () => {
       shipping: 0,
       rounding: 9_00,
       total: 1_509_00,
+      shippingMethod: "india-standard",
+      paymentMethod: "paypal",
     };
     const goods: InvoiceLineInput[] = [
       { orderLineId: 1, description: "Kurta", hsn: "6204", quantity: 1, unitPrice: 1_000_00, rate: APPAREL },
@@ -165,6 +202,8 @@ describe("invoice lines", () => {
       shipping: 0,
       rounding: 0,
       total: 120_00,
+      shippingMethod: "india-standard",
+      paymentMethod: "razorpay",
     };
     const goods: InvoiceLineInput[] = [
       { orderLineId: 1, description: "Dress", hsn: "6204", quantity: 1, unitPrice: 45_00, rate: APPAREL },
@@ -176,7 +215,15 @@ describe("invoice lines", () => {
   });
 
   it("refuses an order whose lines do not add up to its total", () => {
-    const order: OrderAmounts = { currency: "INR", rateMilli: 33_600, discount: 0, shipping: 0, rounding: 0, total: 1 };
+    const order: OrderAmounts = {
+      currency: "INR",
+      rateMilli: 33_600,
+      discount: 0,
+      shipping: 0,
+      rounding: 0,
+      total: 1,
+      ...STANDARD_COD,
+    };
     expect(() =>
       invoiceLines(
         order,
@@ -194,6 +241,7 @@ describe("invoice lines", () => {
       shipping: 0,
       rounding: 0,
       total: 0,
+      ...STANDARD_COD,
     };
     const lines = invoiceLines(
       order,

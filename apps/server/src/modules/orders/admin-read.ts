@@ -158,6 +158,7 @@ export function createOrderReader(db: Db) {
         subtotal_minor: o.subtotal,
         discount_minor: o.discount,
         shipping_minor: o.shipping,
+        shipping_method: o.shippingMethod,
         promo_code: o.promoCode,
         rate_milli: o.rateMilli,
         delivery: {

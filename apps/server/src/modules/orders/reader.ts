@@ -79,6 +79,7 @@ export function createOrdersReader(db: Db) {
         subtotal: toMajorUnits(order.subtotal),
         discount: toMajorUnits(order.discount),
         shipping: toMajorUnits(order.shipping),
+        shipping_method: order.shippingMethod,
         rounding: toMajorUnits(order.rounding),
         promo_code: order.promoCode,
         delivery: {

@@ -1,5 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { INR_PER_USD, toMinorUnits, type CreateOrderRequest, type Currency, type PaymentMethod } from "@store/shared";
+import {
+  INR_PER_USD,
+  toMinorUnits,
+  type CreateOrderRequest,
+  type Currency,
+  type PaymentMethod,
+  type ShippingMethodCode,
+} from "@store/shared";
 import type { Tx } from "../../db/client";
 import { OPEN_STATUSES } from "./holds";
 import { orderEvents, orderLines, orders } from "./tables";
@@ -23,6 +30,7 @@ export interface PricedOrder {
   cartId: string;
   currency: Currency;
   method: PaymentMethod;
+  shippingMethod: ShippingMethodCode;
   lines: PricedLine[];
   subtotal: number;
   discount: number;
@@ -86,6 +94,7 @@ export async function saveOrder(
       subtotal: toMinorUnits(quote.subtotal),
       discount: toMinorUnits(quote.discount),
       shipping: toMinorUnits(quote.shipping),
+      shippingMethod: quote.shippingMethod,
       rounding: toMinorUnits(quote.rounding),
       total: toMinorUnits(quote.total),
       promoCode: quote.promoCode,

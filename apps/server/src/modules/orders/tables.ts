@@ -37,8 +37,8 @@ export const orders = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     cartId: uuid("cart_id").notNull(),
     /**
-     * One order per checkout attempt: a hash of the cart (id and last change), method, currency, promo and
-     * priced lines, so two tabs paying the same cart find the same order (see checkout/quote.ts).
+     * One order per checkout attempt: a hash of the cart (id and last change), payment and shipping methods,
+     * currency, promo and priced lines, so two tabs paying the same cart find the same order (see checkout/quote.ts).
      */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     status: orderStatus("status").notNull().default("pending_payment"),
@@ -49,7 +49,10 @@ export const orders = pgTable(
     rateMilli: integer("rate_milli").notNull(),
     subtotal: integer("subtotal").notNull(),
     discount: integer("discount").notNull().default(0),
+    /** The shipping method's fee and cash on delivery's, together: the order's one "Shipping" line. */
     shipping: integer("shipping").notNull().default(0),
+    /** A code of packages/shared's shipping-methods.ts (text: a new method needs no migration). */
+    shippingMethod: text("shipping_method").notNull().default("india-standard"),
     /** The wallet's INR total is raised to end in 9 (spec section 9); this is what was added. */
     rounding: integer("rounding").notNull().default(0),
     total: integer("total").notNull(),

@@ -5,7 +5,7 @@ import { istDayOf } from "../../lib/seller-time";
 import { eWayBillNeed, needText } from "../invoices/e-way-bill";
 import { queueShipmentNotice } from "../orders/shipment-notices";
 import { lockOrderToShip, markShipped } from "../orders/shipping-steps";
-import { courierRefusal } from "./failures";
+import { courierRefusal, shippingNotConfigured } from "./failures";
 import { parcelOf } from "./parcel";
 import type { ShippingProvider } from "./provider";
 import { orderParcelOf, shipmentEvents, shipments } from "./tables";
@@ -26,16 +26,19 @@ export type OnBooked = (tx: Tx, booked: Booked) => Promise<void>;
  * (`creating`; the one-live-parcel index stops a second click); (2) ask the courier for the shipment and
  * its AWB; (3) under the lock again, record the AWB, ship the order and queue the shopper's notice. A
  * courier that refuses or is down removes the claim: the order is as it was, and the seller is told why.
+ * The order's shipping method names its carrier (`carrierFor`, the gateway's registry).
  */
 export async function bookForward(
   db: Db,
-  provider: ShippingProvider,
+  carrierFor: (shippingMethod: string) => ShippingProvider | null,
   pickupLocation: string,
   orderId: number,
   onBooked?: OnBooked,
 ): Promise<Booked> {
-  const { claimId, parcel } = await db.transaction(async (tx) => {
+  const { claimId, parcel, provider } = await db.transaction(async (tx) => {
     const order = await lockOrderToShip(tx, orderId);
+    const provider = carrierFor(order.shippingMethod);
+    if (!provider) throw shippingNotConfigured();
     if (order.deliveryCountry !== "IN")
       throw refusal(
         "conflict",
@@ -59,7 +62,11 @@ export async function bookForward(
       .values({ orderId, direction: "forward", provider: provider.name, isTest: provider.simulated })
       .returning({ id: shipments.id });
     const parcel = await parcelOf(tx, order, pickupLocation, String(orderId));
-    return { claimId: claim!.id, parcel: need.needed ? { ...parcel, eWayBillNumber: need.number } : parcel };
+    return {
+      claimId: claim!.id,
+      parcel: need.needed ? { ...parcel, eWayBillNumber: need.number } : parcel,
+      provider,
+    };
   });
 
   let booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string };

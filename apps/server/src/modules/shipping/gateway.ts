@@ -1,52 +1,57 @@
+import {
+  CARRIERS,
+  DEFAULT_SHIPPING_METHOD,
+  isCarrierName,
+  isShippingMethodCode,
+  shippingMethod,
+  type CarrierName,
+} from "@store/shared";
 import type { AppConfig } from "../../config";
 import type { ServiceLog } from "../../log";
+import type { CarrierContext } from "./carrier-setup";
+import { CARRIER_SETUPS } from "./carriers";
 import type { ShippingProvider } from "./provider";
-import { createShiprocket } from "./shiprocket";
-import { COURIER_SIMULATOR_PREFIX, type CourierSimulatorCredentials } from "./simulator/credentials";
-import { createCourierSimulatorEngine, type CourierSimulatorEngine } from "./simulator/engine";
-import { createCourierWebhookSender } from "./simulator/webhooks";
+import type { CourierSimulatorCredentials } from "./simulator/credentials";
+import type { CourierSimulatorEngine } from "./simulator/engine";
 
 export interface ShippingGateway {
-  /** The courier aggregator, or null: no account and no simulator (production without keys): no shipping. */
+  /** The carriers configured here, by name; none in production without keys (no shipping). */
+  carriers: ReadonlyMap<CarrierName, ShippingProvider>;
+  /** The carrier that books a shipping method's parcels, or null: the method has none, or it is not configured. */
+  carrierFor(method: string): ShippingProvider | null;
+  /** The carrier a shipment row names (`shipments.provider`), for its label, pickup, recall and tracking. */
+  carrierNamed(name: string): ShippingProvider | null;
+  /** The spec's standard shipping's carrier: the delivery promise's serviceability, returns and exchanges. */
   provider: ShippingProvider | null;
-  /** Present when the provider is the built-in simulator: its clock and test controls. */
+  /** Present when the standard carrier is the built-in courier simulator: its clock and test controls. */
   simulator: CourierSimulatorEngine | null;
 }
 
-/**
- * Shiprocket when its API user is configured; otherwise its simulator on our own origin when the simulator
- * is allowed (never in production unless SIMULATOR=1); otherwise none. The simulator's address is read per
- * call because tests learn it only after listening on port 0.
- */
+/** Every registered carrier (carriers.ts) that is configured here, real or simulated. */
 export function createShippingGateway(
   config: AppConfig,
-  db: Parameters<typeof createCourierSimulatorEngine>[0],
+  db: CarrierContext["db"],
   log: ServiceLog,
   simulator?: CourierSimulatorCredentials,
 ): ShippingGateway {
-  const s = config.shipping;
-  const origin = () => config.publicUrl.replace(/\/+$/, "");
-  if (s.email && s.password)
-    return {
-      provider: createShiprocket({
-        email: s.email,
-        password: s.password,
-        webhookSecret: s.webhookSecret,
-        baseUrl: () => s.baseUrl,
-        trackingUrl: (awb) => `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
-        simulated: false,
-      }),
-      simulator: null,
-    };
-  if (!config.simulator || !simulator) return { provider: null, simulator: null };
-  const sender = createCourierWebhookSender(() => `${origin()}/api/shipping/webhook`, log);
+  const context: CarrierContext = { config, db, log, simulator, origin: () => config.publicUrl.replace(/\/+$/, "") };
+  const connections = CARRIERS.flatMap((name) => {
+    const connection = CARRIER_SETUPS[name](context);
+    return connection ? [[name, connection] as const] : [];
+  });
+  const carriers = new Map(connections.map(([name, c]) => [name, c.provider]));
+  const carrierNamed = (name: string) => (isCarrierName(name) ? (carriers.get(name) ?? null) : null);
+  const carrierFor = (method: string) => {
+    const carrier = isShippingMethodCode(method) ? shippingMethod(method).carrier : null;
+    return carrier ? carrierNamed(carrier) : null;
+  };
+  const standard = shippingMethod(DEFAULT_SHIPPING_METHOD).carrier;
+  const simulators = new Map(connections.map(([name, c]) => [name, c.simulator]));
   return {
-    provider: createShiprocket({
-      ...simulator,
-      baseUrl: () => `${origin()}${COURIER_SIMULATOR_PREFIX}`,
-      trackingUrl: (awb) => `${origin()}${COURIER_SIMULATOR_PREFIX}/tracking/${encodeURIComponent(awb)}`,
-      simulated: true,
-    }),
-    simulator: createCourierSimulatorEngine(db, sender, simulator, s.simulatorStepMinutes),
+    carriers,
+    carrierFor,
+    carrierNamed,
+    provider: carrierFor(DEFAULT_SHIPPING_METHOD),
+    simulator: standard ? (simulators.get(standard) ?? null) : null,
   };
 }

@@ -1,13 +1,14 @@
+import { GRAMS_PER_PIECE } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { piecesToShip } from "../orders/shipping-steps";
 import type { OrderRow } from "../orders/transitions";
 import type { ParcelOrder } from "./provider";
 
 /**
- * The shop does not record weights or box sizes yet, so every piece counts half a kilo in one standard box
- * (hand-made textiles, folded); the courier re-weighs and bills the difference. See the decision draft.
+ * The shop does not record weights or box sizes yet, so every piece counts as the shipping fees count it
+ * (half a kilo) in one standard box (hand-made textiles, folded); the courier re-weighs and bills the difference.
  */
-const KG_PER_PIECE = 0.5;
+const KG_PER_PIECE = GRAMS_PER_PIECE / 1000;
 const BOX_CM = { length: 30, breadth: 25, height: 8 };
 
 /** The order's value in rupees: an INR order's own, a USD one's at the order's rate. */

@@ -15,7 +15,7 @@ import { orderParcelOf, shipments } from "./tables";
  */
 export async function recallParcel(
   db: Db,
-  courier: ShippingProvider | null,
+  carrierNamed: (name: string) => ShippingProvider | null,
   log: ServiceLog,
   orderId: number,
 ): Promise<string | null> {
@@ -26,6 +26,7 @@ export async function recallParcel(
   // Delivered, or already coming back: nothing to call back.
   if (!parcel?.awb || SHIPMENT_PROGRESS[parcel.status] >= SHIPMENT_PROGRESS.rto_initiated) return null;
   let problem: string | null = null;
+  const courier = carrierNamed(parcel.provider);
   try {
     if (!courier) throw new Error("no courier is configured");
     await courier.cancelShipment(parcel.awb);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { OrderShipping, ShipmentResults } from "@store/shared";
+import type { CarrierName, OrderShipping, ShipmentResults } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError, Refusal, refusal } from "../../errors";
 import type { ServiceLog } from "../../log";
@@ -32,9 +32,16 @@ export function createShippingService(
   db: Db,
   { gateway, log, pickupLocation }: { gateway: ShippingGateway; log: ServiceLog; pickupLocation: string },
 ) {
+  /** The standard shipping's carrier (returns and exchanges go with it). */
   const provider = (): ShippingProvider => {
     if (!gateway.provider) throw shippingNotConfigured();
     return gateway.provider;
+  };
+  /** The carrier that booked a shipment row, which handles it to the end. */
+  const carrierOf = (shipment: { provider: string }): ShippingProvider => {
+    const carrier = gateway.carrierNamed(shipment.provider);
+    if (!carrier) throw shippingNotConfigured();
+    return carrier;
   };
 
   /** The live forward shipments (with an AWB) of these orders, by order id. */
@@ -57,7 +64,7 @@ export function createShippingService(
     gateway,
 
     /** After the seller cancelled an order with a parcel: the courier calls it back (recall.ts). */
-    recallParcel: (orderId: number) => recallParcel(db, gateway.provider, log, orderId),
+    recallParcel: (orderId: number) => recallParcel(db, gateway.carrierNamed, log, orderId),
 
     /** The order's parcel and the courier's steps, for the shopper's order page. */
     shopperTracking: (orderId: number) => shopperTracking(db, orderId),
@@ -67,14 +74,15 @@ export function createShippingService(
 
     /**
      * Books each order's parcel on its own (decision 023's rule for batches): one the courier refuses, or
-     * that cannot ship, is reported with the reason and left as it was; the others ship.
+     * that cannot ship, is reported with the reason and left as it was; the others ship, each with its
+     * shipping method's carrier.
      */
     async createShipments(orderIds: number[], onBooked?: OnBooked): Promise<ShipmentResults> {
-      const courier = provider();
+      if (gateway.carriers.size === 0) throw shippingNotConfigured();
       const results: Result[] = [];
       for (const orderId of orderIds) {
         try {
-          const booked = await bookForward(db, courier, pickupLocation, orderId, onBooked);
+          const booked = await bookForward(db, gateway.carrierFor, pickupLocation, orderId, onBooked);
           results.push({
             order_id: orderId,
             ok: true,
@@ -114,7 +122,7 @@ export function createShippingService(
         }
         let pdf: Uint8Array;
         try {
-          pdf = await provider().label(shipment.shipmentId!);
+          pdf = await carrierOf(shipment).label(shipment.shipmentId!);
         } catch (err) {
           throw courierRefusal(err, `the label of order ${orderId}`);
         }
@@ -134,7 +142,7 @@ export function createShippingService(
      * reported as refused; one already asked for is answered ok again (asking twice changes nothing).
      */
     async requestPickup(orderIds: number[]): Promise<ShipmentResults> {
-      const courier = provider();
+      if (gateway.carriers.size === 0) throw shippingNotConfigured();
       const live = await liveShipments(orderIds);
       const results: Result[] = [];
       const toAsk = orderIds.filter((id) => {
@@ -147,9 +155,11 @@ export function createShippingService(
         return false;
       });
       const fresh = toAsk.filter((id) => !live.get(id)!.pickupRequestedAt);
-      if (fresh.length > 0) {
+      // One request per carrier, for the parcels it booked, marked asked as soon as it answers.
+      for (const name of new Set(fresh.map((id) => live.get(id)!.provider))) {
+        const parcels = fresh.map((id) => live.get(id)!).filter((p) => p.provider === name);
         try {
-          await courier.requestPickup(fresh.map((id) => live.get(id)!.shipmentId!));
+          await carrierOf({ provider: name }).requestPickup(parcels.map((p) => p.shipmentId!));
         } catch (err) {
           throw courierRefusal(err, "the pickup request");
         }
@@ -163,7 +173,7 @@ export function createShippingService(
           .where(
             inArray(
               shipments.id,
-              fresh.map((id) => live.get(id)!.id),
+              parcels.map((p) => p.id),
             ),
           );
       }
@@ -175,11 +185,12 @@ export function createShippingService(
     },
 
     /**
-     * `POST /api/shipping/webhook`: a tracking update. Forged (bad token): 401, nothing recorded; not a
-     * tracking update: 400; a replay: 200 and no change; an AWB we never booked: 200, ignored.
+     * `POST /api/shipping/webhook` (Shiprocket's), or another carrier's: a tracking update. Forged (bad token):
+     * 401, nothing recorded; not a tracking update: 400; a replay: 200 and no change; an AWB we never booked:
+     * 200, ignored.
      */
-    async webhook(headers: Headers, rawBody: string) {
-      const courier = provider();
+    async webhook(headers: Headers, rawBody: string, carrier: CarrierName = "shiprocket") {
+      const courier = carrierOf({ provider: carrier });
       let update;
       try {
         update = courier.parseWebhook(headers, rawBody);

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@store/shared";
+import { shippingLineLabel, type AdminOrderDetail } from "@store/shared";
 import type { ReactNode } from "react";
 import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "./format";
 import { ListTable, type Column } from "./list-table";
@@ -48,7 +48,7 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
       `Discount${order.promo_code ? ` (${order.promo_code})` : ""}`,
       order.discount_minor ? `- ${money(order.discount_minor)}` : money(0),
     ],
-    ["Shipping", order.shipping_minor ? money(order.shipping_minor) : "Free"],
+    [shippingLineLabel(order.shipping_method), order.shipping_minor ? money(order.shipping_minor) : "Free"],
   ];
   return (
     <section aria-labelledby="order-lines" className="space-y-3">

@@ -1,4 +1,14 @@
-import { formatMoney, MESSAGES, type Currency, type PaymentMethod, type PaymentOptionsResponse } from "@store/shared";
+import {
+  DEFAULT_SHIPPING_METHOD,
+  formatMoney,
+  MESSAGES,
+  orderTotal,
+  shippingMethodsFor,
+  type Currency,
+  type PaymentMethod,
+  type PaymentOptionsResponse,
+  type ShippingMethodCode,
+} from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { useCart } from "../../lib/cart";
 import { useSession } from "../../lib/session";
@@ -22,6 +32,7 @@ import {
 } from "./delivery-form";
 import { orderAmount } from "./order-amount";
 import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
+import { ShippingChoice } from "./shipping-choice";
 import { loadProviderScript } from "./provider-sdk";
 import { providerScript, useCheckout } from "./use-checkout";
 import { useSignedInUser } from "./use-signed-in-user";
@@ -61,6 +72,7 @@ export function CheckoutPanel() {
   const [values, setValues] = useState(() => emptyDelivery(currency));
   const [problems, setProblems] = useState<FieldProblems>({});
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const [shippingChoice, setShippingChoice] = useState<ShippingMethodCode>(DEFAULT_SHIPPING_METHOD);
   const [verified, setVerified] = useState(false);
   useSignedInUser((user) => {
     setValues((current) => withShopper(current, user, currency));
@@ -98,11 +110,16 @@ export function CheckoutPanel() {
   // whatever the box says.
   const { cod, refusedAt } = cashOnDeliveryOffer(draft.cod, abroad, promise);
   const method: PaymentMethod | null = cod ? "cod" : chosen;
-  const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount };
+  // The shipping methods of the delivery country; the choice falls back to the first when the country changes.
+  const shippingMethods = shippingMethodsFor(values.delivery_country);
+  const shippingMethod = (shippingMethods.find((m) => m.code === shippingChoice) ?? shippingMethods[0]!).code;
+  const parcel = { country: values.delivery_country, pieces: draft.totals.count };
+  const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount, shippingMethod, parcel };
   const due = method ? orderAmount(method, figures) : null;
-  // A wallet order is only good for the cart, promo and method it was made for.
+  // A wallet order is only good for the cart, promo, shipping and payment method it was made for.
   const key = JSON.stringify([
     method,
+    shippingMethod,
     currency,
     draft.totals.subtotal,
     draft.totals.count,
@@ -156,6 +173,8 @@ export function CheckoutPanel() {
       emailRequired,
       whatsappOptIn,
       cityConfirmed: city.confirmed,
+      // Asked for only where there is a choice: otherwise the spec's payload, standard shipping by default.
+      shippingMethod: shippingMethods.length > 1 ? shippingMethod : undefined,
     });
     if (!check.ok) {
       setProblems(check.fields);
@@ -233,12 +252,21 @@ export function CheckoutPanel() {
           </label>
         </fieldset>
         <div className="min-w-0">
+          <ShippingChoice
+            methods={shippingMethods}
+            chosen={shippingMethod}
+            onChoose={setShippingChoice}
+            feeOf={(m) => m.fee({ currency, ...parcel })}
+            currency={currency}
+            disabled={locked}
+          />
           <PaymentMethods
             currency={currency}
             cod={cod}
             codAbroad={draft.cod && abroad}
             codRefused={refusedAt}
             codTotal={orderAmount("cod", figures).charged}
+            codShipping={orderTotal({ ...figures, method: "cod" }).shipping}
             chosen={method}
             onChoose={choose}
             options={options}
@@ -251,7 +279,9 @@ export function CheckoutPanel() {
           </p>
           <p className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold">
             <span>Total to pay</span>
-            <span className="tabular-nums">{formatMoney(due?.charged ?? draft.totals.total, currency)}</span>
+            <span className="tabular-nums">
+              {formatMoney(due?.charged ?? orderTotal({ ...figures, method: null }).total, currency)}
+            </span>
           </p>
           {due && due.rounding > 0 && (
             <p className="mt-1 text-sm text-charcoal/80">PayPal payments in rupees are rounded up to end in 9.</p>

@@ -72,6 +72,13 @@ describe("checkDelivery", () => {
     });
   });
 
+  it("sends the shipping method only when one was chosen", () => {
+    const express = checkDelivery(filled, "razorpay", { ...basics, shippingMethod: "india-express" });
+    expect(express.ok && express.body.shipping_method).toBe("india-express");
+    const standard = checkDelivery(filled, "razorpay", basics);
+    expect(standard.ok && "shipping_method" in standard.body).toBe(false);
+  });
+
   it("sends cash on delivery by name, the promo code and the e-mail when given", () => {
     const check = checkDelivery({ ...filled, email: "meera@example.com" }, "cod", {
       ...basics,

@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   type PincodeResponse,
   type PublicUser,
+  type ShippingMethodCode,
 } from "@store/shared";
 
 /** The spec's delivery form, plus our optional e-mail for the confirmation, in the order shown on screen. */
@@ -145,6 +146,8 @@ export type OrderBasics = {
   whatsappOptIn?: boolean;
   /** The shopper answered the city question by keeping a city the PIN code's directory does not name. */
   cityConfirmed?: boolean;
+  /** The shipping method chosen, where the address has a choice. */
+  shippingMethod?: ShippingMethodCode;
 };
 
 /** A guest's cash-on-delivery order is confirmed with an e-mailed code; a signed-in shopper's goes to the account's address. */
@@ -201,6 +204,7 @@ export function checkDelivery(
     ...(email && { email }),
     ...(basics.whatsappOptIn && { whatsapp_opt_in: true }),
     ...(basics.cityConfirmed && { city_confirmed: true }),
+    ...(basics.shippingMethod && { shipping_method: basics.shippingMethod }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
   // The schema checks an Indian address only once every field has its shape; these say it at once.

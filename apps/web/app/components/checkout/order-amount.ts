@@ -1,7 +1,10 @@
-import { createOrderAmount, orderTotal, type Currency, type PaymentMethod } from "@store/shared";
+import { createOrderAmount, orderTotal, type OrderTotalInput, type PaymentMethod } from "@store/shared";
 
-/** The server's numbers the cart page already shows (its subtotal, the promo's validated discount). */
-export type CartFigures = { currency: Currency; subtotal: number; discount: number };
+/**
+ * The server's numbers the cart page already shows (its subtotal, the promo's validated discount), and the
+ * shipping method chosen at checkout with where the parcel goes (the spec's standard shipping when absent).
+ */
+export type CartFigures = Omit<OrderTotalInput, "method">;
 
 export type OrderAmount = {
   /** What the shopper pays, in major units (the wallet's INR total raised to end in 9). */
@@ -16,7 +19,7 @@ export type OrderAmount = {
  * The amount create-order expects, from the cart's server-computed figures and the shared order-total formula.
  * Nothing is priced here: the server recomputes the total and refuses a different one (AMOUNT_MISMATCH).
  */
-export function orderAmount(method: PaymentMethod, { currency, subtotal, discount }: CartFigures): OrderAmount {
-  const { total, rounding } = orderTotal({ currency, subtotal, discount, method });
+export function orderAmount(method: PaymentMethod, figures: CartFigures): OrderAmount {
+  const { total, rounding } = orderTotal({ ...figures, method });
   return { charged: total, amount: createOrderAmount(method, total), rounding };
 }

@@ -1,4 +1,4 @@
-import { formatMoney, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
+import { formatMoney, shippingLineLabel, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
@@ -200,7 +200,7 @@ function OrderTotals({ order }: { order: OrderDetail }) {
           ],
         ]
       : []),
-    ["Shipping", order.shipping > 0 ? money(order.shipping) : "Free"],
+    [shippingLineLabel(order.shipping_method), order.shipping > 0 ? money(order.shipping) : "Free"],
     // The wallet's INR "end in 9" rounding (decision 006), shown so the lines add up.
     ...(order.rounding > 0 ? [["Rounding (PayPal)", money(order.rounding)] as [string, string]] : []),
   ];

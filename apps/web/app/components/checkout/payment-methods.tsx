@@ -1,5 +1,4 @@
 import {
-  COD_SHIPPING_FEE_INR,
   formatMoney,
   isCashOnDeliveryAllowed,
   type Currency,
@@ -50,6 +49,7 @@ export function PaymentMethods({
   codAbroad = false,
   codRefused = null,
   codTotal,
+  codShipping,
   chosen,
   onChoose,
   options,
@@ -64,6 +64,8 @@ export function PaymentMethods({
   codRefused?: string | null;
   /** What a COD order costs, fee included (major units). */
   codTotal: number;
+  /** Its shipping: the shipping method's fee and cash on delivery's (major units). */
+  codShipping: number;
   chosen: PaymentMethod | null;
   onChoose: (method: PaymentMethod) => void;
   options: ApiState<PaymentOptionsResponse>;
@@ -73,7 +75,7 @@ export function PaymentMethods({
 }) {
   const choices = onlineChoices(options, currency, cod);
   if (cod) {
-    const fee = formatMoney(COD_SHIPPING_FEE_INR, "INR");
+    const fee = formatMoney(codShipping, currency);
     choices.push({
       method: "cod",
       title: "Cash on delivery",

@@ -1,0 +1,129 @@
+import { SHIPPING_DAYS } from "./constants";
+import { byZoneAndWeight, flatFee, type ParcelFacts } from "./shipping-fee-rules";
+
+/**
+ * The shipping methods, one row each: what the shopper chooses at checkout, what it costs, how long it
+ * takes, which carrier books it and whether cash on delivery goes with it. Adding a method is a code in
+ * this list and its row below; the order keeps the code (`orders.shipping_method`, text).
+ */
+export const SHIPPING_METHOD_CODES = [
+  "india-standard",
+  "india-express",
+  "international-standard",
+  "international-express",
+] as const;
+export type ShippingMethodCode = (typeof SHIPPING_METHOD_CODES)[number];
+
+/** The spec's one shipping (free; 39 with cash on delivery, the COD method's fee): what an order gets unless it asks. */
+export const DEFAULT_SHIPPING_METHOD: ShippingMethodCode = "india-standard";
+
+/** The carriers the server has an adapter for (apps/server/src/modules/shipping/carriers.ts registers each). */
+export const CARRIERS = ["shiprocket"] as const;
+export type CarrierName = (typeof CARRIERS)[number];
+export const isCarrierName = (name: string): name is CarrierName => (CARRIERS as readonly string[]).includes(name);
+
+export interface ShippingMethod {
+  code: ShippingMethodCode;
+  /** As the checkout and the invoice name it. */
+  label: string;
+  zone: "india" | "international";
+  /** The delivery promise in business days. */
+  days: { earliest: number; latest: number };
+  /** The fee in major units of the order's currency (cash on delivery's own fee is the payment method's). */
+  fee: (parcel: ParcelFacts) => number;
+  /** Who books its parcels; null until a carrier for it exists. */
+  carrier: CarrierName | null;
+  cashOnDelivery: boolean;
+  /** Offered to shoppers now. A method is offered only once its carrier exists. */
+  offered: boolean;
+}
+
+/**
+ * The table. Fees are the seller's, in major units per currency (dollars are not converted: each currency
+ * has its own round figure). International fees are by zone and weight until a later issue brings the
+ * international carrier's rate cards.
+ */
+export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
+  "india-standard": {
+    code: "india-standard",
+    label: "Standard delivery",
+    zone: "india",
+    days: SHIPPING_DAYS.indiaNormal,
+    fee: flatFee({ INR: 0, USD: 0 }),
+    carrier: "shiprocket",
+    cashOnDelivery: true,
+    offered: true,
+  },
+  "india-express": {
+    code: "india-express",
+    label: "Express delivery",
+    zone: "india",
+    days: SHIPPING_DAYS.indiaExpress,
+    fee: flatFee({ INR: 99, USD: 3 }),
+    carrier: "shiprocket",
+    cashOnDelivery: true,
+    offered: true,
+  },
+  "international-standard": {
+    code: "international-standard",
+    label: "International standard",
+    zone: "international",
+    days: SHIPPING_DAYS.internationalStandard,
+    fee: byZoneAndWeight({
+      INR: { near: { firstHalfKg: 399, eachHalfKgMore: 129 }, world: { firstHalfKg: 599, eachHalfKgMore: 199 } },
+      USD: { near: { firstHalfKg: 12, eachHalfKgMore: 4 }, world: { firstHalfKg: 18, eachHalfKgMore: 6 } },
+    }),
+    carrier: null,
+    cashOnDelivery: false,
+    offered: false,
+  },
+  "international-express": {
+    code: "international-express",
+    label: "International express",
+    zone: "international",
+    days: SHIPPING_DAYS.internationalExpress,
+    fee: byZoneAndWeight({
+      INR: { near: { firstHalfKg: 669, eachHalfKgMore: 199 }, world: { firstHalfKg: 999, eachHalfKgMore: 299 } },
+      USD: { near: { firstHalfKg: 20, eachHalfKgMore: 6 }, world: { firstHalfKg: 30, eachHalfKgMore: 9 } },
+    }),
+    carrier: null,
+    cashOnDelivery: false,
+    offered: false,
+  },
+};
+
+export const shippingMethod = (code: ShippingMethodCode): ShippingMethod => SHIPPING_METHODS[code];
+
+export const isShippingMethodCode = (code: string): code is ShippingMethodCode =>
+  (SHIPPING_METHOD_CODES as readonly string[]).includes(code);
+
+/**
+ * The methods a shopper may choose for a delivery country, the default first: the offered methods of its
+ * zone. While no international method is offered, an address abroad keeps the spec's one free shipping,
+ * as before (the seller ships it by hand).
+ */
+export function shippingMethodsFor(country: string): ShippingMethod[] {
+  const zone = country.toUpperCase() === "IN" ? "india" : "international";
+  const offered = SHIPPING_METHOD_CODES.map(shippingMethod).filter((m) => m.offered && m.zone === zone);
+  return offered.length > 0 ? offered : [shippingMethod(DEFAULT_SHIPPING_METHOD)];
+}
+
+/** An order's "Shipping" line: the spec's word for standard shipping, the method's name beside any other. */
+export function shippingLineLabel(code: string): string {
+  return isShippingMethodCode(code) && code !== DEFAULT_SHIPPING_METHOD
+    ? `Shipping (${shippingMethod(code).label})`
+    : "Shipping";
+}
+
+/** Why a method cannot ship this order (a sentence for the shopper), or null when it can. */
+export function shippingMethodProblem(
+  code: ShippingMethodCode,
+  order: { country: string; cashOnDelivery: boolean },
+): string | null {
+  const method = shippingMethod(code);
+  if (!shippingMethodsFor(order.country).some((m) => m.code === code))
+    return method.offered ? `${method.label} does not deliver to this address.` : `${method.label} is not offered yet.`;
+  if (order.cashOnDelivery && !method.cashOnDelivery)
+    return `${method.label} cannot be paid by cash on delivery: choose another delivery or pay online.`;
+  return null;
+}
