@@ -31,8 +31,8 @@ import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
 import type { PaymentProviderPlugin } from "./modules/payments/registry";
 import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { shippingWebhookRoutes } from "./modules/shipping/routes";
-import { loadCourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
-import { courierSimulatorPlugin } from "./modules/shipping/simulator/plugin";
+import { loadCarrierSimulatorSecrets, type CarrierRegistry } from "./modules/shipping/registry";
+import { carrierSimulatorsPlugin } from "./modules/shipping/simulators";
 import { promoRoutes } from "./modules/promo/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
 import { searchRoutes } from "./modules/search/routes";
@@ -75,6 +75,8 @@ export interface BuildAppOptions {
   backgroundJobs?: boolean;
   /** The payment providers, if not those of `modules/payments/providers.ts` (a test registers its own). */
   paymentProviders?: readonly PaymentProviderPlugin[];
+  /** The carriers and which books each method, if not `modules/shipping/carriers.ts`'s (a test registers its own). */
+  shippingCarriers?: CarrierRegistry;
 }
 
 /** Builds the whole store (API, media, pages) without listening; server.ts and the tests both use it. */
@@ -86,6 +88,7 @@ export async function buildApp({
   logStream,
   backgroundJobs = config.env !== "test",
   paymentProviders,
+  shippingCarriers,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { level: config.logLevel, ...(logStream && { stream: logStream }) },
@@ -101,7 +104,7 @@ export async function buildApp({
   app.decorate("database", database);
   app.decorate("lifecycle", { draining: false });
   const simulator = config.simulator ? await loadSimulatorCredentials(database.db) : undefined;
-  const courierSimulator = config.simulator ? await loadCourierSimulatorCredentials(database.db) : undefined;
+  const courierSimulator = config.simulator ? await loadCarrierSimulatorSecrets(database.db) : undefined;
   const whatsappSimulator = config.simulator ? await loadWhatsAppSimulatorCredentials(database.db) : undefined;
   const notificationLinks = await loadNotificationLinksSecret(database.db);
   // The simulators' controls open to the owner's session or this install's own secret (decision 062).
@@ -118,7 +121,7 @@ export async function buildApp({
       config,
       app.log,
       { simulator, courierSimulator, whatsappSimulator, notificationLinks },
-      paymentProviders,
+      { paymentProviders, shippingCarriers },
     ),
   );
   app.addHook("onClose", () => database.close());
@@ -172,9 +175,7 @@ export async function buildApp({
         control,
         plugins: app.services.payments.gateway.plugins,
       });
-    const courierEngine = app.services.shipping.gateway.simulator;
-    if (courierSimulator && courierEngine)
-      await app.register(courierSimulatorPlugin, { engine: courierEngine, credentials: courierSimulator, control });
+    await app.register(carrierSimulatorsPlugin, { simulators: app.services.shipping.gateway.simulators, control });
     if (whatsapp.simulator)
       await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator, control });
     // The cart reminders' clock for tests and the demo: with the simulators, never in production.

@@ -48,15 +48,17 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     { name: "back in stock alerts", everyMs: 20_000, run: () => sendStockAlerts(db) },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db, services) },
     { name: "cart reminders", everyMs: 10 * 60_000, run: () => services.cart.sendReminders() },
-    ...courierSimulatorClock(services),
+    ...courierSimulatorClocks(services),
   ];
 }
 
-/** The simulated courier moves parcels left alone (SHIPPING_SIMULATOR_STEP_MINUTES; 0 or a real courier: never). */
-function courierSimulatorClock(services: StoreServices): Job[] {
-  const engine = services.shipping.gateway.simulator;
-  if (!engine || engine.stepMinutes === 0) return [];
-  return [{ name: "courier simulator clock", everyMs: 60_000, run: () => engine.tick() }];
+/** Each simulated carrier moves parcels left alone (at its own pace; 0 or a real carrier: never). */
+function courierSimulatorClocks(services: StoreServices): Job[] {
+  return [...services.shipping.gateway.simulators].flatMap(([name, simulator]) =>
+    simulator.stepMinutes === 0
+      ? []
+      : [{ name: `courier simulator clock (${name})`, everyMs: 60_000, run: () => simulator.tick() }],
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ async function start() {
     database,
     demoSeededAt: firstStart.demoSeededAt,
     gateway: app.services.payments.gateway,
+    carriers: app.services.shipping.gateway.plugins,
   });
   app.log.info({ mode: mode.lines }, `Store ready at ${config.publicUrl}`);
   console.log(`\n  Store ready at ${config.publicUrl}\n\n${mode.lines.map((line) => `  ${line}`).join("\n")}\n`);

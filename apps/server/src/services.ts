@@ -32,7 +32,7 @@ import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
 import { createShippingService } from "./modules/shipping/service";
-import type { CourierSimulatorCredentials } from "./modules/shipping/simulator/credentials";
+import type { CarrierRegistry, CarrierSimulatorSecrets } from "./modules/shipping/registry";
 import { createNotificationLinks, emailContact } from "./modules/accounts/notification-preferences";
 import { createNotificationSettings } from "./modules/accounts/notification-settings";
 import { createWhatsAppSetup, type WhatsAppSimulatorCredentials } from "./whatsapp/setup";
@@ -42,7 +42,8 @@ import { createWhatsAppWorker } from "./whatsapp/worker";
 export interface InstallSecrets {
   /** The payment simulator's credentials, when the simulator may run. */
   simulator?: SimulatorCredentials;
-  courierSimulator?: CourierSimulatorCredentials;
+  /** The carriers' simulators' secrets, when the simulators may run. */
+  courierSimulator?: CarrierSimulatorSecrets;
   whatsappSimulator?: WhatsAppSimulatorCredentials;
   /** Signs the opt-out links in order updates, the cart reminders' restore links and the stock alerts' confirmation links. */
   notificationLinks: string;
@@ -56,9 +57,10 @@ export function createServices(
   config: AppConfig,
   log: ServiceLog = silentLog,
   secrets: InstallSecrets,
-  /** The payment providers, if not the registered ones (a test adds its own). */
-  paymentProviders?: readonly PaymentProviderPlugin[],
+  /** The payment providers and the carriers, if not the registered ones (a test adds its own). */
+  registries: { paymentProviders?: readonly PaymentProviderPlugin[]; shippingCarriers?: CarrierRegistry } = {},
 ) {
+  const { paymentProviders, shippingCarriers } = registries;
   const { simulator, courierSimulator, whatsappSimulator } = secrets;
   const cart = createCartService(db, createReminderLinks(secrets.notificationLinks), config.abuse.cartReminders);
   const gateway = createPaymentGateway(config, simulator, paymentProviders);
@@ -79,7 +81,7 @@ export function createServices(
   const notificationLinks = createNotificationLinks(secrets.notificationLinks, storeUrl);
   const whatsapp = createWhatsAppSetup(config, log, whatsappSimulator);
   const shipping = createShippingService(db, {
-    gateway: createShippingGateway(config, db, log, courierSimulator),
+    gateway: createShippingGateway(config, db, log, courierSimulator, shippingCarriers),
     log,
     pickupLocation: config.shipping.pickupLocation,
   });

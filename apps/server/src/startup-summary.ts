@@ -1,5 +1,7 @@
 import type { AppConfig } from "./config";
 import type { PaymentGateway } from "./modules/payments/gateway";
+import { SHIPPING_CARRIERS } from "./modules/shipping/carriers";
+import { carrierSimulatorPrefix, type CarrierPlugin } from "./modules/shipping/registry";
 
 export interface ModeFacts {
   config: AppConfig;
@@ -7,6 +9,8 @@ export interface ModeFacts {
   /** When the demo catalogue was loaded into this database, if ever (seed/first-start.ts). */
   demoSeededAt: string | null;
   gateway: PaymentGateway;
+  /** The registered carriers (the shipping gateway's `plugins`). */
+  carriers?: readonly CarrierPlugin[];
 }
 
 export interface ModeSummary {
@@ -19,7 +23,13 @@ export interface ModeSummary {
  * What `npm start` says about the mode it runs in, so nobody takes a demo for a live shop (or a shop
  * whose e-mails go nowhere for a working one). Credentials never appear: only hosts and folders.
  */
-export function describeMode({ config, database, demoSeededAt, gateway }: ModeFacts): ModeSummary {
+export function describeMode({
+  config,
+  database,
+  demoSeededAt,
+  gateway,
+  carriers = SHIPPING_CARRIERS.plugins,
+}: ModeFacts): ModeSummary {
   const simulated = gateway.usesSimulator;
   const demo = demoSeededAt !== null || simulated;
 
@@ -43,7 +53,7 @@ export function describeMode({ config, database, demoSeededAt, gateway }: ModeFa
       `payments:  ${payments.join("; ")}`,
       `e-mails:   ${config.smtpUrl ? `sent through SMTP at ${hostOf(config.smtpUrl)}` : "written to the log only, nobody receives them (set SMTP_URL to send)"}`,
       `whatsapp:  ${whatsappMode(config)}`,
-      `shipping:  ${shippingMode(config)}`,
+      `shipping:  ${shippingMode(config, carriers)}`,
       `database:  ${database.kind === "pglite" ? `embedded PGlite in ${database.location} (one process only)` : `PostgreSQL at ${database.location}`}`,
       `media:     ${config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}${config.mediaS3.endpoint ? ` at ${hostOf(config.mediaS3.endpoint)}` : ""}` : `the folder ${config.mediaDir}`}`,
       `replicas:  ${config.redisUrl ? `rate limits and catalogue changes shared through Redis at ${hostOf(config.redisUrl)}` : "one process (set REDIS_URL to run several replicas)"}`,
@@ -59,12 +69,22 @@ function whatsappMode(config: AppConfig): string {
   return "written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)";
 }
 
-/** The same choice as shipping/gateway.ts: Shiprocket with its API user, else the simulator where allowed, else none. */
-function shippingMode(config: AppConfig): string {
-  const { shipping } = config;
-  if (shipping.email && shipping.password) return `Shiprocket real (${hostOf(shipping.baseUrl)})`;
-  if (config.simulator) return "courier SIMULATED (built-in simulator at /sim/shiprocket; no parcel moves)";
-  return "off (set SHIPPING_EMAIL and SHIPPING_PASSWORD to book a courier; ship by hand meanwhile)";
+/**
+ * The same choice as shipping/gateway.ts, per carrier: real with its keys, else its simulator where allowed,
+ * else none. With several carriers, each line not naming one starts with its title.
+ */
+function shippingMode(config: AppConfig, carriers: readonly CarrierPlugin[]): string {
+  const titled = (plugin: CarrierPlugin, text: string) => (carriers.length > 1 ? `${plugin.title}: ${text}` : text);
+  const modes = carriers.map((plugin) => {
+    if (plugin.real(config)) return `${plugin.title} real (${hostOf(plugin.apiHost(config))})`;
+    if (config.simulator)
+      return titled(
+        plugin,
+        `courier SIMULATED (built-in simulator at ${carrierSimulatorPrefix(plugin.name)}; no parcel moves)`,
+      );
+    return titled(plugin, `off (set ${plugin.keys} to book a courier; ship by hand meanwhile)`);
+  });
+  return modes.length > 0 ? modes.join("; ") : "off (no carrier is registered; ship by hand)";
 }
 
 /** host[:port] of a URL, never its user or password. */

@@ -17,11 +17,6 @@ export type ShippingMethodCode = (typeof SHIPPING_METHOD_CODES)[number];
 /** The spec's one shipping (free; 39 with cash on delivery, the COD method's fee): what an order gets unless it asks. */
 export const DEFAULT_SHIPPING_METHOD: ShippingMethodCode = "india-standard";
 
-/** The carriers the server has an adapter for (apps/server/src/modules/shipping/carriers.ts registers each). */
-export const CARRIERS = ["shiprocket"] as const;
-export type CarrierName = (typeof CARRIERS)[number];
-export const isCarrierName = (name: string): name is CarrierName => (CARRIERS as readonly string[]).includes(name);
-
 export interface ShippingMethod {
   code: ShippingMethodCode;
   /** As the checkout and the invoice name it. */
@@ -31,8 +26,11 @@ export interface ShippingMethod {
   days: { earliest: number; latest: number };
   /** The fee in major units of the order's currency (cash on delivery's own fee is the payment method's). */
   fee: (parcel: ParcelFacts) => number;
-  /** Who books its parcels; null until a carrier for it exists. */
-  carrier: CarrierName | null;
+  /**
+   * Who books its parcels, by the name its adapter registers (apps/server/src/modules/shipping/carriers.ts;
+   * the server refuses to start on a name nobody registers); null until a carrier for it exists.
+   */
+  carrier: string | null;
   cashOnDelivery: boolean;
   /** Offered to shoppers now. A method is offered only once its carrier exists. */
   offered: boolean;

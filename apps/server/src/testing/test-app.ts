@@ -79,10 +79,12 @@ export async function createTestApp(
     logStream?: BuildAppOptions["logStream"];
     /** The payment providers, if not the registered ones (a test adds its own). */
     paymentProviders?: BuildAppOptions["paymentProviders"];
+    /** The carriers, if not the registered ones (a test adds its own). */
+    shippingCarriers?: BuildAppOptions["shippingCarriers"];
   } = {},
 ): Promise<FastifyInstance> {
   const database = await openTestDatabase(options.limits, { seeded: options.seed !== false });
-  const { ssr, logStream, paymentProviders } = options;
+  const { ssr, logStream, paymentProviders, shippingCarriers } = options;
   const app = await buildApp({
     config: testConfig(options.config),
     database,
@@ -90,6 +92,7 @@ export async function createTestApp(
     logger: logStream !== undefined,
     logStream,
     paymentProviders,
+    shippingCarriers,
   });
   await app.ready();
   return app;

@@ -1,11 +1,8 @@
-import type { CarrierName } from "@store/shared";
-import type { CarrierSetup } from "./carrier-setup";
+import { checkedCarriers, type CarrierRegistry } from "./registry";
 import { shiprocketCarrier } from "./shiprocket-carrier";
 
 /**
- * Every carrier the shop can book, by the name shipping methods give (packages/shared's shipping-methods.ts).
- * A new carrier is its adapter (a `ShippingProvider` and its setup), its simulator and one line here.
+ * The carriers this store books with. Adding one is its adapter file (declaring a `CarrierPlugin`), its
+ * simulator and one line here (decision 072); the shipping methods name theirs in packages/shared.
  */
-export const CARRIER_SETUPS: Record<CarrierName, CarrierSetup> = {
-  shiprocket: shiprocketCarrier,
-};
+export const SHIPPING_CARRIERS: CarrierRegistry = { plugins: checkedCarriers([shiprocketCarrier]) };

@@ -5,7 +5,7 @@ import { silentLog } from "../../log";
 import { createTestApp } from "../../testing/test-app";
 import { call, insertOrder, newAdmin } from "../admin/test-support";
 import { createShippingGateway } from "./gateway";
-import { courierSimulatorCredentials } from "./simulator/credentials";
+import { carrierSimulatorSecrets } from "./registry";
 
 describe("which courier the store uses (config)", () => {
   it("uses Shiprocket with an account (base URL configurable), the simulator without one, and none in production", () => {
@@ -16,7 +16,7 @@ describe("which courier the store uses (config)", () => {
       SHIPPING_BASE_URL: "http://localhost:9999/v1/external/",
     });
     expect(real.shipping).toMatchObject({ baseUrl: "http://localhost:9999/v1/external", pickupPincode: "302022" });
-    const credentials = courierSimulatorCredentials("an install's secret");
+    const credentials = carrierSimulatorSecrets("an install's secret");
     // The gateway never touches the database unless the simulator moves a parcel.
     const db = undefined as never;
     const gateway = createShippingGateway(real, db, silentLog, credentials);

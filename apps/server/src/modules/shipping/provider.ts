@@ -1,4 +1,4 @@
-import type { CarrierName, ShipmentStatus } from "@store/shared";
+import type { ShipmentStatus } from "@store/shared";
 
 /** One courier that can carry the parcel between two pincodes. */
 export interface CourierOption {
@@ -63,11 +63,13 @@ export interface TrackingUpdate {
 
 /**
  * One interface over a carrier (Shiprocket, a courier aggregator, today; its simulator speaks the same HTTP);
- * carriers.ts registers each, and the shipping method names the one that books its parcels. Every call that
+ * its adapter file declares it (registry.ts's `CarrierPlugin`), carriers.ts registers it, and the shipping
+ * method names the one that books its parcels. Every call that
  * reaches the network throws ShippingProviderError when the provider refuses or cannot be reached.
  */
 export interface ShippingProvider {
-  readonly name: CarrierName;
+  /** Its plug-in's name. */
+  readonly name: string;
   /** Pointed at the built-in simulator: its parcels are test parcels. */
   readonly simulated: boolean;
   /** Logs in (or reuses a token still valid) and answers the bearer token. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { CarrierName, OrderShipping, ShipmentResults } from "@store/shared";
+import type { OrderShipping, ShipmentResults } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError, Refusal, refusal } from "../../errors";
 import type { ServiceLog } from "../../log";
@@ -185,11 +185,11 @@ export function createShippingService(
     },
 
     /**
-     * `POST /api/shipping/webhook` (Shiprocket's), or another carrier's: a tracking update. Forged (bad token):
+     * A carrier's tracking update, at its webhook path (registry.ts's `carrierWebhookPath`). Forged (bad token):
      * 401, nothing recorded; not a tracking update: 400; a replay: 200 and no change; an AWB we never booked:
      * 200, ignored.
      */
-    async webhook(headers: Headers, rawBody: string, carrier: CarrierName = "shiprocket") {
+    async webhook(headers: Headers, rawBody: string, carrier: string) {
       const courier = carrierOf({ provider: carrier });
       let update;
       try {
@@ -209,19 +209,22 @@ export function createShippingService(
 
     /** The back office's view of an order's parcels. */
     async orderShipping(orderId: number): Promise<OrderShipping> {
-      return { shipments: await shipmentsOfOrder(db, orderId), simulated: Boolean(gateway.simulator) };
+      return { shipments: await shipmentsOfOrder(db, orderId), simulated: gateway.simulators.size > 0 };
     },
 
     /**
-     * The simulated courier moves an order's parcel (the back office's demo buttons); answers once the
-     * webhook it sends has been applied. Refused when the courier is real.
+     * The simulator of the carrier that booked an order's parcel moves it (the back office's demo buttons);
+     * answers once the webhook it sends has been applied. Refused when that carrier is real.
      */
     async simulate(orderId: number, action: "advance" | "fail"): Promise<void> {
-      if (!gateway.simulator)
-        throw new Refusal("conflict", "NOT_SIMULATED", "Only the simulated courier can be moved from the back office.");
+      const notSimulated = () =>
+        new Refusal("conflict", "NOT_SIMULATED", "Only the simulated courier can be moved from the back office.");
+      if (gateway.simulators.size === 0) throw notSimulated();
       const live = (await liveShipments([orderId])).get(orderId);
       if (!live?.awb) throw new Refusal("conflict", "NO_SHIPMENT", `Order ${orderId} has no shipment to move.`);
-      const moved = await gateway.simulator.move(live.awb, action);
+      const simulator = gateway.simulators.get(live.provider);
+      if (!simulator) throw notSimulated();
+      const moved = await simulator.move(live.awb, action);
       if (!moved?.ok)
         throw new Refusal(
           "conflict",

@@ -1,36 +1,51 @@
-import type { CarrierSetup } from "./carrier-setup";
+import type { CarrierPlugin } from "./registry";
 import { createShiprocket } from "./shiprocket";
-import { COURIER_SIMULATOR_PREFIX } from "./simulator/credentials";
+import { courierSimulatorCredentials } from "./simulator/credentials";
 import { createCourierSimulatorEngine } from "./simulator/engine";
+import { shiprocketSimulator } from "./simulator/shiprocket-sim";
 import { createCourierWebhookSender } from "./simulator/webhooks";
 
 /**
- * Shiprocket when its API user is configured; otherwise its simulator on our own origin when the simulator
- * is allowed (never in production unless SIMULATOR=1); otherwise none.
+ * Shiprocket, a courier aggregator within India: real when its API user is configured (`SHIPPING_EMAIL`,
+ * `SHIPPING_PASSWORD`), else its simulator on our own origin when simulators are allowed, else none.
  */
-export const shiprocketCarrier: CarrierSetup = ({ config, db, log, simulator, origin }) => {
-  const s = config.shipping;
-  if (s.email && s.password)
-    return {
-      provider: createShiprocket({
-        email: s.email,
-        password: s.password,
-        webhookSecret: s.webhookSecret,
-        baseUrl: () => s.baseUrl,
-        trackingUrl: (awb) => `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
-        simulated: false,
-      }),
-      simulator: null,
-    };
-  if (!config.simulator || !simulator) return null;
-  const sender = createCourierWebhookSender(() => `${origin()}/api/shipping/webhook`, log);
-  return {
-    provider: createShiprocket({
-      ...simulator,
-      baseUrl: () => `${origin()}${COURIER_SIMULATOR_PREFIX}`,
-      trackingUrl: (awb) => `${origin()}${COURIER_SIMULATOR_PREFIX}/tracking/${encodeURIComponent(awb)}`,
+export const shiprocketCarrier: CarrierPlugin = {
+  name: "shiprocket",
+  title: "Shiprocket",
+  keys: "SHIPPING_EMAIL and SHIPPING_PASSWORD",
+  apiHost: (config) => config.shipping.baseUrl,
+  // Its dashboard has been pointed here since before carriers had a path each.
+  webhookPath: "/api/shipping/webhook",
+  real({ shipping: s }) {
+    if (!s.email || !s.password) return null;
+    return createShiprocket({
+      email: s.email,
+      password: s.password,
+      webhookSecret: s.webhookSecret,
+      baseUrl: () => s.baseUrl,
+      trackingUrl: (awb) => `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
+      simulated: false,
+    });
+  },
+  simulated({ config, db, log, secret, baseUrl, webhookUrl }) {
+    const credentials = courierSimulatorCredentials(secret);
+    const sender = createCourierWebhookSender(webhookUrl, log);
+    const engine = createCourierSimulatorEngine(db, sender, credentials, config.shipping.simulatorStepMinutes);
+    const provider = createShiprocket({
+      ...credentials,
+      baseUrl,
+      trackingUrl: (awb) => `${baseUrl()}/tracking/${encodeURIComponent(awb)}`,
       simulated: true,
-    }),
-    simulator: createCourierSimulatorEngine(db, sender, simulator, s.simulatorStepMinutes),
-  };
+    });
+    const pickupPincode = config.shipping.pickupPincode;
+    return {
+      provider,
+      simulator: {
+        ...engine,
+        async routes(app, { control }) {
+          await app.register(shiprocketSimulator, { db, engine, credentials, control, pickupPincode, baseUrl });
+        },
+      },
+    };
+  },
 };

@@ -1,11 +1,9 @@
-import { createHmac } from "node:crypto";
 import type { Db } from "../../../db/client";
-import { installSecret } from "../../../db/install-settings";
+import { loadCarrierSimulatorSecrets, secretsOf } from "../registry";
 
 /**
- * The courier simulator's API user and webhook token. The e-mail is public, the password and the token are
- * this install's own (derived from one random secret in the database, so every replica agrees): a published
- * token would let anyone mark a parcel delivered.
+ * The Shiprocket simulator's API user and webhook token. The e-mail is public, the password and the token are
+ * this install's own (the carriers' simulator secrets, registry.ts).
  */
 export interface CourierSimulatorCredentials {
   email: string;
@@ -13,17 +11,16 @@ export interface CourierSimulatorCredentials {
   webhookSecret: string;
 }
 
-export const COURIER_SIMULATOR_PREFIX = "/sim/shiprocket";
-
-export function courierSimulatorCredentials(secret: string): CourierSimulatorCredentials {
-  const derive = (purpose: string) => createHmac("sha256", secret).update(purpose).digest("base64url");
+/** From Shiprocket's share of the install's simulator secrets (`SimulatorContext.secret`). */
+export function courierSimulatorCredentials(secret: (purpose: string) => string): CourierSimulatorCredentials {
   return {
     email: "api-user@simulator.shiprocket.test",
-    password: derive("shiprocket.password"),
-    webhookSecret: derive("shiprocket.webhook_token"),
+    password: secret("password"),
+    webhookSecret: secret("webhook_token"),
   };
 }
 
+/** This install's credentials, as the simulator checks them (a test logs in and signs webhooks with them). */
 export async function loadCourierSimulatorCredentials(db: Db): Promise<CourierSimulatorCredentials> {
-  return courierSimulatorCredentials(await installSecret(db, "shipping_simulator_secret"));
+  return courierSimulatorCredentials(secretsOf(await loadCarrierSimulatorSecrets(db), "shiprocket"));
 }
