@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+// Its routes say `schema: { hide: true }` (kept out of the API's documentation): the option @fastify/swagger adds.
+import type {} from "@fastify/swagger";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import type { SimulatorControl } from "../../../http/simulator-control";
