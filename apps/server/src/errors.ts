@@ -38,9 +38,12 @@ export class AppError extends Error {
 }
 
 /**
- * An expected "no" from a service (sold out, a code that does not apply, too many tries): not a fault. A
- * service may throw one inside a transaction to roll it back (`catchRefusal` turns it into a result) or
- * return one; a route throws it as it is, and the error handler answers it like any AppError.
+ * An expected "no" from a service (sold out, a code that does not apply, too many tries): not a fault. It is
+ * thrown, never returned: routes just call the service, and the error handler answers it like any AppError.
+ * Thrown in a transaction it rolls the transaction back. A "no" that must keep a write (a wrong code counted,
+ * a refused payment's refund owed) is decided in the transaction, which commits and says what to refuse; the
+ * caller throws it after the commit (decision 070). A caller that must act on a "no" catches `instanceof
+ * Refusal` and reads its `code`: rarely, and in the open.
  */
 export class Refusal extends AppError {
   constructor(kind: AppErrorKind, code: string, message: string, errors?: { path: string; message: string }[]) {
@@ -50,16 +53,6 @@ export class Refusal extends AppError {
 }
 
 export const refusal = (kind: AppErrorKind, code: string, message: string): Refusal => new Refusal(kind, code, message);
-
-/** Runs work that may throw a Refusal (rolling back its transaction), and answers the refusal as a result. */
-export async function catchRefusal<T>(work: () => Promise<T>): Promise<T | { ok: false; refusal: Refusal }> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof Refusal) return { ok: false, refusal: err };
-    throw err;
-  }
-}
 
 /**
  * Something the operator has to fix before the store can start (a locked or damaged data folder...):

@@ -30,13 +30,11 @@ export function createAddressCorrection(
     ): Promise<DeliveryCorrectionResponse> {
       const current = await reader.detail(id);
       // Outside any transaction: the courier may be slow, and a refusal changes nothing.
-      const checked = await checkDeliveryAddress(
+      const { city_confirmed: _confirmed, ...address } = await checkDeliveryAddress(
         delivery,
         { ...input, delivery_country: "IN", payment_method: current.payment_method, currency: current.currency },
         now,
       );
-      if (!checked.ok) throw checked.refusal;
-      const { city_confirmed: _confirmed, ...address } = checked.input;
 
       const note = await db.transaction(async (tx) => {
         const order = await lockOrderToCorrect(tx, id);

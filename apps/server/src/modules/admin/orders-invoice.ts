@@ -14,15 +14,14 @@ export function createInvoiceIssuer(db: Db, reader: OrderDetails) {
      */
     async issueInvoice(actor: SessionUser, id: number): Promise<AdminOrderDetail> {
       await db.transaction(async (tx) => {
-        const outcome = await issueMissingInvoice(tx, id);
-        if ("refused" in outcome) throw outcome.refused;
-        if (outcome.issued)
+        const issued = await issueMissingInvoice(tx, id);
+        if (issued)
           await recordAudit(tx, actor, {
             action: "invoice:issue",
             entity: "order",
             entityId: id,
             before: { invoice_number: null },
-            after: { invoice_number: outcome.issued },
+            after: { invoice_number: issued },
           });
       });
       return reader.detail(id);

@@ -8,13 +8,6 @@ import {
   restoreCartRequestSchema,
   updateCartItemRequestSchema,
 } from "@store/shared";
-import type { CartOutcome } from "./service";
-
-/** A refused change (stale price, stock, withdrawn product) is a 409 whose message says what is true now. */
-function cartOrConflict(outcome: CartOutcome) {
-  if (!outcome.ok) throw outcome.refusal;
-  return outcome.cart;
-}
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = app.services.cart;
@@ -49,7 +42,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartResponseSchema, ...errors },
       },
     },
-    async (request) => cartOrConflict(await cart.add(request.body, request.user)),
+    (request) => cart.add(request.body, request.user),
   );
 
   app.post(
@@ -63,7 +56,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartResponseSchema, ...errors },
       },
     },
-    async (request) => cartOrConflict(await cart.update(request.body, request.user)),
+    (request) => cart.update(request.body, request.user),
   );
 
   app.post(

@@ -11,7 +11,7 @@ import {
 } from "@store/shared";
 import type { Limit } from "../../config";
 import type { Db, Tx } from "../../db/client";
-import { AppError, catchRefusal, type Refusal } from "../../errors";
+import { AppError } from "../../errors";
 import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
 import { cartItem, cartResponse, cartView } from "./cart-view";
 import { newGuestCarts } from "./new-guest-carts";
@@ -21,14 +21,6 @@ import { restoreReminded } from "./restore";
 import { assertInStock, assertPricesCurrent, sellable, sellableVariantQuery, type LineInput } from "./sellable";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
-
-/** A change the cart refuses (a stale price, stock, a withdrawn product): a 409 saying what is true now. */
-export type CartOutcome = { ok: true; cart: CartResponse } | { ok: false; refusal: Refusal };
-
-/** A change that may be refused deep inside its transaction (rolling it back). */
-async function changeOrRefusal(change: () => Promise<CartResponse>): Promise<CartOutcome> {
-  return catchRefusal(async () => ({ ok: true as const, cart: await change() }));
-}
 
 function lineWhere(cartId: string, line: LineInput) {
   return and(
@@ -81,9 +73,9 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
     const variant = sellable(read, input);
     try {
       assertPricesCurrent(variant, input, currency);
-    } catch (refusal) {
+    } catch (err) {
       if (written) await discardCart(db, written.cartId);
-      throw refusal;
+      throw err;
     }
     assertInStock(variant, input.quantity);
     // The statement wrote on the same conditions: on sale (else refused above) and in stock.
@@ -108,51 +100,48 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
 
     /**
      * Adds `quantity` pieces (merging with the same product, size and direct-buy flag). A different
-     * currency re-prices the whole cart, since prices are derived from the catalogue, never stored.
+     * currency re-prices the whole cart, since prices are derived from the catalogue, never stored. A stale
+     * price, too few pieces or a withdrawn product is a Refusal (a 409 saying what is true now), thrown.
      */
-    add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      if (!input.cart_id && !user) return changeOrRefusal(() => addToNewGuestCart(input));
-      return changeOrRefusal(() =>
-        mutate(async (tx) => {
-          let cart = await cartForChange(tx, input.cart_id, user);
-          const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
-          const variant = await sellableVariant(tx, input);
-          assertPricesCurrent(variant, input, currency);
-          const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
-          assertInStock(variant, quantity);
+    add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartResponse> {
+      if (!input.cart_id && !user) return addToNewGuestCart(input);
+      return mutate(async (tx) => {
+        let cart = await cartForChange(tx, input.cart_id, user);
+        const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
+        const variant = await sellableVariant(tx, input);
+        assertPricesCurrent(variant, input, currency);
+        const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
+        assertInStock(variant, quantity);
 
-          cart ??= await createCart(tx, user?.id ?? null, currency);
-          if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
-          await tx
-            .insert(cartLines)
-            .values({
-              cartId: cart.id,
-              productId: input.product_pk,
-              size: input.size,
-              isDirectBuy: input.is_direct_buy,
-              quantity,
-            })
-            .onConflictDoUpdate({
-              target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
-              set: { quantity },
-            });
-          return { cartId: cart.id, currency };
-        }),
-      );
+        cart ??= await createCart(tx, user?.id ?? null, currency);
+        if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
+        await tx
+          .insert(cartLines)
+          .values({
+            cartId: cart.id,
+            productId: input.product_pk,
+            size: input.size,
+            isDirectBuy: input.is_direct_buy,
+            quantity,
+          })
+          .onConflictDoUpdate({
+            target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+            set: { quantity },
+          });
+        return { cartId: cart.id, currency };
+      });
     },
 
     /** Sets a line's quantity (1 to the stock of its size). */
-    update(input: UpdateCartItemRequest, user: SessionUser | null): Promise<CartOutcome> {
-      return changeOrRefusal(() =>
-        mutate(async (tx) => {
-          const cart = await cartForChange(tx, input.cart_id, user);
-          if (!cart) throw cartNotFound();
-          if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
-          assertInStock(await sellableVariant(tx, input), input.quantity);
-          await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
-          return { cartId: cart.id, currency: cart.currency };
-        }),
-      );
+    update(input: UpdateCartItemRequest, user: SessionUser | null): Promise<CartResponse> {
+      return mutate(async (tx) => {
+        const cart = await cartForChange(tx, input.cart_id, user);
+        if (!cart) throw cartNotFound();
+        if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
+        assertInStock(await sellableVariant(tx, input), input.quantity);
+        await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
+        return { cartId: cart.id, currency: cart.currency };
+      });
     },
 
     /** Removes a line; the prices the spec's client sends along are not needed and not checked. */

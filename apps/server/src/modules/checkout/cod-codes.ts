@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client";
 import { takeFromLimit } from "../../db/rate-counters";
 import { lines as lineBlock, paragraph } from "../../email/letter";
 import { letterEmail, queueEmail, type OutgoingEmail } from "../../email/outbox";
-import { refusal, type Refusal } from "../../errors";
+import { refusal } from "../../errors";
 import { emailContact } from "../accounts/notification-preferences";
 import { codConfirmations } from "./tables";
 import { orderLines } from "../orders/tables";
@@ -57,28 +57,29 @@ function codeEmail(
 /**
  * E-mails a fresh code for the order (an earlier one stops working), at most COD_CODE_SENDS times, and at
  * most `perAddress` codes to one address whatever the orders: the caps on open orders bound the codes of a
- * quarter of an hour, this one the codes of a day (decision 062).
+ * quarter of an hour, this one the codes of a day (decision 062). Past either: a Refusal, thrown (the
+ * checkout's transaction rolls back with it).
  */
 export async function sendCode(
   tx: Tx,
   order: OrderRow & { email: string },
   now: Date,
   perAddress: Limit,
-): Promise<Refusal | null> {
+): Promise<void> {
   const [sent] = await tx
     .select({ sends: codConfirmations.sends })
     .from(codConfirmations)
     .where(eq(codConfirmations.orderId, order.id))
     .for("update");
   if (sent && sent.sends >= COD_CODE_SENDS) {
-    return refusal(
+    throw refusal(
       "rate_limited",
       "TOO_MANY_CODES",
       `We have sent ${COD_CODE_SENDS} codes for this order already. Please look for them in your inbox (and spam folder).`,
     );
   }
   if (!(await takeFromLimit(tx, `cod-code:${emailContact(order.email)}`, perAddress, now)).allowed) {
-    return refusal(
+    throw refusal(
       "rate_limited",
       "TOO_MANY_CODES_TODAY",
       "We have sent as many codes to this e-mail address as we send in a day. Please use one of them, or pay online.",
@@ -96,5 +97,4 @@ export async function sendCode(
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const minutes = Math.max(1, Math.ceil(((order.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
   await queueEmail(tx, codeEmail(order, code, lines, minutes));
-  return null;
 }

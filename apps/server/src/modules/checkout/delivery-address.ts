@@ -31,36 +31,33 @@ export interface DeliveryAddressInput {
  * state, so the shopper says which is right); a city that names none of the PIN code's town, district or
  * places is asked about, unless the shopper confirmed it; a PIN code the courier does not serve is refused,
  * and so is cash on delivery where its rider does not collect cash. A slow or failing courier only means the
- * policy's promise. Addresses abroad are left as they are.
+ * policy's promise. Addresses abroad are left as they are. Answers the address as it will be stored; a
+ * refusal is thrown, naming its field.
  */
 export async function checkDeliveryAddress<T extends DeliveryAddressInput>(
   delivery: DeliveryPromises,
   input: T,
   now: Date,
-): Promise<{ ok: true; input: T } | { ok: false; refusal: Refusal }> {
-  if (input.delivery_country !== "IN") return { ok: true, input };
+): Promise<T> {
+  if (input.delivery_country !== "IN") return input;
   const pin = input.pin_code;
   const place = await delivery.place(pin);
-  if (!place) return { ok: false, refusal: fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin)) };
+  if (!place) throw fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin));
 
   const typed = input.state ? indianStateByName(input.state) : null;
   if (input.state && !place.states.some((state) => state.code === typed?.code)) {
     const message = `PIN code ${pin} is in ${place.state}, not ${typed?.name ?? input.state}. Choose ${place.state} as the state, or check the PIN code.`;
-    return { ok: false, refusal: fieldRefusal("STATE_MISMATCH", "state", message) };
+    throw fieldRefusal("STATE_MISMATCH", "state", message);
   }
   if (!input.city_confirmed && !cityFitsPlace(input.city, place))
-    return { ok: false, refusal: fieldRefusal("CITY_UNCONFIRMED", "city", cityQuestionText(input.city, place)) };
+    throw fieldRefusal("CITY_UNCONFIRMED", "city", cityQuestionText(input.city, place));
 
   const promise = await delivery.promise({ pin, country: "IN", cod: input.currency === "INR", now });
-  if (promise === UNKNOWN_PIN)
-    return { ok: false, refusal: fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin)) };
-  if (!promise.serviceable) return { ok: false, refusal: fieldRefusal("NOT_SERVICEABLE", "pin_code", promise.text) };
+  if (promise === UNKNOWN_PIN) throw fieldRefusal("PINCODE_UNKNOWN", "pin_code", unknownPinText(pin));
+  if (!promise.serviceable) throw fieldRefusal("NOT_SERVICEABLE", "pin_code", promise.text);
   if (input.payment_method === "cod" && !promise.cod_available) {
     const message = `Cash on delivery is not available at PIN code ${pin}: the courier does not collect cash there. Please pay by card or wallet.`;
-    return { ok: false, refusal: fieldRefusal("COD_NOT_AVAILABLE", "payment_method", message) };
+    throw fieldRefusal("COD_NOT_AVAILABLE", "payment_method", message);
   }
-  return {
-    ok: true,
-    input: { ...input, city: input.city || place.city, state: typed?.name ?? place.state },
-  };
+  return { ...input, city: input.city || place.city, state: typed?.name ?? place.state };
 }

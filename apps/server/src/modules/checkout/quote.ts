@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { cartLineRows, cartViewOf } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
 import { findPromoRule } from "../promo/service";
-import { refusal, type Refusal } from "../../errors";
+import { refusal } from "../../errors";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
 
 /** An order as the server prices it now (money in major units of `currency`), ready to be saved. */
@@ -20,14 +20,13 @@ export interface Quote extends PricedOrder {
   expectedAmount: number;
 }
 
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; refusal: Refusal };
-
 /**
  * Prices a cart for checkout with the same rules the shopper saw: the cart view's catalogue prices, the
  * promo rule recomputed now, the shipping method's fee (and cash on delivery's), and the wallet's INR "end
  * in 9" rounding. Every line
  * of the cart is ordered, direct-buy or not, as the cart's subtotal and the promo check count them all.
- * `db` may be a transaction (cash on delivery prices and confirms under one lock).
+ * `db` may be a transaction (cash on delivery prices and confirms under one lock). A cart that cannot be
+ * ordered as it is (empty, short of stock, a promo that does not apply) is a Refusal, thrown.
  */
 export async function quoteCart(
   db: Db,
@@ -41,13 +40,12 @@ export async function quoteCart(
     country: string;
   },
   now: Date,
-): Promise<QuoteOutcome> {
+): Promise<Quote> {
   const { currency, method, shippingMethod } = input;
   // The cart view's rows, with the variant ids the order lines keep: one query.
   const rows = await cartLineRows(db, cart.id);
   const view = cartViewOf(cart.id, rows, currency);
-  if (view.data.length === 0)
-    return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
+  if (view.data.length === 0) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
   const short = view.data.find((line) => !line.available);
   if (short) {
     const what = `${short.product_name} (size ${short.size})`;
@@ -55,7 +53,7 @@ export async function quoteCart(
       short.stock === 0
         ? `Sorry, ${what} is sold out. Please remove it from your cart.`
         : `Only ${short.stock} left of ${what}. Please update your cart.`;
-    return { ok: false, refusal: refusal("conflict", "OUT_OF_STOCK", message) };
+    throw refusal("conflict", "OUT_OF_STOCK", message);
   }
 
   const lines = view.data.map((l, i): PricedLine => ({
@@ -74,16 +72,8 @@ export async function quoteCart(
   if (input.promoCode) {
     const rule = await findPromoRule(db, input.promoCode);
     const applied = rule ? computeDiscount(rule, view.subtotal, view.count, currency, now) : null;
-    if (!rule || !applied?.ok) {
-      return {
-        ok: false,
-        refusal: refusal(
-          "unprocessable",
-          "PROMO_NOT_APPLICABLE",
-          applied?.message ?? "This promo code does not exist.",
-        ),
-      };
-    }
+    if (!rule || !applied?.ok)
+      throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", applied?.message ?? "This promo code does not exist.");
     discount = applied.discount;
     promoCode = rule.code;
   }
@@ -107,29 +97,26 @@ export async function quoteCart(
     lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy]),
   ]);
   return {
-    ok: true,
-    quote: {
-      cartId: cart.id,
-      currency,
-      method,
-      shippingMethod,
-      lines,
-      subtotal: view.subtotal,
-      discount,
-      promoCode,
-      shipping,
-      rounding,
-      total,
-      expectedAmount: createOrderAmount(method, total),
-      idempotencyKey: createHash("sha256").update(key).digest("hex"),
-    },
+    cartId: cart.id,
+    currency,
+    method,
+    shippingMethod,
+    lines,
+    subtotal: view.subtotal,
+    discount,
+    promoCode,
+    shipping,
+    rounding,
+    total,
+    expectedAmount: createOrderAmount(method, total),
+    idempotencyKey: createHash("sha256").update(key).digest("hex"),
   };
 }
 
 /** A client amount that disagrees with the server's total is refused, never charged. */
-export function amountRefusal(quote: Quote, amount: number): Refusal | null {
-  if (amount === quote.expectedAmount) return null;
-  return refusal(
+export function assertAmountMatches(quote: Quote, amount: number): void {
+  if (amount === quote.expectedAmount) return;
+  throw refusal(
     "conflict",
     "AMOUNT_MISMATCH",
     `The order total changed to ${formatMoney(quote.total, quote.currency)}. Please review your cart.`,

@@ -8,7 +8,7 @@ import {
   type CreateOrderResponse,
 } from "@store/shared";
 
-import type { CreateOrderOutcome } from "./service";
+import type { CreatedOrder } from "./service";
 import type { OrderRow } from "../orders/transitions";
 
 const codConfirmed = (order: OrderRow) => ({
@@ -22,7 +22,7 @@ const codConfirmed = (order: OrderRow) => ({
  * The spec's answer per method: the card provider's (Razorpay) id at data.data.id, the wallet's (PayPal) at
  * id (spec section 7); any other registered provider answers as the wallet does (decision 065).
  */
-function orderResponse(outcome: Extract<CreateOrderOutcome, { ok: true }>): CreateOrderResponse {
+function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
   const { order } = outcome;
   const currency = order.currency as "INR" | "USD";
   if (!("providerOrderId" in outcome)) {
@@ -81,11 +81,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: createOrderResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const outcome = await checkout.createOrder(request.body, request.user, { ip: request.ip });
-      if (!outcome.ok) throw outcome.refusal;
-      return orderResponse(outcome);
-    },
+    async (request) => orderResponse(await checkout.createOrder(request.body, request.user, { ip: request.ip })),
   );
 
   app.post(
@@ -102,10 +98,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: codOrderResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
-    async (request) => {
-      const outcome = await checkout.confirmCashOnDelivery(request.body, request.user);
-      if (!outcome.ok) throw outcome.refusal;
-      return codConfirmed(outcome.order);
-    },
+    async (request) => codConfirmed(await checkout.confirmCashOnDelivery(request.body, request.user)),
   );
 };

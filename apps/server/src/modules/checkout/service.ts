@@ -8,13 +8,13 @@ import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
 import { providerOrderFor } from "../payments/provider-orders";
 import { unknownMethod } from "../payments/unknown-method";
-import { overClientCap, overEmailCap } from "../orders/caps";
+import { assertUnderClientCap, assertUnderEmailCap } from "../orders/caps";
 import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode } from "./cod-codes";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
-import { amountRefusal, quoteCart } from "./quote";
-import { catchRefusal, refusal, type Refusal } from "../../errors";
+import { assertAmountMatches, quoteCart } from "./quote";
+import { refusal, type Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
 import type { OrderRow } from "../orders/transitions";
 import type { SessionUser } from "../accounts/service";
@@ -23,17 +23,19 @@ import { checkDeliveryAddress } from "./delivery-address";
 
 export type { Client } from "../orders/save-order";
 
-export type CreateOrderOutcome =
+export type CreatedOrder =
   /** `method`: the registered provider's name (payments/providers.ts). */
-  | { ok: true; method: string; order: OrderRow; providerOrderId: string; publicKey: string }
+  | { method: string; order: OrderRow; providerOrderId: string; publicKey: string }
   /** Confirmed at once (`cod_confirmed`), or waiting for the e-mailed code (`awaiting_confirmation`). */
-  | { ok: true; method: "cod"; order: OrderRow }
-  | { ok: false; refusal: Refusal };
+  | { method: "cod"; order: OrderRow };
 
-/** `written`: the lines of an order this attempt has just created, in their order (nothing to read back). */
-type Step = (tx: Tx, order: OrderRow, now: Date, written?: readonly LineToHold[]) => Promise<Refusal | null>;
+/**
+ * One step of an attempt, in its transaction; a Refusal it throws rolls the attempt back. `written`: the
+ * lines of an order this attempt has just created, in their order (nothing to read back).
+ */
+type Step = (tx: Tx, order: OrderRow, now: Date, written?: readonly LineToHold[]) => Promise<void>;
 /** `created`: this attempt wrote the order (else it found the same attempt's order: two tabs, a retry). */
-type AttemptOutcome = { ok: true; order: OrderRow; created: boolean } | { ok: false; refusal: Refusal };
+type Attempt = { order: OrderRow; created: boolean };
 
 const isOpen = (order: OrderRow) => (OPEN_STATUSES as readonly string[]).includes(order.status);
 
@@ -61,7 +63,7 @@ export function createCheckoutService(
    * One checkout attempt, in one transaction under the cart's lock: priced as the user saw it, checked
    * against the client's amount, saved (or found again: two tabs, a retry), then `opened` when new or
    * `resumed` when found. An attempt found lapsed (its time ran out, or it was replaced) is closed and the
-   * cart marked changed, and the checkout runs once more as a new attempt.
+   * cart marked changed, and the checkout runs once more as a new attempt. A refusal rolls it all back.
    */
   async function attempt(
     cartId: string,
@@ -71,63 +73,55 @@ export function createCheckoutService(
     fresh: Pick<NewOrder, "status" | "isTest">,
     opened: Step,
     resumed: Step,
-  ): Promise<AttemptOutcome | "again"> {
+  ): Promise<Attempt | "again"> {
     const now = new Date();
-    return catchRefusal(() =>
-      db.transaction(async (tx): Promise<AttemptOutcome | "again"> => {
-        // A guest's address is kept for the cart's reminder should this checkout be left unfinished; a
-        // refused attempt rolls it back with the rest.
-        const cart = await lockCartForCheckout(tx, cartId, !user && input.email ? input.email : null);
-        if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
-        const quoted = await quoteCart(
-          tx,
-          cart,
-          {
-            currency: input.currency,
-            method: input.payment_method,
-            promoCode: input.promo_code,
-            shippingMethod: input.shipping_method,
-            country: input.delivery_country,
-          },
-          now,
-        );
-        if (!quoted.ok) throw quoted.refusal;
-        const mismatch = amountRefusal(quoted.quote, input.amount);
-        if (mismatch) throw mismatch;
+    return db.transaction(async (tx): Promise<Attempt | "again"> => {
+      // A guest's address is kept for the cart's reminder should this checkout be left unfinished; a
+      // refused attempt rolls it back with the rest.
+      const cart = await lockCartForCheckout(tx, cartId, !user && input.email ? input.email : null);
+      if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
+      const quote = await quoteCart(
+        tx,
+        cart,
+        {
+          currency: input.currency,
+          method: input.payment_method,
+          promoCode: input.promo_code,
+          shippingMethod: input.shipping_method,
+          country: input.delivery_country,
+        },
+        now,
+      );
+      assertAmountMatches(quote, input.amount);
 
-        const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
-        const { order, created } = await saveOrder(tx, quoted.quote, input, user, { ...fresh, client, expiresAt });
-        if (
-          !created &&
-          (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))
-        ) {
-          if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
-          else await touchCart(tx, cartId);
-          return "again";
-        }
-        if (!created && !isOpen(order)) throw closedRefusal(order);
-        // A new attempt holds the lines it has just written; a resumed one reads its own back.
-        const written = quoted.quote.lines.map((l) => ({ ...l, productName: l.name }));
-        const refused = await (created ? opened(tx, order, now, written) : resumed(tx, order, now));
-        if (refused) throw refused;
-        return { ok: true, order, created };
-      }),
-    );
+      const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
+      const { order, created } = await saveOrder(tx, quote, input, user, { ...fresh, client, expiresAt });
+      if (
+        !created &&
+        (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))
+      ) {
+        if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
+        else await touchCart(tx, cartId);
+        return "again";
+      }
+      if (!created && !isOpen(order)) throw closedRefusal(order);
+      // A new attempt holds the lines it has just written; a resumed one reads its own back.
+      const written = quote.lines.map((l) => ({ ...l, productName: l.name }));
+      await (created ? opened(tx, order, now, written) : resumed(tx, order, now));
+      return { order, created };
+    });
   }
 
-  async function checkout(...args: Parameters<typeof attempt>): Promise<AttemptOutcome> {
+  async function checkout(...args: Parameters<typeof attempt>): Promise<Attempt> {
     for (let round = 0; round < 2; round++) {
       const outcome = await attempt(...args);
       if (outcome !== "again") return outcome;
     }
-    return {
-      ok: false,
-      refusal: refusal(
-        "conflict",
-        "CART_CHANGED",
-        "Your cart changed while you were checking out. Please review it and try again.",
-      ),
-    };
+    throw refusal(
+      "conflict",
+      "CART_CHANGED",
+      "Your cart changed while you were checking out. Please review it and try again.",
+    );
   }
 
   /** A new attempt closes the cart's older ones, then must fit the client's cap of open attempts. */
@@ -135,22 +129,15 @@ export function createCheckoutService(
     (...more: Step[]): Step =>
     async (tx, order, now, written) => {
       await closeOtherAttempts(tx, order.cartId, order.id);
-      const capped = await overClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
-      if (capped) return capped;
-      for (const step of more) {
-        const refused = await step(tx, order, now, written);
-        if (refused) return refused;
-      }
-      return null;
+      await assertUnderClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
+      for (const step of more) await step(tx, order, now, written);
     };
-  const nothing: Step = async () => null;
+  const nothing: Step = async () => {};
   const holdForPayment: Step = (tx, order, _now, written) => holdOrder(tx, order, "order", written);
-  const mailCode: Step = (tx, order, now) =>
-    order.email ? sendCode(tx, { ...order, email: order.email }, now, deps.codCodes) : Promise.resolve(null);
-  const confirmAtOnce: Step = async (tx, order) => {
-    const confirmed = await confirmOrder(tx, order, "cod_confirmed", "Cash on delivery");
-    return confirmed.ok ? null : confirmed.refusal;
+  const mailCode: Step = async (tx, order, now) => {
+    if (order.email) await sendCode(tx, { ...order, email: order.email }, now, deps.codCodes);
   };
+  const confirmAtOnce: Step = (tx, order) => confirmOrder(tx, order, "cod_confirmed", "Cash on delivery");
 
   /**
    * Cash on delivery. A signed-in user whose e-mail is verified is confirmed at once: stock and promo
@@ -162,9 +149,9 @@ export function createCheckoutService(
     input: CreateOrderRequest,
     user: SessionUser | null,
     client: Client,
-  ): Promise<CreateOrderOutcome> {
+  ): Promise<CreatedOrder> {
     if (user?.emailVerifiedAt) {
-      const confirmed = await checkout(
+      const { order } = await checkout(
         cartId,
         input,
         user,
@@ -173,68 +160,48 @@ export function createCheckoutService(
         confirmAtOnce,
         confirmAtOnce,
       );
-      return confirmed.ok
-        ? { ok: true, method: "cod", order: { ...confirmed.order, status: "cod_confirmed" } }
-        : confirmed;
+      return { method: "cod", order: { ...order, status: "cod_confirmed" } };
     }
     if (!input.email && !user) {
-      return {
-        ok: false,
-        refusal: refusal(
-          "unprocessable",
-          "EMAIL_REQUIRED",
-          "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.",
-        ),
-      };
+      throw refusal(
+        "unprocessable",
+        "EMAIL_REQUIRED",
+        "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.",
+      );
     }
     // Asking again for the same checkout e-mails a fresh code.
-    const waiting = await checkout(
+    const { order } = await checkout(
       cartId,
       input,
       user,
       client,
       { status: "awaiting_confirmation", isTest: false },
-      openAttempt(overEmailCap, mailCode),
+      openAttempt(assertUnderEmailCap, mailCode),
       mailCode,
     );
-    return waiting.ok ? { ok: true, method: "cod", order: waiting.order } : waiting;
+    return { method: "cod", order };
   }
 
   return {
     /** `POST /api/create-order/` (spec section 7). */
-    async createOrder(
-      request: CreateOrderRequest,
-      user: SessionUser | null,
-      client: Client,
-    ): Promise<CreateOrderOutcome> {
+    async createOrder(request: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreatedOrder> {
       const method = request.payment_method;
       if (method === "cod" && !isCashOnDeliveryAllowed(request.currency)) {
-        return {
-          ok: false,
-          refusal: refusal(
-            "unprocessable",
-            "COD_NOT_AVAILABLE",
-            "Cash on delivery is available for orders in INR only.",
-          ),
-        };
+        throw refusal("unprocessable", "COD_NOT_AVAILABLE", "Cash on delivery is available for orders in INR only.");
       }
       // The address as India Post and the courier know it (city and state filled in), or a field's refusal.
-      const checked = await checkDeliveryAddress(deps.delivery, request, new Date());
-      if (!checked.ok) return checked;
-      const { input } = checked;
-      if (method !== "cod" && !deps.gateway.knows(method)) return { ok: false, refusal: unknownMethod() };
+      const input = await checkDeliveryAddress(deps.delivery, request, new Date());
+      if (method !== "cod" && !deps.gateway.knows(method)) throw unknownMethod();
       const provider = method === "cod" ? null : deps.gateway.provider(method);
       if (method !== "cod" && !provider)
-        return {
-          ok: false,
-          refusal: refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured."),
-        };
+        throw refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
 
       // The cart's access rules: a guest cart by its id, a user's cart only with their token.
       const cart = await cartForReading(db, input.cart_id, user);
-      if (!cart) return { ok: false, refusal: refusal("unprocessable", "CART_EMPTY", "Your cart is empty.") };
+      if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
       if (!provider) return cashOnDelivery(cart.id, input, user, client);
 
+      // Committed before the provider is asked: a provider that refuses leaves the attempt open, to retry.
       const held = await checkout(
         cart.id,
         input,
@@ -244,21 +211,16 @@ export function createCheckoutService(
         openAttempt(holdForPayment),
         nothing,
       );
-      if (!held.ok) return held;
-      const providerOrder = await providerOrderFor(db, held.order, provider, deps.log, held.created);
-      if (!providerOrder.ok) return providerOrder;
       return {
-        ok: true,
         method: provider.name,
         order: held.order,
-        providerOrderId: providerOrder.id,
+        providerOrderId: await providerOrderFor(db, held.order, provider, deps.log, held.created),
         publicKey: provider.publicKey,
       };
     },
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
-    async confirmCashOnDelivery(input: ConfirmCodRequest, user: SessionUser | null) {
-      return db.transaction((tx) => confirmWithCode(tx, input, user, new Date()));
-    },
+    confirmCashOnDelivery: (input: ConfirmCodRequest, user: SessionUser | null) =>
+      confirmWithCode(db, input, user, new Date()),
   };
 }

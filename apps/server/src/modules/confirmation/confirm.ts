@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
-import { catchRefusal, type Refusal } from "../../errors";
 import { recordProvenAddress } from "../accounts/proven-addresses";
 import { removeOrderedLines } from "../cart/checkout-lines";
 import { issueInvoice } from "../invoices/issue";
@@ -14,31 +13,24 @@ import { orderLines } from "../orders/tables";
 import { transition, type OrderRow } from "../orders/transitions";
 import { readSeller } from "../settings/service";
 
-export type ConfirmResult = { ok: true } | { ok: false; refusal: Refusal };
-
 /**
  * Confirms an order (paid, or cash on delivery) in the caller's transaction, which holds the cart's lock and
  * then the order's (`lockOrderWithCart`). All or nothing: the cart's other open attempts close (one cart is
  * bought once, and their holds may be the pieces this order needs), what the order does not hold yet is taken
  * (a late payment, a cash-on-delivery confirmation), the ordered pieces leave the cart, the status moves, the
  * order's address is recorded as proven, the tax invoice is numbered, and the confirmation (with the seller's
- * alert, and the WhatsApp message when the shopper opted in) is queued. A refusal changes nothing and the
- * caller decides what it means (refund a payment, or refuse cash on delivery).
+ * alert, and the WhatsApp message when the shopper opted in) is queued. What cannot be held (sold out, a
+ * promo used up) is a Refusal, thrown once its savepoint has undone this step: a caller that must answer it
+ * in its own transaction (a payment refunded) catches it; others let it roll theirs back.
  *
  * Only rows are written here: the invoice's PDF and the e-mails' HTML are drawn after the commit, by the outbox
  * worker when it sends them, or when someone opens the invoice first. Product pages see the stock taken once
  * the caller commits.
  */
-export async function confirmOrder(
-  tx: Tx,
-  order: OrderRow,
-  to: "paid" | "cod_confirmed",
-  note: string,
-): Promise<ConfirmResult> {
+export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_confirmed", note: string): Promise<void> {
   const confirm = async (sp: Tx) => {
     await closeOtherAttempts(sp, order.cartId, order.id);
-    const refused = await holdOrder(sp, order, to === "paid" ? "payment" : "order");
-    if (refused) throw refused;
+    await holdOrder(sp, order, to === "paid" ? "payment" : "order");
     const lines = await sp
       .select()
       .from(orderLines)
@@ -73,10 +65,9 @@ export async function confirmOrder(
     const confirmation = order.email ? orderConfirmationEmail({ ...order, email: order.email }, lines, papers) : null;
     const alert = newOrderAlert(order, to, lines, seller.settings);
     await queueEmail(sp, ...[confirmation, alert].filter((email) => email !== null));
-    return { ok: true as const };
   };
   // Nothing can refuse an order that holds everything already (a card order being paid): it is confirmed
   // without the savepoint's two round trips. Otherwise the savepoint undoes the closed attempts on a refusal.
   if (holdsEverything(order)) return confirm(tx);
-  return catchRefusal(() => tx.transaction(confirm));
+  return tx.transaction(confirm);
 }

@@ -46,27 +46,26 @@ const shopperCreditNoteUrl = (invoice: InvoiceDocument, noteId: number) =>
 
 /**
  * The invoice of an order confirmed without one (the shop's tax data did not allow it then), issued now in the
- * caller's transaction. `issued` is null when it already had one; a refusal says why, in the seller's words.
+ * caller's transaction. Answers its number, or null when it already had one; what stands in the way is
+ * thrown, in the seller's words.
  */
 export async function issueMissingInvoice(
   tx: Tx,
   orderId: number,
   clock: DocumentClock = databaseClock,
-): Promise<{ issued: string | null } | { refused: AppError }> {
+): Promise<string | null> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  if (!order) return { refused: new AppError("not_found", "Order not found.", "NOT_FOUND") };
-  if (await invoiceOfOrder(tx, orderId)) return { issued: null };
+  if (!order) throw new AppError("not_found", "Order not found.", "NOT_FOUND");
+  if (await invoiceOfOrder(tx, orderId)) return null;
   if (!INVOICED_STATUSES.includes(order.status))
-    return {
-      refused: new AppError(
-        "conflict",
-        "Only a paid or confirmed order (not yet cancelled or refunded) gets a tax invoice.",
-        "NOT_INVOICEABLE",
-      ),
-    };
+    throw new AppError(
+      "conflict",
+      "Only a paid or confirmed order (not yet cancelled or refunded) gets a tax invoice.",
+      "NOT_INVOICEABLE",
+    );
   const outcome = await issueInvoice(tx, orderId, clock);
-  if (!outcome.ok) return { refused: new AppError("unprocessable", outcome.problem, "INVOICE_NOT_ISSUED") };
-  return { issued: outcome.number };
+  if (!outcome.ok) throw new AppError("unprocessable", outcome.problem, "INVOICE_NOT_ISSUED");
+  return outcome.number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { OPEN_STATUSES } from "./holds";
-import { refusal, type Refusal } from "../../errors";
+import { refusal } from "../../errors";
 import { orders } from "./tables";
 import type { OrderRow } from "./transitions";
 
@@ -13,30 +13,32 @@ const openAttempts = (order: OrderRow, now: Date) =>
 
 /**
  * One cart has one open attempt (checkout closes the others); one client may keep only a few open at once,
- * whatever number of carts it makes, so nobody can hold the shop's stock or send codes in bulk.
+ * whatever number of carts it makes, so nobody can hold the shop's stock or send codes in bulk. Over it: a
+ * Refusal, thrown.
  */
-export async function overClientCap(
+export async function assertUnderClientCap(
   tx: Tx,
   order: OrderRow,
   cap: number,
   holdMinutes: number,
   now: Date,
-): Promise<Refusal | null> {
-  if (!order.clientIp) return null;
+): Promise<void> {
+  if (!order.clientIp) return;
   const [row] = await tx
     .select({ n: count() })
     .from(orders)
     .where(and(eq(orders.clientIp, order.clientIp), openAttempts(order, now)));
-  if ((row?.n ?? 0) < cap) return null;
-  return refusal(
+  if ((row?.n ?? 0) < cap) return;
+  throw refusal(
     "rate_limited",
     "TOO_MANY_OPEN_ORDERS",
     `You already have ${cap} unpaid orders waiting. Please complete one of them, or try again in ${holdMinutes} minutes.`,
   );
 }
 
-export async function overEmailCap(tx: Tx, order: OrderRow, now: Date): Promise<Refusal | null> {
-  if (!order.email) return null;
+/** The same for orders waiting for a code e-mailed to one address. */
+export async function assertUnderEmailCap(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  if (!order.email) return;
   const [row] = await tx
     .select({ n: count() })
     .from(orders)
@@ -47,8 +49,8 @@ export async function overEmailCap(tx: Tx, order: OrderRow, now: Date): Promise<
         openAttempts(order, now),
       ),
     );
-  if ((row?.n ?? 0) < UNCONFIRMED_COD_PER_EMAIL) return null;
-  return refusal(
+  if ((row?.n ?? 0) < UNCONFIRMED_COD_PER_EMAIL) return;
+  throw refusal(
     "rate_limited",
     "TOO_MANY_UNCONFIRMED",
     `${UNCONFIRMED_COD_PER_EMAIL} orders are already waiting for a code sent to this e-mail address. Please confirm one of them first.`,

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
 import { returnStock, takeStock, type Pieces } from "../catalog/inventory";
 import { countPromoUse, releasePromoUse } from "../promo/usage";
-import { catchRefusal, refusal, type Refusal } from "../../errors";
+import { refusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
 import { OPEN_STATUSES, transition, type OrderRow } from "./transitions";
 
@@ -48,8 +48,9 @@ export const holdsEverything = (order: OrderRow) => order.stockHeld && (!order.p
 
 /**
  * Takes what the order does not hold yet, in the caller's transaction (which holds the cart's lock, then the
- * order's), all or nothing: its pieces, and its promo use within the code's limit. Answers a refusal (nothing
- * taken) or null. The caller invalidates the catalogue cache after its commit when stock was taken.
+ * order's): its pieces, and its promo use within the code's limit. When either cannot be had it throws a
+ * Refusal, and the caller's transaction (or savepoint) gives back what was taken. The caller invalidates the
+ * catalogue cache after its commit when stock was taken.
  */
 export async function holdOrder(
   tx: Tx,
@@ -57,30 +58,23 @@ export async function holdOrder(
   moment: HoldMoment,
   /** The order's lines in their order, when the caller has just written them (a new checkout attempt). */
   written?: readonly LineToHold[],
-): Promise<Refusal | null> {
-  if (holdsEverything(order)) return null;
-  const countsPromo = order.promoCode !== null && !order.promoHeld;
-  const hold = async (sp: Tx) => {
-    if (!order.stockHeld) {
-      const lines =
-        written ??
-        (await sp.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)));
-      const short = await takeStock(sp, lines);
-      const line = short === null ? undefined : lines[short];
-      if (line) throw soldOut(line, moment);
-    }
-    if (countsPromo && order.promoCode && !(await countPromoUse(sp, order.promoCode))) {
-      throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
-    }
-    await sp
-      .update(orders)
-      .set({ stockHeld: true, promoHeld: order.promoCode !== null })
-      .where(eq(orders.id, order.id));
-    return { ok: true as const };
-  };
-  // Taking stock is all or nothing by itself; only a promo use refused after it has stock to undo: a savepoint then.
-  const held = await catchRefusal(() => (countsPromo ? tx.transaction(hold) : hold(tx)));
-  return held.ok ? null : held.refusal;
+): Promise<void> {
+  if (holdsEverything(order)) return;
+  if (!order.stockHeld) {
+    const lines =
+      written ??
+      (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)));
+    const short = await takeStock(tx, lines);
+    const line = short === null ? undefined : lines[short];
+    if (line) throw soldOut(line, moment);
+  }
+  if (order.promoCode && !order.promoHeld && !(await countPromoUse(tx, order.promoCode))) {
+    throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
+  }
+  await tx
+    .update(orders)
+    .set({ stockHeld: true, promoHeld: order.promoCode !== null })
+    .where(eq(orders.id, order.id));
 }
 
 /**

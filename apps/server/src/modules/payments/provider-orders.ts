@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { MESSAGES, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
-import { refusal, type Refusal } from "../../errors";
+import { refusal } from "../../errors";
 import type { ServiceLog } from "../../log";
 import type { OrderRow } from "../orders/transitions";
 import { ProviderError, type PaymentProvider } from "./provider";
@@ -10,7 +10,8 @@ import { payments } from "./tables";
 /**
  * The provider's order for ours, created once. Never inside a transaction: no lock is held across the
  * network. Two tabs racing here may each create one at the provider; the first stored wins and the
- * other stays unused (an unpaid provider order costs nothing and expires).
+ * other stays unused (an unpaid provider order costs nothing and expires). Answers its id; a provider that
+ * fails is a Refusal, thrown.
  */
 export async function providerOrderFor(
   db: Db,
@@ -19,10 +20,10 @@ export async function providerOrderFor(
   log: ServiceLog,
   /** The order was written by this request: it has no provider order yet, so none is looked for. */
   newOrder = false,
-): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
+): Promise<string> {
   const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
   const known = newOrder ? undefined : await stored();
-  if (known) return { ok: true, id: known.providerOrderId };
+  if (known) return known.providerOrderId;
   let created: { id: string; raw: unknown };
   try {
     created = await provider.createOrder({
@@ -34,7 +35,7 @@ export async function providerOrderFor(
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     log.error({ err, body: err.body, orderId: order.id }, `${provider.name} refused to create an order`);
-    return { ok: false, refusal: refusal("unavailable", "PROVIDER_ERROR", MESSAGES.orderCreationFailed) };
+    throw refusal("unavailable", "PROVIDER_ERROR", MESSAGES.orderCreationFailed);
   }
   const [inserted] = await db
     .insert(payments)
@@ -51,5 +52,5 @@ export async function providerOrderFor(
   // Nothing inserted: a racing request stored its provider order first, and that one stands.
   const row = inserted ?? (await stored());
   if (!row) throw new Error(`no payment row for order ${order.id}`);
-  return { ok: true, id: row.providerOrderId };
+  return row.providerOrderId;
 }

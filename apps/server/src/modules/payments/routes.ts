@@ -78,13 +78,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name, proof } = proofOf(request.body);
-      const outcome = await payments.verify(name, proof);
-      if (!outcome.ok) throw outcome.refusal;
-      return {
-        message: "Payment successful. Thank you for your order!",
-        order_id: outcome.orderId,
-        status: outcome.status,
-      };
+      const { orderId, status } = await payments.verify(name, proof);
+      return { message: "Payment successful. Thank you for your order!", order_id: orderId, status };
     },
   );
 

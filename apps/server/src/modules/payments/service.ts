@@ -1,6 +1,6 @@
 import { MESSAGES, type OrderStatus, type PaymentOptionsResponse } from "@store/shared";
 import type { Db } from "../../db/client";
-import { refusal, type Refusal } from "../../errors";
+import { refusal } from "../../errors";
 import { unknownMethod } from "./unknown-method";
 import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "../../log";
@@ -10,11 +10,11 @@ import { paymentWithOrder, settledAsPaid, settlePayment, type PaymentWithOrder, 
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
 import { webhookEvents } from "./tables";
 
-export type VerifyOutcome = { ok: true; orderId: number; status: OrderStatus } | { ok: false; refusal: Refusal };
-export type WebhookOutcome = { ok: true; duplicate: boolean } | { ok: false; refusal: Refusal };
+/** A verified payment's order and where it stands. */
+export type Verified = { orderId: number; status: OrderStatus };
 
-const notConfigured = refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
-const verificationFailed = refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
+const notConfigured = () => refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
+const verificationFailed = () => refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
 
 export type PaymentOffer = PaymentOptionsResponse["providers"][number];
 
@@ -31,11 +31,12 @@ export function createPaymentsService(
   const { gateway, log } = deps;
   const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries, onMade: deps.onRefundMade });
 
-  async function settled(outcome: SettleOutcome): Promise<VerifyOutcome> {
-    if (outcome.kind === "paid") return { ok: true, orderId: outcome.orderId, status: outcome.status };
-    if (outcome.kind !== "refused") return { ok: false, refusal: verificationFailed };
+  /** Settling committed; a refused payment's refund is tried, then the refusal thrown. */
+  async function settled(outcome: SettleOutcome): Promise<Verified> {
+    if (outcome.kind === "paid") return { orderId: outcome.orderId, status: outcome.status };
+    if (outcome.kind !== "refused") throw verificationFailed();
     if (outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
-    return { ok: false, refusal: outcome.refusal };
+    throw outcome.refusal;
   }
 
   /**
@@ -46,7 +47,7 @@ export function createPaymentsService(
     provider: ProviderName,
     proof: PaymentProof,
     known?: PaymentWithOrder,
-  ): Promise<VerifyOutcome | null> {
+  ): Promise<Verified | null> {
     known ??= await paymentWithOrder(db, provider, proof.providerOrderId);
     const payment = known?.payment;
     if (!known || !payment || payment.status === "created" || !payment.providerPaymentId) return null;
@@ -59,14 +60,14 @@ export function createPaymentsService(
       raw: payment.raw,
     };
     const paid = settledAsPaid(known, capture);
-    if (paid) return { ok: true, orderId: paid.orderId, status: paid.status };
+    if (paid) return { orderId: paid.orderId, status: paid.status };
     return settled(await settlePayment(db, provider, capture, { known }));
   }
 
   /** Takes the money (or confirms it was taken) and settles; a provider failure is the capture message. */
-  async function captureAndSettle(provider: PaymentProvider, proof: PaymentProof): Promise<VerifyOutcome> {
+  async function captureAndSettle(provider: PaymentProvider, proof: PaymentProof): Promise<Verified> {
     const known = await paymentWithOrder(db, provider.name, proof.providerOrderId);
-    if (!known) return { ok: false, refusal: verificationFailed };
+    if (!known) throw verificationFailed();
     const before = await settledBefore(provider.name, proof, known);
     if (before) return before;
     let failure: "unprocessable" | "unavailable";
@@ -81,12 +82,9 @@ export function createPaymentsService(
       failure = err.status !== null && err.status < 500 ? "unprocessable" : "unavailable";
     }
     // The webhook may have settled it meanwhile (and refunded a piece that sold out): say so, not "capture failed".
-    return (
-      (await settledBefore(provider.name, proof)) ?? {
-        ok: false,
-        refusal: refusal(failure, "CAPTURE_FAILED", MESSAGES.captureFailed),
-      }
-    );
+    const meanwhile = await settledBefore(provider.name, proof);
+    if (meanwhile) return meanwhile;
+    throw refusal(failure, "CAPTURE_FAILED", MESSAGES.captureFailed);
   }
 
   return {
@@ -98,11 +96,11 @@ export function createPaymentsService(
      * `POST /api/verify-payment/`, the payload already read into the provider's name and its proof (the
      * route translates the spec's `razorpay` flag): the provider's own check, its capture, the paid transition.
      */
-    async verify(name: ProviderName, proof: PaymentProof): Promise<VerifyOutcome> {
-      if (!gateway.knows(name)) return { ok: false, refusal: unknownMethod() };
+    async verify(name: ProviderName, proof: PaymentProof): Promise<Verified> {
+      if (!gateway.knows(name)) throw unknownMethod();
       const provider = gateway.provider(name);
-      if (!provider) return { ok: false, refusal: notConfigured };
-      if (!provider.verify(proof)) return { ok: false, refusal: verificationFailed };
+      if (!provider) throw notConfigured();
+      if (!provider.verify(proof)) throw verificationFailed();
       return captureAndSettle(provider, proof);
     },
 
@@ -111,29 +109,19 @@ export function createPaymentsService(
       name: ProviderName,
       headers: Record<string, string | string[] | undefined>,
       rawBody: string,
-    ): Promise<WebhookOutcome> {
+    ): Promise<{ duplicate: boolean }> {
       const provider = gateway.provider(name);
-      if (!provider) return { ok: false, refusal: notConfigured };
+      if (!provider) throw notConfigured();
       let event;
       try {
         event = await provider.parseWebhook(headers, rawBody);
       } catch (err) {
         if (err instanceof WebhookRejected) {
           log.warn({ provider: name, reason: err.message }, "webhook refused");
-          return {
-            ok: false,
-            refusal: refusal("bad_request", "INVALID_SIGNATURE", "The webhook signature is not valid."),
-          };
+          throw refusal("bad_request", "INVALID_SIGNATURE", "The webhook signature is not valid.");
         }
         if (err instanceof ProviderError)
-          return {
-            ok: false,
-            refusal: refusal(
-              "unavailable",
-              "PROVIDER_ERROR",
-              "The provider could not be reached to verify the webhook.",
-            ),
-          };
+          throw refusal("unavailable", "PROVIDER_ERROR", "The provider could not be reached to verify the webhook.");
         throw err;
       }
       const record = async () => {
@@ -142,7 +130,7 @@ export function createPaymentsService(
           .values({ provider: name, eventId: event.eventId, payload: event.payload })
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
-        return { ok: true as const, duplicate: recorded.length === 0 };
+        return { duplicate: recorded.length === 0 };
       };
       if (!event.capture) return record();
       // The provider's second event for a payment already settled (Razorpay sends payment.captured and
@@ -153,7 +141,7 @@ export function createPaymentsService(
       if (outcome.kind === "refused" && outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
       if (outcome.kind === "unknown_order")
         log.warn({ provider: name, eventId: event.eventId }, "webhook for an order we do not know");
-      return { ok: true, duplicate: outcome.kind === "duplicate_event" };
+      return { duplicate: outcome.kind === "duplicate_event" };
     },
 
     /** `GET /api/payment-options/`: each registered provider's offer and how to load its widget. */

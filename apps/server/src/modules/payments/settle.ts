@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client";
 import { lockCart, touchCart } from "../cart/checkout-lines";
 import { confirmOrder } from "../confirmation/confirm";
 import { releaseHolds } from "../orders/holds";
-import { refusal, type Refusal } from "../../errors";
+import { Refusal, refusal } from "../../errors";
 import { orderEvents, orders } from "../orders/tables";
 import { transition, type OrderRow } from "../orders/transitions";
 import type { CapturedPayment, ProviderName, WebhookEvent } from "./provider";
@@ -14,7 +14,10 @@ import { payments, webhookEvents } from "./tables";
 
 export type SettleOutcome =
   | { kind: "paid"; orderId: number; status: OrderStatus }
-  /** `refundId`: a refund was requested in the same transaction; the caller tries it at once after the commit. */
+  /**
+   * Committed, then thrown by the shopper's verify (a webhook only acknowledges it). `refundId`: a refund was
+   * requested in the same transaction; the caller tries it at once after the commit.
+   */
   | { kind: "refused"; orderId: number; refusal: Refusal; refundId: number | null }
   | { kind: "unknown_order" }
   | { kind: "duplicate_event" };
@@ -195,27 +198,27 @@ export async function settlePayment(
       case "pending_payment":
       case "expired": {
         const late = order.status === "expired";
-        const bought = late ? await boughtSince(tx, order) : null;
-        const fulfilled = bought
-          ? { ok: false as const, refusal: bought }
-          : await confirmOrder(
-              tx,
-              order,
-              "paid",
-              `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`,
-            );
-        if (fulfilled.ok) {
-          await record("captured");
-          return { kind: "paid", orderId: order.id, status: "paid" };
+        let refused = late ? await boughtSince(tx, order) : null;
+        if (!refused) {
+          try {
+            const note = `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`;
+            await confirmOrder(tx, order, "paid", note);
+            await record("captured");
+            return { kind: "paid", orderId: order.id, status: "paid" };
+          } catch (err) {
+            // Sold out or its promo used up meanwhile (confirmOrder's savepoint undid its part): the money goes back.
+            if (!(err instanceof Refusal)) throw err;
+            refused = err;
+          }
         }
         await releaseHolds(tx, order);
-        await transition(tx, order, "cancelled", fulfilled.refusal.message, {
-          reason: fulfilled.refusal.code,
+        await transition(tx, order, "cancelled", refused.message, {
+          reason: refused.code,
           paymentId: capture.paymentId,
         });
         // The cart keeps its lines; touching it makes the shopper's next checkout a new attempt.
         await touchCart(tx, order.cartId);
-        return refuse(fulfilled.refusal);
+        return refuse(refused);
       }
       case "paid":
       case "shipped":

@@ -17,9 +17,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       { config: { rateLimit: false }, schema: { tags: ["payments"], summary: `${name} webhook` } },
       async (request) => {
         const raw = typeof request.body === "string" ? request.body : "";
-        const outcome = await app.services.payments.webhook(name, request.headers, raw);
-        if (!outcome.ok) throw outcome.refusal;
-        return { received: true, duplicate: outcome.duplicate };
+        const { duplicate } = await app.services.payments.webhook(name, request.headers, raw);
+        return { received: true, duplicate };
       },
     );
   }

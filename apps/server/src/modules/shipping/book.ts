@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { catchRefusal, refusal } from "../../errors";
+import { Refusal, refusal } from "../../errors";
 import { istDayOf } from "../../lib/seller-time";
 import { eWayBillNeed, needText } from "../invoices/e-way-bill";
 import { queueShipmentNotice } from "../orders/shipment-notices";
@@ -80,24 +80,25 @@ export async function bookForward(
   }
 
   const trackingUrl = provider.trackingUrl(booked.awb);
-  const outcome = await catchRefusal(() =>
-    db.transaction(async (tx) => {
+  try {
+    return await db.transaction(async (tx) => {
       const order = await lockOrderToShip(tx, orderId);
       await recordBooking(tx, claimId, booked, trackingUrl);
       const shipped = await markShipped(tx, order, { awb: booked.awb, courier: booked.courier, trackingUrl });
       await queueShipmentNotice(tx, shipped, "shipped", { awb: booked.awb, trackingUrl, courier: booked.courier });
       const result = { orderId, shipmentRowId: claimId, awb: booked.awb, courier: booked.courier };
       await onBooked?.(tx, result);
-      return { ok: true as const, result };
-    }),
-  );
-  if (outcome.ok) return outcome.result;
-  // Cancelled meanwhile (the seller, on another tab): the AWB is kept on a cancelled shipment, for the record.
-  await db
-    .update(shipments)
-    .set({ status: "cancelled", awb: booked.awb, shipmentId: booked.shipmentId, updatedAt: sql`now()` })
-    .where(eq(shipments.id, claimId));
-  throw outcome.refusal;
+      return result;
+    });
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    // Cancelled meanwhile (the seller, on another tab): the AWB is kept on a cancelled shipment, for the record.
+    await db
+      .update(shipments)
+      .set({ status: "cancelled", awb: booked.awb, shipmentId: booked.shipmentId, updatedAt: sql`now()` })
+      .where(eq(shipments.id, claimId));
+    throw err;
+  }
 }
 
 /** Whether the order's own parcel is booked or being booked: its address and e-way bill are then the courier's. */

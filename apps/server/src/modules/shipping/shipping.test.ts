@@ -21,6 +21,8 @@ import {
 import { createTestApp } from "../../testing/test-app";
 import { creditNotes, invoices } from "../invoices/tables";
 import { orders } from "../orders/tables";
+import { bookForward } from "./book";
+import type { ShippingProvider } from "./provider";
 import { courierTimeText } from "./time";
 import { shippingSimulatorRecords } from "./simulator/tables";
 import { shipmentEvents, shipments } from "./tables";
@@ -188,6 +190,24 @@ describe("creating shipments", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await call(app, {}, "POST", "/api/admin/shipments", { order_ids: [1] })).statusCode).toBe(401);
+  });
+
+  it("keeps the AWB on a cancelled shipment when the order is cancelled while the courier books it", async () => {
+    const { order } = await insertOrder(app);
+    const courier = app.services.shipping.gateway.provider!;
+    // The seller cancels the order (on another tab) between the claim and the courier's answer.
+    const cancelling: ShippingProvider = {
+      ...courier,
+      async createShipment(parcel) {
+        await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
+        return courier.createShipment(parcel);
+      },
+    };
+    const booking = bookForward(db(), () => cancelling, app.config.shipping.pickupLocation, order.id);
+    await expect(booking).rejects.toMatchObject({ code: "NOT_SHIPPABLE" });
+    // The refusal is thrown after the shipment row is marked, and that write stays.
+    expect(await shipmentOf(order.id)).toMatchObject({ status: "cancelled", awb: expect.stringMatching(/^SIM\d+/) });
+    expect((await orderRow(order.id)).status).toBe("cancelled");
   });
 
   it("merges the labels of several orders into one PDF, and refuses orders without a shipment", async () => {
