@@ -5,6 +5,7 @@ import {
   createOrderRequestSchema,
   createOrderResponseSchema,
   errorBodySchema,
+  shippingFeesResponseSchema,
   type CreateOrderResponse,
 } from "@store/shared";
 
@@ -107,5 +108,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) throw outcome.refusal;
       return codConfirmed(outcome.order);
     },
+  );
+
+  app.get(
+    "/api/shipping-fees/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "The shipping fees the seller sets, by method, in whole rupees and dollars: what the checkout's delivery choice and the shipping policy show",
+        response: { 200: shippingFeesResponseSchema },
+      },
+    },
+    () => checkout.shippingFees(),
   );
 };
