@@ -38,4 +38,5 @@ export * from "./city-check";
 export * from "./hsn";
 export * from "./schemas/tax";
 export * from "./schemas/shipping";
+export * from "./schemas/shipping-fees";
 export * from "./schemas/refunds";

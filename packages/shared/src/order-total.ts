@@ -2,7 +2,6 @@ import { cashOnDeliveryFee } from "./checkout";
 import type { Currency } from "./constants";
 import { endInNine, toMinorUnits } from "./money";
 import type { PaymentMethod } from "./schemas/checkout";
-import { DEFAULT_SHIPPING_METHOD, shippingMethod, type ShippingMethodCode } from "./shipping-methods";
 
 export type OrderTotalInput = {
   currency: Currency;
@@ -12,10 +11,11 @@ export type OrderTotalInput = {
   discount: number;
   /** The payment method, or null while none is chosen (the cart page, before cash on delivery is ticked). */
   method: PaymentMethod | null;
-  /** The shipping method; the spec's standard shipping when absent (the cart page, before an address). */
-  shippingMethod?: ShippingMethodCode;
-  /** Where the parcel goes and how many pieces it holds (international fees go by zone and weight); India, one piece, when absent. */
-  parcel?: { country: string; pieces: number };
+  /**
+   * The chosen shipping method's own fee for this parcel in major units (`ShippingMethod.fee`, from the
+   * seller's fees); 0, the spec's free standard shipping, when absent (the cart page, before an address).
+   */
+  shippingFee?: number;
 };
 
 export type OrderTotal = {
@@ -35,11 +35,9 @@ export type OrderTotal = {
  * delivery's), and (spec section 7) a wallet order in INR raised to end in 9, the server booking the difference.
  */
 export function orderTotal(input: OrderTotalInput): OrderTotal {
-  const { currency, subtotal, discount, method } = input;
+  const { currency, subtotal, discount, method, shippingFee = 0 } = input;
   const applied = Math.min(Math.max(discount, 0), subtotal);
-  const { country, pieces } = input.parcel ?? { country: "IN", pieces: 1 };
-  const methodFee = shippingMethod(input.shippingMethod ?? DEFAULT_SHIPPING_METHOD).fee({ currency, country, pieces });
-  const shipping = methodFee + (method === "cod" ? cashOnDeliveryFee(currency) : 0);
+  const shipping = shippingFee + (method === "cod" ? cashOnDeliveryFee(currency) : 0);
   const exact = subtotal - applied + shipping;
   const total = method === "paypal" && currency === "INR" ? endInNine(exact) : exact;
   return { discount: applied, shipping, rounding: total - exact, total };

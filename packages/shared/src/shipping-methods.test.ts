@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SHIPPING_DAYS } from "./constants";
 import {
   DEFAULT_SHIPPING_METHOD,
+  SHIPPING_FEES_SEED,
   SHIPPING_METHOD_CODES,
   SHIPPING_METHODS,
   shippingMethod,
@@ -11,6 +12,8 @@ import {
 import { internationalZone } from "./shipping-fee-rules";
 
 const codes = (country: string) => shippingMethodsFor(country).map((m) => m.code);
+/** Fees a seller might set, none of them the seed's. */
+const sellers = { "india-express": { INR: 149, USD: 5 } };
 
 describe("the shipping methods' table", () => {
   it("has one row per code, under its own code, the spec's standard shipping the default", () => {
@@ -25,29 +28,28 @@ describe("the shipping methods' table", () => {
     expect(shippingMethod("international-standard").days).toEqual({ earliest: 10, latest: 30 });
     expect(shippingMethod("international-express").days).toEqual({ earliest: 4, latest: 8 });
     for (const currency of ["INR", "USD"] as const)
-      expect(shippingMethod("india-standard").fee({ currency, country: "IN", pieces: 7 })).toBe(0);
+      expect(shippingMethod("india-standard").fee({ currency, country: "IN", pieces: 7 }, sellers)).toBe(0);
   });
 
-  it("charges express a flat fee per currency", () => {
+  it("charges express the flat fee the seller set, per currency, whatever the pieces", () => {
     const express = shippingMethod("india-express");
-    expect(express.fee({ currency: "INR", country: "IN", pieces: 1 })).toBeGreaterThan(0);
-    expect(express.fee({ currency: "INR", country: "IN", pieces: 5 })).toBe(
-      express.fee({ currency: "INR", country: "IN", pieces: 1 }),
-    );
-    expect(express.fee({ currency: "USD", country: "IN", pieces: 1 })).toBeGreaterThan(0);
+    expect(express.fee({ currency: "INR", country: "IN", pieces: 1 }, sellers)).toBe(149);
+    expect(express.fee({ currency: "INR", country: "IN", pieces: 5 }, sellers)).toBe(149);
+    expect(express.fee({ currency: "USD", country: "IN", pieces: 1 }, sellers)).toBe(5);
+    expect(express.fee({ currency: "INR", country: "IN", pieces: 1 }, SHIPPING_FEES_SEED)).toBe(99);
   });
 
   it("charges abroad by zone and by each half kilo, a piece counting half a kilo", () => {
     const standard = shippingMethod("international-standard");
-    const fee = (country: string, pieces: number) => standard.fee({ currency: "USD", country, pieces });
+    const fee = (country: string, pieces: number) => standard.fee({ currency: "USD", country, pieces }, sellers);
     expect(internationalZone("np")).toBe("near");
     expect(internationalZone("GB")).toBe("world");
     expect(fee("NP", 1)).toBeLessThan(fee("GB", 1));
     expect(fee("GB", 2) - fee("GB", 1)).toBeGreaterThan(0);
     expect(fee("GB", 3) - fee("GB", 2)).toBe(fee("GB", 2) - fee("GB", 1));
-    expect(shippingMethod("international-express").fee({ currency: "USD", country: "GB", pieces: 1 })).toBeGreaterThan(
-      fee("GB", 1),
-    );
+    expect(
+      shippingMethod("international-express").fee({ currency: "USD", country: "GB", pieces: 1 }, sellers),
+    ).toBeGreaterThan(fee("GB", 1));
   });
 
   it("offers only methods with a carrier, and lets cash on delivery go only with India's", () => {

@@ -1,4 +1,4 @@
-import { SHIPPING_DAYS } from "./constants";
+import { SHIPPING_DAYS, type Currency } from "./constants";
 import { byZoneAndWeight, flatFee, type ParcelFacts } from "./shipping-fee-rules";
 
 /**
@@ -24,8 +24,11 @@ export interface ShippingMethod {
   zone: "india" | "international";
   /** The delivery promise in business days. */
   days: { earliest: number; latest: number };
-  /** The fee in major units of the order's currency (cash on delivery's own fee is the payment method's). */
-  fee: (parcel: ParcelFacts) => number;
+  /**
+   * The fee in major units of the order's currency (cash on delivery's own fee is the payment method's), from
+   * the fees the seller set where the method's fee is theirs (`fees`, read by the server from its settings).
+   */
+  fee: (parcel: ParcelFacts, fees: ShippingFees) => number;
   /**
    * Who books its parcels, by the name its adapter registers (apps/server/src/modules/shipping/carriers.ts;
    * the server refuses to start on a name nobody registers); null until a carrier for it exists.
@@ -37,9 +40,24 @@ export interface ShippingMethod {
 }
 
 /**
- * The table. Fees are the seller's, in major units per currency (dollars are not converted: each currency
- * has its own round figure). International fees are by zone and weight until a later issue brings the
- * international carrier's rate cards.
+ * The fees the seller sets in the back office (seller settings, decision 071), in whole major units per
+ * currency (dollars are not converted: each currency has its own round figure), by the method they price.
+ * The international rate cards are to join them, one key per method, when their editor comes.
+ */
+export interface ShippingFees {
+  "india-express": Record<Currency, number>;
+}
+
+/**
+ * The fees before the seller sets any: the migration's seed, and what the server prices with should the
+ * settings row be missing. Never the live source: the seller's settings are.
+ */
+export const SHIPPING_FEES_SEED: ShippingFees = { "india-express": { INR: 99, USD: 3 } };
+
+/**
+ * The table. Standard shipping is the spec's, free; express is the seller's fee (`ShippingFees`).
+ * International fees are by zone and weight in code until a later issue brings the international carrier's
+ * rate cards, which are to be stored as the seller's fees are.
  */
 export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
   "india-standard": {
@@ -57,7 +75,7 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
     label: "Express delivery",
     zone: "india",
     days: SHIPPING_DAYS.indiaExpress,
-    fee: flatFee({ INR: 99, USD: 3 }),
+    fee: ({ currency }, fees) => fees["india-express"][currency],
     carrier: "shiprocket",
     cashOnDelivery: true,
     offered: true,

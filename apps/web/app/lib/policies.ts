@@ -6,8 +6,8 @@ import {
   PAYMENT_METHODS_TEXT,
   RETURN_POLICY,
   SELLER,
-  shippingMethod,
   SHIPPING_TIMES,
+  type ShippingFees,
 } from "@store/shared";
 
 /** The four policy pages; each id is also its route id and its path (/privacy, /refund, ...). */
@@ -126,7 +126,8 @@ const refund: Policy = {
   ],
 };
 
-const shipping: Policy = {
+/** `expressFee`: the express fee the seller set, as the policy names it; null leaves it to the checkout. */
+const shippingPolicy = (expressFee: string | null): Policy => ({
   title: "Shipping Policy",
   navLabel: "Shipping",
   description: `Delivery across India in ${SHIPPING_TIMES.indiaNormal} and worldwide in ${SHIPPING_TIMES.internationalStandard}, with express options.`,
@@ -138,7 +139,7 @@ const shipping: Policy = {
         { term: "Normal", detail: SHIPPING_TIMES.indiaNormal },
         {
           term: "Express",
-          detail: `${SHIPPING_TIMES.indiaExpress}, ${formatMoney(shippingMethod("india-express").fee({ currency: "INR", country: "IN", pieces: 1 }), "INR")}`,
+          detail: expressFee ? `${SHIPPING_TIMES.indiaExpress}, ${expressFee}` : SHIPPING_TIMES.indiaExpress,
         },
       ],
     },
@@ -170,7 +171,7 @@ const shipping: Policy = {
     },
     { heading: "Payment", paragraphs: [`We accept ${PAYMENT_METHODS_TEXT}.`] },
   ],
-};
+});
 
 const terms: Policy = {
   title: "Terms & Conditions",
@@ -226,4 +227,14 @@ const terms: Policy = {
   ],
 };
 
-export const POLICIES: Record<PolicyId, Policy> = { privacy, refund, shipping, "terms-and-conditions": terms };
+export const POLICIES: Record<PolicyId, Policy> = {
+  privacy,
+  refund,
+  shipping: shippingPolicy(null),
+  "terms-and-conditions": terms,
+};
+
+/** A policy as its page shows it: the shipping policy names the express fee the seller set (read by the page's loader). */
+export function policyWithFees(id: PolicyId, fees: ShippingFees | null): Policy {
+  return id === "shipping" && fees ? shippingPolicy(formatMoney(fees["india-express"].INR, "INR")) : POLICIES[id];
+}

@@ -6,6 +6,8 @@ import {
   customerListResponseSchema,
   sellerSettingsResponseSchema,
   sellerSettingsSchema,
+  shippingFeesResponseSchema,
+  shippingFeesSchema,
   staffInviteSchema,
   staffListResponseSchema,
   staffMemberSchema,
@@ -124,5 +126,30 @@ export async function adminPeopleRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => admin.settings.save(signedInUser(request), request.body),
+  );
+
+  app.get(
+    "/settings/shipping-fees",
+    {
+      schema: {
+        tags: ["admin", "admin settings"],
+        summary: "The shipping fees the seller sets, by method, in whole rupees and dollars",
+        response: { 200: shippingFeesResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    () => admin.settings.shippingFees.get(),
+  );
+
+  app.put(
+    "/settings/shipping-fees",
+    {
+      schema: {
+        tags: ["admin", "admin settings"],
+        summary: "Save the shipping fees (whole rupees and dollars): orders are priced with them from now on",
+        body: shippingFeesSchema,
+        response: { 200: shippingFeesResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => admin.settings.shippingFees.save(signedInUser(request), request.body),
   );
 }

@@ -1,7 +1,14 @@
-import type { SellerSettings, SellerSettingsResponse } from "@store/shared";
+import type { SellerSettings, SellerSettingsResponse, ShippingFees } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
-import { readSellerSettings, toSettingsView, writeSellerSettings } from "../settings/service";
+import { invalidateCatalogCache } from "../catalog/cache";
+import {
+  readSellerSettings,
+  readShippingFees,
+  toSettingsView,
+  writeSellerSettings,
+  writeShippingFees,
+} from "../settings/service";
 import { recordAudit } from "./audit";
 
 /** `GET/PUT /api/admin/settings`: the seller's settings, saved whole and audited field by field. */
@@ -17,6 +24,25 @@ export function createSellerSettingsAdmin(db: Db) {
         await recordAudit(tx, actor, { action: "update", entity: "seller_settings", entityId: 1, before, after });
         return after;
       });
+    },
+    /** `GET/PUT /api/admin/settings/shipping-fees`: the fees every order is priced with from then on (decision 071). */
+    shippingFees: {
+      get: (): Promise<ShippingFees> => readShippingFees(db),
+      save: (actor: SessionUser, fees: ShippingFees): Promise<ShippingFees> =>
+        db.transaction(async (tx) => {
+          const before = await readShippingFees(tx);
+          await writeShippingFees(tx, fees);
+          await recordAudit(tx, actor, {
+            action: "update",
+            entity: "seller_settings",
+            entityId: 1,
+            before: { shipping_fees: before },
+            after: { shipping_fees: fees },
+          });
+          // The shipping policy names the express fee: kept pages are rendered again once this commits.
+          invalidateCatalogCache();
+          return fees;
+        }),
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   createOrderAmount,
   formatMoney,
   orderTotal,
+  SHIPPING_METHODS,
   type Currency,
   type PaymentMethod,
   type ShippingMethodCode,
@@ -11,6 +12,7 @@ import type { Db } from "../../db/client";
 import { cartLineRows, cartViewOf } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
 import { findPromoRule } from "../promo/service";
+import { readShippingFees } from "../settings/service";
 import { refusal } from "../../errors";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
 
@@ -22,8 +24,8 @@ export interface Quote extends PricedOrder {
 
 /**
  * Prices a cart for checkout with the same rules the shopper saw: the cart view's catalogue prices, the
- * promo rule recomputed now, the shipping method's fee (and cash on delivery's), and the wallet's INR "end
- * in 9" rounding. Every line
+ * promo rule recomputed now, the shipping method's fee as the seller's settings say now (and cash on
+ * delivery's), and the wallet's INR "end in 9" rounding. Every line
  * of the cart is ordered, direct-buy or not, as the cart's subtotal and the promo check count them all.
  * `db` may be a transaction (cash on delivery prices and confirms under one lock). A cart that cannot be
  * ordered as it is (empty, short of stock, a promo that does not apply) is a Refusal, thrown.
@@ -78,19 +80,22 @@ export async function quoteCart(
     promoCode = rule.code;
   }
 
+  const parcel = { currency, country: input.country, pieces: view.count };
+  const shippingFee = SHIPPING_METHODS[shippingMethod].fee(parcel, await readShippingFees(db));
   const { shipping, rounding, total } = orderTotal({
     currency,
     subtotal: view.subtotal,
     discount,
     method,
-    shippingMethod,
-    parcel: { country: input.country, pieces: view.count },
+    shippingFee,
   });
+  // A fee the seller changed since is a new price, as a changed catalogue price is: another attempt.
   const key = JSON.stringify([
     cart.id,
     cart.updatedAt.toISOString(),
     method,
     shippingMethod,
+    shipping,
     currency,
     promoCode,
     total,

@@ -5,6 +5,7 @@ import {
   createOrderRequestSchema,
   createOrderResponseSchema,
   errorBodySchema,
+  shippingFeesResponseSchema,
   type CreateOrderResponse,
 } from "@store/shared";
 
@@ -99,5 +100,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => codConfirmed(await checkout.confirmCashOnDelivery(request.body, request.user)),
+  );
+
+  app.get(
+    "/api/shipping-fees/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "The shipping fees the seller sets, by method, in whole rupees and dollars: what the checkout's delivery choice and the shipping policy show",
+        response: { 200: shippingFeesResponseSchema },
+      },
+    },
+    () => checkout.shippingFees(),
   );
 };

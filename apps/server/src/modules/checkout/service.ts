@@ -20,6 +20,7 @@ import type { OrderRow } from "../orders/transitions";
 import type { SessionUser } from "../accounts/service";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { checkDeliveryAddress } from "./delivery-address";
+import { readShippingFees } from "../settings/service";
 
 export type { Client } from "../orders/save-order";
 
@@ -218,6 +219,9 @@ export function createCheckoutService(
         publicKey: provider.publicKey,
       };
     },
+
+    /** `GET /api/shipping-fees/`: the fees the seller set, which the checkout and the shipping policy show. */
+    shippingFees: () => readShippingFees(db),
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     confirmCashOnDelivery: (input: ConfirmCodRequest, user: SessionUser | null) =>

@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { SELLER, type SellerGst, type SellerSettings, type SellerSettingsResponse } from "@store/shared";
+import {
+  SELLER,
+  SHIPPING_FEES_SEED,
+  type SellerGst,
+  type SellerSettings,
+  type SellerSettingsResponse,
+  type ShippingFees,
+} from "@store/shared";
 import type { Db, Tx } from "../../db/client";
+import { toMajorFees, toMinorFees } from "./shipping-fees";
 import { sellerSettings } from "./tables";
 
 export interface SellerSettingsRow {
@@ -13,24 +21,31 @@ export interface SellerSettingsRow {
 const DEFAULTS: SellerSettingsRow = { alertEmail: null, alertNewOrders: true, alertNewQueries: true };
 
 /**
- * The seller's record in one read: the alert settings as stored (the defaults when never saved) and the GST
- * registration (null until saved). `db` may be a transaction; a confirmation reads it once for its invoice
- * and its alert.
+ * The seller's record in one read: the alert settings as stored (the defaults when never saved), the GST
+ * registration (null until saved) and the shipping fees in major units (the seed's until the row exists).
+ * `db` may be a transaction; a confirmation reads it once for its invoice and its alert, a checkout for its fees.
  */
-export async function readSeller(db: Db | Tx): Promise<{ settings: SellerSettingsRow; gst: SellerGst | null }> {
+export async function readSeller(
+  db: Db | Tx,
+): Promise<{ settings: SellerSettingsRow; gst: SellerGst | null; shippingFees: ShippingFees }> {
   const [row] = await db
     .select({
       alertEmail: sellerSettings.alertEmail,
       alertNewOrders: sellerSettings.alertNewOrders,
       alertNewQueries: sellerSettings.alertNewQueries,
       gst: sellerSettings.gst,
+      shippingFees: sellerSettings.shippingFees,
     })
     .from(sellerSettings)
     .where(eq(sellerSettings.id, 1));
-  if (!row) return { settings: DEFAULTS, gst: null };
-  const { gst, ...settings } = row;
+  if (!row) return { settings: DEFAULTS, gst: null, shippingFees: SHIPPING_FEES_SEED };
+  const { gst, shippingFees, ...settings } = row;
   // A registration saved before the LUT's year was asked (issue 38) has none: "" until the seller enters it.
-  return { settings, gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "" } : null };
+  return {
+    settings,
+    gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "" } : null,
+    shippingFees: toMajorFees(shippingFees),
+  };
 }
 
 /** The seller's alert settings as stored (the defaults when never saved). */
@@ -38,6 +53,9 @@ export const readSellerSettings = async (db: Db | Tx) => (await readSeller(db)).
 
 /** The seller's GST registration, or null until it is saved (no invoice can be issued before). */
 export const readSellerGst = async (db: Db | Tx) => (await readSeller(db)).gst;
+
+/** The shipping fees the seller set, in major units: what every order is priced with (decision 071). */
+export const readShippingFees = async (db: Db | Tx) => (await readSeller(db)).shippingFees;
 
 /** Where the seller's alerts go: the saved address, else the shop's support address. */
 export const alertsTo = (settings: SellerSettingsRow) => settings.alertEmail ?? SELLER.supportEmail;
@@ -77,4 +95,13 @@ export async function writeSellerGst(tx: Tx, gst: SellerGst): Promise<void> {
     .insert(sellerSettings)
     .values({ id: 1, gst })
     .onConflictDoUpdate({ target: sellerSettings.id, set: { gst, updatedAt: sql`now()` } });
+}
+
+/** Saves the shipping fees (whole major units, validated by `shippingFeesSchema`) in the caller's transaction. */
+export async function writeShippingFees(tx: Tx, fees: ShippingFees): Promise<void> {
+  const shippingFees = toMinorFees(fees);
+  await tx
+    .insert(sellerSettings)
+    .values({ id: 1, shippingFees })
+    .onConflictDoUpdate({ target: sellerSettings.id, set: { shippingFees, updatedAt: sql`now()` } });
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { COD_SHIPPING_FEE_INR, shippingMethod, type ShipmentResults } from "@store/shared";
+import { COD_SHIPPING_FEE_INR, SHIPPING_FEES_SEED, shippingMethod, type ShipmentResults } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, newAdmin } from "../admin/test-support";
@@ -21,10 +21,15 @@ import { shipments } from "./tables";
 let app: FastifyInstance;
 let admin: Record<string, string>;
 let kurta: PickedVariant;
+/** The express fee the seller sets here: not the seed's, so a fee read from code instead would show. */
+const expressFee = SHIPPING_FEES_SEED["india-express"].INR + 50;
 beforeAll(async () => {
   app = await createListeningTestApp();
   admin = (await newAdmin(app)).headers;
   [kurta] = (await pickVariants(app, { minStock: 20, count: 1 })) as [PickedVariant];
+  const fees = { "india-express": { INR: expressFee, USD: 5 } };
+  const set = await call(app, admin, "PUT", "/api/admin/settings/shipping-fees", fees);
+  expect(set.statusCode, set.body).toBe(200);
 });
 afterAll(async () => {
   await app.services.shipping.gateway.simulator?.settled();
@@ -32,12 +37,11 @@ afterAll(async () => {
 });
 
 const express = shippingMethod("india-express");
-const expressFee = express.fee({ currency: "INR", country: "IN", pieces: 2 });
 let guests = 0;
 const email = () => `express.${process.pid}.${++guests}@example.in`;
 
 describe("an order sent by India express", () => {
-  it("is priced with the method's fee, saved with its method, invoiced with the delivery taxed as its goods, and booked with its carrier", async () => {
+  it("is priced with the fee the seller set, saved with its method, invoiced with the delivery taxed as its goods, and booked with its carrier", async () => {
     const lines = [{ variant: kurta, quantity: 2 }];
     const cartId = await fillCart(app, lines, "INR");
     const total = (pageTotal(lines, "INR") + expressFee) * 100;

@@ -3,10 +3,12 @@ import {
   formatMoney,
   MESSAGES,
   orderTotal,
+  SHIPPING_METHODS,
   shippingMethodsFor,
   type Currency,
   type PaymentMethod,
   type PaymentOptionsResponse,
+  type ShippingFees,
   type ShippingMethodCode,
 } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
@@ -66,6 +68,8 @@ export function CheckoutPanel() {
   const { cart } = useCart();
   const { currency } = draft.totals;
   const options = useApiGet<PaymentOptionsResponse>("/api/payment-options/");
+  const shippingFees = useApiGet<ShippingFees>("/api/shipping-fees/");
+  const fees = shippingFees.status === "success" ? shippingFees.data : null;
   const loaded = options.status === "success" ? options.data : null;
   const checkout = useCheckout(loaded);
   const formMessage = useTimedMessage();
@@ -111,10 +115,21 @@ export function CheckoutPanel() {
   const { cod, refusedAt } = cashOnDeliveryOffer(draft.cod, abroad, promise);
   const method: PaymentMethod | null = cod ? "cod" : chosen;
   // The shipping methods of the delivery country; the choice falls back to the first when the country changes.
-  const shippingMethods = shippingMethodsFor(values.delivery_country);
+  // Their fees are the seller's, from the server: until they come (or should they fail), standard shipping alone.
+  const shippingMethods = fees
+    ? shippingMethodsFor(values.delivery_country)
+    : [SHIPPING_METHODS[DEFAULT_SHIPPING_METHOD]];
   const shippingMethod = (shippingMethods.find((m) => m.code === shippingChoice) ?? shippingMethods[0]!).code;
-  const parcel = { country: values.delivery_country, pieces: draft.totals.count };
-  const figures = { currency, subtotal: draft.totals.subtotal, discount: draft.discount, shippingMethod, parcel };
+  const feeOf = (code: ShippingMethodCode) =>
+    fees
+      ? SHIPPING_METHODS[code].fee({ currency, country: values.delivery_country, pieces: draft.totals.count }, fees)
+      : 0;
+  const figures = {
+    currency,
+    subtotal: draft.totals.subtotal,
+    discount: draft.discount,
+    shippingFee: feeOf(shippingMethod),
+  };
   const due = method ? orderAmount(method, figures) : null;
   // A wallet order is only good for the cart, promo, shipping and payment method it was made for.
   const key = JSON.stringify([
@@ -256,7 +271,7 @@ export function CheckoutPanel() {
             methods={shippingMethods}
             chosen={shippingMethod}
             onChoose={setShippingChoice}
-            feeOf={(m) => m.fee({ currency, ...parcel })}
+            feeOf={(m) => feeOf(m.code)}
             currency={currency}
             disabled={locked}
           />

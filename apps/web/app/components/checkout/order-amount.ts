@@ -2,7 +2,8 @@ import { createOrderAmount, orderTotal, type OrderTotalInput, type PaymentMethod
 
 /**
  * The server's numbers the cart page already shows (its subtotal, the promo's validated discount), and the
- * shipping method chosen at checkout with where the parcel goes (the spec's standard shipping when absent).
+ * fee of the shipping method chosen at checkout, as the server's fees price it (none, the spec's standard
+ * shipping, when absent).
  */
 export type CartFigures = Omit<OrderTotalInput, "method">;
 

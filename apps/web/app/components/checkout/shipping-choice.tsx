@@ -4,7 +4,7 @@ export const SHIPPING_GROUP_ID = "checkout-shipping-method";
 
 /**
  * The shipping methods an address may choose (packages/shared's shipping-methods.ts), each with its days and
- * fee. Shown only when there is a choice: with standard shipping alone the shopper sees the spec's
+ * the fee the seller set (read from the server). Shown only when there is a choice: with standard shipping alone the shopper sees the spec's
  * "Shipping Free" (39 with cash on delivery) and nothing more.
  */
 export function ShippingChoice({
@@ -18,7 +18,7 @@ export function ShippingChoice({
   methods: readonly ShippingMethod[];
   chosen: ShippingMethodCode;
   onChoose: (code: ShippingMethodCode) => void;
-  /** The method's own fee for this parcel (major units; cash on delivery's is the payment's). */
+  /** The method's own fee for this parcel, from the seller's fees (major units; cash on delivery's is the payment's). */
   feeOf: (method: ShippingMethod) => number;
   currency: Currency;
   disabled: boolean;

@@ -1,4 +1,9 @@
-import { sellerSettingsSchema, type SellerGstResponse, type SellerSettingsResponse } from "@store/shared";
+import {
+  sellerSettingsSchema,
+  type SellerGstResponse,
+  type SellerSettingsResponse,
+  type ShippingFees,
+} from "@store/shared";
 import { useState } from "react";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { adminApi } from "../../components/admin/admin-api";
@@ -6,6 +11,7 @@ import { fieldsFromIssues, type FieldErrors } from "../../components/admin/failu
 import { CheckboxInput, TextInput } from "../../components/admin/form-controls";
 import { LoadState } from "../../components/admin/list-table";
 import { SellerGstForm } from "../../components/admin/seller-gst-form";
+import { ShippingFeesForm } from "../../components/admin/shipping-fees-form";
 import { PageHeader } from "../../components/admin/page-header";
 import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
@@ -15,10 +21,14 @@ export function meta() {
   return adminMeta("Settings");
 }
 
-/** The seller's settings: where alerts go and which are on, and the GST registration the invoices print. */
+/**
+ * The seller's settings: where alerts go and which are on, the GST registration the invoices print, and the
+ * shipping fees orders are priced with.
+ */
 export default function Settings() {
   const settings = useAdminResource<SellerSettingsResponse>("/api/admin/settings");
   const gst = useAdminResource<SellerGstResponse>("/api/admin/settings/gst");
+  const shippingFees = useAdminResource<ShippingFees>("/api/admin/settings/shipping-fees");
   return (
     <>
       <PageHeader title="Settings" />
@@ -29,6 +39,11 @@ export default function Settings() {
           <AlertSettingsForm saved={settings.data} onSaved={settings.replace} />
         )}
         {!gst.data ? <LoadState error={gst.error} onRetry={gst.reload} rows={4} /> : <SellerGstForm saved={gst.data} />}
+        {!shippingFees.data ? (
+          <LoadState error={shippingFees.error} onRetry={shippingFees.reload} rows={2} />
+        ) : (
+          <ShippingFeesForm saved={shippingFees.data} onSaved={shippingFees.replace} />
+        )}
       </div>
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "seller_settings" ADD COLUMN "shipping_fees" jsonb DEFAULT '{"india-express":{"INR":9900,"USD":300}}'::jsonb NOT NULL;
