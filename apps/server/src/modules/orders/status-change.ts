@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_LABELS,
   OTHER_CARRIER,
   canTransition,
+  handCarrierName,
   type Currency,
   type OrderStatusChange,
   type Refund,
@@ -65,7 +66,9 @@ export async function changeOrderStatus(
       .set({ trackingNumber: hand.trackingNumber, handCarrier: hand.carrier, handCarrierName: hand.carrierName })
       .where(eq(orders.id, id));
   if (to === "cancelled") await reverseRestOfSale(tx, order, "order_cancelled", refund?.fee_minor ?? 0);
-  await transition(tx, order, to, input.note ?? "", {
+  // The history says who took a parcel shipped by hand, before the seller's own note.
+  const note = [hand && handShippedNote(hand), input.note].filter(Boolean).join(". ");
+  await transition(tx, order, to, note, {
     by: "admin",
     ...(hand?.trackingNumber && { tracking_number: hand.trackingNumber }),
     ...(hand?.carrier && { carrier: hand.carrier }),
@@ -82,6 +85,12 @@ export async function changeOrderStatus(
       handCarrierName: hand.carrierName,
     });
   return { before: order, refund };
+}
+
+function handShippedNote(hand: ReturnType<typeof handShipping>): string {
+  if (hand.carrier === HAND_DELIVERED) return "Delivered by hand, no tracking number";
+  if (!hand.carrier) return "";
+  return `Shipped with ${handCarrierName(hand.carrier, hand.carrierName)}, tracking number ${hand.trackingNumber}`;
 }
 
 /** What a parcel shipped by hand records: its number (none when delivered by hand) and who took it. */

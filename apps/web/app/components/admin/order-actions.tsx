@@ -184,7 +184,7 @@ export function OrderActions({
                 event.preventDefault();
                 void move("shipped");
               }}
-              className="flex flex-wrap items-end gap-3"
+              className="space-y-3"
             >
               <HandCarrierFields
                 idPrefix="order-ship"
