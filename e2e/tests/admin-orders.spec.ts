@@ -160,6 +160,7 @@ for (const width of WIDTHS) {
 
       await page.goBack();
       const actions = page.getByRole("region", { name: "Next step" });
+      await actions.getByRole("combobox", { name: "Courier" }).selectOption({ label: "Delhivery" });
       await actions.getByRole("textbox", { name: "Tracking number" }).fill("JKH-SLIP-1");
       await actions.getByRole("button", { name: "Mark shipped" }).click();
       await expect(actions.getByRole("status").first()).toContainText("marked shipped");
@@ -197,7 +198,9 @@ for (const width of WIDTHS) {
 
       const form = page.getByRole("region", { name: "Mark 2 orders shipped" });
       await form.getByRole("button", { name: "Ship these orders" }).click();
-      await expect(form.getByRole("textbox", { name: `Tracking number for order ${first}` })).toBeFocused();
+      await expect(form.getByRole("combobox", { name: `Courier for order ${first}` })).toBeFocused();
+      for (const id of [first, second])
+        await form.getByRole("combobox", { name: `Courier for order ${id}` }).selectOption({ label: "DTDC" });
       await form.getByRole("textbox", { name: `Tracking number for order ${first}` }).fill(`BULK-${first}`);
       await form.getByRole("textbox", { name: `Tracking number for order ${second}` }).fill(`BULK-${second}`);
       await noSidewaysScroll(page);

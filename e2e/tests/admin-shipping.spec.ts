@@ -52,7 +52,7 @@ test("the seller ships two paid orders through the courier, one is delivered and
   for (const awb of awbs) expect(awb).toMatch(/^SIM\d+/);
 
   const download = page.waitForEvent("download");
-  await courier.getByRole("button", { name: "Download labels" }).click();
+  await courier.getByRole("button", { name: "Book and print labels" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^labels-\d{4}-\d\d-\d\d\.pdf$/);
   const bytes = new Uint8Array(await readFile((await file.path())!));

@@ -54,6 +54,7 @@ test("the admin finds an order through the filters and marks it shipped with a t
   await expect(title(page, `Order ${orderId}`)).toBeFocused();
   const actions = page.getByRole("region", { name: "Next step" });
   const tracking = actions.getByRole("textbox", { name: "Tracking number" });
+  await actions.getByRole("combobox", { name: "Courier" }).selectOption({ label: "India Post (Speed Post)" });
   await actions.getByRole("button", { name: "Mark shipped" }).click();
   await expect(tracking).toHaveAccessibleDescription(ORDER_STATUS_MESSAGES.trackingRequired);
   await expect(tracking).toBeFocused();

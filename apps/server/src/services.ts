@@ -124,7 +124,7 @@ export function createServices(
           // A cancelled order's parcel on its way back is said beside its status (decision 059).
           status_label: recalled ? `${order.status_label}: ${RECALLED_PARCEL_LABELS[recalled]}` : order.status_label,
           timeline,
-          tracking,
+          tracking: tracking ?? order.tracking,
           ...(await invoices.shopperLinks(orderId)),
           ...(await returns.forOrder(orderId)),
           ...(await reviews.forOrder(orderId)),

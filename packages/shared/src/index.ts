@@ -18,6 +18,8 @@ export * from "./schemas/errors";
 export * from "./checkout";
 export * from "./order-total";
 export * from "./shipping-methods";
+export * from "./hand-carriers";
+export * from "./address-lines";
 export * from "./shipping-fee-rules";
 export * from "./schemas/geo";
 export * from "./schemas/cart";

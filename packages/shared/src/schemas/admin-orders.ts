@@ -7,6 +7,7 @@ import { paymentMethodSchema } from "./checkout";
 import { eWayBillViewSchema } from "./gst-documents";
 import { orderShippingSchema } from "./shipping";
 import { adminRefundSchema, transferReference } from "./refunds";
+import { HAND_CARRIER_CODES, HAND_DELIVERED, OTHER_CARRIER } from "../hand-carriers";
 
 /**
  * The statuses the back office may move an order to. `paid` and `cod_confirmed` are reached only
@@ -26,7 +27,36 @@ export const ORDER_STATUS_MESSAGES = {
   chooseLines: "Choose at least one piece to cancel.",
   sameLineTwice: "Each line can be listed once.",
   pieces: "Enter a whole number of pieces, at least 1.",
+  carrier: "Choose the courier, India Post, another courier or hand delivered.",
+  carrierName: "Enter the name of the courier.",
+  noTrackingByHand: "A parcel delivered by hand has no tracking number: leave it empty.",
 } as const;
+
+/**
+ * Who takes a parcel the seller ships herself (issue 40, point 12): a listed courier or India Post with its
+ * tracking number, another courier named by the seller with its number, or hand delivered (no number).
+ * Optional in the API so older clients keep working: without it the number is sent as before, unnamed.
+ */
+const handShipping = {
+  carrier: z.enum(HAND_CARRIER_CODES, { error: ORDER_STATUS_MESSAGES.carrier }).optional(),
+  carrier_name: optionalText(60).optional(),
+};
+
+/** The rules between the carrier, its name and the tracking number, for one order. */
+function checkHandShipping(
+  value: { carrier?: string | undefined; carrier_name?: string | undefined; tracking_number?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.carrier === HAND_DELIVERED) {
+    if (value.tracking_number)
+      ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.noTrackingByHand });
+    return;
+  }
+  if (!value.tracking_number)
+    ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });
+  if (value.carrier === OTHER_CARRIER && !value.carrier_name)
+    ctx.addIssue({ code: "custom", path: ["carrier_name"], message: ORDER_STATUS_MESSAGES.carrierName });
+}
 
 /**
  * Views of the orders list: `to_ship` is paid or cash-on-delivery-confirmed orders not shipped yet;
@@ -64,11 +94,10 @@ export const orderStatusChangeSchema = z
     note: optionalText(1000, { multiline: true }).optional(),
     /** Refunding a cash-on-delivery order: the reference of the transfer the seller made (UPI, NEFT, IMPS). */
     refund_reference: transferReference.optional(),
+    ...handShipping,
   })
   .superRefine((value, ctx) => {
-    if (value.status === "shipped" && !value.tracking_number) {
-      ctx.addIssue({ code: "custom", path: ["tracking_number"], message: ORDER_STATUS_MESSAGES.trackingRequired });
-    }
+    if (value.status === "shipped") checkHandShipping(value, ctx);
   });
 
 const trackingNumber = requiredText(ORDER_STATUS_MESSAGES.trackingRequired, 100);
@@ -77,7 +106,12 @@ const orderId = z.number({ error: "Choose an order" }).int().min(1).max(2_147_48
 /** `POST /api/admin/orders/ship`: several orders shipped at once, each with its own tracking number. */
 export const bulkShipSchema = z.object({
   orders: z
-    .array(z.object({ id: orderId, tracking_number: trackingNumber }), { error: ORDER_STATUS_MESSAGES.chooseOrders })
+    .array(
+      z
+        .object({ id: orderId, tracking_number: optionalText(100).optional(), ...handShipping })
+        .superRefine((value, ctx) => checkHandShipping(value, ctx)),
+      { error: ORDER_STATUS_MESSAGES.chooseOrders },
+    )
     .min(1, ORDER_STATUS_MESSAGES.chooseOrders)
     .max(100, "Ship at most 100 orders at a time.")
     .refine((list) => new Set(list.map((o) => o.id)).size === list.length, ORDER_STATUS_MESSAGES.sameOrderTwice),

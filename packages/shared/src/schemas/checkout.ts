@@ -291,6 +291,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
     state: z.string(),
     pin_code: z.string(),
     country_code: z.string(),
+    /** ISO 3166 code of the delivery country (printed when it is not India). */
+    country: z.string(),
     mobile_number: z.string(),
     comment: z.string(),
   }),
@@ -303,6 +305,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   timeline: z.array(orderTimelineEntrySchema),
   /** The order's parcel, once the courier has it: its AWB and the courier's own tracking page. */
   tracking: z.object({ awb: z.string(), courier: z.string(), url: z.string().nullable() }).nullable(),
+  /** The seller is bringing the parcel herself (shipped by hand, no courier): said instead of tracking. */
+  delivered_by_hand: z.boolean(),
   ...orderReturnsSchema.shape,
   ...orderReviewsSchema.shape,
 });

@@ -204,8 +204,13 @@ export const adminReturnViewSchema = returnViewSchema.extend({
   payout_reference: z.string().nullable(),
 });
 
+/** `to_handle`: requests waiting for the seller (to decide, to check, to pay back, a refund that failed). */
+export const RETURNS_VIEWS = ["to_handle"] as const;
+export type ReturnsView = (typeof RETURNS_VIEWS)[number];
+
 export const adminReturnsQuerySchema = z.object({
   status: z.enum(RETURN_STATUSES, { error: `status must be one of ${RETURN_STATUSES.join(", ")}` }).optional(),
+  view: z.enum(RETURNS_VIEWS, { error: "view must be to_handle" }).optional(),
 });
 export const adminReturnsResponseSchema = z.object({ data: z.array(adminReturnViewSchema) });
 

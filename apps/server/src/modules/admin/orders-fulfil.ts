@@ -3,6 +3,7 @@ import type {
   BulkShip,
   BulkShipResponse,
   CancelLines,
+  OrderStatusChange,
   OrderStatusChangeResponse,
   TrackingCorrection,
 } from "@store/shared";
@@ -20,7 +21,7 @@ type StatusChanger = {
   change(
     actor: SessionUser,
     id: number,
-    input: { status: "shipped"; tracking_number: string },
+    input: Pick<OrderStatusChange, "tracking_number" | "carrier" | "carrier_name"> & { status: "shipped" },
   ): Promise<OrderStatusChangeResponse>;
 };
 
@@ -44,10 +45,8 @@ export function createOrderFulfilment(
       const results: BulkShipResponse["results"] = [];
       for (const item of input.orders) {
         try {
-          const { order } = await changer.change(actor, item.id, {
-            status: "shipped",
-            tracking_number: item.tracking_number,
-          });
+          const { id, ...shipping } = item;
+          const { order } = await changer.change(actor, id, { status: "shipped", ...shipping });
           results.push({ id: item.id, ok: true, status: order.status, message: null, code: null });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -1,6 +1,7 @@
 import type { ShipmentResults } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
+import type { OnBooked } from "../shipping/book";
 import type { ShippingService } from "../shipping/service";
 import { recordAudit } from "./audit";
 
@@ -9,18 +10,24 @@ import { recordAudit } from "./audit";
  * labels printed, pickups asked for, and the simulated courier's demo buttons.
  */
 export function createShipmentAdmin(db: Db, shipping: ShippingService) {
-  return {
-    create(actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> {
-      return shipping.createShipments(orderIds, async (tx, booked) => {
-        await recordAudit(tx, actor, {
-          action: "shipment:create",
-          entity: "order",
-          entityId: booked.orderId,
-          before: null,
-          after: { status: "shipped", tracking_number: booked.awb, courier: booked.courier },
-        });
+  /** Each parcel booked is audited in the transaction that ships its order. */
+  const audited =
+    (actor: SessionUser): OnBooked =>
+    async (tx, booked) => {
+      await recordAudit(tx, actor, {
+        action: "shipment:create",
+        entity: "order",
+        entityId: booked.orderId,
+        before: null,
+        after: { status: "shipped", tracking_number: booked.awb, courier: booked.courier },
       });
-    },
+    };
+  return {
+    create: (actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> =>
+      shipping.createShipments(orderIds, audited(actor)),
+    /** Book what can ship and make its labels ready; what cannot is listed with the reason. */
+    prepareLabels: (actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> =>
+      shipping.prepareLabels(orderIds, audited(actor)),
     labelsPdf: (orderIds: number[]) => shipping.labelsPdf(orderIds),
     async requestPickup(actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> {
       const results = await shipping.requestPickup(orderIds);

@@ -146,7 +146,9 @@ export function createOrderStatusChanger(
           before: { status: before.status, tracking_number: before.trackingNumber },
           after: {
             status: to,
-            tracking_number: to === "shipped" ? input.tracking_number : before.trackingNumber,
+            tracking_number: to === "shipped" ? (input.tracking_number ?? null) : before.trackingNumber,
+            ...(to === "shipped" && input.carrier && { carrier: input.carrier }),
+            ...(to === "shipped" && input.carrier_name && { carrier_name: input.carrier_name }),
             ...(refund && { refund }),
           },
         });

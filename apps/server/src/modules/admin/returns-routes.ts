@@ -26,12 +26,13 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Return and exchange requests, newest first, optionally of one status",
+        summary:
+          "Return and exchange requests, newest first, optionally of one status, or those waiting for the seller (view=to_handle)",
         querystring: adminReturnsQuerySchema,
         response: { 200: adminReturnsResponseSchema, ...ADMIN_ERRORS },
       },
     },
-    async (request) => ({ data: await returns.list(request.query.status) }),
+    async (request) => ({ data: await returns.list(request.query.status, request.query.view) }),
   );
 
   app.post(

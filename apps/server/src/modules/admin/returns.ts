@@ -1,4 +1,10 @@
-import type { AdminReturnStepResponse, AdminReturnView, ReturnInspection, ReturnStatus } from "@store/shared";
+import type {
+  AdminReturnStepResponse,
+  AdminReturnView,
+  ReturnInspection,
+  ReturnStatus,
+  ReturnsView,
+} from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import type { ReturnsService } from "../returns/service";
@@ -50,7 +56,8 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
   });
 
   return {
-    list: (status: ReturnStatus | undefined): Promise<AdminReturnView[]> => returns.list(status),
+    list: (status: ReturnStatus | undefined, view?: ReturnsView): Promise<AdminReturnView[]> =>
+      returns.list(status, view),
 
     async approve(actor: SessionUser, id: number, note: string): Promise<AdminReturnStepResponse> {
       await step(actor, id, "approve", "requested", (tx) => approveReturn(tx, id, note));

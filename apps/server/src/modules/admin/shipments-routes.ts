@@ -31,6 +31,20 @@ export async function adminShipmentRoutes(app: AdminApp): Promise<void> {
     (request) => shipments.create(signedInUser(request), request.body.order_ids),
   );
 
+  app.post(
+    "/shipments/labels",
+    {
+      schema: {
+        tags,
+        summary:
+          "Book the courier for those of these orders not booked yet and make every label ready to print; an order that cannot ship is listed with the reason (results per order; ok: its label is ready for labels.pdf)",
+        body: shipmentOrdersSchema,
+        response: { 200: shipmentResultsSchema, ...errors },
+      },
+    },
+    (request) => shipments.prepareLabels(signedInUser(request), request.body.order_ids),
+  );
+
   app.get(
     "/shipments/labels.pdf",
     {

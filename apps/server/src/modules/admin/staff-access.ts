@@ -42,6 +42,7 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "PATCH", url: "/api/admin/orders/:id/tracking" },
   // The courier: book the parcels, print their labels, ask for the pickup (the simulator's buttons are the owner's).
   { method: "POST", url: "/api/admin/shipments" },
+  { method: "POST", url: "/api/admin/shipments/labels" },
   { method: "GET", url: "/api/admin/shipments/labels.pdf" },
   { method: "POST", url: "/api/admin/shipments/pickup" },
   // The e-way bill a high-value parcel needs before it is booked: its number, and the portal's JSON to make it.

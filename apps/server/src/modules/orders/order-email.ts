@@ -1,4 +1,4 @@
-import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
+import { addressLines, formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
 import { action, figures, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
 import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../email/outbox";
 import { orderPagePath } from "./reader";
@@ -23,8 +23,13 @@ export const deliveryBlock = (order: OrderRow): Block =>
   lines(
     [
       order.deliveryName,
-      order.deliveryAddress,
-      `${order.city}, ${order.state} ${order.pinCode}`,
+      ...addressLines({
+        address: order.deliveryAddress,
+        city: order.city,
+        state: order.state,
+        pinCode: order.pinCode,
+        country: order.deliveryCountry,
+      }),
       `${order.countryCode} ${order.mobileNumber}`,
     ],
     "Delivering to:",

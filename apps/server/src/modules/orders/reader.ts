@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { OrderTimelineEntry } from "@store/shared";
 import {
+  HAND_DELIVERED,
   ORDER_STATUS_LABELS,
   UNPLACED_STATUSES,
   type Currency,
@@ -11,6 +12,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { sameSecret } from "../../lib/secrets";
+import { handTracking } from "./hand-tracking";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
 
@@ -59,10 +61,7 @@ export function createOrdersReader(db: Db) {
       access: OrderAccess,
       orderId: number,
     ): Promise<
-      Omit<
-        OrderDetail,
-        "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "tracking" | "reviewable_line_ids"
-      >
+      Omit<OrderDetail, "invoice" | "credit_notes" | "returns" | "return_window_closes_at" | "reviewable_line_ids">
     > {
       const order = await viewableOrder(db, access, orderId);
       // The shopper sees what is coming: pieces the seller cancelled (and e-mailed about) are left out.
@@ -89,6 +88,7 @@ export function createOrdersReader(db: Db) {
           state: order.state,
           pin_code: order.pinCode,
           country_code: order.countryCode,
+          country: order.deliveryCountry,
           mobile_number: order.mobileNumber,
           comment: order.comment,
         },
@@ -103,6 +103,9 @@ export function createOrdersReader(db: Db) {
           line_total: toMajorUnits(l.unitPrice * l.quantity),
         })),
         timeline: await timeline(db, order),
+        // A parcel the seller shipped herself; the shipping module's parcel, when there is one, wins (services.ts).
+        tracking: handTracking(order),
+        delivered_by_hand: order.handCarrier === HAND_DELIVERED && order.status === "shipped",
       };
     },
   };

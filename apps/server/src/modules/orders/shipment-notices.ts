@@ -15,8 +15,10 @@ export type ShipmentStep = "shipped" | "out_for_delivery" | "delivered" | "retur
 export interface ShipmentDetails {
   awb: string;
   courier: string;
-  /** The courier's own tracking page. */
-  trackingUrl: string;
+  /** The courier's own tracking page; null when it has none (a courier the seller named, hand delivery). */
+  trackingUrl: string | null;
+  /** The seller brings the parcel herself: no courier, no AWB. */
+  byHand?: boolean;
   /** When the step happened (the courier's event time); now when absent. The return window counts from delivery. */
   at?: Date;
 }
@@ -39,10 +41,13 @@ async function piecesOf(tx: Tx, order: OrderRow) {
 }
 
 function courierBlocks(order: OrderRow, details: ShipmentDetails): Block[] {
+  const progress = action("Your order's progress", `${STORE_URL_TAG}${orderPagePath(order)}`);
+  if (details.byHand)
+    return [paragraph("We are bringing it to you ourselves: no courier, no tracking number."), progress];
   return [
-    paragraph(`Courier: ${details.courier}\nAWB number: ${details.awb}`),
-    action("Track your parcel", details.trackingUrl),
-    action("Your order's progress", `${STORE_URL_TAG}${orderPagePath(order)}`),
+    paragraph(`Courier: ${details.courier}\nTracking number: ${details.awb}`),
+    ...(details.trackingUrl ? [action("Track your parcel", details.trackingUrl)] : []),
+    progress,
   ];
 }
 
@@ -53,7 +58,7 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
       const pieces = await piecesOf(tx, order);
       return {
         subject: `Your ${SELLER.brand} order #${order.id} has shipped`,
-        preview: `On its way with ${details.courier}`,
+        preview: details.byHand ? "On its way to you" : `On its way with ${details.courier}`,
         blocks: [
           paragraph(`Good news: your order #${order.id} is on its way.`),
           lines(pieces.map((l) => `${l.quantity - l.cancelledQuantity} x ${l.productName} (size ${l.size})`)),
@@ -110,14 +115,18 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
 /** The WhatsApp template for a step, where there is one (a parcel back with us is told by e-mail). */
 function stepWhatsApp(order: OrderRow, step: ShipmentStep, details: ShipmentDetails) {
   const id = String(order.id);
+  // Without the courier's page, the order's own page is where the shopper follows it.
+  const trackingUrl = details.trackingUrl ?? `${STORE_URL_PARAMETER}${orderPagePath(order)}`;
   switch (step) {
     case "shipped":
       return {
         template: "order_shipped" as const,
-        parameters: [id, details.courier, details.awb, details.trackingUrl],
+        parameters: details.byHand
+          ? [id, "our own delivery", "none needed", trackingUrl]
+          : [id, details.courier, details.awb, trackingUrl],
       };
     case "out_for_delivery":
-      return { template: "out_for_delivery" as const, parameters: [id, details.trackingUrl] };
+      return { template: "out_for_delivery" as const, parameters: [id, trackingUrl] };
     case "delivered":
       return {
         template: "order_delivered" as const,

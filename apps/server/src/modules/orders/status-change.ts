@@ -1,8 +1,18 @@
 import { eq } from "drizzle-orm";
-import { ORDER_STATUS_LABELS, canTransition, type Currency, type OrderStatusChange, type Refund } from "@store/shared";
+import {
+  HAND_DELIVERED,
+  ORDER_STATUS_LABELS,
+  OTHER_CARRIER,
+  canTransition,
+  handCarrierName,
+  type Currency,
+  type OrderStatusChange,
+  type Refund,
+} from "@store/shared";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { notFound } from "../../lib/failures";
+import { queueHandShippedNotice } from "./hand-shipped";
 import { releaseHolds } from "./holds";
 import { reverseRestOfSale } from "./reversals";
 import { amountPaid, cancellationRefund } from "./refund-policy";
@@ -49,15 +59,48 @@ export async function changeOrderStatus(
     to === "cancelled"
       ? (await releaseHolds(tx, order)).map((p) => ({ variant_id: p.variantId, quantity: p.quantity }))
       : [];
-  if (to === "shipped") await tx.update(orders).set({ trackingNumber: input.tracking_number }).where(eq(orders.id, id));
+  const hand = to === "shipped" ? handShipping(input) : null;
+  if (hand)
+    await tx
+      .update(orders)
+      .set({ trackingNumber: hand.trackingNumber, handCarrier: hand.carrier, handCarrierName: hand.carrierName })
+      .where(eq(orders.id, id));
   if (to === "cancelled") await reverseRestOfSale(tx, order, "order_cancelled", refund?.fee_minor ?? 0);
-  await transition(tx, order, to, input.note ?? "", {
+  // The history says who took a parcel shipped by hand, before the seller's own note.
+  const note = [hand && handShippedNote(hand), input.note].filter(Boolean).join(". ");
+  await transition(tx, order, to, note, {
     by: "admin",
-    ...(input.tracking_number && to === "shipped" && { tracking_number: input.tracking_number }),
+    ...(hand?.trackingNumber && { tracking_number: hand.trackingNumber }),
+    ...(hand?.carrier && { carrier: hand.carrier }),
     ...(refund && { refund }),
     ...(restocked.length > 0 && { restocked }),
   });
+  // Shipped by hand tells the shopper as a courier booking does (decision 077).
+  if (hand)
+    await queueHandShippedNotice(tx, {
+      ...order,
+      status: "shipped",
+      trackingNumber: hand.trackingNumber,
+      handCarrier: hand.carrier,
+      handCarrierName: hand.carrierName,
+    });
   return { before: order, refund };
+}
+
+function handShippedNote(hand: ReturnType<typeof handShipping>): string {
+  if (hand.carrier === HAND_DELIVERED) return "Delivered by hand, no tracking number";
+  if (!hand.carrier) return "";
+  return `Shipped with ${handCarrierName(hand.carrier, hand.carrierName)}, tracking number ${hand.trackingNumber}`;
+}
+
+/** What a parcel shipped by hand records: its number (none when delivered by hand) and who took it. */
+function handShipping(input: OrderStatusChange) {
+  const carrier = input.carrier ?? null;
+  return {
+    trackingNumber: carrier === HAND_DELIVERED ? null : (input.tracking_number ?? null),
+    carrier,
+    carrierName: carrier === OTHER_CARRIER ? (input.carrier_name ?? null) : null,
+  };
 }
 
 /**

@@ -77,6 +77,14 @@ export const orders = pgTable(
     email: text("email"),
     trackingNumber: text("tracking_number"),
     /**
+     * Who took a parcel the seller shipped herself (issue 40, point 12): a code of packages/shared's
+     * hand-carriers.ts (its tracking page is built from it and the tracking number when read), "other" with
+     * the name she typed, or "hand_delivered". Null for a courier-booked parcel (its shipment row says) and
+     * for orders shipped before the carrier was asked.
+     */
+    handCarrier: text("hand_carrier"),
+    handCarrierName: text("hand_carrier_name"),
+    /**
      * The secret of the order's page for a guest (`/orders/:id?token=`): in the e-mails' links, and answered
      * to whoever gives the order number with its e-mail or phone. 244 random bits from the database.
      */

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { AdminReturnView, ReturnRequest, ReturnStatus, ReturnView } from "@store/shared";
+import type { AdminReturnView, ReturnRequest, ReturnStatus, ReturnsView, ReturnView } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { ServiceLog } from "../../log";
 import type { MediaStore } from "../../media/storage";
@@ -10,7 +10,7 @@ import { lockOrder } from "../orders/transitions";
 import { checkReturn, insertReturn, storeReturnPhotos } from "./request";
 import { markExchanged, piecesOf, recordPickup, type ReturnRow } from "./review";
 import { returnRequests } from "./tables";
-import { adminReturnViews, orderReturns, returnViews } from "./views";
+import { adminReturnViews, orderReturns, returnViews, toHandle } from "./views";
 
 /** The courier's side of a return: the shipping module's `bookReturnParcel`, handed in by services.ts. */
 export type BookReturnParcel = (request: ReturnParcelRequest) => Promise<BookedParcel>;
@@ -58,11 +58,12 @@ export function createReturnsService(
     forOrder: (orderId: number) => orderReturns(db, orderId),
 
     /** The back office's list: every request in these states (all when none), newest first. */
-    async list(status: ReturnStatus | undefined): Promise<AdminReturnView[]> {
+    /** Newest first: all, one status, or those waiting for the seller (`to_handle`, as the dashboard counts). */
+    async list(status: ReturnStatus | undefined, view?: ReturnsView): Promise<AdminReturnView[]> {
       const requests = await db
         .select()
         .from(returnRequests)
-        .where(status ? eq(returnRequests.status, status) : undefined)
+        .where(and(status ? eq(returnRequests.status, status) : undefined, view === "to_handle" ? toHandle : undefined))
         .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
         .limit(200);
       return adminReturnViews(db, requests);

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   RETURN_STATUS_LABELS,
   toMajorUnits,
@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { deliveredAt } from "../orders/reader";
 import { orderLines, orders } from "../orders/tables";
+import { refunds } from "../payments/tables";
 import { maskedDestination, returnWindowClosesAt } from "./rules";
 import { returnLines, returnRequests } from "./tables";
 import type { ReturnRow } from "./review";
@@ -88,11 +89,19 @@ export async function orderReturns(db: Db, orderId: number): Promise<OrderReturn
   };
 }
 
-/** Requests waiting for the seller: to decide, to check once back, or a cash refund to transfer. */
+/**
+ * Requests waiting for the seller (the dashboard's count and the returns page's "to handle" view): to decide,
+ * to check once back, a cash refund to transfer, or a refund through the provider that failed for good.
+ */
+export const toHandle = or(
+  inArray(returnRequests.status, ["requested", "received", "refund_due"]),
+  and(
+    eq(returnRequests.status, "refunding"),
+    sql`exists (select 1 from ${refunds} where ${refunds.returnId} = ${returnRequests.id} and ${refunds.status} = 'failed')`,
+  ),
+);
+
 export async function returnsToHandle(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ waiting: count() })
-    .from(returnRequests)
-    .where(inArray(returnRequests.status, ["requested", "received", "refund_due"]));
+  const [row] = await db.select({ waiting: count() }).from(returnRequests).where(toHandle);
   return row?.waiting ?? 0;
 }

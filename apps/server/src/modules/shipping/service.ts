@@ -101,6 +101,52 @@ export function createShippingService(
     },
 
     /**
+     * "Book and print" in one go (issue 40, point 13): each order without a parcel is booked (as
+     * createShipments), then each parcel's label is fetched and kept. An order that cannot ship, or whose label
+     * the courier does not give, is answered with the reason in the seller's words and the others go on: `ok`
+     * means its label is ready, so `labels.pdf` of the ok ones prints without asking the courier again.
+     */
+    async prepareLabels(orderIds: number[], onBooked?: OnBooked): Promise<ShipmentResults> {
+      if (gateway.carriers.size === 0) throw shippingNotConfigured();
+      const results: Result[] = [];
+      for (const orderId of orderIds) {
+        try {
+          let shipment = (await liveShipments([orderId])).get(orderId);
+          if (!shipment) {
+            try {
+              await bookForward(db, gateway.carrierFor, pickupLocation, orderId, onBooked);
+            } catch (err) {
+              if (err instanceof AppError && err.kind === "not_found")
+                throw refusal("not_found", "NOT_FOUND", `Order ${orderId} was not found.`);
+              throw err;
+            }
+            shipment = (await liveShipments([orderId])).get(orderId)!;
+          }
+          if (!shipment.labelPdf) {
+            let pdf: Uint8Array;
+            try {
+              pdf = await carrierOf(shipment).label(shipment.shipmentId!);
+            } catch (err) {
+              throw courierRefusal(err, `the label of order ${orderId}`);
+            }
+            await db.update(shipments).set({ labelPdf: pdf }).where(eq(shipments.id, shipment.id));
+          }
+          results.push({
+            order_id: orderId,
+            ok: true,
+            awb: shipment.awb,
+            courier: shipment.courier,
+            message: null,
+            code: null,
+          });
+        } catch (err) {
+          results.push(refusedLine(orderId, err));
+        }
+      }
+      return tally(results);
+    },
+
+    /**
      * The labels of these orders' parcels as one PDF, in the order asked. Each label is fetched from the
      * courier once and kept; an order without a booked parcel refuses the whole print (nothing half-printed).
      */

@@ -1,5 +1,6 @@
 import {
   CANCELLATION_POLICY,
+  ORDER_STATUS_MESSAGES,
   orderStatusChangeSchema,
   transferReference,
   type AdminOrderDetail,
@@ -13,6 +14,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { fieldsFromIssues } from "./failures";
 import { formatMinor, PAYMENT_LABELS } from "./format";
 import { TextArea, TextInput } from "./form-controls";
+import { HandCarrierFields, handShippingBody, NO_HAND_SHIPPING, type HandShipping } from "./hand-carrier-fields";
 import { OrderTrackingCorrection } from "./order-tracking";
 import { ActionOutcomeNote, type ActionOutcome } from "./refund-result";
 import { failedRefunds, retryOutcome } from "./refund-state";
@@ -62,9 +64,9 @@ export function OrderActions({
   onChanged: (order: AdminOrderDetail) => void;
 }) {
   const action = useAdminAction();
-  const [tracking, setTracking] = useState("");
+  const [shipping, setShipping] = useState<HandShipping>(NO_HAND_SHIPPING);
   const [note, setNote] = useState("");
-  const [trackingError, setTrackingError] = useState<string | undefined>();
+  const [shippingErrors, setShippingErrors] = useState<Partial<Record<keyof HandShipping, string>>>({});
   const [reference, setReference] = useState("");
   const [referenceError, setReferenceError] = useState<string | undefined>();
 
@@ -91,23 +93,32 @@ export function OrderActions({
   async function move(status: AdminOrderTarget) {
     const body = {
       status,
-      ...(status === "shipped" && { tracking_number: tracking }),
+      ...(status === "shipped" && handShippingBody(shipping)),
       ...(status === "refunded" && cod && { refund_reference: reference }),
       ...(note.trim() && { note }),
     };
     const parsed = orderStatusChangeSchema.safeParse(body);
-    if (!parsed.success) {
-      setTrackingError(fieldsFromIssues(parsed.error.issues).tracking_number);
-      document.getElementById("order-tracking")?.focus();
+    // The API takes an order shipped without its carrier (older clients); this form always asks for it.
+    const noCarrier = status === "shipped" && !shipping.carrier;
+    if (!parsed.success || noCarrier) {
+      const fields = parsed.success ? {} : fieldsFromIssues(parsed.error.issues);
+      const errors = {
+        carrier: noCarrier ? ORDER_STATUS_MESSAGES.carrier : undefined,
+        carrier_name: fields.carrier_name,
+        tracking_number: fields.tracking_number,
+      };
+      setShippingErrors(errors);
+      const first = errors.carrier ? "carrier" : errors.carrier_name ? "carrier-name" : "tracking";
+      document.getElementById(`order-ship-${first}`)?.focus();
       return;
     }
-    setTrackingError(undefined);
+    setShippingErrors({});
     const result = await action.run(() =>
       adminApi.post<OrderStatusChangeResponse>(`/api/admin/orders/${order.id}/status`, parsed.data),
     );
     setConfirming(null);
     if (!result) return;
-    setTracking("");
+    setShipping(NO_HAND_SHIPPING);
     setNote("");
     setReference("");
     const done =
@@ -132,7 +143,6 @@ export function OrderActions({
     onChanged(result);
   }
 
-  const serverTrackingError = action.failure?.fields.tracking_number;
   const provider = order.payments[0]?.provider;
   const owed =
     failed.length > 0 &&
@@ -174,16 +184,17 @@ export function OrderActions({
                 event.preventDefault();
                 void move("shipped");
               }}
-              className="flex flex-wrap items-end gap-3"
+              className="space-y-3"
             >
-              <TextInput
-                id="order-tracking"
-                label="Tracking number"
-                required
-                value={tracking}
-                onChange={setTracking}
-                error={trackingError ?? serverTrackingError}
-                className="min-w-56 flex-1"
+              <HandCarrierFields
+                idPrefix="order-ship"
+                value={shipping}
+                onChange={setShipping}
+                errors={{
+                  carrier: shippingErrors.carrier ?? action.failure?.fields.carrier,
+                  carrier_name: shippingErrors.carrier_name ?? action.failure?.fields.carrier_name,
+                  tracking_number: shippingErrors.tracking_number ?? action.failure?.fields.tracking_number,
+                }}
               />
               <button type="submit" className={BUTTON_PRIMARY} disabled={action.busy}>
                 Mark shipped

@@ -1,8 +1,8 @@
-import { bulkShipSchema, type AdminOrderSummary, type BulkShipResponse } from "@store/shared";
+import { bulkShipSchema, ORDER_STATUS_MESSAGES, type AdminOrderSummary, type BulkShipResponse } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { FormMessage } from "../account/auth-card";
 import { adminApi } from "./admin-api";
-import { TextInput } from "./form-controls";
+import { HandCarrierFields, handShippingBody, NO_HAND_SHIPPING, type HandShipping } from "./hand-carrier-fields";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
@@ -20,8 +20,8 @@ export function OrderBulkShip({
   onClose: () => void;
 }) {
   const action = useAdminAction();
-  const [tracking, setTracking] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [shipping, setShipping] = useState<Record<number, HandShipping>>({});
+  const [errors, setErrors] = useState<Record<number, Partial<Record<keyof HandShipping, string>>>>({});
   const [result, setResult] = useState<BulkShipResponse | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -31,18 +31,27 @@ export function OrderBulkShip({
   }, [result]);
 
   async function submit() {
-    const body = { orders: orders.map((o) => ({ id: o.id, tracking_number: tracking[o.id] ?? "" })) };
+    const of = (id: number) => shipping[id] ?? NO_HAND_SHIPPING;
+    const body = { orders: orders.map((o) => ({ id: o.id, ...handShippingBody(of(o.id)) })) };
     const parsed = bulkShipSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<number, string> = {};
-      for (const issue of parsed.error.issues) {
-        const index = issue.path[1];
-        const order = typeof index === "number" ? orders[index] : undefined;
-        if (order && issue.path[2] === "tracking_number") next[order.id] = issue.message;
-      }
+    // Each order's carrier is asked here, though the API still takes an order without one (older clients).
+    const next: Record<number, Partial<Record<keyof HandShipping, string>>> = {};
+    for (const o of orders) if (!of(o.id).carrier) next[o.id] = { carrier: ORDER_STATUS_MESSAGES.carrier };
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const index = issue.path[1];
+      const field = issue.path[2];
+      const order = typeof index === "number" ? orders[index] : undefined;
+      if (order && (field === "tracking_number" || field === "carrier_name"))
+        next[order.id] = { ...next[order.id], [field]: issue.message };
+    }
+    if (!parsed.success || Object.keys(next).length > 0) {
       setErrors(next);
       const first = orders.find((o) => next[o.id]);
-      if (first) document.getElementById(`bulk-tracking-${first.id}`)?.focus();
+      if (first) {
+        const field = next[first.id]!;
+        const which = field.carrier ? "carrier" : field.carrier_name ? "carrier-name" : "tracking";
+        document.getElementById(`bulk-ship-${first.id}-${which}`)?.focus();
+      }
       return;
     }
     setErrors({});
@@ -82,20 +91,22 @@ export function OrderBulkShip({
           }}
           className="mt-3 space-y-3"
         >
-          <div className="grid gap-3 sm:grid-cols-2">
+          <ul className="space-y-3">
             {orders.map((o) => (
-              <TextInput
-                key={o.id}
-                id={`bulk-tracking-${o.id}`}
-                label={`Tracking number for order ${o.id}`}
-                hint={o.customer_name}
-                required
-                value={tracking[o.id] ?? ""}
-                onChange={(value) => setTracking((t) => ({ ...t, [o.id]: value }))}
-                error={errors[o.id]}
-              />
+              <li key={o.id} className="rounded-xl border border-linen p-3">
+                <p className="mb-2 text-sm font-semibold">
+                  Order {o.id} <span className="font-normal text-charcoal/75">{o.customer_name}</span>
+                </p>
+                <HandCarrierFields
+                  idPrefix={`bulk-ship-${o.id}`}
+                  label={` for order ${o.id}`}
+                  value={shipping[o.id] ?? NO_HAND_SHIPPING}
+                  onChange={(value) => setShipping((all) => ({ ...all, [o.id]: value }))}
+                  errors={errors[o.id] ?? {}}
+                />
+              </li>
             ))}
-          </div>
+          </ul>
           {action.failure && <FormMessage tone="error">{action.failure.message}</FormMessage>}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={BUTTON_PRIMARY} disabled={action.busy}>

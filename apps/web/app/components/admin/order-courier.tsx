@@ -5,7 +5,7 @@ import { adminApi, saveBlob } from "./admin-api";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
-type Answer = { kind: "created" | "pickup"; result: ShipmentResults };
+type Answer = { kind: "created" | "labels" | "pickup"; result: ShipmentResults };
 
 /**
  * The courier for the selected orders: book their parcels in one call (each order shipped with its AWB or
@@ -34,11 +34,19 @@ export function OrderCourier({
     setAnswer({ kind: "created", result });
     onChanged(result);
   }
+  /**
+   * Book what is not booked yet and print every label that is ready, in one go: an order that cannot go by
+   * courier is listed with the reason instead of stopping the others (issue 40, point 13).
+   */
   async function labels() {
     setPrinted(false);
-    const file = await action.run(() =>
-      adminApi.download("/api/admin/shipments/labels.pdf", { ids: order_ids.join(",") }),
-    );
+    const result = await action.run(() => adminApi.post<ShipmentResults>("/api/admin/shipments/labels", { order_ids }));
+    if (!result) return;
+    setAnswer({ kind: "labels", result });
+    onChanged(result);
+    const ready = result.results.filter((r) => r.ok).map((r) => r.order_id);
+    if (ready.length === 0) return;
+    const file = await action.run(() => adminApi.download("/api/admin/shipments/labels.pdf", { ids: ready.join(",") }));
     if (!file) return;
     saveBlob(file.blob, file.filename);
     setPrinted(true);
@@ -58,7 +66,7 @@ export function OrderCourier({
           Create shipments
         </button>
         <button type="button" className={BUTTON_SECONDARY} onClick={() => void labels()} disabled={action.busy}>
-          Download labels
+          Book and print labels
         </button>
         <button type="button" className={BUTTON_SECONDARY} onClick={() => void pickup()} disabled={action.busy}>
           Request pickup
@@ -72,8 +80,14 @@ export function OrderCourier({
           <p className="font-semibold">
             {answer.kind === "created"
               ? `${answer.result.done} shipment${answer.result.done === 1 ? "" : "s"} created`
-              : `Pickup requested for ${answer.result.done} parcel${answer.result.done === 1 ? "" : "s"}`}
-            {answer.result.refused > 0 && `, ${answer.result.refused} refused`}.
+              : answer.kind === "labels"
+                ? `${answer.result.done} label${answer.result.done === 1 ? "" : "s"} to print`
+                : `Pickup requested for ${answer.result.done} parcel${answer.result.done === 1 ? "" : "s"}`}
+            {answer.result.refused > 0 &&
+              (answer.kind === "labels"
+                ? `, ${answer.result.refused} could not go by courier`
+                : `, ${answer.result.refused} refused`)}
+            .
           </p>
           <ul className="space-y-1">
             {answer.result.results.map((r) => (

@@ -1,4 +1,4 @@
-import { formatAddress, SELLER, type AdminOrderDetail } from "@store/shared";
+import { addressLines, formatAddress, SELLER, type AdminOrderDetail } from "@store/shared";
 import { formatMinor, formatWhen } from "./format";
 import { phoneDigits } from "./order-sections";
 
@@ -34,10 +34,11 @@ export function OrderPackingSlip({ order }: { order: AdminOrderDetail }) {
         <h3 className="text-sm font-semibold uppercase tracking-wide">Deliver to</h3>
         <address className="mt-1 not-italic leading-relaxed">
           <span className="block text-lg font-semibold">{d.name}</span>
-          <span className="block break-words">{d.address}</span>
-          <span className="block">
-            {d.city}, {d.state} {d.pin_code}
-          </span>
+          {addressLines({ ...d, pinCode: d.pin_code }).map((line, i) => (
+            <span key={i} className="block break-words">
+              {line}
+            </span>
+          ))}
           <span className="block">Phone +{phoneDigits(d.country_code, d.mobile_number)}</span>
         </address>
       </section>

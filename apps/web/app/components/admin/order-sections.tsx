@@ -1,4 +1,4 @@
-import { shippingLineLabel, type AdminOrderDetail } from "@store/shared";
+import { addressLines, shippingLineLabel, type AdminOrderDetail } from "@store/shared";
 import type { ReactNode } from "react";
 import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "./format";
 import { ListTable, type Column } from "./list-table";
@@ -133,7 +133,7 @@ export function DeliveryDetails({ order }: { order: AdminOrderDetail }) {
   const d = order.delivery;
   const rows: [string, ReactNode][] = [
     ["Name", d.name],
-    ["Address", [d.address, d.city, d.state, d.pin_code].filter(Boolean).join(", ")],
+    ["Address", addressLines({ ...d, pinCode: d.pin_code }).join(", ")],
     ["Phone", <PhoneLinks key="phone" countryCode={d.country_code} mobile={d.mobile_number} />],
     ["E-mail", order.email ?? "-"],
     ["Comment", d.comment || "-"],

@@ -1,4 +1,4 @@
-import { formatMoney, shippingLineLabel, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
+import { addressLines, formatMoney, shippingLineLabel, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
@@ -78,9 +78,12 @@ function OrderTimeline({ order }: { order: OrderDetail }) {
           );
         })}
       </ol>
+      {order.delivered_by_hand && (
+        <p className="mt-5 text-sm text-charcoal/85">We are bringing your parcel to you ourselves.</p>
+      )}
       {order.tracking && (
         <p className="mt-5 text-sm text-charcoal/85">
-          With {order.tracking.courier}, AWB {order.tracking.awb}
+          With {order.tracking.courier}, tracking number {order.tracking.awb}
           {order.tracking.url && (
             <>
               {" · "}
@@ -221,7 +224,13 @@ function OrderTotals({ order }: { order: OrderDetail }) {
 }
 
 function DeliveryDetails({ delivery }: { delivery: OrderDetail["delivery"] }) {
-  const place = [delivery.city, delivery.state, delivery.pin_code].filter(Boolean).join(", ");
+  const lines = addressLines({
+    address: delivery.delivery_address,
+    city: delivery.city,
+    state: delivery.state,
+    pinCode: delivery.pin_code,
+    country: delivery.country,
+  });
   return (
     <section aria-labelledby="order-delivery-heading" className={CARD}>
       <h2 id="order-delivery-heading" className="text-2xl font-semibold text-indigo-ink">
@@ -230,10 +239,7 @@ function DeliveryDetails({ delivery }: { delivery: OrderDetail["delivery"] }) {
       <address className="mt-4 whitespace-pre-line not-italic leading-relaxed text-charcoal">
         <span className="font-semibold">{delivery.name}</span>
         {"\n"}
-        {delivery.delivery_address}
-        {"\n"}
-        {place}
-        {"\n"}
+        {lines.map((line) => `${line}\n`).join("")}
         {`${delivery.country_code} ${delivery.mobile_number}`.trim()}
       </address>
       {delivery.comment && (

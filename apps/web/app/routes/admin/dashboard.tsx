@@ -106,8 +106,8 @@ export default function Dashboard() {
                 title="Returns to handle"
                 count={data.returns_to_handle}
                 hint="to decide, check or pay back"
-                to="/admin/returns"
-                linkText="Show returns"
+                to="/admin/returns?view=to_handle"
+                linkText="Show returns to handle"
               />
               <TodoCard
                 id="todo-attention"

@@ -23,8 +23,12 @@ export function meta() {
   return adminMeta("Returns");
 }
 
+/** "To handle" is a view (several statuses, as the dashboard counts them); the rest are single statuses. */
+const TO_HANDLE = "to_handle";
+
 const FILTERS = [
   { value: "", label: "All requests" },
+  { value: TO_HANDLE, label: "To handle: decide, check or pay back" },
   ...RETURN_STATUSES.map((status) => ({ value: status, label: RETURN_STATUS_LABELS[status] })),
 ];
 
@@ -37,7 +41,11 @@ const FILTERS = [
 export default function Returns() {
   const [params, setParams] = useSearchParams();
   const status = (params.get("status") ?? "") as ReturnStatus | "";
-  const list = useAdminResource<{ data: AdminReturnView[] }>("/api/admin/returns", status ? { status } : undefined);
+  const toHandle = params.get("view") === TO_HANDLE;
+  const list = useAdminResource<{ data: AdminReturnView[] }>(
+    "/api/admin/returns",
+    toHandle ? { view: TO_HANDLE } : status ? { status } : undefined,
+  );
   const action = useAdminAction();
   const notice = useNotice();
 
@@ -56,9 +64,11 @@ export default function Returns() {
         <SelectInput
           id="returns-status"
           label="Show"
-          value={status}
+          value={toHandle ? TO_HANDLE : status}
           options={FILTERS}
-          onChange={(value) => setParams(value ? { status: value } : {}, { replace: true })}
+          onChange={(value) =>
+            setParams(value === TO_HANDLE ? { view: value } : value ? { status: value } : {}, { replace: true })
+          }
         />
       </div>
       {action.failure && (
@@ -69,7 +79,7 @@ export default function Returns() {
       {!list.data ? (
         <LoadState error={list.error} onRetry={list.reload} rows={3} />
       ) : list.data.data.length === 0 ? (
-        <p className="text-charcoal/80">No requests here.</p>
+        <p className="text-charcoal/80">{toHandle ? "Nothing is waiting for you." : "No requests here."}</p>
       ) : (
         <ul className="space-y-4" aria-busy={list.loading}>
           {list.data.data.map((request) => (
