@@ -8,7 +8,7 @@ import { fieldsFromIssues, type FieldErrors } from "./failures";
 import { ProductFields, type SetDetail } from "./product-fields";
 import { imageFieldId, ProductImages, type ImageRow } from "./product-images";
 import { RupeeTarget } from "./product-inr";
-import { changedDetails, detailsOf, FIELD_ORDER, fieldId, type ProductDetails } from "./product-values";
+import { changedDetails, detailsOf, FIELD_ORDER, fieldId, keepEditsSince, type ProductDetails } from "./product-values";
 import { blankRow, rowsOf, sizeFieldId, SizeTable, type SizeRow, type SizeRows } from "./size-table";
 import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
@@ -45,6 +45,9 @@ export function ProductEditForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAdminAction();
   const sentSizes = useRef<string[]>([]);
+  // The form as last rendered, read when a save returns (the seller may have typed while it was in flight).
+  const latest = useRef({ details: values, rows, images, newSize, newRow });
+  latest.current = { details: values, rows, images, newSize, newRow };
 
   const detailChanges = Object.fromEntries(
     Object.entries(changedDetails(saved.details, values)).filter(([key]) => !SLOT_FIELDS.has(key)),
@@ -110,17 +113,24 @@ export function ProductEditForm({
       return;
     }
     setErrors({});
+    // What the form held when the save began: a field changed since then is the seller's newer word.
+    const sent = { ...latest.current };
     const result = await action.run(() =>
       adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, parsed.data),
     );
     if (!result) return;
     const next = baselineOf(result);
     setSaved(next);
-    setValues(next.details);
-    setRows(next.rows);
-    setImages(next.images);
-    setNewSize("");
-    setNewRow(blankRow());
+    const now = latest.current;
+    setValues(keepEditsSince(sent.details, now.details, next.details));
+    const addedNow = sent.newSize !== "" && now.newSize === sent.newSize;
+    setRows(rowsAfterSave(sent, addedNow ? { ...now.rows, [sent.newSize]: now.newRow } : now.rows, next.rows));
+    setImages(same(now.images, sent.images) ? next.images : now.images);
+    // The new size, once saved, is one of the rows above; a size chosen while saving stays to be added.
+    if (addedNow || sent.newSize === now.newSize) {
+      setNewSize("");
+      setNewRow(blankRow());
+    }
     onSaved(result, "Product saved.");
   }
 
@@ -193,6 +203,23 @@ export function ProductEditForm({
         <p>This product has changes that are not saved. They are lost if you leave now.</p>
       </ConfirmDialog>
     </form>
+  );
+}
+
+/**
+ * The size rows after a save: stored values, except fields changed while it was in flight. A size added
+ * by this save was edited in the "new size" row, so that row's values are what was sent for it.
+ */
+function rowsAfterSave(
+  sent: { rows: SizeRows; newSize: string; newRow: SizeRow },
+  current: SizeRows,
+  stored: SizeRows,
+): SizeRows {
+  return Object.fromEntries(
+    Object.entries(stored).map(([size, row]) => {
+      const sentRow = sent.rows[size] ?? (size === sent.newSize ? sent.newRow : row);
+      return [size, keepEditsSince(sentRow, current[size] ?? sentRow, row)];
+    }),
   );
 }
 

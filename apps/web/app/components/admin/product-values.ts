@@ -148,3 +148,14 @@ export function changedDetails(before: ProductDetails, after: ProductDetails): P
     Object.entries(after).filter(([key, value]) => before[key as keyof ProductDetails] !== value),
   ) as Partial<ProductDetails>;
 }
+
+/**
+ * After a save returns: the stored values, except where the seller changed a field while the save was in
+ * flight (`current` differs from what was `sent`), which keeps what she typed (issue 40 point 14). The
+ * form then shows those fields as unsaved, and the next save sends them.
+ */
+export function keepEditsSince<T extends Record<string, unknown>>(sent: T, current: T, stored: T): T {
+  return Object.fromEntries(
+    Object.keys(stored).map((key) => [key, current[key] === sent[key] ? stored[key] : current[key]]),
+  ) as T;
+}

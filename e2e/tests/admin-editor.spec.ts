@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { AdminProduct } from "@store/shared";
+import { openWithStorage } from "../fixtures/cart";
+import { DESKTOP, PHONE, adminToken, expectNoSidewaysScroll } from "../fixtures/back-office";
+import { keepScreen } from "../fixtures/screens";
+import { productTaxFields } from "../fixtures/tax";
+
+/** Issue 40 points 14 and 15: the product editor keeps what is typed during a save; prices typed in rupees. */
+
+async function newProduct(request: APIRequestContext, token: string): Promise<AdminProduct> {
+  const code = 700_000_000 + Math.floor(Math.random() * 100_000_000);
+  const response = await request.post("/api/admin/products", {
+    headers: { Authorization: `Token ${token}` },
+    data: {
+      product_name: `Block Print Stole ${code}`,
+      product_code: code,
+      category: 2,
+      size: "S",
+      description: "Hand block printed on mulmul.",
+      offer_price: 18,
+      mrp: 25,
+      main_image: "/media/products/1001-1.webp",
+      ...(await productTaxFields(request, token)),
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as AdminProduct;
+}
+
+async function openNewProduct(page: Page, request: APIRequestContext) {
+  const token = await adminToken(request);
+  const product = await newProduct(request, token);
+  await openWithStorage(page, `/admin/products/${product.id}`, { token });
+  return { token, product, editor: page.getByRole("form", { name: "Edit product" }) };
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("p14: text typed while a save is in flight is kept and shown as unsaved", async ({ page, request }) => {
+      const { token, product, editor } = await openNewProduct(page, request);
+      const name = editor.getByRole("textbox", { name: "Product name" });
+      const remarks = editor.getByRole("textbox", { name: "Remarks" });
+      await expect(name).toHaveValue(product.product_name);
+
+      // The save's answer is held until the seller has typed more.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/admin/products/${product.id}`, async (route) => {
+        if (route.request().method() === "PATCH") await held;
+        await route.continue();
+      });
+
+      await remarks.fill("First batch dyed in indigo.");
+      await editor.getByRole("button", { name: "Save product" }).click();
+      await expect(editor.getByRole("button", { name: "Saving..." })).toBeVisible();
+      await name.fill(`${product.product_name} (indigo)`);
+      release();
+
+      await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+      await expect(name).toHaveValue(`${product.product_name} (indigo)`);
+      await expect(remarks).toHaveValue("First batch dyed in indigo.");
+      await expect(editor.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+      await expect(editor.getByText("All changes saved")).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await keepScreen(page, "issue40-p14-typed-during-save");
+
+      // The next save sends the newer name.
+      await page.unroute(`**/api/admin/products/${product.id}`);
+      await editor.getByRole("button", { name: "Save product" }).click();
+      await expect(editor.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+      const stored = await request.get(`/api/admin/products/${product.id}`, {
+        headers: { Authorization: `Token ${token}` },
+      });
+      const saved = (await stored.json()) as AdminProduct;
+      expect(saved.product_name).toBe(`${product.product_name} (indigo)`);
+      expect(saved.remarks).toBe("First batch dyed in indigo.");
+    });
+  });
+}
