@@ -8,8 +8,16 @@ import { fieldsFromIssues, type FieldErrors } from "./failures";
 import { ProductFields, type SetDetail } from "./product-fields";
 import { imageFieldId, ProductImages, type ImageRow } from "./product-images";
 import { RupeeTarget } from "./product-inr";
-import { changedDetails, detailsOf, FIELD_ORDER, fieldId, keepEditsSince, type ProductDetails } from "./product-values";
-import { blankRow, rowsOf, sizeFieldId, SizeTable, type SizeRow, type SizeRows } from "./size-table";
+import {
+  changedDetails,
+  detailsOf,
+  FIELD_ORDER,
+  fieldId,
+  keepEditsSince,
+  rupeesOnly,
+  type ProductDetails,
+} from "./product-values";
+import { blankRow, rowsOf, sizeChanges, sizeFieldId, SizeTable, type SizeRow, type SizeRows } from "./size-table";
 import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
@@ -52,7 +60,11 @@ export function ProductEditForm({
   const detailChanges = Object.fromEntries(
     Object.entries(changedDetails(saved.details, values)).filter(([key]) => !SLOT_FIELDS.has(key)),
   );
-  const changedRows = Object.entries(rows).filter(([size, row]) => !same(row, saved.rows[size]));
+  const currency = values.price_entry_currency;
+  // Each size's changed fields, prices in the currency the seller types for this product.
+  const changedRows = Object.entries(rows)
+    .map(([size, row]) => [size, sizeChanges(saved.rows[size], row, currency)] as const)
+    .filter(([, changes]) => Object.keys(changes).length > 0);
   const keptImages = images.filter((i) => i.url.trim() !== "");
   const imagesChanged = !same(keptImages, saved.images);
   const sizesChanged = changedRows.length > 0 || newSize !== "";
@@ -94,7 +106,8 @@ export function ProductEditForm({
       action.setFailure({ message: "Nothing has changed.", fields: {} });
       return;
     }
-    const sizeEntries = newSize ? [...changedRows, [newSize, newRow] as const] : changedRows;
+    const added = [newSize, sizeChanges(undefined, newRow, currency)] as const;
+    const sizeEntries = newSize ? [...changedRows, added] : changedRows;
     // Errors come back as sizes.<index>.<field>; the order sent maps them to the size they are about.
     sentSizes.current = sizeEntries.map(([size]) => size);
     const missingStock = sizeEntries.find(([, row]) => row.quantity === null);
@@ -116,7 +129,7 @@ export function ProductEditForm({
     // What the form held when the save began: a field changed since then is the seller's newer word.
     const sent = { ...latest.current };
     const result = await action.run(() =>
-      adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, parsed.data),
+      adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, rupeesOnly(parsed.data)),
     );
     if (!result) return;
     const next = baselineOf(result);
@@ -143,6 +156,8 @@ export function ProductEditForm({
   const pricing = (
     <>
       <SizeTable
+        currency={currency}
+        onCurrency={(next) => set("price_entry_currency", next)}
         rows={rows}
         onRow={setRow}
         newSize={newSize}
@@ -152,16 +167,19 @@ export function ProductEditForm({
         errors={shown}
         changed={sizesChanged}
       />
-      <section aria-labelledby="rupee-title" className={CARD}>
-        <h2 id="rupee-title" className={SECTION_TITLE}>
-          Price from rupees
-        </h2>
-        <p className="mt-1 mb-3 text-sm text-charcoal/80">
-          The shop derives INR from the USD price (x{INR_PER_USD}, rounded up to end in 9). Find the USD price for a
-          rupee price here, then type it into a size above.
-        </p>
-        <RupeeTarget />
-      </section>
+      {/* Typing rupees needs no helper: each price field says the USD price it is stored as. */}
+      {currency === "USD" && (
+        <section aria-labelledby="rupee-title" className={CARD}>
+          <h2 id="rupee-title" className={SECTION_TITLE}>
+            Price from rupees
+          </h2>
+          <p className="mt-1 mb-3 text-sm text-charcoal/80">
+            The shop derives INR from the USD price (x{INR_PER_USD}, rounded up to end in 9). Find the USD price for a
+            rupee price here, then type it into a size above.
+          </p>
+          <RupeeTarget />
+        </section>
+      )}
     </>
   );
 
