@@ -44,12 +44,8 @@ const LISTS: List[] = [
   { path: "/admin/sales", title: "Sales report", table: /^Sales by / },
   { path: "/admin/customers", title: "Customers", table: "Customers", action: firstLink },
   { path: "/admin/customers/:customer", title: /.+/, table: "Orders of this customer", action: firstLink },
-  {
-    path: "/admin/staff",
-    title: "Staff",
-    table: "People with access",
-    action: (row) => row.getByRole("combobox", { name: /^Role of / }),
-  },
+  // The first row is the owner signed in, who has no action on their own access: its last cell is checked.
+  { path: "/admin/staff", title: "Staff", table: "People with access" },
 ];
 
 async function expectInViewport(page: Page, target: Locator, what: string): Promise<void> {
@@ -103,12 +99,16 @@ for (const viewport of [DESKTOP, PHONE]) {
         await openWithStorage(page, path, { token });
         await expect(title(page, list.title).first()).toBeVisible({ timeout: 20_000 });
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+        // A list is a table, or (orders on a phone) its own list of cards under the same name.
         const table = page.getByRole("table", { name: list.table }).first();
-        const row = table.locator("tbody tr").first();
+        const asTable = (await table.count()) > 0;
+        const row = asTable
+          ? table.locator("tbody tr").first()
+          : page.getByRole("list", { name: list.table }).first().getByRole("listitem").first();
         const target = list.action ? list.action(row).first() : row.locator("td").last();
         await target.scrollIntoViewIfNeeded();
         await expectInViewport(page, target, `${path}: first row's primary action`);
-        await expectListFits(table, path);
+        if (asTable) await expectListFits(table, path);
         await expectNoSidewaysScroll(page);
         if (list.screen) await keepScreen(page, `issue40-p16-${list.screen}`);
       });
