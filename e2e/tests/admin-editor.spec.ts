@@ -19,6 +19,7 @@ async function newProduct(request: APIRequestContext, token: string): Promise<Ad
       description: "Hand block printed on mulmul.",
       offer_price: 18,
       mrp: 25,
+      is_active: true,
       main_image: "/media/products/1001-1.webp",
       ...(await productTaxFields(request, token)),
     },
@@ -118,7 +119,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await request.get(`/api/admin/products/${product.id}`, { headers: { Authorization: `Token ${token}` } })
       ).json()) as AdminProduct;
       expect(stored.price_entry_currency).toBe("INR");
-      expect(stored.sizes[0]).toMatchObject({ offer_price: 26.46, mrp: 35.39 });
+      expect(stored.sizes[0]).toMatchObject({ offer_price: 26.46, mrp: 35.39, offer_price_inr: 899, mrp_inr: 1199 });
       const shop = await request.get(`/api/get-product-detail/?product_pk=${product.id}&currency=INR`);
       expect((await shop.json()).data).toMatchObject({ offer_price: 899, mrp: 1199 });
     });

@@ -116,7 +116,7 @@ export const INR_PRICE_MAX = inrFromUsdCents(USD_PRICE_MAX_CENTS);
  * A catalogue price typed in whole rupees. Only a price the spec's rule can give is accepted (it ends in
  * 9); any other is refused naming the nearest ones, never silently moved to a neighbour.
  */
-export const inrPrice = z
+const inrPrice = z
   .number({ error: "Enter a number" })
   .int("Type whole rupees")
   .min(0, "This cannot be negative")

@@ -49,7 +49,7 @@ export const blankRow = (): SizeRow => ({
 });
 
 /** A price typed in one currency, with the other derived (null when it cannot be: the schema then says why). */
-export function typedPrice(field: PriceField, currency: PriceEntryCurrency, value: number | null): Partial<SizeRow> {
+function typedPrice(field: PriceField, currency: PriceEntryCurrency, value: number | null): Partial<SizeRow> {
   return currency === "INR"
     ? { [`${field}_inr`]: value, [field]: usdOfInr(value) }
     : { [field]: value, [`${field}_inr`]: inrOfUsd(value) };
