@@ -65,6 +65,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(editor.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
       await expect(editor.getByText("All changes saved")).toHaveCount(0);
       await expectNoSidewaysScroll(page);
+      await name.evaluate((field) => field.scrollIntoView({ block: "center" }));
       await keepScreen(page, "issue40-p14-typed-during-save");
 
       // The next save sends the newer name.
@@ -106,7 +107,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await mrp.fill("1199");
       await expect(offerCell.getByTestId("usd-hint")).toHaveText("Stored as $26.46; USD shoppers pay $27");
       await expectNoSidewaysScroll(page);
-      await offer.scrollIntoViewIfNeeded();
+      await offer.evaluate((field) => field.scrollIntoView({ block: "center" }));
       await keepScreen(page, "issue40-p15-rupee-prices");
       await editor.getByRole("button", { name: "Save product" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
