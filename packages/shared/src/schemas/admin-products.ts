@@ -121,9 +121,14 @@ const inrPrice = z
   .int("Type whole rupees")
   .min(0, "This cannot be negative")
   .max(INR_PRICE_MAX, "This is too large")
-  .refine((inr) => usdCentsForInr(inr, USD_PRICE_MAX_CENTS) !== null, {
-    error: (issue) => unreachableInrMessage(Number(issue.input), USD_PRICE_MAX_CENTS),
-  });
+  // Checks run on after a failed one: only a whole amount in range is asked about (the others have their message).
+  .refine(
+    (inr) =>
+      !Number.isSafeInteger(inr) || inr < 0 || inr > INR_PRICE_MAX || usdCentsForInr(inr, USD_PRICE_MAX_CENTS) !== null,
+    {
+      error: (issue) => unreachableInrMessage(Number(issue.input), USD_PRICE_MAX_CENTS),
+    },
+  );
 /** The USD price (dollars, cents allowed) a reachable rupee price is stored as. */
 const usdFromInr = (inr: number) => (usdCentsForInr(inr, USD_PRICE_MAX_CENTS) ?? 0) / 100;
 
