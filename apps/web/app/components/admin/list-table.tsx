@@ -6,11 +6,9 @@ import { BUTTON_SECONDARY } from "./styles";
 // phone to save width shows in its card, and numbers right-aligned in a column sit under their names.
 const CARD_ROW = "max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3";
 const CARD_TITLE = "max-sm:col-span-2 max-sm:block max-sm:p-0 max-sm:text-left max-sm:text-base";
-const CARD_CELL = [
-  "max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:whitespace-normal max-sm:break-words",
-  "max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase",
-  "max-sm:before:tracking-wide max-sm:before:text-charcoal/75 max-sm:before:content-[attr(data-label)]",
-].join(" ");
+// Each cell's column name above it comes from `data-label` (app.css, `.list-card-cell`).
+const CARD_CELL =
+  "list-card-cell max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left max-sm:whitespace-normal max-sm:break-words";
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
