@@ -7,8 +7,27 @@ import { DEMO_ADMIN } from "../fixtures/demo-admin";
 import { mailsTo } from "../fixtures/mail";
 import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
 import { DESKTOP, PHONE, adminToken, expectNoSidewaysScroll, title } from "../fixtures/back-office";
+import { keepScreen } from "../fixtures/screens";
 
 /** Issue 13 points 11 and 12: customers, the audit log, staff accounts and the seller's settings. */
+
+/** Screens only the owner may use (the server refuses staff there): each shows staff a refusal, not a form. */
+const OWNER_SCREENS = [
+  "/add_items",
+  "/admin/promo-codes",
+  "/admin/blogs",
+  "/admin/home-strip",
+  "/admin/testimonials",
+  "/admin/reviews",
+  "/admin/sales",
+  "/admin/tax",
+  "/admin/customers",
+  "/admin/audit-log",
+  "/admin/staff",
+  "/admin/tax-rules",
+  "/admin/exchange-rates",
+  "/admin/settings",
+];
 
 /** Kids' products (category 4): no other spec buys from it, so these orders never wait on another test's stock. */
 let products: ProductDetail[];
@@ -120,7 +139,8 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
     .poll(async () => (await mailsTo(request, email)).length, { timeout: 20_000, intervals: [500, 1000] })
     .toBeGreaterThan(0);
   const [mail] = await mailsTo(request, email);
-  const link = /https?:\/\/\S+(\/set-password\?token=[\w-]+)/.exec(mail?.text ?? "")?.[1];
+  // The link names where to land after the password is set (next=/admin), as the e-mail says.
+  const link = /https?:\/\/[^/\s]+(\/set-password\?token=[\w-]+&next=%2Fadmin)/.exec(mail?.text ?? "")?.[1];
   expect(link, mail?.text).toBeTruthy();
 
   const staffContext = await browser.newContext({ viewport: PHONE });
@@ -129,12 +149,13 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
     await staff.goto(link!);
     await staff.getByLabel("New password").fill("packing table 42");
     await staff.getByRole("button", { name: "Set password" }).click();
-    await expect(staff).toHaveURL(/\/login/);
+    // Issue 40 point 17: the invitation's link lands them in the back office, signed in.
+    await expect(staff).toHaveURL(/\/admin$/);
+    await expect(title(staff, "Dashboard")).toBeVisible();
+    await expect(staff.getByText(email).first()).toBeAttached();
+    await keepScreen(staff, "issue40-p17-staff-lands-signed-in");
 
     await staff.goto(`/admin/orders/${orderId}`);
-    await staff.getByRole("textbox", { name: "E-mail" }).fill(email);
-    await staff.getByLabel("Password").fill("packing table 42");
-    await staff.getByRole("button", { name: "Sign in" }).click();
     await expect(title(staff, `Order ${orderId}`)).toBeVisible();
     const actions = staff.getByRole("region", { name: "Next step" });
     await expect(actions.getByRole("button", { name: "Mark shipped" })).toBeVisible();
@@ -149,9 +170,22 @@ test("the owner invites staff; staff set a password from the e-mail, see orders 
     await staff.goto(`/admin/products/${products[1]!.id}`);
     await expect(staff.getByText("Only the owner can change products, prices and stock.")).toBeVisible();
     await expect(staff.getByRole("button", { name: /save/i })).toHaveCount(0);
-    // An owner's screen answers staff with the server's words, and they stay signed in.
-    await staff.goto("/admin/promo-codes");
-    await expect(staff.getByText("This needs the owner's account.")).toBeVisible();
+    // Issue 40 point 17: an owner's screen opened by its address says so, with the way back, and shows no form.
+    for (const path of OWNER_SCREENS) {
+      await staff.goto(path);
+      await expect(title(staff, "Only the owner can do this")).toBeVisible();
+      await expect(staff.getByRole("link", { name: "Back to the dashboard" })).toBeVisible();
+      await expect(staff.locator("main form")).toHaveCount(0);
+    }
+    await keepScreen(staff, "issue40-p17-owner-only");
+    await staff.setViewportSize(PHONE);
+    await staff.goto("/admin/settings");
+    await expect(title(staff, "Only the owner can do this")).toBeVisible();
+    await expectNoSidewaysScroll(staff);
+    await keepScreen(staff, "issue40-p17-owner-only");
+    await staff.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expect(title(staff, "Dashboard")).toBeVisible();
+    await staff.setViewportSize(DESKTOP);
     await expect(staff.getByRole("navigation", { name: "Back office" })).toBeVisible();
     // The navigation offers staff only the screens they may use.
     const nav = staff.getByRole("navigation", { name: "Back office" });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { usdCentsRangeForInr, usdForInrTarget } from "./inr-target";
+import { unreachableInrMessage, usdCentsForInr, usdCentsRangeForInr, usdForInrTarget } from "./inr-target";
 import { inrFromUsdCents } from "./money";
 
 const MAX = 100_000_000;
@@ -78,5 +78,27 @@ describe("target rupee price -> USD cents", () => {
         },
       ),
     );
+  });
+});
+
+describe("rupee prices typed by the seller (issue 40 point 15)", () => {
+  it("stores a typed rupee price as the smallest cents that give it, and it gives it back", () => {
+    expect(usdCentsForInr(899, MAX)).toBe(2646);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3_000_000 }), (n) => {
+        const inr = n * 10 + 9;
+        const cents = usdCentsForInr(inr, MAX);
+        expect(cents).not.toBeNull();
+        expect(inrFromUsdCents(cents ?? 0)).toBe(inr);
+        if (cents && cents > 0) expect(inrFromUsdCents(cents - 1)).toBeLessThan(inr);
+      }),
+    );
+  });
+
+  it("refuses an amount the rule cannot reach, naming the nearest ones", () => {
+    expect(usdCentsForInr(900, MAX)).toBeNull();
+    expect(unreachableInrMessage(900, MAX)).toBe("₹900 cannot be reached: rupee prices end in 9. Type ₹899 or ₹909.");
+    expect(unreachableInrMessage(5, MAX)).toBe("₹5 cannot be reached: rupee prices end in 9. Type ₹9.");
+    expect(unreachableInrMessage(899, MAX)).toBe("");
   });
 });

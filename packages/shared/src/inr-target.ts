@@ -1,5 +1,5 @@
 import { INR_PER_USD_RATIO } from "./constants";
-import { inrFromUsdCents } from "./money";
+import { formatMoney, inrFromUsdCents } from "./money";
 
 /** The USD cents range [min, max] whose INR price (the spec's rule) is exactly `inr`. */
 export interface UsdCentsRange {
@@ -49,4 +49,23 @@ export function usdForInrTarget(inr: number, maxCents: number): InrTargetAnswer 
     below: belowInr >= 0 && belowInr <= top ? usdCentsRangeForInr(belowInr, maxCents) : null,
     above: aboveInr <= top ? usdCentsRangeForInr(aboveInr, maxCents) : null,
   };
+}
+
+/**
+ * The USD price a rupee price typed by the seller is stored as (decision 078): the smallest cents amount
+ * that gives exactly that rupee price, or null when the rule cannot reach it. Every shop price is then the
+ * rupee price she typed, and USD shoppers pay the fewest whole dollars the range allows.
+ */
+export function usdCentsForInr(inr: number, maxCents: number): number | null {
+  return usdCentsRangeForInr(inr, maxCents)?.minCents ?? null;
+}
+
+/** Why a typed rupee price cannot be stored, naming the nearest rupee prices the shop's rule can reach. */
+export function unreachableInrMessage(inr: number, maxCents: number): string {
+  const answer = usdForInrTarget(inr, maxCents);
+  if (answer.reachable) return "";
+  const near = [answer.below, answer.above]
+    .filter((r): r is UsdCentsRange => r !== null)
+    .map((r) => formatMoney(r.inr, "INR"));
+  return `${formatMoney(inr, "INR")} cannot be reached: rupee prices end in 9. Type ${near.join(" or ")}.`;
 }

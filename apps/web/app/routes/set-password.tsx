@@ -19,7 +19,8 @@ export default function SetPassword() {
   const [params] = useSearchParams();
   return (
     <AuthCard title="Set your password" intro="Choose a password to finish your account; then log in with it.">
-      <SetPasswordForm token={params.get("token") ?? ""} />
+      {/* Only the back office is a known destination: any other value would make this page an open redirect. */}
+      <SetPasswordForm token={params.get("token") ?? ""} next={params.get("next") === "/admin" ? "/admin" : null} />
     </AuthCard>
   );
 }

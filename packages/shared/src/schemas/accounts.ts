@@ -74,6 +74,9 @@ export const setPasswordRequestSchema = z.object({
   password: passwordSchema,
 });
 
+/** `POST /api/set-password/` answers the sentence to show and the account's address (to sign in with it). */
+export const setPasswordResponseSchema = z.object({ message: z.string(), email: z.string() });
+
 /** `POST /api/verify-email/`: the token from the e-mailed confirmation link. */
 export const verifyEmailRequestSchema = z.object({ token: requiredText("token", 200) });
 
@@ -88,6 +91,7 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+export type SetPasswordResponse = z.infer<typeof setPasswordResponseSchema>;
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export type PublicUser = z.infer<typeof userSchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

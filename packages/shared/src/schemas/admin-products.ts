@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CATEGORIES, SUBCATEGORIES } from "../categories";
 import { PRODUCT_SIZES, type ProductSize } from "../constants";
+import { unreachableInrMessage, usdCentsForInr } from "../inr-target";
+import { inrFromUsdCents } from "../money";
 import { idParam } from "./common";
 import { INT32_MAX } from "./input-rules";
 import {
@@ -101,29 +103,121 @@ export const usdPrice = (requiredMessage: string) =>
     .min(0, "This cannot be negative")
     .max(USD_PRICE_MAX, "This is too large")
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "Use at most two decimals (cents)");
+/**
+ * Which currency the seller types a product's prices in, kept per product (decision 078): US dollars (the
+ * spec's stored price), or rupees, from which the USD price is derived by the spec's rule.
+ */
+export const PRICE_ENTRY_CURRENCIES = ["USD", "INR"] as const;
+export type PriceEntryCurrency = (typeof PRICE_ENTRY_CURRENCIES)[number];
+const priceEntryCurrency = z.enum(PRICE_ENTRY_CURRENCIES, { error: "Choose US dollars or rupees" });
+/** The largest rupee price: the one the largest USD price gives. */
+export const INR_PRICE_MAX = inrFromUsdCents(USD_PRICE_MAX_CENTS);
+/**
+ * A catalogue price typed in whole rupees. Only a price the spec's rule can give is accepted (it ends in
+ * 9); any other is refused naming the nearest ones, never silently moved to a neighbour.
+ */
+const inrPrice = z
+  .number({ error: "Enter a number" })
+  .int("Type whole rupees")
+  .min(0, "This cannot be negative")
+  .max(INR_PRICE_MAX, "This is too large")
+  // Checks run on after a failed one: only a whole amount in range is asked about (the others have their message).
+  .refine(
+    (inr) =>
+      !Number.isSafeInteger(inr) || inr < 0 || inr > INR_PRICE_MAX || usdCentsForInr(inr, USD_PRICE_MAX_CENTS) !== null,
+    {
+      error: (issue) => unreachableInrMessage(Number(issue.input), USD_PRICE_MAX_CENTS),
+    },
+  );
+/** The USD price (dollars, cents allowed) a reachable rupee price is stored as. */
+const usdFromInr = (inr: number) => (usdCentsForInr(inr, USD_PRICE_MAX_CENTS) ?? 0) / 100;
+
+/** The prices of a row as dollars, where it gave them in dollars or in rupees; a price not given stays out. */
+interface RowPrices {
+  offer_price?: number;
+  mrp?: number;
+  offer_price_inr?: number;
+  mrp_inr?: number;
+}
+function effectivePrices(row: RowPrices): { offer?: number; mrp?: number } {
+  const pick = (usd: number | undefined, inr: number | undefined) =>
+    usd !== undefined
+      ? usd
+      : inr !== undefined && usdCentsForInr(inr, USD_PRICE_MAX_CENTS) !== null
+        ? usdFromInr(inr)
+        : undefined;
+  return { offer: pick(row.offer_price, row.offer_price_inr), mrp: pick(row.mrp, row.mrp_inr) };
+}
+/** Rupee prices become the dollars stored (after validation, so every rupee price here is reachable). */
+function withUsdPrices<T extends RowPrices>(row: T): T {
+  return {
+    ...row,
+    ...(row.offer_price === undefined &&
+      row.offer_price_inr !== undefined && { offer_price: usdFromInr(row.offer_price_inr) }),
+    ...(row.mrp === undefined && row.mrp_inr !== undefined && { mrp: usdFromInr(row.mrp_inr) }),
+  };
+}
+/** Rupee fields beside the dollar ones: one or the other per price. */
+const rupeeFields = {
+  offer_price_inr: formNumber(inrPrice.optional()),
+  mrp_inr: formNumber(inrPrice.optional()),
+};
+/** A price given both ways must agree, or the seller's intent is unclear. */
+function checkBothWays(row: RowPrices, ctx: Issues, path: (string | number)[] = []): void {
+  const pairs = [
+    ["offer_price", row.offer_price, row.offer_price_inr, "offer price"],
+    ["mrp", row.mrp, row.mrp_inr, "MRP"],
+  ] as const;
+  for (const [field, usd, inr, name] of pairs) {
+    if (usd !== undefined && inr !== undefined && inrFromUsdCents(Math.round(usd * 100)) !== inr)
+      ctx.addIssue({
+        code: "custom",
+        path: [...path, `${field}_inr`],
+        message: `Give the ${name} in US dollars or in rupees, not both`,
+      });
+  }
+}
+/** A required price: in dollars or in rupees (checked even when other fields failed, so every message shows). */
+const requirePrices = (row: Partial<RowPrices>) => {
+  const issues: { path: string[]; message: string }[] = [];
+  if (row.offer_price === undefined && row.offer_price_inr === undefined)
+    issues.push({ path: ["offer_price"], message: M.offerPrice });
+  if (row.mrp === undefined && row.mrp_inr === undefined) issues.push({ path: ["mrp"], message: M.mrp });
+  return issues;
+};
+
 const mediaFields = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, optionalMediaUrl.optional()])) as Record<
   ProductMediaField,
   z.ZodOptional<typeof optionalMediaUrl>
 >;
 
-/** One size with its own prices (US dollars, cents allowed) and stock. */
-export const productSizeInputSchema = z.object({
-  size: adminSizeSchema,
-  offer_price: formNumber(usdPrice(M.offerPrice)),
-  mrp: formNumber(usdPrice(M.mrp)),
-  quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
-});
+/** One size with its own prices (US dollars with cents, or whole rupees) and stock. */
+export const productSizeInputSchema = z
+  .object({
+    size: adminSizeSchema,
+    offer_price: formNumber(usdPrice(M.offerPrice).optional()),
+    mrp: formNumber(usdPrice(M.mrp).optional()),
+    ...rupeeFields,
+    quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
+  })
+  .superRefine((row, ctx) => {
+    for (const issue of requirePrices(row)) ctx.addIssue({ code: "custom", ...issue });
+  })
+  .transform((row) => withUsdPrices(row) as typeof row & { offer_price: number; mrp: number });
 /**
  * A size to add or change: omitted fields keep their stored values (a new size needs both prices).
  * `offered: false` retires a size (no longer sold, kept for the orders that point at it); true offers it again.
  */
-export const productSizePatchSchema = z.object({
-  size: adminSizeSchema,
-  offer_price: formNumber(usdPrice(M.offerPrice).optional()),
-  mrp: formNumber(usdPrice(M.mrp).optional()),
-  quantity: formNumber(quantityField.optional()),
-  offered: z.boolean().optional(),
-});
+export const productSizePatchSchema = z
+  .object({
+    size: adminSizeSchema,
+    offer_price: formNumber(usdPrice(M.offerPrice).optional()),
+    mrp: formNumber(usdPrice(M.mrp).optional()),
+    ...rupeeFields,
+    quantity: formNumber(quantityField.optional()),
+    offered: z.boolean().optional(),
+  })
+  .transform(withUsdPrices);
 
 /** One image of a product in display order, with the text that describes it to people who cannot see it. */
 export const productImageInputSchema = z.object({
@@ -137,20 +231,24 @@ const seoFields = {
 };
 
 type Issues = { addIssue(issue: { code: "custom"; path: (string | number)[]; message: string }): void };
-interface PriceCheckable {
+interface PriceCheckable extends RowPrices {
   size?: ProductSize;
-  offer_price?: number;
-  mrp?: number;
   quantity?: number;
   category?: number;
   subcategory?: number | null;
-  sizes?: { size: ProductSize; offer_price?: number; mrp?: number }[];
+  sizes?: ({ size: ProductSize } & RowPrices)[];
 }
 
 /** The rules between fields, for both the add form and an edit (absent values are not checked here). */
 function checkProduct(value: PriceCheckable, ctx: Issues): void {
-  if (value.offer_price !== undefined && value.mrp !== undefined && value.offer_price > value.mrp) {
-    ctx.addIssue({ code: "custom", path: ["offer_price"], message: M.offerAboveMrp });
+  checkBothWays(value, ctx);
+  const main = effectivePrices(value);
+  if (main.offer !== undefined && main.mrp !== undefined && main.offer > main.mrp) {
+    ctx.addIssue({
+      code: "custom",
+      path: [value.offer_price === undefined ? "offer_price_inr" : "offer_price"],
+      message: M.offerAboveMrp,
+    });
   }
   if (
     value.category !== undefined &&
@@ -164,8 +262,11 @@ function checkProduct(value: PriceCheckable, ctx: Issues): void {
     if (seen.has(row.size))
       ctx.addIssue({ code: "custom", path: ["sizes", i, "size"], message: `Size ${row.size} is listed twice` });
     seen.add(row.size);
-    if (row.offer_price !== undefined && row.mrp !== undefined && row.offer_price > row.mrp) {
-      ctx.addIssue({ code: "custom", path: ["sizes", i, "offer_price"], message: M.offerAboveMrp });
+    checkBothWays(row, ctx, ["sizes", i]);
+    const prices = effectivePrices(row);
+    if (prices.offer !== undefined && prices.mrp !== undefined && prices.offer > prices.mrp) {
+      const field = row.offer_price === undefined ? "offer_price_inr" : "offer_price";
+      ctx.addIssue({ code: "custom", path: ["sizes", i, field], message: M.offerAboveMrp });
     }
   });
 }
@@ -190,8 +291,10 @@ export const productCreateSchema = z
     top_selling: z.boolean().default(ADD_ITEM_DEFAULTS.top_selling),
     description: requiredText(M.description, 5000, { multiline: true }),
     quantity: formNumber(quantityField.default(ADD_ITEM_DEFAULTS.quantity)),
-    offer_price: formNumber(usdPrice(M.offerPrice)),
-    mrp: formNumber(usdPrice(M.mrp)),
+    offer_price: formNumber(usdPrice(M.offerPrice).optional()),
+    mrp: formNumber(usdPrice(M.mrp).optional()),
+    ...rupeeFields,
+    price_entry_currency: priceEntryCurrency.default("USD"),
     ...mediaFields,
     ...seoFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
@@ -202,7 +305,19 @@ export const productCreateSchema = z
     hsn_code: ownHsnCode,
     tax_rule_id: ownTaxRuleId,
   })
-  .superRefine(checkProduct);
+  .superRefine(checkProduct)
+  // Checked even when other fields failed (`when`), so the form shows every missing field at once.
+  .refine((value) => value.offer_price !== undefined || value.offer_price_inr !== undefined, {
+    path: ["offer_price"],
+    message: M.offerPrice,
+    when: () => true,
+  })
+  .refine((value) => value.mrp !== undefined || value.mrp_inr !== undefined, {
+    path: ["mrp"],
+    message: M.mrp,
+    when: () => true,
+  })
+  .transform((value) => withUsdPrices(value) as typeof value & { offer_price: number; mrp: number });
 
 /**
  * `PATCH /api/admin/products/:id`: any subset of the add-item fields. `size` with prices or quantity
@@ -224,6 +339,8 @@ export const productPatchSchema = z
     quantity: formNumber(quantityField.optional()),
     offer_price: formNumber(usdPrice(M.offerPrice).optional()),
     mrp: formNumber(usdPrice(M.mrp).optional()),
+    ...rupeeFields,
+    price_entry_currency: priceEntryCurrency.optional(),
     ...mediaFields,
     images: z.array(productImageInputSchema).max(PRODUCT_MEDIA_FIELDS.length, "At most five images").optional(),
     ...seoFields,
@@ -233,7 +350,9 @@ export const productPatchSchema = z
     tax_rule_id: clearableTaxRuleId,
   })
   .superRefine((value, ctx) => {
-    const pricesGiven = value.offer_price !== undefined || value.mrp !== undefined || value.quantity !== undefined;
+    const pricesGiven = [value.offer_price, value.mrp, value.offer_price_inr, value.mrp_inr, value.quantity].some(
+      (v) => v !== undefined,
+    );
     if (pricesGiven && value.size === undefined)
       ctx.addIssue({ code: "custom", path: ["size"], message: M.sizeForPrices });
     const mediaGiven = PRODUCT_MEDIA_FIELDS.some((f) => value[f] !== undefined);
@@ -244,7 +363,8 @@ export const productPatchSchema = z
         ctx.addIssue({ code: "custom", path: ["images", i, "url"], message: "This image is listed twice" });
     });
     checkProduct(value, ctx);
-  });
+  })
+  .transform(withUsdPrices);
 
 /** `GET /api/admin/products?query&page&page_size&category_pk&is_active`: inactive products included. */
 export const adminProductListQuerySchema = adminPageQuery.extend({
@@ -278,6 +398,9 @@ export const adminProductSizeSchema = z.object({
   quantity: z.number().int(),
   /** false: retired, no longer sold (kept for the orders that point at it). */
   offered: z.boolean(),
+  /** The rupee prices shoppers in India see (derived from the USD prices by the spec's rule). */
+  offer_price_inr: z.number().int(),
+  mrp_inr: z.number().int(),
 });
 
 /** A product as the back office edits it: the add-item fields, prices in US dollars (cents allowed). */
@@ -314,6 +437,8 @@ export const adminProductSchema = z.object({
   default_tax_rule_id: z.number().int().nullable(),
   default_tax_rule_name: z.string().nullable(),
   sizes: z.array(adminProductSizeSchema),
+  /** Which currency the seller types this product's prices in (decision 078). */
+  price_entry_currency: priceEntryCurrency,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -112,6 +112,8 @@ describe("sign-up as the spec's client sends it (no password)", () => {
     const set = await postAuth(app, "/api/set-password/", { token, password: "a new long password" });
     expect(set.statusCode).toBe(200);
     expect(set.json().message).toContain("password has been set");
+    // The address comes back so the page can sign in with the new password (decision 078).
+    expect(set.json().email).toBe(specBody.email);
     const session = await login(specBody.email, "a new long password");
     expect(session.statusCode).toBe(200);
     // The link reached the address, so the address is proved.

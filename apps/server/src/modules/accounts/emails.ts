@@ -92,7 +92,7 @@ export function staffAccessEmail(
     ? [
         paragraph(`First set your password here (the link works once and expires in ${input.validHours} hours):`),
         action("Set your password", input.setPasswordLink),
-        paragraph(`Then log in at ${input.loginUrl} and open ${input.adminUrl}`),
+        paragraph(`Setting it signs you in and opens the back office. Later, sign in at ${input.adminUrl}`),
       ]
     : [paragraph(`Log in with your usual password at ${input.loginUrl} and open ${input.adminUrl}`)];
   return letterEmail(to, `You have access to the ${SELLER.brand} back office`, {

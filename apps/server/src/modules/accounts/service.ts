@@ -4,6 +4,7 @@ import type {
   LoginResponse,
   PublicUser,
   SetPasswordRequest,
+  SetPasswordResponse,
   SignupRequest,
   SignupResponse,
   VerifyEmailRequest,
@@ -105,7 +106,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     rawToken: string,
     kind: LinkKind,
     then: (tx: Db, userId: number) => Promise<void> = async () => {},
-  ) {
+  ): Promise<SessionUser> {
     const row = await findToken(rawToken, kind);
     if (!row) throw new AppError("bad_request", MESSAGES_ACCOUNTS.invalidLink, "INVALID_LINK");
     await db.transaction(async (tx) => {
@@ -119,6 +120,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await markEmailVerified(tx, row.user.id);
       await then(tx, row.user.id);
     });
+    return row.user;
   }
 
   return {
@@ -235,12 +237,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     },
 
     /** Uses a set-password link once: sets the password; the link also proves the address. */
-    async setPassword(input: SetPasswordRequest): Promise<{ message: string }> {
+    /** Answers the account's address too, so the page can sign the person in with the password just chosen. */
+    async setPassword(input: SetPasswordRequest): Promise<SetPasswordResponse> {
       const passwordHash = await hashPassword(input.password);
-      await useLink(input.token, "set_password", async (tx, userId) => {
+      const user = await useLink(input.token, "set_password", async (tx, userId) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
       });
-      return { message: "Your password has been set. You can log in now." };
+      return { message: "Your password has been set. You can log in now.", email: user.email };
     },
 
     /** Uses the confirmation link sent at a sign-up with a password. */

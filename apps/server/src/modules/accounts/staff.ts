@@ -110,7 +110,7 @@ export async function inviteToBackOffice(
     row = created;
   }
   const setPasswordLink =
-    row.passwordHash === null ? await issueLink(tx, input.publicUrl, row.id, "set_password") : undefined;
+    row.passwordHash === null ? await issueLink(tx, input.publicUrl, row.id, "set_password", "/admin") : undefined;
   const email = staffAccessEmail(row.email, {
     role: input.role,
     invitedBy: input.invitedBy,

@@ -5,6 +5,7 @@ import { createTestApp } from "../../testing/test-app";
 import { users } from "../accounts/tables";
 import { orders } from "../orders/tables";
 import { postAuth, uniqueEmail } from "../accounts/test-support";
+import { emailOutbox } from "../../email/tables";
 import { auditLog } from "./tables";
 import { call, insertOrder, newAdmin, newStaff } from "./test-support";
 
@@ -79,6 +80,9 @@ describe("GET /api/admin/customers", () => {
 describe("staff accounts", () => {
   it("invites a new e-mail: set-password link, then staff can fulfil but not change prices or settings", async () => {
     const staff = await newStaff(app, owner.headers);
+    // The invitation's link lands the new staff member in the back office once the password is set.
+    const [invitation] = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, staff.email));
+    expect(invitation?.text).toMatch(/\/set-password\?token=[\w-]+&next=%2Fadmin/);
     const me = await call(app, staff.headers, "GET", "/api/me/");
     expect(me.json().user.role).toBe("staff");
     expect((await call(app, staff.headers, "GET", "/api/admin/orders")).statusCode).toBe(200);

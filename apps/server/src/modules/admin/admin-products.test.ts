@@ -153,7 +153,7 @@ describe("POST /api/admin/products (the add-item form)", () => {
       is_active: true,
     });
     expect(product).toMatchObject({ category: 2, subcategory: 16, rating: 0 });
-    expect(product.sizes).toEqual([
+    expect(product.sizes).toMatchObject([
       { size: "S", offer_price: 15, mrp: 25, quantity: 4, offered: true },
       { size: "L", offer_price: 22, mrp: 30, quantity: 0, offered: true },
     ]);
@@ -211,7 +211,10 @@ describe("PATCH /api/admin/products/:id", () => {
     const product = await created();
     const res = await patch(product.id, { size: "M", offer_price: 39 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().sizes).toEqual([{ size: "M", offer_price: 39, mrp: 79, quantity: 10, offered: true }]);
+    // The rupee prices beside them are the spec's rule applied to the dollars: $39 gives ₹1319, $79 ₹2659.
+    expect(res.json().sizes).toEqual([
+      { size: "M", offer_price: 39, mrp: 79, quantity: 10, offered: true, offer_price_inr: 1319, mrp_inr: 2659 },
+    ]);
     const detail = await app.inject(`/api/get-product-detail/?product_pk=${product.id}&size=M&currency=INR`);
     expect(detail.json().data).toMatchObject({ offer_price: 1319, mrp: 2659 });
     const rows = await auditRows(product.id);
@@ -238,7 +241,7 @@ describe("PATCH /api/admin/products/:id", () => {
         { size: "M", quantity: 0 },
       ],
     });
-    expect(res.json().sizes).toEqual([
+    expect(res.json().sizes).toMatchObject([
       { size: "S", offer_price: 40, mrp: 60, quantity: 3, offered: true },
       { size: "M", offer_price: 49, mrp: 79, quantity: 0, offered: true },
     ]);
@@ -319,6 +322,57 @@ describe("PATCH /api/admin/products/:id", () => {
 
   it("answers 404 for an unknown product", async () => {
     expect((await patch(999_999, { is_active: false })).statusCode).toBe(404);
+  });
+});
+
+describe("prices typed in rupees (issue 40 point 15)", () => {
+  it("derives the USD prices from rupee prices by the spec's rule and keeps the product's choice", async () => {
+    const { offer_price: _o, mrp: _m, ...rest } = form();
+    const res = await post({ ...rest, offer_price_inr: 899, mrp_inr: 1199, price_entry_currency: "INR" });
+    expect(res.statusCode, res.body).toBe(201);
+    const product: AdminProduct = res.json();
+    expect(product.price_entry_currency).toBe("INR");
+    // ₹899 comes from $26.46 to $26.75: the smallest is stored; ₹1199 from $35.39.
+    expect(product.sizes).toEqual([
+      { size: "M", offer_price: 26.46, mrp: 35.39, quantity: 10, offered: true, offer_price_inr: 899, mrp_inr: 1199 },
+    ]);
+    const changed = await patch(product.id, {
+      sizes: [
+        { size: "M", mrp_inr: 1299 },
+        { size: "L", offer_price_inr: 999, mrp_inr: 1299 },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().sizes).toMatchObject([
+      { size: "M", offer_price_inr: 899, mrp_inr: 1299 },
+      { size: "L", offer_price_inr: 999, mrp_inr: 1299 },
+    ]);
+    const back = await patch(product.id, { price_entry_currency: "USD" });
+    expect(back.json().price_entry_currency).toBe("USD");
+  });
+
+  it("refuses a rupee price the rule cannot reach, naming the nearest ones, and changes nothing", async () => {
+    const product = await created();
+    const res = await patch(product.id, { sizes: [{ size: "M", offer_price_inr: 900 }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        path: "body.sizes.0.offer_price_inr",
+        message: "₹900 cannot be reached: rupee prices end in 9. Type ₹899 or ₹909.",
+      },
+    ]);
+    const above = await patch(product.id, { sizes: [{ size: "M", offer_price_inr: 2669 }] });
+    // Above the stored MRP ($79, ₹2659): the server's check, on the dollars derived.
+    expect(above.json().errors).toEqual([{ path: "sizes.0.offer_price", message: ADD_ITEM_MESSAGES.offerAboveMrp }]);
+    const both = await patch(product.id, { sizes: [{ size: "M", offer_price: 30, offer_price_inr: 899 }] });
+    expect(both.json().errors).toEqual([
+      { path: "body.sizes.0.offer_price_inr", message: "Give the offer price in US dollars or in rupees, not both" },
+    ]);
+    for (const bad of [12.5, -9, "abc"]) {
+      expect((await patch(product.id, { sizes: [{ size: "M", mrp_inr: bad }] })).statusCode).toBe(400);
+    }
+    expect((await patch(product.id, { price_entry_currency: "EUR" })).statusCode).toBe(400);
+    expect((await call(app, admin, "GET", `/api/admin/products/${product.id}`)).json()).toEqual(product);
   });
 });
 

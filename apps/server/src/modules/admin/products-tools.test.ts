@@ -104,7 +104,7 @@ describe("catalogue tools", () => {
 
   it("sells a product in one size: the shop opens it on that size and names it One size", async () => {
     const product = await created({ size: "One size", offer_price: 12, mrp: 15 });
-    expect(product.sizes).toEqual([{ size: "ONE", offer_price: 12, mrp: 15, quantity: 10, offered: true }]);
+    expect(product.sizes).toMatchObject([{ size: "ONE", offer_price: 12, mrp: 15, quantity: 10, offered: true }]);
     const page = (await detail(product.id)).json().data;
     expect(page).toMatchObject({ size: "ONE", sizes: [{ size: "ONE" }] });
     const mixed = await api("PATCH", `/products/${product.id}`, { sizes: [{ size: "M", offer_price: 1, mrp: 2 }] });
@@ -165,7 +165,9 @@ describe("retired sizes and low stock", () => {
 
     const res = await api("PATCH", `/products/${product.id}`, { sizes: [{ size: "M", offered: false }] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().sizes).toContainEqual({ size: "M", offer_price: 20, mrp: 30, quantity: 1, offered: false });
+    expect(res.json().sizes).toContainEqual(
+      expect.objectContaining({ size: "M", offer_price: 20, mrp: 30, quantity: 1, offered: false }),
+    );
     expect((await low()).map((r) => r.size)).toEqual(["S"]);
     expect((await detail(product.id)).json().data.sizes.map((s: { size: string }) => s.size)).toEqual(["S"]);
     const add = await app.inject({

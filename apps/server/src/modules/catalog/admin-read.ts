@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_SIZE,
+  inrFromUsdCents,
   LOW_STOCK_THRESHOLD,
   PRODUCT_MEDIA_FIELDS,
   type AdminProduct,
@@ -99,7 +100,10 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
       mrp: dollars(v.mrpCents),
       quantity: v.stock,
       offered: v.offered,
+      offer_price_inr: inrFromUsdCents(v.offerPriceCents),
+      mrp_inr: inrFromUsdCents(v.mrpCents),
     })),
+    price_entry_currency: p.priceEntryCurrency,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

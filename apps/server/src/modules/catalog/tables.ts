@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { PRICE_ENTRY_CURRENCIES } from "@store/shared";
 import {
   boolean,
   check,
@@ -94,6 +95,8 @@ export const products = pgTable(
     newArrival: boolean("new_arrival").notNull().default(true),
     topSelling: boolean("top_selling").notNull().default(false),
     remarks: text("remarks").notNull().default(""),
+    /** The currency the seller types this product's prices in (decision 078); the prices are stored in USD cents either way. */
+    priceEntryCurrency: text("price_entry_currency", { enum: PRICE_ENTRY_CURRENCIES }).notNull().default("USD"),
     /** The product page's title and meta description when set; empty: the name and description are used. */
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
@@ -125,6 +128,7 @@ export const products = pgTable(
     index("products_name_search_idx").using("gin", t.nameVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
+    check("products_price_entry_currency", sql`${t.priceEntryCurrency} in ('USD', 'INR')`),
   ],
 );
 

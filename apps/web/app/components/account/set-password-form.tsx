@@ -1,7 +1,14 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, type MessageResponse, type SetPasswordRequest } from "@store/shared";
+import {
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  type LoginResponse,
+  type SetPasswordRequest,
+  type SetPasswordResponse,
+} from "@store/shared";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { api } from "../../lib/api";
+import { useSession } from "../../lib/session";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TextField } from "../ui/text-field";
 import { FormMessage } from "./auth-card";
@@ -11,9 +18,14 @@ import { Button } from "../ui/button";
 
 const FIELDS = ["password"] as const;
 
-/** Uses the e-mailed link's token once to set the password of an account made without one (decision 004). */
-export function SetPasswordForm({ token }: { token: string }) {
+/**
+ * Uses the e-mailed link's token once to set the password of an account made without one (decision 004).
+ * A back-office invitation's link carries `next=/admin`: the new staff member is then signed in with the
+ * password just chosen and lands in the back office (decision 078); a shopper goes on to the login page.
+ */
+export function SetPasswordForm({ token, next }: { token: string; next: "/admin" | null }) {
   const navigate = useNavigate();
+  const { signIn } = useSession();
   const hydrated = useHydrated();
   const [problems, setProblems] = useState<Problems<"password">>(noProblems());
   const [sending, setSending] = useState(false);
@@ -51,7 +63,15 @@ export function SetPasswordForm({ token }: { token: string }) {
     setProblems(noProblems());
     try {
       const body: SetPasswordRequest = { token, password };
-      const done = await api.post<MessageResponse>("/api/set-password/", body, { auth: false });
+      const done = await api.post<SetPasswordResponse>("/api/set-password/", body, { auth: false });
+      if (next) {
+        const session = await signInAfterSetting(done.email, password);
+        if (session) {
+          signIn(session.token, session.cart_id);
+          await navigate(next);
+          return;
+        }
+      }
       const state: LoginNotice = { notice: done.message };
       await navigate("/login", { state });
     } catch (error) {
@@ -79,4 +99,14 @@ export function SetPasswordForm({ token }: { token: string }) {
       </Button>
     </form>
   );
+}
+
+/** The password is set either way; if signing in fails (a throttle, the network), the login page follows. */
+async function signInAfterSetting(email: string, password: string): Promise<LoginResponse | null> {
+  try {
+    return await api.post<LoginResponse>("/api/login/", { email, password }, { auth: false });
+  } catch (error) {
+    console.error("Signing in after setting the password failed", error);
+    return null;
+  }
 }

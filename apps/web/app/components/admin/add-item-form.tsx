@@ -1,4 +1,4 @@
-import { ADD_ITEM_SIZES, productCreateSchema, type AdminProduct } from "@store/shared";
+import { ADD_ITEM_SIZES, INR_PRICE_MAX, productCreateSchema, type AdminProduct } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FormMessage } from "../account/auth-card";
@@ -6,13 +6,14 @@ import { adminApi } from "./admin-api";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
 import { SelectInput } from "./form-controls";
 import { OptionalNumberField } from "./optional-number-input";
-import { InrHint, RupeeTarget } from "./product-inr";
+import { InrHint, PriceEntryChoice, RupeeTarget, UsdFromInrHint } from "./product-inr";
 import { ProductFields, type SetDetail } from "./product-fields";
 import {
   FIELD_ORDER,
   fieldId,
   newDraft,
   readDraft,
+  rupeesOnly,
   writeDraft,
   type AddItemSize,
   type ItemDraft,
@@ -82,10 +83,14 @@ export function AddItemForm() {
     ...Object.fromEntries(Object.entries(errors).filter(([, m]) => m)),
   };
 
+  const inr = draft.price_entry_currency === "INR";
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     action.setFailure(null);
-    const parsed = productCreateSchema.safeParse(draft);
+    // Only the currency chosen is sent; the other one's values stay in the draft for switching back.
+    const parsed = productCreateSchema.safeParse(
+      inr ? { ...draft, offer_price: null, mrp: null } : { ...draft, offer_price_inr: null, mrp_inr: null },
+    );
     if (!parsed.success) {
       const fields = fieldsFromIssues(parsed.error.issues);
       setErrors(fields);
@@ -93,7 +98,8 @@ export function AddItemForm() {
       return;
     }
     setErrors({});
-    const product = await action.run(() => adminApi.post<AdminProduct>("/api/admin/products", parsed.data));
+    const body = inr ? rupeesOnly(parsed.data) : parsed.data;
+    const product = await action.run(() => adminApi.post<AdminProduct>("/api/admin/products", body));
     if (!product) return;
     edited.current = false;
     writeDraft(null);
@@ -138,9 +144,14 @@ export function AddItemForm() {
   const pricing = (
     <fieldset className={CARD}>
       <legend className={`${SECTION_TITLE} float-left mb-1 w-full`}>Size, stock and price</legend>
-      <p className="clear-both mb-4 text-sm text-charcoal/80">
-        Prices are in US dollars (cents allowed); the shop shows INR from them, as below. More sizes can be added after
-        saving.
+      <div className="clear-both">
+        <PriceEntryChoice value={draft.price_entry_currency} onChange={(c) => set("price_entry_currency", c)} />
+      </div>
+      <p className="mb-4 mt-2 text-sm text-charcoal/80">
+        {inr
+          ? "Prices in whole rupees, ending in 9; the shop stores the USD price shown under each."
+          : "Prices are in US dollars (cents allowed); the shop shows INR from them, as below."}{" "}
+        More sizes can be added after saving.
       </p>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <SelectInput
@@ -160,38 +171,32 @@ export function AddItemForm() {
           error={shown.quantity}
           onChange={(v) => set("quantity", v)}
         />
-        <div>
-          <OptionalNumberField
-            id={fieldId("offer_price")}
-            label="Offer price (USD)"
-            required
-            decimal
-            value={draft.offer_price}
-            min={0}
-            max={PRICE_MAX}
-            error={shown.offer_price}
-            onChange={(v) => set("offer_price", v)}
-          />
-          <InrHint usd={draft.offer_price} />
-        </div>
-        <div>
-          <OptionalNumberField
-            id={fieldId("mrp")}
-            label="MRP (USD)"
-            required
-            decimal
-            value={draft.mrp}
-            min={0}
-            max={PRICE_MAX}
-            error={shown.mrp}
-            onChange={(v) => set("mrp", v)}
-          />
-          <InrHint usd={draft.mrp} />
-        </div>
+        {(["offer_price", "mrp"] as const).map((field) => {
+          const name = field === "mrp" ? "MRP" : "Offer price";
+          const key = inr ? (`${field}_inr` as const) : field;
+          return (
+            <div key={field}>
+              <OptionalNumberField
+                id={fieldId(key)}
+                label={`${name} (${inr ? "₹" : "USD"})`}
+                required
+                decimal={!inr}
+                value={draft[key]}
+                min={0}
+                max={inr ? INR_PRICE_MAX : PRICE_MAX}
+                error={shown[key] ?? shown[field]}
+                onChange={(v) => set(key, v)}
+              />
+              {inr ? <UsdFromInrHint inr={draft[key]} /> : <InrHint usd={draft[field]} />}
+            </div>
+          );
+        })}
       </div>
-      <div className="mt-4">
-        <RupeeTarget useLabel="Offer price" onUse={(usd) => set("offer_price", usd)} />
-      </div>
+      {!inr && (
+        <div className="mt-4">
+          <RupeeTarget useLabel="Offer price" onUse={(usd) => set("offer_price", usd)} />
+        </div>
+      )}
     </fieldset>
   );
 

@@ -6,7 +6,7 @@ import { useSession } from "../../lib/session";
 import { Skeleton } from "../ui/skeleton";
 import { AdminAccessProvider, ownerOnlyScreen, useAdminAccess, type Access } from "./admin-access";
 import { AdminSignIn } from "./admin-sign-in";
-import { BUTTON_SECONDARY } from "./styles";
+import { BUTTON_SECONDARY, PAGE_TITLE } from "./styles";
 
 /** The back office's navigation, in the seller's order of the day; staff see only the screens they may use. */
 const LINKS = [
@@ -191,8 +191,27 @@ function AdminGate({ children }: { children: ReactNode }) {
         </div>
       );
     case "admin":
-      return children;
+      // Staff opening an owner's screen by its address see why, never a form that fails on save (decision 078).
+      return access.role === "staff" && ownerOnlyScreen(pathname) ? <OwnerOnlyScreen /> : children;
   }
+}
+
+/** What staff see on a screen that is the owner's: one sentence and the way back, before any call is made. */
+function OwnerOnlyScreen() {
+  return (
+    <div className="space-y-4">
+      <h1 tabIndex={-1} data-admin-title="" className={PAGE_TITLE}>
+        Only the owner can do this
+      </h1>
+      <p className="max-w-prose rounded-2xl bg-linen/60 p-5 text-charcoal">
+        This screen is for the shop&rsquo;s owner. Your staff account handles orders, returns and customer queries; ask
+        the owner if something here needs changing.
+      </p>
+      <Link to="/admin" className={BUTTON_SECONDARY}>
+        Back to the dashboard
+      </Link>
+    </div>
+  );
 }
 
 /**

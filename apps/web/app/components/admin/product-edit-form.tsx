@@ -8,8 +8,16 @@ import { fieldsFromIssues, type FieldErrors } from "./failures";
 import { ProductFields, type SetDetail } from "./product-fields";
 import { imageFieldId, ProductImages, type ImageRow } from "./product-images";
 import { RupeeTarget } from "./product-inr";
-import { changedDetails, detailsOf, FIELD_ORDER, fieldId, type ProductDetails } from "./product-values";
-import { blankRow, rowsOf, sizeFieldId, SizeTable, type SizeRow, type SizeRows } from "./size-table";
+import {
+  changedDetails,
+  detailsOf,
+  FIELD_ORDER,
+  fieldId,
+  keepEditsSince,
+  rupeesOnly,
+  type ProductDetails,
+} from "./product-values";
+import { blankRow, rowsOf, sizeChanges, sizeFieldId, SizeTable, type SizeRow, type SizeRows } from "./size-table";
 import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "./styles";
 import { useAdminAction } from "./use-admin-resource";
 
@@ -45,11 +53,18 @@ export function ProductEditForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAdminAction();
   const sentSizes = useRef<string[]>([]);
+  // The form as last rendered, read when a save returns (the seller may have typed while it was in flight).
+  const latest = useRef({ details: values, rows, images, newSize, newRow });
+  latest.current = { details: values, rows, images, newSize, newRow };
 
   const detailChanges = Object.fromEntries(
     Object.entries(changedDetails(saved.details, values)).filter(([key]) => !SLOT_FIELDS.has(key)),
   );
-  const changedRows = Object.entries(rows).filter(([size, row]) => !same(row, saved.rows[size]));
+  const currency = values.price_entry_currency;
+  // Each size's changed fields, prices in the currency the seller types for this product.
+  const changedRows = Object.entries(rows)
+    .map(([size, row]) => [size, sizeChanges(saved.rows[size], row, currency)] as const)
+    .filter(([, changes]) => Object.keys(changes).length > 0);
   const keptImages = images.filter((i) => i.url.trim() !== "");
   const imagesChanged = !same(keptImages, saved.images);
   const sizesChanged = changedRows.length > 0 || newSize !== "";
@@ -91,7 +106,8 @@ export function ProductEditForm({
       action.setFailure({ message: "Nothing has changed.", fields: {} });
       return;
     }
-    const sizeEntries = newSize ? [...changedRows, [newSize, newRow] as const] : changedRows;
+    const added = [newSize, sizeChanges(undefined, newRow, currency)] as const;
+    const sizeEntries = newSize ? [...changedRows, added] : changedRows;
     // Errors come back as sizes.<index>.<field>; the order sent maps them to the size they are about.
     sentSizes.current = sizeEntries.map(([size]) => size);
     const missingStock = sizeEntries.find(([, row]) => row.quantity === null);
@@ -110,17 +126,24 @@ export function ProductEditForm({
       return;
     }
     setErrors({});
+    // What the form held when the save began: a field changed since then is the seller's newer word.
+    const sent = { ...latest.current };
     const result = await action.run(() =>
-      adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, parsed.data),
+      adminApi.patch<AdminProduct>(`/api/admin/products/${product.id}`, rupeesOnly(parsed.data)),
     );
     if (!result) return;
     const next = baselineOf(result);
     setSaved(next);
-    setValues(next.details);
-    setRows(next.rows);
-    setImages(next.images);
-    setNewSize("");
-    setNewRow(blankRow());
+    const now = latest.current;
+    setValues(keepEditsSince(sent.details, now.details, next.details));
+    const addedNow = sent.newSize !== "" && now.newSize === sent.newSize;
+    setRows(rowsAfterSave(sent, addedNow ? { ...now.rows, [sent.newSize]: now.newRow } : now.rows, next.rows));
+    setImages(same(now.images, sent.images) ? next.images : now.images);
+    // The new size, once saved, is one of the rows above; a size chosen while saving stays to be added.
+    if (addedNow || sent.newSize === now.newSize) {
+      setNewSize("");
+      setNewRow(blankRow());
+    }
     onSaved(result, "Product saved.");
   }
 
@@ -133,6 +156,8 @@ export function ProductEditForm({
   const pricing = (
     <>
       <SizeTable
+        currency={currency}
+        onCurrency={(next) => set("price_entry_currency", next)}
         rows={rows}
         onRow={setRow}
         newSize={newSize}
@@ -142,16 +167,19 @@ export function ProductEditForm({
         errors={shown}
         changed={sizesChanged}
       />
-      <section aria-labelledby="rupee-title" className={CARD}>
-        <h2 id="rupee-title" className={SECTION_TITLE}>
-          Price from rupees
-        </h2>
-        <p className="mt-1 mb-3 text-sm text-charcoal/80">
-          The shop derives INR from the USD price (x{INR_PER_USD}, rounded up to end in 9). Find the USD price for a
-          rupee price here, then type it into a size above.
-        </p>
-        <RupeeTarget />
-      </section>
+      {/* Typing rupees needs no helper: each price field says the USD price it is stored as. */}
+      {currency === "USD" && (
+        <section aria-labelledby="rupee-title" className={CARD}>
+          <h2 id="rupee-title" className={SECTION_TITLE}>
+            Price from rupees
+          </h2>
+          <p className="mt-1 mb-3 text-sm text-charcoal/80">
+            The shop derives INR from the USD price (x{INR_PER_USD}, rounded up to end in 9). Find the USD price for a
+            rupee price here, then type it into a size above.
+          </p>
+          <RupeeTarget />
+        </section>
+      )}
     </>
   );
 
@@ -193,6 +221,23 @@ export function ProductEditForm({
         <p>This product has changes that are not saved. They are lost if you leave now.</p>
       </ConfirmDialog>
     </form>
+  );
+}
+
+/**
+ * The size rows after a save: stored values, except fields changed while it was in flight. A size added
+ * by this save was edited in the "new size" row, so that row's values are what was sent for it.
+ */
+function rowsAfterSave(
+  sent: { rows: SizeRows; newSize: string; newRow: SizeRow },
+  current: SizeRows,
+  stored: SizeRows,
+): SizeRows {
+  return Object.fromEntries(
+    Object.entries(stored).map(([size, row]) => {
+      const sentRow = sent.rows[size] ?? (size === sent.newSize ? sent.newRow : row);
+      return [size, keepEditsSince(sentRow, current[size] ?? sentRow, row)];
+    }),
   );
 }
 

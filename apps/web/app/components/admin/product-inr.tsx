@@ -4,8 +4,11 @@ import {
   inrFromUsdCents,
   priceIn,
   toMajorUnits,
+  unreachableInrMessage,
   USD_PRICE_MAX_CENTS,
+  usdCentsForInr,
   usdForInrTarget,
+  type PriceEntryCurrency,
   type UsdCentsRange,
 } from "@store/shared";
 import { useId, useState } from "react";
@@ -23,6 +26,19 @@ export function usdCents(usd: number | null | undefined): number | null {
 export function inrText(usd: number | null | undefined): string {
   const cents = usdCents(usd);
   return cents === null ? "" : formatMoney(inrFromUsdCents(cents), "INR");
+}
+
+/** The rupee price a typed USD price gives, or null when it is not a price. */
+export function inrOfUsd(usd: number | null): number | null {
+  const cents = usdCents(usd);
+  return cents === null ? null : inrFromUsdCents(cents);
+}
+
+/** The USD price a typed rupee price is stored as (the server derives the same), or null when none gives it. */
+export function usdOfInr(inr: number | null): number | null {
+  if (inr === null || !Number.isSafeInteger(inr) || inr < 0) return null;
+  const cents = usdCentsForInr(inr, USD_PRICE_MAX_CENTS);
+  return cents === null ? null : toMajorUnits(cents);
 }
 
 /** What a USD shopper pays: whole dollars, rounded up (decision 024-catalogue-prices). */
@@ -43,6 +59,62 @@ export function InrHint({ usd, id }: { usd: number | null; id?: string }) {
         "INR shows here"
       )}
     </p>
+  );
+}
+
+/**
+ * Beside a rupee price field: the USD price it is stored as, or, for a rupee price the rule cannot give,
+ * the nearest ones it can (the server refuses it with the same words).
+ */
+export function UsdFromInrHint({ inr }: { inr: number | null }) {
+  const usd = usdOfInr(inr);
+  const cents = usd === null ? null : usdCents(usd);
+  let text: React.ReactNode = "USD shows here";
+  if (inr !== null && Number.isSafeInteger(inr) && inr >= 0 && cents === null)
+    text = <span className="font-semibold text-madder">{unreachableInrMessage(inr, USD_PRICE_MAX_CENTS)}</span>;
+  else if (cents !== null)
+    text = (
+      <>
+        Stored as <span className="font-semibold text-indigo-ink">${decimalText(cents)}</span>; USD shoppers pay{" "}
+        {usdShopperText(cents)}
+      </>
+    );
+  return (
+    <p className="mt-1 max-w-[14rem] text-xs text-charcoal/80" data-testid="usd-hint">
+      {text}
+    </p>
+  );
+}
+
+/** The product's own choice: prices typed in US dollars or in rupees (kept with the product). */
+export function PriceEntryChoice({
+  value,
+  onChange,
+}: {
+  value: PriceEntryCurrency;
+  onChange: (currency: PriceEntryCurrency) => void;
+}) {
+  const options: { value: PriceEntryCurrency; label: string }[] = [
+    { value: "INR", label: "Rupees (₹)" },
+    { value: "USD", label: "US dollars ($)" },
+  ];
+  return (
+    <fieldset className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
+      <legend className="float-left mr-2 text-sm font-semibold text-charcoal">Type prices in</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="price-entry-currency"
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="h-5 w-5 accent-indigo-ink"
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

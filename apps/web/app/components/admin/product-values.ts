@@ -1,8 +1,10 @@
 import {
   ADD_ITEM_DEFAULTS,
   ADD_ITEM_SIZES,
+  PRICE_ENTRY_CURRENCIES,
   PRODUCT_MEDIA_FIELDS,
   type AdminProduct,
+  type PriceEntryCurrency,
   type ProductMediaField,
 } from "@store/shared";
 import { STORAGE_KEYS } from "../../lib/api";
@@ -26,6 +28,8 @@ export type ProductDetails = {
   /** Issue 15: the invoice's HSN code and the GST rule (its id, as the select holds it). */
   hsn_code: string;
   tax_rule_id: string;
+  /** Issue 40: the currency the seller types this product's prices in (rupees: the server derives USD). */
+  price_entry_currency: PriceEntryCurrency;
 } & Record<ProductMediaField, string>;
 
 export type AddItemSize = (typeof ADD_ITEM_SIZES)[number]["value"];
@@ -37,6 +41,9 @@ export type ItemDraft = ProductDetails & {
   quantity: number | null;
   offer_price: number | null;
   mrp: number | null;
+  /** Typed instead of the USD prices when the product's prices are typed in rupees. */
+  offer_price_inr: number | null;
+  mrp_inr: number | null;
 };
 
 const EMPTY_MEDIA = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, ""])) as Record<ProductMediaField, string>;
@@ -57,11 +64,14 @@ export function newDraft(): ItemDraft {
     seo_description: "",
     hsn_code: "",
     tax_rule_id: "",
+    price_entry_currency: "USD",
     ...EMPTY_MEDIA,
     size: ADD_ITEM_DEFAULTS.size,
     quantity: ADD_ITEM_DEFAULTS.quantity,
     offer_price: null,
     mrp: null,
+    offer_price_inr: null,
+    mrp_inr: null,
   };
 }
 
@@ -76,7 +86,9 @@ export const FIELD_ORDER = [
   "size",
   "quantity",
   "offer_price",
+  "offer_price_inr",
   "mrp",
+  "mrp_inr",
   "description",
   "remarks",
   "seo_title",
@@ -101,10 +113,14 @@ export function readDraft(): ItemDraft {
   const result: Record<string, unknown> = { ...draft };
   for (const [key, fallback] of Object.entries(draft)) {
     const value = values[key];
-    const nullable = ["offer_price", "mrp", "quantity"].includes(key) && (value === null || typeof value === "number");
+    const nullable =
+      ["offer_price", "mrp", "offer_price_inr", "mrp_inr", "quantity"].includes(key) &&
+      (value === null || typeof value === "number");
     if (nullable || (value !== undefined && typeof value === typeof fallback)) result[key] = value;
   }
   if (!ADD_ITEM_SIZES.some((s) => s.value === result.size)) result.size = draft.size;
+  if (!(PRICE_ENTRY_CURRENCIES as readonly unknown[]).includes(result.price_entry_currency))
+    result.price_entry_currency = draft.price_entry_currency;
   return result as ItemDraft;
 }
 
@@ -138,6 +154,7 @@ export function detailsOf(product: AdminProduct): ProductDetails {
     seo_description: product.seo_description,
     hsn_code: product.hsn_code ?? "",
     tax_rule_id: product.tax_rule_id === null ? "" : String(product.tax_rule_id),
+    price_entry_currency: product.price_entry_currency,
     ...media,
   };
 }
@@ -147,4 +164,32 @@ export function changedDetails(before: ProductDetails, after: ProductDetails): P
   return Object.fromEntries(
     Object.entries(after).filter(([key, value]) => before[key as keyof ProductDetails] !== value),
   ) as Partial<ProductDetails>;
+}
+
+/**
+ * After a save returns: the stored values, except where the seller changed a field while the save was in
+ * flight (`current` differs from what was `sent`), which keeps what she typed (issue 40 point 14). The
+ * form then shows those fields as unsaved, and the next save sends them.
+ */
+export function keepEditsSince<T extends Record<string, unknown>>(sent: T, current: T, stored: T): T {
+  return Object.fromEntries(
+    Object.keys(stored).map((key) => [key, current[key] === sent[key] ? stored[key] : current[key]]),
+  ) as T;
+}
+
+type Priced = { offer_price?: number; mrp?: number; offer_price_inr?: number; mrp_inr?: number };
+/**
+ * What a form sends when the seller typed rupees: the rupee prices only, so the server derives the USD
+ * prices itself (the shared schema derived them here too, for the checks between fields).
+ */
+export function rupeesOnly<T extends Priced & { sizes?: Priced[] }>(data: T): T {
+  const strip = <R extends Priced>(row: R): R => {
+    const { offer_price, mrp, ...rest } = row;
+    return {
+      ...rest,
+      ...(row.offer_price_inr === undefined && offer_price !== undefined && { offer_price }),
+      ...(row.mrp_inr === undefined && mrp !== undefined && { mrp }),
+    } as R;
+  };
+  return { ...strip(data), ...(data.sizes && { sizes: data.sizes.map(strip) }) };
 }

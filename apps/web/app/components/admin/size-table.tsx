@@ -1,27 +1,73 @@
-import { ADD_ITEM_DEFAULTS, PRODUCT_SIZES, sizeLabel, type AdminProduct } from "@store/shared";
+import {
+  ADD_ITEM_DEFAULTS,
+  INR_PRICE_MAX,
+  PRODUCT_SIZES,
+  sizeLabel,
+  type AdminProduct,
+  type PriceEntryCurrency,
+} from "@store/shared";
 import type { FieldErrors } from "./failures";
 import { SelectInput } from "./form-controls";
 import { OptionalNumberField } from "./optional-number-input";
-import { InrHint } from "./product-inr";
+import { InrHint, PriceEntryChoice, UsdFromInrHint, inrOfUsd, usdOfInr } from "./product-inr";
 import { CARD, SECTION_TITLE } from "./styles";
 
-export type SizeRow = { offer_price: number | null; mrp: number | null; quantity: number | null; offered: boolean };
+/** A size as the editor holds it: prices in both currencies (the one typed, the other derived), stock. */
+export type SizeRow = {
+  offer_price: number | null;
+  mrp: number | null;
+  offer_price_inr: number | null;
+  mrp_inr: number | null;
+  quantity: number | null;
+  offered: boolean;
+};
 export type SizeRows = Record<string, SizeRow>;
+type PriceField = "offer_price" | "mrp";
 
 const MAX = 1_000_000;
 export const rowsOf = (product: AdminProduct): SizeRows =>
   Object.fromEntries(
     product.sizes.map((s) => [
       s.size,
-      { offer_price: s.offer_price, mrp: s.mrp, quantity: s.quantity, offered: s.offered },
+      {
+        offer_price: s.offer_price,
+        mrp: s.mrp,
+        offer_price_inr: s.offer_price_inr,
+        mrp_inr: s.mrp_inr,
+        quantity: s.quantity,
+        offered: s.offered,
+      },
     ]),
   );
 export const blankRow = (): SizeRow => ({
   offer_price: null,
   mrp: null,
+  offer_price_inr: null,
+  mrp_inr: null,
   quantity: ADD_ITEM_DEFAULTS.quantity,
   offered: true,
 });
+
+/** A price typed in one currency, with the other derived (null when it cannot be: the schema then says why). */
+function typedPrice(field: PriceField, currency: PriceEntryCurrency, value: number | null): Partial<SizeRow> {
+  return currency === "INR"
+    ? { [`${field}_inr`]: value, [field]: usdOfInr(value) }
+    : { [field]: value, [`${field}_inr`]: inrOfUsd(value) };
+}
+
+/**
+ * What a save sends for a size: the fields changed since it was stored, prices in the currency typed (a
+ * stock-only change never re-sends a price, which rupees would re-derive). A new size sends everything.
+ */
+export function sizeChanges(stored: SizeRow | undefined, row: SizeRow, currency: PriceEntryCurrency): Partial<SizeRow> {
+  const fields: (keyof SizeRow)[] =
+    currency === "INR"
+      ? ["offer_price_inr", "mrp_inr", "quantity", "offered"]
+      : ["offer_price", "mrp", "quantity", "offered"];
+  return Object.fromEntries(
+    fields.filter((f) => !stored || stored[f] !== row[f]).map((f) => [f, row[f]]),
+  ) as Partial<SizeRow>;
+}
 
 /** Ids of a size's fields, so an error can take focus to them. */
 export const sizeFieldId = (size: string, field: string) => `size-${size}-${field}`;
@@ -32,6 +78,8 @@ export const sizeFieldId = (size: string, field: string) => `size-${size}-${fiel
  * (orders point at it): "Offered" off retires it. Errors are keyed <size>.<field>.
  */
 export function SizeTable({
+  currency,
+  onCurrency,
   rows,
   onRow,
   newSize,
@@ -49,29 +97,31 @@ export function SizeTable({
   onNewRow: (patch: Partial<SizeRow>) => void;
   errors: FieldErrors;
   changed: boolean;
+  currency: PriceEntryCurrency;
+  onCurrency: (currency: PriceEntryCurrency) => void;
 }) {
+  const inr = currency === "INR";
   const missing = PRODUCT_SIZES.filter((size) => !rows[size]);
-  const price = (
-    size: string,
-    row: SizeRow,
-    field: "offer_price" | "mrp",
-    onChange: (patch: Partial<SizeRow>) => void,
-  ) => (
-    <td className="px-2 py-2">
-      <OptionalNumberField
-        hideLabel
-        decimal
-        id={sizeFieldId(size, field)}
-        label={`${field === "mrp" ? "MRP" : "Offer price"}, size ${sizeLabel(size)}`}
-        value={row[field]}
-        min={0}
-        max={MAX}
-        error={errors[`${size}.${field}`]}
-        onChange={(v) => onChange({ [field]: v })}
-      />
-      <InrHint usd={row[field]} />
-    </td>
-  );
+  const price = (size: string, row: SizeRow, field: PriceField, onChange: (patch: Partial<SizeRow>) => void) => {
+    const name = field === "mrp" ? "MRP" : "Offer price";
+    const key = inr ? (`${field}_inr` as const) : field;
+    return (
+      <td className="px-2 py-2">
+        <OptionalNumberField
+          hideLabel
+          decimal={!inr}
+          id={sizeFieldId(size, key)}
+          label={`${name}${inr ? " in rupees" : ""}, size ${sizeLabel(size)}`}
+          value={row[key]}
+          min={0}
+          max={inr ? INR_PRICE_MAX : MAX}
+          error={errors[`${size}.${key}`] ?? errors[`${size}.${field}`]}
+          onChange={(v) => onChange(typedPrice(field, currency, v))}
+        />
+        {inr ? <UsdFromInrHint inr={row[key]} /> : <InrHint usd={row[field]} />}
+      </td>
+    );
+  };
   const cells = (size: string, row: SizeRow, onChange: (patch: Partial<SizeRow>) => void) => (
     <>
       {price(size, row, "offer_price", onChange)}
@@ -109,9 +159,13 @@ export function SizeTable({
       <h2 id="sizes-title" className={SECTION_TITLE}>
         Sizes, prices and stock{changed && <UnsavedMark />}
       </h2>
-      <p className="mt-1 text-sm text-charcoal/80">
-        Prices in US dollars (cents allowed); the INR price under each is what shoppers in India see. To stop selling a
-        size, untick Offered: it is kept for past orders. &ldquo;One size&rdquo; is for a product sold in a single size.
+      <PriceEntryChoice value={currency} onChange={onCurrency} />
+      <p className="mt-2 text-sm text-charcoal/80">
+        {inr
+          ? "Prices in whole rupees, ending in 9; the shop stores the USD price under each, from which it derives the rupees."
+          : "Prices in US dollars (cents allowed); the INR price under each is what shoppers in India see."}{" "}
+        To stop selling a size, untick Offered: it is kept for past orders. &ldquo;One size&rdquo; is for a product sold
+        in a single size.
       </p>
       {/* Only the table scrolls sideways on a phone, never the page. "relative" keeps the screen-reader-only
           labels (absolutely placed) inside the scrolling box; otherwise they widen the page. */}
@@ -120,7 +174,7 @@ export function SizeTable({
           <caption className="sr-only">Prices and stock per size</caption>
           <thead className="text-xs uppercase tracking-wide text-charcoal/75">
             <tr>
-              {["Size", "Offer price (USD)", "MRP (USD)", "Stock", "Offered"].map((h) => (
+              {["Size", `Offer price (${currency})`, `MRP (${currency})`, "Stock", "Offered"].map((h) => (
                 <th key={h} scope="col" className="px-2 py-2">
                   {h}
                 </th>

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "price_entry_currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_price_entry_currency" CHECK ("products"."price_entry_currency" in ('USD', 'INR'));
