@@ -77,7 +77,10 @@ async function writeSizes(tx: Tx, productId: number, rows: readonly SizeWrite[])
       .insert(productVariants)
       .values({ productId, size: row.size, position: PRODUCT_SIZES.indexOf(row.size), ...values })
       .onConflictDoUpdate({ target: [productVariants.productId, productVariants.size], set: values });
-    stored.set(row.size, { ...(current ?? { id: 0, productId, size: row.size, position: 0 }), ...values });
+    stored.set(row.size, {
+      ...(current ?? { id: 0, productId, size: row.size, position: 0, unitsSold: 0 }),
+      ...values,
+    });
   }
   // "One size" means the product comes in no other size; a retired size does not count.
   const offered = [...stored.values()].filter((v) => v.offered).map((v) => v.size);

@@ -94,6 +94,9 @@ export const products = pgTable(
     newArrival: boolean("new_arrival").notNull().default(true),
     topSelling: boolean("top_selling").notNull().default(false),
     remarks: text("remarks").notNull().default(""),
+    /** The listing's colour and material filters (issue 40): the seller's words; empty: not in those filters. */
+    colour: text("colour").notNull().default(""),
+    material: text("material").notNull().default(""),
     /** The product page's title and meta description when set; empty: the name and description are used. */
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
@@ -140,6 +143,8 @@ export const productVariants = pgTable(
     offerPriceCents: integer("offer_price_cents").notNull(),
     mrpCents: integer("mrp_cents").notNull(),
     stock: integer("stock").notNull().default(0),
+    /** Pieces of this size sold (taken for orders, less those given back): the listing's "best selling" sort. */
+    unitsSold: integer("units_sold").notNull().default(0),
     /** false: the size is retired (no longer sold) but kept, because order lines point at it. */
     offered: boolean("offered").notNull().default(true),
     position: integer("position").notNull().default(0),

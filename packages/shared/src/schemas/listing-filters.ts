@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { PRODUCT_SIZES } from "../constants";
+
+/**
+ * A listing's sort orders (issue 40, point 4). Absent: the seller's own order (oldest or newest first).
+ * The keys are what the URL carries, so a sorted page can be shared.
+ */
+export const LISTING_SORTS = ["newest", "price_asc", "price_desc", "best_selling", "rating"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  newest: "Newest",
+  price_asc: "Price: low to high",
+  price_desc: "Price: high to low",
+  best_selling: "Best selling",
+  rating: "Top rated",
+};
+
+/** Colours and materials are the seller's words (a product field), so only their length is bounded. */
+export const PRODUCT_ATTRIBUTE_MAX = 40;
+const FILTER_VALUES_MAX = 20;
+
+/** A GET form sends an untouched field as "": that means "not set", never zero. */
+const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
+/** A repeated query key arrives as an array, a single one as a string: always a list. */
+const asList = (value: unknown) => (value === undefined || value === "" ? undefined : [value].flat());
+
+const wholeAmount = (label: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole amount`)
+      .min(0, `${label} cannot be negative`)
+      .max(100_000_000, `${label} is too large`)
+      .optional(),
+  );
+
+const valueList = (label: string) =>
+  z.preprocess(
+    asList,
+    z
+      .array(z.string().trim().min(1, `${label} cannot be empty`).max(PRODUCT_ATTRIBUTE_MAX, `${label} is too long`))
+      .max(FILTER_VALUES_MAX, `choose at most ${FILTER_VALUES_MAX} of ${label}`)
+      .optional(),
+  );
+
+/**
+ * The listing's sort and filters, as query parameters of `GET /api/get-all-products/` and of the listing
+ * page's URL (the same names). Prices are whole units of the shopper's currency, as the cards show them.
+ */
+export const listingFiltersSchema = z.object({
+  sort: z.preprocess(
+    blankIsAbsent,
+    z.enum(LISTING_SORTS, { error: `sort must be one of ${LISTING_SORTS.join(", ")}` }).optional(),
+  ),
+  min_price: wholeAmount("min_price"),
+  max_price: wholeAmount("max_price"),
+  /** In stock in any of these sizes. */
+  size: z.preprocess(
+    asList,
+    z.array(z.enum(PRODUCT_SIZES, { error: `size must be one of ${PRODUCT_SIZES.join(", ")}` })).optional(),
+  ),
+  colour: valueList("colour"),
+  material: valueList("material"),
+});
+export type ListingFilters = z.infer<typeof listingFiltersSchema>;
+
+/** The query parameter names of the sort and filters, in the order a URL lists them. */
+export const LISTING_FILTER_KEYS = ["sort", "min_price", "max_price", "size", "colour", "material"] as const;
+
+/** One option of a filter with the products it would show, the other filters applied. */
+export const facetOptionSchema = z.object({ value: z.string(), count: z.number().int() });
+export const listingFacetsSchema = z.object({
+  sizes: z.array(facetOptionSchema),
+  colours: z.array(facetOptionSchema),
+  materials: z.array(facetOptionSchema),
+  /** The lowest and highest card price with the other filters applied, in the shopper's currency; null: none. */
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+});
+export type ListingFacets = z.infer<typeof listingFacetsSchema>;
