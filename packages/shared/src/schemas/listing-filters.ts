@@ -78,3 +78,27 @@ export const listingFacetsSchema = z.object({
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
 export type ListingFacets = z.infer<typeof listingFacetsSchema>;
+
+/** The sort and filter parameters of a listing page's URL, as given (lists for the repeatable ones). */
+export function listingParamsOf(params: URLSearchParams): Record<string, string | string[]> {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of LISTING_FILTER_KEYS) {
+    const values = params.getAll(key).filter((v) => v !== "");
+    if (values.length > 0)
+      raw[key] = key === "size" || key === "colour" || key === "material" ? values : (values[0] ?? "");
+  }
+  return raw;
+}
+
+/**
+ * A listing page's sort and filters from its URL, on the server: a value that is not valid (a hand-edited or
+ * old link) is left out rather than failing the page, which then shows what the rest of the URL asks for.
+ */
+export function listingFiltersFromUrl(params: URLSearchParams): ListingFilters {
+  const raw = listingParamsOf(params);
+  const first = listingFiltersSchema.safeParse(raw);
+  if (first.success) return first.data;
+  const bad = new Set(first.error.issues.map((issue) => issue.path[0]));
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
+  return listingFiltersSchema.safeParse(rest).data ?? {};
+}
