@@ -134,3 +134,29 @@ export type TopSellingResponse = z.infer<typeof topSellingResponseSchema>;
 export type HomeCategoryResponse = z.infer<typeof homeCategoryResponseSchema>;
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** How many of each kind the search overlay suggests while the shopper types (issue 40, point 5). */
+export const SUGGESTED_PRODUCTS = 5;
+export const SUGGESTED_CATEGORIES = 3;
+
+/** `GET /api/search/suggestions?query&currency`: ours, the overlay's suggestions while typing. */
+export const searchSuggestionsQuerySchema = z.object({
+  query: searchText("query", 100).refine((text) => text.trim().length > 0, "query is required"),
+  currency: currencySchema.default("USD"),
+});
+export const searchSuggestionsResponseSchema = z.object({
+  /** The best matches of the same search as /search (typos tolerated). */
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      main_image: z.string(),
+      offer_price: z.number(),
+      currency: currencySchema,
+    }),
+  ),
+  /** Categories and subcategories whose names match, with their listing's path. */
+  categories: z.array(z.object({ name: z.string(), path: z.string() })),
+});
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
+export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponseSchema>;
