@@ -99,7 +99,12 @@ test.describe("listing sort and filters at 390 px", () => {
     await expect(filters(page)).toBeVisible();
     await expect(page.getByText("Filter and sort (1)")).toBeVisible();
     await expect(option(page, "Colour", "Indigo")).toBeChecked();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const pageWidth = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    );
+    expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
     await keepScreen(page, "issue40-p04-listing-filters");
     expect(await cardNames(page)).toEqual(indigo.data.map((p) => p.product_name));
   });

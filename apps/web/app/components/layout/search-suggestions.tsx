@@ -100,10 +100,13 @@ export default function SearchSuggestions({
     else box.removeAttribute("aria-activedescendant");
   }, [input, shown, active]);
 
+  // What was typed before this code arrived.
+  useEffect(() => setText(input.current?.value ?? ""), [input]);
+
+  // Re-subscribed on each render, so the handlers see the list as shown.
   useEffect(() => {
     const box = input.current;
     if (!box) return;
-    setText(box.value);
     const onInput = () => {
       setText(box.value);
       setOpen(true);
