@@ -9,6 +9,7 @@ export * from "./inr-target";
 export * from "./categories";
 export * from "./home-strip";
 export * from "./listing-path";
+export * from "./listing-sorts";
 export * from "./seller";
 export * from "./messages";
 export * from "./schemas/common";

@@ -1,19 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_SIZES } from "../constants";
-
-/**
- * A listing's sort orders (issue 40, point 4). Absent: the seller's own order (oldest or newest first).
- * The keys are what the URL carries, so a sorted page can be shared.
- */
-export const LISTING_SORTS = ["newest", "price_asc", "price_desc", "best_selling", "rating"] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
-  newest: "Newest",
-  price_asc: "Price: low to high",
-  price_desc: "Price: high to low",
-  best_selling: "Best selling",
-  rating: "Top rated",
-};
+import { LISTING_SORTS, listingParamsOf } from "../listing-sorts";
 
 /** Colours and materials are the seller's words (a product field), so only their length is bounded. */
 export const PRODUCT_ATTRIBUTE_MAX = 40;
@@ -65,9 +52,6 @@ export const listingFiltersSchema = z.object({
 });
 export type ListingFilters = z.infer<typeof listingFiltersSchema>;
 
-/** The query parameter names of the sort and filters, in the order a URL lists them. */
-export const LISTING_FILTER_KEYS = ["sort", "min_price", "max_price", "size", "colour", "material"] as const;
-
 /** One option of a filter with the products it would show, the other filters applied. */
 export const facetOptionSchema = z.object({ value: z.string(), count: z.number().int() });
 export const listingFacetsSchema = z.object({
@@ -78,17 +62,6 @@ export const listingFacetsSchema = z.object({
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
 export type ListingFacets = z.infer<typeof listingFacetsSchema>;
-
-/** The sort and filter parameters of a listing page's URL, as given (lists for the repeatable ones). */
-export function listingParamsOf(params: URLSearchParams): Record<string, string | string[]> {
-  const raw: Record<string, string | string[]> = {};
-  for (const key of LISTING_FILTER_KEYS) {
-    const values = params.getAll(key).filter((v) => v !== "");
-    if (values.length > 0)
-      raw[key] = key === "size" || key === "colour" || key === "material" ? values : (values[0] ?? "");
-  }
-  return raw;
-}
 
 /**
  * A listing page's sort and filters from its URL, on the server: a value that is not valid (a hand-edited or
