@@ -5,6 +5,7 @@
  */
 import { CATEGORIES, SUBCATEGORIES, type ProductSize } from "@store/shared";
 import { productArt, type ProductArt } from "./artwork";
+import { colourOf, materialOf } from "./data/attributes";
 import { CARE, CLOSINGS, OPENERS, TECHNIQUES } from "./data/descriptions";
 import { INACTIVE_NAMES, TOP_SELLING_NAMES } from "./data/highlights";
 import { WOMEN_PRODUCTS } from "./data/products-women";
@@ -22,6 +23,8 @@ export interface VariantSeed {
   mrpCents: number;
   stock: number;
   position: number;
+  /** A demo sales history for the "best selling" sort, from the name (no draw of the product's PRNG). */
+  unitsSold: number;
 }
 
 export interface ImageSeed {
@@ -38,6 +41,8 @@ export interface ProductSeed {
   categoryId: number;
   subcategoryId: number | null;
   categoryTerms: string;
+  colour: string;
+  material: string;
   /** What kind of piece: the seeded reviews of a garment talk about its fit. */
   kind: ProductGroup["kind"];
   isActive: boolean;
@@ -96,7 +101,7 @@ function skipOldRatingDraws(rng: Rng, topSelling: boolean): void {
   rng.int(topSelling ? 60 : 2, 240);
 }
 
-function variants(group: ProductGroup, rng: Rng): VariantSeed[] {
+function variants(group: ProductGroup, rng: Rng, name: string, topSelling: boolean): VariantSeed[] {
   const base = rng.int(group.price[0], group.price[1]);
   const markup = rng.range(1.25, 1.6);
   return group.sizes.map((size, position) => {
@@ -104,7 +109,8 @@ function variants(group: ProductGroup, rng: Rng): VariantSeed[] {
     const mrp = Math.max(offer + 1, Math.round(offer * markup));
     // Size S always has stock: the product page opens on S, so demos and e2e tests can add it to the cart.
     const stock = position > 0 && rng.chance(0.07) ? 0 : rng.int(position === 0 ? 8 : 2, 40);
-    return { size, offerPriceCents: offer * 100, mrpCents: mrp * 100, stock, position };
+    const unitsSold = (hashString(`${name} ${size}`) % 25) + (topSelling ? 40 : 0);
+    return { size, offerPriceCents: offer * 100, mrpCents: mrp * 100, stock, position, unitsSold };
   });
 }
 
@@ -141,12 +147,14 @@ function build(): ProductSeed[] {
         categoryId,
         subcategoryId,
         categoryTerms: terms,
+        colour: colourOf(name),
+        material: materialOf(name),
         kind: group.kind,
         isActive: !inactive.has(name),
         newArrival: rng.chance(0.3),
         topSelling: isTop,
         remarks: "",
-        variants: variants(group, rng),
+        variants: variants(group, rng, name, isTop),
         images: IMAGE_VIEWS.map((view, i) => ({
           url: productImageUrl(productCode, i + 1),
           alt: `${name} - ${view}`,

@@ -123,6 +123,8 @@ async function seedProducts(db: Db): Promise<Map<string, number>> {
     "categoryId",
     "subcategoryId",
     "categoryTerms",
+    "colour",
+    "material",
     "isActive",
     "newArrival",
     "topSelling",

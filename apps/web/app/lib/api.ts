@@ -12,13 +12,17 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type QueryValue = string | number | boolean | undefined | null;
+/** A list is sent as the key repeated (`size=S&size=M`), as a GET form sends several ticked boxes. */
+type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  for (const [key, values] of Object.entries(query)) {
+    for (const value of [values].flat()) {
+      if (value !== undefined && value !== null && value !== "") params.append(key, String(value));
+    }
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;

@@ -1,5 +1,7 @@
 import {
   categoryBySegment,
+  listingFiltersFromUrl,
+  listingParamsOf,
   listingPath,
   MESSAGES,
   PAGE_SIZE,
@@ -7,6 +9,7 @@ import {
   SKELETON_COUNTS,
   SUBCATEGORIES,
   type Currency,
+  type ListingFilters as ChosenFilters,
   type ProductListQuery,
   type ProductListResponse,
   CACHEABLE_PAGE_HEADERS,
@@ -22,6 +25,7 @@ import {
   type ShopSubcategory,
 } from "../components/product/category-copy";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
+import { activeFilterCount, FiltersToggle, ListingFilters } from "../components/product/listing-filters";
 import { ListingHeader } from "../components/product/listing-header";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
 import { useExploreMore } from "../components/product/use-explore-more";
@@ -47,28 +51,57 @@ function resolveListing(params: { category?: string; subCategory?: string }): Li
   return { category, subcategory };
 }
 
-function productsQuery({ category, subcategory }: Listing, currency: Currency, page = 1): ProductListQuery {
-  return { category_pk: category.id, sub_category_pk: subcategory?.id, page, page_size: PAGE_SIZE, currency };
+function productsQuery(
+  { category, subcategory }: Listing,
+  currency: Currency,
+  filters: ChosenFilters,
+  page = 1,
+): ProductListQuery {
+  return {
+    category_pk: category.id,
+    sub_category_pk: subcategory?.id,
+    page,
+    page_size: PAGE_SIZE,
+    currency,
+    ...filters,
+  };
 }
 
-function fetchProducts(listing: Listing, currency: Currency, page?: number) {
-  return api.get<ProductListResponse>("/api/get-all-products/", productsQuery(listing, currency, page));
+/**
+ * A page from the public API, with the sort and filters of the page's URL as they are (the API checks them,
+ * so the browser needs no schema; the links and the form only make valid ones).
+ */
+function fetchProducts(listing: Listing, currency: Currency, search: string, page?: number) {
+  const { category, subcategory } = listing;
+  return api.get<ProductListResponse>("/api/get-all-products/", {
+    category_pk: category.id,
+    sub_category_pk: subcategory?.id,
+    page,
+    page_size: PAGE_SIZE,
+    currency,
+    ...listingParamsOf(new URLSearchParams(search)),
+  });
 }
 
 /** First paint: the product grid is rendered on the server, from the catalogue service in process. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const listing = resolveListing(params);
   const currency = context.currency.currency;
+  const filters = listingFiltersFromUrl(new URL(request.url).searchParams);
   const products: ProductListResponse | Promise<ProductListResponse> = await context.services.catalog.listProducts(
-    productsQuery(listing, currency),
+    productsQuery(listing, currency, filters),
   );
   return { ...listing, products };
 }
 
 /** Client navigations: the same page from the public API, not awaited, so the skeleton grid shows at once. */
-export function clientLoader({ params }: Route.ClientLoaderArgs) {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const listing = resolveListing(params);
-  const products: ProductListResponse | Promise<ProductListResponse> = fetchProducts(listing, browserCurrency());
+  const products: ProductListResponse | Promise<ProductListResponse> = fetchProducts(
+    listing,
+    browserCurrency(),
+    new URL(request.url).search,
+  );
   return { ...listing, products };
 }
 
@@ -91,37 +124,67 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { category, subcategory, products } = loaderData;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
       <ListingHeader category={category} subcategory={subcategory} />
-      <section aria-label="Products" className="mt-10">
+      <section aria-label="Products" className="group mt-10">
+        <FiltersToggle active={activeFilterCount(new URLSearchParams(search))} />
         <Deferred
           value={products}
-          resetKey={pathname}
+          resetKey={pathname + search}
           fallback={<ProductGridSkeleton count={SKELETON_COUNTS.category} />}
           errorElement={<ListingFailed />}
         >
-          {(first) => <ListingProducts key={pathname} first={first} listing={{ category, subcategory }} />}
+          {(first) => (
+            <ListingProducts
+              key={pathname + search}
+              first={first}
+              listing={{ category, subcategory }}
+              pathname={pathname}
+              search={search}
+            />
+          )}
         </Deferred>
       </section>
     </div>
   );
 }
 
-function ListingProducts({ first, listing }: { first: ProductListResponse; listing: Listing }) {
-  // The first page says which currency its prices are in; further pages must match it.
-  const more = useExploreMore(first, (page) => fetchProducts(listing, first.currency, page));
+function ListingProducts({
+  first,
+  listing,
+  pathname,
+  search,
+}: {
+  first: ProductListResponse;
+  listing: Listing;
+  pathname: string;
+  search: string;
+}) {
+  // The first page says which currency its prices are in; further pages must match it, and keep the filters.
+  const more = useExploreMore(first, (page) => fetchProducts(listing, first.currency, search, page));
+  const params = new URLSearchParams(search);
+  const filters = (
+    <ListingFilters facets={first.facets} params={params} pathname={pathname} currency={first.currency} />
+  );
+  const filtered = activeFilterCount(params) > 0;
   if (more.total === 0) {
     return (
-      <p className="py-16 text-center text-lg">
-        New pieces for this collection are on the loom. Please check back soon.
-      </p>
+      <>
+        {filtered && filters}
+        <p className="py-16 text-center text-lg">
+          {filtered
+            ? "No pieces match these filters. Try fewer, or clear them."
+            : "New pieces for this collection are on the loom. Please check back soon."}
+        </p>
+      </>
     );
   }
   const label = listing.subcategory ? titleCase(listing.subcategory.name) : listing.category.name;
   return (
     <>
+      {filters}
       {/* Spec: "Showing 1-N out of M", N at most 12 on the first page; after Explore More, the real count. */}
       <p aria-live="polite" className="mb-6 text-sm text-charcoal/80">
         {showingText(more.products.length, more.total)}

@@ -5,6 +5,7 @@ import { unreachableInrMessage, usdCentsForInr } from "../inr-target";
 import { inrFromUsdCents } from "../money";
 import { idParam } from "./common";
 import { INT32_MAX } from "./input-rules";
+import { PRODUCT_ATTRIBUTE_MAX } from "./listing-filters";
 import {
   adminPageMeta,
   adminPageQuery,
@@ -224,6 +225,11 @@ export const productImageInputSchema = z.object({
   url: mediaUrlSchema,
   alt: optionalText(200).default(""),
 });
+/** The listing's colour and material filters (issue 40): the seller's words, "" for none. */
+const attributeFields = {
+  colour: optionalText(PRODUCT_ATTRIBUTE_MAX).optional(),
+  material: optionalText(PRODUCT_ATTRIBUTE_MAX).optional(),
+};
 /** Search engines show about 60 and 160 characters; a little more is allowed and cut by them. */
 const seoFields = {
   seo_title: optionalText(120).optional(),
@@ -297,6 +303,7 @@ export const productCreateSchema = z
     price_entry_currency: priceEntryCurrency.default("USD"),
     ...mediaFields,
     ...seoFields,
+    ...attributeFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
     /**
      * Ours (issue 15): what the invoice prints and taxes; the rule must have a rate in force today. Either may be
@@ -344,6 +351,7 @@ export const productPatchSchema = z
     ...mediaFields,
     images: z.array(productImageInputSchema).max(PRODUCT_MEDIA_FIELDS.length, "At most five images").optional(),
     ...seoFields,
+    ...attributeFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
     /** null: the product's own is cleared and its subcategory's default applies. */
     hsn_code: clearableHsnCode,
@@ -420,6 +428,8 @@ export const adminProductSchema = z.object({
   rating: z.number(),
   review_count: z.number().int(),
   remarks: z.string(),
+  colour: z.string(),
+  material: z.string(),
   ...(Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, z.string().nullable()])) as Record<
     ProductMediaField,
     z.ZodNullable<z.ZodString>

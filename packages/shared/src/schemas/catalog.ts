@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRODUCT_SIZES } from "../constants";
 import { currencySchema, idParam, pageMeta, paginationQuery } from "./common";
 import { INT32_MAX, searchText } from "./input-rules";
+import { listingFacetsSchema, listingFiltersSchema } from "./listing-filters";
 
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -36,13 +37,21 @@ export const productListItemSchema = z.object({
   currency: currencySchema,
 });
 
-/** `GET /api/get-all-products/?category_pk&sub_category_pk&page&page_size&currency` */
+/**
+ * `GET /api/get-all-products/?category_pk&sub_category_pk&page&page_size&currency`, and our sort and
+ * filters (`sort`, `min_price`, `max_price`, `size`, `colour`, `material`; issue 40).
+ */
 export const productListQuerySchema = paginationQuery.extend({
   category_pk: idParam,
   /** An unknown subcategory means no subcategory filter (spec). */
   sub_category_pk: z.coerce.number().int().min(1).max(INT32_MAX).optional().catch(undefined),
+  ...listingFiltersSchema.shape,
 });
-export const productListResponseSchema = pageMeta.extend({ data: z.array(productListItemSchema) });
+export const productListResponseSchema = pageMeta.extend({
+  data: z.array(productListItemSchema),
+  /** Our addition: each filter's options with their counts, for the filter panel. */
+  facets: listingFacetsSchema,
+});
 
 /** `GET /api/product/get-top-selling-product/` */
 export const topSellingQuerySchema = z.object({ currency: currencySchema.default("USD") });
@@ -125,3 +134,29 @@ export type TopSellingResponse = z.infer<typeof topSellingResponseSchema>;
 export type HomeCategoryResponse = z.infer<typeof homeCategoryResponseSchema>;
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** How many of each kind the search overlay suggests while the shopper types (issue 40, point 5). */
+export const SUGGESTED_PRODUCTS = 5;
+export const SUGGESTED_CATEGORIES = 3;
+
+/** `GET /api/search/suggestions?query&currency`: ours, the overlay's suggestions while typing. */
+export const searchSuggestionsQuerySchema = z.object({
+  query: searchText("query", 100).refine((text) => text.trim().length > 0, "query is required"),
+  currency: currencySchema.default("USD"),
+});
+export const searchSuggestionsResponseSchema = z.object({
+  /** The best matches of the same search as /search (typos tolerated). */
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      main_image: z.string(),
+      offer_price: z.number(),
+      currency: currencySchema,
+    }),
+  ),
+  /** Categories and subcategories whose names match, with their listing's path. */
+  categories: z.array(z.object({ name: z.string(), path: z.string() })),
+});
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
+export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponseSchema>;

@@ -84,6 +84,8 @@ export async function loadAdminProduct(db: Db | Tx, id: number): Promise<AdminPr
     rating: p.rating,
     review_count: p.reviewCount,
     remarks: p.remarks,
+    colour: p.colour,
+    material: p.material,
     ...mediaSlots(images.map((i) => i.url)),
     images,
     seo_title: p.seoTitle,

@@ -34,7 +34,10 @@ export async function takeStock(tx: Tx, pieces: readonly Pieces[]): Promise<numb
             ? []
             : await sp
                 .update(productVariants)
-                .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+                .set({
+                  stock: sql`${productVariants.stock} - ${line.quantity}`,
+                  unitsSold: sql`${productVariants.unitsSold} + ${line.quantity}`,
+                })
                 .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
                 .returning({ id: productVariants.id });
         if (taken.length === 0) throw new ShortOf(line.index);
@@ -55,7 +58,11 @@ export async function returnStock(tx: Tx, pieces: readonly Pieces[]): Promise<vo
     if (line.variantId === null) continue;
     await tx
       .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      // Pieces given back were not sold after all (the "best selling" sort counts what stayed sold).
+      .set({
+        stock: sql`${productVariants.stock} + ${line.quantity}`,
+        unitsSold: sql`greatest(${productVariants.unitsSold} - ${line.quantity}, 0)`,
+      })
       .where(eq(productVariants.id, line.variantId));
   }
   if (pieces.length > 0) invalidateCatalogCache();

@@ -77,7 +77,10 @@ async function writeSizes(tx: Tx, productId: number, rows: readonly SizeWrite[])
       .insert(productVariants)
       .values({ productId, size: row.size, position: PRODUCT_SIZES.indexOf(row.size), ...values })
       .onConflictDoUpdate({ target: [productVariants.productId, productVariants.size], set: values });
-    stored.set(row.size, { ...(current ?? { id: 0, productId, size: row.size, position: 0 }), ...values });
+    stored.set(row.size, {
+      ...(current ?? { id: 0, productId, size: row.size, position: 0, unitsSold: 0 }),
+      ...values,
+    });
   }
   // "One size" means the product comes in no other size; a retired size does not count.
   const offered = [...stored.values()].filter((v) => v.offered).map((v) => v.size);
@@ -142,6 +145,8 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
       topSelling: input.top_selling,
       remarks: input.remarks ?? "",
       priceEntryCurrency: input.price_entry_currency,
+      colour: input.colour ?? "",
+      material: input.material ?? "",
       seoTitle: input.seo_title ?? "",
       seoDescription: input.seo_description ?? "",
       hsnCode: input.hsn_code,
@@ -195,6 +200,8 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       topSelling: patch.top_selling,
       remarks: patch.remarks,
       priceEntryCurrency: patch.price_entry_currency,
+      colour: patch.colour,
+      material: patch.material,
       seoTitle: patch.seo_title,
       seoDescription: patch.seo_description,
       hsnCode: patch.hsn_code,
@@ -253,6 +260,8 @@ export async function duplicateProduct(tx: Tx, id: number): Promise<number> {
       topSelling: source.top_selling,
       remarks: source.remarks,
       priceEntryCurrency: source.price_entry_currency,
+      colour: source.colour,
+      material: source.material,
       seoTitle: source.seo_title,
       seoDescription: source.seo_description,
       hsnCode: source.hsn_code,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   DEFAULT_SIZE,
   HOME_STRIP_NAMES,
@@ -18,6 +18,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { createCatalogCache } from "./cache";
+import { filterCondition, filtersKey, listingOrderBy, loadListingFacets } from "./listing-filters";
 import { loadProductCards } from "./product-cards";
 import { readCatalogueSettings } from "./settings";
 import { categories, homeCategories, productImages, productVariants, products, subcategories } from "./tables";
@@ -54,31 +55,36 @@ export function createCatalogService(db: Db) {
   const listingOrder = () => cache.get("settings", () => readCatalogueSettings(db)).then((s) => s.listing_order);
 
   /**
-   * One page of a category's active products in the seller's chosen order, oldest or newest first, by id
-   * (stable across pages; the listing indexes end in id, so either direction reads straight off them). A
-   * subcategory narrows the list only when it belongs to that category; any other value means no filter (spec).
+   * One page of a category's active products, in the seller's chosen order (oldest or newest first, by id:
+   * stable across pages; the listing indexes end in id, so either direction reads straight off them) or the
+   * shopper's sort, narrowed by the shopper's filters (`listing-filters.ts`), with each filter's options and
+   * counts. A subcategory narrows the list only when it belongs to that category; any other value means no
+   * filter (spec).
    */
   async function listProducts(query: ProductListQuery): Promise<ProductListResponse> {
-    const { category_pk, sub_category_pk, page, page_size, currency } = query;
+    const { category_pk, sub_category_pk, page, page_size, currency, ...filters } = query;
     const category = (await categoryList()).categories.find((c) => c.id === category_pk);
     if (!category) throw new AppError("not_found", "Category not found");
     const subcategoryId = category.subcategories.some((s) => s.id === sub_category_pk) ? sub_category_pk : undefined;
 
     const order = await listingOrder();
     // Keyed on the query as it is answered: a foreign subcategory shares the unfiltered entry.
-    const key = `list:${category.id}:${subcategoryId ?? ""}:${page}:${page_size}:${currency}:${order}`;
-    return cache.get(key, async () => {
-      const where = and(
-        eq(products.isActive, true),
-        eq(products.categoryId, category.id),
-        subcategoryId === undefined ? undefined : eq(products.subcategoryId, subcategoryId),
-      );
+    const listing = `${category.id}:${subcategoryId ?? ""}:${currency}:${filtersKey(filters)}`;
+    const base = and(
+      eq(products.isActive, true),
+      eq(products.categoryId, category.id),
+      subcategoryId === undefined ? undefined : eq(products.subcategoryId, subcategoryId),
+    );
+    // The options and counts do not change from page to page: one entry serves every "Explore More".
+    const facets = cache.get(`facets:${listing}`, () => loadListingFacets(db, base, filters, currency));
+    return cache.get(`list:${listing}:${page}:${page_size}:${order}`, async () => {
+      const where = and(base, filterCondition(filters, currency));
       const [idRows, [totalRow]] = await Promise.all([
         db
           .select({ id: products.id })
           .from(products)
           .where(where)
-          .orderBy(order === "newest_first" ? desc(products.id) : asc(products.id))
+          .orderBy(...listingOrderBy(filters.sort, order))
           .limit(page_size)
           .offset((page - 1) * page_size),
         db.select({ n: count() }).from(products).where(where),
@@ -88,7 +94,7 @@ export function createCatalogService(db: Db) {
         idRows.map((r) => r.id),
         currency,
       );
-      return { data, total: totalRow?.n ?? 0, page, page_size, currency };
+      return { data, total: totalRow?.n ?? 0, page, page_size, currency, facets: await facets };
     });
   }
 

@@ -97,6 +97,9 @@ export const products = pgTable(
     remarks: text("remarks").notNull().default(""),
     /** The currency the seller types this product's prices in (decision 078); the prices are stored in USD cents either way. */
     priceEntryCurrency: text("price_entry_currency", { enum: PRICE_ENTRY_CURRENCIES }).notNull().default("USD"),
+    /** The listing's colour and material filters (issue 40): the seller's words; empty: not in those filters. */
+    colour: text("colour").notNull().default(""),
+    material: text("material").notNull().default(""),
     /** The product page's title and meta description when set; empty: the name and description are used. */
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
@@ -144,6 +147,8 @@ export const productVariants = pgTable(
     offerPriceCents: integer("offer_price_cents").notNull(),
     mrpCents: integer("mrp_cents").notNull(),
     stock: integer("stock").notNull().default(0),
+    /** Pieces of this size sold (taken for orders, less those given back): the listing's "best selling" sort. */
+    unitsSold: integer("units_sold").notNull().default(0),
     /** false: the size is retired (no longer sold) but kept, because order lines point at it. */
     offered: boolean("offered").notNull().default(true),
     position: integer("position").notNull().default(0),

@@ -68,7 +68,7 @@ export function ProductFields({
   /** The stored rule's name, for the select while the rules load. */
   taxRuleName?: string;
 }) {
-  const text = (field: "product_name" | "product_code" | "remarks" | "seo_title") => ({
+  const text = (field: "product_name" | "product_code" | "remarks" | "seo_title" | "colour" | "material") => ({
     id: fieldId(field),
     value: values[field],
     error: errors[field],
@@ -102,6 +102,8 @@ export function ProductFields({
             error={errors.subcategory}
             onChange={(v) => set("subcategory", v)}
           />
+          <TextInput {...text("colour")} label="Colour" hint="For the shop's colour filter, e.g. Indigo" />
+          <TextInput {...text("material")} label="Material" hint="For the shop's material filter, e.g. Cotton" />
           <ProductTaxFields
             hsn={values.hsn_code}
             ruleId={values.tax_rule_id}

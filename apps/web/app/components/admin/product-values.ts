@@ -23,6 +23,9 @@ export type ProductDetails = {
   top_selling: boolean;
   description: string;
   remarks: string;
+  /** Issue 40: the listing's colour and material filters. */
+  colour: string;
+  material: string;
   seo_title: string;
   seo_description: string;
   /** Issue 15: the invoice's HSN code and the GST rule (its id, as the select holds it). */
@@ -60,6 +63,8 @@ export function newDraft(): ItemDraft {
     top_selling: ADD_ITEM_DEFAULTS.top_selling,
     description: "",
     remarks: "",
+    colour: "",
+    material: "",
     seo_title: "",
     seo_description: "",
     hsn_code: "",
@@ -81,6 +86,8 @@ export const FIELD_ORDER = [
   "product_code",
   "category",
   "subcategory",
+  "colour",
+  "material",
   "hsn_code",
   "tax_rule_id",
   "size",
@@ -150,6 +157,8 @@ export function detailsOf(product: AdminProduct): ProductDetails {
     top_selling: product.top_selling,
     description: product.description,
     remarks: product.remarks,
+    colour: product.colour,
+    material: product.material,
     seo_title: product.seo_title,
     seo_description: product.seo_description,
     hsn_code: product.hsn_code ?? "",

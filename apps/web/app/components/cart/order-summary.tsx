@@ -34,7 +34,8 @@ export function OrderSummary({
         Order summary
       </h2>
       <div className="mt-5">{promo}</div>
-      <table className="mt-6 w-full text-sm">
+      {/* The floating chat button steps aside from the totals and the button (issue 40, point 7). */}
+      <table data-keep-clear className="mt-6 w-full text-sm">
         <caption className="sr-only">Order totals</caption>
         <tbody className="[&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal">
           <tr>
@@ -78,6 +79,7 @@ export function OrderSummary({
       <Button
         size="xl"
         className="mt-6 w-full tracking-wide"
+        data-keep-clear
         onClick={onContinue}
         disabled={blockedReason !== null}
         aria-expanded={continued}

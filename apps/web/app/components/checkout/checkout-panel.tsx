@@ -292,7 +292,10 @@ export function CheckoutPanel() {
           <p aria-live="polite" className="mt-4 text-sm font-medium text-charcoal empty:hidden">
             {promise?.text}
           </p>
-          <p className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold">
+          <p
+            data-keep-clear
+            className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold"
+          >
             <span>Total to pay</span>
             <span className="tabular-nums">
               {formatMoney(due?.charged ?? orderTotal({ ...figures, method: null }).total, currency)}

@@ -61,7 +61,7 @@ export function PurchasePanel({
               disabled={soldOut}
             />
           </div>
-          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <div data-keep-clear className="mt-4 flex flex-col gap-3 sm:flex-row">
             <Button
               size="lg"
               className="flex-1"
