@@ -197,6 +197,8 @@ export const codOrderResponseSchema = z.object({
   status: z.literal("cod_confirmed"),
   amount: z.number(),
   currency: currencySchema,
+  /** Ours: the order's confirmation page, where the checkout goes next (decision 076). */
+  order_page: z.string(),
 });
 
 /**
@@ -273,6 +275,8 @@ export const orderLineSchema = z.object({
   unit_price: z.number(),
   mrp: z.number(),
   line_total: z.number(),
+  /** Ours: the product's main photo (a `/media/...` path), null when it has none or is gone. */
+  image: z.string().nullable(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -284,6 +288,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The wallet's INR "end in 9" rounding, added to the total (0 otherwise). */
   rounding: z.number(),
   promo_code: z.string().nullable(),
+  /** Ours: the shipping method's promise from the day the order was placed, as IST days (decision 076). */
+  delivery_window: z.object({ earliest: z.string(), latest: z.string() }),
   delivery: z.object({
     name: z.string(),
     delivery_address: z.string(),

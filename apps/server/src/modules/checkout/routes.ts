@@ -11,12 +11,14 @@ import {
 
 import type { CreatedOrder } from "./service";
 import type { OrderRow } from "../orders/transitions";
+import { confirmationPagePath } from "../orders/reader";
 
 const codConfirmed = (order: OrderRow) => ({
   order_id: order.id,
   status: "cod_confirmed" as const,
   amount: order.total / 100,
   currency: order.currency as "INR" | "USD",
+  order_page: confirmationPagePath(order),
 });
 
 /**

@@ -30,8 +30,14 @@ describe("the cash-on-delivery code step", () => {
   });
 
   it("confirms with the spec's cash-on-delivery notice", () => {
-    expect(codConfirmedText({ order_id: 7, status: "cod_confirmed", amount: 2308, currency: "INR" })).toBe(
-      "Order #7 confirmed. Pay ₹2,308 on delivery.",
-    );
+    expect(
+      codConfirmedText({
+        order_id: 7,
+        status: "cod_confirmed",
+        amount: 2308,
+        currency: "INR",
+        order_page: "/orders/7?token=t&placed=1",
+      }),
+    ).toBe("Order #7 confirmed. Pay ₹2,308 on delivery.");
   });
 });
