@@ -102,7 +102,7 @@ test("a guest in INR orders cash on delivery: the e-mail is required, a wrong co
   // Checked in the browser first: nothing is sent for five digits.
   await code.fill("12 34 5");
   await step.getByRole("button", { name: "Confirm order" }).click();
-  await expect(step.getByRole("alert")).toHaveText("Enter the 6-digit code from the e-mail");
+  await expect(step.getByRole("alert")).toHaveText("Enter the 6-digit code we sent you");
   await expect(code).toHaveAttribute("aria-invalid", "true");
 
   const sent = await codeFromMail(request, address);

@@ -6,6 +6,7 @@ import {
   toMinorUnits,
   walletOrderResponseSchema,
   type CodAwaitingResponse,
+  type CodCodeChannel,
   type ConfirmCodRequest,
   type CreateOrderInput,
   type Currency,
@@ -209,11 +210,13 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   const codEvents = {
     confirm: (request: ConfirmCodRequest) =>
       codCall("confirm-cod", "/api/confirm-cod-order/", request, async (answer) => codSucceeded(answer)),
-    resend: async () => {
-      if (cod)
-        await codCall("create-order", "/api/create-order/", cod.body, (answer) =>
-          codAnswered(answer, cod.body, cod.key, cod.sends + 1),
-        );
+    resend: async (channel?: CodCodeChannel) => {
+      if (!cod) return;
+      // The channel asked for stays the one a later "Send a new code" uses.
+      const body = channel ? { ...cod.body, cod_code_channel: channel } : cod.body;
+      await codCall("create-order", "/api/create-order/", body, (answer) =>
+        codAnswered(answer, body, cod.key, cod.sends + 1),
+      );
     },
   };
 
