@@ -106,14 +106,17 @@ export async function sendCode(
     );
   }
   const number = await whatsappFor(tx, order, options.whatsappOn);
-  const channel: CodCodeChannel = number && options.wanted !== "email" ? "whatsapp" : "email";
-  const contact = channel === "whatsapp" ? `whatsapp:${number}` : emailContact(order.email);
-  if (!(await takeFromLimit(tx, `cod-code:${contact}`, perAddress, now)).allowed) {
-    const where = channel === "whatsapp" ? "WhatsApp number" : "e-mail address";
+  // WhatsApp unless e-mail was asked for; a number that had its day's codes falls back to e-mail.
+  const byWhatsApp =
+    number !== null &&
+    options.wanted !== "email" &&
+    (await takeFromLimit(tx, `cod-code:whatsapp:${number}`, perAddress, now)).allowed;
+  const channel: CodCodeChannel = byWhatsApp ? "whatsapp" : "email";
+  if (!byWhatsApp && !(await takeFromLimit(tx, `cod-code:${emailContact(order.email)}`, perAddress, now)).allowed) {
     throw refusal(
       "rate_limited",
       "TOO_MANY_CODES_TODAY",
-      `We have sent as many codes to this ${where} as we send in a day. Please use one of them, or pay online.`,
+      "We have sent as many codes to this e-mail address as we send in a day. Please use one of them, or pay online.",
     );
   }
   const code = newCode();
