@@ -90,7 +90,13 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
 
     const confirmed = await confirmCod(app, { order_id: orderId, code });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ order_id: orderId, status: "cod_confirmed", amount, currency: "INR" order_page: expect.stringMatching(/&placed=1$/) });
+    expect(confirmed.json()).toEqual({
+      order_id: orderId,
+      status: "cod_confirmed",
+      amount,
+      currency: "INR",
+      order_page: expect.stringMatching(/&placed=1$/),
+    });
     const stored = await storedOrder(app, orderId);
     expect(stored.order).toMatchObject({
       status: "cod_confirmed",
