@@ -89,6 +89,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
         // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
         REFUND_TRIES: "1",
+        // Every COD test types the same mobile number: its WhatsApp codes would run out for the day.
+        COD_CODES_PER_ADDRESS_PER_DAY: "1000",
         DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD,
       },
     },

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { createAccount, logInByApi, newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { cartLink, openWithStorage, productInStock } from "../fixtures/cart";
-import { alert, CARD, cartIn, checkout, CONTINUE, fillDelivery, orderNumber } from "../fixtures/checkout";
+import { alert, CARD, cartIn, checkout, codeByEmail, CONTINUE, fillDelivery, orderNumber } from "../fixtures/checkout";
 import { setCurrencyCookie } from "../fixtures/currency";
 import { codeFromMail, wrongCode } from "../fixtures/mail";
 
@@ -26,7 +26,8 @@ test.beforeAll(async ({ request }) => {
 const codeStep = (page: Page) => checkout(page).getByRole("region", { name: "Confirm your order" });
 
 /** The line under 'Place order' saying what happens next, for a guest paying cash on delivery. */
-const COD_NEXT_GUEST = "Next we e-mail you a 6-digit code; your order is placed when you enter it here.";
+const COD_NEXT_GUEST =
+  "Next we send you a 6-digit code on WhatsApp (or by e-mail); your order is placed when you enter it here.";
 
 /** Opens the cart in INR, ticks Cash on Delivery and reveals the checkout. */
 async function openCodCheckout(
@@ -90,7 +91,7 @@ test("a guest in INR orders cash on delivery: the e-mail is required, a wrong co
   const step = codeStep(page);
   await expect(step.getByRole("heading", { name: "Confirm your order" })).toBeVisible();
   await expect(step).toContainText(
-    `We have e-mailed a 6-digit code to ${address}. Enter it within 15 minutes to place your order. Until then nothing is reserved and we have not received your order.`,
+    "We have sent a 6-digit code to WhatsApp +91 98xxxxxx45. Enter it within 15 minutes to place your order. Until then nothing is reserved and we have not received your order.",
   );
   const code = step.getByRole("textbox", { name: "6-digit code" });
   await expect(code).toBeFocused();
@@ -102,9 +103,10 @@ test("a guest in INR orders cash on delivery: the e-mail is required, a wrong co
   // Checked in the browser first: nothing is sent for five digits.
   await code.fill("12 34 5");
   await step.getByRole("button", { name: "Confirm order" }).click();
-  await expect(step.getByRole("alert")).toHaveText("Enter the 6-digit code from the e-mail");
+  await expect(step.getByRole("alert")).toHaveText("Enter the 6-digit code we sent you");
   await expect(code).toHaveAttribute("aria-invalid", "true");
 
+  await codeByEmail(page, address);
   const sent = await codeFromMail(request, address);
   await code.fill(wrongCode(sent.code));
   await step.getByRole("button", { name: "Confirm order" }).click();
@@ -133,6 +135,7 @@ test("cash on delivery: 'Send a new code' e-mails another, and only the newest o
   await fillDelivery(page);
   await checkout(page).getByRole("textbox", { name: "E-mail for the confirmation" }).fill(address);
   await checkout(page).getByRole("button", { name: "Place order" }).click();
+  await codeByEmail(page, address);
   const first = await codeFromMail(request, address);
 
   const step = codeStep(page);
@@ -144,7 +147,7 @@ test("cash on delivery: 'Send a new code' e-mails another, and only the newest o
     amount: cart.subtotal + COD_SHIPPING_FEE_INR,
   });
   await expect(step.getByRole("status")).toHaveText(
-    `We have sent a new code to ${address}. Only the newest code works.`,
+    `We have sent a new code by e-mail to ${address}. Only the newest code works.`,
   );
   const second = await codeFromMail(request, address, 2);
   expect(second.orderId).toBe(first.orderId);
@@ -174,13 +177,13 @@ test("a signed-in shopper whose e-mail is not verified also confirms cash on del
   await expect(email).toHaveValue(account.email);
   await expect(email).not.toHaveAttribute("required", "");
   await expect(checkout(page).getByRole("button", { name: "Place order" })).toHaveAccessibleDescription(
-    /^Unless your account's e-mail address is verified, we e-mail you a 6-digit code next/,
+    /^Unless your account's e-mail address is verified, we send you a 6-digit code next/,
   );
   await fillDelivery(page, ["Full name", "Mobile number"]);
   await checkout(page).getByRole("button", { name: "Place order" }).click();
 
   const step = codeStep(page);
-  await expect(step).toContainText(`We have e-mailed a 6-digit code to ${account.email}.`);
+  await codeByEmail(page, account.email);
   const { code, orderId } = await codeFromMail(request, account.email);
   await step.getByRole("textbox", { name: "6-digit code" }).fill(code);
   await step.getByRole("button", { name: "Confirm order" }).click();

@@ -63,6 +63,6 @@ test("the seller sets the express fee; a shopper in India chooses express: the n
   const widget = page.getByRole("dialog");
   await expect(widget).toContainText(formatMoney(due, "INR"));
   await widget.getByRole("button", { name: "Pay now" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=[0-9a-f]{64}&placed=1$/);
   await expect(notice(page)).toHaveText(/^Payment successful! Your order #\d+ is confirmed\.$/);
 });

@@ -108,6 +108,7 @@ export function createServices(
       log,
       limits: config.checkout,
       codCodes: config.abuse.codCodes,
+      whatsappOn: whatsapp.sender.kind !== "log",
       delivery,
     }),
     // A shopper's order with its courier's steps, tax invoice, credit notes, returns and the lines it may

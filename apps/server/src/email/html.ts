@@ -61,6 +61,8 @@ function drawBlock(block: Block, key: number): ReactNode {
           });
         }),
       );
+    case "pictured":
+      return drawPictured(block, key);
     case "action":
       return h(
         Section,
@@ -82,6 +84,49 @@ function drawBlock(block: Block, key: number): ReactNode {
         ),
       );
   }
+}
+
+/** Photos are drawn this wide (a mail column is ~600 px); the file is the 360 px copy where the seed made one. */
+const PHOTO_PX = 72;
+
+function drawPictured(block: Extract<Block, { kind: "pictured" }>, key: number): ReactNode {
+  return h(
+    Section,
+    { key, style: { margin: "0 0 16px" } },
+    ...block.items.map((item, i) =>
+      h(Row, {
+        key: i,
+        style: { margin: "0 0 8px" },
+        children: [
+          h(
+            Column,
+            { key: "photo", style: { width: `${PHOTO_PX + 12}px`, verticalAlign: "top" } },
+            item.image
+              ? // A plain <img> (what @react-email/img draws): one element is not worth a package.
+                h("img", {
+                  src: item.image,
+                  alt: "",
+                  width: PHOTO_PX,
+                  height: PHOTO_PX,
+                  style: {
+                    display: "block",
+                    border: 0,
+                    borderRadius: "6px",
+                    objectFit: "cover",
+                    backgroundColor: COLOURS.linen,
+                  },
+                })
+              : null,
+          ),
+          h(
+            Column,
+            { key: "text", style: { verticalAlign: "middle" } },
+            h(Text, { style: { ...text, margin: 0 } }, item.text),
+          ),
+        ],
+      }),
+    ),
+  );
 }
 
 /** The one branded layout: the seller's name on an indigo band, the blocks, the footer with the support address. */

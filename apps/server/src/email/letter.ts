@@ -12,7 +12,9 @@ export type Block =
   /** Label and value pairs (totals); the last one is drawn bold when `strongLast`. */
   | { kind: "figures"; rows: [label: string, value: string][]; strongLast?: boolean }
   /** A button in the HTML, "label: href" in the text. */
-  | { kind: "action"; label: string; href: string };
+  | { kind: "action"; label: string; href: string }
+  /** Pieces with their photos (absolute addresses): a small picture beside each line in the HTML, the lines alone in the text. */
+  | { kind: "pictured"; items: { text: string; image: string | null }[] };
 
 export interface Letter {
   /** The inbox's preview line. */
@@ -39,6 +41,7 @@ export const paragraph = (text: string): Block => ({ kind: "paragraph", text });
 export const lines = (items: string[], title?: string): Block => ({ kind: "lines", lines: items, title });
 export const figures = (rows: [string, string][], strongLast = true): Block => ({ kind: "figures", rows, strongLast });
 export const action = (label: string, href: string): Block => ({ kind: "action", label, href });
+export const pictured = (items: { text: string; image: string | null }[]): Block => ({ kind: "pictured", items });
 
 function blockText(block: Block): string {
   switch (block.kind) {
@@ -50,6 +53,8 @@ function blockText(block: Block): string {
       return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
     case "action":
       return `${block.label}:\n${block.href}`;
+    case "pictured":
+      return block.items.map((item) => item.text).join("\n");
   }
 }
 

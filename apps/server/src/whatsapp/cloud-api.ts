@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isAuthenticationTemplate } from "./templates";
 
 /** The Graph API version the adapter speaks. */
 export const GRAPH_API_VERSION = "v21.0";
@@ -17,8 +18,17 @@ export interface WhatsAppSender {
   send(message: TemplateMessage): Promise<string | null>;
 }
 
-/** The request body of `POST /{version}/{phone-number-id}/messages` for a template message. */
+/**
+ * The request body of `POST /{version}/{phone-number-id}/messages` for a template message. An authentication
+ * template's copy-code button takes the code again (Meta's "url" button, index 0).
+ */
 export function templateRequest(message: TemplateMessage) {
+  const body = { type: "body", parameters: message.parameters.map((text) => ({ type: "text", text })) };
+  const code = message.parameters[0];
+  const button =
+    isAuthenticationTemplate(message.template) && code
+      ? [{ type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] }]
+      : [];
   return {
     messaging_product: "whatsapp",
     recipient_type: "individual",
@@ -27,7 +37,7 @@ export function templateRequest(message: TemplateMessage) {
     template: {
       name: message.template,
       language: { code: message.language },
-      components: [{ type: "body", parameters: message.parameters.map((text) => ({ type: "text", text })) }],
+      components: [body, ...button],
     },
   };
 }

@@ -1,12 +1,15 @@
 import type { Tx } from "../db/client";
-import { OPT_OUT_PARAMETER, WHATSAPP_LANGUAGE, type WhatsAppTemplate } from "./templates";
+import { isAuthenticationTemplate, OPT_OUT_PARAMETER, WHATSAPP_LANGUAGE, type WhatsAppTemplate } from "./templates";
 import { whatsappOutbox } from "./tables";
 
 export interface OutgoingWhatsApp {
   /** International form, digits only (919829041234). */
   to: string;
   template: WhatsAppTemplate;
-  /** The template's parameters before the opt-out link (added here, filled in at send time). */
+  /**
+   * The template's parameters before the opt-out link (added here, filled in at send time; an authentication
+   * template, a one-time code, has none).
+   */
   parameters: string[];
 }
 
@@ -19,6 +22,9 @@ export async function queueWhatsApp(tx: Tx, message: OutgoingWhatsApp): Promise<
     to: message.to,
     template: message.template,
     language: WHATSAPP_LANGUAGE,
-    parameters: [...message.parameters.map(oneLine), OPT_OUT_PARAMETER],
+    parameters: [
+      ...message.parameters.map(oneLine),
+      ...(isAuthenticationTemplate(message.template) ? [] : [OPT_OUT_PARAMETER]),
+    ],
   });
 }

@@ -3,7 +3,7 @@ import { SELLER } from "@store/shared";
 /**
  * The WhatsApp Business message templates the shop sends, as they must be registered with Meta (category
  * "utility", language en): a template message names one of these and fills its body's {{n}} parameters in
- * order. The simulator draws the message the phone would show from the same text. Every template ends with
+ * order. The simulator draws the message the phone would show from the same text. Every utility template ends with
  * the signed opt-out link (the last parameter, filled in at send time: OPT_OUT_PARAMETER). No parameter is text
  * the requester typed (not even the name): the number is not verified, so checkout must not be a way to send
  * anyone a WhatsApp message of one's own wording (as the COD code e-mail, checkout/cod-codes.ts).
@@ -17,9 +17,16 @@ export const WHATSAPP_TEMPLATES = {
     "Namaste! Your order #{{1}} has been delivered. Not right? Ask for a return or size exchange within 48 hours: {{2}}. Stop these updates: {{3}}",
   return_update: "Namaste! An update on your return for order #{{1}}: {{2}}. Stop these updates: {{3}}",
   refund_sent: "Namaste! We have sent a refund of {{1}} for order #{{2}} to {{3}}. Stop these updates: {{4}}",
+  // Category "authentication": Meta fixes this wording (and adds a "Copy code" button carrying the code); such a
+  // template may not carry a link, so it has no opt-out parameter (decision 076).
+  cod_code: "{{1}} is your verification code. For your security, do not share this code.",
 } as const;
 
 export type WhatsAppTemplate = keyof typeof WHATSAPP_TEMPLATES;
+
+/** One-time codes: sent as Meta's authentication templates, with the code also in the copy-code button. */
+const AUTHENTICATION_TEMPLATES: ReadonlySet<WhatsAppTemplate> = new Set(["cod_code"]);
+export const isAuthenticationTemplate = (name: string) => AUTHENTICATION_TEMPLATES.has(name as WhatsAppTemplate);
 export const WHATSAPP_LANGUAGE = "en";
 
 /** Stands for the recipient's opt-out link until the worker sends the message. */

@@ -64,6 +64,10 @@ export const deliveryAddressFields = {
  * card provider, major units for the wallet (INR raised to end in 9) and for cash on delivery. The server
  * recomputes it and refuses a different one (409 AMOUNT_MISMATCH).
  */
+/** Where a cash-on-delivery confirmation code can be sent. */
+export const COD_CODE_CHANNELS = ["whatsapp", "email"] as const;
+export type CodCodeChannel = (typeof COD_CODE_CHANNELS)[number];
+
 export const createOrderRequestSchema = z
   .object({
     amount: z
@@ -103,6 +107,13 @@ export const createOrderRequestSchema = z
       .transform((v) => v ?? DEFAULT_SHIPPING_METHOD),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
+    /**
+     * Ours: where a cash-on-delivery code goes (decision 076): WhatsApp at the mobile number above when the
+     * store can send there and the number has not opted out, else e-mail; absent: WhatsApp first.
+     */
+    cod_code_channel: z
+      .enum(COD_CODE_CHANNELS, { error: `cod_code_channel must be one of ${COD_CODE_CHANNELS.join(", ")}` })
+      .optional(),
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
     whatsapp_opt_in: z
       .boolean({ error: "whatsapp_opt_in must be true or false" })
@@ -197,6 +208,8 @@ export const codOrderResponseSchema = z.object({
   status: z.literal("cod_confirmed"),
   amount: z.number(),
   currency: currencySchema,
+  /** Ours: the order's confirmation page, where the checkout goes next (decision 076). */
+  order_page: z.string(),
 });
 
 /**
@@ -213,6 +226,11 @@ export const codAwaitingResponseSchema = z.object({
   email: z.string(),
   expires_at: z.string(),
   message: z.string(),
+  /** Ours: where this code went, and the address or number as the page shows it ("+91 98xxxxxx45"). */
+  channel: z.enum(COD_CODE_CHANNELS),
+  sent_to: z.string(),
+  /** Ours: whether a code could go to WhatsApp at all (the store sends there, the number did not opt out). */
+  whatsapp_available: z.boolean(),
 });
 
 export const createOrderResponseSchema = z.union([
@@ -222,7 +240,7 @@ export const createOrderResponseSchema = z.union([
   codAwaitingResponseSchema,
 ]);
 
-/** `POST /api/confirm-cod-order/`: the order and the 6-digit code from the e-mail. */
+/** `POST /api/confirm-cod-order/`: the order and the 6-digit code sent (WhatsApp or e-mail). */
 export const confirmCodRequestSchema = z.object({
   order_id: z
     .number({ error: "order_id must be a number" })
@@ -232,7 +250,7 @@ export const confirmCodRequestSchema = z.object({
   code: z
     .string({ error: "code is required" })
     .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
+    .regex(/^\d{6}$/, "Enter the 6-digit code we sent you"),
 });
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -273,6 +291,8 @@ export const orderLineSchema = z.object({
   unit_price: z.number(),
   mrp: z.number(),
   line_total: z.number(),
+  /** Ours: the product's main photo (a `/media/...` path), null when it has none or is gone. */
+  image: z.string().nullable(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -284,6 +304,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The wallet's INR "end in 9" rounding, added to the total (0 otherwise). */
   rounding: z.number(),
   promo_code: z.string().nullable(),
+  /** Ours: the shipping method's promise from the day the order was placed, as IST days (decision 076). */
+  delivery_window: z.object({ earliest: z.string(), latest: z.string() }),
   delivery: z.object({
     name: z.string(),
     delivery_address: z.string(),

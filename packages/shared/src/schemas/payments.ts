@@ -51,6 +51,8 @@ export const verifyPaymentResponseSchema = z.object({
   message: z.string(),
   order_id: z.number().int(),
   status: orderStatusSchema,
+  /** Ours: the order's confirmation page (`/orders/:id?token=…&placed=1`), where the checkout goes next (decision 076). */
+  order_page: z.string(),
 });
 
 /** `GET /api/payment-options/`: what the checkout can offer and how to load each provider's widget. */

@@ -80,7 +80,12 @@ describe("card payment (Razorpay) through the simulator", () => {
     const paid = await payByCard(app, data.data.id, data.key);
     const verified = await verifyPayment(app, { amount: total * 100, razorpay: true, cart_id: cartId, ...paid });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ message: expect.any(String), order_id: data.order_id, status: "paid" });
+    expect(verified.json()).toEqual({
+      message: expect.any(String),
+      order_id: data.order_id,
+      status: "paid",
+      order_page: expect.stringMatching(new RegExp(`^/orders/${data.order_id}\\?token=[0-9a-f]{64}&placed=1$`)),
+    });
 
     const stored = await storedOrder(app, data.order_id);
     expect(stored.order).toMatchObject({

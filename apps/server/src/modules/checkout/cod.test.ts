@@ -74,6 +74,9 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
       email,
       expires_at: expect.any(String),
       message: expect.stringContaining(email),
+      channel: "email",
+      sent_to: email,
+      whatsapp_available: true,
     });
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(await stockOf(app, variant)).toBe(before);
@@ -87,7 +90,13 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
 
     const confirmed = await confirmCod(app, { order_id: orderId, code });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ order_id: orderId, status: "cod_confirmed", amount, currency: "INR" });
+    expect(confirmed.json()).toEqual({
+      order_id: orderId,
+      status: "cod_confirmed",
+      amount,
+      currency: "INR",
+      order_page: expect.stringMatching(/&placed=1$/),
+    });
     const stored = await storedOrder(app, orderId);
     expect(stored.order).toMatchObject({
       status: "cod_confirmed",
@@ -413,6 +422,7 @@ describe("cash on delivery from a signed-in shopper", () => {
       status: "cod_confirmed",
       amount: codTotal(lines),
       currency: "INR",
+      order_page: expect.stringMatching(/^\/orders\/\d+\?token=[0-9a-f]{64}&placed=1$/),
     });
     expect((await storedOrder(app, second.json().order_id)).events.map((e) => e.toStatus)).toEqual([
       "pending_payment",

@@ -11,12 +11,14 @@ import {
 
 import type { CreatedOrder } from "./service";
 import type { OrderRow } from "../orders/transitions";
+import { confirmationPagePath } from "../orders/reader";
 
 const codConfirmed = (order: OrderRow) => ({
   order_id: order.id,
   status: "cod_confirmed" as const,
   amount: order.total / 100,
   currency: order.currency as "INR" | "USD",
+  order_page: confirmationPagePath(order),
 });
 
 /**
@@ -28,6 +30,8 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
   const currency = order.currency as "INR" | "USD";
   if (!("providerOrderId" in outcome)) {
     if (order.status !== "awaiting_confirmation") return codConfirmed(order);
+    const code = outcome.code ?? { channel: "email" as const, sentTo: order.email ?? "", whatsappAvailable: false };
+    const where = code.channel === "whatsapp" ? `on WhatsApp to ${code.sentTo}` : `to ${code.sentTo}`;
     return {
       order_id: order.id,
       status: "awaiting_confirmation",
@@ -35,7 +39,10 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
       currency,
       email: order.email ?? "",
       expires_at: (order.expiresAt ?? new Date()).toISOString(),
-      message: `We have e-mailed a 6-digit code to ${order.email}. Enter it to place your order; until then nothing is reserved.`,
+      message: `We have sent a 6-digit code ${where}. Enter it to place your order; until then nothing is reserved.`,
+      channel: code.channel,
+      sent_to: code.sentTo,
+      whatsapp_available: code.whatsappAvailable,
     };
   }
   if (outcome.method === "razorpay")

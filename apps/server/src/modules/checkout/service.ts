@@ -11,7 +11,7 @@ import { unknownMethod } from "../payments/unknown-method";
 import { assertUnderClientCap, assertUnderEmailCap } from "../orders/caps";
 import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
-import { sendCode } from "./cod-codes";
+import { sendCode, type CodeSent } from "./cod-codes";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
 import { assertAmountMatches, quoteCart } from "./quote";
 import { refusal, type Refusal } from "../../errors";
@@ -27,8 +27,8 @@ export type { Client } from "../orders/save-order";
 export type CreatedOrder =
   /** `method`: the registered provider's name (payments/providers.ts). */
   | { method: string; order: OrderRow; providerOrderId: string; publicKey: string }
-  /** Confirmed at once (`cod_confirmed`), or waiting for the e-mailed code (`awaiting_confirmation`). */
-  | { method: "cod"; order: OrderRow };
+  /** Confirmed at once (`cod_confirmed`), or waiting for the code (`awaiting_confirmation`) that `code` says went where. */
+  | { method: "cod"; order: OrderRow; code?: CodeSent };
 
 /**
  * One step of an attempt, in its transaction; a Refusal it throws rolls the attempt back. `written`: the
@@ -52,8 +52,10 @@ export function createCheckoutService(
     gateway: PaymentGateway;
     log: ServiceLog;
     limits: CheckoutLimits;
-    /** Cash-on-delivery code e-mails per address (decision 062). */
+    /** Cash-on-delivery codes per address or number (decision 062). */
     codCodes: Limit;
+    /** Whether WhatsApp messages really go out (the Cloud API or its simulator, not the log): codes may go there. */
+    whatsappOn: boolean;
     /** India Post's directory and the delivery promise (geo), with the courier's serviceability when wired. */
     delivery: DeliveryPromises;
   },
@@ -135,9 +137,14 @@ export function createCheckoutService(
     };
   const nothing: Step = async () => {};
   const holdForPayment: Step = (tx, order, _now, written) => holdOrder(tx, order, "order", written);
-  const mailCode: Step = async (tx, order, now) => {
-    if (order.email) await sendCode(tx, { ...order, email: order.email }, now, deps.codCodes);
-  };
+  /** Sends the code (WhatsApp or e-mail, sendCode decides), noting in `sent` where it went. */
+  const sendCodeStep =
+    (input: CreateOrderRequest, sent: { code?: CodeSent }): Step =>
+    async (tx, order, now) => {
+      if (!order.email) return;
+      const options = { wanted: input.cod_code_channel, whatsappOn: deps.whatsappOn };
+      sent.code = await sendCode(tx, { ...order, email: order.email }, now, deps.codCodes, options);
+    };
   const confirmAtOnce: Step = (tx, order) => confirmOrder(tx, order, "cod_confirmed", "Cash on delivery");
 
   /**
@@ -170,7 +177,9 @@ export function createCheckoutService(
         "Please enter your e-mail address: we send a code to it to confirm a cash-on-delivery order.",
       );
     }
-    // Asking again for the same checkout e-mails a fresh code.
+    // Asking again for the same checkout sends a fresh code (on the channel asked for this time).
+    const sent: { code?: CodeSent } = {};
+    const mailCode = sendCodeStep(input, sent);
     const { order } = await checkout(
       cartId,
       input,
@@ -180,7 +189,7 @@ export function createCheckoutService(
       openAttempt(assertUnderEmailCap, mailCode),
       mailCode,
     );
-    return { method: "cod", order };
+    return { method: "cod", order, code: sent.code };
   }
 
   return {

@@ -6,6 +6,7 @@ import { removeOrderedLines } from "../cart/checkout-lines";
 import { issueInvoice } from "../invoices/issue";
 import { invoicePapers } from "../invoices/papers";
 import { closeOtherAttempts, holdOrder, holdsEverything } from "../orders/holds";
+import { mainPhotos } from "../orders/line-images";
 import { notifyShopper } from "../orders/notify-shopper";
 import { moneyOf, orderConfirmationEmail } from "../orders/order-email";
 import { newOrderAlert } from "../orders/seller-alert";
@@ -53,6 +54,13 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
         parameters: [String(order.id), moneyOf(order)(order.total)],
       },
     });
+    // Read before the invoice (below): nothing slow may follow its number.
+    const photos = order.email
+      ? await mainPhotos(
+          sp,
+          lines.map((l) => l.productId),
+        )
+      : new Map<number, string>();
     // The invoice comes last: its number locks its series until the commit, and every confirmation in the
     // shop queues for that lock, so as little as possible follows it (decision 052). An invoice the shop's tax
     // data does not allow yet is not issued (the seller sees why and issues it once fixed); the order is
@@ -62,7 +70,10 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
     const papers = issued.ok ? invoicePapers(order.id, issued) : undefined;
     // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates. It
     // and the seller's alert go into the outbox in one statement.
-    const confirmation = order.email ? orderConfirmationEmail({ ...order, email: order.email }, lines, papers) : null;
+    const pictured = lines.map((l) => ({ ...l, image: l.productId === null ? null : photos.get(l.productId) }));
+    const confirmation = order.email
+      ? orderConfirmationEmail({ ...order, email: order.email }, pictured, papers)
+      : null;
     const alert = newOrderAlert(order, to, lines, seller.settings);
     await queueEmail(sp, ...[confirmation, alert].filter((email) => email !== null));
   };

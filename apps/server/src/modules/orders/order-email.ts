@@ -1,6 +1,8 @@
 import { addressLines, formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
-import { action, figures, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
+import { renditionUrl, renditionWidths } from "@store/shared/media";
+import { action, figures, lines, paragraph, pictured, STORE_URL_TAG, type Block } from "../../email/letter";
 import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../email/outbox";
+import { deliveryWindow, deliveryWindowText } from "./delivery-window";
 import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
 
@@ -35,13 +37,20 @@ export const deliveryBlock = (order: OrderRow): Block =>
     "Delivering to:",
   );
 
+/** Mail clients draw a photo about 72 px wide: the seed's 360 px copy where there is one, as an absolute address. */
+export function mailPhotoUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const file = renditionWidths(url).includes(360) ? renditionUrl(url, 360) : url;
+  return file.startsWith("/") ? `${STORE_URL_TAG}${file}` : file;
+}
+
 /**
  * The confirmation every paid or cash-on-delivery order sends. Not an order update the shopper can turn off:
  * it carries the tax invoice (decision: notifications draft).
  */
 export function orderConfirmationEmail(
   order: OrderRow & { email: string },
-  orderLines: { productName: string; size: string; quantity: number; unitPrice: number }[],
+  orderLines: { productName: string; size: string; quantity: number; unitPrice: number; image?: string | null }[],
   papers?: ConfirmationPapers,
 ): OutgoingEmail {
   const money = moneyOf(order);
@@ -71,8 +80,14 @@ export function orderConfirmationEmail(
               : []),
           ].join("\n"),
         ),
-        lines(orderLines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`)),
+        pictured(
+          orderLines.map((l) => ({
+            text: `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`,
+            image: mailPhotoUrl(l.image),
+          })),
+        ),
         figures(totals),
+        paragraph(`Expected delivery: ${deliveryWindowText(deliveryWindow(order))}.`),
         deliveryBlock(order),
         action("Follow your order", `${STORE_URL_TAG}${orderPagePath(order)}`),
         ...(papers?.text.length ? [paragraph(papers.text.join("\n"))] : []),

@@ -12,7 +12,9 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { sameSecret } from "../../lib/secrets";
+import { deliveryWindow } from "./delivery-window";
 import { handTracking } from "./hand-tracking";
+import { mainPhotos } from "./line-images";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
 
@@ -70,6 +72,10 @@ export function createOrdersReader(db: Db) {
       )
         .map((l) => ({ ...l, quantity: l.quantity - l.cancelledQuantity }))
         .filter((l) => l.quantity > 0);
+      const photos = await mainPhotos(
+        db,
+        lines.map((l) => l.productId),
+      );
       return {
         ...summary(
           order,
@@ -81,6 +87,7 @@ export function createOrdersReader(db: Db) {
         shipping_method: order.shippingMethod,
         rounding: toMajorUnits(order.rounding),
         promo_code: order.promoCode,
+        delivery_window: deliveryWindow(order),
         delivery: {
           name: order.deliveryName,
           delivery_address: order.deliveryAddress,
@@ -101,6 +108,7 @@ export function createOrdersReader(db: Db) {
           unit_price: toMajorUnits(l.unitPrice),
           mrp: toMajorUnits(l.unitMrp),
           line_total: toMajorUnits(l.unitPrice * l.quantity),
+          image: (l.productId !== null && photos.get(l.productId)) || null,
         })),
         timeline: await timeline(db, order),
         // A parcel the seller shipped herself; the shipping module's parcel, when there is one, wins (services.ts).
@@ -126,6 +134,24 @@ export async function viewableOrder(db: Db, access: OrderAccess, orderId: number
 /** The order's own page, for a shopper signed in or not: what the e-mails link to. */
 export function orderPagePath(order: Pick<OrderRow, "id" | "viewToken">): string {
   return `/orders/${order.id}?token=${order.viewToken}`;
+}
+
+/**
+ * The order's page in its "just placed" state: where the checkout sends whoever paid or confirmed it
+ * (decision 076). The secret is the page's own, so a guest reaches it as the e-mail's link does.
+ */
+export function confirmationPagePath(order: Pick<OrderRow, "id" | "viewToken">): string {
+  return `${orderPagePath(order)}&placed=1`;
+}
+
+/** The confirmation page of an order known by id (a verified payment's). */
+export async function confirmationPageOf(db: Db, orderId: number): Promise<string> {
+  const [order] = await db
+    .select({ id: orders.id, viewToken: orders.viewToken })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
+  return confirmationPagePath(order);
 }
 
 /**

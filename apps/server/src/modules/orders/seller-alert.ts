@@ -1,4 +1,5 @@
 import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
+import { STORE_URL_TAG } from "../../email/letter";
 import type { OutgoingEmail } from "../../email/outbox";
 import { alertRecipient, type SellerSettingsRow } from "../settings/service";
 import type { OrderRow } from "./transitions";
@@ -31,7 +32,8 @@ export function newOrderAlert(
       `Ship to: ${order.deliveryName}, ${order.city}, ${order.state} ${order.pinCode}`,
       `Phone: ${order.countryCode} ${order.mobileNumber}`,
       "",
-      `Open it in the back office: /admin/orders/${order.id}`,
+      // Absolute (PUBLIC_URL, filled in when sent): a mail client cannot open a path on its own.
+      `Open it in the back office: ${STORE_URL_TAG}/admin/orders/${order.id}`,
       "These alerts can be switched off under Settings in the back office.",
     ].join("\n"),
   };

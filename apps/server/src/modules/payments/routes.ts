@@ -78,8 +78,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name, proof } = proofOf(request.body);
-      const { orderId, status } = await payments.verify(name, proof);
-      return { message: "Payment successful. Thank you for your order!", order_id: orderId, status };
+      const { orderId, status, orderPage } = await payments.verify(name, proof);
+      return {
+        message: "Payment successful. Thank you for your order!",
+        order_id: orderId,
+        status,
+        order_page: orderPage,
+      };
     },
   );
 

@@ -9,6 +9,7 @@ import { createRefundQueue, type RefundMadeHook } from "./refunds";
 import { paymentWithOrder, settledAsPaid, settlePayment, type PaymentWithOrder, type SettleOutcome } from "./settle";
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
 import { webhookEvents } from "./tables";
+import { confirmationPageOf } from "../orders/reader";
 
 /** A verified payment's order and where it stands. */
 export type Verified = { orderId: number; status: OrderStatus };
@@ -96,12 +97,14 @@ export function createPaymentsService(
      * `POST /api/verify-payment/`, the payload already read into the provider's name and its proof (the
      * route translates the spec's `razorpay` flag): the provider's own check, its capture, the paid transition.
      */
-    async verify(name: ProviderName, proof: PaymentProof): Promise<Verified> {
+    async verify(name: ProviderName, proof: PaymentProof): Promise<Verified & { orderPage: string }> {
       if (!gateway.knows(name)) throw unknownMethod();
       const provider = gateway.provider(name);
       if (!provider) throw notConfigured();
       if (!provider.verify(proof)) throw verificationFailed();
-      return captureAndSettle(provider, proof);
+      const verified = await captureAndSettle(provider, proof);
+      // Whoever holds the payment's proof paid for the order: they may open its page (decision 076).
+      return { ...verified, orderPage: await confirmationPageOf(db, verified.orderId) };
     },
 
     /** A provider's webhook: signature checked, recorded once, and a reported capture settled. */

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import type { SimulatorControl } from "../../http/simulator-control";
 import { hubSignature } from "../cloud-api";
 import { WHATSAPP_SIMULATOR_PREFIX, type WhatsAppSimulatorCredentials } from "../setup";
-import { isTemplate, parameterCount, renderTemplate } from "../templates";
+import { isAuthenticationTemplate, isTemplate, parameterCount, renderTemplate } from "../templates";
 import { graphError, sendRequestSchema } from "./requests";
 import { whatsappSimulatorMessages } from "./tables";
 
@@ -127,7 +127,12 @@ export const whatsappSimulatorPlugin = fp<{
       const parameters = (template.components ?? []).flatMap((c) =>
         c.type === "body" ? (c.parameters ?? []).map((p) => p.text) : [],
       );
-      if (parameters.length !== parameterCount(template.name))
+      const button = (template.components ?? []).find((c) => c.type === "button");
+      const codeInButton = button?.parameters?.[0]?.text === parameters[0];
+      if (
+        parameters.length !== parameterCount(template.name) ||
+        (isAuthenticationTemplate(template.name) && !codeInButton)
+      )
         return reply
           .status(400)
           .send(graphError("(#132000) Number of parameters does not match the expected number of params", 132000));

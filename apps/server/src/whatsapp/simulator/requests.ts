@@ -13,6 +13,8 @@ export const sendRequestSchema = z.object({
       .array(
         z.object({
           type: z.string(),
+          sub_type: z.string().optional(),
+          index: z.string().optional(),
           parameters: z.array(z.object({ type: z.literal("text"), text: z.string().min(1).max(1024) })).optional(),
         }),
       )

@@ -1,12 +1,13 @@
-import type { ConfirmCodRequest } from "@store/shared";
+import type { CodCodeChannel, ConfirmCodRequest } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
-import { checkCode, codeStepText } from "./cod-code";
+import { checkCode, codeDestination, codeStepText } from "./cod-code";
 import type { CodWaiting } from "./use-checkout";
 import { Button } from "../ui/button";
 
 /**
  * Cash on delivery's second step for a guest (or an account not verified yet): the order waits for the
- * code e-mailed to the shopper. It says what that means, takes the code, and can send a new one; "Change
+ * code sent to the shopper on WhatsApp or by e-mail. It says where it went and what that means, takes the
+ * code, and can send a new one, on the other channel too (decision 076); "Change
  * details" goes back to the form (placing the order again e-mails a new code, to the address then given).
  * Focus lands on the code field. Buttons rather than a nested form: the step sits inside the checkout's form.
  */
@@ -21,7 +22,11 @@ export function CodCodeStep({
   busy: boolean;
   /** The server's answer to the last try (a wrong code, a refused new code), shown under the field. */
   alert: string | null;
-  events: { confirm: (request: ConfirmCodRequest) => Promise<void>; resend: () => Promise<void> };
+  /** `resend(channel)`: a new code, on that channel (WhatsApp or e-mail) or the same one. */
+  events: {
+    confirm: (request: ConfirmCodRequest) => Promise<void>;
+    resend: (channel?: CodCodeChannel) => Promise<void>;
+  };
   onEdit: () => void;
 }) {
   const { order, sends } = waiting;
@@ -64,7 +69,7 @@ export function CodCodeStep({
       </p>
       {sends > 1 && (
         <p role="status" className="rounded-lg bg-sage/15 px-3 py-2 text-sm text-charcoal">
-          We have sent a new code to {order.email}. Only the newest code works.
+          We have sent a new code {codeDestination(order)}. Only the newest code works.
         </p>
       )}
       <div>
@@ -110,6 +115,22 @@ export function CodCodeStep({
         <Button variant="secondary" className="w-full" onClick={() => void events.resend()} disabled={busy}>
           Send a new code
         </Button>
+        {order.channel === "whatsapp" ? (
+          <Button variant="secondary" className="w-full" onClick={() => void events.resend("email")} disabled={busy}>
+            Send the code by e-mail instead
+          </Button>
+        ) : (
+          order.whatsapp_available && (
+            <Button
+              variant="secondary"
+              className="w-full"
+              onClick={() => void events.resend("whatsapp")}
+              disabled={busy}
+            >
+              Send the code on WhatsApp instead
+            </Button>
+          )
+        )}
         <Button variant="secondary" className="w-full" onClick={onEdit} disabled={busy}>
           Change details
         </Button>

@@ -1,17 +1,29 @@
+import { imageSrcSet } from "@store/shared/media";
 import { addressLines, formatMoney, shippingLineLabel, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
-import { paymentMethodLabel, piecesText } from "./order-format";
+import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
+import { OrderPlaced } from "./order-placed";
 import { OrderReturns } from "./order-returns";
 import { OrderReviews } from "./order-reviews";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 
 /** An order's page: where it stands, what was bought at which price, the totals and where it goes. */
-export function OrderDetails({ order, linkSecret = null }: { order: OrderDetail; linkSecret?: string | null }) {
+export function OrderDetails({
+  order,
+  linkSecret = null,
+  placed = false,
+}: {
+  order: OrderDetail;
+  linkSecret?: string | null;
+  /** Just paid or confirmed: the confirmation's summary leads the page (decision 076). */
+  placed?: boolean;
+}) {
   const guest = linkSecret !== null;
+  const trackPath = guest ? `/orders/${order.id}?token=${encodeURIComponent(linkSecret)}` : orderPath(order.id);
   return (
     <div className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -22,7 +34,9 @@ export function OrderDetails({ order, linkSecret = null }: { order: OrderDetail;
           >
             {guest ? "← Track another order" : "← Your account"}
           </Link>
-          <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Order #{order.id}</h1>
+          <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">
+            {placed ? `Order #${order.id} is confirmed` : `Order #${order.id}`}
+          </h1>
           <p className="mt-2 text-charcoal/85">
             Placed on <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time> ·{" "}
             {piecesText(order.item_count)} · {paymentMethodLabel(order.payment_method)}
@@ -38,6 +52,7 @@ export function OrderDetails({ order, linkSecret = null }: { order: OrderDetail;
           )}
         </p>
       </header>
+      {placed && <OrderPlaced order={order} trackPath={trackPath} />}
       <OrderTimeline order={order} />
       <section aria-labelledby="order-items-heading" className={CARD}>
         <h2 id="order-items-heading" className="text-2xl font-semibold text-indigo-ink">
@@ -166,18 +181,21 @@ function OrderLines({ order }: { order: OrderDetail }) {
       <tbody className="divide-y divide-linen [&_td]:py-3 [&_td]:align-top">
         {order.lines.map((line, index) => (
           <tr key={`${line.product_pk ?? "gone"}-${line.size}-${index}`}>
-            <th scope="row" className="py-3 pr-4 text-left align-top font-normal">
-              <span className="font-serif text-base text-charcoal">
-                {line.product_pk ? (
-                  <Link to={`/product/${line.product_pk}`} className="hover:text-madder">
-                    {line.product_name}
-                  </Link>
-                ) : (
-                  line.product_name
-                )}
-              </span>
-              <span className="mt-0.5 block text-charcoal/80 sm:hidden">
-                {sizePhrase(line.size)} · {line.quantity} × {money(line.unit_price)}
+            <th scope="row" className="flex gap-3 py-3 pr-4 text-left align-top font-normal">
+              <LinePhoto src={line.image} />
+              <span>
+                <span className="block font-serif text-base text-charcoal">
+                  {line.product_pk ? (
+                    <Link to={`/product/${line.product_pk}`} className="hover:text-madder">
+                      {line.product_name}
+                    </Link>
+                  ) : (
+                    line.product_name
+                  )}
+                </span>
+                <span className="mt-0.5 block text-charcoal/80 sm:hidden">
+                  {sizePhrase(line.size)} · {line.quantity} × {money(line.unit_price)}
+                </span>
               </span>
             </th>
             <td className={wide}>{sizeLabel(line.size)}</td>
@@ -188,6 +206,24 @@ function OrderLines({ order }: { order: OrderDetail }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The piece's photo beside its name, its box kept when there is none so the rows line up. */
+function LinePhoto({ src }: { src: string | null }) {
+  const box = "h-16 w-16 shrink-0 rounded-xl bg-linen object-cover";
+  if (!src) return <span aria-hidden="true" className={box} />;
+  return (
+    <img
+      src={src}
+      srcSet={imageSrcSet(src)}
+      sizes="64px"
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      className={box}
+    />
   );
 }
 

@@ -5,14 +5,23 @@ import { Skeleton } from "../ui/skeleton";
 import { OrderDetails } from "./order-details";
 import { useOrder } from "./use-order";
 
-/** `/account/orders/:id` and `/orders/:id?token=`: rendered in the browser, where the token or the link is. */
+/**
+ * `/account/orders/:id` and `/orders/:id?token=`: rendered in the browser, where the token or the link is.
+ * `&placed=1` is the confirmation the checkout lands on after paying (decision 076).
+ */
 export function OrderPage({ id, guest = false }: { id: string; guest?: boolean }) {
   const state = useOrder(id, guest);
   const [params] = useSearchParams();
   if (state.status === "not-found") return <NotFoundContent />;
   return (
     <div className="mx-auto max-w-4xl px-4 pb-8 pt-10 sm:pt-16">
-      {state.status === "ready" && <OrderDetails order={state.order} linkSecret={guest ? params.get("token") : null} />}
+      {state.status === "ready" && (
+        <OrderDetails
+          order={state.order}
+          linkSecret={guest ? params.get("token") : null}
+          placed={params.get("placed") === "1"}
+        />
+      )}
       {state.status === "error" && (
         <p role="alert" className="rounded-xl bg-madder/10 px-4 py-3 font-medium text-madder">
           {MESSAGES.unexpectedError}

@@ -6,6 +6,7 @@ import {
   toMinorUnits,
   walletOrderResponseSchema,
   type CodAwaitingResponse,
+  type CodCodeChannel,
   type ConfirmCodRequest,
   type CreateOrderInput,
   type Currency,
@@ -99,10 +100,13 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
     settle(MESSAGES.unexpectedError);
   }
 
-  /** Spec: after payment the cart is fetched again and the shopper lands on / with the success notice. */
-  async function succeed(text: string) {
+  /**
+   * Spec: after payment the cart is fetched again, with the success notice. Ours: the shopper lands on the
+   * order's confirmation page (`orderPage`, the order page in its "just placed" state), not on / (decision 076).
+   */
+  async function succeed(text: string, orderPage: string) {
     // Navigate first: the cart page would otherwise flash 'empty' as the emptied cart arrives.
-    await navigate("/", { state: { flash: text } satisfies FlashState });
+    await navigate(orderPage, { state: { flash: text } satisfies FlashState });
     await refresh().catch((error: unknown) => console.error("Cart fetch failed", error));
   }
 
@@ -114,7 +118,7 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
       failed(step, error);
       return;
     }
-    await succeed(`Payment successful! Your order #${paid.order_id} is confirmed.`);
+    await succeed(`Payment successful! Your order #${paid.order_id} is confirmed.`, paid.order_page);
   }
 
   function payByCard(answer: unknown, shopper: Shopper) {
@@ -179,9 +183,14 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   /** Cash on delivery: confirmed at once (a verified account), or waiting for the code e-mailed to the shopper. */
   async function codAnswered(answer: unknown, body: CreateOrderInput, key: string, sends: number) {
     const waiting = codAwaitingResponseSchema.safeParse(answer);
-    if (!waiting.success) return succeed(codConfirmedText(codOrderResponseSchema.parse(answer)));
+    if (!waiting.success) return codSucceeded(answer);
     setCod({ order: waiting.data, body, key, sends });
     settle();
+  }
+
+  function codSucceeded(answer: unknown) {
+    const order = codOrderResponseSchema.parse(answer);
+    return succeed(codConfirmedText(order), order.order_page);
   }
 
   /** One call of the code step: its failure shown (and the step ended when the order is gone), its answer to `then`. */
@@ -200,14 +209,14 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
   /** The code step's buttons: confirm with the code, or ask for a new one (create-order again, same body). */
   const codEvents = {
     confirm: (request: ConfirmCodRequest) =>
-      codCall("confirm-cod", "/api/confirm-cod-order/", request, async (answer) =>
-        succeed(codConfirmedText(codOrderResponseSchema.parse(answer))),
-      ),
-    resend: async () => {
-      if (cod)
-        await codCall("create-order", "/api/create-order/", cod.body, (answer) =>
-          codAnswered(answer, cod.body, cod.key, cod.sends + 1),
-        );
+      codCall("confirm-cod", "/api/confirm-cod-order/", request, async (answer) => codSucceeded(answer)),
+    resend: async (channel?: CodCodeChannel) => {
+      if (!cod) return;
+      // The channel asked for stays the one a later "Send a new code" uses.
+      const body = channel ? { ...cod.body, cod_code_channel: channel } : cod.body;
+      await codCall("create-order", "/api/create-order/", body, (answer) =>
+        codAnswered(answer, body, cod.key, cod.sends + 1),
+      );
     },
   };
 

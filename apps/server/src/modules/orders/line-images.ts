@@ -1,0 +1,21 @@
+import { asc, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { productImages } from "../catalog/tables";
+
+/**
+ * Each product's main photo (the first by position) as the catalogue has it now, by product id: what the
+ * confirmation page and e-mail show beside a line. A product deleted since (line's product null) or without
+ * photos has none. The order keeps no copy: a photo changed later shows the new one.
+ */
+export async function mainPhotos(db: Db | Tx, productIds: (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(productIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+  const photos = new Map<number, string>();
+  for (const row of rows) if (!photos.has(row.productId)) photos.set(row.productId, row.url);
+  return photos;
+}
