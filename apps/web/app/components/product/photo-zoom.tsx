@@ -91,8 +91,10 @@ export function PhotoZoom({
     const zoomedIn = view.scale > 1;
     if (event.key === "+" || event.key === "=") zoomBy(1.5);
     else if (event.key === "-") zoomBy(1 / 1.5);
-    else if (event.key === "ArrowRight") zoomedIn ? set({ ...view, x: view.x - pan }) : go(1);
-    else if (event.key === "ArrowLeft") zoomedIn ? set({ ...view, x: view.x + pan }) : go(-1);
+    else if (event.key === "ArrowRight" && zoomedIn) set({ ...view, x: view.x - pan });
+    else if (event.key === "ArrowLeft" && zoomedIn) set({ ...view, x: view.x + pan });
+    else if (event.key === "ArrowRight") go(1);
+    else if (event.key === "ArrowLeft") go(-1);
     else if (event.key === "ArrowUp" && zoomedIn) set({ ...view, y: view.y + pan });
     else if (event.key === "ArrowDown" && zoomedIn) set({ ...view, y: view.y - pan });
     else return;
