@@ -13,6 +13,7 @@ export * from "./seller";
 export * from "./messages";
 export * from "./schemas/common";
 export * from "./schemas/catalog";
+export * from "./schemas/size-schemes";
 export * from "./schemas/content";
 export * from "./schemas/errors";
 export * from "./checkout";

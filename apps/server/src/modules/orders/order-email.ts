@@ -1,4 +1,4 @@
-import { formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
+import { formatMoney, namedSizePhrase, SELLER, type Currency, toMajorUnits } from "@store/shared";
 import { action, figures, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
 import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../email/outbox";
 import { orderPagePath } from "./reader";
@@ -36,7 +36,7 @@ export const deliveryBlock = (order: OrderRow): Block =>
  */
 export function orderConfirmationEmail(
   order: OrderRow & { email: string },
-  orderLines: { productName: string; size: string; quantity: number; unitPrice: number }[],
+  orderLines: { productName: string; size: string; sizeName: string; quantity: number; unitPrice: number }[],
   papers?: ConfirmationPapers,
 ): OutgoingEmail {
   const money = moneyOf(order);
@@ -66,7 +66,12 @@ export function orderConfirmationEmail(
               : []),
           ].join("\n"),
         ),
-        lines(orderLines.map((l) => `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`)),
+        lines(
+          orderLines.map(
+            (l) =>
+              `${l.quantity} x ${l.productName} (${namedSizePhrase(l.size, l.sizeName, false)}) at ${money(l.unitPrice)}`,
+          ),
+        ),
         figures(totals),
         deliveryBlock(order),
         action("Follow your order", `${STORE_URL_TAG}${orderPagePath(order)}`),
