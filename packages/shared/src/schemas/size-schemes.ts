@@ -72,9 +72,9 @@ export function sizeName(size: string, name?: string | null): string {
   return name || sizeLabel(size);
 }
 
-/** A size in a sentence: a named size reads as its name ("Double"), a code as "size M" / "Size M". */
+/** A size in a sentence: a named size reads as its name ("Double"), a code (or a name that is the code) as "size M". */
 export function namedSizePhrase(size: string, name: string | null | undefined, capital = true): string {
-  if (name) return name;
+  if (name && name !== sizeLabel(size)) return name;
   if (size === "ONE") return capital ? "One size" : "one size";
   return `${capital ? "Size" : "size"} ${size}`;
 }

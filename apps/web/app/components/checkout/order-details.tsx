@@ -1,4 +1,4 @@
-import { formatMoney, shippingLineLabel, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
+import { formatMoney, namedSizePhrase, shippingLineLabel, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
@@ -174,10 +174,10 @@ function OrderLines({ order }: { order: OrderDetail }) {
                 )}
               </span>
               <span className="mt-0.5 block text-charcoal/80 sm:hidden">
-                {sizePhrase(line.size)} · {line.quantity} × {money(line.unit_price)}
+                {namedSizePhrase(line.size, line.size_name)} · {line.quantity} × {money(line.unit_price)}
               </span>
             </th>
-            <td className={wide}>{sizeLabel(line.size)}</td>
+            <td className={wide}>{line.size_name}</td>
             <td className={`${wide} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${wide} text-right tabular-nums`}>{money(line.unit_price)}</td>
             <td className="text-right font-semibold tabular-nums">{money(line.line_total)}</td>

@@ -4,7 +4,7 @@ import {
   REVIEW_FIT_LABELS,
   REVIEW_PHOTOS_MAX,
   REVIEW_THANKS,
-  sizeLabel,
+  namedSizePhrase,
   type OrderDetail,
   type ReviewFit,
   type ReviewSentResponse,
@@ -57,7 +57,7 @@ export function OrderReviews({ order, linkSecret }: { order: OrderDetail; linkSe
         {lines.map((line) => (
           <li key={line.line_id} id={anchorOf(line.line_id)} className="scroll-mt-24 rounded-2xl bg-cream/50 p-4">
             <h3 className="font-semibold text-charcoal">
-              {line.product_name} (size {sizeLabel(line.size)})
+              {line.product_name} ({namedSizePhrase(line.size, line.size_name, false)})
             </h3>
             {sent.includes(line.line_id) ? (
               <p role="status" className="mt-2 text-sm font-medium text-indigo-ink">

@@ -1,20 +1,26 @@
-import { sizeLabel, type ProductSize } from "@store/shared";
+import type { ProductSize } from "@store/shared";
 
 /** The product's sizes as a radio group (arrow keys move between them), styled as pills. */
 export function SizeSelector({
   sizes,
   value,
   onChange,
+  chart,
 }: {
-  sizes: readonly { size: ProductSize; stock: number }[];
+  sizes: readonly { size: ProductSize; size_name: string; stock: number }[];
   value: ProductSize;
   onChange: (size: ProductSize) => void;
+  /** Beside the legend: the "Size chart" button when the product has one. */
+  chart?: React.ReactNode;
 }) {
   return (
     <fieldset>
-      <legend className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Size</legend>
+      <div className="flex items-baseline justify-between gap-4">
+        <legend className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Size</legend>
+        {chart}
+      </div>
       <div className="mt-3 flex flex-wrap gap-3">
-        {sizes.map(({ size, stock }) => (
+        {sizes.map(({ size, size_name, stock }) => (
           <label key={size} className="relative">
             <input
               type="radio"
@@ -31,7 +37,7 @@ export function SizeSelector({
                   : "border-charcoal/30 bg-white hover:border-madder"
               }`}
             >
-              {sizeLabel(size)}
+              {size_name}
               {stock === 0 && <span className="sr-only"> (out of stock)</span>}
             </span>
           </label>
