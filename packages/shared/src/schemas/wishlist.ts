@@ -25,7 +25,7 @@ export const wishlistProductParamsSchema = z.object({ productId: idParam });
  * `PUT /api/wishlist/:productId` body: the size chosen when the heart was pressed on the product page (issue
  * 40); a heart on a grid card sends none. Saving an already-saved piece with a size changes its size.
  */
-export const wishlistSaveRequestSchema = z.object({ size: productSizeSchema.optional() }).default({});
+export const wishlistSaveRequestSchema = z.object({ size: productSizeSchema.optional() }).nullish();
 
 /**
  * `POST /api/wishlist/merge`: the guest's list (held to the same cap in the browser), sent once at login; ids

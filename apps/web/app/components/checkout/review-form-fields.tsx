@@ -105,7 +105,7 @@ export function PhotoPickerField({
         {label}
       </label>
       {files.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos to send">
+        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Chosen photos">
           {files.map((file, i) => (
             <li key={`${file.name}-${file.size}`} className="relative h-20 w-20">
               <img
