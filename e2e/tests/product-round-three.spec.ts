@@ -208,6 +208,8 @@ test("point 9: the review form's stars are tapped or chosen by keyboard, photos 
 
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
+    // The same link again would only move to its #anchor: load it afresh.
+    await page.goto("about:blank");
     await page.goto(link);
     await hydrated(page);
     const form = page.getByRole("form", { name: `Review of ${product.name}` });

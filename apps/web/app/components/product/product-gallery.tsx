@@ -27,7 +27,8 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
     const el = row.current;
     // The scroll event sets `current` once the row arrives; set it now too so the thumbnail answers at once.
     setCurrent(next);
-    el?.scrollTo({ left: next * el.clientWidth, behavior: "smooth" });
+    // An instant move: a smooth one would report every position it passes through as the current photo.
+    el?.scrollTo({ left: next * el.clientWidth });
   }
 
   return (

@@ -14,11 +14,9 @@ export function SizeSelector({
   chart?: React.ReactNode;
 }) {
   return (
-    <fieldset>
-      <div className="flex items-baseline justify-between gap-4">
-        <legend className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Size</legend>
-        {chart}
-      </div>
+    <fieldset className="relative">
+      <legend className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Size</legend>
+      {chart && <div className="absolute right-0 top-0">{chart}</div>}
       <div className="mt-3 flex flex-wrap gap-3">
         {sizes.map(({ size, size_name, stock }) => (
           <label key={size} className="relative">
