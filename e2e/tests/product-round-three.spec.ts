@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { ProductDetail, ProductDetailResponse, ProductListResponse, WishlistResponse } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { adminToken, DESKTOP, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
@@ -113,7 +113,10 @@ test("point 3: a bedcover's sizes read Single to King, with a size chart in cm a
     const sizes = page.getByRole("group", { name: "Size" });
     for (const name of ["Single", "Double", "Queen", "King"])
       await expect(sizes.getByRole("radio", { name })).toBeAttached();
-    await sizes.getByText("Double", { exact: true }).click();
+    await sizes
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: "Double" }) })
+      .click();
     await expect(page.getByText("Your choice: Double")).toBeVisible();
 
     await page.getByRole("button", { name: "Size chart" }).click();
@@ -165,7 +168,10 @@ test("point 6: the wishlist's heart saves the size chosen, for a guest and for a
       await page.goto(`/product/${bedcover.id}`);
       await hydrated(page);
     }
-    await page.getByRole("group", { name: "Size" }).getByText("Queen", { exact: true }).click();
+    await page
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: "Queen" }) })
+      .click();
     await page.getByRole("button", { name: `Save to wishlist: ${bedcover.name}` }).click();
     await expect(page.getByRole("button", { name: `Remove from wishlist: ${bedcover.name}` })).toBeVisible();
     await page.goto("/wishlist");
