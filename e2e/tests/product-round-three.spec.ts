@@ -176,7 +176,7 @@ test("point 6: the wishlist's heart saves the size chosen, for a guest and for a
     await expect(page.getByRole("button", { name: `Remove from wishlist: ${bedcover.name}` })).toBeVisible();
     await page.goto("/wishlist");
     const line = page.getByTestId("wishlist-line").filter({ hasText: bedcover.name });
-    await expect(line.getByLabel("Size")).toHaveValue("L");
+    await expect(line.getByRole("combobox", { name: "Size" })).toHaveValue("L");
     await keepScreen(page, "issue40-p06-wishlist-size");
   }
   const saved = (await (
