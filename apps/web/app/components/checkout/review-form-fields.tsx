@@ -32,7 +32,8 @@ export function StarRatingField({
             checked={value === n}
             onChange={() => onChange(n)}
             aria-describedby={describedBy}
-            className="peer sr-only"
+            // Over the star, invisible: a tap lands on the radio itself.
+            className="peer absolute inset-0 z-10 h-full w-full cursor-pointer appearance-none opacity-0"
           />
           <span className="sr-only">
             {n} {n === 1 ? "star" : "stars"}

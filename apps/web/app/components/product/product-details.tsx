@@ -109,16 +109,15 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             )}
           </div>
           <StockStatus stock={detail.stock} />
-          <SizeSelector
-            sizes={detail.sizes}
-            value={size}
-            onChange={setSize}
-            chart={
-              detail.size_chart && (
+          <div className="relative">
+            <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
+            {/* Beside the group, not in it: the chart's table names the sizes too. */}
+            {detail.size_chart && (
+              <div className="absolute right-0 top-0">
                 <SizeChartButton chart={detail.size_chart} names={sizeNames} productName={detail.name} />
-              )
-            }
-          />
+              </div>
+            )}
+          </div>
           <p aria-live="polite" className="min-h-5 text-sm text-charcoal/80">
             {updating && `Updating the price for ${namedSizePhrase(size, sizeNames[size], false)}...`}
             {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}

@@ -5,18 +5,14 @@ export function SizeSelector({
   sizes,
   value,
   onChange,
-  chart,
 }: {
   sizes: readonly { size: ProductSize; size_name: string; stock: number }[];
   value: ProductSize;
   onChange: (size: ProductSize) => void;
-  /** Beside the legend: the "Size chart" button when the product has one. */
-  chart?: React.ReactNode;
 }) {
   return (
-    <fieldset className="relative">
+    <fieldset>
       <legend className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Size</legend>
-      {chart && <div className="absolute right-0 top-0">{chart}</div>}
       <div className="mt-3 flex flex-wrap gap-3">
         {sizes.map(({ size, size_name, stock }) => (
           <label key={size} className="relative">
