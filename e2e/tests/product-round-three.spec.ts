@@ -113,10 +113,14 @@ test("point 3: a bedcover's sizes read Single to King, with a size chart in cm a
     const sizes = page.getByRole("group", { name: "Size" });
     for (const name of ["Single", "Double", "Queen", "King"])
       await expect(sizes.getByRole("radio", { name })).toBeAttached();
-    await sizes
-      .locator("label")
-      .filter({ has: page.getByRole("radio", { name: "Double" }) })
-      .click();
+    // Clicked until chosen: a click that lands while the page is still hydrating is undone by React.
+    await expect(async () => {
+      await sizes
+        .locator("label")
+        .filter({ has: page.getByRole("radio", { name: "Double" }) })
+        .click();
+      await expect(sizes.getByRole("radio", { name: "Double" })).toBeChecked({ timeout: 2000 });
+    }).toPass();
     await expect(page.getByText("Your choice: Double")).toBeVisible();
 
     await page.getByRole("button", { name: "Size chart" }).click();
