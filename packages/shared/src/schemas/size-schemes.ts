@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_SIZES, sizeLabel, type ProductSize } from "../constants";
+import { PRODUCT_SIZES, type ProductSize } from "../constants";
 import { idParam } from "./common";
 import { requiredText, text } from "./input-rules";
 
@@ -8,7 +8,6 @@ import { requiredText, text } from "./input-rules";
  * each code the name a shopper reads and a chart of measurements in cm. The seller edits them in the back
  * office; a subcategory points at one and a product may point at its own.
  */
-export const CM_PER_INCH = 2.54;
 
 /** The size codes (catalog's `productSizeSchema` is the same enum; defined here so catalog can import charts). */
 const productSizeSchema = z.enum(PRODUCT_SIZES, { error: `size must be one of ${PRODUCT_SIZES.join(", ")}` });
@@ -66,21 +65,3 @@ export type SizeNames = Partial<Record<ProductSize, string>>;
 export type SizeSchemeWrite = z.input<typeof sizeSchemeWriteSchema>;
 export type SizeScheme = z.infer<typeof sizeSchemeSchema>;
 export type SizeSchemesResponse = z.infer<typeof sizeSchemesResponseSchema>;
-
-/** The name shoppers read for a size: the scheme's, else the code ("One size" for ONE). */
-export function sizeName(size: string, name?: string | null): string {
-  return name || sizeLabel(size);
-}
-
-/** A size in a sentence: a named size reads as its name ("Double"), a code (or a name that is the code) as "size M". */
-export function namedSizePhrase(size: string, name: string | null | undefined, capital = true): string {
-  if (name && name !== sizeLabel(size)) return name;
-  if (size === "ONE") return capital ? "One size" : "one size";
-  return `${capital ? "Size" : "size"} ${size}`;
-}
-
-/** A length in cm as inches, to the nearest quarter inch ("15.75"). */
-export function cmToInches(cm: number): string {
-  const quarters = Math.round((cm / CM_PER_INCH) * 4) / 4;
-  return String(quarters);
-}
