@@ -165,7 +165,7 @@ test("point 6: the wishlist's heart saves the size chosen, for a guest and for a
     await page.context().clearCookies();
     // 1366: signed in (the server keeps the size); 390: a guest (the browser keeps it).
     await page
-      .evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.clear())
+      .evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear())
       .catch(() => {});
     if (i === 0) await openWithStorage(page, `/product/${bedcover.id}`, { token });
     else {
