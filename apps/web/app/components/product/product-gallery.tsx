@@ -1,8 +1,11 @@
 import { imageSrcSet } from "@store/shared/media";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { ChevronDownIcon } from "../ui/icons";
 import { PRODUCT_IMAGE } from "./product-card";
-import { PhotoZoom, type GalleryImage } from "./photo-zoom";
+import type { GalleryImage } from "./photo-zoom";
+
+/** Loaded when a shopper first zooms: most never do, so it is not part of the page's first load. */
+const PhotoZoom = lazy(() => import("./photo-zoom").then((m) => ({ default: m.PhotoZoom })));
 
 /** The gallery is the page's left column from lg (max-w-7xl, px-4, gap-16), the page's width below. */
 const MAIN_SIZES = "(min-width: 1280px) 592px, (min-width: 1024px) calc((100vw - 96px) / 2), calc(100vw - 32px)";
@@ -143,7 +146,11 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
           ))}
         </ul>
       )}
-      {zoomed !== null && <PhotoZoom images={images} name={name} start={zoomed} onClose={() => setZoomed(null)} />}
+      {zoomed !== null && (
+        <Suspense fallback={null}>
+          <PhotoZoom images={images} name={name} start={zoomed} onClose={() => setZoomed(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
