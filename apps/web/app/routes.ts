@@ -70,6 +70,7 @@ export default [
     page("settings", "routes/admin/settings.tsx"),
     // Issue 15: the GST rate rules products are classed under; issue 38: the notified values by date.
     page("tax-rules", "routes/admin/tax-rules.tsx"),
+    page("size-charts", "routes/admin/size-charts.tsx"),
     page("exchange-rates", "routes/admin/exchange-rates.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),

@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./size-names";
 export * from "./currency-choice";
 export * from "./cart-cookie";
 export * from "./session-hint";
@@ -15,6 +16,7 @@ export * from "./messages";
 export * from "./schemas/common";
 export * from "./schemas/catalog";
 export * from "./schemas/listing-filters";
+export * from "./schemas/size-schemes";
 export * from "./schemas/content";
 export * from "./schemas/errors";
 export * from "./checkout";

@@ -22,6 +22,7 @@ import {
   taxRules,
   testimonials,
 } from "../schema";
+import { seedSizeSchemes } from "./size-schemes";
 import { seedTaxData } from "./tax";
 import { demoCatalogue } from "./catalogue";
 import { BLOGS, blogImageUrl } from "./data/blogs";
@@ -271,6 +272,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const txDb = tx as unknown as Db;
     await seedCategories(txDb);
+    await seedSizeSchemes(txDb);
     const productIds = await seedProducts(txDb);
     await seedTaxData(txDb);
     await seedHomeStrip(txDb);

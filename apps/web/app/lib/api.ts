@@ -103,6 +103,8 @@ export const STORAGE_KEYS = {
   items: "items",
   /** A guest's saved product ids, newest first (JSON); sent to the account at login, then cleared. */
   wishlist: "wishlist",
+  /** The size a guest chose for each saved product, by id (JSON), sent with the list at login. */
+  wishlistSizes: "wishlistSizes",
   /** The address a guest gave for a back-in-stock e-mail, so it is asked once. */
   alertEmail: "stockAlertEmail",
 } as const;

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from "./api";
 
-type StoredKey = (typeof STORAGE_KEYS)["token" | "cartId" | "wishlist" | "alertEmail"];
+type StoredKey = (typeof STORAGE_KEYS)["token" | "cartId" | "wishlist" | "wishlistSizes" | "alertEmail"];
 
 /**
  * The browser storage the spec names (`token`, `cartId`), and ours (a guest's wishlist and alert address). Every access is guarded: storage is missing on

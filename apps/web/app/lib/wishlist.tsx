@@ -1,4 +1,10 @@
-import { WISHLIST_LIMIT, type WishlistIdsResponse, type WishlistResponse } from "@store/shared";
+import {
+  PRODUCT_SIZES,
+  WISHLIST_LIMIT,
+  type ProductSize,
+  type WishlistIdsResponse,
+  type WishlistResponse,
+} from "@store/shared";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, isApiError, STORAGE_KEYS } from "./api";
 import { useSession } from "./session";
@@ -14,8 +20,8 @@ type WishlistContextValue = {
   /** Saved product ids, newest first. */
   ids: number[];
   has: (productId: number) => boolean;
-  /** Saves or removes; rejects with the ApiError when the server refused (the heart goes back). */
-  toggle: (productId: number) => Promise<void>;
+  /** Saves (with the size chosen, when there is one) or removes; rejects with the ApiError when the server refused. */
+  toggle: (productId: number, size?: ProductSize) => Promise<void>;
 };
 
 const WishlistContext = createContext<WishlistContextValue>({
@@ -40,6 +46,27 @@ function storeWishlist(ids: number[]) {
   browserStorage.set(STORAGE_KEYS.wishlist, ids.length === 0 ? null : JSON.stringify(ids.slice(0, WISHLIST_LIMIT)));
 }
 
+/** The size a guest chose for each saved product (anything unreadable is left out). */
+export function storedWishlistSizes(): Record<string, ProductSize> {
+  try {
+    const parsed: unknown = JSON.parse(browserStorage.get(STORAGE_KEYS.wishlistSizes) ?? "{}");
+    if (typeof parsed !== "object" || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, ProductSize] =>
+        (PRODUCT_SIZES as readonly unknown[]).includes(entry[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the sizes of the saved ids only (a removed piece forgets its size). */
+function storeWishlistSizes(ids: number[], sizes: Record<string, ProductSize>) {
+  const kept = Object.fromEntries(Object.entries(sizes).filter(([id]) => ids.includes(Number(id))));
+  browserStorage.set(STORAGE_KEYS.wishlistSizes, ids.length === 0 ? null : JSON.stringify(kept));
+}
+
 const serverIds = async () =>
   (await api.get<WishlistResponse>("/api/wishlist/", { currency: "USD" })).data.map((item) => item.id);
 
@@ -62,9 +89,17 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
       const local = storedWishlist();
       const ids =
         local.length > 0
-          ? (await api.post<WishlistIdsResponse>("/api/wishlist/merge", { product_ids: local })).product_ids
+          ? (
+              await api.post<WishlistIdsResponse>("/api/wishlist/merge", {
+                product_ids: local,
+                sizes: storedWishlistSizes(),
+              })
+            ).product_ids
           : await serverIds();
-      if (local.length > 0) storeWishlist([]);
+      if (local.length > 0) {
+        storeWishlist([]);
+        storeWishlistSizes([], {});
+      }
       setState({ status: "ready", ids });
     } catch (error) {
       if (isApiError(error, 401)) expire(error.message);
@@ -82,10 +117,11 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   useEffect(() => onStorageChange((key) => key === STORAGE_KEYS.wishlist && void load()), [load]);
 
   const toggle = useCallback(
-    async (productId: number) => {
+    async (productId: number, size?: ProductSize) => {
       const saved = state.ids.includes(productId);
       const next = saved ? state.ids.filter((id) => id !== productId) : [productId, ...state.ids];
       if (!tokenNow.current) {
+        storeWishlistSizes(next, { ...storedWishlistSizes(), ...(size && { [productId]: size }) });
         storeWishlist(next);
         setState({ status: "ready", ids: next });
         return;
@@ -96,7 +132,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
         else
           setState({
             status: "ready",
-            ids: (await api.put<WishlistIdsResponse>(`/api/wishlist/${productId}`, {})).product_ids,
+            ids: (await api.put<WishlistIdsResponse>(`/api/wishlist/${productId}`, size ? { size } : {})).product_ids,
           });
       } catch (error) {
         setState((current) => ({ ...current, ids: state.ids }));

@@ -64,6 +64,8 @@ export const cartItemSchema = z.object({
   product_name: z.string(),
   image: z.string(),
   size: z.string(),
+  /** The name shoppers read for the size (issue 40): its size scheme's, else the code. */
+  size_name: z.string(),
   quantity: z.number().int(),
   offer_price: z.number(),
   mrp: z.number(),

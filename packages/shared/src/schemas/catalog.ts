@@ -3,6 +3,7 @@ import { PRODUCT_SIZES } from "../constants";
 import { currencySchema, idParam, pageMeta, paginationQuery } from "./common";
 import { INT32_MAX, searchText } from "./input-rules";
 import { listingFacetsSchema, listingFiltersSchema } from "./listing-filters";
+import { sizeChartSchema } from "./size-schemes";
 
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -68,6 +69,8 @@ export const productDetailQuerySchema = z.object({
 
 export const sizeOptionSchema = z.object({
   size: productSizeSchema,
+  /** The name shoppers read (issue 40): the size scheme's ("Double", "40 x 40 cm"), else the code. */
+  size_name: z.string(),
   offer_price: z.number(),
   mrp: z.number(),
   stock: z.number().int(),
@@ -86,7 +89,11 @@ export const productDetailSchema = z.object({
   offer_price: z.number(),
   mrp: z.number(),
   stock: z.number().int(),
+  /** The chosen size's name (see `sizes`). */
+  size_name: z.string(),
   sizes: z.array(sizeOptionSchema),
+  /** The measurements of each size (cm), when the seller gave a chart for this kind of piece. */
+  size_chart: sizeChartSchema.nullable(),
   main_image: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   rating: z.number(),

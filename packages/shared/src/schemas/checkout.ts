@@ -287,6 +287,8 @@ export const orderLineSchema = z.object({
   product_pk: z.number().int().nullable(),
   product_name: z.string(),
   size: z.string(),
+  /** The size's name when sold ("Double"); the code for lines sold before sizes had names. */
+  size_name: z.string(),
   quantity: z.number().int(),
   unit_price: z.number(),
   mrp: z.number(),

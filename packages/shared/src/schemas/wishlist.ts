@@ -22,6 +22,12 @@ export const wishlistProductsQuerySchema = z.object({
 export const wishlistProductParamsSchema = z.object({ productId: idParam });
 
 /**
+ * `PUT /api/wishlist/:productId` body: the size chosen when the heart was pressed on the product page (issue
+ * 40); a heart on a grid card sends none. Saving an already-saved piece with a size changes its size.
+ */
+export const wishlistSaveRequestSchema = z.object({ size: productSizeSchema.optional() }).nullish();
+
+/**
  * `POST /api/wishlist/merge`: the guest's list (held to the same cap in the browser), sent once at login; ids
  * of products no longer sold are skipped.
  */
@@ -29,6 +35,8 @@ export const wishlistMergeRequestSchema = z.object({
   product_ids: z
     .array(idParam, { error: "product_ids must be a list of product ids" })
     .max(WISHLIST_LIMIT, `product_ids may hold at most ${WISHLIST_LIMIT} products`),
+  /** The size the guest chose for each saved product, by product id (those saved from a card have none). */
+  sizes: z.record(z.string().regex(/^\d{1,10}$/, "sizes must be keyed by product id"), productSizeSchema).default({}),
 });
 
 export const wishlistSizeSchema = z.object({
@@ -39,7 +47,11 @@ export const wishlistSizeSchema = z.object({
 });
 
 /** A saved piece: its card (today's price in the asked currency), every size it is offered in with stock. */
-export const wishlistItemSchema = productListItemSchema.extend({ sizes: z.array(wishlistSizeSchema) });
+export const wishlistItemSchema = productListItemSchema.extend({
+  sizes: z.array(wishlistSizeSchema),
+  /** The size chosen when it was saved; null when saved from a card (or for a guest's list, kept in the browser). */
+  saved_size: productSizeSchema.nullable(),
+});
 
 export const wishlistResponseSchema = z.object({ data: z.array(wishlistItemSchema), currency: currencySchema });
 
@@ -67,6 +79,7 @@ export const stockAlertConfirmationSchema = z.object({
 
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
+export type WishlistSaveRequest = z.infer<typeof wishlistSaveRequestSchema>;
 export type WishlistIdsResponse = z.infer<typeof wishlistIdsResponseSchema>;
 export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
 export type StockAlertResponse = z.infer<typeof stockAlertResponseSchema>;

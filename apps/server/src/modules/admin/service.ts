@@ -12,6 +12,7 @@ import { createSalesReport } from "../orders/sales-report";
 import { customerDetail, listCustomers } from "../orders/customers";
 import { createSellerSettingsAdmin } from "./seller-settings";
 import { createStaffAdmin } from "./staff";
+import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
 import { moneyOfOrder } from "../payments/order-payments";
 import { createOrderFulfilment } from "./orders-fulfil";
@@ -110,6 +111,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
     settings: createSellerSettingsAdmin(db),
     taxData: createTaxDataAdmin(db),
+    sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { priceIn, type CartItem, type CartResponse, type Currency } from "@store/shared";
+import { priceIn, sizeName, type CartItem, type CartResponse, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
+import { sizeNameColumn } from "../catalog/size-schemes";
 import { productImages, productVariants, products } from "../catalog/tables";
 import { cartLines } from "./tables";
 
@@ -37,6 +38,7 @@ export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & {
       variantId: productVariants.id,
       productId: cartLines.productId,
       size: cartLines.size,
+      sizeName: sizeNameColumn(cartLines.size),
       quantity: cartLines.quantity,
       isDirectBuy: cartLines.isDirectBuy,
       name: products.name,
@@ -61,6 +63,8 @@ export interface LineRow {
   id: number;
   productId: number;
   size: string;
+  /** The size scheme's name for it; absent or null: the code is its name. */
+  sizeName?: string | null;
   quantity: number;
   isDirectBuy: boolean;
   name: string;
@@ -81,6 +85,7 @@ export function cartItem(r: LineRow, currency: Currency): CartItem {
     product_name: r.name,
     image: r.image ?? "",
     size: r.size,
+    size_name: sizeName(r.size, r.sizeName),
     quantity: r.quantity,
     offer_price: offer,
     mrp: priceIn(currency, r.mrpCents),

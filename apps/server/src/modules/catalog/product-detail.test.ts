@@ -65,6 +65,7 @@ describe("GET /api/get-product-detail/", () => {
     expect(data.sizes).toEqual(
       variants.map((v) => ({
         size: v.size,
+        size_name: expect.any(String),
         offer_price: priceIn("USD", v.offerPriceCents),
         mrp: priceIn("USD", v.mrpCents),
         stock: v.stock,

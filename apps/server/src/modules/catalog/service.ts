@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
+  sizeName,
   DEFAULT_SIZE,
   HOME_STRIP_NAMES,
   PRODUCT_SIZES,
@@ -20,6 +21,7 @@ import { AppError } from "../../errors";
 import { createCatalogCache } from "./cache";
 import { filterCondition, filtersKey, listingOrderBy, loadListingFacets } from "./listing-filters";
 import { loadProductCards } from "./product-cards";
+import { productSizeScheme } from "./size-schemes";
 import { readCatalogueSettings } from "./settings";
 import { categories, homeCategories, productImages, productVariants, products, subcategories } from "./tables";
 
@@ -162,7 +164,7 @@ export function createCatalogService(db: Db) {
       .where(and(eq(products.id, product_pk), eq(products.isActive, true)));
     if (!p) throw new AppError("not_found", "Product not found");
 
-    const [variants, images, related] = await Promise.all([
+    const [variants, images, related, scheme] = await Promise.all([
       db
         .select()
         .from(productVariants)
@@ -175,6 +177,7 @@ export function createCatalogService(db: Db) {
         .where(eq(productImages.productId, p.id))
         .orderBy(asc(productImages.position), asc(productImages.id)),
       relatedIds(p),
+      productSizeScheme(db, p.id),
     ]);
 
     const sizes = variants.flatMap((v) =>
@@ -182,6 +185,7 @@ export function createCatalogService(db: Db) {
         ? [
             {
               size: v.size,
+              size_name: sizeName(v.size, scheme.names[v.size]),
               offer_price: priceIn(currency, v.offerPriceCents),
               mrp: priceIn(currency, v.mrpCents),
               stock: v.stock,
@@ -204,6 +208,7 @@ export function createCatalogService(db: Db) {
         seo_description: p.seoDescription,
         ...chosen,
         sizes,
+        size_chart: scheme.chart,
         main_image: images[0]?.url ?? "",
         images,
         rating: p.rating,

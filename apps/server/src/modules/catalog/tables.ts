@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -13,6 +14,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { SizeChart } from "@store/shared";
 import { tsvector } from "../../db/types";
 
 export const categories = pgTable("categories", {
@@ -58,6 +60,20 @@ export const taxRates = pgTable(
 );
 
 /**
+ * How a kind of piece names its sizes and measures them (issue 40): the size codes (S..XL, ONE) stay the
+ * keys carts, orders and stock use; `names` gives each code the name shoppers read ("Double", "40 x 40 cm";
+ * a code left out reads as itself) and `chart` the measurements in cm (inches are worked out when shown).
+ * A subcategory points at its scheme, and a product may point at its own instead.
+ */
+export const sizeSchemes = pgTable("size_schemes", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  names: jsonb("names").$type<Partial<Record<string, string>>>().notNull().default({}),
+  chart: jsonb("chart").$type<SizeChart | null>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A subcategory of a category. Its HSN code and tax rule are the seller's defaults for its products: a
  * product without its own is invoiced with them (issue 38); null until set.
  */
@@ -72,6 +88,8 @@ export const subcategories = pgTable(
     position: integer("position").notNull().default(0),
     hsnCode: text("hsn_code"),
     taxRuleId: integer("tax_rule_id").references(() => taxRules.id),
+    /** How its products' sizes are named and measured; null: by their codes, with no chart. */
+    sizeSchemeId: integer("size_scheme_id").references(() => sizeSchemes.id, { onDelete: "set null" }),
   },
   (t) => [unique("subcategories_category_name_uq").on(t.categoryId, t.name)],
 );
@@ -106,6 +124,8 @@ export const products = pgTable(
     /** The product's own HSN code (4, 6 or 8 digits) and rule; null: its subcategory's default applies. */
     hsnCode: text("hsn_code"),
     taxRuleId: integer("tax_rule_id").references(() => taxRules.id),
+    /** The product's own size scheme; null: its subcategory's applies. */
+    sizeSchemeId: integer("size_scheme_id").references(() => sizeSchemes.id, { onDelete: "set null" }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||

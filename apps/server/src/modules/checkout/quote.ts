@@ -63,6 +63,7 @@ export async function quoteCart(
     variantId: rows[i]?.variantId ?? 0,
     name: l.product_name,
     size: l.size,
+    sizeName: l.size_name,
     quantity: l.quantity,
     unitPrice: l.offer_price,
     unitMrp: l.mrp,

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { countryName, indianStateByCode, indianStateByName, lutCovers, type SellerGst } from "@store/shared";
+import {
+  countryName,
+  indianStateByCode,
+  indianStateByName,
+  lutCovers,
+  namedSizePhrase,
+  type SellerGst,
+} from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { istDayOf } from "../../lib/seller-time";
 import { taxOfProducts } from "../catalog/tax-rules";
@@ -129,7 +136,7 @@ async function prepareInvoice(
       };
     goods.push({
       orderLineId: l.id,
-      description: `${l.productName} (size ${l.size})`,
+      description: `${l.productName} (${namedSizePhrase(l.size, l.sizeName, false)})`,
       hsn: tax.hsn,
       quantity: l.quantity,
       unitPrice: l.unitPrice,

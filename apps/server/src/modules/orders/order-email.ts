@@ -1,4 +1,4 @@
-import { addressLines, formatMoney, SELLER, type Currency, toMajorUnits } from "@store/shared";
+import { addressLines, formatMoney, namedSizePhrase, SELLER, type Currency, toMajorUnits } from "@store/shared";
 import { renditionUrl, renditionWidths } from "@store/shared/media";
 import { action, figures, lines, paragraph, pictured, STORE_URL_TAG, type Block } from "../../email/letter";
 import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../email/outbox";
@@ -50,7 +50,14 @@ export function mailPhotoUrl(url: string | null | undefined): string | null {
  */
 export function orderConfirmationEmail(
   order: OrderRow & { email: string },
-  orderLines: { productName: string; size: string; quantity: number; unitPrice: number; image?: string | null }[],
+  orderLines: {
+    productName: string;
+    size: string;
+    sizeName: string;
+    quantity: number;
+    unitPrice: number;
+    image?: string | null;
+  }[],
   papers?: ConfirmationPapers,
 ): OutgoingEmail {
   const money = moneyOf(order);
@@ -82,7 +89,7 @@ export function orderConfirmationEmail(
         ),
         pictured(
           orderLines.map((l) => ({
-            text: `${l.quantity} x ${l.productName} (size ${l.size}) at ${money(l.unitPrice)}`,
+            text: `${l.quantity} x ${l.productName} (${namedSizePhrase(l.size, l.sizeName, false)}) at ${money(l.unitPrice)}`,
             image: mailPhotoUrl(l.image),
           })),
         ),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
-import type { OrderTimelineEntry } from "@store/shared";
+import { sizeName, type OrderTimelineEntry } from "@store/shared";
 import {
   HAND_DELIVERED,
   ORDER_STATUS_LABELS,
@@ -104,6 +104,7 @@ export function createOrdersReader(db: Db) {
           product_pk: l.productId,
           product_name: l.productName,
           size: l.size,
+          size_name: sizeName(l.size, l.sizeName),
           quantity: l.quantity,
           unit_price: toMajorUnits(l.unitPrice),
           mrp: toMajorUnits(l.unitMrp),

@@ -18,6 +18,8 @@ export interface PricedLine {
   variantId: number;
   name: string;
   size: string;
+  /** The size's name shoppers read when it was sold (kept on the order line). */
+  sizeName?: string;
   quantity: number;
   /** Major units of the order's currency. */
   unitPrice: number;
@@ -116,6 +118,7 @@ export async function saveOrder(
         variantId: l.variantId || null,
         productName: l.name,
         size: l.size,
+        sizeName: l.sizeName ?? "",
         unitPrice: toMinorUnits(l.unitPrice),
         unitMrp: toMinorUnits(l.unitMrp),
         quantity: l.quantity,

@@ -137,6 +137,8 @@ export const orderLines = pgTable(
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     size: text("size").notNull(),
+    /** The size's name when sold ("Double", "40 x 40 cm"); "" when it read as its code. */
+    sizeName: text("size_name").notNull().default(""),
     unitPrice: integer("unit_price").notNull(),
     unitMrp: integer("unit_mrp").notNull(),
     quantity: integer("quantity").notNull(),

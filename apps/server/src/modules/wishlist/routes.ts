@@ -11,6 +11,7 @@ import {
   wishlistProductsQuerySchema,
   wishlistQuerySchema,
   wishlistResponseSchema,
+  wishlistSaveRequestSchema,
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
 
@@ -55,12 +56,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn,
       schema: {
         tags: ["wishlist"],
-        summary: "Save a product (idempotent); an unknown or withdrawn product is a 404",
+        summary:
+          "Save a product with the size chosen (idempotent; again with a size: that size); unknown or withdrawn: 404",
         params: wishlistProductParamsSchema,
+        body: wishlistSaveRequestSchema,
         response: { 200: wishlistIdsResponseSchema, ...errors },
       },
     },
-    (request) => wishlist.add(signedInUser(request), request.params.productId),
+    (request) => wishlist.add(signedInUser(request), request.params.productId, request.body?.size),
   );
 
   app.delete(
@@ -88,7 +91,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: wishlistIdsResponseSchema, ...errors },
       },
     },
-    (request) => wishlist.merge(signedInUser(request), request.body.product_ids),
+    (request) => wishlist.merge(signedInUser(request), request.body.product_ids, request.body.sizes),
   );
 
   app.post(

@@ -1,25 +1,63 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { WISHLIST_LIMIT, type Currency, type WishlistIdsResponse, type WishlistResponse } from "@store/shared";
+import {
+  PRODUCT_SIZES,
+  WISHLIST_LIMIT,
+  type Currency,
+  type ProductSize,
+  type WishlistIdsResponse,
+  type WishlistResponse,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/service";
 import { loadOfferedSizes, loadProductCards } from "../catalog/product-cards";
 import { wishlistItems } from "./tables";
 
+const isProductSize = (size: string): size is ProductSize => (PRODUCT_SIZES as readonly string[]).includes(size);
 const productNotFound = () => new AppError("not_found", "Product not found");
 
 /**
- * The shopper's saved products. A product, not a size, is saved: the list shows every size with its stock.
+ * The shopper's saved products. A product is saved, with the size chosen when it was (issue 40): the list shows
+ * every size with its stock and starts on that size.
  * A product the seller withdrew stays on the list, marked no longer sold, until the shopper removes it.
  */
 export function createWishlistService(db: Db) {
   /** Cards for the ids in their order (today's prices in `currency`), each with its sizes; unknown ids are absent. */
-  async function itemsFor(ids: readonly number[], currency: Currency): Promise<WishlistResponse> {
+  async function itemsFor(
+    ids: readonly number[],
+    currency: Currency,
+    savedSizes: ReadonlyMap<number, ProductSize> = new Map(),
+  ): Promise<WishlistResponse> {
     const [cards, sizes] = await Promise.all([
       loadProductCards(db, ids, currency),
       loadOfferedSizes(db, ids, currency),
     ]);
-    return { data: cards.map((card) => ({ ...card, sizes: sizes.get(card.id) ?? [] })), currency };
+    return {
+      data: cards.map((card) => ({
+        ...card,
+        sizes: sizes.get(card.id) ?? [],
+        saved_size: savedSizes.get(card.id) ?? null,
+      })),
+      currency,
+    };
+  }
+
+  /** The size saved with each of the shopper's pieces (those saved with one). */
+  async function savedSizes(userId: number): Promise<Map<number, ProductSize>> {
+    const rows = await db
+      .select({ id: wishlistItems.productId, size: wishlistItems.size })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId));
+    return new Map(rows.flatMap((r) => (r.size && isProductSize(r.size) ? [[r.id, r.size] as const] : [])));
+  }
+
+  /** Records the chosen size of saved pieces (a size of a piece not saved changes nothing). */
+  async function rememberSizes(userId: number, sizes: ReadonlyMap<number, ProductSize>): Promise<void> {
+    for (const [productId, size] of sizes)
+      await db
+        .update(wishlistItems)
+        .set({ size })
+        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
   }
 
   async function savedIds(userId: number): Promise<WishlistIdsResponse> {
@@ -63,14 +101,19 @@ export function createWishlistService(db: Db) {
     savedIds: (user: SessionUser) => savedIds(user.id),
 
     async list(user: SessionUser, currency: Currency): Promise<WishlistResponse> {
-      return itemsFor((await savedIds(user.id)).product_ids, currency);
+      const [ids, sizes] = await Promise.all([savedIds(user.id), savedSizes(user.id)]);
+      return itemsFor(ids.product_ids, currency, sizes);
     },
 
     /** Idempotent; an unknown or withdrawn product is a 404, and a full list a 422. */
-    async add(user: SessionUser, productId: number): Promise<WishlistIdsResponse> {
+    async add(user: SessionUser, productId: number, size?: ProductSize): Promise<WishlistIdsResponse> {
       if ((await onSale([productId])).length === 0) throw productNotFound();
+      const chosen = new Map(size ? [[productId, size]] : []);
       const current = await savedIds(user.id);
-      if (current.product_ids.includes(productId)) return current;
+      if (current.product_ids.includes(productId)) {
+        await rememberSizes(user.id, chosen);
+        return current;
+      }
       if (current.product_ids.length >= WISHLIST_LIMIT)
         throw new AppError(
           "unprocessable",
@@ -78,6 +121,7 @@ export function createWishlistService(db: Db) {
           "WISHLIST_FULL",
         );
       await save(user.id, [productId]);
+      await rememberSizes(user.id, chosen);
       return savedIds(user.id);
     },
 
@@ -93,7 +137,11 @@ export function createWishlistService(db: Db) {
      * A guest's list joins the account's at login. Ids of products unknown or no longer sold are skipped
      * (the browser's list may be old); what does not fit under the cap is dropped, oldest first.
      */
-    async merge(user: SessionUser, productIds: readonly number[]): Promise<WishlistIdsResponse> {
+    async merge(
+      user: SessionUser,
+      productIds: readonly number[],
+      sizes: Readonly<Record<string, ProductSize>> = {},
+    ): Promise<WishlistIdsResponse> {
       const unique = [...new Set(productIds)];
       const sellable = new Set(await onSale(unique));
       // The browser keeps its newest first, as the account's list does.
@@ -101,6 +149,10 @@ export function createWishlistService(db: Db) {
         user.id,
         unique.filter((id) => sellable.has(id)),
       );
+      const chosen = new Map(
+        Object.entries(sizes).flatMap(([id, size]) => (sellable.has(Number(id)) ? [[Number(id), size] as const] : [])),
+      );
+      await rememberSizes(user.id, chosen);
       return savedIds(user.id);
     },
   };

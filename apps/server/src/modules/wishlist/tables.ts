@@ -12,6 +12,8 @@ export const wishlistItems = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The size chosen when the piece was saved (a size code); null when saved from a grid card. */
+    size: text("size"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: "wishlist_items_pk", columns: [t.userId, t.productId] })],

@@ -27,6 +27,7 @@ const LINKS = [
   { to: "/admin/audit-log", label: "Audit log", end: false },
   { to: "/admin/staff", label: "Staff", end: false },
   { to: "/admin/tax-rules", label: "Tax rules", end: false },
+  { to: "/admin/size-charts", label: "Size charts", end: false },
   { to: "/admin/exchange-rates", label: "Exchange rates", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
 ] as const;

@@ -1,4 +1,4 @@
-import { formatMoney, sizePhrase, type CartItem } from "@store/shared";
+import { formatMoney, namedSizePhrase, type CartItem } from "@store/shared";
 import { imageSrcSet } from "@store/shared/media";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -14,7 +14,7 @@ function availabilityText(item: CartItem): string | null {
   if (item.available) return null;
   return item.stock === 0
     ? "No longer available. Please remove it to continue."
-    : `Only ${item.stock} left in ${sizePhrase(item.size, false)}. Please lower the quantity.`;
+    : `Only ${item.stock} left in ${namedSizePhrase(item.size, item.size_name, false)}. Please lower the quantity.`;
 }
 
 /** The line's picture is 80 px wide on a phone, 112 px from sm: the 360 px copy is sharp at either. */
@@ -30,7 +30,7 @@ export function CartLine({ item, firstScreen = false }: { item: CartItem; firstS
   const [saving, setSaving] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const label = `${item.product_name}, ${sizePhrase(item.size, false)}${item.is_direct_buy ? " (Buy now)" : ""}`;
+  const label = `${item.product_name}, ${namedSizePhrase(item.size, item.size_name, false)}${item.is_direct_buy ? " (Buy now)" : ""}`;
   const note = problem ?? availabilityText(item);
 
   // Quick arrow presses queue several changes; the field follows the last one until it is saved.
@@ -89,7 +89,7 @@ export function CartLine({ item, firstScreen = false }: { item: CartItem; firstS
               </Link>
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-charcoal/80">
-              <span>{sizePhrase(item.size)}</span>
+              <span>{namedSizePhrase(item.size, item.size_name)}</span>
               {item.is_direct_buy && (
                 <span className="rounded-full bg-turmeric/20 px-2 py-0.5 text-xs font-semibold text-charcoal">
                   Buy now

@@ -1,5 +1,5 @@
 import { imageSrcSet } from "@store/shared/media";
-import { addressLines, formatMoney, shippingLineLabel, sizeLabel, sizePhrase, type OrderDetail } from "@store/shared";
+import { addressLines, formatMoney, namedSizePhrase, shippingLineLabel, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
@@ -194,11 +194,11 @@ function OrderLines({ order }: { order: OrderDetail }) {
                   )}
                 </span>
                 <span className="mt-0.5 block text-charcoal/80 sm:hidden">
-                  {sizePhrase(line.size)} · {line.quantity} × {money(line.unit_price)}
+                  {namedSizePhrase(line.size, line.size_name)} · {line.quantity} × {money(line.unit_price)}
                 </span>
               </span>
             </th>
-            <td className={wide}>{sizeLabel(line.size)}</td>
+            <td className={wide}>{line.size_name}</td>
             <td className={`${wide} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${wide} text-right tabular-nums`}>{money(line.unit_price)}</td>
             <td className="text-right font-semibold tabular-nums">{money(line.line_total)}</td>

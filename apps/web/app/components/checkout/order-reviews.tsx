@@ -4,7 +4,7 @@ import {
   REVIEW_FIT_LABELS,
   REVIEW_PHOTOS_MAX,
   REVIEW_THANKS,
-  sizeLabel,
+  namedSizePhrase,
   type OrderDetail,
   type ReviewFit,
   type ReviewSentResponse,
@@ -15,6 +15,7 @@ import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
 import { Button } from "../ui/button";
 import { readAsDataUrl } from "../../lib/data-url";
+import { PhotoPickerField, StarRatingField } from "./review-form-fields";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 const CONTROL = "mt-1 w-full rounded-xl border border-charcoal/25 bg-cream/40 px-3 py-2 text-base";
@@ -56,7 +57,7 @@ export function OrderReviews({ order, linkSecret }: { order: OrderDetail; linkSe
         {lines.map((line) => (
           <li key={line.line_id} id={anchorOf(line.line_id)} className="scroll-mt-24 rounded-2xl bg-cream/50 p-4">
             <h3 className="font-semibold text-charcoal">
-              {line.product_name} (size {sizeLabel(line.size)})
+              {line.product_name} ({namedSizePhrase(line.size, line.size_name, false)})
             </h3>
             {sent.includes(line.line_id) ? (
               <p role="status" className="mt-2 text-sm font-medium text-indigo-ink">
@@ -103,6 +104,8 @@ function ReviewForm({
 }) {
   const [problems, setProblems] = useState<Problems<Field>>({ fields: {}, form: null });
   const [sending, setSending] = useState(false);
+  const [rating, setRating] = useState(0);
+  const [files, setFiles] = useState<File[]>([]);
   const inFlight = useRef(false);
   const id = (name: string) => `review-${lineId}-${name}`;
 
@@ -110,12 +113,10 @@ function ReviewForm({
     event.preventDefault();
     if (inFlight.current) return;
     const data = new FormData(event.currentTarget);
-    const rating = Number(data.get("rating") ?? 0);
     if (!rating) {
       setProblems({ fields: { rating: "Choose a rating from 1 to 5 stars" }, form: null });
       return;
     }
-    const files = data.getAll("photos").filter((f): f is File => f instanceof File && f.size > 0);
     if (files.length > REVIEW_PHOTOS_MAX) {
       setProblems({ fields: { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos` }, form: null });
       return;
@@ -159,14 +160,7 @@ function ReviewForm({
     >
       <fieldset>
         <legend className={LABEL}>Your rating</legend>
-        <div className="mt-1 flex flex-wrap gap-3">
-          {[5, 4, 3, 2, 1].map((n) => (
-            <label key={n} className="flex items-center gap-1">
-              <input type="radio" name="rating" value={n} />
-              {n} {n === 1 ? "star" : "stars"}
-            </label>
-          ))}
-        </div>
+        <StarRatingField name={id("rating")} value={rating} onChange={setRating} />
         {fieldError("rating")}
       </fieldset>
       <div>
@@ -201,7 +195,13 @@ function ReviewForm({
         <label htmlFor={id("photos")} className={LABEL}>
           Photos (up to {REVIEW_PHOTOS_MAX}, optional)
         </label>
-        <input id={id("photos")} name="photos" type="file" accept="image/*" multiple className="mt-1 block text-sm" />
+        <PhotoPickerField
+          id={id("photos")}
+          label={files.length > 0 ? "Add more photos" : "Choose photos"}
+          max={REVIEW_PHOTOS_MAX}
+          files={files}
+          onChange={setFiles}
+        />
         {fieldError("photos")}
       </div>
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}

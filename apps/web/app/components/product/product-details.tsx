@@ -5,7 +5,7 @@ import {
   type ProductDetail,
   type ProductDetailResponse,
   type ProductSize,
-  sizePhrase,
+  namedSizePhrase,
 } from "@store/shared";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -18,6 +18,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { ProductPromises } from "./product-promises";
 import { DeliverTo } from "../delivery/deliver-to";
+import { SizeChartButton } from "./size-chart";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
 import { WishlistHeart } from "./wishlist-heart";
@@ -61,6 +62,7 @@ function useSizedDetail(initial: ProductDetail) {
 
 export function ProductDetails({ initial }: { initial: ProductDetail }) {
   const { detail, size, setSize, updating, failed } = useSizedDetail(initial);
+  const sizeNames = Object.fromEntries(detail.sizes.map((s) => [s.size, s.size_name]));
   const saving = savingPercent(detail.offer_price, detail.mrp);
   const images = detail.images.length > 0 ? detail.images : [{ url: detail.main_image, alt: detail.name }];
   const crumbs = [
@@ -84,7 +86,12 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             <p className="text-sm font-medium uppercase tracking-widest text-madder">{detail.category.name}</p>
             <div className="mt-2 flex items-start justify-between gap-4">
               <h1 className="text-3xl font-semibold leading-tight text-indigo-ink sm:text-4xl">{detail.name}</h1>
-              <WishlistHeart productId={detail.id} name={detail.name} className="shrink-0 border border-linen" />
+              <WishlistHeart
+                productId={detail.id}
+                name={detail.name}
+                size={size}
+                className="shrink-0 border border-linen"
+              />
             </div>
             <p className="mt-3 flex items-center gap-2 text-sm text-charcoal/80">
               <RatingStars rating={detail.rating} size="md" />
@@ -102,9 +109,17 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             )}
           </div>
           <StockStatus stock={detail.stock} />
-          <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
+          <div className="relative">
+            <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
+            {/* Beside the group, not in it: the chart's table names the sizes too. */}
+            {detail.size_chart && (
+              <div className="absolute right-0 top-0">
+                <SizeChartButton chart={detail.size_chart} names={sizeNames} productName={detail.name} />
+              </div>
+            )}
+          </div>
           <p aria-live="polite" className="min-h-5 text-sm text-charcoal/80">
-            {updating && `Updating the price for ${sizePhrase(size, false)}...`}
+            {updating && `Updating the price for ${namedSizePhrase(size, sizeNames[size], false)}...`}
             {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}
           </p>
           <ProductPurchase product={detail} updating={updating} />

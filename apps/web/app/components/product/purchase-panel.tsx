@@ -1,4 +1,4 @@
-import { formatMoney, sizePhrase, type ProductDetail } from "@store/shared";
+import { formatMoney, namedSizePhrase, type ProductDetail } from "@store/shared";
 import { useState } from "react";
 import { clamp, NumericInput } from "../ui/numeric-input";
 import { Button } from "../ui/button";
@@ -38,8 +38,12 @@ export function PurchasePanel({
   return (
     <div className="rounded-2xl border border-linen bg-white/70 p-5">
       <p className="text-sm text-charcoal/85">
-        Your choice: <span className="font-semibold text-charcoal">{sizePhrase(size, false)}</span>, quantity {quantity}
-        , <span className="font-semibold text-charcoal">{formatMoney(product.offer_price, product.currency)}</span>
+        Your choice:{" "}
+        <span className="font-semibold text-charcoal">
+          {namedSizePhrase(size, product.sizes.find((s) => s.size === size)?.size_name, false)}
+        </span>
+        , quantity {quantity},{" "}
+        <span className="font-semibold text-charcoal">{formatMoney(product.offer_price, product.currency)}</span>
         {quantity > 1 && " each"}
       </p>
       {onAddToCart && (

@@ -1,4 +1,4 @@
-import { sizeLabel, type ProductSize } from "@store/shared";
+import type { ProductSize } from "@store/shared";
 
 /** The product's sizes as a radio group (arrow keys move between them), styled as pills. */
 export function SizeSelector({
@@ -6,7 +6,7 @@ export function SizeSelector({
   value,
   onChange,
 }: {
-  sizes: readonly { size: ProductSize; stock: number }[];
+  sizes: readonly { size: ProductSize; size_name: string; stock: number }[];
   value: ProductSize;
   onChange: (size: ProductSize) => void;
 }) {
@@ -14,7 +14,7 @@ export function SizeSelector({
     <fieldset>
       <legend className="text-sm font-semibold uppercase tracking-wider text-charcoal/80">Size</legend>
       <div className="mt-3 flex flex-wrap gap-3">
-        {sizes.map(({ size, stock }) => (
+        {sizes.map(({ size, size_name, stock }) => (
           <label key={size} className="relative">
             <input
               type="radio"
@@ -31,7 +31,7 @@ export function SizeSelector({
                   : "border-charcoal/30 bg-white hover:border-madder"
               }`}
             >
-              {sizeLabel(size)}
+              {size_name}
               {stock === 0 && <span className="sr-only"> (out of stock)</span>}
             </span>
           </label>

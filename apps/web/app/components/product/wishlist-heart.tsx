@@ -1,3 +1,4 @@
+import type { ProductSize } from "@store/shared";
 import { useState } from "react";
 import { useWishlist } from "../../lib/wishlist";
 import { HeartIcon } from "../ui/icons";
@@ -9,10 +10,13 @@ import { HeartIcon } from "../ui/icons";
 export function WishlistHeart({
   productId,
   name,
+  size,
   className = "",
 }: {
   productId: number;
   name: string;
+  /** On the product page: the size chosen, saved with the piece (issue 40). A card's heart has none. */
+  size?: ProductSize;
   className?: string;
 }) {
   const wishlist = useWishlist();
@@ -28,7 +32,7 @@ export function WishlistHeart({
       data-testid="wishlist-heart"
       onClick={() => {
         setProblem(null);
-        wishlist.toggle(productId).catch((error: unknown) => {
+        wishlist.toggle(productId, size).catch((error: unknown) => {
           console.error("Wishlist change failed", error);
           setProblem(error instanceof Error ? error.message : "Could not change your wishlist");
         });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../../lib/cart";
 import { cartFailureMessage } from "../../lib/cart-api";
-import { useWishlist } from "../../lib/wishlist";
+import { storedWishlistSizes, useWishlist } from "../../lib/wishlist";
 import { productPath } from "../product/product-card";
 import { stockText } from "../product/stock-status";
 import { Button } from "../ui/button";
@@ -15,7 +15,11 @@ export function WishlistLine({ item }: { item: WishlistItem }) {
   const cart = useCart();
   const wishlist = useWishlist();
   const inStock = item.sizes.filter((s) => s.stock > 0);
-  const [size, setSize] = useState<ProductSize | undefined>(inStock[0]?.size);
+  // The size chosen when it was saved (the account's, or this browser's for a guest), while it is in stock.
+  const saved = item.saved_size ?? storedWishlistSizes()[item.id];
+  const [size, setSize] = useState<ProductSize | undefined>(
+    inStock.find((s) => s.size === saved)?.size ?? inStock[0]?.size,
+  );
   const [state, setState] = useState<{ pending: boolean; message: string | null; problem: string | null }>({
     pending: false,
     message: null,
