@@ -45,6 +45,7 @@ const lines = [
   {
     productName: "Block-print kurta",
     size: "M",
+    sizeName: "M",
     quantity: 1,
     unitPrice: 250_000,
     image: "/media/products/1001-1.webp",
