@@ -88,7 +88,7 @@ test("the owner corrects an address to another state, and enters and downloads a
     /^The place of supply changed from Rajasthan to Haryana: invoice TST\/\S+ is cancelled by credit note TST\S+, and invoice TST\/\S+ is issued\.$/,
   );
   await expect(page.getByRole("region", { name: "Delivery" })).toContainText(
-    "Plot 7, Sector 14, Gurugram, Haryana, 122001",
+    "Plot 7, Sector 14, Gurugram, Haryana 122001",
   );
   const invoice = page.getByRole("region", { name: "Invoice" });
   await expect(invoice).toContainText("Replaced invoice");
