@@ -22,18 +22,18 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
 /**
  * Shared by two or more chunks, but not by most of the pages shoppers land on: in storefront, every page
  * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
- * the back office's rupee-target helper, and the order and tax helpers (checkout, order pages, back
- * office): Rolldown puts each in a chunk of its own users.
+ * the back office's rupee-target helper, and the order, address, carrier and tax helpers (checkout, order
+ * pages, back office): Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total))\.ts$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|hand-carriers))\.ts$/;
 /**
  * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round
  * trip on a phone, and Lighthouse's HTTP/1.1 model fetches six at a time).
  */
 const LISTING =
-  /[\\/](lib[\\/]deferred|components[\\/]product[\\/](category-copy|category-banner|use-explore-more|explore-more-button)|shared[\\/]src[\\/]categories)\.tsx?$/;
+  /[\\/](lib[\\/]deferred|components[\\/]product[\\/](category-copy|category-banner|use-explore-more|explore-more-button)|shared[\\/]src[\\/](categories|listing-sorts))\.tsx?$/;
 /**
  * The content pages' shared pieces (blog picture, page header, JSON-LD, links to listings or out): one
  * file for the blog list, a post, About us, policies and contact. Dates stay out: order pages use them too.
