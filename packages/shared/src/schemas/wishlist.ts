@@ -79,7 +79,6 @@ export const stockAlertConfirmationSchema = z.object({
 
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
-export type WishlistSaveRequest = z.infer<typeof wishlistSaveRequestSchema>;
 export type WishlistIdsResponse = z.infer<typeof wishlistIdsResponseSchema>;
 export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
 export type StockAlertResponse = z.infer<typeof stockAlertResponseSchema>;

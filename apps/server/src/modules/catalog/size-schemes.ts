@@ -29,18 +29,6 @@ export async function productSizeScheme(
   return { names: (row?.names ?? {}) as SizeNames, chart: row?.chart ?? null };
 }
 
-/** Each product's size names (products without a scheme are absent). */
-export async function sizeNamesOf(db: Db | Tx, productIds: readonly number[]): Promise<Map<number, SizeNames>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, names: sizeSchemes.names })
-    .from(products)
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .innerJoin(sizeSchemes, eq(sizeSchemes.id, appliedScheme))
-    .where(inArray(products.id, [...new Set(productIds)]));
-  return new Map(rows.map((r) => [r.id, r.names as SizeNames]));
-}
-
 /** `GET /api/admin/size-schemes`: every scheme with the subcategories using it, and every subcategory. */
 export async function listSizeSchemes(db: Db | Tx): Promise<SizeSchemesResponse> {
   const [schemes, subs] = await Promise.all([
