@@ -65,6 +65,15 @@ const product = (name: string, subcategory: string | null, hsn: string, ruleId: 
   };
 };
 
+/** Products as 0017's table takes them (drizzle's schema already has later migrations' columns). */
+async function insertProducts(db: Database["db"], rows: ReturnType<typeof product>[]): Promise<void> {
+  for (const p of rows)
+    await db.execute(
+      sql`insert into products (product_code, name, description, category_id, subcategory_id, hsn_code, tax_rule_id)
+          values (${p.productCode}, ${p.name}, ${p.description}, ${p.categoryId}, ${p.subcategoryId}, ${p.hsnCode}, ${p.taxRuleId})`,
+    );
+}
+
 describe("migration 0018 on a demo install seeded before issue 38", () => {
   let database: Database;
   beforeAll(async () => {
@@ -83,7 +92,7 @@ describe("migration 0018 on a demo install seeded before issue 38", () => {
         .returning();
       const id = (name: string) => rules.find((r) => r.name === name)!.id;
       await db.insert(taxRates).values(rules.map((r) => ({ ruleId: r.id, effectiveFrom: "2017-07-01", rateBps: 500 })));
-      await db.insert(products).values([
+      await insertProducts(db, [
         product("Sheesham Wood Hand Carved Wall Panel", "wall decor", "6304", id(HANDICRAFT)),
         product("Mandala Block Print Wall Hanging", "wall decor", "6304", id(HANDICRAFT)),
         product("Jute Tote Bag with Block Print Pocket", "bags", "4202", id("Standard rate")),
@@ -157,7 +166,7 @@ describe("migration 0018 on a demo install seeded before issue 38", () => {
 it("leaves a shop with rules of its own as it is, but for the B2C large limits", async () => {
   const database = await upgraded(async (db) => {
     const [rule] = await db.insert(taxRules).values({ name: "Our garments" }).returning();
-    await db.insert(products).values(product("Kurta", "dresses", "6204", rule!.id));
+    await insertProducts(db, [product("Kurta", "dresses", "6204", rule!.id)]);
   });
   try {
     const [row] = await database.db.select({ hsn: products.hsnCode }).from(products);
