@@ -60,6 +60,19 @@ export function createShippingService(
     return new Map(rows.map((r) => [r.orderId, r]));
   }
 
+  /** A parcel's label: the one kept, or fetched from its courier once and kept. */
+  async function labelOf(shipment: typeof shipments.$inferSelect, orderId: number): Promise<Uint8Array> {
+    if (shipment.labelPdf) return shipment.labelPdf;
+    let pdf: Uint8Array;
+    try {
+      pdf = await carrierOf(shipment).label(shipment.shipmentId!);
+    } catch (err) {
+      throw courierRefusal(err, `the label of order ${orderId}`);
+    }
+    await db.update(shipments).set({ labelPdf: pdf }).where(eq(shipments.id, shipment.id));
+    return pdf;
+  }
+
   return {
     gateway,
 
@@ -122,15 +135,7 @@ export function createShippingService(
             }
             shipment = (await liveShipments([orderId])).get(orderId)!;
           }
-          if (!shipment.labelPdf) {
-            let pdf: Uint8Array;
-            try {
-              pdf = await carrierOf(shipment).label(shipment.shipmentId!);
-            } catch (err) {
-              throw courierRefusal(err, `the label of order ${orderId}`);
-            }
-            await db.update(shipments).set({ labelPdf: pdf }).where(eq(shipments.id, shipment.id));
-          }
+          await labelOf(shipment, orderId);
           results.push({
             order_id: orderId,
             ok: true,
@@ -160,21 +165,7 @@ export function createShippingService(
           `No shipment has been created for order ${missing.join(", ")}; create its shipment first.`,
         );
       const files: Uint8Array[] = [];
-      for (const orderId of orderIds) {
-        const shipment = live.get(orderId)!;
-        if (shipment.labelPdf) {
-          files.push(shipment.labelPdf);
-          continue;
-        }
-        let pdf: Uint8Array;
-        try {
-          pdf = await carrierOf(shipment).label(shipment.shipmentId!);
-        } catch (err) {
-          throw courierRefusal(err, `the label of order ${orderId}`);
-        }
-        await db.update(shipments).set({ labelPdf: pdf }).where(eq(shipments.id, shipment.id));
-        files.push(pdf);
-      }
+      for (const orderId of orderIds) files.push(await labelOf(live.get(orderId)!, orderId));
       try {
         return await mergePdfs(files);
       } catch (err) {
