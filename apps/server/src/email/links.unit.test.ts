@@ -34,6 +34,7 @@ const order = {
   city: "Jaipur",
   state: "Rajasthan",
   pinCode: "302001",
+  deliveryCountry: "IN",
   countryCode: "+91",
   mobileNumber: "9829012345",
   shippingMethod: "india-standard",
