@@ -1,40 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { AdminProduct } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage } from "../fixtures/cart";
 import { adminToken, expectNoSidewaysScroll } from "../fixtures/back-office";
-import { productTaxFields } from "../fixtures/tax";
+import { openNewProduct } from "../fixtures/admin-products";
 
 /** Issue 13 points 1, 6 and 7 in the seller's back office, on a laptop and on a phone. */
-
-async function newProduct(request: APIRequestContext, token: string): Promise<AdminProduct> {
-  const code = 300_000_000 + Math.floor(Math.random() * 100_000_000);
-  const response = await request.post("/api/admin/products", {
-    headers: { Authorization: `Token ${token}` },
-    data: {
-      product_name: `Kantha Cushion Cover ${code}`,
-      product_code: code,
-      category: 2,
-      size: "S",
-      description: "Hand stitched kantha on old cotton.",
-      offer_price: 18,
-      mrp: 25,
-      is_active: true,
-      main_image: "/media/products/1001-1.webp",
-      ...(await productTaxFields(request, token)),
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as AdminProduct;
-}
-
-/** A new product made through the API, opened in the editor as the owner. */
-async function openNewProduct(page: Page, request: APIRequestContext) {
-  const token = await adminToken(request);
-  const product = await newProduct(request, token);
-  await openWithStorage(page, `/admin/products/${product.id}`, { token });
-  return { token, product };
-}
 
 const WIDTHS = [
   { name: "laptop", viewport: { width: 1366, height: 900 } },
@@ -49,7 +20,12 @@ for (const { name, viewport } of WIDTHS) {
       page,
       request,
     }) => {
-      const { product } = await openNewProduct(page, request);
+      const { product } = await openNewProduct(
+        page,
+        request,
+        "Kantha Cushion Cover",
+        "Hand stitched kantha on old cotton.",
+      );
       const editor = page.getByRole("form", { name: "Edit product" });
       const offer = editor.getByRole("spinbutton", { name: "Offer price, size S" });
       await expect(offer).toHaveValue("18");
@@ -88,7 +64,12 @@ for (const { name, viewport } of WIDTHS) {
       page,
       request,
     }) => {
-      const { token, product } = await openNewProduct(page, request);
+      const { token, product } = await openNewProduct(
+        page,
+        request,
+        "Kantha Cushion Cover",
+        "Hand stitched kantha on old cotton.",
+      );
       const editor = page.getByRole("form", { name: "Edit product" });
       const stock = editor.getByRole("spinbutton", { name: "Stock, size S" });
       await stock.fill("-5");
@@ -120,7 +101,12 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test("duplicates a product as a draft; the list shows rupees and filters low stock", async ({ page, request }) => {
-      const { product } = await openNewProduct(page, request);
+      const { product } = await openNewProduct(
+        page,
+        request,
+        "Kantha Cushion Cover",
+        "Hand stitched kantha on old cotton.",
+      );
       await page.getByRole("button", { name: "Duplicate" }).click();
       await expect(page.getByRole("heading", { level: 1, name: `${product.product_name} (copy)` })).toBeVisible();
       await expect(page).not.toHaveURL(new RegExp(`/admin/products/${product.id}$`));

@@ -1,46 +1,23 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { AdminProduct } from "@store/shared";
 import { openWithStorage } from "../fixtures/cart";
 import { DESKTOP, PHONE, adminToken, expectNoSidewaysScroll } from "../fixtures/back-office";
 import { keepScreen } from "../fixtures/screens";
-import { productTaxFields } from "../fixtures/tax";
+import { openNewProduct } from "../fixtures/admin-products";
 
 /** Issue 40 points 14 and 15: the product editor keeps what is typed during a save; prices typed in rupees. */
-
-async function newProduct(request: APIRequestContext, token: string): Promise<AdminProduct> {
-  const code = 700_000_000 + Math.floor(Math.random() * 100_000_000);
-  const response = await request.post("/api/admin/products", {
-    headers: { Authorization: `Token ${token}` },
-    data: {
-      product_name: `Block Print Stole ${code}`,
-      product_code: code,
-      category: 2,
-      size: "S",
-      description: "Hand block printed on mulmul.",
-      offer_price: 18,
-      mrp: 25,
-      is_active: true,
-      main_image: "/media/products/1001-1.webp",
-      ...(await productTaxFields(request, token)),
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as AdminProduct;
-}
-
-async function openNewProduct(page: Page, request: APIRequestContext) {
-  const token = await adminToken(request);
-  const product = await newProduct(request, token);
-  await openWithStorage(page, `/admin/products/${product.id}`, { token });
-  return { token, product, editor: page.getByRole("form", { name: "Edit product" }) };
-}
 
 for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
     test("p14: text typed while a save is in flight is kept and shown as unsaved", async ({ page, request }) => {
-      const { token, product, editor } = await openNewProduct(page, request);
+      const { token, product, editor } = await openNewProduct(
+        page,
+        request,
+        "Block Print Stole",
+        "Hand block printed on mulmul.",
+      );
       const name = editor.getByRole("textbox", { name: "Product name" });
       const remarks = editor.getByRole("textbox", { name: "Remarks" });
       await expect(name).toHaveValue(product.product_name);
@@ -84,7 +61,12 @@ for (const viewport of [DESKTOP, PHONE]) {
       page,
       request,
     }) => {
-      const { token, product, editor } = await openNewProduct(page, request);
+      const { token, product, editor } = await openNewProduct(
+        page,
+        request,
+        "Block Print Stole",
+        "Hand block printed on mulmul.",
+      );
       await editor.getByRole("radio", { name: "Rupees (₹)" }).check();
       const offer = editor.getByRole("spinbutton", { name: "Offer price in rupees, size S" });
       const mrp = editor.getByRole("spinbutton", { name: "MRP in rupees, size S" });
