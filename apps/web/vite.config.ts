@@ -26,7 +26,7 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
  * pages, back office): Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|hand-carriers))\.ts$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|hand-carriers|shipping-methods|shipping-fee-rules|city-check))\.ts$/;
 /**
  * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round
