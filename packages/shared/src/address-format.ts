@@ -21,7 +21,7 @@ type FormatData = {
   states?: [string, string][];
 };
 
-const DATA = FORMATS as Record<string, FormatData>;
+const DATA = FORMATS as unknown as Record<string, FormatData>;
 /** libaddressinput's defaults (its "ZZ" entry): what a country without its own value takes. */
 const DEFAULT_FORMAT = "%N%n%O%n%A%n%C";
 const DEFAULT_REQUIRED = "AC";
@@ -90,12 +90,9 @@ export function addressShape(code: string): AddressShape {
     labels: {
       city: CITY_NAMES[data.cityName ?? ""] ?? "City",
       state: STATE_NAMES[data.stateName ?? "province"] ?? "Province",
-      pin_code:
-        POSTCODE_NAMES[data.zipName ?? ""] ?? (POSTCODE_COUNTRIES.has(country) ? "Postcode" : "Postal code"),
+      pin_code: POSTCODE_NAMES[data.zipName ?? ""] ?? (POSTCODE_COUNTRIES.has(country) ? "Postcode" : "Postal code"),
     },
-    states: india
-      ? INDIA_STATE_CHOICES
-      : (data.states?.map(([value, label]) => ({ value, label })) ?? null),
+    states: india ? INDIA_STATE_CHOICES : (data.states?.map(([value, label]) => ({ value, label })) ?? null),
     postcodeExample: fields.includes("pin_code") ? (data.zipex ?? null) : null,
   };
   shapes.set(country, shape);
@@ -119,10 +116,10 @@ export function postcodeText(country: string): string {
   if (shape.country === "IN") return PIN_CODE_SHAPE_TEXT;
   const lower = lowerLabel(shape.labels.pin_code);
   const like = shape.postcodeExample ? `, like ${shape.postcodeExample}` : "";
-  const article = /^[AEIOU]/i.test(SHORT_NAMES[shape.country] ?? lower) ? "an" : "a";
+  // "a UK postcode" (said "you-kay"), "an eircode".
   return SHORT_NAMES[shape.country]
-    ? `Enter ${article} ${placeName(shape.country)} ${lower}${like}.`
-    : `Enter a ${lower} of ${placeName(shape.country)}${like}.`;
+    ? `Enter a ${placeName(shape.country)} ${lower}${like}.`
+    : `Enter ${/^[aeiou]/.test(lower) ? "an" : "a"} ${lower} of ${placeName(shape.country)}${like}.`;
 }
 
 const patterns = new Map<string, RegExp | null>();

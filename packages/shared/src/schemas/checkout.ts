@@ -8,7 +8,8 @@ import { orderTimelineEntrySchema } from "./order-tracking";
 import { orderReturnsSchema } from "./returns";
 import { orderReviewsSchema } from "./reviews";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
-import { PIN_CODE_SHAPE_TEXT } from "./geo";
+import { listedState, normalPostcode, placeProblems } from "../address-format";
+import { callingCode, phoneProblem } from "../phone-check";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_CODES, shippingMethodProblem } from "../shipping-methods";
 
 /**
@@ -27,20 +28,24 @@ const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
 
 /**
  * The delivery address of an order, as create-order takes it and the back office's correction of a paid
- * order's address (decision 061) takes it again.
+ * order's address (decision 061) takes it again. Which of city, state and postcode (`pin_code`, the spec's
+ * name, whatever the country calls it) are required, and their shapes, depend on the country
+ * (`address-format.ts`, issue 41): the object's refinement checks them.
  */
 export const deliveryAddressFields = {
   name: requiredText("name", 120),
   delivery_address: requiredText("delivery_address", 500, { multiline: true }),
+  /** Empty: the delivery country's calling code (create-order), India's (the correction). */
   country_code: text("country_code", 60)
     .nullish()
-    .transform((v) => v || "+91"),
+    .transform((v) => v ?? ""),
   mobile_number: requiredText("mobile_number", 20).pipe(
     z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
   ),
-  pin_code: requiredText("pin_code", 12).pipe(
-    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code"),
-  ),
+  pin_code: text("pin_code", 12)
+    .nullish()
+    .transform((v) => v ?? "")
+    .pipe(z.string().regex(/^(?:[A-Za-z0-9][A-Za-z0-9 -]{1,11})?$/, "pin_code is not a valid postal code")),
   /** For India they may be left empty: the server fills them from the PIN code (India Post's directory). */
   city: text("city", 100)
     .nullish()
@@ -125,22 +130,31 @@ export const createOrderRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
     }
     for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
+    const phone = phoneProblem(
+      body.country_code || callingCode(body.delivery_country),
+      body.mobile_number,
+      body.delivery_country,
+    );
+    if (phone) ctx.addIssue({ code: "custom", path: ["mobile_number"], message: phone });
     const cashOnDelivery = body.payment_method === "cod";
     const shipping = shippingMethodProblem(body.shipping_method, { country: body.delivery_country, cashOnDelivery });
     if (shipping) ctx.addIssue({ code: "custom", path: ["shipping_method"], message: shipping });
   })
   .transform(({ razorpay, payment_method, ...body }) => ({
     ...body,
-    // The state as the GST list names it, so the invoice finds its code.
-    state: body.delivery_country === "IN" ? (indianStateByName(body.state)?.name ?? body.state) : body.state,
+    country_code: body.country_code || callingCode(body.delivery_country) || "+91",
+    // The state as the country's list names it (India: the GST list, so the invoice finds its code).
+    state: listedState(body.delivery_country, body.state) ?? body.state,
+    pin_code: body.delivery_country === "IN" ? body.pin_code : normalPostcode(body.delivery_country, body.pin_code),
     payment_method: payment_method ?? ((razorpay ? "razorpay" : "paypal") as PaymentMethod),
   }));
 
 /**
- * An Indian address needs a 6-digit PIN code and, when given, a real state (the invoice's place of supply);
- * the server checks the PIN code against India Post's directory and fills an empty city and state from it.
- * An address abroad needs its city and state typed; one that names an Indian state and PIN code is most
- * likely India chosen wrongly, so it is asked about.
+ * The address's place fields by its country's rules (`placeProblems`: required parts, postcode pattern,
+ * listed states; India: a 6-digit PIN code and, when given, a state of the GST list, the server then
+ * checking the PIN code against India Post's directory and filling an empty city and state from it). An
+ * address abroad that names an Indian state and PIN code is most likely India chosen wrongly, so it is
+ * asked about; cash on delivery is for India only.
  */
 function addressProblems(body: {
   delivery_country: string;
@@ -149,10 +163,10 @@ function addressProblems(body: {
   pin_code: string;
   payment_method?: PaymentMethod;
 }): { path: string[]; message: string }[] {
-  if (body.delivery_country === "IN") return indianAddressProblems(body);
+  const problems = placeProblems(body.delivery_country, body);
+  if (body.delivery_country === "IN") return problems;
   return [
-    ...(body.city ? [] : [{ path: ["city"], message: "city is required" }]),
-    ...(body.state ? [] : [{ path: ["state"], message: "state is required" }]),
+    ...problems,
     ...(INDIAN_PIN_CODE.test(body.pin_code) && indianStateByName(body.state)
       ? [
           {
@@ -170,15 +184,11 @@ function addressProblems(body: {
 
 /** An Indian address's own rules: a 6-digit PIN code and, when given, a state of the GST list. */
 export function indianAddressProblems(body: {
+  city?: string;
   state: string;
   pin_code: string;
 }): { path: string[]; message: string }[] {
-  return [
-    ...(INDIAN_PIN_CODE.test(body.pin_code) ? [] : [{ path: ["pin_code"], message: PIN_CODE_SHAPE_TEXT }]),
-    ...(!body.state || indianStateByName(body.state)
-      ? []
-      : [{ path: ["state"], message: "Enter your state or union territory, for example Rajasthan." }]),
-  ];
+  return placeProblems("IN", { city: body.city ?? "", ...body });
 }
 
 /** Card provider: the spec's client reads the Razorpay order id at `data.data.id`. */
