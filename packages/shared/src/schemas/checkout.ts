@@ -40,7 +40,7 @@ export const deliveryAddressFields = {
     .nullish()
     .transform((v) => v ?? ""),
   mobile_number: requiredText("mobile_number", 20).pipe(
-    z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
+    z.string().regex(/^[+\d(][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
   ),
   pin_code: text("pin_code", 12)
     .nullish()
