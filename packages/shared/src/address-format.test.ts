@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressShape, listedState, normalPostcode, placeProblems, postcodeText } from "./address-format";
 import { callingCode, phoneProblem } from "./phone-check";
-import { createOrderRequestSchema } from "./schemas/checkout";
+import { createOrderRequestSchema } from "./schemas/create-order";
 
 const fields = (country: string) => {
   const shape = addressShape(country);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../messages";
-import { createOrderRequestSchema } from "./checkout";
+import { createOrderRequestSchema } from "./create-order";
 import { verifyPaymentRequestSchema } from "./payments";
 
 const base = {

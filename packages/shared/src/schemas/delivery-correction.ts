@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { indianStateByName } from "../gst";
 import { adminOrderDetailSchema } from "./admin-orders";
-import { deliveryAddressFields, indianAddressProblems } from "./checkout";
+import { deliveryAddressFields, indianAddressProblems } from "./create-order";
 
 /**
  * `PUT /api/admin/orders/:id/delivery-address`: the seller corrects a paid order's Indian delivery address
