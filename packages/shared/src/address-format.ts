@@ -1,16 +1,16 @@
-import FORMATS from "./address-formats.json";
+import { ADDRESS_FORMATS } from "./address-formats.data";
 import { countryName, INDIAN_PIN_CODE, INDIAN_STATES, indianStateByName } from "./gst";
 import { PIN_CODE_SHAPE_TEXT } from "./schemas/geo";
 
 /**
  * Each country's address shape, from Google's address metadata (libaddressinput's data, compacted into
- * `address-formats.json` by `npm run address-formats -w @store/shared`, decision 079): which of city,
+ * `address-formats.data.ts` by `npm run address-formats -w @store/shared`, decision 079): which of city,
  * state and postcode it writes and in what order, which it requires, the postcode's pattern and an example,
  * the names it gives them, and its states or provinces where the data lists them. The checkout's form, its
  * schema (client and server) and the printed address all read it; India keeps its own rules on top (the GST
  * list of states, India Post's PIN codes).
  */
-type FormatData = {
+export type FormatData = {
   fmt?: string;
   require?: string;
   zip?: string;
@@ -21,7 +21,7 @@ type FormatData = {
   states?: [string, string][];
 };
 
-const DATA = FORMATS as unknown as Record<string, FormatData>;
+const DATA = ADDRESS_FORMATS;
 /** libaddressinput's defaults (its "ZZ" entry): what a country without its own value takes. */
 const DEFAULT_FORMAT = "%N%n%O%n%A%n%C";
 const DEFAULT_REQUIRED = "AC";

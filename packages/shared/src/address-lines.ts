@@ -1,4 +1,4 @@
-import PRINT_FORMATS from "./address-print-formats.json";
+import { PRINT_FORMATS } from "./address-print-formats.data";
 import { countryName } from "./gst";
 
 export interface PostalAddress {
@@ -55,7 +55,7 @@ const DEFAULT_FORMAT = "%N%n%O%n%A%n%C";
  * country's name (a Singapore address's city).
  */
 export function placeLines(country: string, place: Place): string[] {
-  const fmt = (PRINT_FORMATS as Record<string, string>)[country] ?? DEFAULT_FORMAT;
+  const fmt = PRINT_FORMATS[country] ?? DEFAULT_FORMAT;
   const used = new Set<keyof Place>();
   const lines = fmt
     .split("%n")
