@@ -10,16 +10,6 @@ import { PIN_CODE_SHAPE_TEXT } from "./schemas/geo";
  * schema (client and server) and the printed address all read it; India keeps its own rules on top (the GST
  * list of states, India Post's PIN codes).
  */
-export type FormatData = {
-  fmt?: string;
-  require?: string;
-  zip?: string;
-  zipex?: string;
-  zipName?: string;
-  stateName?: string;
-  cityName?: string;
-  states?: [string, string][];
-};
 
 const DATA = ADDRESS_FORMATS;
 /** libaddressinput's defaults (its "ZZ" entry): what a country without its own value takes. */

@@ -2,7 +2,6 @@ import {
   cityFitsPlace,
   cityQuestionText,
   createOrderRequestSchema,
-  INDIAN_PIN_CODE,
   indianStateByName,
   MESSAGES,
   type CreateOrderInput,
