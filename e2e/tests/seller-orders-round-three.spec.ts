@@ -247,13 +247,15 @@ for (const viewport of [DESKTOP, PHONE]) {
       // Point 18: the London order's address ends with its country on the slip and the order pages; Jaipur's does not.
       await page.goto(`/admin/packing-slip?ids=${london},${jaipur}`);
       const londonSlip = page.getByRole("region", { name: `Deliver to, order ${london}` });
-      await expect(londonSlip).toContainText("London, Greater London NW1 6XE");
+      // Issue 41: its place as the United Kingdom writes it, the town then the postcode on its own line.
+      await expect(londonSlip).toContainText("London, Greater London");
+      await expect(londonSlip).toContainText("NW1 6XE");
       await expect(londonSlip).toContainText("United Kingdom");
       await expect(page.getByRole("region", { name: `Deliver to, order ${jaipur}` })).not.toContainText("India");
       await keepScreen(page, "issue40-p18-packing-slip");
       await page.goto(`/admin/orders/${london}`);
       await expect(page.getByRole("region", { name: "Delivery" })).toContainText(
-        "221B Baker Street, London, Greater London NW1 6XE, United Kingdom",
+        "221B Baker Street, London, Greater London, NW1 6XE, United Kingdom",
       );
       await page.goto(await shopperPage(request, london, londonEmail));
       const delivery = page.getByRole("region", { name: "Delivery" });

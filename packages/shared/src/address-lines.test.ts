@@ -15,7 +15,24 @@ describe("addressLines", () => {
     ).toEqual(["14 MI Road", "Jaipur, Rajasthan 302001"]);
     expect(
       addressLines({ address: "Main St", city: "Singapore", state: "", pinCode: "018956", country: "SG" }),
-    ).toEqual(["Main St", "Singapore 018956", "Singapore"]);
+    ).toEqual(["Main St", "018956", "Singapore"]);
+  });
+
+  it("writes the place as the country does (issue 41)", () => {
+    const at = (country: string, city: string, state: string, pinCode: string) =>
+      addressLines({ address: "1 High St", city, state, pinCode, country });
+    expect(at("GB", "London", "", "SW1A 1AA")).toEqual(["1 High St", "London", "SW1A 1AA", "United Kingdom"]);
+    expect(at("DE", "Berlin", "", "10115")).toEqual(["1 High St", "10115 Berlin", "Germany"]);
+    expect(at("US", "New York", "NY", "10001")).toEqual(["1 High St", "New York, NY 10001", "United States"]);
+    expect(at("CA", "Toronto", "ON", "M5V 2T6")).toEqual(["1 High St", "Toronto ON M5V 2T6", "Canada"]);
+    expect(at("AE", "Dubai", "Dubai", "")).toEqual(["1 High St", "Dubai, Dubai", "United Arab Emirates"]);
+    // A county the British format has no line for is kept, not dropped.
+    expect(at("GB", "Canterbury", "Kent", "CT1 2EH")).toEqual([
+      "1 High St",
+      "Canterbury, Kent",
+      "CT1 2EH",
+      "United Kingdom",
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { PRINT_FORMATS } from "./address-print-formats.data";
 import { countryName } from "./gst";
 
 export interface PostalAddress {
@@ -15,22 +16,76 @@ const HOME_COUNTRY = "IN";
 
 /**
  * An address as the store prints or shows it, one entry a line (issue 40, point 18): the street lines, then
- * "City, State PIN", then the country's name when it is not India, so "Seattle, WA 98101" cannot be read
- * as somewhere else. Packing slips, the back office's order page, the shopper's order page and the e-mails
- * all use it; the tax invoice always names the country (a GST document states the place of supply).
+ * the place as its country writes it (issue 41: "London" / "SW1A 1AA", "10115 Berlin", "New York, NY
+ * 10001", from the address formats of decision 079; India as always, "City, State PIN"), then the country's
+ * name when it is not India. Packing slips, the back office's order page, the shopper's order page and the
+ * e-mails all use it; the tax invoice always names the country (a GST document states the place of supply).
  */
 export function addressLines(address: PostalAddress): string[] {
   const street = address.address
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  const place = [address.city, address.state]
+  const code = address.country.trim().toUpperCase();
+  const place = { city: address.city, state: address.state, pin_code: address.pinCode };
+  const lines = [...street, ...(code && code !== HOME_COUNTRY ? placeLines(code, place) : indianPlace(place))];
+  if (code && code !== HOME_COUNTRY) lines.push(countryName(code) ?? code);
+  return lines;
+}
+
+type Place = { city: string; state: string; pin_code: string };
+
+/** "City, State PIN" on one line. */
+function indianPlace(place: Place): string[] {
+  const town = [place.city, place.state]
     .map((part) => part.trim())
     .filter(Boolean)
     .join(", ");
-  const placeLine = [place, address.pinCode.trim()].filter(Boolean).join(" ");
-  const lines = placeLine ? [...street, placeLine] : street;
-  const code = address.country.trim().toUpperCase();
-  if (code && code !== HOME_COUNTRY) lines.push(countryName(code) ?? code);
-  return lines;
+  const line = [town, place.pin_code.trim()].filter(Boolean).join(" ");
+  return line ? [line] : [];
+}
+
+const FIELDS: Record<string, keyof Place> = { "%C": "city", "%S": "state", "%Z": "pin_code" };
+/** libaddressinput's default format (a country the data has no format for). */
+const DEFAULT_FORMAT = "%N%n%O%n%A%n%C";
+
+/**
+ * The place lines of an address as its country's format writes them after the street. A part the format
+ * has no place for but the shopper typed is kept, after the first line, unless it only repeats the
+ * country's name (a Singapore address's city).
+ */
+export function placeLines(country: string, place: Place): string[] {
+  const fmt = PRINT_FORMATS[country] ?? DEFAULT_FORMAT;
+  const used = new Set<keyof Place>();
+  const lines = fmt
+    .split("%n")
+    .filter((line) => !/%[NOA]/.test(line))
+    .map((line) => {
+      let out = "";
+      let separator = "";
+      for (const part of line.split(/(%[A-Z])/)) {
+        if (!part.startsWith("%")) {
+          // Keep what stands between parts (", ", " "), not fixed words ("SINGAPORE").
+          separator = part.replace(/[^\s,/-]/g, "");
+          continue;
+        }
+        const field = FIELDS[part];
+        if (!field) continue;
+        used.add(field);
+        const value = place[field].trim();
+        if (!value) continue;
+        out += (out ? separator || " " : "") + value;
+        separator = "";
+      }
+      return out.trim();
+    })
+    .filter(Boolean);
+  const name = (countryName(country) ?? "").toLowerCase();
+  const extras = (["city", "state", "pin_code"] as const)
+    .filter((field) => !used.has(field))
+    .map((field) => place[field].trim())
+    .filter((value) => value && value.toLowerCase() !== name);
+  if (extras.length === 0) return lines;
+  const [first, ...rest] = lines;
+  return first ? [[first, ...extras].join(", "), ...rest] : [extras.join(", ")];
 }

@@ -32,6 +32,7 @@ export * from "./schemas/accounts";
 export * from "./schemas/promo";
 export * from "./order-status";
 export * from "./schemas/checkout";
+export * from "./schemas/create-order";
 export * from "./schemas/order-tracking";
 export * from "./phone";
 export * from "./schemas/returns";

@@ -1,15 +1,9 @@
 import { z } from "zod";
-import { MESSAGES } from "../messages";
 import { ORDER_STATUSES } from "../order-status";
-import { cartIdSchema } from "./cart";
 import { currencySchema, idParam } from "./common";
-import { requiredText, text } from "./input-rules";
 import { orderTimelineEntrySchema } from "./order-tracking";
 import { orderReturnsSchema } from "./returns";
 import { orderReviewsSchema } from "./reviews";
-import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
-import { PIN_CODE_SHAPE_TEXT } from "./geo";
-import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_CODES, shippingMethodProblem } from "../shipping-methods";
 
 /**
  * The spec's card provider, its wallet and cash on delivery. The server's provider registry may add more
@@ -22,164 +16,9 @@ export const paymentMethodSchema = z
   .string({ error: PAYMENT_METHOD_MESSAGE })
   .regex(PAYMENT_METHOD_NAME, PAYMENT_METHOD_MESSAGE) as z.ZodType<PaymentMethod>;
 
-/** Values the spec's client sends for "no promo code". */
-const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
-
-/**
- * The delivery address of an order, as create-order takes it and the back office's correction of a paid
- * order's address (decision 061) takes it again.
- */
-export const deliveryAddressFields = {
-  name: requiredText("name", 120),
-  delivery_address: requiredText("delivery_address", 500, { multiline: true }),
-  country_code: text("country_code", 60)
-    .nullish()
-    .transform((v) => v || "+91"),
-  mobile_number: requiredText("mobile_number", 20).pipe(
-    z.string().regex(/^[+\d][\d\s()-]{5,19}$/, "mobile_number is not a valid phone number"),
-  ),
-  pin_code: requiredText("pin_code", 12).pipe(
-    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, "pin_code is not a valid postal code"),
-  ),
-  /** For India they may be left empty: the server fills them from the PIN code (India Post's directory). */
-  city: text("city", 100)
-    .nullish()
-    .transform((v) => v ?? ""),
-  state: text("state", 100)
-    .nullish()
-    .transform((v) => v ?? ""),
-  /**
-   * Ours: the shopper answered the form's question and keeps a city that names none of the PIN code's
-   * town, district or places (India); without it such a city is refused with the question (decision 061).
-   */
-  city_confirmed: z
-    .boolean({ error: "city_confirmed must be true or false" })
-    .optional()
-    .transform((v) => v ?? false),
-};
-
-/**
- * `POST /api/create-order/`: the spec's payload plus our `payment_method` (and an optional `email` for
- * a guest's confirmation). `amount` is what the client believes it will pay: minor units (x100) for the
- * card provider, major units for the wallet (INR raised to end in 9) and for cash on delivery. The server
- * recomputes it and refuses a different one (409 AMOUNT_MISMATCH).
- */
 /** Where a cash-on-delivery confirmation code can be sent. */
 export const COD_CODE_CHANNELS = ["whatsapp", "email"] as const;
 export type CodCodeChannel = (typeof COD_CODE_CHANNELS)[number];
-
-export const createOrderRequestSchema = z
-  .object({
-    amount: z
-      .number({ error: "amount must be a number" })
-      .nonnegative("amount must not be negative")
-      .max(1e12, "amount is too large"),
-    currency: currencySchema,
-    /** 'Nil', empty or absent: no promo code. */
-    promo_code: text("promo_code", 40)
-      .nullish()
-      .transform((code) => (code && !NO_PROMO.has(code.toLowerCase()) ? code : null)),
-    /** Absent with a token: the signed-in shopper's cart. */
-    cart_id: cartIdSchema,
-    ...deliveryAddressFields,
-    /**
-     * Ours: the delivery country (ISO 3166 code), India when absent. It decides the invoice's place of supply:
-     * an Indian state, or an export (decision 033).
-     */
-    delivery_country: z
-      .string({ error: "delivery_country must be a country code such as IN or GB" })
-      .trim()
-      .toUpperCase()
-      .refine((code) => countryName(code) !== null, "delivery_country must be a country code such as IN or GB")
-      .optional()
-      .transform((v) => v ?? "IN"),
-    comment: text("comment", 1000, { multiline: true })
-      .nullish()
-      .transform((v) => v ?? ""),
-    /** The spec's flag: true card provider (Razorpay), false wallet (PayPal). */
-    razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
-    /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
-    payment_method: paymentMethodSchema.optional(),
-    /** Ours: how the parcel travels (shipping-methods.ts); the spec's standard shipping when absent. */
-    shipping_method: z
-      .enum(SHIPPING_METHOD_CODES, { error: `shipping_method must be one of ${SHIPPING_METHOD_CODES.join(", ")}` })
-      .optional()
-      .transform((v) => v ?? DEFAULT_SHIPPING_METHOD),
-    /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
-    email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
-    /**
-     * Ours: where a cash-on-delivery code goes (decision 076): WhatsApp at the mobile number above when the
-     * store can send there and the number has not opted out, else e-mail; absent: WhatsApp first.
-     */
-    cod_code_channel: z
-      .enum(COD_CODE_CHANNELS, { error: `cod_code_channel must be one of ${COD_CODE_CHANNELS.join(", ")}` })
-      .optional(),
-    /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
-    whatsapp_opt_in: z
-      .boolean({ error: "whatsapp_opt_in must be true or false" })
-      .optional()
-      .transform((v) => v ?? false),
-  })
-  .superRefine((body, ctx) => {
-    if (body.payment_method === undefined && body.razorpay === undefined) {
-      ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
-    }
-    for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
-    const cashOnDelivery = body.payment_method === "cod";
-    const shipping = shippingMethodProblem(body.shipping_method, { country: body.delivery_country, cashOnDelivery });
-    if (shipping) ctx.addIssue({ code: "custom", path: ["shipping_method"], message: shipping });
-  })
-  .transform(({ razorpay, payment_method, ...body }) => ({
-    ...body,
-    // The state as the GST list names it, so the invoice finds its code.
-    state: body.delivery_country === "IN" ? (indianStateByName(body.state)?.name ?? body.state) : body.state,
-    payment_method: payment_method ?? ((razorpay ? "razorpay" : "paypal") as PaymentMethod),
-  }));
-
-/**
- * An Indian address needs a 6-digit PIN code and, when given, a real state (the invoice's place of supply);
- * the server checks the PIN code against India Post's directory and fills an empty city and state from it.
- * An address abroad needs its city and state typed; one that names an Indian state and PIN code is most
- * likely India chosen wrongly, so it is asked about.
- */
-function addressProblems(body: {
-  delivery_country: string;
-  city: string;
-  state: string;
-  pin_code: string;
-  payment_method?: PaymentMethod;
-}): { path: string[]; message: string }[] {
-  if (body.delivery_country === "IN") return indianAddressProblems(body);
-  return [
-    ...(body.city ? [] : [{ path: ["city"], message: "city is required" }]),
-    ...(body.state ? [] : [{ path: ["state"], message: "state is required" }]),
-    ...(INDIAN_PIN_CODE.test(body.pin_code) && indianStateByName(body.state)
-      ? [
-          {
-            path: ["delivery_country"],
-            message:
-              "This address has an Indian state and PIN code: choose India as the country, or correct the address.",
-          },
-        ]
-      : []),
-    ...(body.payment_method === "cod"
-      ? [{ path: ["payment_method"], message: "Cash on delivery is available only for delivery in India." }]
-      : []),
-  ];
-}
-
-/** An Indian address's own rules: a 6-digit PIN code and, when given, a state of the GST list. */
-export function indianAddressProblems(body: {
-  state: string;
-  pin_code: string;
-}): { path: string[]; message: string }[] {
-  return [
-    ...(INDIAN_PIN_CODE.test(body.pin_code) ? [] : [{ path: ["pin_code"], message: PIN_CODE_SHAPE_TEXT }]),
-    ...(!body.state || indianStateByName(body.state)
-      ? []
-      : [{ path: ["state"], message: "Enter your state or union territory, for example Rajasthan." }]),
-  ];
-}
 
 /** Card provider: the spec's client reads the Razorpay order id at `data.data.id`. */
 export const cardOrderResponseSchema = z.object({
@@ -338,8 +177,6 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export const ordersResponseSchema = z.object({ data: z.array(orderSummarySchema) });
 export const orderResponseSchema = z.object({ data: orderDetailSchema });
 
-export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
-export type CreateOrderInput = z.input<typeof createOrderRequestSchema>;
 export type CardOrderResponse = z.infer<typeof cardOrderResponseSchema>;
 export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
 export type CodOrderResponse = z.infer<typeof codOrderResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { indianStateByName } from "../gst";
 import { adminOrderDetailSchema } from "./admin-orders";
-import { deliveryAddressFields, indianAddressProblems } from "./checkout";
+import { deliveryAddressFields, indianAddressProblems } from "./create-order";
 
 /**
  * `PUT /api/admin/orders/:id/delivery-address`: the seller corrects a paid order's Indian delivery address
@@ -13,7 +13,11 @@ export const deliveryCorrectionSchema = z
   .superRefine((body, ctx) => {
     for (const problem of indianAddressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
   })
-  .transform((body) => ({ ...body, state: indianStateByName(body.state)?.name ?? body.state }));
+  .transform((body) => ({
+    ...body,
+    country_code: body.country_code || "+91",
+    state: indianStateByName(body.state)?.name ?? body.state,
+  }));
 
 /** The order as corrected, and what became of its invoice, in the seller's words. */
 export const deliveryCorrectionResponseSchema = z.object({

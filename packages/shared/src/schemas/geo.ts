@@ -7,6 +7,7 @@ import { countryName } from "../gst";
  * browser then falls back to geolocation and INR as the spec's currency detection says.
  */
 export const geoResponseSchema = z.object({ country_code: z.string().length(2).nullable() });
+export type GeoResponse = z.infer<typeof geoResponseSchema>;
 
 /** The words for a PIN code that is not six digits (the first not 0), shared by the lookup and the checkout. */
 export const PIN_CODE_SHAPE_TEXT = "Enter a valid 6-digit PIN code.";

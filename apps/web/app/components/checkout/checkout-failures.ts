@@ -41,11 +41,13 @@ export function checkoutFailure(step: FailedStep, error: unknown): CheckoutFailu
   const fields: FieldProblems = {};
   for (const issue of error.body?.errors ?? []) {
     const field = DELIVERY_FIELDS.find((name) => name === issue.path.split(".").at(-1));
-    // The address rules speak the shopper's words already (decision 033), and so do the checks of a
-    // delivery address against India Post and the courier (422); other messages are the API's.
+    // The address rules speak the shopper's words already (decision 033; by country, decision 079: "Enter a
+    // UK postcode, like ..."), and so do the checks of a delivery address against India Post and the courier
+    // (422); other messages are the API's.
     const own =
       field === "delivery_country" ||
       error.status === 422 ||
+      /^(Enter|Choose) /.test(issue.message) ||
       Object.values<string>(INDIAN_ADDRESS_TEXT).includes(issue.message);
     if (field) fields[field] ??= own ? issue.message : invalidText(field);
   }

@@ -6,6 +6,7 @@ import {
   SHIPPING_METHODS,
   shippingMethodsFor,
   type Currency,
+  type GeoResponse,
   type PaymentMethod,
   type PaymentOptionsResponse,
   type ShippingFees,
@@ -17,6 +18,7 @@ import { useSession } from "../../lib/session";
 import { useApiGet } from "../../lib/use-api-get";
 import { useCheckoutDraft } from "../cart/checkout-draft";
 import { codNextStepText } from "./cod-code";
+import { isDeliveryCountry } from "./countries";
 import { CodCodeStep } from "./cod-code-step";
 import { fieldId, DeliveryFields } from "./delivery-fields";
 import {
@@ -91,6 +93,17 @@ export function CheckoutPanel() {
     if (pin) setValues((current) => (current.pin_code ? current : { ...current, pin_code: pin }));
   }, []);
 
+  // The country starts as the one the shopper's connection comes from (the CDN's header or the IP
+  // database, as for the currency), until the shopper picks one; where none can be told, India.
+  const geo = useApiGet<GeoResponse>("/api/geo/");
+  const countryPicked = useRef(false);
+  useEffect(() => {
+    const detected = geo.status === "success" ? geo.data.country_code : null;
+    if (detected && !countryPicked.current && isDeliveryCountry(detected)) {
+      setValues((current) => (current.delivery_country === detected ? current : withCountry(current, detected)));
+    }
+  }, [geo]);
+
   // Six digits typed: the city and state come from India Post's directory, an unknown PIN code is said
   // at once, and the promise says when the parcel comes and whether its courier takes cash.
   const abroad = !deliversInIndia(values);
@@ -160,6 +173,7 @@ export function CheckoutPanel() {
   }, [script]);
 
   function edit(field: DeliveryField, value: string) {
+    if (field === "delivery_country") countryPicked.current = true;
     setValues((current) =>
       field === "delivery_country" ? withCountry(current, value) : { ...current, [field]: value },
     );

@@ -15,6 +15,9 @@ const CODES =
 
 export const INDIA = "IN";
 
+/** Whether the form offers this country (a detected one may be a territory no parcel goes to). */
+export const isDeliveryCountry = (code: string) => /^[A-Z]{2}$/.test(code) && CODES.includes(code);
+
 export type Choice = { value: string; label: string };
 
 /** India first (most orders go there), then every other country by its English name. */

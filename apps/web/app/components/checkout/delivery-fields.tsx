@@ -2,12 +2,15 @@ import type { Currency } from "@store/shared";
 import { useMemo } from "react";
 import { Button } from "../ui/button";
 import { CheckoutField, type CheckoutFieldProps } from "./checkout-field";
-import { countryChoices, STATE_CHOICES } from "./countries";
+import { addressShape } from "@store/shared/address-format";
+import { callingCode } from "@store/shared/phone-check";
+import { countryChoices } from "./countries";
 import {
   type CityQuestion,
   deliversInIndia,
-  FIELD_LABELS,
-  REQUIRED_FIELDS,
+  fieldLabel,
+  requiredFields,
+  shownFields,
   type DeliveryField,
   type DeliveryValues,
   type FieldProblems,
@@ -42,15 +45,24 @@ const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
   },
 };
 
-/** Rows as laid out on wider screens (one column on phones). */
-const ROWS: { fields: DeliveryField[]; columns: string }[] = [
-  { fields: ["name", "email"], columns: "sm:grid-cols-2" },
-  { fields: ["country_code", "mobile_number"], columns: "grid-cols-[7.5rem_1fr] sm:grid-cols-[8rem_1fr]" },
-  { fields: ["delivery_country"], columns: "sm:grid-cols-2" },
-  { fields: ["delivery_address"], columns: "" },
-  { fields: ["city", "state", "pin_code"], columns: "sm:grid-cols-3" },
-  { fields: ["comment"], columns: "" },
-];
+const PLACE_COLUMNS = ["", "sm:grid-cols-2", "sm:grid-cols-2", "sm:grid-cols-3"];
+
+/**
+ * Rows as laid out on wider screens (one column on phones); city, state and postcode are the ones the
+ * country writes, in its order ("10115 Berlin": postcode first).
+ */
+function rows(country: string): { fields: DeliveryField[]; columns: string }[] {
+  const shown = shownFields(country);
+  const place = shown.filter((field) => field === "city" || field === "state" || field === "pin_code");
+  return [
+    { fields: ["name", "email"], columns: "sm:grid-cols-2" },
+    { fields: ["country_code", "mobile_number"], columns: "grid-cols-[7.5rem_1fr] sm:grid-cols-[8rem_1fr]" },
+    { fields: ["delivery_country"], columns: "sm:grid-cols-2" },
+    { fields: ["delivery_address"], columns: "" },
+    ...(place.length > 0 ? [{ fields: place, columns: PLACE_COLUMNS[place.length] ?? "" }] : []),
+    { fields: ["comment"], columns: "" },
+  ];
+}
 
 export const fieldId = (field: DeliveryField) => `checkout-${field}`;
 
@@ -79,31 +91,37 @@ export function DeliveryFields({
 }) {
   const countries = useMemo(() => countryChoices(), []);
   const india = deliversInIndia(values);
-  // In India the state is chosen from the GST list, which the invoice's place of supply needs.
+  const country = values.delivery_country;
+  const shape = addressShape(country);
+  const required = requiredFields(country);
+  // States or provinces are chosen from the country's list where it has one (India: the GST list, which
+  // the invoice's place of supply needs).
   const choices: Partial<Record<DeliveryField, CheckoutFieldProps["options"]>> = {
     delivery_country: countries,
-    ...(india && { state: STATE_CHOICES }),
+    ...(shape.states && {
+      state: [{ value: "", label: `Choose your ${shape.labels.state.toLowerCase()}` }, ...shape.states],
+    }),
   };
   return (
     <div className="space-y-5">
-      {ROWS.map(({ fields, columns }) => (
+      {rows(country).map(({ fields, columns }) => (
         <div key={fields.join()} className={`grid gap-5 ${columns}`}>
           {fields.map((field) => (
             <CheckoutField
               key={field}
               id={fieldId(field)}
               name={field}
-              label={FIELD_LABELS[field]}
+              label={fieldLabel(field, country)}
               value={values[field]}
               onChange={(value) => onChange(field, value)}
-              required={REQUIRED_FIELDS.includes(field) || (field === "email" && emailRequired)}
+              required={required.includes(field) || (field === "email" && emailRequired)}
               error={problems[field]}
               {...FIELD_PROPS[field]}
               options={choices[field]}
               {...(field === "pin_code" && india && { inputMode: "numeric" as const, maxLength: 6 })}
-              {...(field === "state" && !india && { hint: "State, province or region." })}
-              {...(field === "delivery_address" &&
-                currency !== "INR" && { hint: "House, street and area, and your country." })}
+              {...(field === "pin_code" && !india && shape.postcodeExample && { placeholder: shape.postcodeExample })}
+              {...(field === "country_code" && { placeholder: callingCode(country) || "+91" })}
+              {...(field === "delivery_address" && currency !== "INR" && { hint: "House or flat number and street." })}
               {...(field === "email" &&
                 emailRequired && { hint: "Required for cash on delivery: we e-mail you a code to confirm the order." })}
             />

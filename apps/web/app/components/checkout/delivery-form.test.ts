@@ -156,6 +156,28 @@ describe("checkDelivery", () => {
     expect(!check.ok && check.fields.delivery_country).toMatch(/choose India as the country/);
   });
 
+  it("asks abroad for what the country requires, by its names, and checks the postcode and phone", () => {
+    const gb = { ...filled, delivery_country: "GB", country_code: "+44", mobile_number: "020 7946 0958", state: "" };
+    const missing = checkDelivery({ ...gb, city: "", pin_code: "" }, "paypal", basics);
+    expect(!missing.ok && missing.fields).toEqual({
+      city: "Town or city is required.",
+      pin_code: "Postcode is required.",
+    });
+    const wrong = checkDelivery({ ...gb, city: "London", pin_code: "302002" }, "paypal", basics);
+    expect(!wrong.ok && wrong.fields).toEqual({ pin_code: "Enter a UK postcode, like EC1Y 8SY." });
+    const phone = checkDelivery(
+      { ...gb, city: "London", pin_code: "SW1A 1AA", mobile_number: "12345" },
+      "paypal",
+      basics,
+    );
+    expect(!phone.ok && phone.fields.mobile_number).toMatch(/^Enter a valid UK phone number \(\+44\)/);
+    const us = { ...gb, delivery_country: "US", country_code: "+1", mobile_number: "212 736 5000", city: "New York" };
+    const noState = checkDelivery({ ...us, pin_code: "10118" }, "paypal", basics);
+    expect(!noState.ok && noState.fields).toEqual({ state: "State is required." });
+    const ny = checkDelivery({ ...us, state: "NY", pin_code: "10118" }, "paypal", basics);
+    expect(ny.ok && ny.body).toMatchObject({ delivery_country: "US", state: "NY", pin_code: "10118" });
+  });
+
   it("treats a problem outside the form as unexpected", () => {
     expect(checkDelivery(filled, "paypal", { ...basics, cartId: "not-a-cart" })).toMatchObject({
       ok: false,
@@ -237,11 +259,22 @@ describe("cashOnDeliveryOffer", () => {
 });
 
 describe("withCountry", () => {
-  it("keeps a typed state abroad, and in India turns it into the GST list's name or clears it", () => {
+  it("turns a typed state into the name of the country's list or clears it, and keeps a free-typed region", () => {
     const abroad = { ...filled, delivery_country: "GB", state: "orissa" };
     expect(withCountry(abroad, "IN")).toMatchObject({ delivery_country: "IN", state: "Odisha" });
     expect(withCountry({ ...abroad, state: "Bavaria" }, "IN")).toMatchObject({ state: "" });
-    expect(withCountry(filled, "US")).toMatchObject({ delivery_country: "US", state: "Rajasthan" });
+    expect(withCountry(filled, "US")).toMatchObject({ delivery_country: "US", state: "" });
+    expect(withCountry({ ...filled, state: "new york" }, "US")).toMatchObject({ state: "NY" });
+    expect(withCountry({ ...filled, state: "Bavaria" }, "DE")).toMatchObject({ state: "" });
+    expect(withCountry({ ...filled, delivery_country: "DE", state: "Kent" }, "BE")).toMatchObject({ state: "" });
+  });
+
+  it("follows the country with the phone's code unless the shopper typed another, and drops what the country does not write", () => {
+    expect(withCountry(filled, "GB")).toMatchObject({ country_code: "+44", pin_code: "", state: "", city: "Jaipur" });
+    expect(withCountry({ ...filled, country_code: "" }, "US")).toMatchObject({ country_code: "+1" });
+    expect(withCountry({ ...filled, country_code: "+33" }, "GB")).toMatchObject({ country_code: "+33" });
+    expect(withCountry({ ...filled, pin_code: "sw1a 1aa" }, "GB")).toMatchObject({ pin_code: "sw1a 1aa" });
+    expect(withCountry(filled, "AE")).toMatchObject({ city: "", pin_code: "" });
   });
 });
 

@@ -2,7 +2,6 @@ import {
   cityFitsPlace,
   cityQuestionText,
   createOrderRequestSchema,
-  INDIAN_PIN_CODE,
   indianStateByName,
   MESSAGES,
   type CreateOrderInput,
@@ -13,6 +12,8 @@ import {
   type PublicUser,
   type ShippingMethodCode,
 } from "@store/shared";
+import { addressShape, listedState, placeProblems } from "@store/shared/address-format";
+import { callingCode, phoneProblem } from "@store/shared/phone-check";
 
 /** The spec's delivery form, plus our optional e-mail for the confirmation, in the order shown on screen. */
 export const DELIVERY_FIELDS = [
@@ -44,18 +45,34 @@ export const FIELD_LABELS: Record<DeliveryField, string> = {
   comment: "Delivery instructions",
 };
 
+/** City, state and postcode: which are asked, what they are called and which are required follow the country. */
+const PLACE_FIELDS = new Set<DeliveryField>(["city", "state", "pin_code"]);
+
 /**
- * Spec section 5: name, mobile number and address must be present, and city, state and PIN code are
- * marked required. All six are checked before anything is sent, with the spec's one sentence.
+ * Spec section 5: name, mobile number and address must be present, and, in India, city, state and PIN code
+ * are marked required. Abroad the country's address format says which of city, state and postcode it
+ * requires (issue 41, decision 079). All are checked before anything is sent, with the spec's one sentence.
  */
-export const REQUIRED_FIELDS: readonly DeliveryField[] = [
-  "name",
-  "mobile_number",
-  "delivery_address",
-  "city",
-  "state",
-  "pin_code",
-];
+export function requiredFields(country: string): DeliveryField[] {
+  const place: DeliveryField[] = country === "IN" ? ["city", "state", "pin_code"] : addressShape(country).required;
+  return ["name", "mobile_number", "delivery_address", ...place];
+}
+
+/** The form's fields for a country, in the order shown: city, state and postcode as the country writes them. */
+export function shownFields(country: string): DeliveryField[] {
+  const place = addressShape(country).fields;
+  return DELIVERY_FIELDS.flatMap((field) => {
+    if (!PLACE_FIELDS.has(field)) return [field];
+    return field === "city" ? place : [];
+  });
+}
+
+/** A field's label: city, state and postcode by the country's names ("ZIP code", "Postcode", "Emirate"). */
+export function fieldLabel(field: DeliveryField, country: string): string {
+  return field === "city" || field === "state" || field === "pin_code"
+    ? addressShape(country).labels[field]
+    : FIELD_LABELS[field];
+}
 
 /** The same words the server answers with (createOrderRequestSchema), checked before anything is sent. */
 export const INDIAN_ADDRESS_TEXT = {
@@ -67,12 +84,27 @@ export const INDIAN_ADDRESS_TEXT = {
 export const deliversInIndia = (values: Pick<DeliveryValues, "delivery_country">) => values.delivery_country === "IN";
 
 /**
- * The form after the shopper picks a country: for India, a typed state becomes its name in the GST list
- * (or is cleared, so the state select asks for it).
+ * The form after the shopper picks a country (or the detected one is set): the phone's country code follows
+ * when it was empty or the previous country's; a state becomes its name in the country's list (India: the
+ * GST list), or is cleared so the select asks for it; a part the country does not write, or a postcode
+ * that does not fit it, is cleared.
  */
 export function withCountry(values: DeliveryValues, country: string): DeliveryValues {
-  if (country !== "IN") return { ...values, delivery_country: country };
-  return { ...values, delivery_country: country, state: indianStateByName(values.state)?.name ?? "" };
+  const shape = addressShape(country);
+  const code = values.country_code.trim();
+  const followsCountry = !code || code === callingCode(values.delivery_country);
+  const keeps = (field: "city" | "state" | "pin_code") => shape.fields.includes(field);
+  const postcodeFits =
+    !values.pin_code.trim() ||
+    !placeProblems(country, { city: "-", state: "", pin_code: values.pin_code }).some((p) => p.path[0] === "pin_code");
+  return {
+    ...values,
+    delivery_country: country,
+    country_code: followsCountry ? callingCode(country) || values.country_code : values.country_code,
+    city: keeps("city") ? values.city : "",
+    state: !keeps("state") ? "" : shape.states ? (listedState(country, values.state) ?? "") : values.state,
+    pin_code: keeps("pin_code") && postcodeFits ? values.pin_code : "",
+  };
 }
 
 /**
@@ -170,14 +202,16 @@ export function checkDelivery(
   method: PaymentMethod | null,
   basics: OrderBasics,
 ): DeliveryCheck {
-  const required = basics.emailRequired
-    ? DELIVERY_FIELDS.filter((field) => field === "email" || REQUIRED_FIELDS.includes(field))
-    : REQUIRED_FIELDS;
-  const missing = required.filter((field) => !values[field].trim());
+  const country = values.delivery_country;
+  const required = [...requiredFields(country), ...(basics.emailRequired ? (["email"] as const) : [])];
+  const missing = DELIVERY_FIELDS.filter((field) => required.includes(field) && !values[field].trim());
   const india = deliversInIndia(values);
   if (missing.length > 0) {
     const fields = Object.fromEntries(
-      missing.map((field) => [field, field === "email" ? EMAIL_REQUIRED_TEXT : `${FIELD_LABELS[field]} is required.`]),
+      missing.map((field) => [
+        field,
+        field === "email" ? EMAIL_REQUIRED_TEXT : `${fieldLabel(field, country)} is required.`,
+      ]),
     );
     return { ok: false, message: MESSAGES.fillRequiredFields, fields, focusMethod: false };
   }
@@ -207,19 +241,23 @@ export function checkDelivery(
     ...(basics.shippingMethod && { shipping_method: basics.shippingMethod }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
-  // The schema checks an Indian address only once every field has its shape; these say it at once.
-  const fields: FieldProblems = india
-    ? {
-        ...(INDIAN_PIN_CODE.test(body.pin_code) ? {} : { pin_code: INDIAN_ADDRESS_TEXT.pin_code }),
-        ...(indianStateByName(values.state) ? {} : { state: INDIAN_ADDRESS_TEXT.state }),
-      }
-    : {};
+  // The schema checks the address's country rules only once every field has its shape; these say it at once.
+  const fields: FieldProblems = Object.fromEntries(
+    placeProblems(country, { city: body.city ?? "", state: body.state ?? "", pin_code: body.pin_code ?? "" }).map(
+      (problem) => [problem.path[0], problem.message],
+    ),
+  );
+  if (india && !indianStateByName(values.state)) fields.state ??= INDIAN_ADDRESS_TEXT.state;
   if (parsed.success && Object.keys(fields).length === 0) return { ok: true, body, method };
   const issues = parsed.success ? [] : parsed.error.issues;
   for (const issue of issues) {
     const field = DELIVERY_FIELDS.find((name) => name === issue.path[0]);
     // The address rules between fields (a foreign address with an Indian PIN code) speak for themselves.
-    if (field) fields[field] ??= issue.code === "custom" ? issue.message : invalidText(field);
+    if (field === "mobile_number" && issue.code !== "custom") {
+      // A number too short to be one still gets its country's example.
+      const code = body.country_code || callingCode(country);
+      fields.mobile_number ??= phoneProblem(code, values.mobile_number, country) ?? invalidText(field, country);
+    } else if (field) fields[field] ??= issue.code === "custom" ? issue.message : invalidText(field, country);
   }
   // A problem outside the form (amount, cart) is ours, not the shopper's.
   return {
@@ -230,9 +268,10 @@ export function checkDelivery(
   };
 }
 
-export function invalidText(field: DeliveryField): string {
+export function invalidText(field: DeliveryField, country = "IN"): string {
   if (field === "email") return "Enter a valid e-mail address.";
-  return `Enter a valid ${field === "pin_code" ? "PIN code" : FIELD_LABELS[field].toLowerCase()}.`;
+  const label = fieldLabel(field, country);
+  return `Enter a valid ${/^[A-Z]{2,}/.test(label) ? label : label.toLowerCase()}.`;
 }
 
 /** A signed-in shopper's details fill the fields still empty (the country code also when still the default). */
