@@ -6,6 +6,8 @@ import {
   createOrderResponseSchema,
   errorBodySchema,
   shippingFeesResponseSchema,
+  shippingPromiseQuerySchema,
+  shippingPromiseSchema,
   type CreateOrderResponse,
 } from "@store/shared";
 
@@ -120,5 +122,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => checkout.shippingFees(),
+  );
+
+  app.get(
+    "/api/shipping-promise/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "The delivery promise to a country: each offered method's business days and its fee for one piece of the product, from the seller's rate cards abroad",
+        querystring: shippingPromiseQuerySchema,
+        response: { 200: shippingPromiseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      checkout.shippingPromise({
+        productId: request.query.product_pk,
+        country: request.query.country,
+        currency: request.query.currency,
+      }),
   );
 };
