@@ -169,3 +169,18 @@ export const shippingPromiseSchema = z.object({
   message: z.string().nullable(),
 });
 export type ShippingPromise = z.infer<typeof shippingPromiseSchema>;
+
+/** `GET /api/shipping-quote/`: what each method offered to the country costs the cart (the checkout's delivery choice). */
+export const shippingQuoteQuerySchema = z.object({
+  cart_id: z.uuid("cart_id is not a valid cart id"),
+  country,
+  currency: z.enum(CURRENCIES, { error: `The currency is one of ${CURRENCIES.join(", ")}` }),
+});
+
+export const shippingQuoteSchema = z.object({
+  /** Each method that can ship the cart there, with its fee in major units of the currency. */
+  methods: z.array(z.object({ code: z.string(), fee: z.number() })),
+  /** Why no method can, for the shopper; null when one can. */
+  message: z.string().nullable(),
+});
+export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;

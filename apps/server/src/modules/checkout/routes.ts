@@ -8,6 +8,8 @@ import {
   shippingFeesResponseSchema,
   shippingPromiseQuerySchema,
   shippingPromiseSchema,
+  shippingQuoteQuerySchema,
+  shippingQuoteSchema,
   type CreateOrderResponse,
 } from "@store/shared";
 
@@ -141,5 +143,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         country: request.query.country,
         currency: request.query.currency,
       }),
+  );
+
+  app.get(
+    "/api/shipping-quote/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "What each shipping method offered to a country costs this cart (international methods from the seller's rate cards by chargeable weight)",
+        querystring: shippingQuoteQuerySchema,
+        response: { 200: shippingQuoteSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      checkout.shippingQuote(
+        { cartId: request.query.cart_id, country: request.query.country, currency: request.query.currency },
+        request.user,
+      ),
   );
 };

@@ -21,7 +21,7 @@ import type { SessionUser } from "../accounts/service";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { checkDeliveryAddress } from "./delivery-address";
 import { readShippingFees } from "../settings/service";
-import { shippingPromise } from "./shipping-promise";
+import { shippingPromise, shippingQuote } from "./shipping-promise";
 
 export type { Client } from "../orders/save-order";
 
@@ -235,6 +235,10 @@ export function createCheckoutService(
 
     /** `GET /api/shipping-promise/`: each offered method's days and fee for one piece to a country (decision 080). */
     shippingPromise: (input: { productId: number; country: string; currency: Currency }) => shippingPromise(db, input),
+
+    /** `GET /api/shipping-quote/`: each offered method's fee for the cart to a country (decision 080). */
+    shippingQuote: (input: { cartId: string; country: string; currency: Currency }, user: SessionUser | null) =>
+      shippingQuote(db, input, user),
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     confirmCashOnDelivery: (input: ConfirmCodRequest, user: SessionUser | null) =>
