@@ -39,7 +39,7 @@ export default function ShippingRates() {
       {!rates.data ? (
         <LoadState error={rates.error} onRetry={rates.reload} rows={6} />
       ) : (
-        <RatesForm key={JSON.stringify(rates.data)} saved={rates.data} onSaved={rates.replace} />
+        <RatesForm saved={rates.data} onSaved={rates.replace} />
       )}
     </>
   );
@@ -99,7 +99,8 @@ function RatesForm({
     const checked = shippingRatesSchema.safeParse(body());
     if (!checked.success) {
       setFields(fieldsFromIssues(checked.error.issues));
-      document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      // Once the errors are on screen: the first field in trouble.
+      setTimeout(() => document.querySelector<HTMLElement>("#shipping-rates [aria-invalid='true']")?.focus());
       return;
     }
     setFields({});
@@ -120,6 +121,7 @@ function RatesForm({
         event.preventDefault();
         void submit();
       }}
+      id="shipping-rates"
       className="space-y-6"
       aria-label="International rates"
     >
@@ -168,7 +170,7 @@ function RatesForm({
             error={countriesError(i)}
             hint="Two-letter ISO codes separated by commas, e.g. GB, FR, DE"
           />
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[34rem] text-left text-sm">
               <caption className="sr-only">Rates for {zone.name}</caption>
               <thead>
