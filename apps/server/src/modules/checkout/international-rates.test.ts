@@ -307,3 +307,62 @@ type Body = {
   zones: { code: string; name: string; countries: string[] }[];
   cards: { method: string; zone: string; currency: "INR" | "USD"; first_half_kg: number; each_half_kg_more: number }[];
 };
+
+describe("PATCH /api/admin/products/:id: how a piece ships", () => {
+  const patch = (body: unknown) => call(app, owner, "PATCH", `/api/admin/products/${kurtaId}`, body);
+  const stored = async () =>
+    (await db().select().from(products).where(eq(products.id, kurtaId)).limit(1)).map((p) => ({
+      grams: p.shippingGrams,
+      sides: [p.packageLengthCm, p.packageWidthCm, p.packageHeightCm],
+      handling: [p.handlingPaise, p.handlingCents],
+    }))[0];
+
+  it("saves the packed weight, the package and the surcharge, and answers them to the editor", async () => {
+    const res = await patch({
+      shipping_grams: "650",
+      package_length_cm: 40,
+      package_width_cm: 30,
+      package_height_cm: 10,
+      handling_inr: 150,
+      handling_usd: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored()).toEqual({ grams: 650, sides: [40, 30, 10], handling: [15000, 200] });
+    const read = (await call(app, owner, "GET", `/api/admin/products/${kurtaId}`)).json();
+    expect(read).toMatchObject({ shipping_grams: 650, package_length_cm: 40, handling_inr: 150, handling_usd: 2 });
+    // Cleared again: a soft piece in the mailer.
+    const cleared = await patch({
+      package_length_cm: "",
+      package_width_cm: "",
+      package_height_cm: "",
+      handling_inr: 0,
+      handling_usd: 0,
+      shipping_grams: 400,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await stored()).toEqual({ grams: 400, sides: [null, null, null], handling: [0, 0] });
+  });
+
+  it.each([
+    ["no weight", { shipping_grams: 0 }, "shipping_grams", /at least 1 g/],
+    ["a weight in kilos with decimals", { shipping_grams: 0.5 }, "shipping_grams", /whole grams/],
+    [
+      "a package side of 0",
+      { package_length_cm: 0, package_width_cm: 1, package_height_cm: 1 },
+      "package_length_cm",
+      /at least 1 cm/,
+    ],
+    ["one side of a package alone", { package_length_cm: 40 }, "package_width_cm", /all three sides/],
+    ["a negative surcharge", { handling_inr: -5 }, "handling_inr", /negative/],
+    ["a surcharge in cents", { handling_usd: 2.5 }, "handling_usd", /whole US dollars/],
+  ])("refuses %s with a message, changing nothing", async (_what, body, field, message) => {
+    const before = await stored();
+    const res = await patch(body);
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = Object.fromEntries(
+      (res.json().errors as { path: string; message: string }[]).map((e) => [e.path.replace(/^body\./, ""), e.message]),
+    );
+    expect(errors[field], res.body).toMatch(message);
+    expect(await stored()).toEqual(before);
+  });
+});
