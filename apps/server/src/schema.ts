@@ -4,6 +4,7 @@ export * from "./modules/search/tables";
 export * from "./modules/content/tables";
 export * from "./modules/accounts/tables";
 export * from "./modules/settings/tables";
+export * from "./modules/settings/rate-tables";
 export * from "./modules/cart/tables";
 export * from "./modules/promo/tables";
 export * from "./modules/orders/tables";

@@ -16,6 +16,8 @@ declare module "react-router" {
     log: ServiceLog;
     nonce: string;
     currency: CurrencyDecision;
+    /** The shopper's country (ISO alpha-2) from the CDN's header or the IP, or null when unknown (decision 080). */
+    country: string | null;
   }
 }
 

@@ -36,12 +36,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
 export async function loader({ context }: Route.LoaderArgs) {
   // Decided by the server for this request: the cookie, else the IP's country (decision 044).
   const currency = context.currency;
+  // The shopper's country, for the product page's delivery promise abroad on client navigations (decision 080).
+  const country = context.country;
   try {
-    return { ...currency, categories: (await context.services.catalog.categoryList()).categories };
+    return { ...currency, country, categories: (await context.services.catalog.categoryList()).categories };
   } catch (error) {
     // Spec: a failed category list is only logged; the navigation keeps its loading pills.
     context.log.error({ err: error }, "navigation category list failed");
-    return { ...currency, categories: null };
+    return { ...currency, country, categories: null };
   }
 }
 
@@ -62,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang="en">
+    <html lang="en" data-country={data?.country ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

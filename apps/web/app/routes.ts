@@ -72,6 +72,8 @@ export default [
     page("tax-rules", "routes/admin/tax-rules.tsx"),
     page("size-charts", "routes/admin/size-charts.tsx"),
     page("exchange-rates", "routes/admin/exchange-rates.tsx"),
+    // Issue 41 point 2: destination zones and international rate cards (decision 080).
+    page("shipping-rates", "routes/admin/shipping-rates.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

@@ -1,5 +1,5 @@
 import { SHIPPING_DAYS, type Currency } from "./constants";
-import { byZoneAndWeight, flatFee, type ParcelFacts } from "./shipping-fee-rules";
+import { flatFee, type ParcelFacts } from "./shipping-fee-rules";
 
 /**
  * The shipping methods, one row each: what the shopper chooses at checkout, what it costs, how long it
@@ -27,8 +27,10 @@ export interface ShippingMethod {
   /**
    * The fee in major units of the order's currency (cash on delivery's own fee is the payment method's), from
    * the fees the seller set where the method's fee is theirs (`fees`, read by the server from its settings).
+   * null: priced by the server alone from the seller's zones and rate cards by the parcel's chargeable weight
+   * (an international method; decision 080), which the checkout asks the server for.
    */
-  fee: (parcel: ParcelFacts, fees: ShippingFees) => number;
+  fee: ((parcel: ParcelFacts, fees: ShippingFees) => number) | null;
   /**
    * Who books its parcels, by the name its adapter registers (apps/server/src/modules/shipping/carriers.ts;
    * the server refuses to start on a name nobody registers); null until a carrier for it exists.
@@ -42,7 +44,7 @@ export interface ShippingMethod {
 /**
  * The fees the seller sets in the back office (seller settings, decision 071), in whole major units per
  * currency (dollars are not converted: each currency has its own round figure), by the method they price.
- * The international rate cards are to join them, one key per method, when their editor comes.
+ * The international methods are priced from the seller's zones and rate cards instead (decision 080).
  */
 export interface ShippingFees {
   "india-express": Record<Currency, number>;
@@ -56,8 +58,8 @@ export const SHIPPING_FEES_SEED: ShippingFees = { "india-express": { INR: 99, US
 
 /**
  * The table. Standard shipping is the spec's, free; express is the seller's fee (`ShippingFees`).
- * International fees are by zone and weight in code until a later issue brings the international carrier's
- * rate cards, which are to be stored as the seller's fees are.
+ * International fees are the seller's rate cards by destination zone and chargeable weight, priced on the
+ * server (`fee: null`; decision 080).
  */
 export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
   "india-standard": {
@@ -85,10 +87,7 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
     label: "International standard",
     zone: "international",
     days: SHIPPING_DAYS.internationalStandard,
-    fee: byZoneAndWeight({
-      INR: { near: { firstHalfKg: 399, eachHalfKgMore: 129 }, world: { firstHalfKg: 599, eachHalfKgMore: 199 } },
-      USD: { near: { firstHalfKg: 12, eachHalfKgMore: 4 }, world: { firstHalfKg: 18, eachHalfKgMore: 6 } },
-    }),
+    fee: null,
     carrier: null,
     cashOnDelivery: false,
     offered: false,
@@ -98,10 +97,7 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
     label: "International express",
     zone: "international",
     days: SHIPPING_DAYS.internationalExpress,
-    fee: byZoneAndWeight({
-      INR: { near: { firstHalfKg: 669, eachHalfKgMore: 199 }, world: { firstHalfKg: 999, eachHalfKgMore: 299 } },
-      USD: { near: { firstHalfKg: 20, eachHalfKgMore: 6 }, world: { firstHalfKg: 30, eachHalfKgMore: 9 } },
-    }),
+    fee: null,
     carrier: null,
     cashOnDelivery: false,
     offered: false,

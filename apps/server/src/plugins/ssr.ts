@@ -45,12 +45,15 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
         countryFor,
         request.log,
       );
+      // The product page's delivery promise abroad names the shopper's country (decision 080).
+      const country = await countryFor({ ip: request.ip, cdnCountry }).catch(() => null);
       // The currency follows the cookie, else the client's country: no shared cache may keep a page, nor
       // may it, since a fresh render's nonce is good for one answer only; the browser asks again.
       reply.header("Vary", "Cookie");
       reply.header("Cache-Control", "private, no-cache");
 
-      const key = cache && request.method === "GET" && !path.endsWith(".data") ? pageKey(request, currency) : null;
+      const key =
+        cache && request.method === "GET" && !path.endsWith(".data") ? pageKey(request, currency, country) : null;
       const kept = key === null ? undefined : cache?.get(key);
       if (kept) {
         setPagePolicy(request.raw, reply.raw, kept.scriptSources);
@@ -67,6 +70,7 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
         log: countingFailures(request.log, failures),
         nonce,
         currency,
+        country,
       });
       if (key === null || renderedIn === undefined || !cache || !mayKeep(response)) {
         return sendWebResponse(reply, response);
@@ -81,14 +85,17 @@ export const ssrPlugin = fp<{ mode: Exclude<SsrMode, "none"> }>(async (app, { mo
 });
 
 /**
- * What changes a cacheable page's HTML besides its URL (with its query): the decided currency, whether the
- * browser is to ask for the position, and whether a crawler asks (it gets the page whole, not streamed).
+ * What changes a cacheable page's HTML besides its URL (with its query): the decided currency, a USD shopper's
+ * country (the product page's delivery promise), whether the browser is to ask for the position, and whether a
+ * crawler asks (it gets the page whole, not streamed).
  * Nothing else a page's loaders read comes from the request: sessions, carts and wishlists live in the browser.
  */
-function pageKey(request: FastifyRequest, { currency, askLocation }: CurrencyDecision): string {
+function pageKey(request: FastifyRequest, { currency, askLocation }: CurrencyDecision, country: string | null): string {
   const agent = request.headers["user-agent"];
   const crawler = agent !== undefined && isbot(agent);
-  return `${currency}|${askLocation ? "ask" : "known"}|${crawler ? "bot" : "browser"}|${request.url}`;
+  // A shopper abroad reads the delivery promise to their own country; India's pages are one for all.
+  const where = currency === "USD" ? (country ?? "-") : "";
+  return `${currency}|${where}|${askLocation ? "ask" : "known"}|${crawler ? "bot" : "browser"}|${request.url}`;
 }
 
 /** The loaders' logger, counting the failures they log (the page then is not kept). */

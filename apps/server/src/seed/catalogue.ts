@@ -6,6 +6,7 @@
 import { CATEGORIES, SUBCATEGORIES, type ProductSize } from "@store/shared";
 import { productArt, type ProductArt } from "./artwork";
 import { colourOf, materialOf } from "./data/attributes";
+import { shippingOf } from "./data/shipping";
 import { CARE, CLOSINGS, OPENERS, TECHNIQUES } from "./data/descriptions";
 import { INACTIVE_NAMES, TOP_SELLING_NAMES } from "./data/highlights";
 import { WOMEN_PRODUCTS } from "./data/products-women";
@@ -34,7 +35,7 @@ export interface ImageSeed {
   view: 1 | 2 | 3;
 }
 
-export interface ProductSeed {
+export interface ProductSeed extends ReturnType<typeof shippingOf> {
   productCode: number;
   name: string;
   description: string;
@@ -149,6 +150,7 @@ function build(): ProductSeed[] {
         categoryTerms: terms,
         colour: colourOf(name),
         material: materialOf(name),
+        ...shippingOf(group.subcategory),
         kind: group.kind,
         isActive: !inactive.has(name),
         newArrival: rng.chance(0.3),

@@ -3,6 +3,7 @@ import {
   MESSAGES,
   type ProductDetailResponse,
   type ProductReviewsResponse,
+  type ShippingPromise,
   CACHEABLE_PAGE_HEADERS,
 } from "@store/shared";
 import { data, isRouteErrorResponse } from "react-router";
@@ -20,6 +21,9 @@ import { isServiceNotFound } from "../lib/service-errors";
 import type { Route } from "./+types/product";
 
 const MAX_ID = 2_147_483_647;
+
+/** A shopper outside India reads the delivery promise abroad instead of the PIN code box (decision 080). */
+const abroad = (country: string | null | undefined): country is string => !!country && country !== "IN";
 
 /** Only a whole positive number can be a product; anything else (e.g. /product/abc) is not found. */
 function productPk(param: string | undefined): number {
@@ -67,11 +71,24 @@ async function softly(
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product_pk = productPk(params.productId);
   const currency = context.currency.currency;
-  const [detail, reviews] = await Promise.all([
+  const { country } = context;
+  const [detail, reviews, promise] = await Promise.all([
     orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency })),
     softly(() => context.services.reviews.productReviews(product_pk, { page: 1 }), logOnServer(context.log)),
+    abroad(country)
+      ? context.services.checkout.shippingPromise({ productId: product_pk, country, currency }).catch((error) => {
+          if (!isNotFound(error)) logOnServer(context.log)("Delivery promise failed", error);
+          return null;
+        })
+      : null,
   ]);
-  return { product: detail.data, related: null, reviews, jsonLd: productJsonLd(detail.data, reviews?.data ?? []) };
+  return {
+    product: detail.data,
+    related: null,
+    reviews,
+    promise,
+    jsonLd: productJsonLd(detail.data, reviews?.data ?? []),
+  };
 }
 
 /**
@@ -80,9 +97,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const product_pk = productPk(params.productId);
-  const query = { product_pk, size: DEFAULT_SIZE, currency: browserCurrency() };
-  const detail = await orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query));
-  return { product: detail.data, related: detail.related_product, reviews: undefined, jsonLd: null };
+  const currency = browserCurrency();
+  const query = { product_pk, size: DEFAULT_SIZE, currency };
+  const country = document.documentElement.dataset.country;
+  const [detail, promise] = await Promise.all([
+    orNotFound(() => api.get<ProductDetailResponse>("/api/get-product-detail/", query)),
+    abroad(country)
+      ? api.get<ShippingPromise>("/api/shipping-promise/", { product_pk, country, currency }).catch(() => null)
+      : null,
+  ]);
+  return { product: detail.data, related: detail.related_product, reviews: undefined, promise, jsonLd: null };
 }
 
 /** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
@@ -104,13 +128,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, jsonLd } = loaderData;
+  const { product, related, reviews, promise, jsonLd } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
       {/* Written by the server for crawlers; a client navigation has none to show. */}
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
       {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
-      <ProductDetails key={`${product.id}-${product.currency}`} initial={product} />
+      <ProductDetails key={`${product.id}-${product.currency}`} initial={product} promise={promise} />
       <ProductReviews key={product.id} productId={product.id} initial={reviews} />
       <RelatedProducts
         key={product.id}

@@ -230,6 +230,46 @@ const attributeFields = {
   colour: optionalText(PRODUCT_ATTRIBUTE_MAX).optional(),
   material: optionalText(PRODUCT_ATTRIBUTE_MAX).optional(),
 };
+/**
+ * How a piece ships (decision 080): its packed weight in grams, its package in whole centimetres where its size
+ * matters to the courier (all three or none; null clears them), and the handling surcharge added to shipping
+ * abroad per piece, in whole rupees and dollars (0: none).
+ */
+const packageSide = (side: string) =>
+  formNumber(
+    z
+      .number({ error: `Enter the package ${side} in whole centimetres` })
+      .int(`Enter the package ${side} in whole centimetres`)
+      .min(1, `The package ${side} is at least 1 cm`)
+      .max(300, `The package ${side} is at most 300 cm`)
+      .nullable()
+      .optional(),
+    null,
+  );
+const handling = (currency: "INR" | "USD", max: number) =>
+  formNumber(
+    z
+      .number({ error: `Enter the surcharge in whole ${currency === "INR" ? "rupees" : "US dollars"} (0 for none)` })
+      .int(`Enter the surcharge in whole ${currency === "INR" ? "rupees" : "US dollars"}, without decimals`)
+      .min(0, "The surcharge cannot be negative")
+      .max(max, `The surcharge is at most ${currency === "INR" ? "₹" : "$"}${max.toLocaleString("en-US")}`)
+      .optional(),
+  );
+const shippingFields = {
+  shipping_grams: formNumber(
+    z
+      .number({ error: "Enter the packed weight in grams" })
+      .int("Enter the packed weight in whole grams")
+      .min(1, "The packed weight is at least 1 g")
+      .max(70000, "The packed weight is at most 70,000 g (70 kg)")
+      .optional(),
+  ),
+  package_length_cm: packageSide("length"),
+  package_width_cm: packageSide("width"),
+  package_height_cm: packageSide("height"),
+  handling_inr: handling("INR", 20000),
+  handling_usd: handling("USD", 250),
+};
 /** Search engines show about 60 and 160 characters; a little more is allowed and cut by them. */
 const seoFields = {
   seo_title: optionalText(120).optional(),
@@ -304,6 +344,7 @@ export const productCreateSchema = z
     ...mediaFields,
     ...seoFields,
     ...attributeFields,
+    ...shippingFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
     /**
      * Ours (issue 15): what the invoice prints and taxes; the rule must have a rate in force today. Either may be
@@ -352,6 +393,7 @@ export const productPatchSchema = z
     images: z.array(productImageInputSchema).max(PRODUCT_MEDIA_FIELDS.length, "At most five images").optional(),
     ...seoFields,
     ...attributeFields,
+    ...shippingFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
     /** null: the product's own is cleared and its subcategory's default applies. */
     hsn_code: clearableHsnCode,
@@ -430,6 +472,13 @@ export const adminProductSchema = z.object({
   remarks: z.string(),
   colour: z.string(),
   material: z.string(),
+  /** How a piece ships (decision 080): grams packed, its package in cm or null, handling abroad in whole units. */
+  shipping_grams: z.number().int(),
+  package_length_cm: z.number().int().nullable(),
+  package_width_cm: z.number().int().nullable(),
+  package_height_cm: z.number().int().nullable(),
+  handling_inr: z.number(),
+  handling_usd: z.number(),
   ...(Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, z.string().nullable()])) as Record<
     ProductMediaField,
     z.ZodNullable<z.ZodString>

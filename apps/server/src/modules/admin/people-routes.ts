@@ -8,6 +8,8 @@ import {
   sellerSettingsSchema,
   shippingFeesResponseSchema,
   shippingFeesSchema,
+  shippingRatesResponseSchema,
+  shippingRatesSchema,
   staffInviteSchema,
   staffListResponseSchema,
   staffMemberSchema,
@@ -151,5 +153,31 @@ export async function adminPeopleRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => admin.settings.shippingFees.save(signedInUser(request), request.body),
+  );
+
+  app.get(
+    "/shipping-rates",
+    {
+      schema: {
+        tags: ["admin", "admin settings"],
+        summary: "The destination zones (countries) and the international rate cards, in whole rupees and dollars",
+        response: { 200: shippingRatesResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    () => admin.settings.shippingRates.get(),
+  );
+
+  app.put(
+    "/shipping-rates",
+    {
+      schema: {
+        tags: ["admin", "admin settings"],
+        summary:
+          "Save the zones and rate cards whole (first half kilo and each further half kilo, per method, zone and currency)",
+        body: shippingRatesSchema,
+        response: { 200: shippingRatesResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => admin.settings.shippingRates.save(signedInUser(request), request.body),
   );
 }

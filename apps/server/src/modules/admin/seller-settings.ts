@@ -1,4 +1,10 @@
-import type { SellerSettings, SellerSettingsResponse, ShippingFees } from "@store/shared";
+import type {
+  SellerSettings,
+  SellerSettingsResponse,
+  ShippingFees,
+  ShippingRates,
+  ShippingRatesResponse,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import { invalidateCatalogCache } from "../catalog/cache";
@@ -9,6 +15,7 @@ import {
   writeSellerSettings,
   writeShippingFees,
 } from "../settings/service";
+import { readShippingRates, writeShippingRates } from "../settings/rate-cards";
 import { recordAudit } from "./audit";
 
 /** `GET/PUT /api/admin/settings`: the seller's settings, saved whole and audited field by field. */
@@ -42,6 +49,26 @@ export function createSellerSettingsAdmin(db: Db) {
           // The shipping policy names the express fee: kept pages are rendered again once this commits.
           invalidateCatalogCache();
           return fees;
+        }),
+    },
+    /** `GET/PUT /api/admin/shipping-rates`: the zones and international rate cards (decision 080), saved whole. */
+    shippingRates: {
+      get: (): Promise<ShippingRatesResponse> => readShippingRates(db),
+      save: (actor: SessionUser, rates: ShippingRates): Promise<ShippingRatesResponse> =>
+        db.transaction(async (tx) => {
+          const before = await readShippingRates(tx);
+          await writeShippingRates(tx, rates);
+          const after = await readShippingRates(tx);
+          await recordAudit(tx, actor, {
+            action: "update",
+            entity: "shipping_rates",
+            entityId: 1,
+            before: { shipping_rates: before },
+            after: { shipping_rates: after },
+          });
+          // Product pages name the fees abroad: kept pages are rendered again once this commits.
+          invalidateCatalogCache();
+          return after;
         }),
     },
   };

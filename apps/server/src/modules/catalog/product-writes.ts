@@ -8,7 +8,9 @@ import {
   type ProductCreateInput,
   type ProductPatchInput,
   type ProductSize,
+  toMinorUnits,
 } from "@store/shared";
+import { AppError } from "../../errors";
 import type { Db, Tx } from "../../db/client";
 import { invalidateCatalogCache } from "./cache";
 import { categories, productImages, productVariants, products, subcategories } from "./tables";
@@ -147,6 +149,7 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
       priceEntryCurrency: input.price_entry_currency,
       colour: input.colour ?? "",
       material: input.material ?? "",
+      ...shippingColumns(input),
       seoTitle: input.seo_title ?? "",
       seoDescription: input.seo_description ?? "",
       hsnCode: input.hsn_code,
@@ -155,11 +158,50 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
     .returning({ id: products.id });
   if (!row) throw new Error("product insert returned no row");
   await assertTaxClass(tx, row.id);
+  await assertWholePackage(tx, row.id);
   const main = { size: input.size, offer_price: input.offer_price, mrp: input.mrp, quantity: input.quantity, path: "" };
   await writeSizes(tx, row.id, [main, ...sizeRows(input.sizes)]);
   await writeImages(tx, row.id, input.product_name, slotImages(PRODUCT_MEDIA_FIELDS.map((field) => input[field])));
   invalidateCatalogCache();
   return row.id;
+}
+
+type ShippingInput = {
+  shipping_grams?: number;
+  package_length_cm?: number | null;
+  package_width_cm?: number | null;
+  package_height_cm?: number | null;
+  handling_inr?: number;
+  handling_usd?: number;
+};
+/** The shipping fields given (decision 080) as columns; the surcharges in paise and cents. */
+const shippingColumns = (input: ShippingInput) => ({
+  shippingGrams: input.shipping_grams,
+  packageLengthCm: input.package_length_cm,
+  packageWidthCm: input.package_width_cm,
+  packageHeightCm: input.package_height_cm,
+  handlingPaise: input.handling_inr === undefined ? undefined : toMinorUnits(input.handling_inr),
+  handlingCents: input.handling_usd === undefined ? undefined : toMinorUnits(input.handling_usd),
+});
+
+/** A package is all three sides or none: the courier needs a box, and one side alone is none. */
+async function assertWholePackage(tx: Tx, id: number): Promise<void> {
+  const [row] = await tx
+    .select({ l: products.packageLengthCm, w: products.packageWidthCm, h: products.packageHeightCm })
+    .from(products)
+    .where(eq(products.id, id));
+  const sides = row ? [row.l, row.w, row.h] : [];
+  const given = sides.filter((side) => side !== null).length;
+  if (given === 0 || given === 3) return;
+  const missing = (["package_length_cm", "package_width_cm", "package_height_cm"] as const).filter(
+    (_, i) => sides[i] === null,
+  );
+  throw new AppError(
+    "bad_request",
+    "Give the package's length, width and height, or none of them.",
+    "VALIDATION_FAILED",
+    missing.map((path) => ({ path, message: "Give all three sides of the package, or none" })),
+  );
 }
 
 /**
@@ -202,6 +244,7 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       priceEntryCurrency: patch.price_entry_currency,
       colour: patch.colour,
       material: patch.material,
+      ...shippingColumns(patch),
       seoTitle: patch.seo_title,
       seoDescription: patch.seo_description,
       hsnCode: patch.hsn_code,
@@ -209,6 +252,7 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, id));
+  await assertWholePackage(tx, id);
   // A cleared code or rule, or a move to another subcategory, must leave the product something to be invoiced with.
   if (placed || patch.hsn_code !== undefined || patch.tax_rule_id !== undefined) await assertTaxClass(tx, id);
 
@@ -262,6 +306,7 @@ export async function duplicateProduct(tx: Tx, id: number): Promise<number> {
       priceEntryCurrency: source.price_entry_currency,
       colour: source.colour,
       material: source.material,
+      ...shippingColumns(source),
       seoTitle: source.seo_title,
       seoDescription: source.seo_description,
       hsnCode: source.hsn_code,

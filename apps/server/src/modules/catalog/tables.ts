@@ -126,6 +126,17 @@ export const products = pgTable(
     taxRuleId: integer("tax_rule_id").references(() => taxRules.id),
     /** The product's own size scheme; null: its subcategory's applies. */
     sizeSchemeId: integer("size_scheme_id").references(() => sizeSchemes.id, { onDelete: "set null" }),
+    /**
+     * What one piece weighs packed, in grams, and its package in whole centimetres where its size matters to
+     * the courier (null: a soft piece folded into the mailer); the handling surcharge the seller adds to
+     * international shipping per piece, in paise and cents (decision 080).
+     */
+    shippingGrams: integer("shipping_grams").notNull().default(500),
+    packageLengthCm: integer("package_length_cm"),
+    packageWidthCm: integer("package_width_cm"),
+    packageHeightCm: integer("package_height_cm"),
+    handlingPaise: integer("handling_paise").notNull().default(0),
+    handlingCents: integer("handling_cents").notNull().default(0),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||

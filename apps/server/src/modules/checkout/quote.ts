@@ -4,6 +4,7 @@ import {
   formatMoney,
   orderTotal,
   SHIPPING_METHODS,
+  toMajorUnits,
   type Currency,
   type PaymentMethod,
   type ShippingMethodCode,
@@ -13,6 +14,8 @@ import { cartLineRows, cartViewOf } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
 import { findPromoRule } from "../promo/service";
 import { readShippingFees } from "../settings/service";
+import { priceByRateCard } from "../settings/rate-cards";
+import { shippingFactsOf } from "../catalog/shipping-facts";
 import { refusal } from "../../errors";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
 
@@ -81,8 +84,12 @@ export async function quoteCart(
     promoCode = rule.code;
   }
 
-  const parcel = { currency, country: input.country, pieces: view.count };
-  const shippingFee = SHIPPING_METHODS[shippingMethod].fee(parcel, await readShippingFees(db));
+  const shippingFee = await shippingFeeOf(db, {
+    currency,
+    country: input.country,
+    shippingMethod,
+    lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+  });
   const { shipping, rounding, total } = orderTotal({
     currency,
     subtotal: view.subtotal,
@@ -117,6 +124,42 @@ export async function quoteCart(
     expectedAmount: createOrderAmount(method, total),
     idempotencyKey: createHash("sha256").update(key).digest("hex"),
   };
+}
+
+/**
+ * A shipping method's fee in major units of the order's currency: a rule of the shared method table (India's,
+ * from the seller's settings), or the seller's international rate cards by the parcel's chargeable weight
+ * (decision 080). A country the cards do not ship to is refused in a sentence for the shopper.
+ */
+export async function shippingFeeOf(
+  db: Db,
+  input: {
+    currency: Currency;
+    country: string;
+    shippingMethod: ShippingMethodCode;
+    lines: readonly { productId: number; quantity: number }[];
+  },
+): Promise<number> {
+  const { currency, country, shippingMethod } = input;
+  const rule = SHIPPING_METHODS[shippingMethod].fee;
+  const pieces = input.lines.reduce((sum, l) => sum + l.quantity, 0);
+  if (rule) return rule({ currency, country, pieces }, await readShippingFees(db));
+  const facts = await shippingFactsOf(
+    db,
+    input.lines.map((l) => l.productId),
+    currency,
+  );
+  const price = await priceByRateCard(db, {
+    method: shippingMethod,
+    currency,
+    country,
+    pieces: input.lines.map((l) => {
+      const piece = facts.get(l.productId) ?? { grams: 500, packageCm: null, handlingMinor: 0 };
+      return { ...piece, quantity: l.quantity };
+    }),
+  });
+  if (!price.ok) throw refusal("unprocessable", "NOT_SHIPPED_THERE", price.message);
+  return toMajorUnits(price.feeMinor);
 }
 
 /** A client amount that disagrees with the server's total is refused, never charged. */

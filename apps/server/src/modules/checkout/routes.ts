@@ -6,6 +6,10 @@ import {
   createOrderResponseSchema,
   errorBodySchema,
   shippingFeesResponseSchema,
+  shippingPromiseQuerySchema,
+  shippingPromiseSchema,
+  shippingQuoteQuerySchema,
+  shippingQuoteSchema,
   type CreateOrderResponse,
 } from "@store/shared";
 
@@ -120,5 +124,42 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => checkout.shippingFees(),
+  );
+
+  app.get(
+    "/api/shipping-promise/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "The delivery promise to a country: each offered method's business days and its fee for one piece of the product, from the seller's rate cards abroad",
+        querystring: shippingPromiseQuerySchema,
+        response: { 200: shippingPromiseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      checkout.shippingPromise({
+        productId: request.query.product_pk,
+        country: request.query.country,
+        currency: request.query.currency,
+      }),
+  );
+
+  app.get(
+    "/api/shipping-quote/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "What each shipping method offered to a country costs this cart (international methods from the seller's rate cards by chargeable weight)",
+        querystring: shippingQuoteQuerySchema,
+        response: { 200: shippingQuoteSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    (request) =>
+      checkout.shippingQuote(
+        { cartId: request.query.cart_id, country: request.query.country, currency: request.query.currency },
+        request.user,
+      ),
   );
 };

@@ -1,4 +1,4 @@
-import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest } from "@store/shared";
+import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest, type Currency } from "@store/shared";
 import type { CheckoutLimits, Limit } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
@@ -21,6 +21,7 @@ import type { SessionUser } from "../accounts/service";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { checkDeliveryAddress } from "./delivery-address";
 import { readShippingFees } from "../settings/service";
+import { shippingPromise, shippingQuote } from "./shipping-promise";
 
 export type { Client } from "../orders/save-order";
 
@@ -231,6 +232,13 @@ export function createCheckoutService(
 
     /** `GET /api/shipping-fees/`: the fees the seller set, which the checkout and the shipping policy show. */
     shippingFees: () => readShippingFees(db),
+
+    /** `GET /api/shipping-promise/`: each offered method's days and fee for one piece to a country (decision 080). */
+    shippingPromise: (input: { productId: number; country: string; currency: Currency }) => shippingPromise(db, input),
+
+    /** `GET /api/shipping-quote/`: each offered method's fee for the cart to a country (decision 080). */
+    shippingQuote: (input: { cartId: string; country: string; currency: Currency }, user: SessionUser | null) =>
+      shippingQuote(db, input, user),
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     confirmCashOnDelivery: (input: ConfirmCodRequest, user: SessionUser | null) =>

@@ -1,15 +1,44 @@
-import { GRAMS_PER_PIECE } from "@store/shared";
-import type { Tx } from "../../db/client";
+import { eq, inArray } from "drizzle-orm";
+import { parcelWeight, type ParcelPieceFacts } from "@store/shared";
+import type { Db, Tx } from "../../db/client";
+import { products } from "../catalog/tables";
 import { piecesToShip } from "../orders/shipping-steps";
+import { orderLines } from "../orders/tables";
 import type { OrderRow } from "../orders/transitions";
 import type { ParcelOrder } from "./provider";
 
-/**
- * The shop does not record weights or box sizes yet, so every piece counts as the shipping fees count it
- * (half a kilo) in one standard box (hand-made textiles, folded); the courier re-weighs and bills the difference.
- */
-const KG_PER_PIECE = GRAMS_PER_PIECE / 1000;
-const BOX_CM = { length: 30, breadth: 25, height: 8 };
+/** A piece whose product is gone: as the products' default, 500 g folded in the mailer. */
+const UNKNOWN_PIECE = { grams: 500, packageCm: null };
+
+/** The packed weight and package of each order line's product (decision 080), by line id. */
+async function lineFacts(db: Db | Tx, lineIds: readonly number[]) {
+  if (lineIds.length === 0) return new Map<number, Omit<ParcelPieceFacts, "quantity">>();
+  const rows = await db
+    .select({
+      lineId: orderLines.id,
+      grams: products.shippingGrams,
+      length: products.packageLengthCm,
+      width: products.packageWidthCm,
+      height: products.packageHeightCm,
+    })
+    .from(orderLines)
+    .leftJoin(products, eq(products.id, orderLines.productId))
+    .where(inArray(orderLines.id, [...lineIds]));
+  return new Map(
+    rows.map((r) => [
+      r.lineId,
+      r.grams === null
+        ? UNKNOWN_PIECE
+        : {
+            grams: r.grams,
+            packageCm:
+              r.length !== null && r.width !== null && r.height !== null
+                ? { length: r.length, width: r.width, height: r.height }
+                : null,
+          },
+    ]),
+  );
+}
 
 /** The order's value in rupees: an INR order's own, a USD one's at the order's rate. */
 const rupees = (order: OrderRow, minor: number) =>
@@ -31,7 +60,7 @@ export async function parcelOf(
   pickupLocation: string,
   reference: string,
 ): Promise<ParcelOrder> {
-  return parcelWith(order, pickupLocation, reference, await piecesToShip(tx, order.id), {
+  return parcelWith(tx, order, pickupLocation, reference, await piecesToShip(tx, order.id), {
     cod: order.paymentMethod === "cod",
     amountMinor: order.total,
   });
@@ -39,16 +68,22 @@ export async function parcelOf(
 
 /**
  * A parcel of chosen pieces to or from the order's address: a return pickup (the pieces coming back) or an
- * exchange's new size (paid already: never cash on delivery).
+ * exchange's new size (paid already: never cash on delivery). The courier is told the real packed weight
+ * and the box (`parcelWeight`: the products' packages stacked, soft pieces folded in the mailer).
  */
-export function parcelWith(
+export async function parcelWith(
+  db: Db | Tx,
   order: OrderRow,
   pickupLocation: string,
   reference: string,
   pieces: readonly ParcelPiece[],
   payment: { cod: boolean; amountMinor: number },
-): ParcelOrder {
-  const units = pieces.reduce((sum, p) => sum + p.quantity, 0);
+): Promise<ParcelOrder> {
+  const facts = await lineFacts(
+    db,
+    pieces.map((p) => p.lineId),
+  );
+  const weight = parcelWeight(pieces.map((p) => ({ ...(facts.get(p.lineId) ?? UNKNOWN_PIECE), quantity: p.quantity })));
   return {
     reference,
     orderDate: order.createdAt,
@@ -68,7 +103,7 @@ export function parcelWith(
       units: p.quantity,
       unitPriceRupees: rupees(order, p.unitPrice),
     })),
-    weightKg: Math.max(0.5, units * KG_PER_PIECE),
-    dimensionsCm: BOX_CM,
+    weightKg: weight.actualGrams / 1000,
+    dimensionsCm: weight.box,
   };
 }

@@ -58,7 +58,7 @@ export async function bookReturnParcel(
 
   const prefix = request.direction === "return" ? "R" : "X";
   const value = request.pieces.reduce((sum, p) => sum + p.unitPrice * p.quantity, 0);
-  const parcel = parcelWith(order, pickupLocation, `${prefix}${request.returnId}`, request.pieces, {
+  const parcel = await parcelWith(db, order, pickupLocation, `${prefix}${request.returnId}`, request.pieces, {
     cod: false,
     amountMinor: value,
   });

@@ -36,6 +36,46 @@ function subcategoryOptions(category: string): Option[] {
   return [{ value: "", label: none }, ...subs.map((s) => ({ value: String(s.id), label: titleCase(s.name) }))];
 }
 
+type ShippingField =
+  "shipping_grams" | "package_length_cm" | "package_width_cm" | "package_height_cm" | "handling_inr" | "handling_usd";
+
+/**
+ * How one piece ships (decision 080): its packed weight, its package where its size matters to the courier
+ * (volumetric weight: length x width x height / 5000), and the handling surcharge added to shipping abroad.
+ */
+function ProductShippingFields({
+  values,
+  set,
+  errors,
+}: {
+  values: ProductDetails;
+  set: SetDetail;
+  errors: FieldErrors;
+}) {
+  const input = (field: ShippingField, label: string, hint?: string) => (
+    <TextInput
+      id={fieldId(field)}
+      label={label}
+      inputMode="numeric"
+      value={values[field]}
+      error={errors[field]}
+      onChange={(v) => set(field, v)}
+      hint={hint}
+    />
+  );
+  return (
+    <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+      <legend className="mb-2 text-sm font-semibold text-charcoal">Shipping</legend>
+      {input("shipping_grams", "Packed weight (g)", "One piece as it ships, in grams")}
+      {input("handling_inr", "Handling abroad (₹)", "Added per piece to international shipping; 0: none")}
+      {input("handling_usd", "Handling abroad ($)", "The same in whole US dollars")}
+      {input("package_length_cm", "Package length (cm)", "Only where its size matters (e.g. furniture, lamps)")}
+      {input("package_width_cm", "Package width (cm)")}
+      {input("package_height_cm", "Package height (cm)", "All three sides, or leave them empty")}
+    </fieldset>
+  );
+}
+
 export type SetDetail = <K extends keyof ProductDetails>(field: K, value: ProductDetails[K]) => void;
 
 /**
@@ -104,6 +144,7 @@ export function ProductFields({
           />
           <TextInput {...text("colour")} label="Colour" hint="For the shop's colour filter, e.g. Indigo" />
           <TextInput {...text("material")} label="Material" hint="For the shop's material filter, e.g. Cotton" />
+          <ProductShippingFields values={values} set={set} errors={errors} />
           <ProductTaxFields
             hsn={values.hsn_code}
             ruleId={values.tax_rule_id}

@@ -26,6 +26,13 @@ export type ProductDetails = {
   /** Issue 40: the listing's colour and material filters. */
   colour: string;
   material: string;
+  /** Issue 41: how a piece ships (grams packed, package in cm, handling abroad in whole rupees and dollars). */
+  shipping_grams: string;
+  package_length_cm: string;
+  package_width_cm: string;
+  package_height_cm: string;
+  handling_inr: string;
+  handling_usd: string;
   seo_title: string;
   seo_description: string;
   /** Issue 15: the invoice's HSN code and the GST rule (its id, as the select holds it). */
@@ -49,6 +56,15 @@ export type ItemDraft = ProductDetails & {
   mrp_inr: number | null;
 };
 
+/** A new product ships as a soft 500 g piece with no surcharge until the seller says otherwise. */
+const NEW_SHIPPING = {
+  shipping_grams: "500",
+  package_length_cm: "",
+  package_width_cm: "",
+  package_height_cm: "",
+  handling_inr: "0",
+  handling_usd: "0",
+};
 const EMPTY_MEDIA = Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, ""])) as Record<ProductMediaField, string>;
 
 /** The spec's defaults (section 4): quantity 10, new arrival and top selling on; a new product is a draft. */
@@ -65,6 +81,7 @@ export function newDraft(): ItemDraft {
     remarks: "",
     colour: "",
     material: "",
+    ...NEW_SHIPPING,
     seo_title: "",
     seo_description: "",
     hsn_code: "",
@@ -88,6 +105,12 @@ export const FIELD_ORDER = [
   "subcategory",
   "colour",
   "material",
+  "shipping_grams",
+  "package_length_cm",
+  "package_width_cm",
+  "package_height_cm",
+  "handling_inr",
+  "handling_usd",
   "hsn_code",
   "tax_rule_id",
   "size",
@@ -159,6 +182,12 @@ export function detailsOf(product: AdminProduct): ProductDetails {
     remarks: product.remarks,
     colour: product.colour,
     material: product.material,
+    shipping_grams: String(product.shipping_grams),
+    package_length_cm: product.package_length_cm === null ? "" : String(product.package_length_cm),
+    package_width_cm: product.package_width_cm === null ? "" : String(product.package_width_cm),
+    package_height_cm: product.package_height_cm === null ? "" : String(product.package_height_cm),
+    handling_inr: String(product.handling_inr),
+    handling_usd: String(product.handling_usd),
     seo_title: product.seo_title,
     seo_description: product.seo_description,
     hsn_code: product.hsn_code ?? "",

@@ -11,6 +11,7 @@ import {
   type PaymentOptionsResponse,
   type ShippingFees,
   type ShippingMethodCode,
+  type ShippingQuote,
 } from "@store/shared";
 import { useEffect, useRef, useState } from "react";
 import { useCart } from "../../lib/cart";
@@ -129,14 +130,26 @@ export function CheckoutPanel() {
   const method: PaymentMethod | null = cod ? "cod" : chosen;
   // The shipping methods of the delivery country; the choice falls back to the first when the country changes.
   // Their fees are the seller's, from the server: until they come (or should they fail), standard shipping alone.
+  // Methods priced by the seller's rate cards abroad (fee null) are priced by the server for this cart and
+  // country (decision 080); a method it cannot price there is not offered.
+  const country = values.delivery_country;
+  const rated = shippingMethodsFor(country).some((m) => m.fee === null);
+  const quote = useApiGet<ShippingQuote>(
+    "/api/shipping-quote/",
+    { cart_id: cart?.cart_id ?? "", country, currency, pieces: draft.totals.count },
+    rated && Boolean(cart?.cart_id) && /^[A-Z]{2}$/.test(country),
+  );
+  const quoted = rated && quote.status === "success" ? quote.data.methods : [];
   const shippingMethods = fees
-    ? shippingMethodsFor(values.delivery_country)
-    : [SHIPPING_METHODS[DEFAULT_SHIPPING_METHOD]];
+    ? shippingMethodsFor(country).filter((m) => m.fee !== null || quoted.some((q) => q.code === m.code))
+    : [];
+  if (shippingMethods.length === 0) shippingMethods.push(SHIPPING_METHODS[DEFAULT_SHIPPING_METHOD]);
   const shippingMethod = (shippingMethods.find((m) => m.code === shippingChoice) ?? shippingMethods[0]!).code;
-  const feeOf = (code: ShippingMethodCode) =>
-    fees
-      ? SHIPPING_METHODS[code].fee({ currency, country: values.delivery_country, pieces: draft.totals.count }, fees)
-      : 0;
+  const feeOf = (code: ShippingMethodCode) => {
+    const rule = SHIPPING_METHODS[code].fee;
+    if (!rule) return quoted.find((q) => q.code === code)?.fee ?? 0;
+    return fees ? rule({ currency, country, pieces: draft.totals.count }, fees) : 0;
+  };
   const figures = {
     currency,
     subtotal: draft.totals.subtotal,

@@ -6,6 +6,7 @@ import {
   type ProductDetailResponse,
   type ProductSize,
   namedSizePhrase,
+  type ShippingPromise,
 } from "@store/shared";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -18,6 +19,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { ProductGallery } from "./product-gallery";
 import { ProductPromises } from "./product-promises";
 import { DeliverTo } from "../delivery/deliver-to";
+import { DeliveryPromise } from "../delivery/delivery-promise";
 import { SizeChartButton } from "./size-chart";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
@@ -60,7 +62,14 @@ function useSizedDetail(initial: ProductDetail) {
   return { detail, size, setSize, updating: size !== detail.size && !failed, failed };
 }
 
-export function ProductDetails({ initial }: { initial: ProductDetail }) {
+export function ProductDetails({
+  initial,
+  promise = null,
+}: {
+  initial: ProductDetail;
+  /** The delivery promise abroad from the loader (decision 080); null: India's PIN code box. */
+  promise?: ShippingPromise | null;
+}) {
   const { detail, size, setSize, updating, failed } = useSizedDetail(initial);
   const sizeNames = Object.fromEntries(detail.sizes.map((s) => [s.size, s.size_name]));
   const saving = savingPercent(detail.offer_price, detail.mrp);
@@ -123,7 +132,7 @@ export function ProductDetails({ initial }: { initial: ProductDetail }) {
             {failed && <span className="text-madder">{MESSAGES.productDetailFailed}</span>}
           </p>
           <ProductPurchase product={detail} updating={updating} />
-          <DeliverTo currency={detail.currency} />
+          {promise ? <DeliveryPromise promise={promise} /> : <DeliverTo currency={detail.currency} />}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold text-indigo-ink">
               About this piece
