@@ -1,6 +1,6 @@
 /**
  * The demo catalogue's packed weights, packages and handling surcharges by subcategory: the figures migration
- * 0028 gives existing products (decision 080). A subcategory not listed is a soft piece of 500 g folded into
+ * 0027 gives existing products (decision 080). A subcategory not listed is a soft piece of 500 g folded into
  * the mailer, with no package of its own and no surcharge.
  */
 const BY_SUBCATEGORY: Record<string, [grams: number, cm: [number, number, number] | null, paise: number, cents: number]> =
