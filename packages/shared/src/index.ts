@@ -45,4 +45,5 @@ export * from "./hsn";
 export * from "./schemas/tax";
 export * from "./schemas/shipping";
 export * from "./schemas/shipping-fees";
+export * from "./schemas/duties";
 export * from "./schemas/refunds";
