@@ -80,7 +80,13 @@ export const importRulePatchSchema = z
     tax_base: z.enum(DUTY_BASES, { error: "tax_base must be goods or goods_shipping" }),
     tax_name: text("The tax's name", 40),
     tax_rate: percent("The tax rate"),
-    country_tax_rates: z.record(countryCode, percent("A country's tax rate")),
+    country_tax_rates: z
+      .record(z.string(), percent("A country's tax rate"), { error: "Enter each country's rate by its code" })
+      .superRefine((rates, ctx) => {
+        for (const code of Object.keys(rates))
+          if (!countryCode.safeParse(code).success)
+            ctx.addIssue({ code: "custom", path: [code], message: "Use a country code such as DE" });
+      }),
     default_duty_rate: percent("The default duty rate"),
     extra_duty_rate: percent("The additional duty"),
     ddp: z.boolean({ error: "ddp must be true or false" }),

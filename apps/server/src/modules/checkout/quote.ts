@@ -4,6 +4,7 @@ import {
   formatMoney,
   orderTotal,
   SHIPPING_METHODS,
+  toMajorUnits,
   type Currency,
   type PaymentMethod,
   type ShippingMethodCode,
@@ -13,6 +14,7 @@ import { cartLineRows, cartViewOf } from "../cart/cart-view";
 import { computeDiscount } from "../promo/rules";
 import { findPromoRule } from "../promo/service";
 import { readShippingFees } from "../settings/service";
+import { estimateCartDuties } from "./duties";
 import { refusal } from "../../errors";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
 
@@ -83,12 +85,20 @@ export async function quoteCart(
 
   const parcel = { currency, country: input.country, pieces: view.count };
   const shippingFee = SHIPPING_METHODS[shippingMethod].fee(parcel, await readShippingFees(db));
-  const { shipping, rounding, total } = orderTotal({
+  // Delivered duty paid (the seller's choice for the destination): the estimate is a line of the order.
+  const estimate = await estimateCartDuties(
+    db,
+    view,
+    { country: input.country, currency, discount, shipping: shippingFee },
+    now,
+  );
+  const { shipping, rounding, duties, total } = orderTotal({
     currency,
     subtotal: view.subtotal,
     discount,
     method,
     shippingFee,
+    duties: estimate?.ddp ? toMajorUnits(estimate.totalMinor) : 0,
   });
   // A fee the seller changed since is a new price, as a changed catalogue price is: another attempt.
   const key = JSON.stringify([
@@ -97,6 +107,7 @@ export async function quoteCart(
     method,
     shippingMethod,
     shipping,
+    duties,
     currency,
     promoCode,
     total,
@@ -113,6 +124,7 @@ export async function quoteCart(
     promoCode,
     shipping,
     rounding,
+    duties,
     total,
     expectedAmount: createOrderAmount(method, total),
     idempotencyKey: createHash("sha256").update(key).digest("hex"),

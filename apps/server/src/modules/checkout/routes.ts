@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   codOrderResponseSchema,
   confirmCodRequestSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
+  dutiesEstimateQuerySchema,
+  dutiesNoticeSchema,
   errorBodySchema,
   shippingFeesResponseSchema,
   type CreateOrderResponse,
@@ -120,5 +123,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => checkout.shippingFees(),
+  );
+
+  app.get(
+    "/api/duties-estimate/",
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "What the buyer is told about import duties and taxes for the cart delivered to a country: the estimate where the shop keeps a rule, collected with the order where the seller chose delivered duty paid (null for India)",
+        querystring: dutiesEstimateQuerySchema,
+        response: { 200: z.object({ duties: dutiesNoticeSchema.nullable() }), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { duties: await checkout.dutiesEstimate(request.query, request.user) };
+    },
   );
 };

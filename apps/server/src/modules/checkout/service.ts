@@ -1,4 +1,13 @@
-import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest } from "@store/shared";
+import {
+  isCashOnDeliveryAllowed,
+  SHIPPING_METHODS,
+  type ConfirmCodRequest,
+  type CreateOrderRequest,
+  type DutiesEstimateQuery,
+  type DutiesNotice,
+} from "@store/shared";
+import { cartLineRows, cartViewOf } from "../cart/cart-view";
+import { cartDutiesNotice } from "./duties";
 import type { CheckoutLimits, Limit } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
@@ -227,6 +236,29 @@ export function createCheckoutService(
         providerOrderId: await providerOrderFor(db, held.order, provider, deps.log, held.created),
         publicKey: provider.publicKey,
       };
+    },
+
+    /**
+     * `GET /api/duties-estimate/`, and the cart page's first paint: what the buyer is told about import duties
+     * and taxes for this cart delivered to `country` (null for India or an empty cart), priced as the quote
+     * prices it (before a promo; with the shipping method's fee when one is named).
+     */
+    async dutiesEstimate(query: DutiesEstimateQuery, user: SessionUser | null): Promise<DutiesNotice | null> {
+      const cart = await cartForReading(db, query.cart_id, user);
+      if (!cart) return null;
+      const view = cartViewOf(cart.id, await cartLineRows(db, cart.id), query.currency);
+      const shipping = query.shipping_method
+        ? SHIPPING_METHODS[query.shipping_method].fee(
+            { currency: query.currency, country: query.country, pieces: view.count },
+            await readShippingFees(db),
+          )
+        : 0;
+      return cartDutiesNotice(
+        db,
+        view,
+        { country: query.country, currency: query.currency, discount: 0, shipping },
+        new Date(),
+      );
     },
 
     /** `GET /api/shipping-fees/`: the fees the seller set, which the checkout and the shipping policy show. */

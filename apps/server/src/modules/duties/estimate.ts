@@ -94,7 +94,8 @@ export function estimateDuties(
   const taxDue = taxRateBps > 0 && goods > 0 && !(belowThreshold && rule.taxFollowsThreshold);
   const taxBase = goods + (rule.taxBase === "goods_shipping" ? shipping : 0) + duty;
   const tax = taxDue ? bps(taxBase, taxRateBps) : 0;
-  const destination = rule.countries.length > 1 ? `${input.countryName} (${rule.name})` : rule.name;
+  // The rule's own country by the rule's name; another country it covers by its own name, then the rule's.
+  const destination = input.country === rule.code ? rule.name : `${input.countryName} (${rule.name})`;
   return {
     rule: rule.code,
     destination,
