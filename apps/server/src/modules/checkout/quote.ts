@@ -85,11 +85,12 @@ export async function quoteCart(
 
   const parcel = { currency, country: input.country, pieces: view.count };
   const shippingFee = SHIPPING_METHODS[shippingMethod].fee(parcel, await readShippingFees(db));
-  // Delivered duty paid (the seller's choice for the destination): the estimate is a line of the order.
+  // Delivered duty paid (the seller's choice for the destination): the estimate is a line of the order,
+  // worked on the cart's prices before a promo, as the checkout's notice shows it (decision 081).
   const estimate = await estimateCartDuties(
     db,
     view,
-    { country: input.country, currency, discount, shipping: shippingFee },
+    { country: input.country, currency, discount: 0, shipping: shippingFee },
     now,
   );
   const { shipping, rounding, duties, total } = orderTotal({

@@ -1,4 +1,4 @@
-import type { CartResponse } from "@store/shared";
+import type { CartResponse, DutiesNotice } from "@store/shared";
 import { useCart } from "../../lib/cart";
 import { useHydrated } from "../../lib/use-hydrated";
 import { CartContents } from "./cart-contents";
@@ -8,7 +8,9 @@ import { CartLoadFailed, CartSkeleton, EmptyCart } from "./cart-states";
  * What the server could read of this browser's cart (routes/cart.tsx): the cart, none at all, or not known
  * (a signed-in shopper's, or one it could not read), in which case the page starts from the skeleton.
  */
-export type ServerCart = { known: true; cart: CartResponse | null } | { known: false };
+export type ServerCart =
+  | { known: true; cart: CartResponse | null; duties?: DutiesNotice | null }
+  | { known: false };
 
 /**
  * The cart lives in browser storage. The server renders what it read from the cart cookie, and the browser
@@ -43,6 +45,14 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
             // Until the page runs, its buttons would do nothing: disabled, as forms are (lib/use-hydrated).
             <fieldset disabled={!hydrated} className="min-w-0">
               <CartContents cart={cart} />
+              {serverCart.known && serverCart.duties && (
+                <p data-testid="duties-notice" className="mt-6 rounded-xl bg-linen/60 px-4 py-3 text-sm text-charcoal">
+                  {/* The server's figure is for the cart it read; once the cart changes, the checkout has the new one. */}
+                  {serverCart.cart?.subtotal === cart.subtotal && serverCart.cart.count === cart.count
+                    ? serverCart.duties.notice
+                    : "Import duties and taxes are paid to the carrier at delivery; the checkout shows the estimate."}
+                </p>
+              )}
             </fieldset>
           ) : (
             <EmptyCart />
