@@ -72,6 +72,7 @@ export default [
     page("tax-rules", "routes/admin/tax-rules.tsx"),
     page("size-charts", "routes/admin/size-charts.tsx"),
     page("exchange-rates", "routes/admin/exchange-rates.tsx"),
+    page("import-duties", "routes/admin/import-duties.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   if (!query.success) return UNKNOWN;
   try {
     const cart = await context.services.cart.get(query.data, null);
-    return { known: true, cart, duties: await dutiesFor(request, context, query.data.cart_id) };
+    return { known: true, cart, duties: await dutiesFor(request, context, cartId) };
   } catch (error) {
     // A cart the server no longer knows, or a signed-in shopper's: the browser's own fetch settles it.
     if (!isServiceNotFound(error)) logOnServer(context.log)("Cart for the first paint failed", error);
@@ -60,7 +60,11 @@ async function dutiesFor(
     const country = await context.services.geo.countryFor({ ip: undefined, cdnCountry });
     if (!country || country === "IN") return null;
     const { dutiesEstimateQuerySchema } = await import("@store/shared/schemas/duties");
-    const query = dutiesEstimateQuerySchema.safeParse({ cart_id: cartId, currency: context.currency.currency, country });
+    const query = dutiesEstimateQuerySchema.safeParse({
+      cart_id: cartId,
+      currency: context.currency.currency,
+      country,
+    });
     return query.success ? await context.services.checkout.dutiesEstimate(query.data, null) : null;
   } catch (error) {
     logOnServer(context.log)("Duties notice for the cart failed", error);

@@ -24,7 +24,8 @@ export async function adminImportRulesRoutes(app: AdminApp): Promise<void> {
     {
       schema: {
         tags,
-        summary: "Each destination's import rule (threshold, bases, tax rates, delivered duty paid) with its duty rates",
+        summary:
+          "Each destination's import rule (threshold, bases, tax rates, delivered duty paid) with its duty rates",
         response: { 200: importRulesResponseSchema, ...ADMIN_ERRORS },
       },
     },

@@ -1,4 +1,10 @@
-import type { DutyRateCreateInput, DutyRateView, ImportRulePatch, ImportRuleView, ImportRulesResponse } from "@store/shared";
+import type {
+  DutyRateCreateInput,
+  DutyRateView,
+  ImportRulePatch,
+  ImportRuleView,
+  ImportRulesResponse,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import { addDutyRate, deleteDutyRate, listImportRules, updateImportRule } from "../duties/service";

@@ -114,7 +114,10 @@ describe("the notice and estimate of the cart and checkout", () => {
     ["country=US&shipping_method=by-camel", "querystring.shipping_method"],
   ])("bad input (%s) is a 400 naming the field", async (query, path) => {
     const cartId = await fillCart(app, [{ variant: dress }], "USD");
-    const res = await app.inject({ method: "GET", url: `/api/duties-estimate/?cart_id=${cartId}&currency=USD&${query}` });
+    const res = await app.inject({
+      method: "GET",
+      url: `/api/duties-estimate/?cart_id=${cartId}&currency=USD&${query}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
   });
@@ -124,7 +127,11 @@ describe("the import rules in the back office", () => {
   it("lists the six destinations with their duty rates", async () => {
     const res = await call(app, admin, "GET", "/api/admin/import-rules");
     expect(res.statusCode).toBe(200);
-    const rules = res.json().data as { code: string; duty_rates: unknown[]; country_tax_rates: Record<string, number> }[];
+    const rules = res.json().data as {
+      code: string;
+      duty_rates: unknown[];
+      country_tax_rates: Record<string, number>;
+    }[];
     expect(rules.map((r) => r.code)).toEqual(["AE", "AU", "CA", "EU", "GB", "US"]);
     expect(rules.find((r) => r.code === "EU")!.country_tax_rates.DE).toBe(19);
     expect(rules.find((r) => r.code === "US")!.duty_rates.length).toBeGreaterThan(0);

@@ -49,9 +49,7 @@ export interface DutyEstimate {
 /** An amount in minor units of a rule's currency, in minor units of the order's (both have two decimals). */
 export function convertMinor(amountMinor: number, usdMicros: number, to: Currency): number {
   const usd = (amountMinor * usdMicros) / 1_000_000;
-  return Math.round(
-    to === "USD" ? usd : (usd * INR_PER_USD_RATIO.numerator) / INR_PER_USD_RATIO.denominator,
-  );
+  return Math.round(to === "USD" ? usd : (usd * INR_PER_USD_RATIO.numerator) / INR_PER_USD_RATIO.denominator);
 }
 
 /** The duty of an HS code: the longest prefix the rule lists, else the rule's default. */
@@ -76,7 +74,13 @@ const bps = (amount: number, rate: number) => Math.round((amount * rate) / 10_00
  */
 export function estimateDuties(
   rule: ImportRule,
-  input: { country: string; countryName: string; lines: readonly EstimateLine[]; shippingMinor: number; currency: Currency },
+  input: {
+    country: string;
+    countryName: string;
+    lines: readonly EstimateLine[];
+    shippingMinor: number;
+    currency: Currency;
+  },
 ): DutyEstimate {
   const goods = input.lines.reduce((sum, l) => sum + l.valueMinor, 0);
   const shipping = Math.max(0, input.shippingMinor);

@@ -33,7 +33,10 @@ const US = rule({
   name: "the United States",
   countries: ["US"],
   extraDutyBps: 5000,
-  dutyRates: new Map([["6302", 670], ["4420", 320]]),
+  dutyRates: new Map([
+    ["6302", 670],
+    ["4420", 320],
+  ]),
 });
 const GB = rule({
   code: "GB",
@@ -45,7 +48,10 @@ const GB = rule({
   taxBase: "goods_shipping",
   taxRateBps: 2000,
   defaultDutyBps: 1200,
-  dutyRates: new Map([["63", 1200], ["4420", 0]]),
+  dutyRates: new Map([
+    ["63", 1200],
+    ["4420", 0],
+  ]),
 });
 const EU = rule({
   code: "EU",
@@ -90,7 +96,16 @@ describe("the duties estimate", () => {
   });
 
   it("the United Kingdom above GBP 135: 12% duty on goods and shipping, VAT on that and the duty", () => {
-    const e = estimateDuties(GB, usd([["630231", 20_000], ["442090", 10_000]], 3000));
+    const e = estimateDuties(
+      GB,
+      usd(
+        [
+          ["630231", 20_000],
+          ["442090", 10_000],
+        ],
+        3000,
+      ),
+    );
     // Duty: 12% of (200 + 20 shipping share) = 26.40; wood 0%. VAT: 20% of (300 + 30 + 26.40) = 71.28.
     expect(e.belowThreshold).toBe(false);
     expect(e.dutyMinor).toBe(2640);
@@ -108,7 +123,13 @@ describe("the duties estimate", () => {
   });
 
   it("a tax that follows the threshold is waived below it and charged above it", () => {
-    const au = rule({ currency: "AUD", thresholdMinor: 100_000, usdMicros: 660_000, taxRateBps: 1000, taxBase: "goods_shipping" });
+    const au = rule({
+      currency: "AUD",
+      thresholdMinor: 100_000,
+      usdMicros: 660_000,
+      taxRateBps: 1000,
+      taxBase: "goods_shipping",
+    });
     expect(estimateDuties(au, usd([[null, 50_000]], 2000)).totalMinor).toBe(0);
     const above = estimateDuties(au, usd([[null, 70_000]], 2000));
     // AUD 1000 = $660; $700 of goods: 5% duty 35, GST 10% of (700 + 20 + 35) = 75.50.

@@ -36,8 +36,14 @@ export const importRules = pgTable(
   (t) => [
     check("import_rules_threshold", sql`${t.thresholdMinor} >= 0`),
     check("import_rules_fx", sql`${t.usdMicros} > 0`),
-    check("import_rules_bases", sql`${t.dutyBase} in ('goods', 'goods_shipping') and ${t.taxBase} in ('goods', 'goods_shipping')`),
-    check("import_rules_rates", sql`${t.taxRateBps} between 0 and 10000 and ${t.defaultDutyBps} between 0 and 10000 and ${t.extraDutyBps} between 0 and 10000`),
+    check(
+      "import_rules_bases",
+      sql`${t.dutyBase} in ('goods', 'goods_shipping') and ${t.taxBase} in ('goods', 'goods_shipping')`,
+    ),
+    check(
+      "import_rules_rates",
+      sql`${t.taxRateBps} between 0 and 10000 and ${t.defaultDutyBps} between 0 and 10000 and ${t.extraDutyBps} between 0 and 10000`,
+    ),
   ],
 );
 
