@@ -134,7 +134,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "What the buyer is told about import duties and taxes for the cart delivered to a country: the estimate where the shop keeps a rule, collected with the order where the seller chose delivered duty paid (null for India)",
         querystring: dutiesEstimateQuerySchema,
-        response: { 200: z.object({ duties: dutiesNoticeSchema.nullable() }), 400: errorBodySchema, 401: errorBodySchema },
+        response: {
+          200: z.object({ duties: dutiesNoticeSchema.nullable() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -8,9 +8,7 @@ import { CartLoadFailed, CartSkeleton, EmptyCart } from "./cart-states";
  * What the server could read of this browser's cart (routes/cart.tsx): the cart, none at all, or not known
  * (a signed-in shopper's, or one it could not read), in which case the page starts from the skeleton.
  */
-export type ServerCart =
-  | { known: true; cart: CartResponse | null; duties?: DutiesNotice | null }
-  | { known: false };
+export type ServerCart = { known: true; cart: CartResponse | null; duties?: DutiesNotice | null } | { known: false };
 
 /**
  * The cart lives in browser storage. The server renders what it read from the cart cookie, and the browser
