@@ -42,15 +42,7 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
           (cart && cart.data.length > 0 ? (
             // Until the page runs, its buttons would do nothing: disabled, as forms are (lib/use-hydrated).
             <fieldset disabled={!hydrated} className="min-w-0">
-              <CartContents cart={cart} />
-              {serverCart.known && serverCart.duties && (
-                <p data-testid="duties-notice" className="mt-6 rounded-xl bg-linen/60 px-4 py-3 text-sm text-charcoal">
-                  {/* The server's figure is for the cart it read; once the cart changes, the checkout has the new one. */}
-                  {serverCart.cart?.subtotal === cart.subtotal && serverCart.cart.count === cart.count
-                    ? serverCart.duties.notice
-                    : "Import duties and taxes are paid to the carrier at delivery; the checkout shows the estimate."}
-                </p>
-              )}
+              <CartContents cart={cart} dutiesNotice={dutiesNotice(serverCart, cart)} />
             </fieldset>
           ) : (
             <EmptyCart />
@@ -58,4 +50,16 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
       </div>
     </div>
   );
+}
+
+/**
+ * For a shopper abroad, what the server said of import duties and taxes for the cart it read (decision 081);
+ * once the cart changes in the browser, the figure is no longer this cart's, and the checkout has the new one.
+ */
+function dutiesNotice(serverCart: ServerCart, cart: CartResponse): string | null {
+  if (!serverCart.known || !serverCart.duties) return null;
+  const same = serverCart.cart?.subtotal === cart.subtotal && serverCart.cart.count === cart.count;
+  return same
+    ? serverCart.duties.notice
+    : "Import duties and taxes are paid to the carrier at delivery; the checkout shows the estimate.";
 }
