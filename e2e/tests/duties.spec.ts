@@ -33,6 +33,8 @@ for (const viewport of [DESKTOP, PHONE]) {
         request,
         baseURL,
       }) => {
+        // A cart, the checkout's chunk and two screens: more than a quick check takes on a shared machine.
+        test.slow();
         // Category 3 and its own product, so the buying specs' stock is left alone (nothing is bought here).
         const product = await productInStock(request, { category: 3, skip: country === "US" ? 0 : 1 });
         const cart = await cartIn(request, product.id, "USD");
@@ -57,6 +59,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     }
 
     test("the seller's import rules, with a field's own error", async ({ page, request }) => {
+      test.slow();
       const token = await adminToken(request);
       await openWithStorage(page, "/admin/import-duties", { token });
       await expect(title(page, "Import duties")).toBeVisible();
