@@ -13,7 +13,10 @@ const LAYERS = [
       `${SRC}plugins/(errors|security)\\.ts$`,
     ],
   },
-  { name: "catalogue, geo, accounts, settings", modules: ["catalog", "geo", "accounts", "health", "settings"] },
+  {
+    name: "catalogue, geo, accounts, settings",
+    modules: ["catalog", "geo", "accounts", "health", "settings", "duties"],
+  },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
   { name: "invoices, reviews", modules: ["invoices", "reviews"] },

@@ -24,3 +24,4 @@ export * from "./modules/shipping/simulator/tables";
 export * from "./whatsapp/tables";
 export * from "./whatsapp/simulator/tables";
 export * from "./modules/wishlist/tables";
+export * from "./modules/duties/tables";

@@ -74,6 +74,7 @@ export default [
     page("exchange-rates", "routes/admin/exchange-rates.tsx"),
     // Issue 41 point 2: destination zones and international rate cards (decision 080).
     page("shipping-rates", "routes/admin/shipping-rates.tsx"),
+    page("import-duties", "routes/admin/import-duties.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

@@ -48,4 +48,5 @@ export * from "./schemas/tax";
 export * from "./schemas/shipping";
 export * from "./schemas/shipping-fees";
 export * from "./schemas/shipping-rates";
+export * from "./schemas/duties";
 export * from "./schemas/refunds";

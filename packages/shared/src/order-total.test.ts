@@ -8,12 +8,14 @@ describe("orderTotal", () => {
       discount: 250,
       shipping: 0,
       rounding: 0,
+      duties: 0,
       total: 2269,
     });
     expect(orderTotal({ currency: "USD", subtotal: 60, discount: 6, method: null })).toEqual({
       discount: 6,
       shipping: 0,
       rounding: 0,
+      duties: 0,
       total: 54,
     });
   });
@@ -23,6 +25,7 @@ describe("orderTotal", () => {
       discount: 0,
       shipping: COD_SHIPPING_FEE_INR,
       rounding: 0,
+      duties: 0,
       total: 1009 + COD_SHIPPING_FEE_INR,
     });
     expect(orderTotal({ currency: "INR", subtotal: 500, discount: 50, method: "cod" }).total).toBe(
@@ -42,7 +45,7 @@ describe("orderTotal", () => {
     const express = 149;
     expect(
       orderTotal({ currency: "INR", subtotal: 1009, discount: 9, method: "razorpay", shippingFee: express }),
-    ).toEqual({ discount: 9, shipping: express, rounding: 0, total: 1000 + express });
+    ).toEqual({ discount: 9, shipping: express, rounding: 0, duties: 0, total: 1000 + express });
     expect(
       orderTotal({ currency: "INR", subtotal: 1009, discount: 0, method: "cod", shippingFee: express }),
     ).toMatchObject({ shipping: express + COD_SHIPPING_FEE_INR, total: 1009 + express + COD_SHIPPING_FEE_INR });
@@ -88,6 +91,21 @@ describe("orderTotal", () => {
     expect(orderTotal({ currency: "USD", subtotal: 60, discount: -5, method: null })).toMatchObject({
       discount: 0,
       total: 60,
+    });
+  });
+});
+
+describe("orderTotal with duties collected (delivered duty paid, decision 081)", () => {
+  it("adds the duties after the discount and shipping, and reports them", () => {
+    expect(
+      orderTotal({ currency: "USD", subtotal: 100, discount: 10, method: "paypal", shippingFee: 5, duties: 58.4 }),
+    ).toEqual({ discount: 10, shipping: 5, rounding: 0, duties: 58.4, total: 153.4 });
+  });
+
+  it("never takes a negative duty off the total", () => {
+    expect(orderTotal({ currency: "USD", subtotal: 100, discount: 0, method: null, duties: -3 })).toMatchObject({
+      duties: 0,
+      total: 100,
     });
   });
 });

@@ -16,6 +16,11 @@ export type OrderTotalInput = {
    * seller's fees); 0, the spec's free standard shipping, when absent (the cart page, before an address).
    */
   shippingFee?: number;
+  /**
+   * Import duties and taxes the seller collects with the order (delivered duty paid, decision 081), in major
+   * units, as the server's estimate priced them; 0, paid to the carrier at delivery, when absent.
+   */
+  duties?: number;
 };
 
 export type OrderTotal = {
@@ -25,6 +30,8 @@ export type OrderTotal = {
   shipping: number;
   /** How much the wallet's INR "end in 9" added (0 otherwise). */
   rounding: number;
+  /** The import duties and taxes collected with the order (0 unless delivered duty paid). */
+  duties: number;
   /** What the shopper pays, in major units. */
   total: number;
 };
@@ -32,15 +39,17 @@ export type OrderTotal = {
 /**
  * The one order-total formula, used by the cart page, the checkout panel and the server's quote so that
  * they cannot drift apart: subtotal less the discount, plus shipping (the shipping method's fee and cash on
- * delivery's), and (spec section 7) a wallet order in INR raised to end in 9, the server booking the difference.
+ * delivery's), plus the import duties collected for a delivered-duty-paid destination, and (spec section 7) a
+ * wallet order in INR raised to end in 9, the server booking the difference.
  */
 export function orderTotal(input: OrderTotalInput): OrderTotal {
-  const { currency, subtotal, discount, method, shippingFee = 0 } = input;
+  const { currency, subtotal, discount, method, shippingFee = 0, duties = 0 } = input;
   const applied = Math.min(Math.max(discount, 0), subtotal);
   const shipping = shippingFee + (method === "cod" ? cashOnDeliveryFee(currency) : 0);
-  const exact = subtotal - applied + shipping;
+  const collected = Math.max(duties, 0);
+  const exact = subtotal - applied + shipping + collected;
   const total = method === "paypal" && currency === "INR" ? endInNine(exact) : exact;
-  return { discount: applied, shipping, rounding: total - exact, total };
+  return { discount: applied, shipping, rounding: total - exact, duties: collected, total };
 }
 
 /** The spec's `amount` for create-order: minor units (x100) for the card, major units otherwise. */

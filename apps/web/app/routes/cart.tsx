@@ -1,4 +1,5 @@
 import { cartIdInCookie } from "@store/shared/cart-cookie";
+import type { DutiesNotice } from "@store/shared/schemas/duties";
 import { CartPage, type ServerCart } from "../components/cart/cart-page";
 import { logOnServer } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
@@ -35,11 +36,39 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   const query = getCartQuerySchema.safeParse({ cart_id: cartId, currency: context.currency.currency });
   if (!query.success) return UNKNOWN;
   try {
-    return { known: true, cart: await context.services.cart.get(query.data, null) };
+    const cart = await context.services.cart.get(query.data, null);
+    return { known: true, cart, duties: await dutiesFor(request, context, cartId) };
   } catch (error) {
     // A cart the server no longer knows, or a signed-in shopper's: the browser's own fetch settles it.
     if (!isServiceNotFound(error)) logOnServer(context.log)("Cart for the first paint failed", error);
     return UNKNOWN;
+  }
+}
+
+/**
+ * For a shopper abroad (the CDN's country), what the cart says of import duties and taxes at delivery, with the
+ * estimate where the shop keeps a rule (decision 081); null for India, an unknown country or a failure.
+ */
+async function dutiesFor(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  cartId: string,
+): Promise<DutiesNotice | null> {
+  const header = context.config.cdnCountryHeader;
+  const cdnCountry = header ? (request.headers.get(header) ?? undefined) : undefined;
+  try {
+    const country = await context.services.geo.countryFor({ ip: undefined, cdnCountry });
+    if (!country || country === "IN") return null;
+    const { dutiesEstimateQuerySchema } = await import("@store/shared/schemas/duties");
+    const query = dutiesEstimateQuerySchema.safeParse({
+      cart_id: cartId,
+      currency: context.currency.currency,
+      country,
+    });
+    return query.success ? await context.services.checkout.dutiesEstimate(query.data, null) : null;
+  } catch (error) {
+    logOnServer(context.log)("Duties notice for the cart failed", error);
+    return null;
   }
 }
 

@@ -144,6 +144,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   shipping_method: z.string(),
   /** The wallet's INR "end in 9" rounding, added to the total (0 otherwise). */
   rounding: z.number(),
+  /** Import duties and taxes collected with the order (delivered duty paid, decision 081); 0 otherwise. */
+  duties: z.number(),
   promo_code: z.string().nullable(),
   /** Ours: the shipping method's promise from the day the order was placed, as IST days (decision 076). */
   delivery_window: z.object({ earliest: z.string(), latest: z.string() }),

@@ -10,6 +10,7 @@ import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
 import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
+import { adminImportRulesRoutes } from "./import-rules-routes";
 import { adminTaxRoutes } from "./tax-routes";
 import { staffBodyGate, staffRouteGate } from "./staff-access";
 
@@ -61,6 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
+  await app.register(adminImportRulesRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
 };

@@ -14,6 +14,7 @@ import { createSellerSettingsAdmin } from "./seller-settings";
 import { createStaffAdmin } from "./staff";
 import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
+import { createImportRulesAdmin } from "./import-rules";
 import { moneyOfOrder } from "../payments/order-payments";
 import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
@@ -111,6 +112,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     staff: createStaffAdmin(db, { publicUrl: options.publicUrl }),
     settings: createSellerSettingsAdmin(db),
     taxData: createTaxDataAdmin(db),
+    importRules: createImportRulesAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
   };

@@ -71,3 +71,14 @@ export async function taxOfProducts(
   }
   return result;
 }
+
+/** Each product's HSN code (its own, else its subcategory's), or null: what customs classify it under abroad. */
+export async function hsnOfProducts(db: Db | Tx, productIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (productIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: products.id, hsn: hsnOf })
+    .from(products)
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(found.map((p) => [p.id, p.hsn]));
+}

@@ -16,6 +16,7 @@ import { findPromoRule } from "../promo/service";
 import { readShippingFees } from "../settings/service";
 import { priceByRateCard } from "../settings/rate-cards";
 import { shippingFactsOf } from "../catalog/shipping-facts";
+import { estimateCartDuties } from "./duties";
 import { refusal } from "../../errors";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
 
@@ -90,12 +91,21 @@ export async function quoteCart(
     shippingMethod,
     lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
   });
-  const { shipping, rounding, total } = orderTotal({
+  // Delivered duty paid (the seller's choice for the destination): the estimate is a line of the order,
+  // worked on the cart's prices before a promo, as the checkout's notice shows it (decision 081).
+  const estimate = await estimateCartDuties(
+    db,
+    view,
+    { country: input.country, currency, discount: 0, shipping: shippingFee },
+    now,
+  );
+  const { shipping, rounding, duties, total } = orderTotal({
     currency,
     subtotal: view.subtotal,
     discount,
     method,
     shippingFee,
+    duties: estimate?.ddp ? toMajorUnits(estimate.totalMinor) : 0,
   });
   // A fee the seller changed since is a new price, as a changed catalogue price is: another attempt.
   const key = JSON.stringify([
@@ -104,6 +114,7 @@ export async function quoteCart(
     method,
     shippingMethod,
     shipping,
+    duties,
     currency,
     promoCode,
     total,
@@ -120,6 +131,7 @@ export async function quoteCart(
     promoCode,
     shipping,
     rounding,
+    duties,
     total,
     expectedAmount: createOrderAmount(method, total),
     idempotencyKey: createHash("sha256").update(key).digest("hex"),

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   codOrderResponseSchema,
   confirmCodRequestSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
+  dutiesEstimateQuerySchema,
+  dutiesNoticeSchema,
   errorBodySchema,
   shippingFeesResponseSchema,
   shippingPromiseQuerySchema,
@@ -161,5 +164,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         { cartId: request.query.cart_id, country: request.query.country, currency: request.query.currency },
         request.user,
       ),
+  );
+
+  app.get(
+    "/api/duties-estimate/",
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "What the buyer is told about import duties and taxes for the cart delivered to a country: the estimate where the shop keeps a rule, collected with the order where the seller chose delivered duty paid (null for India)",
+        querystring: dutiesEstimateQuerySchema,
+        response: {
+          200: z.object({ duties: dutiesNoticeSchema.nullable() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { duties: await checkout.dutiesEstimate(request.query, request.user) };
+    },
   );
 };

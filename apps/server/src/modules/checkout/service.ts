@@ -1,4 +1,13 @@
-import { isCashOnDeliveryAllowed, type ConfirmCodRequest, type CreateOrderRequest, type Currency } from "@store/shared";
+import {
+  isCashOnDeliveryAllowed,
+  type ConfirmCodRequest,
+  type CreateOrderRequest,
+  type Currency,
+  type DutiesEstimateQuery,
+  type DutiesNotice,
+} from "@store/shared";
+import { cartLineRows, cartViewOf } from "../cart/cart-view";
+import { cartDutiesNotice } from "./duties";
 import type { CheckoutLimits, Limit } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
@@ -13,7 +22,7 @@ import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode, type CodeSent } from "./cod-codes";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
-import { assertAmountMatches, quoteCart } from "./quote";
+import { assertAmountMatches, quoteCart, shippingFeeOf } from "./quote";
 import { refusal, type Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
 import type { OrderRow } from "../orders/transitions";
@@ -228,6 +237,31 @@ export function createCheckoutService(
         providerOrderId: await providerOrderFor(db, held.order, provider, deps.log, held.created),
         publicKey: provider.publicKey,
       };
+    },
+
+    /**
+     * `GET /api/duties-estimate/`, and the cart page's first paint: what the buyer is told about import duties
+     * and taxes for this cart delivered to `country` (null for India or an empty cart), priced as the quote
+     * prices it (before a promo; with the shipping method's fee when one is named).
+     */
+    async dutiesEstimate(query: DutiesEstimateQuery, user: SessionUser | null): Promise<DutiesNotice | null> {
+      const cart = await cartForReading(db, query.cart_id, user);
+      if (!cart) return null;
+      const view = cartViewOf(cart.id, await cartLineRows(db, cart.id), query.currency);
+      const shipping = query.shipping_method
+        ? await shippingFeeOf(db, {
+            currency: query.currency,
+            country: query.country,
+            shippingMethod: query.shipping_method,
+            lines: view.data.map((l) => ({ productId: l.product_pk, quantity: l.quantity })),
+          })
+        : 0;
+      return cartDutiesNotice(
+        db,
+        view,
+        { country: query.country, currency: query.currency, discount: 0, shipping },
+        new Date(),
+      );
     },
 
     /** `GET /api/shipping-fees/`: the fees the seller set, which the checkout and the shipping policy show. */

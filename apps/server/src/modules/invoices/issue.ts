@@ -155,8 +155,11 @@ async function prepareInvoice(
     rateMilli = rate.valueMinor * 10;
     rateNotification = rate.notification;
   }
+  // Import duties collected for a delivered-duty-paid order are the buyer's, paid on to the destination's
+  // customs through the carrier as the buyer's pure agent (CGST Rules, rule 33): not in the taxable value,
+  // receipted apart on the order (decision 081).
   const computed = invoiceLines(
-    { ...order, currency: order.currency as "INR" | "USD", rateMilli },
+    { ...order, total: order.total - order.duties, currency: order.currency as "INR" | "USD", rateMilli },
     goods,
     place.supply,
   );
@@ -252,7 +255,7 @@ export async function issueInvoice(
         currency: order.currency,
         rateMilli: prepared.rateMilli,
         rateNotification: prepared.rateNotification,
-        orderTotal: order.total,
+        orderTotal: order.total - order.duties,
         isTest: order.isTest,
         downloadToken,
         ...sum(prepared.lines),

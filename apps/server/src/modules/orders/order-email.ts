@@ -69,6 +69,8 @@ export function orderConfirmationEmail(
       : []),
     ["Shipping", order.shipping ? money(order.shipping) : "Free"],
     ...(order.rounding ? [["Rounding", money(order.rounding)] as [string, string]] : []),
+    // Collected for the destination's customs (delivered duty paid, decision 081): not part of the GST invoice.
+    ...(order.duties ? [["Import duties and taxes", money(order.duties)] as [string, string]] : []),
     ["Total", `${money(order.total)}${cod ? " (to pay in cash on delivery)" : " (paid)"}`],
   ];
   const thanks = `Thank you for your order #${order.id}. ${cod ? "We will collect the payment in cash on delivery." : "We have received your payment."}`;

@@ -86,6 +86,7 @@ export function createOrdersReader(db: Db) {
         shipping: toMajorUnits(order.shipping),
         shipping_method: order.shippingMethod,
         rounding: toMajorUnits(order.rounding),
+        duties: toMajorUnits(order.duties),
         promo_code: order.promoCode,
         delivery_window: deliveryWindow(order),
         delivery: {

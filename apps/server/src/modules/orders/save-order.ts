@@ -39,6 +39,8 @@ export interface PricedOrder {
   promoCode: string | null;
   shipping: number;
   rounding: number;
+  /** Import duties and taxes collected with the order (delivered duty paid, decision 081); else 0. */
+  duties: number;
   total: number;
   idempotencyKey: string;
 }
@@ -98,6 +100,7 @@ export async function saveOrder(
       shipping: toMinorUnits(quote.shipping),
       shippingMethod: quote.shippingMethod,
       rounding: toMinorUnits(quote.rounding),
+      duties: toMinorUnits(quote.duties),
       total: toMinorUnits(quote.total),
       promoCode: quote.promoCode,
       email,

@@ -55,6 +55,11 @@ export const orders = pgTable(
     shippingMethod: text("shipping_method").notNull().default("india-standard"),
     /** The wallet's INR total is raised to end in 9 (spec section 9); this is what was added. */
     rounding: integer("rounding").notNull().default(0),
+    /**
+     * Import duties and taxes the seller collected with the order for its destination (delivered duty paid,
+     * decision 081), in minor units; 0 when the buyer pays them to the carrier at delivery. Not GST's value.
+     */
+    duties: integer("duties").notNull().default(0),
     total: integer("total").notNull(),
     /**
      * When the order was confirmed (paid, or cash on delivery confirmed) and its total then: the sale the reports

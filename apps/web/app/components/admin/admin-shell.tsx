@@ -30,6 +30,7 @@ const LINKS = [
   { to: "/admin/size-charts", label: "Size charts", end: false },
   { to: "/admin/exchange-rates", label: "Exchange rates", end: false },
   { to: "/admin/shipping-rates", label: "International rates", end: false },
+  { to: "/admin/import-duties", label: "Import duties", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
 ] as const;
 

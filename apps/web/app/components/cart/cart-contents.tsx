@@ -16,8 +16,11 @@ const preloadCheckout = () => void loadCheckout().catch(() => undefined);
 
 const UNAVAILABLE = "Some pieces are no longer available as chosen. Please update them to continue.";
 
-/** A cart with lines: the items, the order summary, and the checkout slot once the shopper continues. */
-export function CartContents({ cart }: { cart: CartResponse }) {
+/**
+ * A cart with lines: the items (with the server's duties notice for a shopper abroad), the order summary, and
+ * the checkout slot once the shopper continues.
+ */
+export function CartContents({ cart, dutiesNotice = null }: { cart: CartResponse; dutiesNotice?: string | null }) {
   const promo = usePromo(cart);
   const [cod, setCod] = useState(false);
   const [continued, setContinued] = useState(false);
@@ -41,6 +44,12 @@ export function CartContents({ cart }: { cart: CartResponse }) {
               <CartLine key={item.id} item={item} firstScreen={index < FIRST_SCREEN_LINES} />
             ))}
           </ul>
+          {/* Duties abroad (decision 081): the checkout says it again with its country, so it gives way there. */}
+          {dutiesNotice && !continued && (
+            <p data-testid="duties-notice" className="mt-6 rounded-xl bg-linen/60 px-4 py-3 text-sm text-charcoal">
+              {dutiesNotice}
+            </p>
+          )}
         </section>
         <div
           className="lg:sticky lg:top-24"

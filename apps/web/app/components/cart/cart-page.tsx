@@ -1,4 +1,4 @@
-import type { CartResponse } from "@store/shared";
+import type { CartResponse, DutiesNotice } from "@store/shared";
 import { useCart } from "../../lib/cart";
 import { useHydrated } from "../../lib/use-hydrated";
 import { CartContents } from "./cart-contents";
@@ -8,7 +8,7 @@ import { CartLoadFailed, CartSkeleton, EmptyCart } from "./cart-states";
  * What the server could read of this browser's cart (routes/cart.tsx): the cart, none at all, or not known
  * (a signed-in shopper's, or one it could not read), in which case the page starts from the skeleton.
  */
-export type ServerCart = { known: true; cart: CartResponse | null } | { known: false };
+export type ServerCart = { known: true; cart: CartResponse | null; duties?: DutiesNotice | null } | { known: false };
 
 /**
  * The cart lives in browser storage. The server renders what it read from the cart cookie, and the browser
@@ -42,7 +42,7 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
           (cart && cart.data.length > 0 ? (
             // Until the page runs, its buttons would do nothing: disabled, as forms are (lib/use-hydrated).
             <fieldset disabled={!hydrated} className="min-w-0">
-              <CartContents cart={cart} />
+              <CartContents cart={cart} dutiesNotice={dutiesNotice(serverCart, cart)} />
             </fieldset>
           ) : (
             <EmptyCart />
@@ -50,4 +50,16 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
       </div>
     </div>
   );
+}
+
+/**
+ * For a shopper abroad, what the server said of import duties and taxes for the cart it read (decision 081);
+ * once the cart changes in the browser, the figure is no longer this cart's, and the checkout has the new one.
+ */
+function dutiesNotice(serverCart: ServerCart, cart: CartResponse): string | null {
+  if (!serverCart.known || !serverCart.duties) return null;
+  const same = serverCart.cart?.subtotal === cart.subtotal && serverCart.cart.count === cart.count;
+  return same
+    ? serverCart.duties.notice
+    : "Import duties and taxes are paid to the carrier at delivery; the checkout shows the estimate.";
 }

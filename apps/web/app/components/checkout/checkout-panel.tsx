@@ -6,6 +6,7 @@ import {
   SHIPPING_METHODS,
   shippingMethodsFor,
   type Currency,
+  type DutiesNotice,
   type GeoResponse,
   type PaymentMethod,
   type PaymentOptionsResponse,
@@ -150,11 +151,26 @@ export function CheckoutPanel() {
     if (!rule) return quoted.find((q) => q.code === code)?.fee ?? 0;
     return fees ? rule({ currency, country, pieces: draft.totals.count }, fees) : 0;
   };
+  // Duties and taxes abroad (decision 081): the server's notice for the country and shipping method, and the
+  // estimate as a line of the total where the seller collects it (delivered duty paid).
+  const dutiesState = useApiGet<{ duties: DutiesNotice | null }>(
+    "/api/duties-estimate/",
+    {
+      cart_id: cart?.cart_id ?? "",
+      currency,
+      country,
+      shipping_method: shippingMethod,
+    },
+    abroad && Boolean(cart?.cart_id),
+  );
+  const duties = abroad && dutiesState.status === "success" ? dutiesState.data.duties : null;
+  const collected = duties?.charged && duties.estimate ? duties.estimate.total : 0;
   const figures = {
     currency,
     subtotal: draft.totals.subtotal,
     discount: draft.discount,
     shippingFee: feeOf(shippingMethod),
+    duties: collected,
   };
   const due = method ? orderAmount(method, figures) : null;
   // A wallet order is only good for the cart, promo, shipping and payment method it was made for.
@@ -167,6 +183,7 @@ export function CheckoutPanel() {
     draft.discount,
     draft.promoCode,
     cart?.cart_id,
+    collected,
   ]);
   const wallet = checkout.wallet?.key === key ? checkout.wallet : null;
   const codWaiting = checkout.cod?.key === key ? checkout.cod : null;
@@ -315,6 +332,17 @@ export function CheckoutPanel() {
             disabled={locked}
             describedBy={methodMissing ? FORM_MESSAGE_ID : undefined}
           />
+          {duties && (
+            <p data-testid="duties-notice" className="mt-4 rounded-xl bg-linen/60 px-4 py-3 text-sm text-charcoal">
+              {duties.notice}
+            </p>
+          )}
+          {collected > 0 && (
+            <p className="mt-4 flex items-baseline justify-between text-charcoal">
+              <span>Import duties and taxes</span>
+              <span className="tabular-nums">{formatMoney(collected, currency)}</span>
+            </p>
+          )}
           {/* Read out when it comes, without being the panel's status (the payment steps own that). */}
           <p aria-live="polite" className="mt-4 text-sm font-medium text-charcoal empty:hidden">
             {promise?.text}

@@ -242,6 +242,8 @@ function OrderTotals({ order }: { order: OrderDetail }) {
     [shippingLineLabel(order.shipping_method), order.shipping > 0 ? money(order.shipping) : "Free"],
     // The wallet's INR "end in 9" rounding (decision 006), shown so the lines add up.
     ...(order.rounding > 0 ? [["Rounding (PayPal)", money(order.rounding)] as [string, string]] : []),
+    // Collected with the order for the destination's customs (decision 081), so nothing is due at delivery.
+    ...(order.duties > 0 ? [["Import duties and taxes", money(order.duties)] as [string, string]] : []),
   ];
   return (
     <dl className="ml-auto mt-6 max-w-sm space-y-1.5 text-sm">
