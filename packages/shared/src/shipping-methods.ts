@@ -89,9 +89,9 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
       INR: { near: { firstHalfKg: 399, eachHalfKgMore: 129 }, world: { firstHalfKg: 599, eachHalfKgMore: 199 } },
       USD: { near: { firstHalfKg: 12, eachHalfKgMore: 4 }, world: { firstHalfKg: 18, eachHalfKgMore: 6 } },
     }),
-    carrier: null,
+    carrier: "dhl-express",
     cashOnDelivery: false,
-    offered: false,
+    offered: true,
   },
   "international-express": {
     code: "international-express",
@@ -102,9 +102,9 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
       INR: { near: { firstHalfKg: 669, eachHalfKgMore: 199 }, world: { firstHalfKg: 999, eachHalfKgMore: 299 } },
       USD: { near: { firstHalfKg: 20, eachHalfKgMore: 6 }, world: { firstHalfKg: 30, eachHalfKgMore: 9 } },
     }),
-    carrier: null,
+    carrier: "dhl-express",
     cashOnDelivery: false,
-    offered: false,
+    offered: true,
   },
 };
 

@@ -139,6 +139,9 @@ export function exportRows(invoice: Invoice, lines: readonly InvoiceLine[]): Tax
     igst_minor: r.igst_minor,
     currency: invoice.currency as TaxExportRow["currency"],
     order_total_minor: invoice.orderTotal,
+    port_code: invoice.shippingPortCode,
+    shipping_bill_number: invoice.shippingBillNumber,
+    shipping_bill_date: invoice.shippingBillDate,
   }));
 }
 

@@ -102,6 +102,13 @@ export const invoices = pgTable(
     rateNotification: text("rate_notification"),
     orderTotal: integer("order_total").notNull(),
     isTest: boolean("is_test").notNull(),
+    /**
+     * An export's shipping bill as the international courier reported it at export clearance (decision 082):
+     * its number, date and the port's code, for GSTR-1 table 6A. Null until then, and for every other supply.
+     */
+    shippingBillNumber: text("shipping_bill_number"),
+    shippingBillDate: date("shipping_bill_date", { mode: "string" }),
+    shippingPortCode: text("shipping_port_code"),
     /** The secret in the download link of the confirmation e-mail: a guest opens the PDF without an account. */
     downloadToken: text("download_token").notNull(),
     ...amounts,

@@ -1,0 +1,3 @@
+ALTER TABLE "invoices" ADD COLUMN "shipping_bill_number" text;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "shipping_bill_date" date;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "shipping_port_code" text;
