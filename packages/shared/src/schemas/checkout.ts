@@ -9,7 +9,7 @@ import { orderReturnsSchema } from "./returns";
 import { orderReviewsSchema } from "./reviews";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { PIN_CODE_SHAPE_TEXT } from "./geo";
-import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_CODES, shippingMethodProblem } from "../shipping-methods";
+import { SHIPPING_METHOD_CODES, shippingMethodProblem, shippingMethodsFor } from "../shipping-methods";
 
 /**
  * The spec's card provider, its wallet and cash on delivery. The server's provider registry may add more
@@ -100,11 +100,13 @@ export const createOrderRequestSchema = z
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
     payment_method: paymentMethodSchema.optional(),
-    /** Ours: how the parcel travels (shipping-methods.ts); the spec's standard shipping when absent. */
+    /**
+     * Ours: how the parcel travels (shipping-methods.ts); absent: the delivery country's first method (the spec's
+     * standard shipping within India, international standard abroad).
+     */
     shipping_method: z
       .enum(SHIPPING_METHOD_CODES, { error: `shipping_method must be one of ${SHIPPING_METHOD_CODES.join(", ")}` })
-      .optional()
-      .transform((v) => v ?? DEFAULT_SHIPPING_METHOD),
+      .optional(),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
     /**
@@ -126,11 +128,15 @@ export const createOrderRequestSchema = z
     }
     for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
     const cashOnDelivery = body.payment_method === "cod";
-    const shipping = shippingMethodProblem(body.shipping_method, { country: body.delivery_country, cashOnDelivery });
+    const shipping = shippingMethodProblem(body.shipping_method ?? shippingMethodsFor(body.delivery_country)[0]!.code, {
+      country: body.delivery_country,
+      cashOnDelivery,
+    });
     if (shipping) ctx.addIssue({ code: "custom", path: ["shipping_method"], message: shipping });
   })
   .transform(({ razorpay, payment_method, ...body }) => ({
     ...body,
+    shipping_method: body.shipping_method ?? shippingMethodsFor(body.delivery_country)[0]!.code,
     // The state as the GST list names it, so the invoice finds its code.
     state: body.delivery_country === "IN" ? (indianStateByName(body.state)?.name ?? body.state) : body.state,
     payment_method: payment_method ?? ((razorpay ? "razorpay" : "paypal") as PaymentMethod),

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { COD_SHIPPING_FEE_INR } from "@store/shared";
+import { COD_SHIPPING_FEE_INR, SHIPPING_FEES_SEED, shippingMethodsFor } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect } from "vitest";
@@ -55,7 +55,13 @@ export async function cardOrder(
 ) {
   const email = `invoice.${process.pid}.${++guests}@example.in`;
   const cartId = await fillCart(app, lines, currency);
-  const total = pageTotal(lines, currency) * 100;
+  // Abroad the order goes by its country's first method (international standard), at its fee.
+  const country = typeof address.delivery_country === "string" ? address.delivery_country : "IN";
+  const pieces = lines.reduce((sum, l) => sum + (l.quantity ?? 1), 0);
+  const chosen = typeof address.shipping_method === "string" ? address.shipping_method : null;
+  const method = shippingMethodsFor(country).find((m) => m.code === chosen) ?? shippingMethodsFor(country)[0]!;
+  const shipping = method.fee({ currency, country, pieces }, SHIPPING_FEES_SEED);
+  const total = pageTotal(lines, currency, { shipping }) * 100;
   const created = await createOrder(app, orderBody(cartId, "razorpay", currency, total, { email, ...address }));
   expect(created.statusCode, created.body).toBe(200);
   const { data } = created.json();

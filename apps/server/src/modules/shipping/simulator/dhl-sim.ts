@@ -311,8 +311,24 @@ export function createDhlSimulator(
     return moved;
   }
 
+  // An outage the test control switches (fault injection): its API answers 503 until switched back. One
+  // process's, as the store's tests and demos run one.
+  let down = false;
+
   const routes: FastifyPluginAsync<{ control: SimulatorControl }> = async (app: FastifyInstance, { control }) => {
     const hide = { schema: { hide: true } };
+    app.addHook("onRequest", async (request, reply) => {
+      if (down && !request.url.includes("/control/"))
+        await reply
+          .status(503)
+          .send({ instance: request.url, detail: "Service temporarily unavailable", title: "Service Unavailable", status: 503 });
+    });
+    app.post("/control/outage", { ...hide, onRequest: control }, async (request, reply) => {
+      const body = z.object({ down: z.boolean() }).safeParse(request.body);
+      if (!body.success) return reply.status(400).send({ message: "down must be true or false" });
+      down = body.data.down;
+      return { down };
+    });
     function authorised(request: FastifyRequest, reply: FastifyReply): boolean {
       const auth = authOf(request);
       if (
