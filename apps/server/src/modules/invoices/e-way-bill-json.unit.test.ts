@@ -73,9 +73,6 @@ function invoice(): InvoiceDocument {
     orderTotal: 6_003_804,
     isTest: false,
     downloadToken: "token",
-    shippingBillNumber: null,
-    shippingBillDate: null,
-    shippingPortCode: null,
     ...amounts(5_718_004, 142_948),
     lines: [line(quilts, 0), line(delivery, 1)],
     creditNotes: [

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { invoices } from "./tables";
+import { exportShippingBills, invoices } from "./tables";
 
 /** A shipping bill as the courier's export clearance reports it: number, date (YYYY-MM-DD) and port code. */
 export interface ShippingBill {
@@ -10,9 +10,9 @@ export interface ShippingBill {
 }
 
 /**
- * Writes the shipping bill on the order's export invoice (its newest, the one the parcel left under), for GSTR-1
- * table 6A (decision 082). Answers whether an export invoice took it; a domestic order's invoice never does. A
- * later report (the courier corrected it) replaces the earlier one.
+ * Records the shipping bill of the order's export invoice (its newest, the one the parcel left under), for GSTR-1
+ * table 6A (decision 082), beside the invoice (never changed once issued). Answers whether an export invoice took
+ * it; a domestic order's invoice never does. A later report (the courier corrected it) replaces the earlier one.
  */
 export async function recordShippingBill(tx: Tx, orderId: number, bill: ShippingBill): Promise<boolean> {
   const [invoice] = await tx
@@ -22,9 +22,10 @@ export async function recordShippingBill(tx: Tx, orderId: number, bill: Shipping
     .orderBy(desc(invoices.id))
     .limit(1);
   if (!invoice) return false;
+  const values = { number: bill.number, date: bill.date, portCode: bill.portCode };
   await tx
-    .update(invoices)
-    .set({ shippingBillNumber: bill.number, shippingBillDate: bill.date, shippingPortCode: bill.portCode })
-    .where(eq(invoices.id, invoice.id));
+    .insert(exportShippingBills)
+    .values({ invoiceId: invoice.id, ...values })
+    .onConflictDoUpdate({ target: exportShippingBills.invoiceId, set: { ...values, recordedAt: new Date() } });
   return true;
 }

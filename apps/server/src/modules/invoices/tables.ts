@@ -102,13 +102,6 @@ export const invoices = pgTable(
     rateNotification: text("rate_notification"),
     orderTotal: integer("order_total").notNull(),
     isTest: boolean("is_test").notNull(),
-    /**
-     * An export's shipping bill as the international courier reported it at export clearance (decision 082):
-     * its number, date and the port's code, for GSTR-1 table 6A. Null until then, and for every other supply.
-     */
-    shippingBillNumber: text("shipping_bill_number"),
-    shippingBillDate: date("shipping_bill_date", { mode: "string" }),
-    shippingPortCode: text("shipping_port_code"),
     /** The secret in the download link of the confirmation e-mail: a guest opens the PDF without an account. */
     downloadToken: text("download_token").notNull(),
     ...amounts,
@@ -228,3 +221,18 @@ export const notifiedValues = pgTable(
     check("notified_values_positive", sql`${t.valueMinor} > 0`),
   ],
 );
+
+/**
+ * An export's shipping bill as the international courier reported it at export clearance (decision 082): its
+ * number, date and the port's code, for GSTR-1 table 6A. Beside the invoice, which is never changed once issued;
+ * a later report from the courier replaces the row.
+ */
+export const exportShippingBills = pgTable("export_shipping_bills", {
+  invoiceId: integer("invoice_id")
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: "restrict" }),
+  number: text("number").notNull(),
+  date: date("date", { mode: "string" }).notNull(),
+  portCode: text("port_code").notNull(),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+});
