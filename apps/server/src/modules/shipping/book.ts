@@ -47,10 +47,14 @@ export async function bookForward(
       throw refusal(
         "conflict",
         "NOT_DOMESTIC",
-        `Order ${orderId} goes abroad but was placed with ${method?.label ?? "a delivery"} within India; its courier ships within India only. Ship it by hand.`,
+        `Order ${orderId} goes abroad; the courier aggregator ships within India only. Ship it by hand.`,
       );
     if (!abroad && method?.zone === "international")
-      throw refusal("conflict", "NOT_INTERNATIONAL", `Order ${orderId} is delivered within India but was placed with ${method.label}.`);
+      throw refusal(
+        "conflict",
+        "NOT_INTERNATIONAL",
+        `Order ${orderId} is delivered within India but was placed with ${method.label}.`,
+      );
     const provider = carrierFor(order.shippingMethod);
     if (!provider) throw shippingNotConfigured();
     if (await hasOrderParcel(tx, orderId))

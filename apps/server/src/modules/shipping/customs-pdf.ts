@@ -70,7 +70,9 @@ export function commercialInvoicePdf(papers: CustomsPapers): Promise<Buffer> {
     doc.font("Helvetica-Bold").fontSize(16).text("COMMERCIAL INVOICE");
     doc.font("Helvetica").fontSize(9);
     doc.text(`Export invoice no.: ${papers.invoiceNumber}    Date: ${papers.invoiceDate}    Order: ${papers.orderId}`);
-    doc.text(`Country of origin of goods: ${papers.originCountry}    Country of final destination: ${papers.consignee.country}`);
+    doc.text(
+      `Country of origin of goods: ${papers.originCountry}    Country of final destination: ${papers.consignee.country}`,
+    );
     doc.text(`Terms of delivery: DAP (duties and taxes payable by the consignee)    Currency: ${papers.currency}`);
     doc.moveDown();
     parties(doc, papers);
@@ -104,14 +106,21 @@ export function commercialInvoicePdf(papers: CustomsPapers): Promise<Buffer> {
     if (papers.discountMinor) totals.push(["Discount", -papers.discountMinor]);
     totals.push(["Freight", papers.freightMinor], ["Total invoice value", papers.totalMinor]);
     for (const [label, minor] of totals)
-      row(doc, ["", label, money(papers.currency, minor)], [columns[0]!, { x: 330, width: 150 }, columns[6]!], label.startsWith("Total"));
+      row(
+        doc,
+        ["", label, money(papers.currency, minor)],
+        [columns[0]!, { x: 330, width: 150 }, columns[6]!],
+        label.startsWith("Total"),
+      );
     doc.moveDown();
     doc.font("Helvetica-Bold").text(papers.declaration + (papers.lutReference ? "." : "."));
     if (papers.lutReference) doc.font("Helvetica").text(`LUT reference: ${papers.lutReference}`);
     doc.font("Helvetica").moveDown();
     doc.text(`Packages: 1    Pieces: ${papers.pieces}    Gross weight: ${papers.weightKg} kg`);
     doc.moveDown();
-    doc.text("We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.");
+    doc.text(
+      "We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.",
+    );
     doc.moveDown(2).text(`For ${papers.shipper.legalName}`).text("Authorised signatory");
   });
 }

@@ -114,7 +114,11 @@ describe("DHL Express for orders abroad", () => {
     expect(booked.results[0], JSON.stringify(booked)).toMatchObject({ ok: true, courier: "DHL Express" });
     const awb = booked.results[0]!.awb!;
     expect(awb).toMatch(/^\d{10}$/);
-    expect(await shipmentOf(london.orderId)).toMatchObject({ provider: "dhl-express", status: "awb_assigned", isTest: true });
+    expect(await shipmentOf(london.orderId)).toMatchObject({
+      provider: "dhl-express",
+      status: "awb_assigned",
+      isTest: true,
+    });
 
     // The booking reached DHL with its export declaration and both papers (paperless trade).
     const record = (await simRecord(awb))!;
@@ -178,7 +182,9 @@ describe("DHL Express for orders abroad", () => {
       .select()
       .from(shipmentEvents)
       .where(eq(shipmentEvents.shipmentId, (await shipmentOf(london.orderId))!.id));
-    expect(events.map((e) => e.rawStatus)).toContain("Clearance delay: held by customs, duties and taxes being assessed");
+    expect(events.map((e) => e.rawStatus)).toContain(
+      "Clearance delay: held by customs, duties and taxes being assessed",
+    );
     await simulate(london.orderId, "advance");
     expect(events.length).toBeGreaterThan(4);
     await simulate(london.orderId, "advance");
@@ -202,7 +208,10 @@ describe("DHL Express for orders abroad", () => {
   });
 
   it("sends an express parcel to New York back to the shipper when its duties are refused at customs", async () => {
-    const ny = await cardOrder(app, [{ variant: piece }], "USD", { ...NEW_YORK, shipping_method: "international-express" });
+    const ny = await cardOrder(app, [{ variant: piece }], "USD", {
+      ...NEW_YORK,
+      shipping_method: "international-express",
+    });
     const booked = await book([ny.orderId]);
     expect(booked.results[0]).toMatchObject({ ok: true });
     const awb = booked.results[0]!.awb!;

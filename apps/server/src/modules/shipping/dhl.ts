@@ -238,7 +238,12 @@ const eventSchema = z
 const trackingSchema = z
   .object({
     shipments: z.array(
-      z.object({ shipmentTrackingNumber: z.union([z.string(), z.number()]).transform(String), events: z.array(eventSchema) }).loose(),
+      z
+        .object({
+          shipmentTrackingNumber: z.union([z.string(), z.number()]).transform(String),
+          events: z.array(eventSchema),
+        })
+        .loose(),
     ),
   })
   .loose();
@@ -296,7 +301,8 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
     accept: "application/json",
     "message-reference": randomUUID(),
   });
-  const get = <T>(path: string, schema: z.ZodType<T>) => callCourier(url(path), { method: "GET", headers: headers() }, schema);
+  const get = <T>(path: string, schema: z.ZodType<T>) =>
+    callCourier(url(path), { method: "GET", headers: headers() }, schema);
   const post = <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
     callCourier(url(path), { method: "POST", headers: headers(), body: JSON.stringify(body) }, schema);
   const pdfOf = (documents: { typeCode: string; content: string }[]) => {
@@ -312,7 +318,11 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
     async serviceability({ pickupPincode, deliveryPincode, weightKg, cod, deliveryCountry }) {
       // DHL Express collects no cash on delivery from India.
       if (cod || !deliveryCountry || deliveryCountry === "IN") return [];
-      const body = dhlRatesBody({ pickupPincode, deliveryPincode, deliveryCountry, weightKg }, creds.accountNumber, clock());
+      const body = dhlRatesBody(
+        { pickupPincode, deliveryPincode, deliveryCountry, weightKg },
+        creds.accountNumber,
+        clock(),
+      );
       const answer = await post("/rates", body, ratesSchema);
       return answer.products.map((p) => ({
         courierId: p.productCode.charCodeAt(0),
@@ -347,7 +357,7 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
             contactInformation: { phone: SELLER.phones[0], companyName: SELLER.legalName, fullName: SELLER.founder },
           },
         },
-        shipmentDetails: shipmentIds.map((id) => ({
+        shipmentDetails: shipmentIds.map(() => ({
           productCode: DHL_PRODUCTS.express,
           isCustomsDeclarable: true,
           unitOfMeasurement: "metric",
@@ -358,7 +368,10 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
       return { scheduledFor: answer.nextPickupDate ?? answer.readyByTime ?? null };
     },
     async track(awb) {
-      const answer = await get(`/shipments/${encodeURIComponent(awb)}/tracking?trackingView=all-checkpoints`, trackingSchema);
+      const answer = await get(
+        `/shipments/${encodeURIComponent(awb)}/tracking?trackingView=all-checkpoints`,
+        trackingSchema,
+      );
       const events = answer.shipments[0]?.events ?? [];
       return events.map((e, i) => ({
         awb,

@@ -27,7 +27,14 @@ const PARCEL: ParcelOrder = {
     invoiceDate: "2026-12-06",
     currency: "USD",
     lines: [
-      { description: "Block-print kurta (S)", hsn: "62044290", quantity: 2, unitValue: 30, totalValue: 60, weightKg: 1 },
+      {
+        description: "Block-print kurta (S)",
+        hsn: "62044290",
+        quantity: 2,
+        unitValue: 30,
+        totalValue: 60,
+        weightKg: 1,
+      },
     ],
     totalValue: 60,
     exporter: { legalName: "Jaipur Kala House Handicrafts", gstin: "08AAJCJ4523K1Z5", iec: "AAJCJ4523K" },
@@ -79,7 +86,11 @@ describe("MyDHL API requests", () => {
 
   it("asks for rates of one customs-declarable box from the pickup to the address", () => {
     expect(
-      dhlRatesBody({ pickupPincode: "302022", deliveryPincode: "10001", deliveryCountry: "US", weightKg: 1.5 }, "530000001", NOW),
+      dhlRatesBody(
+        { pickupPincode: "302022", deliveryPincode: "10001", deliveryCountry: "US", weightKg: 1.5 },
+        "530000001",
+        NOW,
+      ),
     ).toMatchObject({
       customerDetails: {
         shipperDetails: { postalCode: "302022", countryCode: "IN" },
@@ -159,7 +170,10 @@ describe("MyDHL API answers", () => {
 
   it("turns DHL's problem detail into the reason the seller reads", async () => {
     const dhl = fakeDhl({
-      "POST /shipments": [400, { instance: "/shipments", title: "Bad request", status: 400, detail: "Invalid field: content" }],
+      "POST /shipments": [
+        400,
+        { instance: "/shipments", title: "Bad request", status: 400, detail: "Invalid field: content" },
+      ],
     });
     const err = await dhl.createShipment(PARCEL).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ShippingProviderError);
@@ -176,10 +190,38 @@ describe("MyDHL API answers", () => {
             {
               shipmentTrackingNumber: 1234567890,
               events: [
-                { date: "2026-12-07", time: "10:00:00", GMTOffset: "+05:30", typeCode: "PU", description: "Shipment picked up", serviceArea: [{ description: "JAIPUR - INDIA" }] },
-                { date: "2026-12-09", time: "08:00:00", GMTOffset: "+00:00", typeCode: "CD", description: "Clearance delay", serviceArea: [] },
-                { date: "2026-12-10", time: "09:00:00", GMTOffset: "+00:00", typeCode: "RT", description: "Returned to shipper", serviceArea: [] },
-                { date: "2026-12-15", time: "12:00:00", GMTOffset: "+05:30", typeCode: "OK", description: "Delivered", serviceArea: [] },
+                {
+                  date: "2026-12-07",
+                  time: "10:00:00",
+                  GMTOffset: "+05:30",
+                  typeCode: "PU",
+                  description: "Shipment picked up",
+                  serviceArea: [{ description: "JAIPUR - INDIA" }],
+                },
+                {
+                  date: "2026-12-09",
+                  time: "08:00:00",
+                  GMTOffset: "+00:00",
+                  typeCode: "CD",
+                  description: "Clearance delay",
+                  serviceArea: [],
+                },
+                {
+                  date: "2026-12-10",
+                  time: "09:00:00",
+                  GMTOffset: "+00:00",
+                  typeCode: "RT",
+                  description: "Returned to shipper",
+                  serviceArea: [],
+                },
+                {
+                  date: "2026-12-15",
+                  time: "12:00:00",
+                  GMTOffset: "+05:30",
+                  typeCode: "OK",
+                  description: "Delivered",
+                  serviceArea: [],
+                },
               ],
             },
           ],
@@ -214,7 +256,12 @@ describe("DHL's tracking push", () => {
         {
           id: "1234567890",
           service: "express",
-          status: { timestamp: "2026-12-07T12:00:00.000Z", statusCode: "transit", status: "CR", description: "Customs status updated: export clearance complete" },
+          status: {
+            timestamp: "2026-12-07T12:00:00.000Z",
+            statusCode: "transit",
+            status: "CR",
+            description: "Customs status updated: export clearance complete",
+          },
           events: [{ status: "PU" }, { status: "CR" }],
           ...shipment,
         },
@@ -238,7 +285,10 @@ describe("DHL's tracking push", () => {
 
   it("knows a delivery back to the shipper from one to the buyer", () => {
     const dhl = fakeDhl({});
-    const back = push({ status: { timestamp: "2026-12-15T12:00:00Z", statusCode: "delivered", status: "OK" }, events: [{ status: "RT" }, { status: "OK" }] });
+    const back = push({
+      status: { timestamp: "2026-12-15T12:00:00Z", statusCode: "delivered", status: "OK" },
+      events: [{ status: "RT" }, { status: "OK" }],
+    });
     expect(dhl.parseWebhook({ "x-dhl-push-token": "push-token" }, back).status).toBe("rto_delivered");
     expect(dhlStatus("OK", ["PU", "WC"])).toBe("delivered");
     expect(dhlStatus("ZZ", [])).toBeNull();

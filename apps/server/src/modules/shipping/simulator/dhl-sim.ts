@@ -42,7 +42,11 @@ const STEPS = {
   exportCleared: { code: "CR", text: "Customs status updated: export clearance complete", statusCode: "transit" },
   departed: { code: "DF", text: "Departed Facility in NEW DELHI - INDIA", statusCode: "transit" },
   arrived: { code: "AF", text: "Arrived at DHL Delivery Facility", statusCode: "transit" },
-  customsHold: { code: "CD", text: "Clearance delay: held by customs, duties and taxes being assessed", statusCode: "transit" },
+  customsHold: {
+    code: "CD",
+    text: "Clearance delay: held by customs, duties and taxes being assessed",
+    statusCode: "transit",
+  },
   customsCleared: { code: "CR", text: "Customs status updated: cleared by customs", statusCode: "transit" },
   withCourier: { code: "WC", text: "With delivery courier", statusCode: "transit" },
   delivered: { code: "OK", text: "Delivered", statusCode: "delivered" },
@@ -97,7 +101,9 @@ const authOf = (request: FastifyRequest) => {
 
 /** DHL Express's error body (RFC 7807): `{ instance, detail, title, status }`. */
 const fail = (reply: FastifyReply, request: FastifyRequest, status: number, detail: string) =>
-  reply.status(status).send({ instance: request.url, detail, title: status === 401 ? "Unauthorized" : "Bad request", status });
+  reply
+    .status(status)
+    .send({ instance: request.url, detail, title: status === 401 ? "Unauthorized" : "Bad request", status });
 
 const money = z.number().nonnegative();
 const ratesBody = z
@@ -319,9 +325,12 @@ export function createDhlSimulator(
     const hide = { schema: { hide: true } };
     app.addHook("onRequest", async (request, reply) => {
       if (down && !request.url.includes("/control/"))
-        await reply
-          .status(503)
-          .send({ instance: request.url, detail: "Service temporarily unavailable", title: "Service Unavailable", status: 503 });
+        await reply.status(503).send({
+          instance: request.url,
+          detail: "Service temporarily unavailable",
+          title: "Service Unavailable",
+          status: 503,
+        });
     });
     app.post("/control/outage", { ...hide, onRequest: control }, async (request, reply) => {
       const body = z.object({ down: z.boolean() }).safeParse(request.body);
@@ -331,11 +340,7 @@ export function createDhlSimulator(
     });
     function authorised(request: FastifyRequest, reply: FastifyReply): boolean {
       const auth = authOf(request);
-      if (
-        auth &&
-        sameSecret(auth.user, credentials.apiKey) &&
-        sameSecret(auth.password, credentials.apiSecret)
-      )
+      if (auth && sameSecret(auth.user, credentials.apiKey) && sameSecret(auth.password, credentials.apiSecret))
         return true;
       void fail(reply, request, 401, "Invalid credentials");
       return false;
@@ -373,7 +378,12 @@ export function createDhlSimulator(
         return fail(reply, request, 400, "An export declaration is required for a dutiable shipment");
       const paperless = b.valueAddedServices.some((v) => v.serviceCode === "WY");
       if (paperless && !b.documentImages.some((d) => d.typeCode === "INV"))
-        return fail(reply, request, 400, "Paperless trade (WY) requires the commercial invoice as a document image (INV)");
+        return fail(
+          reply,
+          request,
+          400,
+          "Paperless trade (WY) requires the commercial invoice as a document image (INV)",
+        );
       const receiver = b.customerDetails.receiverDetails;
       const awb = String(randomInt(1_000_000_000, 9_999_999_999));
       const shipment: DhlSimShipment = {
@@ -426,7 +436,11 @@ export function createDhlSimulator(
           return fail(reply, request, 404, "No shipment with this number for this account");
         const type = request.query.typeCode ?? "label";
         if (type === "label")
-          return { documents: [{ typeCode: "label", imageFormat: "PDF", content: (await labelOf(shipment)).toString("base64") }] };
+          return {
+            documents: [
+              { typeCode: "label", imageFormat: "PDF", content: (await labelOf(shipment)).toString("base64") },
+            ],
+          };
         const kind = type === "invoice" ? "INV" : type === "packing-list" ? "PNV" : null;
         const content = kind ? shipment.documents[kind] : undefined;
         if (!content) return fail(reply, request, 404, `No ${type} image for this shipment`);
@@ -498,7 +512,9 @@ export function createDhlSimulator(
         .map((h) => `${h.at} ${STEPS[h.step]!.text} (${h.location})`);
       return reply
         .type("text/plain")
-        .send([`DHL Express (simulated) waybill ${shipment.awb}`, ...(lines.length ? lines : ["Label created"])].join("\n"));
+        .send(
+          [`DHL Express (simulated) waybill ${shipment.awb}`, ...(lines.length ? lines : ["Label created"])].join("\n"),
+        );
     });
 
     app.post<{ Params: { awb: string } }>(
