@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import {
   COD_SHIPPING_FEE_INR,
   currentIstMonth,
+  SHIPPING_FEES_SEED,
+  shippingMethodsFor,
   inrMinorAtRate,
   rupeesText,
   taxRateText,
@@ -231,9 +233,12 @@ test("a shopper in London pays in USD: the invoice waits for the day's customs r
 }) => {
   const cart = await cartOf(request, "USD");
   const email = newShopper("gst-london").email;
+  // Abroad the order goes by international standard (DHL Express, decision 082), at its fee.
+  const due =
+    cart.subtotal + shippingMethodsFor("GB")[0]!.fee({ currency: "USD", country: "GB", pieces: 1 }, SHIPPING_FEES_SEED);
   const created = await request.post("/api/create-order/", {
     data: {
-      amount: cart.subtotal * 100,
+      amount: due * 100,
       currency: "USD",
       promo_code: "Nil",
       cart_id: cart.cart_id,
@@ -257,7 +262,7 @@ test("a shopper in London pays in USD: the invoice waits for the day's customs r
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   const verified = await request.post("/api/verify-payment/", {
-    data: { amount: cart.subtotal * 100, razorpay: true, cart_id: cart.cart_id, ...(await paid.json()) },
+    data: { amount: due * 100, razorpay: true, cart_id: cart.cart_id, ...(await paid.json()) },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   const orderId = data.order_id;
@@ -300,7 +305,7 @@ test("a shopper in London pays in USD: the invoice waits for the day's customs r
   expect(text).toContain("United Kingdom");
   expect(text).toContain(`$${new Intl.NumberFormat("en-US").format(cart.subtotal)}.00`);
   expect(text).toContain("the customs rate for exported goods of notification 64/2026-Customs (N.T.)");
-  expect(text).toContain(`Invoice total ₹ ${rupeesText(inrMinorAtRate(cart.subtotal * 100, 88_150))}`);
+  expect(text).toContain(`Invoice total ₹ ${rupeesText(inrMinorAtRate(due * 100, 88_150))}`);
   for (const product of [apparel, bag]) expect(text).toContain(hsnOf.get(product.id)!);
 });
 
