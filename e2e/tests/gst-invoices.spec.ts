@@ -13,7 +13,7 @@ import {
 } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { adminToken, title } from "../fixtures/back-office";
-import { openWithStorage, productDetail } from "../fixtures/cart";
+import { firstMethodFee, openWithStorage, productDetail } from "../fixtures/cart";
 import { checkout, codeByEmail, CONTINUE, fillDelivery, orderNumber } from "../fixtures/checkout";
 import { setCurrencyCookie } from "../fixtures/currency";
 import { codeFromMail, mailsTo } from "../fixtures/mail";
@@ -231,9 +231,11 @@ test("a shopper in London pays in USD: the invoice waits for the day's customs r
 }) => {
   const cart = await cartOf(request, "USD");
   const email = newShopper("gst-london").email;
+  // Abroad the order goes by international standard (DHL Express, decision 082), at its fee.
+  const due = cart.subtotal + (await firstMethodFee(request, cart.cart_id!, "GB", "USD"));
   const created = await request.post("/api/create-order/", {
     data: {
-      amount: cart.subtotal * 100,
+      amount: due * 100,
       currency: "USD",
       promo_code: "Nil",
       cart_id: cart.cart_id,
@@ -257,7 +259,7 @@ test("a shopper in London pays in USD: the invoice waits for the day's customs r
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   const verified = await request.post("/api/verify-payment/", {
-    data: { amount: cart.subtotal * 100, razorpay: true, cart_id: cart.cart_id, ...(await paid.json()) },
+    data: { amount: due * 100, razorpay: true, cart_id: cart.cart_id, ...(await paid.json()) },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   const orderId = data.order_id;
@@ -300,7 +302,7 @@ test("a shopper in London pays in USD: the invoice waits for the day's customs r
   expect(text).toContain("United Kingdom");
   expect(text).toContain(`$${new Intl.NumberFormat("en-US").format(cart.subtotal)}.00`);
   expect(text).toContain("the customs rate for exported goods of notification 64/2026-Customs (N.T.)");
-  expect(text).toContain(`Invoice total ₹ ${rupeesText(inrMinorAtRate(cart.subtotal * 100, 88_150))}`);
+  expect(text).toContain(`Invoice total ₹ ${rupeesText(inrMinorAtRate(due * 100, 88_150))}`);
   for (const product of [apparel, bag]) expect(text).toContain(hsnOf.get(product.id)!);
 });
 

@@ -142,6 +142,13 @@ const envSchema = z.object({
     .optional(),
   /** The simulated courier moves each parcel one step after this many minutes; 0: only when told. */
   SHIPPING_SIMULATOR_STEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
+  /** DHL Express (MyDHL API) user, password and account; unset: its simulator (when allowed) or no international courier. */
+  DHL_API_KEY: optionalText,
+  DHL_API_SECRET: optionalText,
+  DHL_ACCOUNT_NUMBER: optionalText,
+  /** The token DHL's tracking push sends in the header its subscription names (`x-dhl-push-token`). */
+  DHL_PUSH_TOKEN: optionalText,
+  DHL_BASE_URL: z.url().optional(),
   /** WhatsApp Cloud API (Graph API) address; the version is the adapter's (whatsapp/cloud-api.ts). */
   WHATSAPP_BASE_URL: z.url().optional(),
   /** A system user's access token; with WHATSAPP_PHONE_NUMBER_ID it makes WhatsApp real (else simulated or logged). */
@@ -222,6 +229,16 @@ export interface AppConfig {
   shipping: ShippingConfig;
   /** Keys absent: WhatsApp runs on the simulator (when `simulator`) or is written to the log. */
   whatsapp: WhatsAppConfig;
+  /** DHL Express: real when key, secret and account are set, else simulated (when `simulator`) or off. */
+  dhl: DhlConfig;
+}
+
+export interface DhlConfig {
+  apiKey?: string;
+  apiSecret?: string;
+  accountNumber?: string;
+  pushToken?: string;
+  baseUrl: string;
 }
 
 export interface ShippingConfig {
@@ -350,6 +367,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pickupLocation: e.SHIPPING_PICKUP_LOCATION,
       pickupPincode: e.SHIPPING_PICKUP_PINCODE ?? SELLER.address.postalCode,
       simulatorStepMinutes: e.SHIPPING_SIMULATOR_STEP_MINUTES,
+    },
+    dhl: {
+      apiKey: e.DHL_API_KEY,
+      apiSecret: e.DHL_API_SECRET,
+      accountNumber: e.DHL_ACCOUNT_NUMBER,
+      pushToken: e.DHL_PUSH_TOKEN,
+      baseUrl: stripSlash(e.DHL_BASE_URL ?? "https://express.api.dhl.com/mydhlapi"),
     },
     whatsapp: {
       baseUrl: stripSlash(e.WHATSAPP_BASE_URL ?? "https://graph.facebook.com"),

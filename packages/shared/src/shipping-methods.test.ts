@@ -62,9 +62,12 @@ describe("the methods an address may choose", () => {
     expect(codes("IN")).toEqual(["india-standard", "india-express"]);
   });
 
-  it("keeps an address abroad on the spec's one free shipping until an international method is offered", () => {
-    expect(codes("GB")).toEqual(["india-standard"]);
-    expect(shippingMethodProblem("india-standard", { country: "US", cashOnDelivery: false })).toBeNull();
+  it("offers international standard and express abroad, standard first, by DHL Express (decision 082)", () => {
+    expect(codes("GB")).toEqual(["international-standard", "international-express"]);
+    expect(shippingMethodsFor("US").map((m) => m.carrier)).toEqual(["dhl-express", "dhl-express"]);
+    expect(shippingMethodProblem("india-standard", { country: "US", cashOnDelivery: false })).toBe(
+      "Standard delivery does not deliver to this address.",
+    );
   });
 
   it("says why a method cannot ship an order", () => {
@@ -72,8 +75,9 @@ describe("the methods an address may choose", () => {
     expect(shippingMethodProblem("india-express", { country: "GB", cashOnDelivery: false })).toBe(
       "Express delivery does not deliver to this address.",
     );
-    expect(shippingMethodProblem("international-express", { country: "GB", cashOnDelivery: false })).toBe(
-      "International express is not offered yet.",
+    expect(shippingMethodProblem("international-express", { country: "GB", cashOnDelivery: false })).toBeNull();
+    expect(shippingMethodProblem("international-express", { country: "GB", cashOnDelivery: true })).toBe(
+      "International express cannot be paid by cash on delivery: choose another delivery or pay online.",
     );
   });
 });

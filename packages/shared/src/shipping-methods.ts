@@ -88,9 +88,9 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
     zone: "international",
     days: SHIPPING_DAYS.internationalStandard,
     fee: null,
-    carrier: null,
+    carrier: "dhl-express",
     cashOnDelivery: false,
-    offered: false,
+    offered: true,
   },
   "international-express": {
     code: "international-express",
@@ -98,9 +98,9 @@ export const SHIPPING_METHODS: Record<ShippingMethodCode, ShippingMethod> = {
     zone: "international",
     days: SHIPPING_DAYS.internationalExpress,
     fee: null,
-    carrier: null,
+    carrier: "dhl-express",
     cashOnDelivery: false,
-    offered: false,
+    offered: true,
   },
 };
 
@@ -111,8 +111,8 @@ export const isShippingMethodCode = (code: string): code is ShippingMethodCode =
 
 /**
  * The methods a shopper may choose for a delivery country, the default first: the offered methods of its
- * zone. While no international method is offered, an address abroad keeps the spec's one free shipping,
- * as before (the seller ships it by hand).
+ * zone (abroad, DHL Express's standard and express, decision 082); a zone with none offered keeps the spec's
+ * one free shipping (the seller ships it by hand).
  */
 export function shippingMethodsFor(country: string): ShippingMethod[] {
   const zone = country.toUpperCase() === "IN" ? "india" : "international";

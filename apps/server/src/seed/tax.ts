@@ -116,6 +116,7 @@ function demoGst(): SellerGst {
     lut_reference: "AD0803250123456",
     // A demo LUT of the year the shop is seeded in, so its exports go without IGST until 31 March.
     lut_financial_year: financialYearOf(istDayOf(new Date())),
+    iec: "AAJCJ4523K",
   };
 }
 

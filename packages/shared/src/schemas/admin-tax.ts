@@ -97,6 +97,10 @@ export const taxExportRowSchema = z.object({
   /** The order's own currency and total (USD cents for a dollar order). */
   currency: z.enum(CURRENCIES),
   order_total_minor: z.number().int(),
+  /** The shipping bill as the courier reported it at export clearance (decision 082); null until then. */
+  port_code: z.string().nullable(),
+  shipping_bill_number: z.string().nullable(),
+  shipping_bill_date: z.string().nullable(),
 });
 
 /** Table 9B (CDNUR): a credit note on a B2C large invoice or an export, one row per rate. */

@@ -3,7 +3,7 @@ import { listedState, normalPostcode, placeProblems } from "../address-format";
 import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { MESSAGES } from "../messages";
 import { callingCode, phoneProblem } from "../phone-check";
-import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_CODES, shippingMethodProblem } from "../shipping-methods";
+import { SHIPPING_METHOD_CODES, shippingMethodProblem, shippingMethodsFor } from "../shipping-methods";
 import { cartIdSchema } from "./cart";
 import { COD_CODE_CHANNELS, paymentMethodSchema, type PaymentMethod } from "./checkout";
 import { currencySchema } from "./common";
@@ -94,11 +94,13 @@ export const createOrderRequestSchema = z
     razorpay: z.boolean({ error: "razorpay must be true or false" }).optional(),
     /** Ours; wins over `razorpay`. Cash on delivery can only be chosen here. */
     payment_method: paymentMethodSchema.optional(),
-    /** Ours: how the parcel travels (shipping-methods.ts); the spec's standard shipping when absent. */
+    /**
+     * Ours: how the parcel travels (shipping-methods.ts); absent: the delivery country's first method (the spec's
+     * standard shipping within India, international standard abroad).
+     */
     shipping_method: z
       .enum(SHIPPING_METHOD_CODES, { error: `shipping_method must be one of ${SHIPPING_METHOD_CODES.join(", ")}` })
-      .optional()
-      .transform((v) => v ?? DEFAULT_SHIPPING_METHOD),
+      .optional(),
     /** Ours: where a guest's confirmation goes (a signed-in shopper's account e-mail otherwise). */
     email: text("email", 254).pipe(z.email("email is not a valid e-mail address")).optional(),
     /**
@@ -126,11 +128,15 @@ export const createOrderRequestSchema = z
     );
     if (phone) ctx.addIssue({ code: "custom", path: ["mobile_number"], message: phone });
     const cashOnDelivery = body.payment_method === "cod";
-    const shipping = shippingMethodProblem(body.shipping_method, { country: body.delivery_country, cashOnDelivery });
+    const shipping = shippingMethodProblem(body.shipping_method ?? shippingMethodsFor(body.delivery_country)[0]!.code, {
+      country: body.delivery_country,
+      cashOnDelivery,
+    });
     if (shipping) ctx.addIssue({ code: "custom", path: ["shipping_method"], message: shipping });
   })
   .transform(({ razorpay, payment_method, ...body }) => ({
     ...body,
+    shipping_method: body.shipping_method ?? shippingMethodsFor(body.delivery_country)[0]!.code,
     country_code: body.country_code || callingCode(body.delivery_country) || "+91",
     // The state as the country's list names it (India: the GST list, so the invoice finds its code).
     state: listedState(body.delivery_country, body.state) ?? body.state,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { gstinProblem, indianStateByCode, isFinancialYear } from "../gst";
 import { requiredText, text } from "./input-rules";
 
+export const IEC_MESSAGE = "IEC: the 10 letters or digits of your Importer-Exporter Code, or leave it empty";
 export const LUT_YEAR_MESSAGE = "Enter the financial year the LUT was furnished for, like 2026-27";
 
 /**
@@ -28,6 +29,16 @@ export const sellerGstSchema = z
     lut_reference: text("LUT reference", 40).default(""),
     /** The financial year the LUT was furnished for ("2026-27"): it covers exports of that year only (rule 96A). */
     lut_financial_year: z.string({ error: LUT_YEAR_MESSAGE }).trim().default(""),
+    /**
+     * The Importer-Exporter Code (DGFT), 10 letters or digits, printed on the customs papers of exports and sent
+     * with each international booking; "" until the seller exports (decision 082).
+     */
+    iec: z
+      .string({ error: IEC_MESSAGE })
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z0-9]{10})?$/, IEC_MESSAGE)
+      .default(""),
   })
   .superRefine((gst, ctx) => {
     if (gst.lut_reference !== "" && !isFinancialYear(gst.lut_financial_year))
@@ -62,6 +73,7 @@ const sellerGstViewSchema = z.object({
   invoice_prefix: z.string(),
   lut_reference: z.string(),
   lut_financial_year: z.string(),
+  iec: z.string(),
 });
 
 export const sellerGstResponseSchema = z.object({

@@ -29,6 +29,9 @@ export function createShipmentAdmin(db: Db, shipping: ShippingService) {
     prepareLabels: (actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> =>
       shipping.prepareLabels(orderIds, audited(actor)),
     labelsPdf: (orderIds: number[]) => shipping.labelsPdf(orderIds),
+    /** An export parcel's commercial invoice or packing list (decision 082). */
+    customsPaperPdf: (orderId: number, paper: "commercial-invoice" | "packing-list") =>
+      shipping.customsPaperPdf(orderId, paper),
     async requestPickup(actor: SessionUser, orderIds: number[]): Promise<ShipmentResults> {
       const results = await shipping.requestPickup(orderIds);
       const asked = results.results.filter((r) => r.ok).map((r) => r.order_id);

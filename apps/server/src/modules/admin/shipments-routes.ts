@@ -66,6 +66,31 @@ export async function adminShipmentRoutes(app: AdminApp): Promise<void> {
     },
   );
 
+  for (const paper of ["commercial-invoice", "packing-list"] as const)
+    app.get(
+      `/orders/:id/${paper}.pdf`,
+      {
+        schema: {
+          tags,
+          summary:
+            paper === "commercial-invoice"
+              ? "An international order's commercial invoice for customs (HS codes, values in its currency, origin, LUT) as a PDF"
+              : "An international order's packing list (its box, pieces and weight) as a PDF",
+          params: adminIdParams,
+          produces: ["application/pdf"],
+          response: { 200: z.any().describe("The PDF"), ...errors, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const file = await shipments.customsPaperPdf(request.params.id, paper);
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", `attachment; filename="${file.filename}"`)
+          .header("cache-control", "private, no-store")
+          .send(file.pdf);
+      },
+    );
+
   app.post(
     "/shipments/pickup",
     {

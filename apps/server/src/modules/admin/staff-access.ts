@@ -44,6 +44,9 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "POST", url: "/api/admin/shipments" },
   { method: "POST", url: "/api/admin/shipments/labels" },
   { method: "GET", url: "/api/admin/shipments/labels.pdf" },
+  // An international parcel's customs papers, printed with its label.
+  { method: "GET", url: "/api/admin/orders/:id/commercial-invoice.pdf" },
+  { method: "GET", url: "/api/admin/orders/:id/packing-list.pdf" },
   { method: "POST", url: "/api/admin/shipments/pickup" },
   // The e-way bill a high-value parcel needs before it is booked: its number, and the portal's JSON to make it.
   // Correcting the delivery address is the owner's.

@@ -5,7 +5,7 @@ import { toCsv, type CsvCell } from "../../lib/csv";
  * The return's tables as CSV, in the column order of the GST offline tool's section templates (b2cl, b2cs,
  * exp, cdnur, hsn, docs), so the seller's accountant pastes them as they are: amounts in rupees with 2 decimals,
  * rates in percent, dates as 06-Oct-2025, places of supply as "08-Rajasthan". Columns the shop has nothing for
- * (cess, an e-commerce operator's GSTIN, a shipping bill) are left empty. `credit-notes` lists every credit note
+ * (cess, an e-commerce operator's GSTIN; a shipping bill until the courier reports it) are left empty. `credit-notes` lists every credit note
  * of the month for the accountant's own check.
  */
 
@@ -68,9 +68,9 @@ const SECTIONS: Record<TaxCsvSection, (figures: AdminTaxResponse) => [string[], 
       r.number,
       toolDate(r.date),
       rupees(r.value_minor),
-      "",
-      "",
-      "",
+      r.port_code ?? "",
+      r.shipping_bill_number ?? "",
+      r.shipping_bill_date ? toolDate(r.shipping_bill_date) : "",
       percent(r.rate_bps),
       rupees(r.taxable_minor),
       "",

@@ -10,7 +10,7 @@ import {
   type TaxHsnRow,
   type TaxTotals,
 } from "@store/shared";
-import type { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
+import type { creditNoteLines, creditNotes, exportShippingBills, invoiceLines, invoices } from "./tables";
 
 /**
  * The monthly return's tables built from the month's documents (figures.ts reads them): pure, so the rules of
@@ -127,7 +127,13 @@ export function b2clRows(invoice: Invoice, lines: readonly InvoiceLine[]): TaxB2
   }));
 }
 
-export function exportRows(invoice: Invoice, lines: readonly InvoiceLine[]): TaxExportRow[] {
+export type ShippingBillRow = typeof exportShippingBills.$inferSelect;
+
+export function exportRows(
+  invoice: Invoice,
+  lines: readonly InvoiceLine[],
+  bill: Pick<ShippingBillRow, "number" | "date" | "portCode"> | null = null,
+): TaxExportRow[] {
   return byRate(lines).map((r) => ({
     payment: invoice.supply === "export_lut" ? "WOPAY" : "WPAY",
     number: invoice.number,
@@ -139,6 +145,9 @@ export function exportRows(invoice: Invoice, lines: readonly InvoiceLine[]): Tax
     igst_minor: r.igst_minor,
     currency: invoice.currency as TaxExportRow["currency"],
     order_total_minor: invoice.orderTotal,
+    port_code: bill?.portCode ?? null,
+    shipping_bill_number: bill?.number ?? null,
+    shipping_bill_date: bill?.date ?? null,
   }));
 }
 

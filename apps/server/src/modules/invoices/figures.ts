@@ -7,6 +7,7 @@ import {
   b2cs,
   cdnurRows,
   exportRows,
+  type ShippingBillRow,
   hsn,
   limitsDuring,
   netOf,
@@ -18,7 +19,7 @@ import {
   type NoteLine,
   type ReturnTable,
 } from "./figures-tables";
-import { creditNoteLines, creditNotes, invoiceLines, invoices, notifiedValues } from "./tables";
+import { creditNoteLines, creditNotes, exportShippingBills, invoiceLines, invoices, notifiedValues } from "./tables";
 
 /**
  * The seller's monthly tax figures in the shape of the return they file, GSTR-1 (issue 38): table 5 (B2C
@@ -93,6 +94,13 @@ export function createTaxFigures(db: Db) {
     return { notes, lines };
   }
 
+  /** The shipping bills of these invoices (exports the courier has cleared), by invoice. */
+  async function shippingBillsOf(invoiceIds: number[]): Promise<Map<number, ShippingBillRow>> {
+    if (invoiceIds.length === 0) return new Map();
+    const rows = await db.select().from(exportShippingBills).where(inArray(exportShippingBills.invoiceId, invoiceIds));
+    return new Map(rows.map((r) => [r.invoiceId, r]));
+  }
+
   /** The B2C large limits as saved, newest first. */
   const b2cLargeLimits = () =>
     db
@@ -111,6 +119,7 @@ export function createTaxFigures(db: Db) {
     const credited = credits.lines.filter((l) => l.kind !== "rounding");
     const linesOf = (invoice: Invoice) => taxed.filter((l) => l.invoiceId === invoice.id);
     const invoicesIn = (table: ReturnTable) => found.rows.filter((r) => tableOf(r) === table);
+    const bills = await shippingBillsOf(invoicesIn("export").map((r) => r.id));
     const noteOf = (line: NoteLine) => noteById.get(line.creditNoteId)!;
 
     const invoiced = zeroTotals();
@@ -127,7 +136,7 @@ export function createTaxFigures(db: Db) {
           .filter((l) => tableOf(noteOf(l).invoice) === "b2cs")
           .map((l) => ({ ...l, place: noteOf(l).invoice.placeStateCode! })),
       ),
-      exports: invoicesIn("export").flatMap((r) => exportRows(r, linesOf(r))),
+      exports: invoicesIn("export").flatMap((r) => exportRows(r, linesOf(r), bills.get(r.id) ?? null)),
       cdnur: credits.notes
         .filter(({ invoice }) => tableOf(invoice) !== "b2cs")
         .flatMap(({ note, invoice }) =>

@@ -221,3 +221,18 @@ export const notifiedValues = pgTable(
     check("notified_values_positive", sql`${t.valueMinor} > 0`),
   ],
 );
+
+/**
+ * An export's shipping bill as the international courier reported it at export clearance (decision 082): its
+ * number, date and the port's code, for GSTR-1 table 6A. Beside the invoice, which is never changed once issued;
+ * a later report from the courier replaces the row.
+ */
+export const exportShippingBills = pgTable("export_shipping_bills", {
+  invoiceId: integer("invoice_id")
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: "restrict" }),
+  number: text("number").notNull(),
+  date: date("date", { mode: "string" }).notNull(),
+  portCode: text("port_code").notNull(),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { COD_SHIPPING_FEE_INR } from "@store/shared";
+import { COD_SHIPPING_FEE_INR, SHIPPING_FEES_SEED, shippingMethodsFor, type ShippingQuote } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect } from "vitest";
@@ -55,7 +55,16 @@ export async function cardOrder(
 ) {
   const email = `invoice.${process.pid}.${++guests}@example.in`;
   const cartId = await fillCart(app, lines, currency);
-  const total = pageTotal(lines, currency) * 100;
+  // Abroad the order goes by its country's first method (international standard), at its fee.
+  const country = typeof address.delivery_country === "string" ? address.delivery_country : "IN";
+  const pieces = lines.reduce((sum, l) => sum + (l.quantity ?? 1), 0);
+  const chosen = typeof address.shipping_method === "string" ? address.shipping_method : null;
+  const method = shippingMethodsFor(country).find((m) => m.code === chosen) ?? shippingMethodsFor(country)[0]!;
+  // Fees abroad come from the seller's rate cards (decision 080): the server's quote for this cart.
+  const shipping = method.fee
+    ? method.fee({ currency, country, pieces }, SHIPPING_FEES_SEED)
+    : await quotedFee(app, cartId, country, currency, method.code);
+  const total = pageTotal(lines, currency, { shipping }) * 100;
   const created = await createOrder(app, orderBody(cartId, "razorpay", currency, total, { email, ...address }));
   expect(created.statusCode, created.body).toBe(200);
   const { data } = created.json();
@@ -63,6 +72,18 @@ export async function cardOrder(
   const verified = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
   expect(verified.statusCode, verified.body).toBe(200);
   return { orderId: data.order_id as number, email, total };
+}
+
+async function quotedFee(app: FastifyInstance, cartId: string, country: string, currency: string, code: string) {
+  const quote = await app.inject({
+    method: "GET",
+    url: "/api/shipping-quote/",
+    query: { cart_id: cartId, country, currency },
+  });
+  expect(quote.statusCode, quote.body).toBe(200);
+  const fee = (quote.json() as ShippingQuote).methods.find((m) => m.code === code)?.fee;
+  expect(fee, `${code}'s fee to ${country}`).toBeDefined();
+  return fee!;
 }
 
 /**

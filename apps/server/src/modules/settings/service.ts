@@ -43,7 +43,7 @@ export async function readSeller(
   // A registration saved before the LUT's year was asked (issue 38) has none: "" until the seller enters it.
   return {
     settings,
-    gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "" } : null,
+    gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "", iec: gst.iec ?? "" } : null,
     shippingFees: toMajorFees(shippingFees),
   };
 }

@@ -1,13 +1,16 @@
 import { eq, sql } from "drizzle-orm";
+import { isShippingMethodCode, shippingMethod } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { Refusal, refusal } from "../../errors";
 import { istDayOf } from "../../lib/seller-time";
 import { eWayBillNeed, needText } from "../invoices/e-way-bill";
 import { queueShipmentNotice } from "../orders/shipment-notices";
 import { lockOrderToShip, markShipped } from "../orders/shipping-steps";
+import { commercialInvoicePdf, packingListPdf } from "./customs-pdf";
+import { customsPapersOf, declarationOf, type CustomsPapers } from "./customs";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import { parcelOf } from "./parcel";
-import type { ShippingProvider } from "./provider";
+import type { ParcelOrder, ShippingProvider } from "./provider";
 import { orderParcelOf, shipmentEvents, shipments } from "./tables";
 
 export interface Booked {
@@ -26,7 +29,8 @@ export type OnBooked = (tx: Tx, booked: Booked) => Promise<void>;
  * (`creating`; the one-live-parcel index stops a second click); (2) ask the courier for the shipment and
  * its AWB; (3) under the lock again, record the AWB, ship the order and queue the shopper's notice. A
  * courier that refuses or is down removes the claim: the order is as it was, and the seller is told why.
- * The order's shipping method names its carrier (`carrierFor`, the gateway's registry).
+ * The order's shipping method names its carrier (`carrierFor`, the gateway's registry) and its zone: a parcel
+ * abroad goes with an international method's carrier, its customs papers and declaration with it (decision 082).
  */
 export async function bookForward(
   db: Db,
@@ -35,16 +39,24 @@ export async function bookForward(
   orderId: number,
   onBooked?: OnBooked,
 ): Promise<Booked> {
-  const { claimId, parcel, provider } = await db.transaction(async (tx) => {
+  const booking = await db.transaction(async (tx) => {
     const order = await lockOrderToShip(tx, orderId);
-    const provider = carrierFor(order.shippingMethod);
-    if (!provider) throw shippingNotConfigured();
-    if (order.deliveryCountry !== "IN")
+    const method = isShippingMethodCode(order.shippingMethod) ? shippingMethod(order.shippingMethod) : null;
+    const abroad = order.deliveryCountry !== "IN";
+    if (abroad && method?.zone !== "international")
       throw refusal(
         "conflict",
         "NOT_DOMESTIC",
         `Order ${orderId} goes abroad; the courier aggregator ships within India only. Ship it by hand.`,
       );
+    if (!abroad && method?.zone === "international")
+      throw refusal(
+        "conflict",
+        "NOT_INTERNATIONAL",
+        `Order ${orderId} is delivered within India but was placed with ${method.label}.`,
+      );
+    const provider = carrierFor(order.shippingMethod);
+    if (!provider) throw shippingNotConfigured();
     if (await hasOrderParcel(tx, orderId))
       throw refusal("conflict", "ALREADY_BOOKED", `Order ${orderId} already has a shipment being booked.`);
     // Above the e-way bill limit the parcel does not leave without the bill's number (CGST rule 138).
@@ -62,12 +74,21 @@ export async function bookForward(
       .values({ orderId, direction: "forward", provider: provider.name, isTest: provider.simulated })
       .returning({ id: shipments.id });
     const parcel = await parcelOf(tx, order, pickupLocation, String(orderId));
+    // An export's papers come from its export invoice: refused, with the reason, before anything is booked.
+    const papers = abroad ? await customsPapersOf(tx, order) : null;
     return {
       claimId: claim!.id,
       parcel: need.needed ? { ...parcel, eWayBillNumber: need.number } : parcel,
       provider,
+      papers,
+      speed: method?.code === "international-standard" ? ("standard" as const) : ("express" as const),
+      country: order.deliveryCountry,
     };
   });
+  const { claimId, provider } = booking;
+  const parcel = booking.papers
+    ? await withCustoms(booking.parcel, booking.papers, booking.country, booking.speed)
+    : booking.parcel;
 
   let booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string };
   try {
@@ -99,6 +120,26 @@ export async function bookForward(
       .where(eq(shipments.id, claimId));
     throw err;
   }
+}
+
+/** An export parcel with its country, its service and its customs declaration, the papers attached as PDFs. */
+async function withCustoms(
+  parcel: ParcelOrder,
+  papers: CustomsPapers,
+  country: string,
+  speed: "standard" | "express",
+): Promise<ParcelOrder> {
+  const [invoice, packing] = await Promise.all([commercialInvoicePdf(papers), packingListPdf(papers)]);
+  const documents = [
+    { kind: "commercial-invoice" as const, pdf: new Uint8Array(invoice) },
+    { kind: "packing-list" as const, pdf: new Uint8Array(packing) },
+  ];
+  return {
+    ...parcel,
+    country,
+    speed,
+    customs: declarationOf(papers, documents, parcel.weightKg / Math.max(1, papers.pieces)),
+  };
 }
 
 /** Whether the order's own parcel is booked or being booked: its address and e-way bill are then the courier's. */

@@ -4,10 +4,14 @@ import { ShippingProviderError } from "./provider";
 /** A courier slower than this is treated as down: the seller is told, nothing waits longer. */
 const TIMEOUT_MS = 10_000;
 
-/** The provider's own words from an error body: Shiprocket sends `message`, sometimes `errors` per field. */
+/**
+ * The provider's own words from an error body: Shiprocket sends `message`, sometimes `errors` per field; DHL
+ * Express sends `detail` (RFC 7807).
+ */
 function reasonOf(body: unknown): string | null {
   if (!body || typeof body !== "object") return typeof body === "string" && body ? body.slice(0, 300) : null;
-  const { message, errors } = body as { message?: unknown; errors?: unknown };
+  const { message, errors, detail } = body as { message?: unknown; errors?: unknown; detail?: unknown };
+  if (typeof detail === "string" && detail) return detail;
   if (errors && typeof errors === "object") {
     const first = Object.values(errors as Record<string, unknown>).flat()[0];
     if (typeof first === "string") return first;

@@ -26,6 +26,22 @@ describe("which courier the store uses (config)", () => {
       createShippingGateway(loadConfig({ NODE_ENV: "development" }), db, silentLog, credentials).provider?.simulated,
     ).toBe(true);
     expect(createShippingGateway(loadConfig({ NODE_ENV: "production" }), db, silentLog).provider).toBeNull();
+    // DHL Express likewise: real with its keys, its simulator in development, nothing in production.
+    const dhl = loadConfig({
+      NODE_ENV: "production",
+      DHL_API_KEY: "key",
+      DHL_API_SECRET: "secret",
+      DHL_ACCOUNT_NUMBER: "530000001",
+    });
+    expect(createShippingGateway(dhl, db, silentLog).carrierFor("international-express")?.simulated).toBe(false);
+    expect(
+      createShippingGateway(loadConfig({ NODE_ENV: "development" }), db, silentLog, credentials).carrierFor(
+        "international-standard",
+      )?.simulated,
+    ).toBe(true);
+    const production = createShippingGateway(loadConfig({ NODE_ENV: "production" }), db, silentLog, credentials);
+    expect(production.carrierFor("international-express")).toBeNull();
+    expect(production.simulators.size).toBe(0);
     expect(() => loadConfig({ SHIPPING_PICKUP_PINCODE: "12345" })).toThrow(/SHIPPING_PICKUP_PINCODE/);
   });
 });
@@ -39,7 +55,12 @@ describe("production without a courier account", () => {
   afterAll(() => app.close());
 
   it("serves no courier simulator and refuses shipments and webhooks with a clear 503", async () => {
-    for (const url of ["/sim/shiprocket/auth/login", "/sim/shiprocket/courier/assign/awb"])
+    for (const url of [
+      "/sim/shiprocket/auth/login",
+      "/sim/shiprocket/courier/assign/awb",
+      "/sim/dhl-express/shipments",
+      "/sim/dhl-express/control/outage",
+    ])
       expect((await app.inject({ method: "POST", url, payload: {} })).statusCode).toBe(404);
     const admin = (await newAdmin(app)).headers;
     const { order } = await insertOrder(app);

@@ -31,6 +31,38 @@ export interface ParcelOrder {
   dimensionsCm: { length: number; breadth: number; height: number };
   /** The consignment's e-way bill, when its value needs one (decision 061). */
   eWayBillNumber?: string | null;
+  /** International standard or express (the carrier picks its product); absent: its own default. */
+  speed?: "standard" | "express";
+  /** The destination's ISO country code; absent: India (`pincode` and `state` are then Indian). */
+  country?: string;
+  /** An export's customs declaration and papers (decision 082); absent within India. */
+  customs?: CustomsDeclaration;
+}
+
+/**
+ * What customs is told about an export parcel: the export invoice's goods in the order's currency, the exporter's
+ * registrations and the tax declaration, with the commercial invoice and packing list as PDFs (paperless trade).
+ */
+export interface CustomsDeclaration {
+  invoiceNumber: string;
+  /** The export invoice's date, YYYY-MM-DD. */
+  invoiceDate: string;
+  currency: string;
+  lines: {
+    description: string;
+    hsn: string;
+    quantity: number;
+    /** Major units of `currency`. */
+    unitValue: number;
+    totalValue: number;
+    weightKg: number;
+  }[];
+  /** The goods' value, major units (what the parcel is declared at). */
+  totalValue: number;
+  exporter: { legalName: string; gstin: string; iec: string };
+  /** "Supply meant for export under LUT without payment of IGST" and its reference, or the IGST one. */
+  declaration: string;
+  documents: { kind: "commercial-invoice" | "packing-list"; pdf: Uint8Array }[];
 }
 
 export interface CreatedParcel {
@@ -59,6 +91,8 @@ export interface TrackingUpdate {
   rawStatus: string;
   location: string | null;
   at: Date;
+  /** An export's shipping bill, when this event is its export clearance (decision 082). */
+  shippingBill?: { number: string; date: string; portCode: string };
 }
 
 /**
@@ -79,6 +113,8 @@ export interface ShippingProvider {
     deliveryPincode: string;
     weightKg: number;
     cod: boolean;
+    /** ISO code; absent: India. */
+    deliveryCountry?: string;
   }): Promise<CourierOption[]>;
   createShipment(parcel: ParcelOrder): Promise<CreatedParcel>;
   /** The courier is chosen and the air waybill number given (the provider picks the courier when none is named). */

@@ -3,7 +3,10 @@ import type { OrderShipping, ShipmentResults } from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError, Refusal, refusal } from "../../errors";
 import type { ServiceLog } from "../../log";
+import { readOrder } from "../orders/shipping-steps";
 import { bookForward, type OnBooked } from "./book";
+import { customsPapersOf } from "./customs";
+import { commercialInvoicePdf, packingListPdf } from "./customs-pdf";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
 import { bookReturnParcel, type ReturnParcelRequest } from "./return-parcels";
@@ -242,6 +245,22 @@ export function createShippingService(
       return outcome.known
         ? { received: true, duplicate: outcome.duplicate, applied: outcome.applied }
         : { received: true, duplicate: false, applied: false };
+    },
+
+    /**
+     * An order's customs paper as a PDF, made afresh from its export invoice, its pieces still to ship and the
+     * seller's registration: 404 for no such order; 422 with the reason when it has none (within India, no
+     * export invoice yet, no IEC saved).
+     */
+    async customsPaperPdf(
+      orderId: number,
+      paper: "commercial-invoice" | "packing-list",
+    ): Promise<{ filename: string; pdf: Buffer }> {
+      const order = await readOrder(db, orderId);
+      if (!order) throw new Refusal("not_found", "ORDER_NOT_FOUND", `Order ${orderId} was not found.`);
+      const papers = await customsPapersOf(db, order);
+      const pdf = paper === "commercial-invoice" ? await commercialInvoicePdf(papers) : await packingListPdf(papers);
+      return { filename: `${paper}-order-${orderId}.pdf`, pdf };
     },
 
     /** The back office's view of an order's parcels. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { issueCreditNote } from "../invoices/credit";
+import { recordShippingBill } from "../invoices/shipping-bills";
 import { queueShipmentNotice } from "../orders/shipment-notices";
 import {
   flagDeliveredAfterCancel,
@@ -77,7 +78,8 @@ async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate
 /**
  * One tracking update (a webhook) applied under the shipment's row lock: recorded once per provider event
  * (a replay finds its key and changes nothing), the shipment moved when the update is news, and the order
- * following it (delivered, returned to origin) in the same transaction. An AWB we never booked is ignored.
+ * following it (delivered, returned to origin) in the same transaction; an export clearance's shipping bill is
+ * written on the export invoice. An AWB we never booked is ignored.
  */
 export async function applyTrackingUpdate(
   db: Db,
@@ -105,6 +107,9 @@ export async function applyTrackingUpdate(
       .onConflictDoNothing()
       .returning({ id: shipmentEvents.id });
     if (inserted.length === 0) return { known: true as const, duplicate: true, applied: false };
+    // Export clearance: the shipping bill goes on the export invoice (GSTR-1 table 6A), whatever the step.
+    if (update.shippingBill && shipment.direction === "forward" && shipment.returnId === null)
+      await recordShippingBill(tx, shipment.orderId, update.shippingBill);
     if (!moves(shipment, update)) return { known: true as const, duplicate: false, applied: false };
     await tx
       .update(shipments)

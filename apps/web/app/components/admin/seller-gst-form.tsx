@@ -15,6 +15,7 @@ const FIELDS = [
   "invoice_prefix",
   "lut_reference",
   "lut_financial_year",
+  "iec",
 ] as const;
 type Field = (typeof FIELDS)[number];
 const idOf = (field: string) => `gst-${field.replace(/_/g, "-")}`;
@@ -27,6 +28,7 @@ const EMPTY: Record<Field, string> = {
   invoice_prefix: "",
   lut_reference: "",
   lut_financial_year: "",
+  iec: "",
 };
 
 const STATE_OPTIONS = [
@@ -153,6 +155,14 @@ export function SellerGstForm({ saved }: { saved: SellerGstResponse }) {
           error={errorOf("lut_financial_year")}
           placeholder="2026-27"
           hint="The April-to-March year it was furnished for: it covers that year's exports only."
+        />
+        <TextInput
+          id={idOf("iec")}
+          label="Importer-Exporter Code (IEC)"
+          value={values.iec}
+          onChange={set("iec")}
+          error={errorOf("iec")}
+          hint="Printed on the customs papers of parcels sent abroad and sent to the courier with them."
         />
       </div>
       {action.failure && !serverFieldError && (

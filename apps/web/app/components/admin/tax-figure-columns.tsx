@@ -80,6 +80,21 @@ export const EXPORT_COLUMNS: Column<Row<TaxExportRow>>[] = [
   { header: "Taxable value", cell: (r) => formatPaise(r.taxable_minor), className: NUMBER },
   { header: "IGST", cell: (r) => formatPaise(r.igst_minor), className: NUMBER },
   {
+    header: "Shipping bill",
+    cell: (r) =>
+      r.shipping_bill_number ? (
+        <>
+          {r.shipping_bill_number}
+          <span className="block text-xs text-charcoal/70">
+            {r.shipping_bill_date} · {r.port_code}
+          </span>
+        </>
+      ) : (
+        "Not yet"
+      ),
+    className: WIDE,
+  },
+  {
     header: "Order total",
     cell: (r) => `${r.currency} ${(r.order_total_minor / 100).toFixed(2)}`,
     className: WIDE,

@@ -8,6 +8,7 @@ import { OrderAttention } from "../../components/admin/order-attention";
 import { OrderAddress } from "../../components/admin/order-address";
 import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
 import { OrderEWayBill } from "../../components/admin/order-e-way-bill";
+import { OrderCustoms } from "../../components/admin/order-customs";
 import { OrderInvoice } from "../../components/admin/order-invoice";
 import { OrderShipments } from "../../components/admin/order-shipments";
 import { DeliveryDetails, OrderEvents, OrderLines, OrderPayments } from "../../components/admin/order-sections";
@@ -70,6 +71,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
             <OrderEWayBill order={data} onChanged={order.replace} />
             <OrderShipments order={data} onChanged={order.replace} />
             <OrderInvoice order={data} onChanged={order.replace} />
+            <OrderCustoms order={data} />
             <OrderEvents order={data} />
           </div>
         </div>
