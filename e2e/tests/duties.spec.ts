@@ -48,7 +48,11 @@ for (const viewport of [DESKTOP, PHONE]) {
         await page.getByRole("button", { name: CONTINUE }).click();
         const panel = checkout(page);
         await expect(panel.getByRole("heading", { name: "Delivery and payment" })).toBeFocused();
-        // India first: nothing to say. Then the buyer's country.
+        // The checkout starts on the buyer's detected country (decision 079) and says it there too.
+        await expect(panel.getByRole("combobox", { name: "Country", exact: true })).toHaveValue(country);
+        await expect(panel.getByTestId("duties-notice")).toHaveText(pattern);
+        // India: nothing to say.
+        await panel.getByRole("combobox", { name: "Country", exact: true }).selectOption("IN");
         await expect(panel.getByTestId("duties-notice")).toHaveCount(0);
         await panel.getByRole("combobox", { name: "Country", exact: true }).selectOption(country);
         await expect(panel.getByTestId("duties-notice")).toHaveText(pattern);

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ProductSize } from "@store/shared";
+import type { ProductSize, ShippingQuote } from "@store/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, newStaff, roles } from "../admin/test-support";
 import { auditLog } from "../admin/tables";
@@ -10,6 +10,7 @@ import { productVariants, products, subcategories } from "../catalog/tables";
 import { createListeningTestApp, createOrder, fillCart, orderBody } from "../checkout/test-support";
 import { stoppedClock } from "../invoices/clock";
 import { issueInvoice } from "../invoices/issue";
+import { invoices } from "../invoices/tables";
 import { orders } from "../orders/tables";
 
 /**
@@ -202,10 +203,18 @@ describe("delivered duty paid", () => {
       const short = await createOrder(app, body(100));
       expect(short.statusCode).toBe(409);
       expect(short.json().code).toBe("AMOUNT_MISMATCH");
-      const res = await createOrder(app, body(158.4));
+      // Abroad the order goes by international standard, at the fee the seller's rate card gives (decision 080).
+      const quote = await app.inject({
+        method: "GET",
+        url: "/api/shipping-quote/",
+        query: { cart_id: cartId, country: "US", currency: "USD" },
+      });
+      const fee = (quote.json() as ShippingQuote).methods.find((m) => m.code === "international-standard")!.fee;
+      expect(fee).toBeGreaterThan(0);
+      const res = await createOrder(app, body(158.4 + fee));
       expect(res.statusCode, res.body).toBe(200);
       const [order] = await app.database.db.select().from(orders).where(eq(orders.id, res.json().order_id));
-      expect(order).toMatchObject({ subtotal: 10_000, duties: 5840, total: 15_840 });
+      expect(order).toMatchObject({ subtotal: 10_000, shipping: fee * 100, duties: 5840, total: 15_840 + fee * 100 });
 
       // The invoice: the goods and delivery only, the duties receipted apart (CGST rule 33).
       const gst = (await call(app, admin, "GET", "/api/admin/settings/gst")).json().gst;
@@ -220,6 +229,8 @@ describe("delivered duty paid", () => {
         issueInvoice(tx, order!.id, stoppedClock(new Date("2026-12-05T06:30:00Z"))),
       );
       expect(issued.ok, issued.ok ? "" : issued.problem).toBe(true);
+      const [invoice] = await app.database.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
+      expect(invoice?.orderTotal).toBe(order!.total - 5840);
     } finally {
       await call(app, admin, "PATCH", "/api/admin/import-rules/US", { ddp: false });
     }
