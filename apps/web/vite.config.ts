@@ -22,8 +22,8 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
 /**
  * Shared by two or more chunks, but not by most of the pages shoppers land on: in storefront, every page
  * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
- * the back office's rupee-target helper, and the order, address (formats by country, phones), carrier and tax helpers (checkout, order
- * pages, back office): Rolldown puts each in a chunk of its own users.
+ * the back office's rupee-target helper, and the order, address (formats by country, phones), shipping method,
+ * carrier and tax helpers (checkout, order pages, back office): Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
   /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check))\.ts$/;
