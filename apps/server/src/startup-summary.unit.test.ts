@@ -27,7 +27,7 @@ describe("what npm start says about its mode", () => {
       "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
       "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
       "whatsapp:  SIMULATED (built-in simulator at /sim/whatsapp; no phone receives them)",
-      "shipping:  courier SIMULATED (built-in simulator at /sim/shiprocket; no parcel moves)",
+      "shipping:  Shiprocket: courier SIMULATED (built-in simulator at /sim/shiprocket; no parcel moves); DHL Express: courier SIMULATED (built-in simulator at /sim/dhl-express; no parcel moves)",
       "database:  embedded PGlite in /srv/shop/data/pglite (one process only)",
       expect.stringMatching(/^media: {5}the folder .*data\/media$/),
       "replicas:  one process (set REDIS_URL to run several replicas)",
@@ -64,7 +64,9 @@ describe("what npm start says about its mode", () => {
     expect(lines).toContain("payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com)");
     expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
     expect(lines).toContain("whatsapp:  sent through the Cloud API at graph.facebook.com");
-    expect(lines).toContain("shipping:  Shiprocket real (apiv2.shiprocket.in)");
+    expect(lines).toContain(
+      "shipping:  Shiprocket real (apiv2.shiprocket.in); DHL Express: off (set DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER to book a courier; ship by hand meanwhile)",
+    );
     expect(lines).toContain("database:  PostgreSQL at db.internal:5433/store");
     expect(lines).toContain("replicas:  rate limits and catalogue changes shared through Redis at cache.internal:6380");
     expect(lines.join("\n")).not.toMatch(
@@ -81,7 +83,7 @@ describe("what npm start says about its mode", () => {
       "whatsapp:  written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)",
     );
     expect(lines).toContain(
-      "shipping:  off (set SHIPPING_EMAIL and SHIPPING_PASSWORD to book a courier; ship by hand meanwhile)",
+      "shipping:  Shiprocket: off (set SHIPPING_EMAIL and SHIPPING_PASSWORD to book a courier; ship by hand meanwhile); DHL Express: off (set DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER to book a courier; ship by hand meanwhile)",
     );
   });
 });

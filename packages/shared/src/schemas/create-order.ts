@@ -127,7 +127,8 @@ export const createOrderRequestSchema = z
       body.delivery_country,
     );
     if (phone) ctx.addIssue({ code: "custom", path: ["mobile_number"], message: phone });
-    const cashOnDelivery = body.payment_method === "cod";
+    // Cash on delivery abroad is refused once, above, not again by the method.
+    const cashOnDelivery = body.payment_method === "cod" && body.delivery_country === "IN";
     const shipping = shippingMethodProblem(body.shipping_method ?? shippingMethodsFor(body.delivery_country)[0]!.code, {
       country: body.delivery_country,
       cashOnDelivery,
