@@ -19,6 +19,7 @@ import { SIMULATOR_SECRET_HEADER } from "./simulator-control";
 const PROVIDER_SIDE = [
   /^\/sim\/(razorpay|paypal)\//, // keyed APIs (Basic auth, OAuth) and the checkout widgets with their buttons
   /^\/sim\/shiprocket\/(?!control\/)/, // the API behind its token, the label files and the tracking page
+  /^\/sim\/dhl-express\/(?!control\/)/, // the MyDHL API behind its key and secret (Basic auth)
   /^\/sim\/whatsapp\/:version\/:phoneNumberId\/messages$/, // the Cloud API behind its bearer token
 ];
 
@@ -51,6 +52,8 @@ const PAYLOADS: Record<string, unknown> = {
   "/sim/outages": { refunds: 5 },
   "/sim/whatsapp/outages": { failures: 5 },
   "/sim/shiprocket/control/shipments/:awb": { action: "advance" },
+  "/sim/dhl-express/control/shipments/:awb": { action: "advance" },
+  "/sim/dhl-express/control/outage": { down: true },
   "/sim/jobs/cart-reminders": { now: new Date(Date.now() + 30 * 3_600_000).toISOString() },
 };
 
@@ -78,6 +81,8 @@ describe("the simulators' controls", () => {
   it("are the outages, the courier's moves, a phone's messages and the reminder clock", () => {
     expect(controls.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       "GET /sim/whatsapp/phones/:number/messages",
+      "POST /sim/dhl-express/control/outage",
+      "POST /sim/dhl-express/control/shipments/:awb",
       "POST /sim/jobs/cart-reminders",
       "POST /sim/outages",
       "POST /sim/shiprocket/control/shipments/:awb",

@@ -6,6 +6,7 @@ import {
   countRows,
   createListeningTestApp,
   createOrder,
+  feeAbroad,
   fillCart,
   orderBody,
   stockOf,
@@ -31,7 +32,8 @@ afterAll(() => app.close());
 /** A card order in USD to `address` (every place field given, so nothing of the Indian default is left). */
 async function orderTo(address: Record<string, unknown>) {
   const cartId = await fillCart(app, [{ variant }], "USD");
-  const amount = priceIn("USD", variant.offerCents) * 100;
+  const fee = await feeAbroad(app, cartId, address.delivery_country, "USD");
+  const amount = (priceIn("USD", variant.offerCents) + fee) * 100;
   const body = { city: "", state: "", pin_code: "", country_code: "", ...address };
   return createOrder(app, orderBody(cartId, "razorpay", "USD", amount, body));
 }

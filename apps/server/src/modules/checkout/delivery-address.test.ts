@@ -6,6 +6,7 @@ import {
   countRows,
   createListeningTestApp,
   createOrder,
+  feeAbroad,
   fillCart,
   orderBody,
   pageTotal,
@@ -157,7 +158,7 @@ describe("an address abroad", () => {
       state: "Greater London",
     };
     const cartId = await fillCart(app, [{ variant }], "USD");
-    const amount = priceIn("USD", variant.offerCents) * 100;
+    const amount = (priceIn("USD", variant.offerCents) + (await feeAbroad(app, cartId, "GB", "USD"))) * 100;
     const res = await createOrder(app, orderBody(cartId, "razorpay", "USD", amount, london));
     expect(res.statusCode, res.body).toBe(200);
     expect((await storedOrder(app, res.json().data.order_id)).order).toMatchObject({

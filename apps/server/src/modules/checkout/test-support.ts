@@ -246,3 +246,18 @@ export async function lapse(app: FastifyInstance, orderId: number): Promise<void
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(orders.id, orderId));
 }
+
+/**
+ * What the country's first shipping method costs the cart abroad, as the server quotes it from the seller's
+ * rate cards (decision 080), in major units; 0 in India or where no method ships.
+ */
+export async function feeAbroad(app: FastifyInstance, cartId: string, country: unknown, currency: Currency) {
+  if (typeof country !== "string" || country === "" || country.toUpperCase() === "IN") return 0;
+  const quote = await app.inject({
+    method: "GET",
+    url: "/api/shipping-quote/",
+    query: { cart_id: cartId, country: country.toUpperCase(), currency },
+  });
+  if (quote.statusCode !== 200) return 0;
+  return (quote.json() as { methods: { fee: number }[] }).methods[0]?.fee ?? 0;
+}
