@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PickedVariant } from "../cart/test-support";
 import { invalidateCatalogCache } from "../catalog/cache";
 import { productVariants, products, subcategories } from "../catalog/tables";
-import { createListeningTestApp, createOrder, fillCart, orderBody } from "../checkout/test-support";
+import { createListeningTestApp, createOrder, feeAbroad, fillCart, orderBody } from "../checkout/test-support";
 import { stoppedClock } from "../invoices/clock";
 import { issueCreditNote, type CreditRequest } from "../invoices/credit";
 import { issueInvoice } from "../invoices/issue";
@@ -79,9 +79,12 @@ async function placeOrder(
   address: Record<string, unknown> = {},
 ): Promise<number> {
   const cartId = await fillCart(app, lines, currency);
+  // Abroad the order also pays its shipping from the seller's rate cards (decision 080).
+  const fee = await feeAbroad(app, cartId, address.delivery_country, currency);
+  const due = amount + (method === "razorpay" ? fee * 100 : fee);
   const res = await createOrder(
     app,
-    orderBody(cartId, method, currency, amount, { email: `tax.${process.pid}.${++email}@example.in`, ...address }),
+    orderBody(cartId, method, currency, due, { email: `tax.${process.pid}.${++email}@example.in`, ...address }),
   );
   expect(res.statusCode, res.body).toBe(200);
   // The card's answer nests it, as the spec's client reads it.
@@ -119,6 +122,17 @@ beforeAll(async () => {
   const people = await roles(app);
   admin = people.admin;
   staff = (await newStaff(app, admin)).headers;
+  // The London order ships free here, so the figures below are the goods' alone: the rate cards at 0.
+  const rates = (await call(app, admin, "GET", "/api/admin/shipping-rates")).json();
+  const free = await call(app, admin, "PUT", "/api/admin/shipping-rates", {
+    zones: rates.zones.map((z: { code: string; name: string; countries: { code: string }[] }) => ({
+      code: z.code,
+      name: z.name,
+      countries: z.countries.map((c) => c.code),
+    })),
+    cards: rates.cards.map((card: object) => ({ ...card, first_half_kg: 0, each_half_kg_more: 0 })),
+  });
+  expect(free.statusCode, free.body).toBe(200);
   const gst = (await call(app, admin, "GET", "/api/admin/settings/gst")).json().gst;
   const lut = await call(app, admin, "PUT", "/api/admin/settings/gst", { ...gst, lut_financial_year: "2025-26" });
   expect(lut.statusCode, lut.body).toBe(200);
@@ -284,6 +298,10 @@ describe("GET /api/admin/tax", () => {
       igst_minor: 0,
       currency: "USD",
       order_total_minor: 26_00,
+      // Not shipped in this test: no shipping bill yet (decision 082).
+      port_code: null,
+      shipping_bill_number: null,
+      shipping_bill_date: null,
     };
     expect((await figures(OCTOBER)).exports).toEqual([
       { ...row, rate_bps: 500, taxable_minor: 525_00 },
