@@ -63,7 +63,8 @@ function row(doc: Doc, cells: string[], columns: { x: number; width: number; ali
 /**
  * The commercial invoice customs reads with an export parcel: the export invoice's number and date, shipper
  * (GSTIN, IEC) and consignee, each line's description, HS code, quantity, unit and total value in the order's
- * currency, country of origin India, the terms (DAP: duties and taxes are the buyer's) and the LUT's declaration.
+ * currency, country of origin India, the terms (DAP: duties and taxes are the buyer's; DDP: the seller's) and the
+ * LUT's declaration.
  */
 export function commercialInvoicePdf(papers: CustomsPapers): Promise<Buffer> {
   return render(`Commercial invoice ${papers.invoiceNumber}`, (doc) => {
@@ -73,7 +74,11 @@ export function commercialInvoicePdf(papers: CustomsPapers): Promise<Buffer> {
     doc.text(
       `Country of origin of goods: ${papers.originCountry}    Country of final destination: ${papers.consignee.country}`,
     );
-    doc.text(`Terms of delivery: DAP (duties and taxes payable by the consignee)    Currency: ${papers.currency}`);
+    const terms =
+      papers.incoterm === "DDP"
+        ? "DDP (duties and taxes paid by the shipper)"
+        : "DAP (duties and taxes payable by the consignee)";
+    doc.text(`Terms of delivery: ${terms}    Currency: ${papers.currency}`);
     doc.moveDown();
     parties(doc, papers);
     const columns = [

@@ -23,6 +23,8 @@ export interface CustomsPapers {
   consigneePhone: string;
   consigneeEmail: string | null;
   originCountry: "India";
+  /** DDP when the seller collected the destination's duties with the order (decision 081), else DAP. */
+  incoterm: "DAP" | "DDP";
   declaration: string;
   lutReference: string | null;
   /** Minor units of `currency`. */
@@ -84,6 +86,7 @@ export async function customsPapersOf(db: Db | Tx, order: OrderRow): Promise<Cus
     consigneePhone: `${order.countryCode} ${order.mobileNumber}`.trim(),
     consigneeEmail: order.email,
     originCountry: "India",
+    incoterm: order.duties > 0 ? "DDP" : "DAP",
     declaration: underLut ? LUT_DECLARATION : IGST_DECLARATION,
     lutReference: underLut ? invoice.parties.lutReference : null,
     lines,
@@ -108,6 +111,7 @@ export function declarationOf(
     invoiceNumber: papers.invoiceNumber,
     invoiceDate: papers.invoiceDate,
     currency: papers.currency,
+    incoterm: papers.incoterm,
     lines: papers.lines.map((l) => ({
       description: l.description,
       hsn: l.hsn,

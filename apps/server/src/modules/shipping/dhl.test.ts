@@ -122,7 +122,13 @@ describe("DHL Express for orders abroad", () => {
 
     // The booking reached DHL with its export declaration and both papers (paperless trade).
     const record = (await simRecord(awb))!;
-    expect(record).toMatchObject({ productCode: "H", countryCode: "GB", postalCode: "SW1A 1AA", step: "booked" });
+    expect(record).toMatchObject({
+      productCode: "H",
+      countryCode: "GB",
+      postalCode: "SW1A 1AA",
+      step: "booked",
+      incoterm: "DAP",
+    });
     const invoice = (await db().select().from(invoices).where(eq(invoices.orderId, london.orderId)))[0]!;
     expect(record.invoiceNumber).toBe(invoice.number);
     expect(Object.keys(record.documents).sort()).toEqual(["INV", "PNV"]);
@@ -225,6 +231,19 @@ describe("DHL Express for orders abroad", () => {
     expect(await statusOf(ny.orderId)).toBe("rto_delivered");
     const invoice = (await db().select().from(invoices).where(eq(invoices.orderId, ny.orderId)))[0]!;
     expect(await db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id))).toHaveLength(1);
+  });
+
+  it("books an order whose duties were collected at checkout as DDP, billed to the seller's account", async () => {
+    const ny = await cardOrder(app, [{ variant: piece }], "USD", NEW_YORK);
+    // The checkout's side of DDP is duties.test.ts's; here the order simply carries the duties it collected.
+    await db().update(orders).set({ duties: 1250 }).where(eq(orders.id, ny.orderId));
+    const booked = await book([ny.orderId]);
+    expect(booked.results[0], JSON.stringify(booked)).toMatchObject({ ok: true });
+    const record = (await simRecord(booked.results[0]!.awb!))!;
+    expect(record.incoterm).toBe("DDP");
+    expect(await pdfText(Buffer.from(record.documents.INV!, "base64"))).toContain(
+      "DDP (duties and taxes paid by the shipper)",
+    );
   });
 
   it("refuses a push without its token (401) or that is not a tracking push (400), and ignores a replay", async () => {

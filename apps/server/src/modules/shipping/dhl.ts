@@ -106,12 +106,17 @@ export function dhlShipmentBody(parcel: ParcelOrder, accountNumber: string, now:
   const customs = parcel.customs;
   if (!customs || !parcel.country) throw new Error("a DHL Express parcel needs its country and customs declaration");
   const productCode = parcel.speed === "standard" ? DHL_PRODUCTS.standard : DHL_PRODUCTS.express;
+  const ddp = customs.incoterm === "DDP";
   return {
     plannedShippingDateAndTime: plannedShippingTime(now),
     pickup: { isRequested: false },
     productCode,
-    accounts: [{ typeCode: "shipper", number: accountNumber }],
-    valueAddedServices: [{ serviceCode: "WY" }],
+    // Duties collected at checkout (DDP) are billed to the shipper's account: service DD, "duties & taxes paid".
+    accounts: [
+      { typeCode: "shipper", number: accountNumber },
+      ...(ddp ? [{ typeCode: "duties-taxes", number: accountNumber }] : []),
+    ],
+    valueAddedServices: [{ serviceCode: "WY" }, ...(ddp ? [{ serviceCode: "DD" }] : [])],
     outputImageProperties: {
       encodingFormat: "pdf",
       imageOptions: [{ typeCode: "label", templateName: "ECOM26_84_001", isRequested: true }],
@@ -166,7 +171,7 @@ export function dhlShipmentBody(parcel: ParcelOrder, accountNumber: string, now:
         .map((l) => l.description)
         .join(", ")
         .slice(0, 70),
-      incoterm: "DAP",
+      incoterm: customs.incoterm,
       unitOfMeasurement: "metric",
       exportDeclaration: {
         lineItems: customs.lines.map((l, i) => ({

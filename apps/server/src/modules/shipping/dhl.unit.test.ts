@@ -26,6 +26,7 @@ const PARCEL: ParcelOrder = {
     invoiceNumber: "JKH/26-27/000042",
     invoiceDate: "2026-12-06",
     currency: "USD",
+    incoterm: "DAP",
     lines: [
       {
         description: "Block-print kurta (S)",
@@ -143,6 +144,19 @@ describe("MyDHL API requests", () => {
     });
     expect(dhlShipmentBody({ ...PARCEL, speed: "standard" }, "530000001", NOW).productCode).toBe("H");
     expect(() => dhlShipmentBody({ ...PARCEL, customs: undefined }, "530000001", NOW)).toThrow(/customs/);
+  });
+
+  it("bills duties collected at checkout to the shipper: DDP, the duties account and service DD", () => {
+    const ddp = { ...PARCEL, customs: { ...PARCEL.customs!, incoterm: "DDP" as const } };
+    expect(dhlShipmentBody(ddp, "530000001", NOW)).toMatchObject({
+      accounts: [
+        { typeCode: "shipper", number: "530000001" },
+        { typeCode: "duties-taxes", number: "530000001" },
+      ],
+      valueAddedServices: [{ serviceCode: "WY" }, { serviceCode: "DD" }],
+      content: { incoterm: "DDP" },
+    });
+    expect(dhlShipmentBody(PARCEL, "530000001", NOW).valueAddedServices).toEqual([{ serviceCode: "WY" }]);
   });
 });
 

@@ -48,6 +48,8 @@ export interface CustomsDeclaration {
   /** The export invoice's date, YYYY-MM-DD. */
   invoiceDate: string;
   currency: string;
+  /** DAP: the buyer pays duties and taxes at the door; DDP: the seller collected them and the carrier bills her. */
+  incoterm: "DAP" | "DDP";
   lines: {
     description: string;
     hsn: string;

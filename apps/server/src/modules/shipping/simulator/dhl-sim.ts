@@ -83,6 +83,8 @@ export interface DhlSimShipment {
   postalCode: string;
   countryCode: string;
   invoiceNumber: string;
+  /** DAP (the receiver pays duties at the door) or DDP (billed to the shipper's duties-taxes account). */
+  incoterm: string;
   /** The paperless-trade papers received (INV, PNV), by type, base64. */
   documents: Record<string, string>;
   step: Step;
@@ -384,6 +386,8 @@ export function createDhlSimulator(
           400,
           "Paperless trade (WY) requires the commercial invoice as a document image (INV)",
         );
+      if (b.content.incoterm === "DDP" && !b.accounts.some((a) => a.typeCode === "duties-taxes"))
+        return fail(reply, request, 400, "Incoterm DDP requires a duties-taxes account to bill");
       const receiver = b.customerDetails.receiverDetails;
       const awb = String(randomInt(1_000_000_000, 9_999_999_999));
       const shipment: DhlSimShipment = {
@@ -397,6 +401,7 @@ export function createDhlSimulator(
         postalCode: receiver.postalAddress.postalCode,
         countryCode: receiver.postalAddress.countryCode,
         invoiceNumber: declaration?.invoice.number ?? "",
+        incoterm: b.content.incoterm,
         documents: Object.fromEntries(b.documentImages.map((d) => [d.typeCode, d.content])),
         step: "booked",
         history: [],
