@@ -42,6 +42,10 @@ for (const viewport of [DESKTOP, PHONE]) {
         await setCurrencyCookie(context, baseURL!, "USD");
         await openWithStorage(page, "/cart", { cartId: cart.cart_id });
         await expect(notice(page)).toHaveText(pattern);
+        // Shipping abroad is priced for the address at checkout (decision 080), not "Free".
+        const summary = page.getByRole("table", { name: "Order totals" });
+        await expect(summary.getByRole("row", { name: /^Shipping/ })).toContainText("Calculated at checkout");
+        await expect(summary.getByRole("row", { name: /^Total before shipping/ })).toBeVisible();
         await notice(page).scrollIntoViewIfNeeded();
         await keepScreen(page, `issue41-p03-duties-cart-${country.toLowerCase()}`);
 
@@ -51,9 +55,13 @@ for (const viewport of [DESKTOP, PHONE]) {
         // The checkout starts on the buyer's detected country (decision 079) and says it there too.
         await expect(panel.getByRole("combobox", { name: "Country", exact: true })).toHaveValue(country);
         await expect(panel.getByTestId("duties-notice")).toHaveText(pattern);
+        // A country no rate card reaches is said before any payment is asked for.
+        await panel.getByRole("combobox", { name: "Country", exact: true }).selectOption("RU");
+        await expect(panel.getByTestId("not-shipped")).toHaveText("Sorry, we do not ship to Russia yet.");
         // India: nothing to say.
         await panel.getByRole("combobox", { name: "Country", exact: true }).selectOption("IN");
         await expect(panel.getByTestId("duties-notice")).toHaveCount(0);
+        await expect(panel.getByTestId("not-shipped")).toHaveCount(0);
         await panel.getByRole("combobox", { name: "Country", exact: true }).selectOption(country);
         await expect(panel.getByTestId("duties-notice")).toHaveText(pattern);
         await panel.getByTestId("duties-notice").scrollIntoViewIfNeeded();

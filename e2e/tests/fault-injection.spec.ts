@@ -26,6 +26,8 @@ type RingPage = Omit<PageCase, "path"> & {
   path: string | ((request: APIRequestContext) => Promise<Setup>);
   /** Fail only these of the recorded calls (the others are another page case's). */
   onlyCalls?: Call[];
+  /** The shopper's country as the CDN would tell it (a shopper abroad); none: the test's own address. */
+  country?: string;
 };
 
 /** The text a failing call brings up: on any arrival, or only on a client navigation (the clientLoader's call). */
@@ -164,6 +166,15 @@ const PAGES: RingPage[] = [
     failureText: whenFails("/api/get-cart-items/", MESSAGES.cartLoadFailed),
   },
   { name: "checkout (delivery form open)", path: withGuestCart("/cart"), open: openCheckout },
+  // From abroad the checkout prices delivery and duties for the country (decisions 080, 081): a failing quote
+  // is said before payment; a failing duties estimate leaves the notice out.
+  {
+    name: "checkout from the United Kingdom",
+    path: withGuestCart("/cart"),
+    open: openCheckout,
+    country: "GB",
+    failureText: whenFails("/api/shipping-quote/", MESSAGES.shippingQuoteFailed),
+  },
   // A reminder's link the server refuses: its one call failing (where the page says the server's sentence,
   // or ours for a network error) still leaves the page standing.
   { name: "cart restore (a forged link)", path: "/cart/restore?r=1&s=forged" },
@@ -238,6 +249,7 @@ for (const ringPage of PAGES) {
       for (const [key, value] of Object.entries(values)) storage.setItem(key, value);
     }, storage);
 
+    if (ringPage.country) await page.setExtraHTTPHeaders({ "x-test-country": ringPage.country });
     const ring = await FaultRing.start(page, { ...ringPage, path });
     const recorded = await ring.record();
     const chosen = (calls: Call[]) => calls.filter((call) => !ringPage.onlyCalls || ringPage.onlyCalls.includes(call));

@@ -35,6 +35,8 @@ export const MESSAGES = {
   stockAlertLinkFailed: "We could not check your link. Please try again.",
   /** A signed link (cart reminder, back-in-stock confirmation) that is forged, altered or too old. */
   linkNotValid: "This link is not valid or has expired.",
+  /** The checkout abroad when delivery to the country could not be priced (the quote call failed). */
+  shippingQuoteFailed: "We could not price delivery to this country just now. Please try again in a moment.",
   aboutTitle: "A Legacy of Love and Design",
 } as const;
 

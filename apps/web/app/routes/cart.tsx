@@ -37,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   if (!query.success) return UNKNOWN;
   try {
     const cart = await context.services.cart.get(query.data, null);
-    return { known: true, cart, duties: await dutiesFor(request, context, cartId) };
+    const country = await countryOf(request, context);
+    return { known: true, cart, country, duties: await dutiesFor(context, cartId, country) };
   } catch (error) {
     // A cart the server no longer knows, or a signed-in shopper's: the browser's own fetch settles it.
     if (!isServiceNotFound(error)) logOnServer(context.log)("Cart for the first paint failed", error);
@@ -45,20 +46,29 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   }
 }
 
-/**
- * For a shopper abroad (the CDN's country), what the cart says of import duties and taxes at delivery, with the
- * estimate where the shop keeps a rule (decision 081); null for India, an unknown country or a failure.
- */
-async function dutiesFor(
-  request: Request,
-  context: Route.LoaderArgs["context"],
-  cartId: string,
-): Promise<DutiesNotice | null> {
+/** The shopper's country as the CDN's header or the IP database tells it; null when neither can (or fails). */
+async function countryOf(request: Request, context: Route.LoaderArgs["context"]): Promise<string | null> {
   const header = context.config.cdnCountryHeader;
   const cdnCountry = header ? (request.headers.get(header) ?? undefined) : undefined;
   try {
-    const country = await context.services.geo.countryFor({ ip: undefined, cdnCountry });
-    if (!country || country === "IN") return null;
+    return await context.services.geo.countryFor({ ip: undefined, cdnCountry });
+  } catch (error) {
+    logOnServer(context.log)("Country for the cart failed", error);
+    return null;
+  }
+}
+
+/**
+ * For a shopper abroad, what the cart says of import duties and taxes at delivery, with the estimate where the
+ * shop keeps a rule (decision 081); null for India, an unknown country or a failure.
+ */
+async function dutiesFor(
+  context: Route.LoaderArgs["context"],
+  cartId: string,
+  country: string | null,
+): Promise<DutiesNotice | null> {
+  if (!country || country === "IN") return null;
+  try {
     const { dutiesEstimateQuerySchema } = await import("@store/shared/schemas/duties");
     const query = dutiesEstimateQuerySchema.safeParse({
       cart_id: cartId,

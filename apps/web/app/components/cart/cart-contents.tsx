@@ -20,7 +20,16 @@ const UNAVAILABLE = "Some pieces are no longer available as chosen. Please updat
  * A cart with lines: the items (with the server's duties notice for a shopper abroad), the order summary, and
  * the checkout slot once the shopper continues.
  */
-export function CartContents({ cart, dutiesNotice = null }: { cart: CartResponse; dutiesNotice?: string | null }) {
+export function CartContents({
+  cart,
+  abroad = false,
+  dutiesNotice = null,
+}: {
+  cart: CartResponse;
+  /** The shopper is outside India: shipping is priced at checkout, for the address. */
+  abroad?: boolean;
+  dutiesNotice?: string | null;
+}) {
   const promo = usePromo(cart);
   const [cod, setCod] = useState(false);
   const [continued, setContinued] = useState(false);
@@ -59,6 +68,7 @@ export function CartContents({ cart, dutiesNotice = null }: { cart: CartResponse
         >
           <OrderSummary
             totals={totals}
+            shippingAtCheckout={abroad}
             promoCode={draft.promoCode}
             promo={
               <PromoBox

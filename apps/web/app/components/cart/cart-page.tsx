@@ -1,4 +1,5 @@
-import type { CartResponse, DutiesNotice } from "@store/shared";
+import type { CartResponse, DutiesNotice, GeoResponse } from "@store/shared";
+import { useApiGet } from "../../lib/use-api-get";
 import { useCart } from "../../lib/cart";
 import { useHydrated } from "../../lib/use-hydrated";
 import { CartContents } from "./cart-contents";
@@ -8,7 +9,8 @@ import { CartLoadFailed, CartSkeleton, EmptyCart } from "./cart-states";
  * What the server could read of this browser's cart (routes/cart.tsx): the cart, none at all, or not known
  * (a signed-in shopper's, or one it could not read), in which case the page starts from the skeleton.
  */
-export type ServerCart = { known: true; cart: CartResponse | null; duties?: DutiesNotice | null } | { known: false };
+export type ServerCart =
+  { known: true; cart: CartResponse | null; country?: string | null; duties?: DutiesNotice | null } | { known: false };
 
 /**
  * The cart lives in browser storage. The server renders what it read from the cart cookie, and the browser
@@ -20,6 +22,11 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
   const { status, cart } =
     live.status === "loading" && serverCart.known ? { status: "ready" as const, cart: serverCart.cart } : live;
   const pieces = cart?.count ?? 0;
+  // Abroad, shipping is priced by the seller's rate cards for the address (decision 080): the checkout says it.
+  // The server told the country with the cart; a cart only the browser reads asks for it.
+  const geo = useApiGet<GeoResponse>("/api/geo/", undefined, !serverCart.known);
+  const country = serverCart.known ? serverCart.country : geo.status === "success" ? geo.data.country_code : null;
+  const abroad = Boolean(country && country !== "IN");
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-10 sm:pt-14">
       <header className="mb-8 flex flex-wrap items-baseline justify-between gap-2">
@@ -42,7 +49,7 @@ export function CartPage({ serverCart }: { serverCart: ServerCart }) {
           (cart && cart.data.length > 0 ? (
             // Until the page runs, its buttons would do nothing: disabled, as forms are (lib/use-hydrated).
             <fieldset disabled={!hydrated} className="min-w-0">
-              <CartContents cart={cart} dutiesNotice={dutiesNotice(serverCart, cart)} />
+              <CartContents cart={cart} abroad={abroad} dutiesNotice={dutiesNotice(serverCart, cart)} />
             </fieldset>
           ) : (
             <EmptyCart />

@@ -9,6 +9,7 @@ export const CONTINUE_LABEL = "CLICK TO CONTINUE";
 /** Totals, the COD choice (INR only), and 'CLICK TO CONTINUE'. The promo box comes in as `promo`. */
 export function OrderSummary({
   totals,
+  shippingAtCheckout = false,
   promoCode,
   promo,
   cod,
@@ -18,6 +19,8 @@ export function OrderSummary({
   blockedReason,
 }: {
   totals: CartTotals;
+  /** Shipping abroad is priced for the address and method the checkout asks for: no figure here yet. */
+  shippingAtCheckout?: boolean;
   promoCode: string | null;
   promo: ReactNode;
   cod: boolean;
@@ -52,10 +55,12 @@ export function OrderSummary({
           )}
           <tr>
             <th scope="row">Shipping</th>
-            <td>{totals.shipping > 0 ? money(totals.shipping) : "Free"}</td>
+            <td>
+              {shippingAtCheckout ? "Calculated at checkout" : totals.shipping > 0 ? money(totals.shipping) : "Free"}
+            </td>
           </tr>
           <tr className="border-t border-linen text-base font-semibold [&_td]:pt-3 [&_th]:pt-3 [&_th]:font-semibold">
-            <th scope="row">Total</th>
+            <th scope="row">{shippingAtCheckout ? "Total before shipping" : "Total"}</th>
             <td>{money(totals.total)}</td>
           </tr>
         </tbody>

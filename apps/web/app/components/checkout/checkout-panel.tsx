@@ -141,6 +141,14 @@ export function CheckoutPanel() {
     rated && Boolean(cart?.cart_id) && /^[A-Z]{2}$/.test(country),
   );
   const quoted = rated && quote.status === "success" ? quote.data.methods : [];
+  // A country none of the seller's rate cards reaches (the server's sentence), or a quote that failed: said before
+  // any payment is asked for, as the order cannot be priced.
+  const notShipped =
+    rated && quote.status === "error"
+      ? MESSAGES.shippingQuoteFailed
+      : rated && quote.status === "success" && quoted.length === 0
+        ? quote.data.message
+        : null;
   const shippingMethods = fees
     ? shippingMethodsFor(country).filter((m) => m.fee !== null || quoted.some((q) => q.code === m.code))
     : [];
@@ -219,6 +227,10 @@ export function CheckoutPanel() {
     event.preventDefault();
     if (locked) return;
     checkout.clearAlert();
+    if (notShipped) {
+      formMessage.show(notShipped);
+      return;
+    }
     if (question) {
       setProblems({ ...problems, city: question.text });
       focusProblem({ city: question.text }, false);
@@ -311,6 +323,11 @@ export function CheckoutPanel() {
           </label>
         </fieldset>
         <div className="min-w-0">
+          {notShipped && (
+            <p role="alert" data-testid="not-shipped" className="mb-6 rounded-xl bg-madder/10 px-4 py-3 text-madder">
+              {notShipped}
+            </p>
+          )}
           <ShippingChoice
             methods={shippingMethods}
             chosen={shippingMethod}
