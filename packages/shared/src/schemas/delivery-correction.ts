@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { indianStateByName } from "../gst";
 import { adminOrderDetailSchema } from "./admin-orders";
+import { phoneProblem } from "../phone-check";
 import { deliveryAddressFields, indianAddressProblems } from "./create-order";
 
 /**
@@ -12,6 +13,9 @@ export const deliveryCorrectionSchema = z
   .object(deliveryAddressFields)
   .superRefine((body, ctx) => {
     for (const problem of indianAddressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
+    // The courier calls this number: India's numbering plan, as at checkout (decision 079).
+    const phone = phoneProblem(body.country_code || "+91", body.mobile_number, "IN");
+    if (phone) ctx.addIssue({ code: "custom", path: ["mobile_number"], message: phone });
   })
   .transform((body) => ({
     ...body,

@@ -242,6 +242,13 @@ describe("refusals, each leaving the order and its invoice as they were", () => 
         .errors.map((e: { path: string }) => e.path)
         .sort(),
     ).toEqual(["body.name", "body.pin_code"]);
+    // The courier calls the number: India's numbering plan, as at checkout.
+    const badPhone = await correct(orderId, { ...GURUGRAM, mobile_number: "982904" });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errors).toContainEqual({
+      path: "body.mobile_number",
+      message: expect.stringMatching(/^Enter a valid phone number for India \(\+91\)/),
+    });
     expect(await stateOf(orderId)).toEqual(before);
   });
 
