@@ -85,6 +85,23 @@ for (const viewport of [DESKTOP, PHONE]) {
       await vat.fill("20");
       await uk.getByRole("button", { name: "Save GB rule" }).click();
       await expect(page.getByRole("status").filter({ hasText: "The United Kingdom: saved." })).toBeVisible();
+      // A duty rate by HS code: a bad code is refused at its field, a good one is listed and can be deleted.
+      const rates = uk.locator("form").filter({ has: page.getByRole("button", { name: "Add rate" }) });
+      const hs = rates.getByRole("textbox", { name: "HS code" });
+      await hs.fill("63X");
+      await rates.getByRole("textbox", { name: "Duty (%)" }).fill("12");
+      await rates.getByRole("textbox", { name: "Source" }).fill("https://www.gov.uk/trade-tariff");
+      await rates.getByRole("button", { name: "Add rate" }).click();
+      await expect(hs).toBeFocused();
+      await expect(hs).toHaveAccessibleDescription(/2 to 6 digits/);
+      // Each width its own code: the two run side by side on one database.
+      const code = viewport === DESKTOP ? "630499" : "630492";
+      await hs.fill(code);
+      await rates.getByLabel("From", { exact: true }).fill("2026-12-01");
+      await rates.getByRole("button", { name: "Add rate" }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Duty rate for ${code} added.` })).toBeVisible();
+      await uk.getByRole("button", { name: `Delete the rate for ${code}` }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Duty rate for ${code} deleted.` })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await page.getByRole("region", { name: /European Union/ }).scrollIntoViewIfNeeded();
       await keepScreen(page, "issue41-p03-duties-admin");

@@ -1,18 +1,13 @@
-import {
-  dutyRateCreateSchema,
-  importRulePatchSchema,
-  type DutyRateView,
-  type ImportRulesResponse,
-  type ImportRuleView,
-} from "@store/shared";
+import { importRulePatchSchema, type ImportRulesResponse, type ImportRuleView } from "@store/shared";
 import { useState } from "react";
 import { adminApi } from "../../components/admin/admin-api";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "../../components/admin/failures";
+import { DutyRates } from "../../components/admin/duty-rates";
 import { CheckboxInput, TextArea, TextInput } from "../../components/admin/form-controls";
 import { LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
+import { BUTTON_PRIMARY, CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
 import { Notice, useNotice } from "../../components/ui/notice";
 
@@ -239,125 +234,6 @@ function RuleCard({ rule, onChanged }: { rule: ImportRuleView; onChanged: (text:
       </form>
       <DutyRates rule={rule} onChanged={onChanged} />
     </section>
-  );
-}
-
-function DutyRates({ rule, onChanged }: { rule: ImportRuleView; onChanged: (text: string) => void }) {
-  const id = (field: string) => `rate-${rule.code}-${field}`;
-  const [values, setValues] = useState({ hs_prefix: "", rate: "", effective_from: "", source_url: "" });
-  const [fields, setFields] = useState<FieldErrors>({});
-  const action = useAdminAction();
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  async function add() {
-    const checked = dutyRateCreateSchema.safeParse(values);
-    if (!checked.success) {
-      const found = fieldsFromIssues(checked.error.issues);
-      setFields(found);
-      focusFirstError(["hs_prefix", "rate", "effective_from", "source_url"], found, id);
-      return;
-    }
-    setFields({});
-    const added = await action.run(() =>
-      adminApi.post<DutyRateView>(`/api/admin/import-rules/${rule.code}/duty-rates`, checked.data),
-    );
-    if (added) {
-      setValues({ hs_prefix: "", rate: "", effective_from: "", source_url: "" });
-      onChanged(`Duty rate for ${added.hs_prefix} added.`);
-    }
-  }
-
-  async function remove(rate: DutyRateView) {
-    const done = await action.run(async () => {
-      await adminApi.remove(`/api/admin/duty-rates/${rate.id}`);
-      return true;
-    });
-    if (done) onChanged(`Duty rate for ${rate.hs_prefix} deleted.`);
-  }
-
-  return (
-    <div className="mt-6 border-t border-linen pt-4">
-      <h3 className="font-semibold text-indigo-ink">Duty rates by HS code</h3>
-      {rule.duty_rates.length === 0 ? (
-        <p className="mt-2 text-sm text-charcoal/75">None: every line pays the default rate.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-linen text-sm">
-          {rule.duty_rates.map((rate) => (
-            <li key={rate.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <span className="font-mono">{rate.hs_prefix}</span>: {rate.rate}% from {rate.effective_from}{" "}
-                <a
-                  className="text-indigo-ink underline"
-                  href={rate.source_url}
-                  rel="noreferrer noopener"
-                  target="_blank"
-                >
-                  source
-                </a>
-              </span>
-              <button
-                type="button"
-                className={BUTTON_SECONDARY}
-                disabled={action.busy}
-                onClick={() => void remove(rate)}
-              >
-                Delete<span className="sr-only"> the rate for {rate.hs_prefix}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        noValidate
-        className="mt-3 grid gap-3 sm:grid-cols-[8rem_7rem_10rem_minmax(0,1fr)_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
-        <TextInput
-          id={id("hs_prefix")}
-          label="HS code"
-          inputMode="numeric"
-          value={values.hs_prefix}
-          onChange={set("hs_prefix")}
-          error={fields.hs_prefix ?? action.failure?.fields.hs_prefix}
-        />
-        <TextInput
-          id={id("rate")}
-          label="Duty (%)"
-          inputMode="decimal"
-          value={values.rate}
-          onChange={set("rate")}
-          error={fields.rate ?? action.failure?.fields.rate}
-        />
-        <TextInput
-          id={id("effective_from")}
-          label="From"
-          type="date"
-          value={values.effective_from}
-          onChange={set("effective_from")}
-          error={fields.effective_from ?? action.failure?.fields.effective_from}
-        />
-        <TextInput
-          id={id("source_url")}
-          label="Source"
-          type="url"
-          value={values.source_url}
-          onChange={set("source_url")}
-          error={fields.source_url ?? action.failure?.fields.source_url}
-        />
-        <button type="submit" className={BUTTON_SECONDARY} disabled={action.busy}>
-          Add rate
-        </button>
-      </form>
-      {action.failure &&
-        !["hs_prefix", "rate", "effective_from", "source_url"].some((f) => action.failure?.fields[f]) && (
-          <p role="alert" className="mt-2 text-sm font-medium text-madder">
-            {action.failure.message}
-          </p>
-        )}
-    </div>
   );
 }
 
