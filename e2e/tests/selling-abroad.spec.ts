@@ -330,9 +330,17 @@ for (const buyer of BUYERS) {
       const delivered = await seller.order(orderId);
       expect(delivered.status).toBe("delivered");
       const events = delivered.shipping!.shipments[0]!.events.map((e) => e.raw_status);
-      // Cleared for export at Delhi: DHL's push carries the shipping bill (a simulator-paid order is a test
-      // order, left out of the month's figures, so its bill is not shown there).
+      // Cleared for export at Delhi: DHL's push carries the shipping bill, which the order's customs card shows
+      // (a simulator-paid order is a test order, left out of the month's figures).
       expect(events.some((e) => /export clearance complete/i.test(e))).toBe(true);
+      expect(delivered.invoice!.shipping_bill).toMatchObject({
+        number: expect.stringMatching(/\d/),
+        port_code: "INDEL4",
+      });
+      await office.reload();
+      await expect(office.getByTestId("shipping-bill")).toHaveText(
+        `Shipping bill ${delivered.invoice!.shipping_bill!.number} of ${delivered.invoice!.shipping_bill!.date}, port INDEL4`,
+      );
       if (buyer.moves.length > 5) {
         // Held by customs while the duties were assessed, then released.
         const held = events.findIndex((e) => /held by customs/i.test(e));

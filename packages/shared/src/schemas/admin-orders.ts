@@ -267,7 +267,14 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
    * The GST tax invoice with its credit notes (`url`: the PDF, fetched with the back office's token); null
    * until issued. `earlier`: invoices it replaced, each cancelled by its credit note (an address correction).
    */
-  invoice: taxInvoiceViewSchema.extend({ is_test: z.boolean(), earlier: z.array(taxInvoiceViewSchema) }).nullable(),
+  invoice: taxInvoiceViewSchema
+    .extend({
+      is_test: z.boolean(),
+      earlier: z.array(taxInvoiceViewSchema),
+      /** An export's shipping bill as the courier reported it at export clearance (GSTR-1 table 6A); else null. */
+      shipping_bill: z.object({ number: z.string(), date: z.string(), port_code: z.string() }).nullable(),
+    })
+    .nullable(),
   /** A confirmed order without an invoice (the shop's tax data did not allow it then): the seller may issue it. */
   can_issue_invoice: z.boolean(),
   /**

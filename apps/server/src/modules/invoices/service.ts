@@ -9,6 +9,7 @@ import { invoiceProblem, issueInvoice } from "./issue";
 import { creditNoteFileName, invoiceFileName } from "./papers";
 import { renderCreditNotePdf, renderInvoicePdf } from "./pdf";
 import { earlierInvoicesOfOrder, invoiceById, invoiceOfOrder, type InvoiceDocument } from "./read";
+import { shippingBillOf } from "./shipping-bills";
 import { creditNotes } from "./tables";
 
 export interface PdfFile {
@@ -176,11 +177,13 @@ export function createInvoiceService(db: Db) {
         })),
       });
       const earlier = await earlierInvoicesOfOrder(db, orderId);
+      const bill = await shippingBillOf(db, invoice.id);
       return {
         invoice: {
           ...view(invoice, `/api/admin/orders/${orderId}/invoice.pdf`),
           is_test: invoice.isTest,
           earlier: earlier.map((e) => view(e, `/api/admin/invoices/${e.id}.pdf`)),
+          shipping_bill: bill && { number: bill.number, date: bill.date, port_code: bill.portCode },
         },
         can_issue_invoice: false,
         invoice_problem: null,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { exportShippingBills, invoices } from "./tables";
 
 /** A shipping bill as the courier's export clearance reports it: number, date (YYYY-MM-DD) and port code. */
@@ -28,4 +28,10 @@ export async function recordShippingBill(tx: Tx, orderId: number, bill: Shipping
     .values({ invoiceId: invoice.id, ...values })
     .onConflictDoUpdate({ target: exportShippingBills.invoiceId, set: { ...values, recordedAt: new Date() } });
   return true;
+}
+
+/** The shipping bill recorded for an invoice, or null (not an export, or not yet cleared). */
+export async function shippingBillOf(db: Db | Tx, invoiceId: number): Promise<ShippingBill | null> {
+  const [row] = await db.select().from(exportShippingBills).where(eq(exportShippingBills.invoiceId, invoiceId));
+  return row ? { number: row.number, date: row.date, portCode: row.portCode } : null;
 }

@@ -164,6 +164,13 @@ describe("DHL Express for orders abroad", () => {
     expect(
       await db().select().from(exportShippingBills).where(eq(exportShippingBills.invoiceId, invoice.id)),
     ).toMatchObject([{ number: bill.shippingBillNumber, date: bill.shippingBillDate, portCode: "INDEL4" }]);
+    // The order's page in the back office shows it with the export invoice.
+    const detail = (await call(app, owner, "GET", `/api/admin/orders/${london.orderId}`)).json();
+    expect(detail.invoice.shipping_bill).toEqual({
+      number: bill.shippingBillNumber,
+      date: bill.shippingBillDate,
+      port_code: "INDEL4",
+    });
     // The monthly figures count real orders only; this one is paid through the card simulator, so it is made
     // real here, past the trigger that keeps issued invoices unchanged (a test's liberty, never the app's).
     await db().execute(sql`alter table invoices disable trigger invoices_written_once`);

@@ -44,6 +44,12 @@ export function OrderCustoms({ order }: { order: AdminOrderDetail }) {
           </li>
         ))}
       </ul>
+      {/* The courier reports it at export clearance; the monthly figures' export table needs it (decision 082). */}
+      <p className="mt-3 text-sm" data-testid="shipping-bill">
+        {order.invoice.shipping_bill
+          ? `Shipping bill ${order.invoice.shipping_bill.number} of ${order.invoice.shipping_bill.date}, port ${order.invoice.shipping_bill.port_code}`
+          : "Shipping bill: not yet reported (the courier sends it when the parcel clears export customs)."}
+      </p>
       {download.failure && (
         <p role="alert" className="mt-2 text-sm font-medium text-madder">
           {download.failure.message}
