@@ -36,6 +36,7 @@ export * from "./schemas/checkout";
 export * from "./schemas/create-order";
 export * from "./schemas/order-tracking";
 export * from "./phone";
+export * from "./shopper-time";
 export * from "./schemas/returns";
 export * from "./schemas/reviews";
 export * from "./schemas/notifications";

@@ -117,6 +117,8 @@ export const orderSummarySchema = z.object({
   total: z.number(),
   item_count: z.number().int(),
   created_at: z.string(),
+  /** Ours: the shopper's IANA time zone, the one every time of the order is shown in (decision 084). */
+  time_zone: z.string(),
   is_test: z.boolean(),
 });
 

@@ -15,6 +15,14 @@ import { requiredText, text } from "./input-rules";
  * checkout and the back office's address correction, not with every page that shows an order.
  */
 
+const TIME_ZONE_TEXT = "time_zone must be an IANA time zone name such as Europe/London";
+
+/** The shape of an IANA zone name ("Europe/London", "America/Indiana/Indianapolis"); whether it exists is the server's. */
+export const timeZoneNameSchema = z
+  .string({ error: TIME_ZONE_TEXT })
+  .max(64, TIME_ZONE_TEXT)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/, TIME_ZONE_TEXT);
+
 /** Values the spec's client sends for "no promo code". */
 const NO_PROMO = new Set(["", "nil", "null", "undefined"]);
 
@@ -110,6 +118,12 @@ export const createOrderRequestSchema = z
     cod_code_channel: z
       .enum(COD_CODE_CHANNELS, { error: `cod_code_channel must be one of ${COD_CODE_CHANNELS.join(", ")}` })
       .optional(),
+    /**
+     * Ours: the browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), so the
+     * shopper's e-mails and order page show their own clock (decision 084). Malformed text is refused; a
+     * well-formed zone that is not the delivery country's is set aside by the server (the address decides).
+     */
+    time_zone: timeZoneNameSchema.optional(),
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
     whatsapp_opt_in: z
       .boolean({ error: "whatsapp_opt_in must be true or false" })

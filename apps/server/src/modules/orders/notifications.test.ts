@@ -192,7 +192,7 @@ describe("shipment notices", () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.subject, `[TEST] Your Jaipur Kala House order #${order.id} has been delivered`));
-    expect(row?.text).toContain("within 48 hours of delivery, until Thu, 3 Dec, 3:30 pm (India time)");
+    expect(row?.text).toContain("within 48 hours of delivery, until Thu 3 Dec, 3:30 pm IST");
     const [line] = await app.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const form = `/orders/${order.id}?token=${order.viewToken}#review-${line!.id}`;
     expect(row?.text).toContain(`${variant.name}: {{store_url}}${form}`);

@@ -28,6 +28,7 @@ function summary(order: OrderRow, itemCount: number): OrderSummary {
     total: toMajorUnits(order.total),
     item_count: itemCount,
     created_at: order.createdAt.toISOString(),
+    time_zone: order.timeZone,
     is_test: order.isTest,
   };
 }

@@ -8,6 +8,7 @@ import {
   type ShippingMethodCode,
 } from "@store/shared";
 import type { Tx } from "../../db/client";
+import { shopperTimeZone } from "../geo/time-zones";
 import { OPEN_STATUSES } from "./holds";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
@@ -62,6 +63,7 @@ function deliveryOf(input: CreateOrderRequest) {
     city: input.city,
     state: input.state,
     deliveryCountry: input.delivery_country,
+    timeZone: shopperTimeZone({ country: input.delivery_country, state: input.state, browserZone: input.time_zone }),
     comment: input.comment,
     whatsappOptIn: input.whatsapp_opt_in,
   };

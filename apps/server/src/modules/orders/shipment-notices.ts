@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { RETURN_WINDOW_HOURS, SELLER } from "@store/shared";
+import { RETURN_WINDOW_HOURS, SELLER, shopperTimeText } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { action, lines, paragraph, STORE_URL_TAG, type Block } from "../../email/letter";
 import { letterEmail } from "../../email/outbox";
@@ -23,15 +23,15 @@ export interface ShipmentDetails {
   at?: Date;
 }
 
-const whenText = (at: Date) =>
-  new Intl.DateTimeFormat("en-IN", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Asia/Kolkata",
-  }).format(at);
+/** A moment in the shopper's own zone, named ("Tue 8 Dec, 3:05 pm GMT"; IST for a domestic order). */
+const whenText = (order: OrderRow, at: Date) => shopperTimeText(at, order.timeZone, order.deliveryCountry);
+
+/** When the step happened: the courier's event time, now when the caller gave none. */
+const stepTime = (details: ShipmentDetails) => details.at ?? new Date();
+
+/** Until when a delivered order can be returned or exchanged: the spec's window from the delivery. */
+const returnUntil = (details: ShipmentDetails) =>
+  new Date(stepTime(details).getTime() + RETURN_WINDOW_HOURS * 3_600_000);
 
 const testMark = (order: OrderRow) => (order.isTest ? "[TEST] " : "");
 
@@ -60,7 +60,7 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
         subject: `Your ${SELLER.brand} order #${order.id} has shipped`,
         preview: details.byHand ? "On its way to you" : `On its way with ${details.courier}`,
         blocks: [
-          paragraph(`Good news: your order #${order.id} is on its way.`),
+          paragraph(`Good news: your order #${order.id} is on its way (sent ${whenText(order, stepTime(details))}).`),
           lines(pieces.map((l) => `${l.quantity - l.cancelledQuantity} x ${l.productName} (size ${l.size})`)),
           ...courierBlocks(order, details),
           deliveryBlock(order),
@@ -80,14 +80,13 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
       };
     case "delivered": {
       const pieces = await piecesOf(tx, order);
-      const until = new Date((details.at ?? new Date()).getTime() + RETURN_WINDOW_HOURS * 3_600_000);
       return {
         subject: `Your ${SELLER.brand} order #${order.id} has been delivered`,
         preview: "We hope you love it",
         blocks: [
           paragraph(`Your order #${order.id} has been delivered. We hope you love it.`),
           paragraph(
-            `Not right? You can ask for a return or a size exchange within ${RETURN_WINDOW_HOURS} hours of delivery, until ${whenText(until)} (India time), from your order's page.`,
+            `Not right? You can ask for a return or a size exchange within ${RETURN_WINDOW_HOURS} hours of delivery, until ${whenText(order, returnUntil(details))}, from your order's page.`,
           ),
           action("Ask for a return or exchange", `${STORE_URL_TAG}${orderPagePath(order)}`),
           // Each piece's review form, open on the order's page (the link holds the page's secret).
@@ -130,7 +129,7 @@ function stepWhatsApp(order: OrderRow, step: ShipmentStep, details: ShipmentDeta
     case "delivered":
       return {
         template: "order_delivered" as const,
-        parameters: [id, `${STORE_URL_PARAMETER}${orderPagePath(order)}`],
+        parameters: [id, whenText(order, returnUntil(details)), `${STORE_URL_PARAMETER}${orderPagePath(order)}`],
       };
     case "returned_to_origin":
       return undefined;

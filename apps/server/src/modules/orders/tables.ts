@@ -77,6 +77,11 @@ export const orders = pgTable(
     state: text("state").notNull(),
     /** ISO 3166 code of the delivery country: India, or an export (the invoice's place of supply, decision 033). */
     deliveryCountry: text("delivery_country").notNull().default("IN"),
+    /**
+     * The shopper's IANA time zone (issue 41): every time their e-mails, WhatsApp messages and order page show
+     * is in it. Chosen when the order is made (geo/time-zones.ts); orders from before it are India's.
+     */
+    timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
     comment: text("comment").notNull().default(""),
     /** Where the confirmation goes: the request's e-mail, else the account's; null for a guest who gave none. */
     email: text("email"),

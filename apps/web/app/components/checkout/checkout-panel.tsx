@@ -27,6 +27,7 @@ import {
   cashOnDeliveryOffer,
   checkDelivery,
   DELIVERY_FIELDS,
+  browserTimeZone,
   emailRequiredFor,
   deliversInIndia,
   emptyDelivery,
@@ -246,6 +247,7 @@ export function CheckoutPanel() {
       cityConfirmed: city.confirmed,
       // Asked for only where there is a choice: otherwise the spec's payload, standard shipping by default.
       shippingMethod: shippingMethods.length > 1 ? shippingMethod : undefined,
+      timeZone: browserTimeZone(),
     });
     if (!check.ok) {
       setProblems(check.fields);

@@ -2,6 +2,7 @@ import { MESSAGES } from "@store/shared";
 import { describe, expect, it } from "vitest";
 import {
   cashOnDeliveryOffer,
+  browserTimeZone,
   checkDelivery,
   cityQuestion,
   EMAIL_REQUIRED_TEXT,
@@ -90,6 +91,15 @@ describe("checkDelivery", () => {
       promo_code: "WELCOME10",
       email: "meera@example.com",
     });
+  });
+
+  it("sends the browser's time zone when it has one (decision 084), nothing otherwise", () => {
+    const zoned = checkDelivery(filled, "razorpay", { ...basics, timeZone: "Europe/London" });
+    expect(zoned.ok && zoned.body.time_zone).toBe("Europe/London");
+    const none = checkDelivery(filled, "razorpay", basics);
+    expect(none.ok && "time_zone" in none.body).toBe(false);
+    // This runtime's own zone has an IANA name of the shape create-order takes.
+    expect(browserTimeZone()).toMatch(/^[A-Za-z]/);
   });
 
   it("sends whatsapp_opt_in only when the box is ticked (the spec's payload is unchanged otherwise)", () => {

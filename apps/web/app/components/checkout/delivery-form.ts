@@ -2,6 +2,7 @@ import {
   cityFitsPlace,
   cityQuestionText,
   createOrderRequestSchema,
+  timeZoneNameSchema,
   indianStateByName,
   MESSAGES,
   type CreateOrderInput,
@@ -180,7 +181,22 @@ export type OrderBasics = {
   cityConfirmed?: boolean;
   /** The shipping method chosen, where the address has a choice. */
   shippingMethod?: ShippingMethodCode;
+  /** The browser's IANA time zone (`browserTimeZone`): the shopper's messages use their clock (decision 084). */
+  timeZone?: string;
 };
+
+/**
+ * The browser's own time zone, sent with the order so its times are written in the shopper's clock; none when
+ * the browser has none or an odd one (the server then takes the delivery address's zone).
+ */
+export function browserTimeZone(): string | undefined {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return timeZoneNameSchema.safeParse(zone).success ? zone : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A guest's cash-on-delivery order is confirmed with an e-mailed code; a signed-in shopper's goes to the account's address. */
 export const emailRequiredFor = (method: PaymentMethod | null, signedIn: boolean) => method === "cod" && !signedIn;
@@ -239,6 +255,7 @@ export function checkDelivery(
     ...(basics.whatsappOptIn && { whatsapp_opt_in: true }),
     ...(basics.cityConfirmed && { city_confirmed: true }),
     ...(basics.shippingMethod && { shipping_method: basics.shippingMethod }),
+    ...(basics.timeZone && { time_zone: basics.timeZone }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
   // The schema checks the address's country rules only once every field has its shape; these say it at once.

@@ -1,7 +1,14 @@
 import { imageSrcSet } from "@store/shared/media";
-import { addressLines, formatMoney, namedSizePhrase, shippingLineLabel, type OrderDetail } from "@store/shared";
+import {
+  addressLines,
+  formatMoney,
+  namedSizePhrase,
+  shippingLineLabel,
+  shopperDateText,
+  shopperTimeText,
+  type OrderDetail,
+} from "@store/shared";
 import { Link } from "react-router";
-import { formatWhen } from "../admin/format";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
@@ -38,7 +45,8 @@ export function OrderDetails({
             {placed ? `Order #${order.id} is confirmed` : `Order #${order.id}`}
           </h1>
           <p className="mt-2 text-charcoal/85">
-            Placed on <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time> ·{" "}
+            Placed on{" "}
+            <time dateTime={isoDate(order.created_at)}>{shopperDateText(order.created_at, order.time_zone)}</time> ·{" "}
             {piecesText(order.item_count)} · {paymentMethodLabel(order.payment_method)}
           </p>
         </div>
@@ -69,7 +77,10 @@ export function OrderDetails({
   );
 }
 
-/** Where the order has been, oldest first, the newest step marked as the current one. */
+/**
+ * Where the order has been, oldest first, the newest step marked as the current one; each step's time in the
+ * order's zone, named (decision 084: the stored zone, never the browser's, so the hydration matches).
+ */
 function OrderTimeline({ order }: { order: OrderDetail }) {
   return (
     <section aria-labelledby="order-timeline-heading" className={CARD}>
@@ -87,7 +98,7 @@ function OrderTimeline({ order }: { order: OrderDetail }) {
               />
               <span className={current ? "font-semibold text-charcoal" : "text-charcoal/85"}>{step.label}</span>{" "}
               <time dateTime={step.at} className="text-sm text-charcoal/80">
-                {formatWhen(step.at)}
+                {shopperTimeText(step.at, order.time_zone, order.delivery.country)}
               </time>
             </li>
           );

@@ -1,7 +1,13 @@
-import { RETURN_WINDOW_CLOSED, formatMoney, sizeLabel, type OrderDetail, type ReturnView } from "@store/shared";
+import {
+  RETURN_WINDOW_CLOSED,
+  formatMoney,
+  shopperTimeText,
+  sizeLabel,
+  type OrderDetail,
+  type ReturnView,
+} from "@store/shared";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatWhen } from "../admin/format";
 import { Button } from "../ui/button";
 import { freePieces, ReturnRequestForm } from "./return-request-form";
 
@@ -50,7 +56,8 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
         ) : (
           <div className="mt-4">
             <p className="text-sm text-charcoal/85">
-              You can ask for a return or another size until {formatWhen(closesAt)}.
+              You can ask for a return or another size until{" "}
+              {shopperTimeText(closesAt, order.time_zone, order.delivery.country)}.
             </p>
             <Button className="mt-3" onClick={() => setAsking(true)}>
               Return or exchange pieces

@@ -1,8 +1,8 @@
-import { formatMoney, MESSAGES, type OrderSummary } from "@store/shared";
+import { formatMoney, MESSAGES, shopperDateText, type OrderSummary } from "@store/shared";
 import { Link } from "react-router";
 import { useApiGet } from "../../lib/use-api-get";
 import { OrderStatusBadge } from "../admin/order-status-badge";
-import { formatDate, isoDate } from "../content/format-date";
+import { isoDate } from "../content/format-date";
 import { Skeleton } from "../ui/skeleton";
 import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
 
@@ -52,7 +52,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
           Order #{order.id}
         </Link>
         <p className="mt-0.5 text-sm text-charcoal/80">
-          <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time>
+          <time dateTime={isoDate(order.created_at)}>{shopperDateText(order.created_at, order.time_zone)}</time>
           {" · "}
           {piecesText(order.item_count)}
           {" · "}
