@@ -6,7 +6,7 @@ describe("the customs note of an order abroad (decision 086)", () => {
     expect(
       customsNote({ country: "US", shippingMethod: "international-express", currency: "USD", duties: 12 }),
     ).toEqual({
-      country: "United States",
+      country: "the United States",
       carrier: "DHL Express",
       duties_paid: true,
       note: "Import duties and taxes ($12) were paid with your order: nothing more to pay at the door.",
@@ -15,9 +15,9 @@ describe("the customs note of an order abroad (decision 086)", () => {
 
   it("says the carrier charges them at delivery otherwise, without a figure the order does not keep", () => {
     const note = customsNote({ country: "GB", shippingMethod: "international-standard", currency: "USD", duties: 0 });
-    expect(note).toMatchObject({ duties_paid: false, country: "United Kingdom" });
+    expect(note).toMatchObject({ duties_paid: false, country: "the United Kingdom" });
     expect(note!.note).toBe(
-      "Import duties and taxes for United Kingdom, if any are due, are charged by DHL Express at delivery, not by us.",
+      "Import duties and taxes for the United Kingdom, if any are due, are charged by DHL Express at delivery, not by us.",
     );
   });
 

@@ -20,8 +20,12 @@ export function carrierNameOf(method: string): string {
   return (carrier && CARRIER_NAMES[carrier]) ?? "the courier";
 }
 
+/** Countries said with "the" in a sentence ("flies to the United Kingdom"). */
+const WITH_THE = /^(United |Netherlands$|Philippines$|Czech Republic$|Bahamas$|Maldives$)/;
+
 /** What a shopper abroad is told about customs: where, by whom, and whether anything is due at the door. */
 export interface CustomsNote {
+  /** As a sentence says it: "the United Kingdom", "Germany". */
   country: string;
   carrier: string;
   duties_paid: boolean;
@@ -42,7 +46,8 @@ export function customsNote(order: {
 }): CustomsNote | null {
   if (order.country === "IN" || SHIPPING_METHODS[order.shippingMethod as ShippingMethodCode]?.zone !== "international")
     return null;
-  const country = countryName(order.country) ?? order.country;
+  const name = countryName(order.country) ?? order.country;
+  const country = WITH_THE.test(name) ? `the ${name}` : name;
   const carrier = carrierNameOf(order.shippingMethod);
   if (order.duties > 0)
     return {

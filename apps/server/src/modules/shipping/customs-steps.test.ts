@@ -72,10 +72,10 @@ describe("customs steps on the shopper's tracking", () => {
     const awb = await bookAndCollect(london.orderId);
     const before = await shopperView(london.orderId);
     expect(before.customs).toEqual({
-      country: "United Kingdom",
+      country: "the United Kingdom",
       carrier: "DHL Express",
       duties_paid: false,
-      note: "Import duties and taxes for United Kingdom, if any are due, are charged by DHL Express at delivery, not by us.",
+      note: "Import duties and taxes for the United Kingdom, if any are due, are charged by DHL Express at delivery, not by us.",
     });
 
     // Picked up, export clearance, departure, arrival, the hold: then the hold's push again (DHL retries).
@@ -127,9 +127,9 @@ describe("customs steps on the shopper's tracking", () => {
       "Picked up (JAIPUR - INDIA)",
       `Cleared export customs in India (shipping bill ${bill.shippingBillNumber} of ${billDay})`,
       "In transit (NEW DELHI - INDIA)",
-      "Arrived at customs in United Kingdom",
-      "Held at customs in United Kingdom: Clearance delay: held by customs, duties and taxes being assessed",
-      "Released by customs in United Kingdom",
+      "Arrived at customs in the United Kingdom",
+      "Held at customs in the United Kingdom: Clearance delay: held by customs, duties and taxes being assessed",
+      "Released by customs in the United Kingdom",
       "Out for delivery (LONDON - GB)",
       "Delivered",
     ]);
