@@ -12,6 +12,7 @@ import { createAccount, logInByApi } from "../fixtures/accounts";
 import { guestCart, productInStock } from "../fixtures/cart";
 import { FAULTS, FaultRing, type Arrival, type Call, type PageCase } from "../fixtures/fault-ring";
 import { paidCardOrder } from "../fixtures/orders";
+import { paidLondonOrder } from "../fixtures/abroad";
 
 /**
  * The fault-injection ring: every storefront page, loaded once per same-origin API call it makes (on a
@@ -113,6 +114,15 @@ async function guestOrderPage(request: APIRequestContext): Promise<Setup> {
   const found = await request.post("/api/orders/lookup", { data: { order_number: String(orderId), contact: email } });
   expect(found.status(), await found.text()).toBe(200);
   return { path: ((await found.json()) as OrderLookupResponse).data.path };
+}
+
+/**
+ * A London order's confirmation (decision 086: its steps through both customs), as the checkout lands on it.
+ * Category 3's tenth product, which no other spec counts.
+ */
+async function abroadConfirmation(request: APIRequestContext): Promise<Setup> {
+  const product = await productInStock(request, { category: 3, skip: 9, minStock: 3 });
+  return { path: (await paidLondonOrder(request, product)).confirmation };
 }
 
 const SETUP_AND_RECORDING_MS = 60_000;
@@ -222,6 +232,11 @@ const PAGES: RingPage[] = [
   {
     name: "order page (guest's link)",
     path: guestOrderPage,
+    failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
+  },
+  {
+    name: "order confirmation abroad (guest's link)",
+    path: abroadConfirmation,
     failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
   },
   { name: "track your order", path: "/track-order" },

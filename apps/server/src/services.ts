@@ -118,7 +118,7 @@ export function createServices(
       lookup: createOrderLookup(db, config.abuse.orderLookups),
       get: async (access: OrderAccess, orderId: number) => {
         const order = await ordersReader.get(access, orderId);
-        const { tracking, courierSteps, recalled } = await shipping.shopperTracking(orderId);
+        const { tracking, courierSteps, recalled } = await shipping.shopperTracking(orderId, order.customs);
         const timeline = withCourierSteps(order.timeline, courierSteps, recalled !== null);
         return {
           ...order,

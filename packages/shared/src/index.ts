@@ -22,6 +22,7 @@ export * from "./schemas/errors";
 export * from "./checkout";
 export * from "./order-total";
 export * from "./shipping-methods";
+export * from "./customs-steps";
 export * from "./hand-carriers";
 export * from "./address-lines";
 export * from "./shipping-fee-rules";

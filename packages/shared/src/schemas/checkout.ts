@@ -174,6 +174,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   tracking: z.object({ awb: z.string(), courier: z.string(), url: z.string().nullable() }).nullable(),
   /** The seller is bringing the parcel herself (shipped by hand, no courier): said instead of tracking. */
   delivered_by_hand: z.boolean(),
+  /** An order abroad: its destination, carrier and what is due at the door in duties (decision 086); null in India. */
+  customs: z
+    .object({ country: z.string(), carrier: z.string(), duties_paid: z.boolean(), note: z.string() })
+    .nullable(),
   ...orderReturnsSchema.shape,
   ...orderReviewsSchema.shape,
 });

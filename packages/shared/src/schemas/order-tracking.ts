@@ -6,6 +6,8 @@ import { requiredText } from "./input-rules";
 export const orderTimelineEntrySchema = z.object({
   at: z.string(),
   label: z.string(),
+  /** What the shopper should do about this step, when there is something (a parcel held at customs). */
+  detail: z.string().optional(),
 });
 
 /** `GET /api/orders/:id?token=`: a guest's way in, the secret of the e-mails' links (the owner needs none). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
-import { sizeName, type OrderTimelineEntry } from "@store/shared";
+import { customsNote, sizeName, type OrderTimelineEntry } from "@store/shared";
 import {
   HAND_DELIVERED,
   ORDER_STATUS_LABELS,
@@ -117,6 +117,12 @@ export function createOrdersReader(db: Db) {
         // A parcel the seller shipped herself; the shipping module's parcel, when there is one, wins (services.ts).
         tracking: handTracking(order),
         delivered_by_hand: order.handCarrier === HAND_DELIVERED && order.status === "shipped",
+        customs: customsNote({
+          country: order.deliveryCountry,
+          shippingMethod: order.shippingMethod,
+          currency: order.currency as Currency,
+          duties: toMajorUnits(order.duties),
+        }),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { SELLER } from "@store/shared";
+import { SELLER, type CustomsStep } from "@store/shared";
 import { sameSecret } from "../../lib/secrets";
 import { callCourier } from "./http";
 import {
@@ -58,6 +58,26 @@ const CHECKPOINTS: Record<string, TrackingUpdate["status"]> = {
 export function dhlStatus(code: string, earlierCodes: readonly string[]): TrackingUpdate["status"] {
   if (code === "OK" && earlierCodes.includes("RT")) return "rto_delivered";
   return CHECKPOINTS[code] ?? null;
+}
+
+/**
+ * The customs step a checkpoint is (decision 086). "CR" (customs status updated) is the export's clearance in
+ * India and the import's release abroad: the checkpoint's country tells which, or, when DHL names none (the
+ * MyDHL tracking call), whether an earlier "CR" came first. An arrival ("AF", "AR") in the destination country
+ * is the parcel at its import customs; "CD" (clearance delay) is a hold. "OH" (on hold) is not said to be customs.
+ */
+export function dhlCustomsStep(
+  code: string,
+  where: { country: string | null; destination: string | null; earlierCodes: readonly string[] },
+): CustomsStep | null {
+  if (code === "CD") return "held";
+  if (code === "CR") {
+    if (where.country) return where.country === "IN" ? "export_cleared" : "released";
+    return where.earlierCodes.includes("CR") ? "released" : "export_cleared";
+  }
+  const abroad = where.country !== null && where.country !== "IN" && where.country === where.destination;
+  if ((code === "AF" || code === "AR") && abroad) return "import_arrived";
+  return null;
 }
 
 /** Tomorrow in India at 11:00 (a planned shipping date may not be in the past, the API says), as DHL writes it. */
@@ -272,11 +292,19 @@ const pushSchema = z.object({
               status: z.string().min(1),
               description: z.string().default(""),
               location: z
-                .object({ address: z.object({ addressLocality: z.string().optional() }).loose() })
+                .object({
+                  address: z
+                    .object({ addressLocality: z.string().optional(), countryCode: z.string().optional() })
+                    .loose(),
+                })
                 .loose()
                 .optional(),
             })
             .loose(),
+          destination: z
+            .object({ address: z.object({ countryCode: z.string().optional() }).loose() })
+            .loose()
+            .optional(),
           events: z.array(z.object({ status: z.string() }).loose()).default([]),
           /** The export declaration's shipping bill at export clearance (see decision 082). */
           exportClearance: shippingBillSchema.optional(),
@@ -388,6 +416,12 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
         rawStatus: e.description || e.typeCode,
         location: e.serviceArea[0]?.description ?? null,
         at: eventTime(e),
+        // Its checkpoints name no country: the customs steps by their order alone (no import arrival).
+        customsStep: dhlCustomsStep(e.typeCode, {
+          country: null,
+          destination: null,
+          earlierCodes: events.slice(0, i).map((x) => x.typeCode),
+        }),
       }));
     },
     trackingUrl: creds.trackingUrl,
@@ -407,6 +441,14 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
       if (Number.isNaN(at.getTime())) throw new ShippingWebhookRejected("its timestamp is not a time", false);
       const earlier = shipment.events.map((e) => e.status);
       const clearance = shipment.exportClearance;
+      // The push's events are the shipment's whole history, this checkpoint included: the ones before it are the rest.
+      const before = [...earlier];
+      before.splice(before.lastIndexOf(code), before.includes(code) ? 1 : 0);
+      const customsStep = dhlCustomsStep(code, {
+        country: shipment.status.location?.address.countryCode ?? null,
+        destination: shipment.destination?.address.countryCode ?? null,
+        earlierCodes: before,
+      });
       return {
         awb: shipment.id,
         eventKey: `${shipment.id}:${code}:${shipment.status.timestamp}`,
@@ -414,6 +456,7 @@ export function createDhlExpress(creds: DhlCredentials, clock: () => Date = () =
         rawStatus: shipment.status.description || code,
         location: shipment.status.location?.address.addressLocality ?? null,
         at,
+        customsStep,
         ...(clearance && {
           shippingBill: {
             number: clearance.shippingBillNumber,

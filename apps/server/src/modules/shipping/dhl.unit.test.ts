@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDhlExpress, dhlRatesBody, dhlShipmentBody, dhlStatus, plannedShippingTime } from "./dhl";
+import { createDhlExpress, dhlCustomsStep, dhlRatesBody, dhlShipmentBody, dhlStatus, plannedShippingTime } from "./dhl";
 import { ShippingProviderError, ShippingWebhookRejected, type ParcelOrder } from "./provider";
 
 /** The request and answer shapes of DHL Express's MyDHL API (its OpenAPI file, version 2) and unified push. */
@@ -252,6 +252,8 @@ describe("MyDHL API answers", () => {
       ["rto_delivered", null],
     ]);
     expect(tracked[0]!.at.toISOString()).toBe("2026-12-07T04:30:00.000Z");
+    // Its checkpoints name no country: the hold is still one.
+    expect(tracked.map((t) => t.customsStep)).toEqual([null, "held", null, null]);
   });
 
   it("quotes nothing for cash on delivery or within India, without calling DHL", async () => {
@@ -323,5 +325,75 @@ describe("DHL's tracking push", () => {
     expect(() =>
       dhl.parseWebhook({ "x-dhl-push-token": "push-token" }, push({ exportClearance: { shippingBillNumber: "x" } })),
     ).toThrow(ShippingWebhookRejected);
+  });
+});
+
+describe("DHL's checkpoints as customs steps (decision 086)", () => {
+  const london = (country: string | null, earlierCodes: string[] = []) => ({
+    country,
+    destination: "GB",
+    earlierCodes,
+  });
+
+  it("tells export clearance in India from the release abroad, and an arrival in the destination from a hub's", () => {
+    expect(dhlCustomsStep("CR", london("IN", ["PU"]))).toBe("export_cleared");
+    expect(dhlCustomsStep("CR", london("GB", ["PU", "CR", "DF", "AF", "CD"]))).toBe("released");
+    expect(dhlCustomsStep("AF", london("GB", ["PU", "CR", "DF"]))).toBe("import_arrived");
+    expect(dhlCustomsStep("AR", london("GB"))).toBe("import_arrived");
+    // A transit hub (Leipzig) is not the destination's customs, nor is an arrival in Delhi.
+    expect(dhlCustomsStep("AF", london("DE"))).toBeNull();
+    expect(dhlCustomsStep("AF", london("IN"))).toBeNull();
+    expect(dhlCustomsStep("CD", london("GB"))).toBe("held");
+  });
+
+  it("falls back on the order of checkpoints when DHL names no country, and leaves other codes alone", () => {
+    expect(dhlCustomsStep("CR", london(null, ["PU"]))).toBe("export_cleared");
+    expect(dhlCustomsStep("CR", london(null, ["PU", "CR", "CD"]))).toBe("released");
+    expect(dhlCustomsStep("AF", london(null))).toBeNull();
+    for (const code of ["PU", "DF", "OH", "WC", "OK", "NH", "RT"])
+      expect(dhlCustomsStep(code, london("GB"))).toBeNull();
+  });
+
+  it("reads the step from a push's checkpoint country and destination", () => {
+    const dhl = createDhlExpress({
+      apiKey: "k",
+      apiSecret: "s",
+      accountNumber: "530000001",
+      pushToken: "push-token",
+      baseUrl: () => "http://dhl.test",
+      trackingUrl: (awb) => awb,
+      simulated: true,
+    });
+    const push = (code: string, country: string, events: string[]) =>
+      JSON.stringify({
+        shipments: [
+          {
+            id: "1234567890",
+            status: {
+              timestamp: "2026-12-08T12:00:00Z",
+              statusCode: "transit",
+              status: code,
+              description: "Customs status updated",
+              location: { address: { addressLocality: "LONDON - GB", countryCode: country } },
+            },
+            destination: { address: { countryCode: "GB" } },
+            events: events.map((status) => ({ status })),
+          },
+        ],
+      });
+    const read = (code: string, country: string, events: string[]) =>
+      dhl.parseWebhook({ "x-dhl-push-token": "push-token" }, push(code, country, events));
+    expect(read("CR", "IN", ["PU", "CR"]).customsStep).toBe("export_cleared");
+    expect(read("AF", "GB", ["PU", "CR", "DF", "AF"]).customsStep).toBe("import_arrived");
+    expect(read("CR", "GB", ["PU", "CR", "DF", "AF", "CD", "CR"])).toMatchObject({
+      status: "in_transit",
+      customsStep: "released",
+    });
+    // Without the country, the first "CR" of the history (this one included) is the export's.
+    const bare = JSON.parse(push("CR", "IN", ["PU", "CR"]));
+    delete bare.shipments[0].status.location.address.countryCode;
+    expect(dhl.parseWebhook({ "x-dhl-push-token": "push-token" }, JSON.stringify(bare)).customsStep).toBe(
+      "export_cleared",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { ShipmentStatus } from "@store/shared";
+import type { CustomsStep, ShipmentStatus } from "@store/shared";
 
 /** One courier that can carry the parcel between two pincodes. */
 export interface CourierOption {
@@ -95,6 +95,8 @@ export interface TrackingUpdate {
   at: Date;
   /** An export's shipping bill, when this event is its export clearance (decision 082). */
   shippingBill?: { number: string; date: string; portCode: string };
+  /** The customs step this event is, read by the adapter from its carrier's codes (decision 086); absent: none. */
+  customsStep?: CustomsStep | null;
 }
 
 /**

@@ -15,7 +15,7 @@ import { recallParcel } from "./recall";
 import { ShippingWebhookRejected, type ShippingProvider } from "./provider";
 import { shipments } from "./tables";
 import { applyTrackingUpdate } from "./tracking";
-import { shipmentsOfOrder, shopperTracking } from "./views";
+import { shipmentsOfOrder, shopperTracking, type ParcelAbroad } from "./views";
 
 type Headers = Record<string, string | string[] | undefined>;
 type Result = ShipmentResults["results"][number];
@@ -83,7 +83,7 @@ export function createShippingService(
     recallParcel: (orderId: number) => recallParcel(db, gateway.carrierNamed, log, orderId),
 
     /** The order's parcel and the courier's steps, for the shopper's order page. */
-    shopperTracking: (orderId: number) => shopperTracking(db, orderId),
+    shopperTracking: (orderId: number, abroad?: ParcelAbroad | null) => shopperTracking(db, orderId, abroad),
 
     /** A return request's pickup, or an exchange's new parcel (return-parcels.ts). */
     bookReturnParcel: (request: ReturnParcelRequest) => bookReturnParcel(db, provider(), pickupLocation, request),

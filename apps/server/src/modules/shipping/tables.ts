@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   pgEnum,
@@ -11,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { SHIPMENT_DIRECTIONS, SHIPMENT_STATUSES } from "@store/shared";
+import { CUSTOMS_STEPS, SHIPMENT_DIRECTIONS, SHIPMENT_STATUSES } from "@store/shared";
 import { orders } from "../orders/tables";
 
 /** Raw bytes (a label PDF). PGlite and node-postgres both hand back a Buffer / Uint8Array. */
@@ -19,6 +20,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 export const shipmentDirection = pgEnum("shipment_direction", SHIPMENT_DIRECTIONS);
 export const shipmentStatus = pgEnum("shipment_status", SHIPMENT_STATUSES);
+export const customsStep = pgEnum("customs_step", CUSTOMS_STEPS);
 
 /**
  * A parcel booked with the courier aggregator: forward to the shopper, or a return picked up from them.
@@ -89,6 +91,13 @@ export const shipmentEvents = pgTable(
     rawStatus: text("raw_status").notNull(),
     location: text("location"),
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /**
+     * The customs step the carrier's adapter read in this event (decision 086), null for any other: the shopper's
+     * tracking says it without reading the courier's words. Export clearance keeps the shipping bill DHL gave.
+     */
+    customsStep: customsStep("customs_step"),
+    shippingBillNumber: text("shipping_bill_number"),
+    shippingBillDate: date("shipping_bill_date"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("shipment_events_key_idx").on(t.shipmentId, t.eventKey)],

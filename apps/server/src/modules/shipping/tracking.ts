@@ -103,6 +103,9 @@ export async function applyTrackingUpdate(
         rawStatus: update.rawStatus,
         location: update.location,
         at: update.at,
+        customsStep: update.customsStep ?? null,
+        shippingBillNumber: update.shippingBill?.number ?? null,
+        shippingBillDate: update.shippingBill?.date ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: shipmentEvents.id });

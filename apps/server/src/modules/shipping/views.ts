@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import {
+  customsHoldAdvice,
   recalledParcel,
   SHIPMENT_STATUS_LABELS,
+  type CustomsStep,
   type OrderTimelineEntry,
   type ShipmentStatus,
   type ShipmentView,
@@ -67,11 +69,53 @@ const SHOPPER_STEPS: readonly ShipmentStatus[] = [
   "rto_initiated",
 ];
 
+/** An order abroad, as its customs steps name it (the orders module's `customs`); null within India. */
+export interface ParcelAbroad {
+  country: string;
+  carrier: string;
+  duties_paid: boolean;
+}
+
+/** "7 Dec 2026" for a shipping bill's day (YYYY-MM-DD). */
+const BILL_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A customs step in plain words (decision 086), with what to do when the parcel is held. */
+function customsEntry(
+  event: typeof shipmentEvents.$inferSelect & { customsStep: CustomsStep },
+  abroad: ParcelAbroad | null,
+): OrderTimelineEntry {
+  const at = event.at.toISOString();
+  const country = abroad?.country ?? "the destination country";
+  switch (event.customsStep) {
+    case "export_cleared": {
+      const bill = event.shippingBillNumber
+        ? ` (shipping bill ${event.shippingBillNumber}${event.shippingBillDate ? ` of ${BILL_DAY.format(new Date(`${event.shippingBillDate}T00:00:00Z`))}` : ""})`
+        : "";
+      return { at, label: `Cleared export customs in India${bill}` };
+    }
+    case "import_arrived":
+      return { at, label: `Arrived at customs in ${country}` };
+    case "held":
+      return {
+        at,
+        label: `Held at customs in ${country}: ${event.rawStatus}`,
+        detail: customsHoldAdvice(abroad?.carrier ?? "The courier", abroad?.duties_paid ?? false),
+      };
+    case "released":
+      return { at, label: `Released by customs in ${country}` };
+  }
+}
+
 /**
  * For the shopper's order page: the order's own parcel (not a return's or an exchange's), its courier's
- * tracking link, and its steps for the timeline, each once (a parcel in transit reports many scans).
+ * tracking link, and its steps for the timeline, each once (a parcel in transit reports many scans). A parcel
+ * abroad also has its customs steps, each once, in the courier's order (decision 086).
  */
-export async function shopperTracking(db: Db, orderId: number): Promise<OrderTracking> {
+export async function shopperTracking(
+  db: Db,
+  orderId: number,
+  abroad: ParcelAbroad | null = null,
+): Promise<OrderTracking> {
   const [parcel] = await db
     .select()
     .from(shipments)
@@ -85,6 +129,13 @@ export async function shopperTracking(db: Db, orderId: number): Promise<OrderTra
   const seen = new Set<string>();
   const courierSteps: OrderTimelineEntry[] = [];
   for (const event of events) {
+    const { customsStep } = event;
+    if (customsStep) {
+      if (seen.has(`customs:${customsStep}`)) continue;
+      seen.add(`customs:${customsStep}`);
+      courierSteps.push(customsEntry({ ...event, customsStep }, abroad));
+      continue;
+    }
     if (!event.status || !SHOPPER_STEPS.includes(event.status) || seen.has(event.status)) continue;
     seen.add(event.status);
     const label = SHIPMENT_STATUS_LABELS[event.status];

@@ -61,7 +61,8 @@ export function OrderDetails({
         </p>
       </header>
       {placed && <OrderPlaced order={order} trackPath={trackPath} />}
-      <OrderTimeline order={order} />
+      {/* The confirmation says the customs note with the steps ahead: the timeline need not say it again. */}
+      <OrderTimeline order={order} customsNote={!placed} />
       <section aria-labelledby="order-items-heading" className={CARD}>
         <h2 id="order-items-heading" className="text-2xl font-semibold text-indigo-ink">
           Items
@@ -81,7 +82,7 @@ export function OrderDetails({
  * Where the order has been, oldest first, the newest step marked as the current one; each step's time in the
  * order's zone, named (decision 084: the stored zone, never the browser's, so the hydration matches).
  */
-function OrderTimeline({ order }: { order: OrderDetail }) {
+function OrderTimeline({ order, customsNote }: { order: OrderDetail; customsNote: boolean }) {
   return (
     <section aria-labelledby="order-timeline-heading" className={CARD}>
       <h2 id="order-timeline-heading" className="text-2xl font-semibold text-indigo-ink">
@@ -100,10 +101,16 @@ function OrderTimeline({ order }: { order: OrderDetail }) {
               <time dateTime={step.at} className="text-sm text-charcoal/80">
                 {shopperTimeText(step.at, order.time_zone, order.delivery.country)}
               </time>
+              {step.detail && <span className="mt-1 block text-sm text-charcoal/85">{step.detail}</span>}
             </li>
           );
         })}
       </ol>
+      {customsNote && order.customs && (
+        <p data-testid="customs-note" className="mt-5 rounded-2xl bg-linen/60 p-4 text-sm text-charcoal">
+          <span className="font-semibold">Customs:</span> {order.customs.note}
+        </p>
+      )}
       {order.delivered_by_hand && (
         <p className="mt-5 text-sm text-charcoal/85">We are bringing your parcel to you ourselves.</p>
       )}

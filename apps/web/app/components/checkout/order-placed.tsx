@@ -1,4 +1,4 @@
-import { formatMoney, type OrderDetail } from "@store/shared";
+import { formatMoney, type CustomsNote, type OrderDetail } from "@store/shared";
 import { Link } from "react-router";
 import { paymentMethodLabel } from "./order-format";
 
@@ -43,11 +43,17 @@ export function OrderPlaced({ order, trackPath }: { order: OrderDetail; trackPat
         </div>
       </dl>
       <h3 className="mt-6 font-semibold">What happens next</h3>
-      <ol className="mt-2 list-decimal space-y-1 pl-5 text-cream/90">
-        <li>We e-mail your confirmation{order.invoice ? " with the tax invoice" : ""}.</li>
-        <li>We pack your pieces in Jaipur and hand them to the courier; you get the tracking number by e-mail.</li>
-        <li>{cod ? `Keep ${money} ready in cash for the courier.` : "The courier brings the parcel to your door."}</li>
-      </ol>
+      {order.customs ? (
+        <StepsAbroad order={order} customs={order.customs} />
+      ) : (
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-cream/90">
+          <li>We e-mail your confirmation{order.invoice ? " with the tax invoice" : ""}.</li>
+          <li>We pack your pieces in Jaipur and hand them to the courier; you get the tracking number by e-mail.</li>
+          <li>
+            {cod ? `Keep ${money} ready in cash for the courier.` : "The courier brings the parcel to your door."}
+          </li>
+        </ol>
+      )}
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-3 rounded-2xl bg-cream p-4 text-sm">
         <Link to={trackPath} className={LINK}>
           Track this order
@@ -62,5 +68,32 @@ export function OrderPlaced({ order, trackPath }: { order: OrderDetail; trackPat
         </Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * An order abroad crosses two customs (decision 086): the steps it will take, and what is due at the door. One
+ * delivery attempt is the spec's shipping terms; a parcel refused or missed goes back at the buyer's cost.
+ */
+function StepsAbroad({ order, customs }: { order: OrderDetail; customs: CustomsNote }) {
+  return (
+    <>
+      <ol data-testid="steps-abroad" className="mt-2 list-decimal space-y-1 pl-5 text-cream/90">
+        <li>We e-mail your confirmation{order.invoice ? " with the tax invoice" : ""}.</li>
+        <li>
+          We pack your pieces in Jaipur and hand them to {customs.carrier}; you get the tracking number by e-mail.
+        </li>
+        <li>Export customs in India clear the parcel, with its commercial invoice.</li>
+        <li>It flies to {customs.country}.</li>
+        <li>Import customs in {customs.country} clear it.</li>
+        <li>
+          {customs.carrier} brings it to your door. There is one delivery attempt: a parcel that cannot be delivered is
+          shipped again at your cost.
+        </li>
+      </ol>
+      <p data-testid="customs-note" className="mt-4 rounded-2xl bg-cream/10 p-4 text-sm">
+        <span className="font-semibold">Customs:</span> {customs.note}
+      </p>
+    </>
   );
 }

@@ -94,6 +94,10 @@ export interface DhlSimShipment {
 
 const KIND = "dhl_shipment";
 
+/** The country a step happens in (its checkpoint's `countryCode`): India until the parcel flies. */
+const IN_INDIA: readonly Step[] = ["pickupScheduled", "pickedUp", "exportCleared", "departed", "returned"];
+const countryOf = (shipment: DhlSimShipment, step: Step) => (IN_INDIA.includes(step) ? "IN" : shipment.countryCode);
+
 const authOf = (request: FastifyRequest) => {
   const match = /^Basic (.+)$/.exec(request.headers.authorization ?? "");
   if (!match) return null;
@@ -273,8 +277,9 @@ export function createDhlSimulator(
             statusCode: step.statusCode,
             status: step.code,
             description: step.text,
-            location: { address: { addressLocality: now.location } },
+            location: { address: { addressLocality: now.location, countryCode: countryOf(shipment, now.step) } },
           },
+          destination: { address: { addressLocality: shipment.city, countryCode: shipment.countryCode } },
           events,
           ...(now.step === "exportCleared" && shipment.shippingBill && { exportClearance: shipment.shippingBill }),
         },
