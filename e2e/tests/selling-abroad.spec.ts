@@ -129,8 +129,7 @@ async function rateCardFee(request: APIRequestContext, product: ProductDetail, b
  * A dollar order's export invoice converts at the customs rate CBIC notifies (CGST rule 34), which the seller
  * enters in the back office: today's, unless one is in force already (another test's, or the other buyer's).
  * Rates in force are never deleted, so this one stays for the run: gst-invoices.spec.ts, which needs no rate
- * in force when its London order is paid, comes earlier in the ring's file order (run alone with this file, its
- * serial chain may reach that step after these tests have saved the rate).
+ * in force when its London order is paid, runs before every other spec (playwright.config.ts's projects).
  */
 async function customsRateForToday(request: APIRequestContext) {
   const seller = await owner(request);
