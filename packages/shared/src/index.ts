@@ -23,6 +23,7 @@ export * from "./checkout";
 export * from "./order-total";
 export * from "./shipping-methods";
 export * from "./hand-carriers";
+export * from "./return-abroad";
 export * from "./address-lines";
 export * from "./shipping-fee-rules";
 export * from "./parcel-weight";
