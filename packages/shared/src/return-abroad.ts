@@ -34,7 +34,7 @@ export const RETURN_ABROAD_TERMS = {
     "Import duties and taxes you paid at delivery went to your country's customs, not to us, so we cannot refund them. Many countries give them back for goods sent back to the seller (for example the UK's relief on rejected imports, the US duty drawback): ask the carrier who delivered the parcel for its import entry and claim them from your customs.",
   dutiesCollected:
     "The import duties and taxes we collected with your order were paid to your country's customs on your behalf and are not refunded with a return. Ask the carrier who delivered it for its import entry to claim them back from your customs.",
-  refund: `What we refund: the pieces you send back, at the prices you paid less their share of any promo discount, within ${RETURN_POLICY.refundStarts} of the parcel reaching us. The delivery charge is not refunded.`,
+  refund: `What we refund: the pieces you send back, at the prices you paid less their share of any promo discount; the refund starts ${RETURN_POLICY.refundStarts} of the parcel. The delivery charge is not refunded.`,
   exchange: "Another size cannot be sent abroad against a return: ask for a refund and order the new size.",
 } as const;
 
