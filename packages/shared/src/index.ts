@@ -24,6 +24,7 @@ export * from "./order-total";
 export * from "./shipping-methods";
 export * from "./customs-steps";
 export * from "./hand-carriers";
+export * from "./return-abroad";
 export * from "./address-lines";
 export * from "./shipping-fee-rules";
 export * from "./parcel-weight";

@@ -169,6 +169,10 @@ export const returnViewSchema = z.object({
   refund_to: z.string().nullable(),
   /** The return pickup, once the courier booked it. */
   pickup: z.object({ awb: z.string(), courier: z.string(), tracking_url: z.string().nullable() }).nullable(),
+  /** An order delivered abroad: no courier pickup, the shopper sends the parcel back at their cost (decision 085). */
+  sent_by_shopper: z.boolean(),
+  /** The parcel the shopper sent back, as they told us (its carrier and tracking number); null before. */
+  shopper_parcel: z.object({ carrier: z.string(), tracking_number: z.string(), sent_at: z.string() }).nullable(),
   seller_note: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -277,6 +281,23 @@ export const returnInspectionSchema = z
       ctx.addIssue({ code: "custom", path: ["lines"], message: RETURN_INSPECTION_MESSAGES.sameLineTwice });
   });
 export { RETURN_INSPECTION_MESSAGES };
+
+/**
+ * `POST /api/orders/:id/returns/:returnId/parcel`: the parcel a shopper abroad sent back themselves, with the
+ * carrier they chose (any, so free text) and its tracking number (letters and digits; spaces and dashes dropped).
+ */
+export const returnParcelSentSchema = z.object({
+  carrier: requiredText("carrier", 60, { missing: "Enter the carrier you sent the parcel with." }),
+  tracking_number: requiredText("tracking_number", 40, { missing: "Enter the parcel's tracking number." })
+    .transform((value) => value.replace(/[\s-]/g, "").toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z0-9]{6,35}$/, "tracking_number must be 6 to 35 letters and digits, as on the carrier's receipt"),
+    ),
+});
+export type ReturnParcelSent = z.infer<typeof returnParcelSentSchema>;
+export type ReturnParcelSentInput = z.input<typeof returnParcelSentSchema>;
 
 /** A cash-on-delivery refund paid by hand: the UPI or bank transfer's reference. */
 export const refundPaidSchema = z.object({

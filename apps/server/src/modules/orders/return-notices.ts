@@ -9,11 +9,20 @@ import type { OrderRow } from "./transitions";
 
 /** Where a return stands, in the shopper's words. */
 export type ReturnStep =
-  "requested" | "approved" | "refused" | "pickup_booked" | "received" | "accepted" | "rejected" | "exchange_shipped";
+  | "requested"
+  | "approved"
+  | "approved_send_back"
+  | "refused"
+  | "pickup_booked"
+  | "received"
+  | "accepted"
+  | "rejected"
+  | "exchange_shipped";
 
 const STEP_TEXT: Record<ReturnStep, string> = {
   requested: "we have your request and will answer within a day",
   approved: "your return is approved; the courier will pick the parcel up",
+  approved_send_back: "your return is approved; please send the parcel back to us",
   refused: "we could not accept your return",
   pickup_booked: "the courier will pick the parcel up",
   received: "we have received the parcel back and are checking it",
@@ -24,12 +33,14 @@ const STEP_TEXT: Record<ReturnStep, string> = {
 
 /**
  * A return's progress (the returns flow calls this in its transactions): `note` is the seller's words
- * (a refusal's reason, the pickup date), shown as written.
+ * (a refusal's reason, the pickup date), shown as written; `instructions` are what the shopper does next (a
+ * return from abroad: the address and the customs words), a paragraph each in the e-mail and in `short` on
+ * WhatsApp (a template's body stays within Meta's 1,024 characters).
  */
 export async function queueReturnNotice(
   tx: Tx,
   order: OrderRow,
-  update: { step: ReturnStep; note?: string },
+  update: { step: ReturnStep; note?: string; instructions?: { paragraphs: readonly string[]; short: string } },
 ): Promise<{ email: boolean; whatsapp: boolean }> {
   const status = STEP_TEXT[update.step];
   const email = order.email
@@ -39,12 +50,15 @@ export async function queueReturnNotice(
         blocks: [
           paragraph(`An update on your return for order #${order.id}: ${status}.`),
           ...(update.note ? [paragraph(update.note)] : []),
+          ...(update.instructions?.paragraphs ?? []).map((line) => paragraph(line)),
           action("See your order", `${STORE_URL_TAG}${orderPagePath(order)}`),
         ],
         orderUpdate: true,
       })
     : undefined;
-  const whatsappText = update.note ? `${status} (${update.note})` : status;
+  const whatsappText = [update.note ? `${status} (${update.note})` : status, update.instructions?.short]
+    .filter(Boolean)
+    .join(". ");
   return notifyShopper(tx, order, {
     email,
     whatsapp: { template: "return_update", parameters: [String(order.id), whatsappText] },

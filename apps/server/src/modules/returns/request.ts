@@ -1,6 +1,7 @@
 import { asc, eq, ne, and, sql } from "drizzle-orm";
 import {
   ORDER_STATUS_LABELS,
+  RETURN_ABROAD_TERMS,
   RETURN_WINDOW_CLOSED,
   UPLOAD_MAX_BYTES,
   parseImageDataUrl,
@@ -17,6 +18,7 @@ import { deliveredAt } from "../orders/reader";
 import { queueReturnNotice } from "../orders/return-notices";
 import { orderLines } from "../orders/tables";
 import type { OrderRow } from "../orders/transitions";
+import { sentByShopper } from "./abroad";
 import { refundOfPieces, returnWindowClosesAt } from "./rules";
 import { returnLines, returnRequests } from "./tables";
 
@@ -36,6 +38,7 @@ const refuse = (kind: "conflict" | "unprocessable", code: string, message: strin
  * less than 48 hours ago, each line is the order's and has that many pieces not cancelled and not already in
  * another request (a refused one frees them), an exchange's size is offered and in stock, and a shopper who
  * paid in cash says where the refund goes. Run before the photos are stored and again under the order's lock.
+ * An order delivered abroad is returned, not exchanged (decision 085).
  */
 export async function checkReturn(
   db: Db | Tx,
@@ -50,6 +53,8 @@ export async function checkReturn(
       `A return or exchange can be asked for once the order is delivered; this order is "${ORDER_STATUS_LABELS[order.status]}".`,
     );
   }
+  if (input.kind === "exchange" && sentByShopper(order))
+    throw refuse("unprocessable", "NO_EXCHANGE_ABROAD", RETURN_ABROAD_TERMS.exchange, "kind");
   const delivered = await deliveredAt(db, order.id);
   if (!delivered || now > returnWindowClosesAt(delivered)) {
     throw refuse("unprocessable", "RETURN_WINDOW_CLOSED", RETURN_WINDOW_CLOSED);

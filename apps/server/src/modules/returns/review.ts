@@ -18,6 +18,7 @@ import { moneyOf } from "../orders/order-email";
 import { reverseSale } from "../orders/reversals";
 import { queueReturnNotice } from "../orders/return-notices";
 import { recordTransfer, requestRefund } from "../payments/refunds";
+import { sendBackInstructions, sentByShopper } from "./abroad";
 import { maskedDestination } from "./rules";
 import { returnLines, returnRequests } from "./tables";
 
@@ -64,7 +65,8 @@ export async function piecesOf(db: Db | Tx, returnId: number) {
 /**
  * The seller accepts the request. An exchange takes its new sizes from stock now, all or none, so the piece
  * the shopper will get is kept for them; a size sold out since is refused, and the seller may refuse the
- * exchange or ask the shopper for a return. The pickup is booked after the commit (service.ts).
+ * exchange or ask the shopper for a return. The pickup is booked after the commit (service.ts); a shopper
+ * abroad is told instead where to send the parcel and what to declare (decision 085).
  */
 export async function approveReturn(
   tx: Tx,
@@ -96,7 +98,13 @@ export async function approveReturn(
       await tx.update(returnLines).set({ exchangeVariantId: w.variantId }).where(eq(returnLines.id, w.piece.id));
   }
   await setStatus(tx, request, "approved", { sellerNote: note });
-  await queueReturnNotice(tx, order, { step: "approved", ...(note && { note }) });
+  if (sentByShopper(order))
+    await queueReturnNotice(tx, order, {
+      step: "approved_send_back",
+      ...(note && { note }),
+      instructions: await sendBackInstructions(tx, order, id),
+    });
+  else await queueReturnNotice(tx, order, { step: "approved", ...(note && { note }) });
   return { request: { ...request, status: "approved", sellerNote: note }, order };
 }
 

@@ -1,14 +1,24 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { AdminReturnView, ReturnRequest, ReturnStatus, ReturnsView, ReturnView } from "@store/shared";
+import type {
+  AdminReturnView,
+  ReturnParcelSent,
+  ReturnRequest,
+  ReturnStatus,
+  ReturnsView,
+  ReturnView,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import type { ServiceLog } from "../../log";
 import type { MediaStore } from "../../media/storage";
 import { viewableOrder, type OrderAccess } from "../orders/reader";
 import type { BookedParcel, ReturnParcelRequest } from "../shipping/return-parcels";
 import { notFound } from "../../lib/failures";
+import { orders } from "../orders/tables";
 import { lockOrder } from "../orders/transitions";
+import { sentByShopper } from "./abroad";
 import { checkReturn, insertReturn, storeReturnPhotos } from "./request";
 import { markExchanged, piecesOf, recordPickup, type ReturnRow } from "./review";
+import { recordShopperParcel } from "./shopper-parcel";
 import { returnRequests } from "./tables";
 import { adminReturnViews, orderReturns, returnViews, toHandle } from "./views";
 
@@ -51,6 +61,22 @@ export function createReturnsService(
       return (await returnViews(db, [await request(id)]))[0]!;
     },
 
+    /**
+     * `POST /api/orders/:id/returns/:returnId/parcel`: a shopper abroad says which parcel they sent back (its
+     * carrier and tracking number) for the seller to follow; the order's access is checked as its page's is.
+     */
+    async sendParcel(
+      access: OrderAccess,
+      orderId: number,
+      returnId: number,
+      parcel: ReturnParcelSent,
+      now = new Date(),
+    ): Promise<ReturnView> {
+      await viewableOrder(db, access, orderId);
+      await db.transaction((tx) => recordShopperParcel(tx, orderId, returnId, parcel, now));
+      return (await returnViews(db, [await request(returnId)]))[0]!;
+    },
+
     /** The seller's photos of a checked parcel, stored before the step's transaction (as the shopper's are). */
     storePhotos: (photos: string[]) => storeReturnPhotos(deps.media, photos),
 
@@ -71,7 +97,8 @@ export function createReturnsService(
 
     /**
      * After an approval's commit: the courier books the pickup. A courier that refuses or is down leaves the
-     * request approved without a pickup, and says why; the seller books it again from the back office.
+     * request approved without a pickup, and says why; the seller books it again from the back office. No
+     * courier picks up abroad (decision 085): the shopper sends that parcel, so nothing is booked.
      */
     async bookPickup(id: number): Promise<{ booked: boolean; problem: string | null }> {
       const [request] = await db
@@ -79,6 +106,8 @@ export function createReturnsService(
         .from(returnRequests)
         .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "approved")));
       if (!request || request.pickupAwb) return { booked: Boolean(request?.pickupAwb), problem: null };
+      const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
+      if (order && sentByShopper(order)) return { booked: false, problem: null };
       const pieces = await piecesOf(db, id);
       try {
         const pickup = await deps.bookParcel({

@@ -40,6 +40,10 @@ export const returnRequests = pgTable(
     pickupAwb: text("pickup_awb"),
     pickupCourier: text("pickup_courier"),
     pickupTrackingUrl: text("pickup_tracking_url"),
+    /** A return from abroad (decision 085): the parcel the shopper sent themselves, as they told us. */
+    shopperCarrier: text("shopper_carrier"),
+    shopperTracking: text("shopper_tracking"),
+    shopperSentAt: timestamp("shopper_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

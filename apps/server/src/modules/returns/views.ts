@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
+  RETURN_ABROAD_APPROVED_LABEL,
   RETURN_STATUS_LABELS,
   toMajorUnits,
   type AdminReturnView,
@@ -11,6 +12,7 @@ import type { Db } from "../../db/client";
 import { deliveredAt } from "../orders/reader";
 import { orderLines, orders } from "../orders/tables";
 import { refunds } from "../payments/tables";
+import { sentByShopper } from "./abroad";
 import { maskedDestination, returnWindowClosesAt } from "./rules";
 import { returnLines, returnRequests } from "./tables";
 import type { ReturnRow } from "./review";
@@ -28,12 +30,13 @@ export async function adminReturnViews(db: Db, requests: readonly ReturnRow[]): 
   const ofOrders = await db.select().from(orders).where(inArray(orders.id, orderIds));
   return requests.map((r) => {
     const order = ofOrders.find((o) => o.id === r.orderId)!;
+    const abroad = sentByShopper(order);
     return {
       id: r.id,
       order_id: r.orderId,
       kind: r.kind,
       status: r.status,
-      status_label: RETURN_STATUS_LABELS[r.status],
+      status_label: abroad && r.status === "approved" ? RETURN_ABROAD_APPROVED_LABEL : RETURN_STATUS_LABELS[r.status],
       reason: r.reason,
       details: r.details,
       lines: pieces
@@ -58,6 +61,11 @@ export async function adminReturnViews(db: Db, requests: readonly ReturnRow[]): 
       pickup: r.pickupAwb
         ? { awb: r.pickupAwb, courier: r.pickupCourier ?? "", tracking_url: r.pickupTrackingUrl }
         : null,
+      sent_by_shopper: abroad,
+      shopper_parcel:
+        r.shopperCarrier && r.shopperTracking && r.shopperSentAt
+          ? { carrier: r.shopperCarrier, tracking_number: r.shopperTracking, sent_at: r.shopperSentAt.toISOString() }
+          : null,
       seller_note: r.sellerNote,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),

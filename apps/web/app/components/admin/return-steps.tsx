@@ -49,7 +49,7 @@ export function ReturnSteps({ request, busy, run }: { request: AdminReturnView; 
     case "approved":
       return (
         <div className={buttons}>
-          {!request.pickup && (
+          {!request.pickup && !request.sent_by_shopper && (
             <button
               type="button"
               className={BUTTON_SECONDARY}

@@ -1,6 +1,7 @@
 import {
   RETURN_WINDOW_CLOSED,
   formatMoney,
+  isReturnFromAbroad,
   shopperTimeText,
   sizeLabel,
   type OrderDetail,
@@ -9,6 +10,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../ui/button";
+import { SendBackSteps } from "./return-abroad";
 import { freePieces, ReturnRequestForm } from "./return-request-form";
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
@@ -20,9 +22,11 @@ const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSecret: string | null }) {
   const [asking, setAsking] = useState(false);
   const [made, setMade] = useState<ReturnView[]>([]);
+  // Requests changed on this page since it loaded (a parcel's tracking entered), by id.
+  const [changed, setChanged] = useState<Map<number, ReturnView>>(new Map());
   const closesAt = order.return_window_closes_at;
   if (!closesAt && order.returns.length === 0) return null;
-  const requests = [...made, ...order.returns];
+  const requests = [...made, ...order.returns].map((request) => changed.get(request.id) ?? request);
   const withMade = { ...order, returns: requests };
   const inTime = order.status === "delivered" && closesAt !== null && Date.parse(closesAt) > Date.now();
   // Within the window, while some piece is not yet in a request.
@@ -37,7 +41,12 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
         <ul className="mt-4 space-y-4">
           {requests.map((request) => (
             <li key={request.id}>
-              <ReturnSummary request={request} />
+              <ReturnSummary
+                request={request}
+                order={order}
+                linkSecret={linkSecret}
+                onChange={(next) => setChanged((map) => new Map(map).set(next.id, next))}
+              />
             </li>
           ))}
         </ul>
@@ -56,8 +65,8 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
         ) : (
           <div className="mt-4">
             <p className="text-sm text-charcoal/85">
-              You can ask for a return or another size until{" "}
-              {shopperTimeText(closesAt, order.time_zone, order.delivery.country)}.
+              You can ask for {isReturnFromAbroad(order.delivery.country) ? "a return" : "a return or another size"}{" "}
+              until {shopperTimeText(closesAt, order.time_zone, order.delivery.country)}.
             </p>
             <Button className="mt-3" onClick={() => setAsking(true)}>
               Return or exchange pieces
@@ -79,7 +88,17 @@ export function OrderReturns({ order, linkSecret }: { order: OrderDetail; linkSe
   );
 }
 
-function ReturnSummary({ request }: { request: ReturnView }) {
+function ReturnSummary({
+  request,
+  order,
+  linkSecret,
+  onChange,
+}: {
+  request: ReturnView;
+  order: OrderDetail;
+  linkSecret: string | null;
+  onChange: (request: ReturnView) => void;
+}) {
   return (
     <article className="rounded-2xl bg-cream/50 p-4 text-sm">
       <h3 className="font-semibold text-charcoal">
@@ -114,6 +133,14 @@ function ReturnSummary({ request }: { request: ReturnView }) {
         </p>
       )}
       {request.seller_note && <p className="mt-1">From us: {request.seller_note}</p>}
+      {request.sent_by_shopper && request.status === "approved" && (
+        <SendBackSteps order={order} request={request} linkSecret={linkSecret} onSent={onChange} />
+      )}
+      {request.sent_by_shopper && request.status !== "approved" && request.shopper_parcel && (
+        <p className="mt-1">
+          Sent back with {request.shopper_parcel.carrier}, tracking number {request.shopper_parcel.tracking_number}
+        </p>
+      )}
       {request.inspection?.note && <p className="mt-1">When we checked the parcel: {request.inspection.note}</p>}
     </article>
   );

@@ -1,4 +1,5 @@
 import {
+  isReturnFromAbroad,
   MESSAGES,
   PRODUCT_SIZES,
   RETURN_PHOTOS_MAX,
@@ -15,6 +16,7 @@ import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
 import { Button } from "../ui/button";
 import { readAsDataUrl } from "../../lib/data-url";
+import { ReturnAbroadTerms } from "./return-abroad";
 
 const FIELDS = ["reason", "details", "upi_id", "account_name", "account_number", "ifsc", "refund_to"] as const;
 type Field = (typeof FIELDS)[number];
@@ -51,6 +53,8 @@ export function ReturnRequestForm({
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const cashRefund = kind === "return" && order.payment_method === "cod";
+  // From abroad the shopper sends the parcel and gets a refund; no size exchange (decision 085).
+  const abroad = isReturnFromAbroad(order.delivery.country);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -119,7 +123,8 @@ export function ReturnRequestForm({
       aria-label="Ask for a return or an exchange"
       className="mt-4 space-y-5"
     >
-      <fieldset>
+      {abroad && <ReturnAbroadTerms order={order} />}
+      <fieldset hidden={abroad}>
         <legend className={LABEL}>What would you like?</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {(["return", "exchange"] as const).map((value) => (

@@ -153,6 +153,16 @@ function ReturnCard({ request, action, run }: { request: AdminReturnView; action
             </dd>
           </div>
         )}
+        {request.sent_by_shopper && (
+          <div>
+            <dt className="inline font-semibold">Return shipping: </dt>
+            <dd className="inline">
+              {request.shopper_parcel
+                ? `the shopper sent it with ${request.shopper_parcel.carrier}, tracking ${request.shopper_parcel.tracking_number}`
+                : "shopper sends it from abroad (no pickup); no tracking yet"}
+            </dd>
+          </div>
+        )}
         {request.seller_note && (
           <div>
             <dt className="inline font-semibold">Note to the shopper: </dt>
