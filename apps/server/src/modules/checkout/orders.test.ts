@@ -86,6 +86,7 @@ describe("a shopper's orders (GET /api/orders/, GET /api/orders/:id)", () => {
         item_count: 1,
         created_at: expect.any(String),
         is_test: true,
+        time_zone: "Asia/Kolkata",
       },
       {
         id: cod.json().order_id,
@@ -97,6 +98,7 @@ describe("a shopper's orders (GET /api/orders/, GET /api/orders/:id)", () => {
         item_count: 2,
         created_at: expect.any(String),
         is_test: false,
+        time_zone: "Asia/Kolkata",
       },
     ]);
 

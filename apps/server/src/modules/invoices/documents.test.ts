@@ -316,6 +316,7 @@ describe("the back office's invoices", () => {
       is_test: false,
       credit_notes: [{ id: note.id, number: note.number, date: note.issueDate, reason: note.reason, url: noteUrl }],
       earlier: [],
+      shipping_bill: null,
     });
     expect(detail.can_issue_invoice).toBe(false);
   });
