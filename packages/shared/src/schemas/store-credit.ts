@@ -66,10 +66,15 @@ export const storeCreditHolderSchema = z.object({
   amount: z.number(),
 });
 
-/** `GET /api/admin/store-credit`: what the shop owes in each currency, and to whom (largest first). */
+/**
+ * `GET /api/admin/store-credit`: what the shop owes in each currency, and to whom (largest first). With a
+ * query, `accounts` also lists shoppers' accounts matching it, with or without credit, to open one's ledger
+ * (a first goodwill credit).
+ */
 export const adminStoreCreditOverviewSchema = z.object({
   owed: z.array(storeCreditBalanceSchema),
   holders: z.array(storeCreditHolderSchema),
+  accounts: z.array(z.object({ user_id: z.number().int(), name: z.string(), email: z.string() })),
 });
 
 /** `GET /api/admin/store-credit/:id`: one shopper's balances and ledger, newest first. */

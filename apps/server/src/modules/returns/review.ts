@@ -246,7 +246,10 @@ export async function inspectReturn(
       now,
     );
     status = await refundAccepted(tx, request, order, accepted);
-    refundId = status === "refunding" ? await requestRefund(tx, order.id, { reason: "return", amount: accepted, returnId: id }) : null;
+    refundId =
+      status === "refunding"
+        ? await requestRefund(tx, order.id, { reason: "return", amount: accepted, returnId: id })
+        : null;
   }
   await setStatus(tx, request, status, { ...inspection, acceptedMinor: accepted });
   const toCredit = request.refundVia === "store_credit" && accepted > 0;

@@ -26,9 +26,7 @@ export async function queueCreditIssuedEmail(tx: Tx, entry: typeof storeCreditEn
       greeting: `Namaste ${user.firstName},`,
       blocks: [
         paragraph(`We have added ${amount} of store credit to your account: ${why}.`),
-        paragraph(
-          "It does not expire. Your balance and its history are on your account page.",
-        ),
+        paragraph("It does not expire. Your balance and its history are on your account page."),
         action("See your store credit", `${STORE_URL_TAG}/account`),
       ],
     }),

@@ -16,8 +16,6 @@ export const storeCreditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .header("cache-control", "private, no-store")
-        .send(await storeCredit.forShopper(signedInUser(request).id)),
+      reply.header("cache-control", "private, no-store").send(await storeCredit.forShopper(signedInUser(request).id)),
   );
 };

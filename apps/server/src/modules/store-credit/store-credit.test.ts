@@ -27,7 +27,7 @@ import {
 } from "../checkout/test-support";
 import { emailOutbox } from "../../email/tables";
 import { refunds } from "../payments/tables";
-import { orderLines, orders } from "../orders/tables";
+import { orderLines } from "../orders/tables";
 import { balanceOf, giveBackCredit, spendCredit } from "./ledger";
 import { storeCreditEntries } from "./tables";
 
@@ -143,7 +143,11 @@ describe("a return refunded as store credit", () => {
     expect(view.history).toMatchObject([
       { kind: "return", label: "Refund of a return", amount: request.refund, order_id: orderId, return_id: request.id },
     ]);
-    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, who.email)).orderBy(asc(emailOutbox.id));
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, who.email))
+      .orderBy(asc(emailOutbox.id));
     const issued = mails.find((m) => m.subject.includes("store credit"));
     expect(issued?.text).toContain(`return for order #${orderId}`);
     expect(issued?.text).toContain("It does not expire.");
@@ -177,7 +181,12 @@ describe("a return refunded as store credit", () => {
     const guest = await app.inject({
       method: "POST",
       url: `/api/orders/${order.id}/returns?token=${order.viewToken}`,
-      payload: { kind: "return", reason: "Changed my mind", lines: [{ line_id: 1, quantity: 1 }], refund_via: "store_credit" },
+      payload: {
+        kind: "return",
+        reason: "Changed my mind",
+        lines: [{ line_id: 1, quantity: 1 }],
+        refund_via: "store_credit",
+      },
     });
     expect(guest.statusCode).toBeGreaterThanOrEqual(400);
     expect(guest.statusCode).toBeLessThan(500);
@@ -273,7 +282,9 @@ describe("the ledger's movements", () => {
     expect((await adjust(who.id, { currency: "INR", amount: 1000, reason: "Welcome back" })).statusCode).toBe(200);
     const { order } = await insertOrder(app, { userId: who.id, currency: "INR", paymentMethod: "razorpay" });
     const spend = () =>
-      db().transaction((tx) => spendCredit(tx, { userId: who.id, currency: "INR", amountMinor: 60_000, orderId: order.id }));
+      db().transaction((tx) =>
+        spendCredit(tx, { userId: who.id, currency: "INR", amountMinor: 60_000, orderId: order.id }),
+      );
     const spends = await Promise.all([spend(), spend()]);
     expect(spends.filter((s) => s.created)).toHaveLength(1);
     expect(await balanceOf(db(), who.id, "INR")).toBe(40_000);
@@ -306,7 +317,9 @@ describe("the ledger's movements", () => {
         (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
       );
     expect(
-      await refusal(db().update(storeCreditEntries).set({ amountMinor: 999_999 }).where(eq(storeCreditEntries.userId, who.id))),
+      await refusal(
+        db().update(storeCreditEntries).set({ amountMinor: 999_999 }).where(eq(storeCreditEntries.userId, who.id)),
+      ),
     ).toMatch(/never changed or deleted/);
     expect(await refusal(db().delete(storeCreditEntries).where(eq(storeCreditEntries.userId, who.id)))).toMatch(
       /never changed or deleted/,
@@ -320,7 +333,7 @@ describe("many debits at once", () => {
     const shoppers = await Promise.all(Array.from({ length: 6 }, () => shopper()));
     for (const who of shoppers)
       expect((await adjust(who.id, { currency: "INR", amount: 500, reason: "Festival credit" })).statusCode).toBe(200);
-    const attempts = [];
+    const attempts: { who: Shopper; orderId: number }[] = [];
     for (const who of shoppers)
       for (let i = 0; i < 12; i++) {
         const { order } = await insertOrder(app, { userId: who.id, currency: "INR" });
@@ -328,9 +341,7 @@ describe("many debits at once", () => {
       }
     const results = await Promise.allSettled(
       attempts.map(({ who, orderId }) =>
-        db().transaction((tx) =>
-          spendCredit(tx, { userId: who.id, currency: "INR", amountMinor: 10_000, orderId }),
-        ),
+        db().transaction((tx) => spendCredit(tx, { userId: who.id, currency: "INR", amountMinor: 10_000, orderId })),
       ),
     );
     for (const rejected of results.filter((r) => r.status === "rejected"))
@@ -371,6 +382,5 @@ describe("the owner's overview", () => {
     const ledger = await call(app, admin, "GET", `/api/admin/store-credit/${who.id}`);
     expect(ledger.json<AdminStoreCreditLedger>().shopper.email).toBe(who.email);
     expect((await call(app, admin, "GET", "/api/admin/store-credit/2000000")).statusCode).toBe(404);
-    void orders;
   });
 });

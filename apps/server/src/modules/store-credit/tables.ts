@@ -38,10 +38,18 @@ export const storeCreditEntries = pgTable(
     index("store_credit_entries_user_idx").on(t.userId, t.currency, t.createdAt),
     // Exactly once: a return issues credit once, a gift card is redeemed once, an order spends once and is
     // given back once.
-    uniqueIndex("store_credit_entries_return_uq").on(t.returnId).where(sql`${t.kind} = 'return'`),
-    uniqueIndex("store_credit_entries_gift_card_uq").on(t.giftCardId).where(sql`${t.kind} = 'gift_card'`),
-    uniqueIndex("store_credit_entries_spent_uq").on(t.orderId).where(sql`${t.kind} = 'spent'`),
-    uniqueIndex("store_credit_entries_given_back_uq").on(t.orderId).where(sql`${t.kind} = 'given_back'`),
+    uniqueIndex("store_credit_entries_return_uq")
+      .on(t.returnId)
+      .where(sql`${t.kind} = 'return'`),
+    uniqueIndex("store_credit_entries_gift_card_uq")
+      .on(t.giftCardId)
+      .where(sql`${t.kind} = 'gift_card'`),
+    uniqueIndex("store_credit_entries_spent_uq")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'spent'`),
+    uniqueIndex("store_credit_entries_given_back_uq")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'given_back'`),
     check("store_credit_entries_currency", sql`${t.currency} in ('INR', 'USD')`),
     check(
       "store_credit_entries_sign",

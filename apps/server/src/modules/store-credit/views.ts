@@ -87,6 +87,7 @@ export async function adminOverview(db: Db, query?: string): Promise<AdminStoreC
     .orderBy(storeCreditEntries.currency);
   const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const total = sql<number>`sum(${storeCreditEntries.amountMinor})::int`;
+  const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
   const holders = await db
     .select({
       userId: users.id,
@@ -98,19 +99,25 @@ export async function adminOverview(db: Db, query?: string): Promise<AdminStoreC
     })
     .from(storeCreditEntries)
     .innerJoin(users, eq(users.id, storeCreditEntries.userId))
-    .where(
-      pattern
-        ? or(
-            ilike(users.email, pattern),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          )
-        : undefined,
-    )
+    .where(pattern ? or(ilike(users.email, pattern), ilike(fullName, pattern)) : undefined)
     .groupBy(users.id, storeCreditEntries.currency)
     .having(ne(total, 0))
     .orderBy(desc(total), users.id)
     .limit(HISTORY_LIMIT);
+  const accounts = pattern
+    ? await db
+        .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(and(eq(users.role, "shopper"), or(ilike(users.email, pattern), ilike(fullName, pattern))))
+        .orderBy(users.email)
+        .limit(10)
+    : [];
   return {
+    accounts: accounts.map((a) => ({
+      user_id: a.userId,
+      name: `${a.firstName} ${a.lastName}`.trim(),
+      email: a.email,
+    })),
     owed: owed.map((r) => ({ currency: r.currency as Currency, amount: toMajorUnits(r.total) })),
     holders: holders.map((h) => ({
       user_id: h.userId,
