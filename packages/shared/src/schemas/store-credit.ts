@@ -104,4 +104,3 @@ export type StoreCreditView = z.infer<typeof storeCreditViewSchema>;
 export type AdminStoreCreditOverview = z.infer<typeof adminStoreCreditOverviewSchema>;
 export type AdminStoreCreditLedger = z.infer<typeof adminStoreCreditLedgerSchema>;
 export type StoreCreditAdjustment = z.infer<typeof storeCreditAdjustmentSchema>;
-export type StoreCreditAdjustmentInput = z.input<typeof storeCreditAdjustmentSchema>;

@@ -53,6 +53,9 @@ export async function checkReturn(
       `A return or exchange can be asked for once the order is delivered; this order is "${ORDER_STATUS_LABELS[order.status]}".`,
     );
   }
+  // Store credit needs an account to hold it: a guest's order is refunded as it was paid.
+  if (input.refund_via === "store_credit" && order.userId === null)
+    throw invalidField("refund_via", "Store credit is kept in an account: sign in and place orders there to use it.");
   if (input.kind === "exchange" && sentByShopper(order))
     throw refuse("unprocessable", "NO_EXCHANGE_ABROAD", RETURN_ABROAD_TERMS.exchange, "kind");
   const delivered = await deliveredAt(db, order.id);
@@ -87,9 +90,6 @@ export async function checkReturn(
     checked.push({ line, quantity: wanted.quantity, exchangeSize });
   }
 
-  // Store credit needs an account to hold it: a guest's order is refunded as it was paid.
-  if (input.refund_via === "store_credit" && order.userId === null)
-    throw invalidField("refund_via", "Store credit is kept in an account: sign in and place orders there to use it.");
   if (input.kind === "return" && order.paymentMethod === "cod" && input.refund_via === "original" && !input.refund_to) {
     throw invalidField("refund_to", "You paid in cash: tell us the UPI id or bank account your refund should go to.");
   }

@@ -68,7 +68,7 @@ export async function issueReturnCredit(
   const entry = await write(tx, {
     ...input,
     kind: "return",
-    reason: `Return of order #${input.orderId}`,
+    reason: `Return #${input.returnId}`,
   });
   await queueCreditIssuedEmail(tx, entry);
   return { entry, created: true };
