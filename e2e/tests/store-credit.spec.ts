@@ -72,7 +72,12 @@ async function deliveredAccountOrder(request: APIRequestContext, token: string, 
 
 /** The screen at both widths the review looks at, `top` (when given) at the top of each. */
 async function keepBoth(page: Page, name: string, top?: Locator) {
-  const show = () => top?.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  // Just below the sticky header (the e2e project has no DOM types: the page's window, typed by hand).
+  const show = () =>
+    top?.evaluate((element) => {
+      const view = globalThis as unknown as { scrollTo: (x: number, y: number) => void; scrollY: number };
+      view.scrollTo(0, element.getBoundingClientRect().top + view.scrollY - 88);
+    });
   await show();
   await keepScreen(page, name);
   await page.setViewportSize(PHONE);
