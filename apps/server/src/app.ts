@@ -24,6 +24,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { returnRoutes } from "./modules/returns/routes";
+import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(returnRoutes);
+  await app.register(storeCreditRoutes);
   await app.register(reviewRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);

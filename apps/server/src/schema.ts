@@ -10,6 +10,7 @@ export * from "./modules/promo/tables";
 export * from "./modules/orders/tables";
 export * from "./modules/invoices/tables";
 export * from "./modules/returns/tables";
+export * from "./modules/store-credit/tables";
 export * from "./modules/reviews/tables";
 export * from "./modules/checkout/tables";
 export * from "./modules/payments/tables";

@@ -28,6 +28,7 @@ import { createWishlistService } from "./modules/wishlist/service";
 import { createStockAlerts } from "./modules/wishlist/stock-alerts";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
+import { createStoreCreditService } from "./modules/store-credit/service";
 import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
@@ -91,6 +92,7 @@ export function createServices(
   });
   const returns = createReturnsService(db, { media, bookParcel: shipping.bookReturnParcel, log });
   const reviews = createReviewsService(db, { media });
+  const storeCredit = createStoreCreditService(db);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -137,6 +139,7 @@ export function createServices(
     shipping,
     returns,
     reviews,
+    storeCredit,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -167,6 +170,7 @@ export function createServices(
       invoices,
       shipping,
       returns,
+      storeCredit,
       delivery,
       pickupPincode: config.shipping.pickupPincode,
     }),

@@ -75,6 +75,8 @@ export default [
     // Issue 41 point 2: destination zones and international rate cards (decision 080).
     page("shipping-rates", "routes/admin/shipping-rates.tsx"),
     page("import-duties", "routes/admin/import-duties.tsx"),
+    // Issue 42: what the shop owes in store credit, a shopper's ledger and the owner's adjustments.
+    page("store-credit", "routes/admin/store-credit.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

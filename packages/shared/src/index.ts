@@ -40,6 +40,7 @@ export * from "./schemas/order-tracking";
 export * from "./phone";
 export * from "./shopper-time";
 export * from "./schemas/returns";
+export * from "./schemas/store-credit";
 export * from "./schemas/reviews";
 export * from "./schemas/notifications";
 export * from "./schemas/payments";

@@ -3,6 +3,7 @@ import { RETURN_POLICY } from "../constants";
 import { currencySchema } from "./common";
 import { shopperPhotoSchema } from "./admin-common";
 import { requiredText, text } from "./input-rules";
+import { REFUND_VIAS } from "./store-credit";
 
 export const RETURN_PHOTOS_MAX = 3;
 
@@ -42,6 +43,9 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   exchanged: "Exchanged: new size shipped",
   rejected: "Not accepted after checking",
 };
+
+/** A return refunded into the account's store credit (issue 42), as its status reads. */
+export const RETURN_REFUNDED_AS_CREDIT_LABEL = "Refunded as store credit";
 
 /** Requests still being worked through: the order cannot also be refunded whole meanwhile. */
 export const OPEN_RETURN_STATUSES = [
@@ -120,6 +124,11 @@ export const returnRequestSchema = z
       .optional()
       .transform((value) => value ?? []),
     refund_to: refundDestinationSchema.optional(),
+    /** Where the refund goes once accepted: the original payment (the default) or the account's store credit. */
+    refund_via: z
+      .enum(REFUND_VIAS, { error: "refund_via must be original or store_credit" })
+      .optional()
+      .transform((value) => value ?? "original"),
   })
   .superRefine((body, ctx) => {
     body.lines.forEach((line, i) => {
@@ -134,6 +143,8 @@ export const returnRequestSchema = z
     });
     if (new Set(body.lines.map((l) => l.line_id)).size !== body.lines.length)
       ctx.addIssue({ code: "custom", path: ["lines"], message: "Each line once, please" });
+    if (body.kind === "exchange" && body.refund_via === "store_credit")
+      ctx.addIssue({ code: "custom", path: ["refund_via"], message: "An exchange has no refund" });
   });
 
 export const returnViewSchema = z.object({
@@ -165,6 +176,8 @@ export const returnViewSchema = z.object({
   accepted_refund: z.number().nullable(),
   /** The seller's check of the parcel: why (when not accepted whole) and the photos taken; null before. */
   inspection: z.object({ note: z.string(), photos: z.array(z.string()), at: z.string() }).nullable(),
+  /** Where the accepted refund goes: the original payment (or a cash refund's transfer) or store credit. */
+  refund_via: z.enum(REFUND_VIAS),
   /** Where a cash-on-delivery refund goes, masked ("UPI asha@okaxis", "Bank account ending 4321"); null otherwise. */
   refund_to: z.string().nullable(),
   /** The return pickup, once the courier booked it. */

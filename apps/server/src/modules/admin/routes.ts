@@ -5,6 +5,7 @@ import { adminOrderRoutes } from "./orders-routes";
 import { adminShipmentRoutes } from "./shipments-routes";
 import { adminPeopleRoutes } from "./people-routes";
 import { adminReturnRoutes } from "./returns-routes";
+import { adminStoreCreditRoutes } from "./store-credit-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
@@ -65,4 +66,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminImportRulesRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
+  await app.register(adminStoreCreditRoutes);
 };

@@ -28,6 +28,8 @@ import type { ShippingService } from "../shipping/service";
 import { createShipmentAdmin } from "./orders-shipments";
 import type { ReturnsService } from "../returns/service";
 import { createReturnsAdmin } from "./returns";
+import type { StoreCreditService } from "../store-credit/service";
+import { createStoreCreditAdmin } from "./store-credit";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
 import { hasOrderParcel } from "../shipping/book";
@@ -47,6 +49,8 @@ export interface AdminServiceOptions {
   shipping: ShippingService;
   /** Shoppers' returns and exchanges, with the courier's pickups. */
   returns: ReturnsService;
+  /** Shoppers' store credit: the ledger's reads and the owner's adjustments. */
+  storeCredit: StoreCreditService;
   /** India Post's directory and the courier's serviceability: an address correction gets checkout's checks. */
   delivery: DeliveryPromises;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
@@ -115,5 +119,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     importRules: createImportRulesAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
+    storeCredit: createStoreCreditAdmin(db, options.storeCredit),
   };
 }

@@ -53,6 +53,9 @@ export async function checkReturn(
       `A return or exchange can be asked for once the order is delivered; this order is "${ORDER_STATUS_LABELS[order.status]}".`,
     );
   }
+  // Store credit needs an account to hold it: a guest's order is refunded as it was paid.
+  if (input.refund_via === "store_credit" && order.userId === null)
+    throw invalidField("refund_via", "Store credit is kept in an account: sign in and place orders there to use it.");
   if (input.kind === "exchange" && sentByShopper(order))
     throw refuse("unprocessable", "NO_EXCHANGE_ABROAD", RETURN_ABROAD_TERMS.exchange, "kind");
   const delivered = await deliveredAt(db, order.id);
@@ -87,7 +90,7 @@ export async function checkReturn(
     checked.push({ line, quantity: wanted.quantity, exchangeSize });
   }
 
-  if (input.kind === "return" && order.paymentMethod === "cod" && !input.refund_to) {
+  if (input.kind === "return" && order.paymentMethod === "cod" && input.refund_via === "original" && !input.refund_to) {
     throw invalidField("refund_to", "You paid in cash: tell us the UPI id or bank account your refund should go to.");
   }
   const value = checked.reduce((sum, c) => sum + c.line.unitPrice * c.quantity, 0);
@@ -174,7 +177,11 @@ export async function insertReturn(
       details: input.details,
       photos,
       refundMinor: checked.refundMinor,
-      refundTo: input.kind === "return" && order.paymentMethod === "cod" ? (input.refund_to ?? null) : null,
+      refundVia: input.refund_via,
+      refundTo:
+        input.kind === "return" && order.paymentMethod === "cod" && input.refund_via === "original"
+          ? (input.refund_to ?? null)
+          : null,
     })
     .returning({ id: returnRequests.id });
   await queueReturnNotice(tx, order, { step: "requested" });

@@ -4,6 +4,7 @@ import {
   RETURN_INSPECTION_MESSAGES,
   RETURN_STATUS_LABELS,
   sizePhrase,
+  type Currency,
   type ReturnInspection,
   type ReturnStatus,
 } from "@store/shared";
@@ -18,6 +19,7 @@ import { moneyOf } from "../orders/order-email";
 import { reverseSale } from "../orders/reversals";
 import { queueReturnNotice } from "../orders/return-notices";
 import { recordTransfer, requestRefund } from "../payments/refunds";
+import { issueReturnCredit } from "../store-credit/ledger";
 import { sendBackInstructions, sentByShopper } from "./abroad";
 import { maskedDestination } from "./rules";
 import { returnLines, returnRequests } from "./tables";
@@ -243,20 +245,45 @@ export async function inspectReturn(
       },
       now,
     );
+    status = await refundAccepted(tx, request, order, accepted);
     refundId =
-      order.paymentMethod === "cod"
-        ? null
-        : await requestRefund(tx, order.id, { reason: "return", amount: accepted, returnId: id });
-    status = accepted === 0 ? "refunded" : order.paymentMethod === "cod" ? "refund_due" : "refunding";
+      status === "refunding"
+        ? await requestRefund(tx, order.id, { reason: "return", amount: accepted, returnId: id })
+        : null;
   }
   await setStatus(tx, request, status, { ...inspection, acceptedMinor: accepted });
-  const part = accepted < request.refundMinor ? ` We are refunding ${moneyOf(order)(accepted)}.` : "";
+  const toCredit = request.refundVia === "store_credit" && accepted > 0;
+  const part = toCredit
+    ? ` ${moneyOf(order)(accepted)} is in your account's store credit now.`
+    : accepted < request.refundMinor
+      ? ` We are refunding ${moneyOf(order)(accepted)}.`
+      : "";
   await queueReturnNotice(tx, order, {
     step: "accepted",
     ...((input.note || part) && { note: `${input.note}${part}`.trim() }),
   });
   if (status === "refunded") await refundOrderWhenAllBack(tx, order);
   return { request: { ...request, status, acceptedMinor: accepted }, order, refundId };
+}
+
+/**
+ * Where an accepted return's money goes, and the request's state after: nothing to pay (refunded); store
+ * credit issued at once in the order's currency (refunded; issue 42); a cash-on-delivery shopper's transfer
+ * (refund_due); or the provider's refund, asked by the caller (refunding).
+ */
+async function refundAccepted(tx: Tx, request: ReturnRow, order: OrderRow, accepted: number): Promise<ReturnStatus> {
+  if (accepted === 0) return "refunded";
+  if (request.refundVia === "store_credit" && order.userId !== null) {
+    await issueReturnCredit(tx, {
+      userId: order.userId,
+      currency: order.currency as Currency,
+      amountMinor: accepted,
+      orderId: order.id,
+      returnId: request.id,
+    });
+    return "refunded";
+  }
+  return order.paymentMethod === "cod" ? "refund_due" : "refunding";
 }
 
 /** The provider made a return's refund (the payments module's hook, in its transaction): the return is refunded. */

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { RETURN_KINDS, RETURN_STATUSES, type RefundDestination } from "@store/shared";
+import { REFUND_VIAS, RETURN_KINDS, RETURN_STATUSES, type RefundDestination } from "@store/shared";
 import { orderLines, orders } from "../orders/tables";
 
 export const returnKind = pgEnum("return_kind", RETURN_KINDS);
 export const returnStatus = pgEnum("return_status", RETURN_STATUSES);
+export const refundVia = pgEnum("refund_via", REFUND_VIAS);
 
 /**
  * A shopper's request to send pieces of a delivered order back (issue 16), for a refund or another size,
@@ -27,6 +28,8 @@ export const returnRequests = pgTable(
     refundMinor: integer("refund_minor").notNull().default(0),
     /** A cash-on-delivery shopper's UPI id or bank account, for the seller to pay by hand. */
     refundTo: jsonb("refund_to").$type<RefundDestination>(),
+    /** Where the accepted refund goes (issue 42): the original payment, or store credit issued on acceptance. */
+    refundVia: refundVia("refund_via").notNull().default("original"),
     /** The seller's reference of that payment (a UPI or NEFT transaction number). */
     payoutReference: text("payout_reference"),
     sellerNote: text("seller_note").notNull().default(""),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   RETURN_ABROAD_APPROVED_LABEL,
+  RETURN_REFUNDED_AS_CREDIT_LABEL,
   RETURN_STATUS_LABELS,
   toMajorUnits,
   type AdminReturnView,
@@ -36,7 +37,12 @@ export async function adminReturnViews(db: Db, requests: readonly ReturnRow[]): 
       order_id: r.orderId,
       kind: r.kind,
       status: r.status,
-      status_label: abroad && r.status === "approved" ? RETURN_ABROAD_APPROVED_LABEL : RETURN_STATUS_LABELS[r.status],
+      status_label:
+        abroad && r.status === "approved"
+          ? RETURN_ABROAD_APPROVED_LABEL
+          : r.status === "refunded" && r.refundVia === "store_credit"
+            ? RETURN_REFUNDED_AS_CREDIT_LABEL
+            : RETURN_STATUS_LABELS[r.status],
       reason: r.reason,
       details: r.details,
       lines: pieces
@@ -57,6 +63,7 @@ export async function adminReturnViews(db: Db, requests: readonly ReturnRow[]): 
       inspection: r.inspectedAt
         ? { note: r.inspectionNote, photos: r.inspectionPhotos, at: r.inspectedAt.toISOString() }
         : null,
+      refund_via: r.refundVia,
       refund_to: maskedDestination(r.refundTo ?? null),
       pickup: r.pickupAwb
         ? { awb: r.pickupAwb, courier: r.pickupCourier ?? "", tracking_url: r.pickupTrackingUrl }

@@ -9,6 +9,7 @@ import { FormMessage } from "./auth-card";
 import type { LoginNotice } from "./login-form";
 import { NotificationSwitches } from "./notification-switches";
 import { OrdersSlot } from "./orders-slot";
+import { StoreCreditSection } from "./store-credit-section";
 import { loginPath } from "./safe-next";
 import { Button } from "../ui/button";
 
@@ -91,6 +92,7 @@ export function AccountPanel() {
         )}
         {!failed && (user ? <Details user={user} /> : <DetailsSkeleton />)}
       </section>
+      {user && <StoreCreditSection />}
       {user && <NotificationSwitches />}
       {user && <OrdersSlot />}
     </div>

@@ -24,6 +24,7 @@ const LINKS = [
   { to: "/admin/sales", label: "Sales report", end: false },
   { to: "/admin/tax", label: "Tax figures", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
+  { to: "/admin/store-credit", label: "Store credit", end: false },
   { to: "/admin/audit-log", label: "Audit log", end: false },
   { to: "/admin/staff", label: "Staff", end: false },
   { to: "/admin/tax-rules", label: "Tax rules", end: false },

@@ -116,7 +116,9 @@ function ReturnSummary({
         <p className="mt-1">
           Refund: {formatMoney(request.accepted_refund ?? request.refund, request.currency)}
           {request.accepted_refund !== null && request.accepted_refund < request.refund && " (part of it accepted)"}
-          {request.refund_to && ` to ${request.refund_to}`}
+          {request.refund_via === "store_credit"
+            ? " as store credit in your account"
+            : request.refund_to && ` to ${request.refund_to}`}
         </p>
       )}
       {request.pickup && (

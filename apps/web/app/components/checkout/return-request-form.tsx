@@ -6,6 +6,7 @@ import {
   RETURN_REASONS,
   sizeLabel,
   type OrderDetail,
+  type RefundVia,
   type ReturnKind,
   type ReturnRequestInput,
   type ReturnView,
@@ -18,7 +19,16 @@ import { Button } from "../ui/button";
 import { readAsDataUrl } from "../../lib/data-url";
 import { ReturnAbroadTerms } from "./return-abroad";
 
-const FIELDS = ["reason", "details", "upi_id", "account_name", "account_number", "ifsc", "refund_to"] as const;
+const FIELDS = [
+  "reason",
+  "details",
+  "upi_id",
+  "account_name",
+  "account_number",
+  "ifsc",
+  "refund_to",
+  "refund_via",
+] as const;
 type Field = (typeof FIELDS)[number];
 const CONTROL = "mt-1 w-full rounded-xl border border-charcoal/25 bg-cream/40 px-3 py-2 text-base";
 const LABEL = "text-sm font-semibold text-charcoal";
@@ -52,7 +62,11 @@ export function ReturnRequestForm({
   const [problems, setProblems] = useState<Problems<Field>>({ fields: {}, form: null });
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
-  const cashRefund = kind === "return" && order.payment_method === "cod";
+  const [refundVia, setRefundVia] = useState<RefundVia>("original");
+  // Store credit is held by an account: offered on the signed-in order page (no link secret), never to a guest.
+  const creditOffered = kind === "return" && linkSecret === null;
+  const toCredit = creditOffered && refundVia === "store_credit";
+  const cashRefund = kind === "return" && order.payment_method === "cod" && !toCredit;
   // From abroad the shopper sends the parcel and gets a refund; no size exchange (decision 085).
   const abroad = isReturnFromAbroad(order.delivery.country);
 
@@ -87,6 +101,7 @@ export function ReturnRequestForm({
         details: text("details"),
         lines: chosen,
         photos: await Promise.all(files.map(readAsDataUrl)),
+        ...(toCredit && { refund_via: "store_credit" }),
         ...(cashRefund && {
           refund_to:
             payout === "upi"
@@ -194,6 +209,34 @@ export function ReturnRequestForm({
         </label>
         <input id="return-photos" name="photos" type="file" accept="image/*" multiple className="mt-1 block text-sm" />
       </div>
+      {creditOffered && (
+        <fieldset>
+          <legend className={LABEL}>Where should your refund go?</legend>
+          <div className="mt-2 space-y-2">
+            {(
+              [
+                [
+                  "original",
+                  order.payment_method === "cod" ? "To your UPI id or bank account" : "Back to how you paid",
+                ],
+                ["store_credit", "Store credit in your account: added as soon as we accept the return, never expires"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="refund_via"
+                  className="mt-1"
+                  checked={refundVia === value}
+                  onChange={() => setRefundVia(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {fieldError("refund_via")}
+        </fieldset>
+      )}
       {cashRefund && (
         <fieldset>
           <legend className={LABEL}>You paid in cash: where should we send your refund?</legend>

@@ -1,4 +1,5 @@
 import {
+  REFUND_VIA_LABELS,
   RETURN_STATUSES,
   RETURN_STATUS_LABELS,
   formatMoney,
@@ -127,6 +128,12 @@ function ReturnCard({ request, action, run }: { request: AdminReturnView; action
           <div>
             <dt className="inline font-semibold">Refund: </dt>
             <dd className="inline">{formatMoney(request.refund, request.currency)}</dd>
+          </div>
+        )}
+        {request.kind === "return" && (
+          <div>
+            <dt className="inline font-semibold">Refund to: </dt>
+            <dd className="inline">{REFUND_VIA_LABELS[request.refund_via]}</dd>
           </div>
         )}
         {request.payout && (

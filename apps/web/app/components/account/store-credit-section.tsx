@@ -1,0 +1,76 @@
+import { formatMoney, shopperDateText, type StoreCreditView } from "@store/shared";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { Skeleton } from "../ui/skeleton";
+
+/**
+ * The account page's store credit (issue 42): the balance in each currency and every movement, newest first.
+ * It never expires (the spec's return policy). A failed call says so here; the rest of the page stands.
+ */
+export function StoreCreditSection() {
+  const [view, setView] = useState<StoreCreditView | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get<StoreCreditView>("/api/store-credit/", undefined, { signal: controller.signal }).then(setView, (error) => {
+      if (controller.signal.aborted) return;
+      console.error("Store credit failed", error);
+      setFailed(true);
+    });
+    return () => controller.abort();
+  }, []);
+
+  const held = view?.balances.filter((b) => b.amount !== 0) ?? [];
+  return (
+    <section
+      aria-labelledby="credit-heading"
+      aria-busy={!view && !failed}
+      className="mt-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8"
+    >
+      <h2 id="credit-heading" className="text-2xl font-semibold text-indigo-ink">
+        Store credit
+      </h2>
+      {failed ? (
+        <p role="alert" className="mt-4 text-madder">
+          Your store credit could not be loaded just now. Please reload the page to try again.
+        </p>
+      ) : !view ? (
+        <Skeleton className="mt-4 h-8 w-48" />
+      ) : (
+        <>
+          <p className="mt-4 text-lg">
+            Balance:{" "}
+            <strong className="text-2xl tabular-nums text-charcoal">
+              {held.length === 0
+                ? formatMoney(0, "INR")
+                : held.map((b) => formatMoney(b.amount, b.currency)).join(" and ")}
+            </strong>
+          </p>
+          <p className="mt-1 text-sm text-charcoal/75">Store credit never expires.</p>
+          {view.history.length > 0 && (
+            <ul aria-label="Store credit history" className="mt-4 divide-y divide-linen">
+              {view.history.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+                  <span>
+                    <span className="block font-medium text-charcoal">{entry.label}</span>
+                    <span className="block text-sm text-charcoal/75">
+                      {shopperDateText(entry.created_at, "Asia/Kolkata")}
+                      {entry.reason && ` · ${entry.reason}`}
+                    </span>
+                  </span>
+                  <span
+                    className={`tabular-nums font-semibold ${entry.amount < 0 ? "text-charcoal" : "text-indigo-ink"}`}
+                  >
+                    {entry.amount > 0 ? "+" : ""}
+                    {formatMoney(entry.amount, entry.currency)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
