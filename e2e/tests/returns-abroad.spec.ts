@@ -1,16 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import {
-  OTHER_CARRIER,
-  RETURN_ABROAD_TERMS,
-  type AdminOrderDetail,
-  type CardOrderResponse,
-  type CartResponse,
-  type ProductDetail,
-  type VerifyPaymentResponse,
-} from "@store/shared";
+import { OTHER_CARRIER, RETURN_ABROAD_TERMS, type AdminOrderDetail, type ProductDetail } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
+import { paidLondonOrder } from "../fixtures/abroad";
 import { adminToken, DESKTOP, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
-import { firstMethodFee, guestCart, openWithStorage, productInStock } from "../fixtures/cart";
+import { openWithStorage, productInStock } from "../fixtures/cart";
 import { mailsTo } from "../fixtures/mail";
 import { keepScreen } from "../fixtures/screens";
 
@@ -30,48 +23,19 @@ test.beforeAll(async ({ request }) => {
 
 const adminHeaders = async (request: APIRequestContext) => ({ Authorization: `Token ${await adminToken(request)}` });
 
-/** A guest in London pays in USD through the simulated Razorpay; the seller hands the parcel to DHL herself. */
+/** A guest's paid order to London (fixtures/abroad.ts), delivered. */
 async function deliveredLondonOrder(request: APIRequestContext, email: string): Promise<number> {
-  const { cart_id } = await guestCart(request, product);
-  const cart = (await (
-    await request.get(`/api/get-cart-items/?cart_id=${cart_id}&currency=USD`)
-  ).json()) as CartResponse;
-  const fee = await firstMethodFee(request, cart_id!, "GB", "USD");
-  const created = await request.post("/api/create-order/", {
-    data: {
-      amount: (cart.subtotal + fee) * 100,
-      currency: "USD",
-      promo_code: "Nil",
-      cart_id,
-      razorpay: true,
-      email,
-      name: "Emma Clarke",
-      delivery_address: "221B Baker Street",
-      country_code: "+44",
-      mobile_number: "+44 20 7946 0958",
-      pin_code: "NW1 6XE",
-      city: "London",
-      state: "Greater London",
-      delivery_country: "GB",
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { data } = (await created.json()) as CardOrderResponse;
-  const paid = await request.post("/sim/razorpay/checkout/pay", { data: { key_id: data.key, order_id: data.data.id } });
-  const verified = await request.post("/api/verify-payment/", {
-    data: { razorpay: true, ...(await paid.json()), amount: data.data.amount, cart_id },
-  });
-  expect(((await verified.json()) as VerifyPaymentResponse).status).toBe("paid");
-  // Shipped by hand rather than booked: a DHL booking waits for the day's customs rate, which another spec enters.
+  const { orderId } = await paidLondonOrder(request, product, { email });
+  // Shipped by hand: the return from abroad does not depend on how the parcel went out.
   const headers = await adminHeaders(request);
   for (const change of [
     { status: "shipped", carrier: OTHER_CARRIER, carrier_name: "DHL Express", tracking_number: "1234567890" },
     { status: "delivered" },
   ]) {
-    const res = await request.post(`/api/admin/orders/${data.order_id}/status`, { headers, data: change });
+    const res = await request.post(`/api/admin/orders/${orderId}/status`, { headers, data: change });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  return data.order_id;
+  return orderId;
 }
 
 for (const viewport of [DESKTOP, PHONE]) {

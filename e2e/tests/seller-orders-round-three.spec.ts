@@ -1,18 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import {
-  ORDER_STATUS_MESSAGES,
-  type AdminOrderDetail,
-  type CardOrderResponse,
-  type CartResponse,
-  type ProductDetail,
-  type ReturnView,
-  type VerifyPaymentResponse,
-} from "@store/shared";
+import { ORDER_STATUS_MESSAGES, type AdminOrderDetail, type ProductDetail, type ReturnView } from "@store/shared";
 import { getDocumentProxy } from "unpdf";
 import { seriousA11yViolations } from "../fixtures/axe";
+import { paidLondonOrder } from "../fixtures/abroad";
 import { adminToken, DESKTOP, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
-import { firstMethodFee, guestCart, openWithStorage, productInStock } from "../fixtures/cart";
+import { openWithStorage, productInStock } from "../fixtures/cart";
 import { mailsTo } from "../fixtures/mail";
 import { paidCardOrder } from "../fixtures/orders";
 import { pdfText } from "../fixtures/pdf";
@@ -45,40 +38,10 @@ async function shopperPage(request: APIRequestContext, orderId: number, email: s
   return ((await lookup.json()) as { data: { path: string } }).data.path;
 }
 
-/** A guest in London pays in USD through the simulated Razorpay: an order the courier aggregator cannot take. */
+/** A guest in London pays in USD (fixtures/abroad.ts): an order the courier aggregator cannot take. */
 async function londonOrder(request: APIRequestContext, email: string): Promise<number> {
-  const { cart_id } = await guestCart(request, usdProduct);
-  const cart = (await (
-    await request.get(`/api/get-cart-items/?cart_id=${cart_id}&currency=USD`)
-  ).json()) as CartResponse;
-  // Abroad the order goes by international standard (DHL Express, decision 082), at its fee.
-  const fee = await firstMethodFee(request, cart_id!, "GB", "USD");
-  const created = await request.post("/api/create-order/", {
-    data: {
-      amount: (cart.subtotal + fee) * 100,
-      currency: "USD",
-      promo_code: "Nil",
-      cart_id,
-      razorpay: true,
-      email,
-      name: "Emma Clarke",
-      delivery_address: "221B Baker Street",
-      country_code: "+44",
-      mobile_number: "+44 20 7946 0958",
-      pin_code: "NW1 6XE",
-      city: "London",
-      state: "Greater London",
-      delivery_country: "GB",
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { data } = (await created.json()) as CardOrderResponse;
-  const paid = await request.post("/sim/razorpay/checkout/pay", { data: { key_id: data.key, order_id: data.data.id } });
-  const verified = await request.post("/api/verify-payment/", {
-    data: { razorpay: true, ...(await paid.json()), amount: data.data.amount, cart_id },
-  });
-  expect(((await verified.json()) as VerifyPaymentResponse).status).toBe("paid");
-  return data.order_id;
+  const address = { name: "Emma Clarke", delivery_address: "221B Baker Street", pin_code: "NW1 6XE" };
+  return (await paidLondonOrder(request, usdProduct, { email, address })).orderId;
 }
 
 for (const viewport of [DESKTOP, PHONE]) {
