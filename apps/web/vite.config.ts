@@ -23,10 +23,11 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
  * Shared by two or more chunks, but not by most of the pages shoppers land on: in storefront, every page
  * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
  * the back office's rupee-target helper, and the order, address (formats by country, phones), shipping method,
- * carrier and tax helpers (checkout, order pages, back office): Rolldown puts each in a chunk of its own users.
+ * carrier, tax, shopper-time, customs-step and return-abroad helpers (checkout, order pages, back office):
+ * Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check))\.ts$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad))\.ts$/;
 /**
  * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round
