@@ -1,4 +1,4 @@
-import { toMinorUnits, type AdminStoreCreditLedger, type StoreCreditAdjustment } from "@store/shared";
+import { type AdminStoreCreditLedger, type StoreCreditAdjustment } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import type { StoreCreditService } from "../store-credit/service";
@@ -23,7 +23,7 @@ export function createStoreCreditAdmin(db: Db, storeCredit: StoreCreditService) 
           after: {
             user_id: userId,
             currency: input.currency,
-            amount_minor: toMinorUnits(input.amount),
+            amount_minor: entry.amountMinor,
             reason: input.reason,
           },
         });
