@@ -8,6 +8,9 @@ import { keepScreen } from "../fixtures/screens";
  * Issue 41 point 2 (decision 080): the seller's international rate cards in the back office, and the product
  * page's delivery promise for a shopper in the United Kingdom, from the server's rate cards.
  */
+// Both widths edit the same card: one at a time, or one reads the other's save (a CI run did).
+test.describe.configure({ mode: "default" });
+
 for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
