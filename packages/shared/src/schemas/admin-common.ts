@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "../constants";
 import { salesDaySchema, topProductSchema } from "./admin-sales";
+import { deliveryOutcomeTotalsSchema } from "./admin-delivery-outcomes";
 import { idParam } from "./common";
 import { calendarDay, isCleanText, requiredText as textRequired, text, type TextOptions } from "./input-rules";
 
@@ -204,6 +205,8 @@ export const dashboardResponseSchema = z.object({
    * is the link's text.
    */
   tax_notices: z.array(z.object({ message: z.string(), href: z.string(), action: z.string() })),
+  /** This month's (IST) parcels delivered and returned to origin, and the RTOs' freight both ways (decision 091). */
+  delivery_outcomes: deliveryOutcomeTotalsSchema,
 });
 
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;

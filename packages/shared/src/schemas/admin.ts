@@ -4,6 +4,7 @@ export * from "./admin-products";
 export * from "./admin-orders";
 export * from "./admin-content";
 export * from "./admin-sales";
+export * from "./admin-delivery-outcomes";
 export * from "./admin-tax";
 export * from "./admin-people";
 export * from "./admin-tax-rules";

@@ -7,13 +7,16 @@ import { openQueryCount } from "../content/open-queries";
 import { taxNotices } from "../invoices/notices";
 import { orderWork, salesByDay, salesSince, topProducts } from "../orders/sales";
 import { returnsToHandle } from "../returns/views";
+import { createDeliveryOutcomes } from "../shipping/delivery-outcomes";
 
 export function createDashboard(db: Db) {
+  const outcomes = createDeliveryOutcomes(db);
   return {
     /**
      * `GET /api/admin/dashboard`: what to do today (orders to ship, COD orders to confirm, orders flagged,
      * returns waiting for a decision, a check or a transfer, open queries, low stock, tax notices), today's and
-     * this month's sales, this month's cart reminders, the last 90 days by day and the month's best sellers (IST).
+     * this month's sales, this month's cart reminders and RTO rate with its freight, the last 90 days by day and
+     * the month's best sellers (IST).
      */
     async summary(now = new Date()): Promise<DashboardResponse> {
       const starts = istPeriodStarts(now);
@@ -28,6 +31,7 @@ export function createDashboard(db: Db) {
         cart_reminders,
         returns,
         tax_notices,
+        delivery_outcomes,
       ] = await Promise.all([
         salesSince(db, starts.today, now),
         salesSince(db, starts.month, now),
@@ -39,6 +43,7 @@ export function createDashboard(db: Db) {
         cartReminderFigures(db, starts.month),
         returnsToHandle(db),
         taxNotices(db, istDayOf(now)),
+        outcomes.since(starts.month, now),
       ]);
       return {
         today,
@@ -51,6 +56,7 @@ export function createDashboard(db: Db) {
         top_products,
         cart_reminders,
         tax_notices,
+        delivery_outcomes,
       };
     },
   };

@@ -8,7 +8,7 @@ import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
-import { adminSalesRoutes } from "./sales-routes";
+import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
 import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminImportRulesRoutes } from "./import-rules-routes";
@@ -60,6 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminShipmentRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
+  await app.register(adminDeliveryOutcomesRoutes);
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);

@@ -9,6 +9,7 @@ import { notFound } from "../../lib/failures";
 import { createInbox } from "./inbox";
 import { createOrderReader } from "../orders/admin-read";
 import { createSalesReport } from "../orders/sales-report";
+import { createDeliveryOutcomes } from "../shipping/delivery-outcomes";
 import { customerDetail, listCustomers } from "../orders/customers";
 import { createSellerSettingsAdmin } from "./seller-settings";
 import { createStaffAdmin } from "./staff";
@@ -106,6 +107,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     inbox: createInbox(db),
     dashboard: createDashboard(db),
     sales: createSalesReport(db),
+    deliveryOutcomes: createDeliveryOutcomes(db),
     tax: createTaxAdmin(db, options.invoices),
     uploads: createUploads(db, options.media),
     auditLog: (query: AuditLogQuery) => listAuditLog(db, query),

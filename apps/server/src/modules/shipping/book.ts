@@ -10,7 +10,7 @@ import { commercialInvoicePdf, packingListPdf } from "./customs-pdf";
 import { customsPapersOf, declarationOf, type CustomsPapers } from "./customs";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import { parcelOf } from "./parcel";
-import type { ParcelOrder, ShippingProvider } from "./provider";
+import type { CourierCharges, ParcelOrder, ShippingProvider } from "./provider";
 import { orderParcelOf, shipmentEvents, shipments } from "./tables";
 
 export interface Booked {
@@ -90,7 +90,7 @@ export async function bookForward(
     ? await withCustoms(booking.parcel, booking.papers, booking.country, booking.speed)
     : booking.parcel;
 
-  let booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string };
+  let booked: BookedParcel;
   try {
     const created = await provider.createShipment(parcel);
     const awb = await provider.assignAwb(created.shipmentId);
@@ -148,13 +148,17 @@ export async function hasOrderParcel(db: Db | Tx, orderId: number): Promise<bool
   return live !== undefined;
 }
 
+/** What the courier answered to a booking: its ids, the AWB and courier, and its charges when it said them. */
+export interface BookedParcel {
+  providerOrderId: string;
+  shipmentId: string;
+  awb: string;
+  courier: string;
+  charges?: CourierCharges;
+}
+
 /** The courier's answer written on the claimed row, with the booking as the parcel's first event. */
-export async function recordBooking(
-  tx: Tx,
-  claimId: number,
-  booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string },
-  trackingUrl: string,
-): Promise<void> {
+export async function recordBooking(tx: Tx, claimId: number, booked: BookedParcel, trackingUrl: string): Promise<void> {
   await tx
     .update(shipments)
     .set({
@@ -163,6 +167,8 @@ export async function recordBooking(
       awb: booked.awb,
       courier: booked.courier,
       trackingUrl,
+      freightMinor: booked.charges?.freightMinor ?? null,
+      rtoFreightMinor: booked.charges?.rtoMinor ?? null,
       status: "awb_assigned",
       statusAt: sql`now()`,
       updatedAt: sql`now()`,

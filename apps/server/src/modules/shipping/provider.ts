@@ -75,6 +75,14 @@ export interface CreatedParcel {
 export interface AssignedAwb {
   awb: string;
   courier: string;
+  /** What the courier will bill for this parcel, when its answer says (decision 091); absent: not reported. */
+  charges?: CourierCharges;
+}
+
+/** A parcel's freight as the courier quoted it at booking, in paise: the way out, and the way back should it return (RTO). */
+export interface CourierCharges {
+  freightMinor: number;
+  rtoMinor: number;
 }
 
 export interface PickupBooking {

@@ -6,7 +6,7 @@ import { readOrder } from "../orders/shipping-steps";
 import { courierRefusal } from "./failures";
 import { parcelWith, type ParcelPiece } from "./parcel";
 import type { ShippingProvider } from "./provider";
-import { recordBooking } from "./book";
+import { recordBooking, type BookedParcel as CourierAnswer } from "./book";
 import { shipments } from "./tables";
 
 export interface ReturnParcelRequest {
@@ -62,7 +62,7 @@ export async function bookReturnParcel(
     cod: false,
     amountMinor: value,
   });
-  let booked: { providerOrderId: string; shipmentId: string; awb: string; courier: string };
+  let booked: CourierAnswer;
   try {
     const created =
       request.direction === "return" ? await provider.bookReturnPickup(parcel) : await provider.createShipment(parcel);

@@ -28,6 +28,13 @@ export interface ShiprocketCredentials {
 const TOKEN_DAYS = 9;
 
 const idText = z.union([z.string(), z.number()]).transform(String);
+/** An amount in rupees as Shiprocket writes it ("92" or 92.5), in paise; anything else is read as absent. */
+const rupees = z
+  .union([z.string(), z.number()])
+  .transform((v) => Math.round(Number(v) * 100))
+  .pipe(z.number().int().nonnegative())
+  .optional()
+  .catch(undefined);
 const loginSchema = z.object({ token: z.string().min(1) }).loose();
 const serviceabilitySchema = z
   .object({
@@ -56,7 +63,17 @@ const awbSchema = z
     awb_assign_status: z.number(),
     message: z.string().optional(),
     response: z
-      .object({ data: z.object({ awb_code: idText, courier_name: z.string() }).loose() })
+      .object({
+        data: z
+          .object({
+            awb_code: idText,
+            courier_name: z.string(),
+            // The courier's rate for the parcel, in rupees (Shiprocket writes numbers or numeric strings).
+            freight_charge: rupees.optional(),
+            rto_charges: rupees.optional(),
+          })
+          .loose(),
+      })
       .loose()
       .optional(),
   })
@@ -262,7 +279,11 @@ export function createShiprocket(creds: ShiprocketCredentials): ShippingProvider
           200,
           answer.message ?? "No courier accepted the parcel.",
         );
-      return { awb: data.awb_code, courier: data.courier_name };
+      const charges =
+        data.freight_charge !== undefined && data.rto_charges !== undefined
+          ? { freightMinor: data.freight_charge, rtoMinor: data.rto_charges }
+          : undefined;
+      return { awb: data.awb_code, courier: data.courier_name, ...(charges && { charges }) };
     },
 
     async label(shipmentId) {

@@ -57,6 +57,12 @@ export const shipments = pgTable(
     recallRequestedAt: timestamp("recall_requested_at", { withTimezone: true }),
     /** Why the courier could not be asked to call it back, until it is asked again; null otherwise. */
     recallError: text("recall_error"),
+    /**
+     * The courier's freight for this parcel as its booking answer quoted it, in paise: forward, and what an RTO
+     * (the way back) costs. Null when the courier did not say (bookings before decision 091, DHL, hand-shipped).
+     */
+    freightMinor: integer("freight_minor"),
+    rtoFreightMinor: integer("rto_freight_minor"),
     /** Booked with the simulated courier: nothing was really shipped. */
     isTest: boolean("is_test").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

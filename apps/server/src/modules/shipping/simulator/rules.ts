@@ -6,13 +6,17 @@ import { SELLER } from "@store/shared";
  * - one ending in 99 is served, but no courier collects cash there (prepaid only);
  * - every other valid pincode is served by two couriers, both with cash on delivery;
  * - days: 2 within the pickup's first three digits (same district), 3 within its first two (same region),
- *   4 within its first digit (same zone), 6 elsewhere; the surface courier takes a day more.
+ *   4 within its first digit (same zone), 6 elsewhere; the surface courier takes a day more;
+ * - freight (rupees, a half-kilo parcel): ₹40 plus ₹10 a day of the express courier, ₹10 less by surface; an RTO
+ *   is billed at the forward rate, as Shiprocket's quotes usually set `rto_charges` (decision 091).
  */
 export interface SimCourier {
   courier_company_id: number;
   courier_name: string;
   cod: 0 | 1;
   estimated_delivery_days: string;
+  freight_charge: number;
+  rto_charges: number;
 }
 
 export const VALID_PINCODE = /^[1-9]\d{5}$/;
@@ -30,14 +34,28 @@ export function eWayBillMissing(body: { sub_total: number; billing_state: string
   return interState && body.sub_total > 50_000 && !body.ewaybill_no;
 }
 
+const freight = (rupees: number) => ({ freight_charge: rupees, rto_charges: rupees });
+
 export function simulatedCouriers(pickup: string, delivery: string): SimCourier[] {
   if (delivery.startsWith("9")) return [];
   const cod = delivery.endsWith("99") ? 0 : 1;
   const shared = [3, 2, 1].find((n) => pickup.slice(0, n) === delivery.slice(0, n));
   const days = shared === 3 ? 2 : shared === 2 ? 3 : shared === 1 ? 4 : 6;
   return [
-    { courier_company_id: 20, courier_name: "Xpressbees Express", cod, estimated_delivery_days: String(days) },
-    { courier_company_id: 10, courier_name: "Delhivery Surface", cod, estimated_delivery_days: String(days + 1) },
+    {
+      courier_company_id: 20,
+      courier_name: "Xpressbees Express",
+      cod,
+      estimated_delivery_days: String(days),
+      ...freight(40 + 10 * days),
+    },
+    {
+      courier_company_id: 10,
+      courier_name: "Delhivery Surface",
+      cod,
+      estimated_delivery_days: String(days + 1),
+      ...freight(30 + 10 * days),
+    },
   ];
 }
 

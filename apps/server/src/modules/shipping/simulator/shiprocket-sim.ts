@@ -191,12 +191,12 @@ export const shiprocketSimulator: FastifyPluginAsync<{
       shipment.courier_name = courier.courier_name;
       // A return is booked as a pickup from the shopper: scheduled at once.
       moveTo(shipment, shipment.direction === "return" ? "pickupScheduled" : "awbAssigned");
-      return { shipment: structuredClone(shipment) };
+      return { shipment: structuredClone(shipment), courier };
     });
     if (!outcome) return fail(reply, 404, "Shipment not found.");
     if ("already" in outcome) return fail(reply, 400, `AWB is already assigned: ${outcome.already}`);
     if ("refused" in outcome) return { awb_assign_status: 0, message: outcome.refused };
-    const s = outcome.shipment;
+    const { shipment: s, courier } = outcome;
     return {
       awb_assign_status: 1,
       response: {
@@ -207,6 +207,8 @@ export const shiprocketSimulator: FastifyPluginAsync<{
           order_id: s.order_id,
           shipment_id: s.shipment_id,
           courier_name: s.courier_name,
+          freight_charge: courier.freight_charge,
+          rto_charges: courier.rto_charges,
         },
       },
     };
