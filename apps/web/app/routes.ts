@@ -61,6 +61,7 @@ export default [
     page("reviews", "routes/admin/reviews.tsx"),
     page("queries", "routes/admin/queries.tsx"),
     page("sales", "routes/admin/sales.tsx"),
+    page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
     page("tax", "routes/admin/tax.tsx"),
     // Issue 13, points 11 and 12: customers, the audit log, staff accounts and the seller's settings.
     page("customers", "routes/admin/customers.tsx"),

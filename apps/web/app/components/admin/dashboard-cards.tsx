@@ -40,13 +40,26 @@ export function TodoCard({
 }
 
 /** A figure to read, not a task: no highlight and no link. */
-export function FigureCard({ id, title, count, hint }: { id: string; title: string; count: number; hint: string }) {
+export function FigureCard({
+  id,
+  title,
+  count,
+  value,
+  hint,
+}: {
+  id: string;
+  title: string;
+  count?: number;
+  /** A figure written out (a rate, an amount) instead of a count. */
+  value?: string;
+  hint: string;
+}) {
   return (
     <section aria-labelledby={id} className={CARD}>
       <h3 id={id} className="text-sm font-semibold text-charcoal/80">
         {title}
       </h3>
-      <p className="mt-2 text-4xl font-semibold tabular-nums text-charcoal">{count}</p>
+      <p className="mt-2 text-4xl font-semibold tabular-nums text-charcoal">{value ?? count}</p>
       <p className="text-sm text-charcoal/75">{hint}</p>
     </section>
   );

@@ -165,6 +165,37 @@ export default function Dashboard() {
               />
             </div>
           </section>
+          <section aria-labelledby="delivery-month">
+            <h2 id="delivery-month" className={`${SECTION_TITLE} mb-3`}>
+              Parcels returned undelivered this month
+            </h2>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+              <FigureCard
+                id="rto-rate"
+                title="RTO rate"
+                value={`${(data.delivery_outcomes.rto_rate * 100).toFixed(1)}%`}
+                hint={`${data.delivery_outcomes.rto} returned, ${data.delivery_outcomes.delivered} delivered`}
+              />
+              <FigureCard
+                id="rto-freight"
+                title="Freight lost to RTO"
+                value={formatMinor(data.delivery_outcomes.rto_freight_minor, "INR")}
+                hint={
+                  data.delivery_outcomes.rto_freight_unknown > 0
+                    ? `both ways, as quoted; ${data.delivery_outcomes.rto_freight_unknown} parcels' freight not reported`
+                    : "both ways, as the courier quoted at booking"
+                }
+              />
+            </div>
+            <p className="mt-2 text-sm">
+              <Link
+                to="/admin/delivery-outcomes"
+                className="font-semibold text-madder underline-offset-4 hover:underline"
+              >
+                Open delivery outcomes
+              </Link>
+            </p>
+          </section>
           <section aria-labelledby="sales-by-day" className={CARD}>
             <h2 id="sales-by-day" className={SECTION_TITLE}>
               Sales by day
