@@ -109,7 +109,7 @@ const CUT: Record<OutcomeBreakdown, (e: Ended) => { key: string; label: string }
 };
 
 /** The measures of a set of ended parcels. */
-export function measure(ended: Ended[]): DeliveryOutcomeTotals {
+function measure(ended: Ended[]): DeliveryOutcomeTotals {
   const rto = ended.filter((e) => e.rto);
   const known = rto.flatMap((e) => (e.freightBothWays === null ? [] : [e.freightBothWays]));
   return {
