@@ -24,6 +24,7 @@ const SCREENS = [
   { path: "/admin/reviews", title: "Customer reviews" },
   { path: "/admin/queries", title: "Queries" },
   { path: "/admin/sales", title: "Sales report" },
+  { path: "/admin/delivery-outcomes", title: "Delivery outcomes" },
   { path: "/admin/tax", title: "Tax figures" },
   { path: "/admin/customers", title: "Customers" },
   { path: "/admin/customers/:customer", title: /.+/ },

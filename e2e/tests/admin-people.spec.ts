@@ -20,6 +20,7 @@ const OWNER_SCREENS = [
   "/admin/testimonials",
   "/admin/reviews",
   "/admin/sales",
+  "/admin/delivery-outcomes",
   "/admin/tax",
   "/admin/customers",
   "/admin/audit-log",

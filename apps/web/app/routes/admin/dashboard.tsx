@@ -7,6 +7,7 @@ import {
 } from "@store/shared";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useBackOfficeRole } from "../../components/admin/admin-access";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FigureCard, PeriodCard, TodoCard } from "../../components/admin/dashboard-cards";
 import { formatMinor } from "../../components/admin/format";
@@ -68,6 +69,7 @@ const TOP_COLUMNS: Column<TopRow>[] = [
 export default function Dashboard() {
   const dashboard = useAdminResource<DashboardResponse>("/api/admin/dashboard");
   const [allLowStock, setAllLowStock] = useState(false);
+  const { isOwner } = useBackOfficeRole();
   const data = dashboard.data;
   const lowStock = data ? data.low_stock.map((row, i) => ({ ...row, id: i })) : [];
   return (
@@ -187,14 +189,17 @@ export default function Dashboard() {
                 }
               />
             </div>
-            <p className="mt-2 text-sm">
-              <Link
-                to="/admin/delivery-outcomes"
-                className="font-semibold text-madder underline-offset-4 hover:underline"
-              >
-                Open delivery outcomes
-              </Link>
-            </p>
+            {/* The report is the owner's (decision 091); staff see the month's figures only. */}
+            {isOwner && (
+              <p className="mt-2 text-sm">
+                <Link
+                  to="/admin/delivery-outcomes"
+                  className="font-semibold text-madder underline-offset-4 hover:underline"
+                >
+                  Open delivery outcomes
+                </Link>
+              </p>
+            )}
           </section>
           <section aria-labelledby="sales-by-day" className={CARD}>
             <h2 id="sales-by-day" className={SECTION_TITLE}>
