@@ -35,7 +35,8 @@ const answerOf = (row: Row) =>
 /** The 10 digits an Indian courier's API takes ("+91 98290 12345" → "9829012345"). */
 const tenDigits = (phone: string) => phone.replace(/\D/g, "").slice(-10);
 
-const badLink = () => refusal("not_found", "NDR_LINK_INVALID", "This link is not valid. Use the latest message we sent.");
+const badLink = () =>
+  refusal("not_found", "NDR_LINK_INVALID", "This link is not valid. Use the latest message we sent.");
 
 /**
  * Failed deliveries after they are recorded (ndr.ts): the shopper's link page and answer, the seller's queue and
@@ -82,7 +83,11 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
         if (row.answer !== null)
           throw refusal("conflict", "NDR_ANSWERED", "You have already answered. Write to us to change your answer.");
         if (row.linkExpiresAt <= now)
-          throw refusal("gone", "NDR_LINK_EXPIRED", "This link has expired. Write to us and we will arrange the delivery.");
+          throw refusal(
+            "gone",
+            "NDR_LINK_EXPIRED",
+            "This link has expired. Write to us and we will arrange the delivery.",
+          );
         if (body.action === "reattempt" && !rescheduleDays(now).includes(body.date))
           throw invalidField("date", `Choose a day from ${rescheduleDays(now)[0]} to ${rescheduleDays(now).at(-1)}.`);
         await tx
@@ -147,7 +152,11 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
       if (!claimed) {
         const [row] = await db.select().from(failedDeliveries).where(eq(failedDeliveries.id, id));
         if (!row) throw notFound("Failed delivery");
-        throw refusal("conflict", "NDR_CLOSED", `Failed delivery ${id} is no longer open: the courier has been told already.`);
+        throw refusal(
+          "conflict",
+          "NDR_CLOSED",
+          `Failed delivery ${id} is no longer open: the courier has been told already.`,
+        );
       }
       const release = () =>
         db.update(failedDeliveries).set({ actionClaimedAt: null }).where(eq(failedDeliveries.id, id));
@@ -159,11 +168,18 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
       }
       if (!carrier.ndrAction) {
         await release();
-        throw refusal("conflict", "NDR_NOT_SUPPORTED", `${shipment.courier ?? "This courier"} takes no reattempt or return request by API: call them.`);
+        throw refusal(
+          "conflict",
+          "NDR_NOT_SUPPORTED",
+          `${shipment.courier ?? "This courier"} takes no reattempt or return request by API: call them.`,
+        );
       }
       const instruction: NdrInstruction =
         action === "return"
-          ? { action: "return", comments: claimed.answer === "cancel" ? "Buyer cancelled the delivery" : "Seller asked for return" }
+          ? {
+              action: "return",
+              comments: claimed.answer === "cancel" ? "Buyer cancelled the delivery" : "Seller asked for return",
+            }
           : claimed.answer === "reattempt"
             ? {
                 action: "reattempt",

@@ -56,12 +56,19 @@ const answer = (row: { id: number; token: string }, body: unknown) =>
 
 describe("a failed delivery reported by the courier (NDR)", () => {
   it("is stored once per courier event, with its reason and attempt, and the shopper gets WhatsApp with the link", async () => {
-    const { orderId, awb, whatsapp } = await outForDelivery({ whatsapp: true, email: `ndr.wa.${process.pid}@example.in` });
+    const { orderId, awb, whatsapp } = await outForDelivery({
+      whatsapp: true,
+      email: `ndr.wa.${process.pid}@example.in`,
+    });
     const failed = await control(awb, { action: "fail", reason: "address_incomplete" });
     expect(failed.statusCode, failed.body).toBe(200);
     const [ndr, ...more] = await ndrsOf(orderId);
     expect(more).toEqual([]);
-    expect(ndr).toMatchObject({ attempt: 1, reason: "address_incomplete", courierRemark: "Address incomplete / incorrect" });
+    expect(ndr).toMatchObject({
+      attempt: 1,
+      reason: "address_incomplete",
+      courierRemark: "Address incomplete / incorrect",
+    });
 
     // The same webhook again (Shiprocket retries): nothing more is stored or sent.
     const parcel = (await findShipment(db(), { awb }))!;
@@ -92,7 +99,9 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     expect(notices[0]!.parameters[0]).toBe(String(orderId));
     expect(notices[0]!.parameters[2]).toContain(`/delivery/${ndr!.id}?token=${ndr!.token}`);
     // WhatsApp went: no e-mail about it.
-    expect((await emailsTo(app, `ndr.wa.${process.pid}@example.in`)).some((m) => m.subject.includes("could not deliver"))).toBe(false);
+    expect(
+      (await emailsTo(app, `ndr.wa.${process.pid}@example.in`)).some((m) => m.subject.includes("could not deliver")),
+    ).toBe(false);
   });
 
   it("takes the shopper's answer once, refuses bad input and wrong links, and the seller's reattempt reaches the courier", async () => {
@@ -134,14 +143,24 @@ describe("a failed delivery reported by the courier (NDR)", () => {
       mobile_number: "+91 98290 11223",
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as NdrLinkView).answer).toMatchObject({ action: "reattempt", date: page.dates[1], mobile_number: "9829011223" });
+    expect((ok.json() as NdrLinkView).answer).toMatchObject({
+      action: "reattempt",
+      date: page.dates[1],
+      mobile_number: "9829011223",
+    });
     expect((await answer(ndr!, { action: "cancel" })).statusCode).toBe(409);
 
     // The seller's queue shows it with the answer; reattempt passes the choice to the courier.
     const queue = await call(app, admin, "GET", "/api/admin/failed-deliveries");
     expect(queue.statusCode, queue.body).toBe(200);
     const item = (queue.json() as AdminNdrList).items.find((i) => i.id === ndr!.id);
-    expect(item).toMatchObject({ order_id: orderId, awb, attempt: 1, reason: "not_available", answer: { action: "reattempt" } });
+    expect(item).toMatchObject({
+      order_id: orderId,
+      awb,
+      attempt: 1,
+      reason: "not_available",
+      answer: { action: "reattempt" },
+    });
 
     const acted = await call(app, admin, "POST", `/api/admin/failed-deliveries/${ndr!.id}/reattempt`);
     expect(acted.statusCode, acted.body).toBe(200);
@@ -160,7 +179,9 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     const [shipment] = await db().select().from(shipments).where(eq(shipments.orderId, orderId));
     expect(shipment?.status).toBe("out_for_delivery");
     expect((await ndrsOf(orderId))[0]).toMatchObject({ resolution: "reattempt" });
-    expect(((await call(app, admin, "GET", "/api/admin/failed-deliveries")).json() as AdminNdrList).items.map((i) => i.id)).not.toContain(ndr!.id);
+    expect(
+      ((await call(app, admin, "GET", "/api/admin/failed-deliveries")).json() as AdminNdrList).items.map((i) => i.id),
+    ).not.toContain(ndr!.id);
     // A second click, and a late shopper: 409.
     expect((await call(app, admin, "POST", `/api/admin/failed-deliveries/${ndr!.id}/return`)).statusCode).toBe(409);
     expect((await app.inject({ method: "GET", url: linkOf(ndr!) })).json()).toMatchObject({ closed: true });
@@ -172,7 +193,9 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     const back = await call(app, admin, "POST", `/api/admin/failed-deliveries/${second!.id}/return`);
     expect(back.statusCode, back.body).toBe(200);
     expect((await findShipment(db(), { awb }))?.step).toBe("rtoInitiated");
-    expect((await db().select().from(shipments).where(eq(shipments.orderId, orderId)))[0]?.status).toBe("rto_initiated");
+    expect((await db().select().from(shipments).where(eq(shipments.orderId, orderId)))[0]?.status).toBe(
+      "rto_initiated",
+    );
   });
 
   it("refuses an expired link with 410 and an unknown NDR to the seller with 404", async () => {

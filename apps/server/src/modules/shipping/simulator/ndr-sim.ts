@@ -9,10 +9,16 @@ import { SIM_STATUS } from "./rules";
 const ndrActionBody = z.object({
   action: z.enum(["re-attempt", "return", "fake-attempt"]),
   comments: z.string().min(1),
-  phone: z.string().regex(/^\d{10}$/).optional(),
+  phone: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
   address1: z.string().min(1).max(500).optional(),
   address2: z.string().max(500).optional(),
-  deferred_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  deferred_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 /**

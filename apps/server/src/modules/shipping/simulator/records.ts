@@ -24,7 +24,13 @@ export interface SimShipment {
   /** Each step, with the courier's words where it wrote its own (a failed attempt's reason). */
   history: { step: SimStep; date: string; location: string; activity?: string }[];
   /** What the store asked after failed attempts (Shiprocket's NDR action), oldest first. */
-  ndr_actions?: { action: "re-attempt" | "return"; deferred_date: string | null; address1: string | null; phone: string | null; comments: string }[];
+  ndr_actions?: {
+    action: "re-attempt" | "return";
+    deferred_date: string | null;
+    address1: string | null;
+    phone: string | null;
+    comments: string;
+  }[];
 }
 
 export async function saveToken(db: Db, token: string): Promise<void> {

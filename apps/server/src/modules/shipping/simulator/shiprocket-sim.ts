@@ -339,7 +339,11 @@ export const shiprocketSimulator: FastifyPluginAsync<{
   app.post("/control/shipments/:awb", { schema: { hide: true }, onRequest: control }, async (request, reply) => {
     const body = controlBody.safeParse(request.body);
     if (!body.success)
-      return fail(reply, 400, "Send { action: advance | fail | deliver, reason?: not_available | address_incomplete | refused | reschedule }.");
+      return fail(
+        reply,
+        400,
+        "Send { action: advance | fail | deliver, reason?: not_available | address_incomplete | refused | reschedule }.",
+      );
     const moved = await move((request.params as { awb: string }).awb, body.data.action, body.data.reason);
     if (!moved) return fail(reply, 404, "AWB not found.");
     if (!moved.ok)
