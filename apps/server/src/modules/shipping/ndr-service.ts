@@ -210,5 +210,3 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
     },
   };
 }
-
-export type FailedDeliveryService = ReturnType<typeof createFailedDeliveryService>;
