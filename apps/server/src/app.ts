@@ -32,6 +32,7 @@ import { paymentSimulatorPlugin } from "./modules/payments/simulator/plugin";
 import type { PaymentProviderPlugin } from "./modules/payments/registry";
 import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { shippingWebhookRoutes } from "./modules/shipping/routes";
+import { failedDeliveryRoutes } from "./modules/shipping/ndr-routes";
 import { loadCarrierSimulatorSecrets, type CarrierRegistry } from "./modules/shipping/registry";
 import { carrierSimulatorsPlugin } from "./modules/shipping/simulators";
 import { promoRoutes } from "./modules/promo/routes";
@@ -162,6 +163,7 @@ export async function buildApp({
   await app.register(paymentsRoutes);
   await app.register(webhookRoutes);
   await app.register(shippingWebhookRoutes);
+  await app.register(failedDeliveryRoutes);
   await app.register(notificationRoutes);
   const { whatsapp } = app.services;
   await app.register(whatsappWebhookRoutes, {

@@ -5,6 +5,8 @@ export type AppErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  /** Was there and is no longer (an expired link). */
+  | "gone"
   | "unprocessable"
   | "rate_limited"
   | "unavailable"
@@ -16,6 +18,7 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,

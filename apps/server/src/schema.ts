@@ -21,6 +21,7 @@ export * from "./db/install-settings";
 export * from "./db/scheduled-jobs";
 export * from "./db/rate-counters";
 export * from "./modules/shipping/tables";
+export * from "./modules/shipping/ndr-tables";
 export * from "./modules/shipping/simulator/tables";
 export * from "./whatsapp/tables";
 export * from "./whatsapp/simulator/tables";

@@ -43,6 +43,8 @@ export default [
   // Issue 16: an order's page for a guest (the e-mails' links), and finding it by number and e-mail or phone.
   page("orders/:id", "routes/guest-order.tsx"),
   page("track-order", "routes/track-order.tsx"),
+  // Issue 43 point 4: the link in a failed delivery's message, where the shopper chooses what happens next.
+  page("delivery/:id", "routes/delivery-answer.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
@@ -54,6 +56,8 @@ export default [
     page("orders", "routes/admin/orders.tsx"),
     page("orders/:id", "routes/admin/order-detail.tsx"),
     page("returns", "routes/admin/returns.tsx"),
+    // Issue 43 point 4: failed delivery attempts (NDRs) to answer the courier (decision 090).
+    page("failed-deliveries", "routes/admin/failed-deliveries.tsx"),
     page("promo-codes", "routes/admin/promo-codes.tsx"),
     page("blogs", "routes/admin/blogs.tsx"),
     page("home-strip", "routes/admin/home-strip.tsx"),

@@ -50,6 +50,7 @@ export * from "./city-check";
 export * from "./hsn";
 export * from "./schemas/tax";
 export * from "./schemas/shipping";
+export * from "./schemas/failed-deliveries";
 export * from "./schemas/shipping-fees";
 export * from "./schemas/shipping-rates";
 export * from "./schemas/duties";

@@ -15,6 +15,9 @@ export const WHATSAPP_TEMPLATES = {
   out_for_delivery: "Namaste! Your order #{{1}} is out for delivery today. Track it: {{2}}. Stop these updates: {{3}}",
   order_delivered:
     "Namaste! Your order #{{1}} has been delivered. Not right? Ask for a return or size exchange within 48 hours, until {{2}}: {{3}}. Stop these updates: {{4}}",
+  // A failed delivery attempt (decision 090): {{2}} is our sentence for the courier's reason, {{3}} the answer link.
+  delivery_failed:
+    "Namaste! The courier could not deliver your order #{{1}}: {{2}}. Choose a new date, correct your address or phone, or cancel: {{3}}. Stop these updates: {{4}}",
   return_update: "Namaste! An update on your return for order #{{1}}: {{2}}. Stop these updates: {{3}}",
   refund_sent: "Namaste! We have sent a refund of {{1}} for order #{{2}} to {{3}}. Stop these updates: {{4}}",
   // Category "authentication": Meta fixes this wording (and adds a "Copy code" button carrying the code); such a

@@ -3,6 +3,7 @@ import { auditLogQuerySchema, auditLogResponseSchema, dashboardResponseSchema } 
 import { adminContentRoutes } from "./content-routes";
 import { adminOrderRoutes } from "./orders-routes";
 import { adminShipmentRoutes } from "./shipments-routes";
+import { adminFailedDeliveryRoutes } from "./failed-deliveries-routes";
 import { adminPeopleRoutes } from "./people-routes";
 import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
@@ -58,6 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminShipmentRoutes);
+  await app.register(adminFailedDeliveryRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
   await app.register(adminDeliveryOutcomesRoutes);

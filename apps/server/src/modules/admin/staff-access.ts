@@ -48,6 +48,10 @@ export const STAFF_RULES: readonly StaffRule[] = [
   { method: "GET", url: "/api/admin/orders/:id/commercial-invoice.pdf" },
   { method: "GET", url: "/api/admin/orders/:id/packing-list.pdf" },
   { method: "POST", url: "/api/admin/shipments/pickup" },
+  // Failed deliveries: whoever packs the parcels answers the courier (reattempt or return), as they book them.
+  { method: "GET", url: "/api/admin/failed-deliveries" },
+  { method: "POST", url: "/api/admin/failed-deliveries/:id/reattempt" },
+  { method: "POST", url: "/api/admin/failed-deliveries/:id/return" },
   // The e-way bill a high-value parcel needs before it is booked: its number, and the portal's JSON to make it.
   // Correcting the delivery address is the owner's.
   { method: "PUT", url: "/api/admin/orders/:id/e-way-bill" },

@@ -105,7 +105,17 @@ export interface TrackingUpdate {
   shippingBill?: { number: string; date: string; portCode: string };
   /** The customs step this event is, read by the adapter from its carrier's codes (decision 086); absent: none. */
   customsStep?: CustomsStep | null;
+  /** The courier's own words for the event (a failed attempt's reason: "Consignee not available"); absent: none. */
+  remark?: string | null;
 }
+
+/**
+ * What the seller tells the courier about a parcel whose delivery failed (Shiprocket's NDR action, decision 090):
+ * try again (on a date, at a corrected street address or phone) or bring it back to the seller.
+ */
+export type NdrInstruction =
+  | { action: "reattempt"; comments: string; date?: string | null; address?: string | null; phone?: string | null }
+  | { action: "return"; comments: string };
 
 /**
  * One interface over a carrier (Shiprocket, a courier aggregator, today; its simulator speaks the same HTTP);
@@ -146,6 +156,8 @@ export interface ShippingProvider {
    * way is returned to the pickup location (RTO). The courier's webhooks then report which.
    */
   cancelShipment(awb: string): Promise<void>;
+  /** Acts on a failed delivery (reattempt or return); absent: the carrier takes no such call by API. */
+  ndrAction?(awb: string, instruction: NdrInstruction): Promise<void>;
 }
 
 export class ShippingWebhookRejected extends Error {

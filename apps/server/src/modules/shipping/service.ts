@@ -11,6 +11,7 @@ import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
 import { bookReturnParcel, type ReturnParcelRequest } from "./return-parcels";
 import { mergePdfs } from "./labels";
+import { createFailedDeliveryService } from "./ndr-service";
 import { recallParcel } from "./recall";
 import { ShippingWebhookRejected, type ShippingProvider } from "./provider";
 import { shipments } from "./tables";
@@ -78,6 +79,8 @@ export function createShippingService(
 
   return {
     gateway,
+    /** Failed deliveries (NDRs): the shopper's link and the seller's queue (decision 090). */
+    failedDeliveries: createFailedDeliveryService(db, gateway),
 
     /** After the seller cancelled an order with a parcel: the courier calls it back (recall.ts). */
     recallParcel: (orderId: number) => recallParcel(db, gateway.carrierNamed, log, orderId),

@@ -112,7 +112,7 @@ const webhookSchema = z
     current_status: z.string().min(1),
     current_status_id: z.union([z.number(), z.string()]).optional(),
     current_timestamp: z.string().optional(),
-    scans: z.array(z.object({ location: z.string().nullish() }).loose()).optional(),
+    scans: z.array(z.object({ location: z.string().nullish(), activity: z.string().nullish() }).loose()).optional(),
   })
   .loose();
 
@@ -295,6 +295,21 @@ export function createShiprocket(creds: ShiprocketCredentials): ShippingProvider
       await call("POST", "/orders/cancel/shipment/awbs", z.unknown(), { awbs: [awb] });
     },
 
+    // POST /v1/external/ndr/{awb}/action: "re-attempt" (with deferred_date, address1, phone) or "return".
+    async ndrAction(awb, instruction) {
+      const body =
+        instruction.action === "return"
+          ? { action: "return", comments: instruction.comments }
+          : {
+              action: "re-attempt",
+              comments: instruction.comments,
+              ...(instruction.date && { deferred_date: instruction.date }),
+              ...(instruction.address && { address1: instruction.address }),
+              ...(instruction.phone && { phone: instruction.phone }),
+            };
+      await call("POST", `/ndr/${encodeURIComponent(awb)}/action`, z.unknown(), body);
+    },
+
     async requestPickup(shipmentIds) {
       const answer = await call("POST", "/courier/generate/pickup", pickupSchema, { shipment_id: shipmentIds });
       return { scheduledFor: answer.response?.pickup_scheduled_date ?? null };
@@ -343,6 +358,8 @@ export function createShiprocket(creds: ShiprocketCredentials): ShippingProvider
         rawStatus: hook.current_status,
         location: hook.scans?.at(-1)?.location ?? null,
         at: parseCourierTime(time) ?? new Date(),
+        // The latest scan's activity carries the courier's reason on a failed attempt (NDR).
+        remark: hook.scans?.at(-1)?.activity ?? null,
       };
     },
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ndrReasonOf } from "./ndr";
 import { ShippingProviderError, ShippingWebhookRejected, type ParcelOrder } from "./provider";
 import { adhocOrderBody, createShiprocket, returnOrderBody } from "./shiprocket";
 import { mapShiprocketStatus } from "./status-map";
@@ -232,7 +233,32 @@ describe("Shiprocket webhooks", () => {
       rawStatus: "OUT FOR DELIVERY",
       location: "Mumbai_Andheri_DC",
       at: new Date("2026-11-25T08:35:09Z"),
+      remark: null,
     });
+  });
+
+  it("reads a failed attempt (NDR): UNDELIVERED, with the courier's reason from the latest scan", () => {
+    const ndr = JSON.stringify({
+      awb: "19041424751540",
+      current_status: "UNDELIVERED",
+      current_status_id: 21,
+      current_timestamp: "26 11 2026 18:10:00",
+      scans: [
+        { location: "Mumbai_Andheri_DC", activity: "Out for delivery" },
+        { location: "Mumbai_Andheri_DC", activity: "Consignee not available - door locked" },
+      ],
+    });
+    expect(provider.parseWebhook({ "x-api-key": "hook-token" }, ndr)).toMatchObject({
+      status: "undelivered",
+      eventKey: "19041424751540:21:26 11 2026 18:10:00",
+      remark: "Consignee not available - door locked",
+    });
+    expect(ndrReasonOf("Consignee not available - door locked")).toBe("not_available");
+    expect(ndrReasonOf("Address incomplete / incorrect")).toBe("address_incomplete");
+    expect(ndrReasonOf("Consignee refused to accept")).toBe("refused");
+    expect(ndrReasonOf("Consignee asked for future delivery")).toBe("reschedule");
+    expect(ndrReasonOf("Shipment damaged")).toBe("other");
+    expect(ndrReasonOf(null)).toBe("other");
   });
 
   it("refuses a missing or wrong token as forged, and a bad body as unreadable", () => {

@@ -11,6 +11,7 @@ import {
   readOrder,
 } from "../orders/shipping-steps";
 import type { TrackingUpdate } from "./provider";
+import { closeFailedAttempts, recordFailedAttempt } from "./ndr";
 import { SHIPMENT_PROGRESS } from "./status-map";
 import { shipmentEvents, shipments } from "./tables";
 
@@ -76,6 +77,18 @@ async function followOrder(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate
 }
 
 /**
+ * The order's own parcel failed a delivery (an NDR, decision 090): one row per courier event, the shopper asked.
+ * Delivered or on its way back: what was still open closes. A parcel already at an end asks nothing.
+ */
+async function followFailedAttempts(tx: Tx, shipment: ShipmentRow, update: TrackingUpdate, now: Date) {
+  if (shipment.direction !== "forward" || shipment.returnId !== null) return;
+  if (update.status === "undelivered" && SHIPMENT_PROGRESS[shipment.status] <= SHIPMENT_PROGRESS.undelivered)
+    await recordFailedAttempt(tx, shipment, update, now);
+  else if (update.status === "delivered" || update.status === "rto_initiated" || update.status === "rto_delivered")
+    await closeFailedAttempts(tx, shipment.id, now);
+}
+
+/**
  * One tracking update (a webhook) applied under the shipment's row lock: recorded once per provider event
  * (a replay finds its key and changes nothing), the shipment moved when the update is news, and the order
  * following it (delivered, returned to origin) in the same transaction; an export clearance's shipping bill is
@@ -113,6 +126,7 @@ export async function applyTrackingUpdate(
     // Export clearance: the shipping bill goes on the export invoice (GSTR-1 table 6A), whatever the step.
     if (update.shippingBill && shipment.direction === "forward" && shipment.returnId === null)
       await recordShippingBill(tx, shipment.orderId, update.shippingBill);
+    await followFailedAttempts(tx, shipment, update, now);
     if (!moves(shipment, update)) return { known: true as const, duplicate: false, applied: false };
     await tx
       .update(shipments)

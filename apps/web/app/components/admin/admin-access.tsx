@@ -21,6 +21,7 @@ const STAFF_SCREENS = [
   /^\/admin\/?$/,
   /^\/admin\/orders(\/|$)/,
   /^\/admin\/returns\/?$/,
+  /^\/admin\/failed-deliveries\/?$/,
   /^\/admin\/products(\/|$)/,
   /^\/admin\/queries\/?$/,
 ];

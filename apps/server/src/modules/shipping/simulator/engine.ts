@@ -2,7 +2,15 @@ import type { Db } from "../../../db/client";
 import { courierTimeText } from "../time";
 import type { CourierSimulatorCredentials } from "./credentials";
 import { changeShipment, idleShipments, type SimShipment } from "./records";
-import { canDeliverAnyway, canFail, nextStep, SIM_STATUS, type SimStep } from "./rules";
+import {
+  canDeliverAnyway,
+  canFail,
+  nextStep,
+  SIM_NDR_REMARKS,
+  SIM_STATUS,
+  type SimNdrReason,
+  type SimStep,
+} from "./rules";
 import type { CourierWebhookSender } from "./webhooks";
 
 /**
@@ -34,7 +42,7 @@ export function createCourierSimulatorEngine(
       is_return: shipment.direction === "return" ? 1 : 0,
       scans: shipment.history.map((h) => ({
         date: h.date,
-        activity: SIM_STATUS[h.step].name,
+        activity: h.activity ?? SIM_STATUS[h.step].name,
         location: h.location,
         "sr-status": String(SIM_STATUS[h.step].id),
         "sr-status-label": SIM_STATUS[h.step].name,
@@ -50,21 +58,27 @@ export function createCourierSimulatorEngine(
     return shipment.direction === "forward" ? shipment.city : "Jaipur";
   }
 
-  function moveTo(shipment: SimShipment, step: SimStep): void {
+  function moveTo(shipment: SimShipment, step: SimStep, activity?: string): void {
     shipment.step = step;
     // One second apart at least, so each step's time (and so its event key) differs from the last one's.
     const lastTime = shipment.history.at(-1)?.date;
     let at = new Date();
     const last = lastTime ? Date.parse(lastTime) : 0;
     if (at.getTime() < last + 1000) at = new Date(last + 1000);
-    shipment.history.push({ step, date: at.toISOString(), location: locationOf(shipment, step) });
+    shipment.history.push({
+      step,
+      date: at.toISOString(),
+      location: locationOf(shipment, step),
+      ...(activity && { activity }),
+    });
   }
 
   /**
    * Moves a parcel one step ("advance"), to a failed delivery ("fail"), or hands it over whatever it was asked
-   * ("deliver": a courier that did not act on a call-back); answers the parcel, or why not.
+   * ("deliver": a courier that did not act on a call-back); answers the parcel, or why not. A failed attempt says
+   * why in its scan (an NDR reason; "not available" unless told).
    */
-  async function move(awb: string, action: "advance" | "fail" | "deliver") {
+  async function move(awb: string, action: "advance" | "fail" | "deliver", reason: SimNdrReason = "not_available") {
     const moved = await changeShipment(db, { awb }, (shipment) => {
       const to =
         action === "fail"
@@ -77,7 +91,7 @@ export function createCourierSimulatorEngine(
               : null
             : nextStep(shipment.step, shipment.direction);
       if (!to) return { ok: false as const, step: shipment.step };
-      moveTo(shipment, to);
+      moveTo(shipment, to, to === "undelivered" ? SIM_NDR_REMARKS[reason] : undefined);
       return { ok: true as const, shipment: structuredClone(shipment) };
     });
     if (moved?.ok) await sendWebhook(moved.shipment);

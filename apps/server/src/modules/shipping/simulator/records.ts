@@ -21,7 +21,16 @@ export interface SimShipment {
   courier_company_id: number | null;
   courier_name: string | null;
   step: SimStep;
-  history: { step: SimStep; date: string; location: string }[];
+  /** Each step, with the courier's words where it wrote its own (a failed attempt's reason). */
+  history: { step: SimStep; date: string; location: string; activity?: string }[];
+  /** What the store asked after failed attempts (Shiprocket's NDR action), oldest first. */
+  ndr_actions?: {
+    action: "re-attempt" | "return";
+    deferred_date: string | null;
+    address1: string | null;
+    phone: string | null;
+    comments: string;
+  }[];
 }
 
 export async function saveToken(db: Db, token: string): Promise<void> {

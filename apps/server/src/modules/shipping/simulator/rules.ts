@@ -109,3 +109,15 @@ export function calledBack(current: SimStep): SimStep | null {
 export function canDeliverAnyway(current: SimStep): boolean {
   return canFail(current) || current === "undelivered" || current === "rtoInitiated";
 }
+
+/**
+ * What the simulated courier writes in a failed attempt's scan (its `activity`), per NDR reason: words as
+ * Indian couriers write them, which the store's adapter reads back into a reason (ndr.ts).
+ */
+export const SIM_NDR_REMARKS = {
+  not_available: "Consignee not available",
+  address_incomplete: "Address incomplete / incorrect",
+  refused: "Consignee refused to accept",
+  reschedule: "Consignee asked for future delivery",
+} as const;
+export type SimNdrReason = keyof typeof SIM_NDR_REMARKS;

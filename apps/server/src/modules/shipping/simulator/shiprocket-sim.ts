@@ -9,7 +9,17 @@ import { sameSecret } from "../../../lib/secrets";
 import type { CourierSimulatorCredentials } from "./credentials";
 import { simulatedLabelPdf } from "./label";
 import { changeShipment, findShipment, insertShipment, saveToken, tokenExists, type SimShipment } from "./records";
-import { calledBack, E_WAY_BILL_NUMBER, eWayBillMissing, SIM_STATUS, simulatedCouriers, VALID_PINCODE } from "./rules";
+import {
+  calledBack,
+  E_WAY_BILL_NUMBER,
+  eWayBillMissing,
+  SIM_NDR_REMARKS,
+  SIM_STATUS,
+  simulatedCouriers,
+  VALID_PINCODE,
+  type SimNdrReason,
+} from "./rules";
+import { registerNdrAction } from "./ndr-sim";
 import type { CourierSimulatorEngine } from "./engine";
 
 const loginBody = z.object({ email: z.string(), password: z.string() });
@@ -49,7 +59,11 @@ const returnBody = z
 const shipmentIdText = z.union([z.string(), z.number()]).transform(String);
 const awbBody = z.object({ shipment_id: shipmentIdText, courier_id: z.number().int().optional() });
 const idsBody = z.object({ shipment_id: z.array(shipmentIdText).min(1) });
-const controlBody = z.object({ action: z.enum(["advance", "fail", "deliver"]) });
+const controlBody = z.object({
+  action: z.enum(["advance", "fail", "deliver"]),
+  /** A failed attempt's reason (the courier's NDR); "not_available" when absent. */
+  reason: z.enum(Object.keys(SIM_NDR_REMARKS) as [SimNdrReason, ...SimNdrReason[]]).optional(),
+});
 const awbsBody = z.object({ awbs: z.array(z.string()).min(1) });
 
 /** Shiprocket-style error body: `{ message, status_code }`. */
@@ -61,7 +75,8 @@ const numericId = () => randomInt(100_000_000, 999_999_999);
 /**
  * A Shiprocket-compatible API (the calls the store makes) under /sim/shiprocket, plus the label files it
  * links to, a bare tracking page and a test control (`POST /control/shipments/:awb`, the owner's or a script's
- * with the install's simulator secret) that moves a parcel one step and sends its webhook. Its records live
+ * with the install's simulator secret) that moves a parcel one step, or fails its delivery with an NDR reason,
+ * and sends its webhook; `ndr-sim.ts` takes the store's reattempt or return of a failed delivery. Its records live
  * in the database (records.ts).
  */
 export const shiprocketSimulator: FastifyPluginAsync<{
@@ -292,6 +307,8 @@ export const shiprocketSimulator: FastifyPluginAsync<{
     return { message: "Shipment(s) cancelled successfully." };
   });
 
+  registerNdrAction(app, { db, engine, authorised, fail });
+
   app.get("/courier/track/awb/:awb", { schema: { hide: true } }, async (request, reply) => {
     if (!(await authorised(request, reply))) return reply;
     const shipment = await findShipment(db, { awb: (request.params as { awb: string }).awb });
@@ -323,8 +340,13 @@ export const shiprocketSimulator: FastifyPluginAsync<{
 
   app.post("/control/shipments/:awb", { schema: { hide: true }, onRequest: control }, async (request, reply) => {
     const body = controlBody.safeParse(request.body);
-    if (!body.success) return fail(reply, 400, "Send { action: advance | fail | deliver }.");
-    const moved = await move((request.params as { awb: string }).awb, body.data.action);
+    if (!body.success)
+      return fail(
+        reply,
+        400,
+        "Send { action: advance | fail | deliver, reason?: not_available | address_incomplete | refused | reschedule }.",
+      );
+    const moved = await move((request.params as { awb: string }).awb, body.data.action, body.data.reason);
     if (!moved) return fail(reply, 404, "AWB not found.");
     if (!moved.ok)
       return fail(
