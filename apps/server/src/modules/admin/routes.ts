@@ -6,6 +6,7 @@ import { adminShipmentRoutes } from "./shipments-routes";
 import { adminPeopleRoutes } from "./people-routes";
 import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
+import { adminGiftCardRoutes } from "./gift-cards-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminSalesRoutes } from "./sales-routes";
@@ -67,4 +68,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
   await app.register(adminStoreCreditRoutes);
+  await app.register(adminGiftCardRoutes);
 };
