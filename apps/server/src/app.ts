@@ -25,6 +25,7 @@ import { invoiceRoutes } from "./modules/invoices/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { returnRoutes } from "./modules/returns/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
+import { giftCardRoutes } from "./modules/gift-cards/routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(orderRoutes);
   await app.register(returnRoutes);
   await app.register(storeCreditRoutes);
+  await app.register(giftCardRoutes);
   await app.register(reviewRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);

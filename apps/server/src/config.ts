@@ -65,6 +65,9 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  /** Gift card codes a shopper, and a client address, may try in an hour (right or wrong). */
+  GIFT_CARD_REDEEMS_PER_SHOPPER: z.coerce.number().int().min(1).max(1000).default(10),
+  GIFT_CARD_REDEEMS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Generated and uploaded images; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
   /** An S3 bucket for the images instead of MEDIA_DIR, so every replica sees every upload. */
@@ -287,6 +290,8 @@ export interface AbuseLimits {
   stockAlerts: { confirmationEveryMs: number; pendingMs: number };
   /** `/track-order` attempts per order number and per client. */
   orderLookups: { perNumber: Limit; perClient: Limit };
+  /** Gift card codes tried (`POST /api/gift-cards/redeem`) per shopper and per client, per hour. */
+  giftCardRedeems: { perShopper: Limit; perClient: Limit };
 }
 
 /** How long checkout attempts hold what they hold, and how many one client may keep open (see checkout/holds.ts). */
@@ -422,6 +427,10 @@ function abuseLimits(e: z.infer<typeof envSchema>): AbuseLimits {
     orderLookups: {
       perNumber: { max: e.ORDER_LOOKUPS_PER_NUMBER, windowMs: lookupWindowMs },
       perClient: { max: e.ORDER_LOOKUPS_PER_CLIENT, windowMs: lookupWindowMs },
+    },
+    giftCardRedeems: {
+      perShopper: { max: e.GIFT_CARD_REDEEMS_PER_SHOPPER, windowMs: 60 * MINUTE },
+      perClient: { max: e.GIFT_CARD_REDEEMS_PER_CLIENT, windowMs: 60 * MINUTE },
     },
   };
 }

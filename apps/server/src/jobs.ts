@@ -48,6 +48,8 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     { name: "back in stock alerts", everyMs: 20_000, run: () => sendStockAlerts(db) },
     { name: "housekeeping", everyMs: 60 * 60_000, run: () => housekeeping(db, services) },
     { name: "cart reminders", everyMs: 10 * 60_000, run: () => services.cart.sendReminders() },
+    // Gift cards whose India send date has come: within the minute of midnight IST, each once.
+    { name: "send due gift cards", everyMs: 60_000, run: () => services.giftCards.sendDue() },
     ...courierSimulatorClocks(services),
   ];
 }

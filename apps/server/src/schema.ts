@@ -11,6 +11,7 @@ export * from "./modules/orders/tables";
 export * from "./modules/invoices/tables";
 export * from "./modules/returns/tables";
 export * from "./modules/store-credit/tables";
+export * from "./modules/gift-cards/tables";
 export * from "./modules/reviews/tables";
 export * from "./modules/checkout/tables";
 export * from "./modules/payments/tables";

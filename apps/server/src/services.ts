@@ -29,6 +29,8 @@ import { createStockAlerts } from "./modules/wishlist/stock-alerts";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
 import { createStoreCreditService } from "./modules/store-credit/service";
+import { createGiftCardsService } from "./modules/gift-cards/service";
+import { giftCardWebhookCapture } from "./modules/gift-cards/settle";
 import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
@@ -71,7 +73,10 @@ export function createServices(
     log,
     refundTries: config.refundTries,
     onRefundMade: returnRefundMade,
+    // A webhook's capture for a gift card's provider order settles the card (a layer above payments).
+    onOtherCapture: giftCardWebhookCapture(db),
   });
+  const giftCards = createGiftCardsService(db, { payments, log, limits: config.abuse.giftCardRedeems });
   // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
   const media = createMediaStore(config);
   const invoices = createInvoiceService(db);
@@ -140,6 +145,7 @@ export function createServices(
     returns,
     reviews,
     storeCredit,
+    giftCards,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -171,6 +177,7 @@ export function createServices(
       shipping,
       returns,
       storeCredit,
+      giftCards,
       delivery,
       pickupPincode: config.shipping.pickupPincode,
     }),

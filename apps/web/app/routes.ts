@@ -45,6 +45,9 @@ export default [
   page("track-order", "routes/track-order.tsx"),
   // Issue 43 point 4: the link in a failed delivery's message, where the shopper chooses what happens next.
   page("delivery/:id", "routes/delivery-answer.tsx"),
+  // Issue 42: gift cards on sale, and buying one for someone (decision 089).
+  page("gift-cards", "routes/gift-cards.tsx"),
+  page("gift-cards/:id", "routes/gift-card.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
@@ -82,6 +85,7 @@ export default [
     page("import-duties", "routes/admin/import-duties.tsx"),
     // Issue 42: what the shop owes in store credit, a shopper's ledger and the owner's adjustments.
     page("store-credit", "routes/admin/store-credit.tsx"),
+    page("gift-cards", "routes/admin/gift-cards.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

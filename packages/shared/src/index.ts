@@ -41,6 +41,7 @@ export * from "./phone";
 export * from "./shopper-time";
 export * from "./schemas/returns";
 export * from "./schemas/store-credit";
+export * from "./schemas/gift-cards";
 export * from "./schemas/reviews";
 export * from "./schemas/notifications";
 export * from "./schemas/payments";

@@ -144,6 +144,8 @@ const COUNTED_REFUSALS: Record<string, readonly string[]> = {
   "POST /api/login/": ["login_throttle"],
   // A wrong code counts against its order; the last wrong try (or a late one) closes the order and marks its cart changed.
   "POST /api/confirm-cod-order/": ["cod_confirmations", "orders", "order_events", "carts"],
+  // Every gift card code tried counts against the shopper and the address, right or wrong (the rate limit).
+  "POST /api/gift-cards/redeem": ["rate_counters"],
 };
 
 /** A stable seed per route, so adding a route does not change what the others are sent. */

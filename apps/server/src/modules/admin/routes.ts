@@ -7,6 +7,7 @@ import { adminFailedDeliveryRoutes } from "./failed-deliveries-routes";
 import { adminPeopleRoutes } from "./people-routes";
 import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
+import { adminGiftCardRoutes } from "./gift-cards-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
@@ -70,4 +71,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
   await app.register(adminStoreCreditRoutes);
+  await app.register(adminGiftCardRoutes);
 };

@@ -31,6 +31,8 @@ import type { ReturnsService } from "../returns/service";
 import { createReturnsAdmin } from "./returns";
 import type { StoreCreditService } from "../store-credit/service";
 import { createStoreCreditAdmin } from "./store-credit";
+import type { GiftCardsService } from "../gift-cards/service";
+import { createGiftCardsAdmin } from "./gift-cards";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
 import { hasOrderParcel } from "../shipping/book";
@@ -52,6 +54,8 @@ export interface AdminServiceOptions {
   returns: ReturnsService;
   /** Shoppers' store credit: the ledger's reads and the owner's adjustments. */
   storeCredit: StoreCreditService;
+  /** Gift card products and the cards sold. */
+  giftCards: GiftCardsService;
   /** India Post's directory and the courier's serviceability: an address correction gets checkout's checks. */
   delivery: DeliveryPromises;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
@@ -122,5 +126,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),
+    giftCards: createGiftCardsAdmin(db, options.giftCards),
   };
 }

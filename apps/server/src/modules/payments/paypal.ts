@@ -121,13 +121,13 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
     simulated: creds.simulated,
     publicKey: creds.clientId,
 
-    async createOrder({ orderId, amount, currency, requestId }) {
+    async createOrder({ orderId, amount, currency, requestId, reference }) {
       const body = JSON.stringify({
         intent: "CAPTURE",
         purchase_units: [
           {
-            reference_id: String(orderId),
-            custom_id: String(orderId),
+            reference_id: reference ?? String(orderId),
+            custom_id: reference ?? String(orderId),
             amount: { currency_code: currency, value: toPayPalValue(amount) },
           },
         ],

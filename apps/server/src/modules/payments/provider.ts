@@ -51,6 +51,8 @@ export interface PaymentProvider {
     amount: number;
     currency: Currency;
     requestId: string;
+    /** What the merchant's records call it, when it is not an order (a gift card): "gift_card_12". */
+    reference?: string;
   }): Promise<{ id: string; raw: unknown }>;
   /** Checks the browser's proof locally (Razorpay's HMAC); PayPal has none, its capture is the proof. */
   verify(proof: PaymentProof): boolean;

@@ -67,12 +67,12 @@ export function createRazorpay(creds: RazorpayCredentials): PaymentProvider {
     simulated: creds.simulated,
     publicKey: creds.keyId,
 
-    async createOrder({ orderId, amount, currency }) {
+    async createOrder({ orderId, amount, currency, reference }) {
       const body = JSON.stringify({
         amount,
         currency,
-        receipt: `order_${orderId}`,
-        notes: { order_id: String(orderId) },
+        receipt: reference ?? `order_${orderId}`,
+        notes: reference ? { reference } : { order_id: String(orderId) },
       });
       const order = await callProvider(
         url("/v1/orders"),

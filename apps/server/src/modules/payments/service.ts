@@ -4,7 +4,14 @@ import { refusal } from "../../errors";
 import { unknownMethod } from "./unknown-method";
 import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "../../log";
-import { ProviderError, WebhookRejected, type PaymentProof, type PaymentProvider, type ProviderName } from "./provider";
+import {
+  ProviderError,
+  WebhookRejected,
+  type CapturedPayment,
+  type PaymentProof,
+  type PaymentProvider,
+  type ProviderName,
+} from "./provider";
 import { createRefundQueue, type RefundMadeHook } from "./refunds";
 import { paymentWithOrder, settledAsPaid, settlePayment, type PaymentWithOrder, type SettleOutcome } from "./settle";
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
@@ -27,6 +34,11 @@ export function createPaymentsService(
     refundTries?: number;
     /** What a made refund means above this module (a return becomes refunded). */
     onRefundMade?: RefundMadeHook;
+    /**
+     * A webhook's capture for a provider order no order has: a gift card's (a layer above, handed in by
+     * services.ts). Answers whether it was one, settled there; the event is then recorded here.
+     */
+    onOtherCapture?: (provider: ProviderName, capture: CapturedPayment) => Promise<boolean>;
   },
 ) {
   const { gateway, log } = deps;
@@ -140,6 +152,7 @@ export function createPaymentsService(
       // order.paid), or the webhook after the shopper's verify: recorded, nothing else to do.
       const known = await paymentWithOrder(db, name, event.capture.providerOrderId);
       if (known && settledAsPaid(known, event.capture)) return record();
+      if (!known && (await deps.onOtherCapture?.(name, event.capture))) return record();
       const outcome = await settlePayment(db, name, event.capture, { event, known });
       if (outcome.kind === "refused" && outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
       if (outcome.kind === "unknown_order")

@@ -148,3 +148,24 @@ export async function giveBackCredit(
   });
   return { entry, created: true };
 }
+
+/**
+ * A gift card added to a shopper's store credit, in the card's currency: once per card (the partial unique
+ * index); asked again, the first entry is answered. In the gift-cards module's transaction, which marks the
+ * card redeemed with it. No "credit issued" e-mail: the shopper is looking at the account page as it happens.
+ */
+export async function redeemGiftCardCredit(
+  tx: Tx,
+  input: { userId: number; currency: Currency; amountMinor: number; giftCardId: number; reason: string },
+): Promise<{ entry: CreditEntry; created: boolean }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new RangeError(`A gift card holds a positive whole amount, got ${input.amountMinor}`);
+  await lockBalance(tx, input.userId, input.currency);
+  const before = await existing(
+    tx,
+    and(eq(storeCreditEntries.kind, "gift_card"), eq(storeCreditEntries.giftCardId, input.giftCardId)),
+  );
+  if (before) return { entry: before, created: false };
+  const entry = await write(tx, { ...input, kind: "gift_card" });
+  return { entry, created: true };
+}

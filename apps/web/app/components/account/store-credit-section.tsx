@@ -2,6 +2,7 @@ import { formatMoney, shopperDateText, type StoreCreditView } from "@store/share
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { Skeleton } from "../ui/skeleton";
+import { GiftCardRedeem } from "./gift-card-redeem";
 
 /**
  * The account page's store credit (issue 42): the balance in each currency and every movement, newest first.
@@ -10,6 +11,8 @@ import { Skeleton } from "../ui/skeleton";
 export function StoreCreditSection() {
   const [view, setView] = useState<StoreCreditView | null>(null);
   const [failed, setFailed] = useState(false);
+  // Bumped after a gift card is added, to read the balance and history again.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -19,7 +22,7 @@ export function StoreCreditSection() {
       setFailed(true);
     });
     return () => controller.abort();
-  }, []);
+  }, [version]);
 
   const held = view?.balances.filter((b) => b.amount !== 0) ?? [];
   return (
@@ -71,6 +74,7 @@ export function StoreCreditSection() {
           )}
         </>
       )}
+      <GiftCardRedeem onRedeemed={() => setVersion((v) => v + 1)} />
     </section>
   );
 }

@@ -27,6 +27,7 @@ const LINKS = [
   { to: "/admin/tax", label: "Tax figures", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/store-credit", label: "Store credit", end: false },
+  { to: "/admin/gift-cards", label: "Gift cards", end: false },
   { to: "/admin/audit-log", label: "Audit log", end: false },
   { to: "/admin/staff", label: "Staff", end: false },
   { to: "/admin/tax-rules", label: "Tax rules", end: false },

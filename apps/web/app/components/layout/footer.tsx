@@ -14,6 +14,7 @@ const MAIN_MENU = [
   { to: "/query", label: "Why Us" },
   { to: "/best-sellers", label: "Best Sellers" },
   { to: "/collections", label: "Collections" },
+  { to: "/gift-cards", label: "Gift Cards" },
   { to: "/customer-reviews", label: "Customer Reviews" },
   { to: "/blog", label: "Blog" },
   { to: "/contact-us", label: "Contact Us" },
