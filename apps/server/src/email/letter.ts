@@ -27,6 +27,8 @@ export interface Letter {
    * the outbox fills in when it sends (OPT_OUT_TAG), signed for the recipient.
    */
   orderUpdate?: boolean;
+  /** It carries a secret (a gift card's code): once sent, the outbox keeps its subject and nothing else. */
+  forgetOnceSent?: boolean;
 }
 
 /** Filled in by the outbox worker at send time with this recipient's signed opt-out link. */

@@ -55,6 +55,29 @@ describe("the e-mail outbox worker", () => {
     expect(await worker.deliverPending()).toEqual({ delivered: 0, failed: 0 });
   });
 
+  it("forgets the words of a sent e-mail that carried a secret, and keeps the others'", async () => {
+    const letter = { preview: "A gift", greeting: "Namaste,", blocks: [], forgetOnceSent: true };
+    const [secret, plain] = await database.db
+      .insert(emailOutbox)
+      .values([
+        { to: "gift@example.in", subject: "Your gift card", text: "Code: ABCD-EFGH", letter },
+        { to: "plain@example.in", subject: "Hello", text: "Namaste" },
+      ])
+      .returning({ id: emailOutbox.id });
+    const kept: MailMessage[] = [];
+    const worker = createOutboxWorker(database.db, { log: recordingLog().log, transport: keepingTransport(kept) });
+    expect(await worker.deliverPending()).toEqual({ delivered: 2, failed: 0 });
+    expect(kept.find((m) => m.to === "gift@example.in")?.text).toContain("ABCD-EFGH");
+    const rows = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, [secret!.id, plain!.id]));
+    const byTo = Object.fromEntries(rows.map((r) => [r.to, r]));
+    expect(byTo["gift@example.in"]).toMatchObject({ status: "sent", subject: "Your gift card", letter: null });
+    expect(JSON.stringify(byTo["gift@example.in"])).not.toContain("ABCD");
+    expect(byTo["plain@example.in"]).toMatchObject({ status: "sent", text: "Namaste" });
+  });
+
   it("sends a burst of e-mails in one run, batch after batch; a refused send ends the run until the next", async () => {
     await queue(...Array.from({ length: 45 }, (_, i) => `burst${i}@example.in`));
     const kept: MailMessage[] = [];

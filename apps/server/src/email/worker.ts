@@ -11,6 +11,8 @@ const BATCH = 20;
 const MAX_ATTEMPTS = 5;
 /** How long a claimed e-mail is its worker's when nobody says otherwise (OUTBOX_LEASE_SECONDS). */
 const DEFAULT_LEASE_SECONDS = 60;
+/** What stays of a sent e-mail whose letter asked to be forgotten (a gift card's code is kept nowhere). */
+const FORGOTTEN = { text: "(Sent. Its words are not kept: they carried a gift card code.)", html: null, letter: null };
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -183,7 +185,12 @@ export function createOutboxWorker(
         continue;
       }
       delivered++;
-      await mark(row, { status: "sent", sentAt: sql`now()`, lastError: null });
+      await mark(row, {
+        status: "sent",
+        sentAt: sql`now()`,
+        lastError: null,
+        ...(row.letter?.forgetOnceSent && FORGOTTEN),
+      });
     }
     return { delivered, failed, claimed: rows.length };
   }

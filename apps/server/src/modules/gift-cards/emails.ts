@@ -48,7 +48,7 @@ export async function queueGiftCardReceipt(tx: Tx, card: GiftCardRow, productNam
 
 /**
  * The card itself, to the recipient: the amount, who sent it and their message, the code, and how to redeem
- * it. The code appears only here (and in the outbox's copy of this e-mail); the store keeps its hash.
+ * it. The code appears only here, and the outbox forgets this e-mail's words once it is sent; the store keeps its hash.
  */
 export async function queueGiftCardEmails(tx: Tx, card: GiftCardRow, code: string): Promise<void> {
   const amount = amountOf(card);
@@ -57,6 +57,7 @@ export async function queueGiftCardEmails(tx: Tx, card: GiftCardRow, code: strin
     letterEmail(card.recipientEmail, `${card.buyerName} sent you a ${amount} ${SELLER.brand} gift card`, {
       preview: `A ${amount} gift card from ${card.buyerName}`,
       greeting: `Namaste ${card.recipientName},`,
+      forgetOnceSent: true,
       blocks: [
         paragraph(`${card.buyerName} has sent you a ${SELLER.brand} gift card of ${amount}.`),
         ...(card.message ? [paragraph(`${card.buyerName} writes:\n${card.message}`)] : []),
