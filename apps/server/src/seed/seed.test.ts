@@ -13,6 +13,7 @@ import {
   productImages,
   productVariants,
   products,
+  giftCardProducts,
   promoCodes,
   testimonials,
 } from "../schema";
@@ -119,7 +120,7 @@ describe("seedDemoData", () => {
     for (const image of images) expect(image.url).toMatch(/^\/media\/products\/\d+-[123]\.webp$/);
   });
 
-  it("seeds exactly the ten strip names, eight testimonials, the blogs and the promo codes", async () => {
+  it("seeds exactly the ten strip names, eight testimonials, the blogs, the promo codes and two gift cards", async () => {
     const strip = await database.db.select().from(homeCategories).orderBy(asc(homeCategories.position));
     expect(strip.map((s) => s.name)).toEqual([...HOME_STRIP_NAMES]);
     for (const s of strip) expect(s.navigateLink).toMatch(/^\//);
@@ -131,6 +132,11 @@ describe("seedDemoData", () => {
     expect((await database.db.select().from(blogs)).length).toBeGreaterThanOrEqual(6);
     const codes = (await database.db.select().from(promoCodes)).map((p) => p.code).sort();
     expect(codes).toEqual(["EXPIRED5", "FESTIVE20", "FLAT200", "INACTIVE50", "LIMITED1", "SAVE15USD", "WELCOME10"]);
+    const cards = await database.db.select().from(giftCardProducts);
+    expect(cards.map((c) => [c.currency, c.fixedAmounts[0], c.active])).toEqual([
+      ["INR", 1_000_00, true],
+      ["USD", 25_00, true],
+    ]);
   });
 });
 

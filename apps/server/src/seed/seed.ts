@@ -11,6 +11,7 @@ import {
   blogs,
   categories,
   customerReviews,
+  giftCardProducts,
   homeCategories,
   productImages,
   productVariants,
@@ -262,7 +263,28 @@ async function seedContent(db: Db, productIds: Map<string, number>): Promise<voi
     PROMO_CODES.map((p) => ({ ...p })),
     (row) => row.code,
   );
+  await insertMissing(db, giftCardProducts, giftCardProducts.name, DEMO_GIFT_CARDS, (row) => row.name);
 }
+
+/** The demo shop's gift cards (issue 42): a rupee card and a dollar card, each with set amounts or your own. */
+const DEMO_GIFT_CARDS = [
+  {
+    name: "Gift card",
+    description: "For Diwali, a wedding or Rakhi: store credit for anything in the shop, with no expiry.",
+    currency: "INR",
+    fixedAmounts: [1_000_00, 2_500_00, 5_000_00, 10_000_00],
+    minAmount: 500_00,
+    maxAmount: 50_000_00,
+  },
+  {
+    name: "Gift card in US dollars",
+    description: "For someone abroad: store credit in dollars for anything in the shop, shipped worldwide.",
+    currency: "USD",
+    fixedAmounts: [25_00, 50_00, 100_00],
+    minAmount: 20_00,
+    maxAmount: 500_00,
+  },
+];
 
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<void> {
   const log = options.log ?? (() => undefined);
@@ -306,6 +328,7 @@ const SEEDED_TABLES = {
   customerReviews,
   socialPosts,
   promoCodes,
+  giftCardProducts,
   taxRules,
   taxRates,
 } satisfies Record<string, PgTable>;
