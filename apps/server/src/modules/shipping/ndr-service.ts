@@ -8,10 +8,11 @@ import {
   type NdrLinkView,
   type NdrReason,
 } from "@store/shared";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { refusal } from "../../errors";
 import { invalidField, notFound } from "../../lib/failures";
 import { sameSecret } from "../../lib/secrets";
+import { recordCourierCorrection } from "../orders/delivery-correction";
 import { orders } from "../orders/tables";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
@@ -20,6 +21,12 @@ import type { NdrInstruction } from "./provider";
 import { shipments } from "./tables";
 
 type Row = typeof failedDeliveries.$inferSelect;
+
+/** Called in the transaction that records the seller's action (the back office audits it there). */
+export type OnNdrActed = (
+  tx: Tx,
+  acted: { orderId: number; awb: string; instruction: NdrInstruction },
+) => Promise<void>;
 
 const answerOf = (row: Row) =>
   row.answer === "reattempt" || row.answer === "cancel"
@@ -100,6 +107,12 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
             answeredAt: now,
           })
           .where(eq(failedDeliveries.id, id));
+        // The order keeps the corrected address too (the courier gets it with the seller's reattempt).
+        if (body.action === "reattempt" && (body.delivery_address || body.mobile_number))
+          await recordCourierCorrection(tx, row.orderId, {
+            delivery_address: body.delivery_address,
+            mobile_number: body.mobile_number && tenDigits(body.mobile_number),
+          });
       });
       return this.linkView(id, token, now);
     },
@@ -137,7 +150,12 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
      * to origin. The row is claimed first, the courier called outside any transaction, the claim released if it
      * refuses; its webhook then reports the new attempt or the way back.
      */
-    async act(userId: number, id: number, action: "reattempt" | "return"): Promise<AdminNdrActionResult> {
+    async act(
+      userId: number,
+      id: number,
+      action: "reattempt" | "return",
+      onActed?: OnNdrActed,
+    ): Promise<AdminNdrActionResult> {
       const [claimed] = await db
         .update(failedDeliveries)
         .set({ actionClaimedAt: new Date() })
@@ -195,10 +213,13 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
         await release();
         throw courierRefusal(err, action === "return" ? "the return to origin" : "the new delivery attempt");
       }
-      await db
-        .update(failedDeliveries)
-        .set({ resolution: action, resolvedAt: new Date(), resolvedBy: userId })
-        .where(eq(failedDeliveries.id, id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(failedDeliveries)
+          .set({ resolution: action, resolvedAt: new Date(), resolvedBy: userId })
+          .where(eq(failedDeliveries.id, id));
+        await onActed?.(tx, { orderId: claimed.orderId, awb: shipment.awb!, instruction });
+      });
       return {
         id,
         resolution: action,

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { istDay, type AdminNdrList, type NdrLinkView } from "@store/shared";
 import { call, newAdmin } from "../admin/test-support";
+import { auditLog } from "../admin/tables";
+import { orderEvents, orders } from "../orders/tables";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { createListeningTestApp, emailsTo, paidCardOrder } from "../checkout/test-support";
 import { whatsappOutbox } from "../../whatsapp/tables";
@@ -149,6 +151,20 @@ describe("a failed delivery reported by the courier (NDR)", () => {
       mobile_number: "9829011223",
     });
     expect((await answer(ndr!, { action: "cancel" })).statusCode).toBe(409);
+    // The order holds the correction too, with a line in its history.
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({
+      deliveryAddress: "Flat 4B, Shanti Niketan, near the water tank, Malviya Nagar",
+      mobileNumber: "9829011223",
+      status: "shipped",
+    });
+    const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: "shipped",
+      toStatus: "shipped",
+      note: expect.stringContaining("failed attempt") as unknown,
+      data: { delivery_address: order!.deliveryAddress, mobile_number: "9829011223" },
+    });
 
     // The seller's queue shows it with the answer; reattempt passes the choice to the courier.
     const queue = await call(app, admin, "GET", "/api/admin/failed-deliveries");
@@ -176,6 +192,16 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     ]);
     // The courier reported the new attempt: out for delivery again, and the row left the queue.
     expect(parcel.step).toBe("outForDelivery");
+    // The click is in the audit log, with what the courier was told.
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "shipment:ndr-reattempt"), eq(auditLog.entityId, String(orderId))));
+    expect(audit?.changes).toMatchObject({
+      failed_delivery: { before: null, after: ndr!.id },
+      courier_action: { before: null, after: "reattempt" },
+      date: { before: null, after: page.dates[1] },
+    });
     const [shipment] = await db().select().from(shipments).where(eq(shipments.orderId, orderId));
     expect(shipment?.status).toBe("out_for_delivery");
     expect((await ndrsOf(orderId))[0]).toMatchObject({ resolution: "reattempt" });
@@ -193,6 +219,11 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     const back = await call(app, admin, "POST", `/api/admin/failed-deliveries/${second!.id}/return`);
     expect(back.statusCode, back.body).toBe(200);
     expect((await findShipment(db(), { awb }))?.step).toBe("rtoInitiated");
+    const returns = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "shipment:ndr-return"), eq(auditLog.entityId, String(orderId))));
+    expect(returns).toHaveLength(1);
     expect((await db().select().from(shipments).where(eq(shipments.orderId, orderId)))[0]?.status).toBe(
       "rto_initiated",
     );
