@@ -32,6 +32,7 @@ import { createStoreCreditService } from "./modules/store-credit/service";
 import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
+import { createAddressCheckService } from "./modules/shipping/address-checks";
 import { createShippingService } from "./modules/shipping/service";
 import type { CarrierRegistry, CarrierSimulatorSecrets } from "./modules/shipping/registry";
 import { createNotificationLinks, emailContact } from "./modules/accounts/notification-preferences";
@@ -90,6 +91,7 @@ export function createServices(
   const delivery = createDeliveryPromises(lazyPincodes(), {
     serviceability: courierServiceability(shipping.gateway, config.shipping.pickupPincode),
   });
+  const addressChecks = createAddressCheckService(db, delivery);
   const returns = createReturnsService(db, { media, bookParcel: shipping.bookReturnParcel, log });
   const reviews = createReviewsService(db, { media });
   const storeCredit = createStoreCreditService(db);
@@ -137,6 +139,7 @@ export function createServices(
     invoices,
     payments,
     shipping,
+    addressChecks,
     returns,
     reviews,
     storeCredit,
@@ -172,6 +175,7 @@ export function createServices(
       returns,
       storeCredit,
       delivery,
+      addressChecks,
       pickupPincode: config.shipping.pickupPincode,
     }),
   };
