@@ -130,6 +130,7 @@ export function createServices(
           status_label: recalled ? `${order.status_label}: ${RECALLED_PARCEL_LABELS[recalled]}` : order.status_label,
           timeline,
           tracking: tracking ?? order.tracking,
+          failed_delivery: await shipping.failedDeliveries.openForOrder(orderId),
           ...(await invoices.shopperLinks(orderId)),
           ...(await returns.forOrder(orderId)),
           ...(await reviews.forOrder(orderId)),

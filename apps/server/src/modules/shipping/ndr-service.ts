@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import {
   NDR_REASON_LABELS,
   rescheduleDays,
@@ -16,6 +16,7 @@ import { recordCourierCorrection } from "../orders/delivery-correction";
 import { orders } from "../orders/tables";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
+import { ndrAnswerPath } from "./ndr";
 import { failedDeliveries } from "./ndr-tables";
 import type { NdrInstruction } from "./provider";
 import { shipments } from "./tables";
@@ -115,6 +116,28 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
           });
       });
       return this.linkView(id, token, now);
+    },
+
+    /**
+     * The shopper's order page (signed in or by its link): the open failed attempt, with its answer link while
+     * the link answers. The order page's own access check has passed; the token is the shopper's already.
+     */
+    async openForOrder(orderId: number, now = new Date()) {
+      const [row] = await db
+        .select()
+        .from(failedDeliveries)
+        .where(and(eq(failedDeliveries.orderId, orderId), isNull(failedDeliveries.resolution)))
+        .orderBy(desc(failedDeliveries.id))
+        .limit(1);
+      if (!row) return null;
+      const answerable = row.answer === null && row.actionClaimedAt === null && row.linkExpiresAt > now;
+      return {
+        attempt: row.attempt,
+        reason_text: NDR_REASON_LABELS[row.reason as NdrReason],
+        attempted_at: row.attemptedAt.toISOString(),
+        answer_path: answerable ? ndrAnswerPath(row) : null,
+        answered: row.answer !== null,
+      };
     },
 
     /** The seller's queue: every open failed delivery, oldest attempt first. */

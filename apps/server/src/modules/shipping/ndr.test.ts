@@ -114,6 +114,19 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     const mail = (await emailsTo(app, email)).find((m) => m.subject.includes(`could not deliver your`));
     expect(mail?.text).toContain(`/delivery/${ndr!.id}?token=${ndr!.token}`);
 
+    // The shopper's order page (by its link) says the failed attempt and links to the answer while it is open.
+    const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const orderPage = async () =>
+      (await app.inject({ url: `/api/orders/${orderId}?token=${placed!.viewToken}` })).json().data as {
+        failed_delivery: { attempt: number; reason_text: string; answer_path: string | null; answered: boolean } | null;
+      };
+    expect((await orderPage()).failed_delivery).toMatchObject({
+      attempt: 1,
+      reason_text: "Nobody was available to receive it",
+      answer_path: `/delivery/${ndr!.id}?token=${ndr!.token}`,
+      answered: false,
+    });
+
     const view = await app.inject({ method: "GET", url: linkOf(ndr!) });
     expect(view.statusCode, view.body).toBe(200);
     const page = view.json() as NdrLinkView;
@@ -151,6 +164,7 @@ describe("a failed delivery reported by the courier (NDR)", () => {
       mobile_number: "9829011223",
     });
     expect((await answer(ndr!, { action: "cancel" })).statusCode).toBe(409);
+    expect((await orderPage()).failed_delivery).toMatchObject({ answer_path: null, answered: true });
     // The order holds the correction too, with a line in its history.
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({
@@ -208,6 +222,7 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     expect(
       ((await call(app, admin, "GET", "/api/admin/failed-deliveries")).json() as AdminNdrList).items.map((i) => i.id),
     ).not.toContain(ndr!.id);
+    expect((await orderPage()).failed_delivery).toBeNull();
     // A second click, and a late shopper: 409.
     expect((await call(app, admin, "POST", `/api/admin/failed-deliveries/${ndr!.id}/return`)).statusCode).toBe(409);
     expect((await app.inject({ method: "GET", url: linkOf(ndr!) })).json()).toMatchObject({ closed: true });
