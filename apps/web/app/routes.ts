@@ -45,6 +45,8 @@ export default [
   page("track-order", "routes/track-order.tsx"),
   // Issue 43 point 4: the link in a failed delivery's message, where the shopper chooses what happens next.
   page("delivery/:id", "routes/delivery-answer.tsx"),
+  // Issue 43 point 5: the seller's message asking the shopper to confirm or correct an address before booking.
+  page("address-check/:id", "routes/address-check.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
