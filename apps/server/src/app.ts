@@ -34,6 +34,7 @@ import type { PaymentProviderPlugin } from "./modules/payments/registry";
 import { webhookRoutes } from "./modules/payments/webhook-routes";
 import { shippingWebhookRoutes } from "./modules/shipping/routes";
 import { failedDeliveryRoutes } from "./modules/shipping/ndr-routes";
+import { addressCheckRoutes } from "./modules/shipping/address-check-routes";
 import { loadCarrierSimulatorSecrets, type CarrierRegistry } from "./modules/shipping/registry";
 import { carrierSimulatorsPlugin } from "./modules/shipping/simulators";
 import { promoRoutes } from "./modules/promo/routes";
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(webhookRoutes);
   await app.register(shippingWebhookRoutes);
   await app.register(failedDeliveryRoutes);
+  await app.register(addressCheckRoutes);
   await app.register(notificationRoutes);
   const { whatsapp } = app.services;
   await app.register(whatsappWebhookRoutes, {

@@ -23,6 +23,7 @@ export * from "./db/scheduled-jobs";
 export * from "./db/rate-counters";
 export * from "./modules/shipping/tables";
 export * from "./modules/shipping/ndr-tables";
+export * from "./modules/shipping/address-check-tables";
 export * from "./modules/shipping/simulator/tables";
 export * from "./whatsapp/tables";
 export * from "./whatsapp/simulator/tables";

@@ -34,6 +34,7 @@ import { giftCardWebhookCapture } from "./modules/gift-cards/settle";
 import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
+import { createAddressCheckService } from "./modules/shipping/address-checks";
 import { createShippingService } from "./modules/shipping/service";
 import type { CarrierRegistry, CarrierSimulatorSecrets } from "./modules/shipping/registry";
 import { createNotificationLinks, emailContact } from "./modules/accounts/notification-preferences";
@@ -95,6 +96,7 @@ export function createServices(
   const delivery = createDeliveryPromises(lazyPincodes(), {
     serviceability: courierServiceability(shipping.gateway, config.shipping.pickupPincode),
   });
+  const addressChecks = createAddressCheckService(db, delivery);
   const returns = createReturnsService(db, { media, bookParcel: shipping.bookReturnParcel, log });
   const reviews = createReviewsService(db, { media });
   const storeCredit = createStoreCreditService(db);
@@ -133,6 +135,7 @@ export function createServices(
           status_label: recalled ? `${order.status_label}: ${RECALLED_PARCEL_LABELS[recalled]}` : order.status_label,
           timeline,
           tracking: tracking ?? order.tracking,
+          failed_delivery: await shipping.failedDeliveries.openForOrder(orderId),
           ...(await invoices.shopperLinks(orderId)),
           ...(await returns.forOrder(orderId)),
           ...(await reviews.forOrder(orderId)),
@@ -142,6 +145,7 @@ export function createServices(
     invoices,
     payments,
     shipping,
+    addressChecks,
     returns,
     reviews,
     storeCredit,
@@ -179,6 +183,7 @@ export function createServices(
       storeCredit,
       giftCards,
       delivery,
+      addressChecks,
       pickupPincode: config.shipping.pickupPincode,
     }),
   };

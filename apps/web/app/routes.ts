@@ -48,6 +48,8 @@ export default [
   // Issue 42: gift cards on sale, and buying one for someone (decision 089).
   page("gift-cards", "routes/gift-cards.tsx"),
   page("gift-cards/:id", "routes/gift-card.tsx"),
+  // Issue 43 point 5: the seller's message asking the shopper to confirm or correct an address before booking.
+  page("address-check/:id", "routes/address-check.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).

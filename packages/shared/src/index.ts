@@ -56,3 +56,5 @@ export * from "./schemas/shipping-fees";
 export * from "./schemas/shipping-rates";
 export * from "./schemas/duties";
 export * from "./schemas/refunds";
+export * from "./address-quality";
+export * from "./schemas/address-checks";

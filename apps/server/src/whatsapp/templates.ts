@@ -18,6 +18,9 @@ export const WHATSAPP_TEMPLATES = {
   // A failed delivery attempt (decision 090): {{2}} is our sentence for the courier's reason, {{3}} the answer link.
   delivery_failed:
     "Namaste! The courier could not deliver your order #{{1}}: {{2}}. Choose a new date, correct your address or phone, or cancel: {{3}}. Stop these updates: {{4}}",
+  // An address that looks undeliverable, before booking (decision 092): {{2}} is the confirm-or-correct link.
+  address_check:
+    "Namaste! Before we ship your order #{{1}}, please confirm your delivery address or correct it: {{2}}. Stop these updates: {{3}}",
   return_update: "Namaste! An update on your return for order #{{1}}: {{2}}. Stop these updates: {{3}}",
   refund_sent: "Namaste! We have sent a refund of {{1}} for order #{{2}} to {{3}}. Stop these updates: {{4}}",
   // Category "authentication": Meta fixes this wording (and adds a "Copy code" button carrying the code); such a

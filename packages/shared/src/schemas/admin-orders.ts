@@ -1,3 +1,5 @@
+import { ADDRESS_PROBLEMS } from "../address-quality";
+import { adminAddressCheckSchema } from "./address-checks";
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status";
 import { currencySchema } from "./common";
@@ -182,6 +184,8 @@ export const adminOrderSummarySchema = z.object({
   total_inr_minor: z.number().int().nullable(),
   /** What the seller must look at on this order, in their words; null when nothing is. */
   attention: z.string().nullable(),
+  /** What makes the Indian address look undeliverable before booking (decision 092); absent or empty: nothing. */
+  address_flags: z.array(z.enum(ADDRESS_PROBLEMS)).optional(),
 });
 export const adminOrderListResponseSchema = adminPageMeta.extend({ data: z.array(adminOrderSummarySchema) });
 
@@ -288,6 +292,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   e_way_bill: eWayBillViewSchema.nullable(),
   /** The owner may correct the Indian delivery address: paid or COD-confirmed, no parcel booked yet. */
   can_correct_address: z.boolean(),
+  /** The address check before booking (decision 092); null for an order it does not apply to. */
+  address_check: adminAddressCheckSchema.nullable().optional(),
 });
 
 export const REFUND_RULES = [

@@ -178,6 +178,20 @@ export const orderDetailSchema = orderSummarySchema.extend({
   customs: z
     .object({ country: z.string(), carrier: z.string(), duties_paid: z.boolean(), note: z.string() })
     .nullable(),
+  /**
+   * Ours: the courier's latest failed attempt while it is open (decision 090): its reason in our words and the
+   * link to choose what happens next (null once answered or expired). Absent or null when there is none.
+   */
+  failed_delivery: z
+    .object({
+      attempt: z.number(),
+      reason_text: z.string(),
+      attempted_at: z.string(),
+      answer_path: z.string().nullable(),
+      answered: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   ...orderReturnsSchema.shape,
   ...orderReviewsSchema.shape,
 });

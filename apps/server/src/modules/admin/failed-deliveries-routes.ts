@@ -34,6 +34,6 @@ export async function adminFailedDeliveryRoutes(app: AdminApp): Promise<void> {
           response: { 200: adminNdrActionResultSchema, ...errors },
         },
       },
-      (request) => service.act(signedInUser(request).id, request.params.id, action),
+      (request) => app.services.admin.shipments.actOnFailedDelivery(signedInUser(request), request.params.id, action),
     );
 }

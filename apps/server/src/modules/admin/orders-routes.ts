@@ -1,4 +1,5 @@
 import {
+  adminAddressCheckSentSchema,
   adminIdParams,
   adminOrderDetailSchema,
   adminOrderListQuerySchema,
@@ -240,6 +241,20 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => orders.correctAddress(signedInUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/orders/:id/address-check",
+    {
+      schema: {
+        tags,
+        summary:
+          "Ask the shopper (WhatsApp where opted in, else e-mail) to confirm or correct a flagged Indian address before booking (audited)",
+        params: adminIdParams,
+        response: { 200: adminAddressCheckSentSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.sendAddressCheck(signedInUser(request), request.params.id),
   );
 
   app.put(

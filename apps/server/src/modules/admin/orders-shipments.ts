@@ -48,6 +48,18 @@ export function createShipmentAdmin(db: Db, shipping: ShippingService) {
         });
       return results;
     },
+    /** The seller's one click on a failed delivery (decision 090), audited with what the courier was told. */
+    actOnFailedDelivery: (actor: SessionUser, id: number, action: "reattempt" | "return") =>
+      shipping.failedDeliveries.act(actor.id, id, action, async (tx, acted) => {
+        const { action: told, ...details } = acted.instruction;
+        await recordAudit(tx, actor, {
+          action: `shipment:ndr-${action}`,
+          entity: "order",
+          entityId: acted.orderId,
+          before: null,
+          after: { failed_delivery: id, tracking_number: acted.awb, courier_action: told, ...details },
+        });
+      }),
     simulate: (orderId: number, action: "advance" | "fail") => shipping.simulate(orderId, action),
     orderShipping: (orderId: number) => shipping.orderShipping(orderId),
   };

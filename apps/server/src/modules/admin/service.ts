@@ -1,4 +1,10 @@
-import type { AdminProduct, AuditLogQuery, CustomerListQuery } from "@store/shared";
+import type {
+  AdminOrderListQuery,
+  AdminOrderListResponse,
+  AdminProduct,
+  AuditLogQuery,
+  CustomerListQuery,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { istDayOf } from "../../lib/seller-time";
 import type { MediaStore } from "../../media/storage";
@@ -27,6 +33,9 @@ import { createInvoiceIssuer } from "./orders-invoice";
 import { createTaxAdmin } from "./tax";
 import type { ShippingService } from "../shipping/service";
 import { createShipmentAdmin } from "./orders-shipments";
+import { recordAudit } from "./audit";
+import type { SessionUser } from "../accounts/service";
+import type { AddressCheckService } from "../shipping/address-checks";
 import type { ReturnsService } from "../returns/service";
 import { createReturnsAdmin } from "./returns";
 import type { StoreCreditService } from "../store-credit/service";
@@ -58,6 +67,8 @@ export interface AdminServiceOptions {
   giftCards: GiftCardsService;
   /** India Post's directory and the courier's serviceability: an address correction gets checkout's checks. */
   delivery: DeliveryPromises;
+  /** Address quality before booking (decision 092): the flag, the seller's message. */
+  addressChecks: AddressCheckService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
   pickupPincode: string;
 }
@@ -80,7 +91,14 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
         shipping: await options.shipping.orderShipping(id),
         e_way_bill: moving ? eWayBillView(await eWayBillNeed(db, id, istDayOf(new Date())), booked) : null,
         can_correct_address: confirmed && !booked && order.delivery.country === "IN",
+        address_check: await options.addressChecks.forOrder(id),
       };
+    },
+    /** The list, each Indian order awaiting booking flagged where its address looks undeliverable. */
+    list: async (query: AdminOrderListQuery): Promise<AdminOrderListResponse> => {
+      const page = await orderViews.list(query);
+      const flags = await options.addressChecks.flagsOf(page.data.map((o) => o.id));
+      return { ...page, data: page.data.map((o) => ({ ...o, address_flags: flags.get(o.id) ?? [] })) };
     },
   };
   const changer = createOrderStatusChanger(db, orders, options.refunds ?? null, options.shipping);
@@ -100,6 +118,17 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       ...createOrderFulfilment(db, orders, changer, options.refunds ?? null),
       ...createInvoiceIssuer(db, orders),
       ...createAddressCorrection(db, orders, options.delivery),
+      /** The one-click message asking the shopper to confirm a flagged address (decision 092), audited. */
+      sendAddressCheck: (actor: SessionUser, id: number) =>
+        options.addressChecks.send(actor.id, id, (tx, channel) =>
+          recordAudit(tx, actor, {
+            action: "order:address-check",
+            entity: "order",
+            entityId: id,
+            before: null,
+            after: { address_check_sent: channel },
+          }).then(() => undefined),
+        ),
       eWayBill: createEWayBillAdmin(db, orders, {
         pincode: options.pickupPincode,
         place: (pin) => options.delivery.place(pin),

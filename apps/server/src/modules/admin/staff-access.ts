@@ -55,6 +55,7 @@ export const STAFF_RULES: readonly StaffRule[] = [
   // The e-way bill a high-value parcel needs before it is booked: its number, and the portal's JSON to make it.
   // Correcting the delivery address is the owner's.
   { method: "PUT", url: "/api/admin/orders/:id/e-way-bill" },
+  { method: "POST", url: "/api/admin/orders/:id/address-check" },
   { method: "GET", url: "/api/admin/orders/:id/e-way-bill.json" },
   // Returns at the packing table: see them, take a parcel in, book a pickup or an exchange's parcel again.
   // Approving, refusing and paying a refund are the owner's.

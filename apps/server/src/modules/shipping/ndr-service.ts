@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import {
   NDR_REASON_LABELS,
   rescheduleDays,
@@ -8,18 +8,26 @@ import {
   type NdrLinkView,
   type NdrReason,
 } from "@store/shared";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { refusal } from "../../errors";
 import { invalidField, notFound } from "../../lib/failures";
 import { sameSecret } from "../../lib/secrets";
+import { recordCourierCorrection } from "../orders/delivery-correction";
 import { orders } from "../orders/tables";
 import { courierRefusal, shippingNotConfigured } from "./failures";
 import type { ShippingGateway } from "./gateway";
+import { ndrAnswerPath } from "./ndr";
 import { failedDeliveries } from "./ndr-tables";
 import type { NdrInstruction } from "./provider";
 import { shipments } from "./tables";
 
 type Row = typeof failedDeliveries.$inferSelect;
+
+/** Called in the transaction that records the seller's action (the back office audits it there). */
+export type OnNdrActed = (
+  tx: Tx,
+  acted: { orderId: number; awb: string; instruction: NdrInstruction },
+) => Promise<void>;
 
 const answerOf = (row: Row) =>
   row.answer === "reattempt" || row.answer === "cancel"
@@ -100,8 +108,36 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
             answeredAt: now,
           })
           .where(eq(failedDeliveries.id, id));
+        // The order keeps the corrected address too (the courier gets it with the seller's reattempt).
+        if (body.action === "reattempt" && (body.delivery_address || body.mobile_number))
+          await recordCourierCorrection(tx, row.orderId, {
+            delivery_address: body.delivery_address,
+            mobile_number: body.mobile_number && tenDigits(body.mobile_number),
+          });
       });
       return this.linkView(id, token, now);
+    },
+
+    /**
+     * The shopper's order page (signed in or by its link): the open failed attempt, with its answer link while
+     * the link answers. The order page's own access check has passed; the token is the shopper's already.
+     */
+    async openForOrder(orderId: number, now = new Date()) {
+      const [row] = await db
+        .select()
+        .from(failedDeliveries)
+        .where(and(eq(failedDeliveries.orderId, orderId), isNull(failedDeliveries.resolution)))
+        .orderBy(desc(failedDeliveries.id))
+        .limit(1);
+      if (!row) return null;
+      const answerable = row.answer === null && row.actionClaimedAt === null && row.linkExpiresAt > now;
+      return {
+        attempt: row.attempt,
+        reason_text: NDR_REASON_LABELS[row.reason as NdrReason],
+        attempted_at: row.attemptedAt.toISOString(),
+        answer_path: answerable ? ndrAnswerPath(row) : null,
+        answered: row.answer !== null,
+      };
     },
 
     /** The seller's queue: every open failed delivery, oldest attempt first. */
@@ -137,7 +173,12 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
      * to origin. The row is claimed first, the courier called outside any transaction, the claim released if it
      * refuses; its webhook then reports the new attempt or the way back.
      */
-    async act(userId: number, id: number, action: "reattempt" | "return"): Promise<AdminNdrActionResult> {
+    async act(
+      userId: number,
+      id: number,
+      action: "reattempt" | "return",
+      onActed?: OnNdrActed,
+    ): Promise<AdminNdrActionResult> {
       const [claimed] = await db
         .update(failedDeliveries)
         .set({ actionClaimedAt: new Date() })
@@ -195,10 +236,13 @@ export function createFailedDeliveryService(db: Db, gateway: ShippingGateway) {
         await release();
         throw courierRefusal(err, action === "return" ? "the return to origin" : "the new delivery attempt");
       }
-      await db
-        .update(failedDeliveries)
-        .set({ resolution: action, resolvedAt: new Date(), resolvedBy: userId })
-        .where(eq(failedDeliveries.id, id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(failedDeliveries)
+          .set({ resolution: action, resolvedAt: new Date(), resolvedBy: userId })
+          .where(eq(failedDeliveries.id, id));
+        await onActed?.(tx, { orderId: claimed.orderId, awb: shipment.awb!, instruction });
+      });
       return {
         id,
         resolution: action,

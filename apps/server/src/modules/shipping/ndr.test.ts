@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { istDay, type AdminNdrList, type NdrLinkView } from "@store/shared";
 import { call, newAdmin } from "../admin/test-support";
+import { auditLog } from "../admin/tables";
+import { orderEvents, orders } from "../orders/tables";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
 import { createListeningTestApp, emailsTo, paidCardOrder } from "../checkout/test-support";
 import { whatsappOutbox } from "../../whatsapp/tables";
@@ -112,6 +114,19 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     const mail = (await emailsTo(app, email)).find((m) => m.subject.includes(`could not deliver your`));
     expect(mail?.text).toContain(`/delivery/${ndr!.id}?token=${ndr!.token}`);
 
+    // The shopper's order page (by its link) says the failed attempt and links to the answer while it is open.
+    const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const orderPage = async () =>
+      (await app.inject({ url: `/api/orders/${orderId}?token=${placed!.viewToken}` })).json().data as {
+        failed_delivery: { attempt: number; reason_text: string; answer_path: string | null; answered: boolean } | null;
+      };
+    expect((await orderPage()).failed_delivery).toMatchObject({
+      attempt: 1,
+      reason_text: "Nobody was available to receive it",
+      answer_path: `/delivery/${ndr!.id}?token=${ndr!.token}`,
+      answered: false,
+    });
+
     const view = await app.inject({ method: "GET", url: linkOf(ndr!) });
     expect(view.statusCode, view.body).toBe(200);
     const page = view.json() as NdrLinkView;
@@ -149,6 +164,21 @@ describe("a failed delivery reported by the courier (NDR)", () => {
       mobile_number: "9829011223",
     });
     expect((await answer(ndr!, { action: "cancel" })).statusCode).toBe(409);
+    expect((await orderPage()).failed_delivery).toMatchObject({ answer_path: null, answered: true });
+    // The order holds the correction too, with a line in its history.
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({
+      deliveryAddress: "Flat 4B, Shanti Niketan, near the water tank, Malviya Nagar",
+      mobileNumber: "9829011223",
+      status: "shipped",
+    });
+    const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: "shipped",
+      toStatus: "shipped",
+      note: expect.stringContaining("failed attempt") as unknown,
+      data: { delivery_address: order!.deliveryAddress, mobile_number: "9829011223" },
+    });
 
     // The seller's queue shows it with the answer; reattempt passes the choice to the courier.
     const queue = await call(app, admin, "GET", "/api/admin/failed-deliveries");
@@ -176,12 +206,23 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     ]);
     // The courier reported the new attempt: out for delivery again, and the row left the queue.
     expect(parcel.step).toBe("outForDelivery");
+    // The click is in the audit log, with what the courier was told.
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "shipment:ndr-reattempt"), eq(auditLog.entityId, String(orderId))));
+    expect(audit?.changes).toMatchObject({
+      failed_delivery: { before: null, after: ndr!.id },
+      courier_action: { before: null, after: "reattempt" },
+      date: { before: null, after: page.dates[1] },
+    });
     const [shipment] = await db().select().from(shipments).where(eq(shipments.orderId, orderId));
     expect(shipment?.status).toBe("out_for_delivery");
     expect((await ndrsOf(orderId))[0]).toMatchObject({ resolution: "reattempt" });
     expect(
       ((await call(app, admin, "GET", "/api/admin/failed-deliveries")).json() as AdminNdrList).items.map((i) => i.id),
     ).not.toContain(ndr!.id);
+    expect((await orderPage()).failed_delivery).toBeNull();
     // A second click, and a late shopper: 409.
     expect((await call(app, admin, "POST", `/api/admin/failed-deliveries/${ndr!.id}/return`)).statusCode).toBe(409);
     expect((await app.inject({ method: "GET", url: linkOf(ndr!) })).json()).toMatchObject({ closed: true });
@@ -193,6 +234,11 @@ describe("a failed delivery reported by the courier (NDR)", () => {
     const back = await call(app, admin, "POST", `/api/admin/failed-deliveries/${second!.id}/return`);
     expect(back.statusCode, back.body).toBe(200);
     expect((await findShipment(db(), { awb }))?.step).toBe("rtoInitiated");
+    const returns = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "shipment:ndr-return"), eq(auditLog.entityId, String(orderId))));
+    expect(returns).toHaveLength(1);
     expect((await db().select().from(shipments).where(eq(shipments.orderId, orderId)))[0]?.status).toBe(
       "rto_initiated",
     );

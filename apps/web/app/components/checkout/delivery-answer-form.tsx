@@ -5,7 +5,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/text-field";
+import { StreetPhoneFields } from "./street-phone-fields";
 
 const FIELDS = ["action", "date", "delivery_address", "mobile_number"] as const;
 type Field = (typeof FIELDS)[number];
@@ -156,36 +156,12 @@ export function DeliveryAnswerForm({ id, token }: { id: string; token: string })
               </p>
             )}
           </fieldset>
-          <div>
-            <label htmlFor="ndr-address" className="text-sm font-semibold text-charcoal">
-              Street address (correct it if it was wrong)
-            </label>
-            <textarea
-              id="ndr-address"
-              name="delivery_address"
-              rows={3}
-              defaultValue={link.delivery_address}
-              autoComplete="street-address"
-              aria-invalid={problems.fields.delivery_address ? true : undefined}
-              aria-describedby="ndr-address-hint"
-              className="mt-1.5 w-full rounded-xl border border-charcoal/25 bg-cream/40 px-4 py-3 text-base text-charcoal"
-            />
-            <p id="ndr-address-hint" className="mt-1 text-xs text-charcoal/75">
-              {`${link.city} ${link.pin_code}: the courier cannot change the town or PIN code.`}
-            </p>
-            {problems.fields.delivery_address && (
-              <p className="mt-1.5 text-sm font-medium text-madder">{problems.fields.delivery_address}</p>
-            )}
-          </div>
-          <TextField
-            id="ndr-phone"
-            name="mobile_number"
-            label="Phone the courier calls"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            defaultValue={link.mobile_number}
-            error={problems.fields.mobile_number}
+          <StreetPhoneFields
+            idPrefix="ndr"
+            address={link.delivery_address}
+            phone={link.mobile_number}
+            place={`${link.city} ${link.pin_code}: the courier cannot change the town or PIN code.`}
+            errors={problems.fields}
           />
         </>
       )}

@@ -111,6 +111,32 @@ function OrderTimeline({ order, customsNote }: { order: OrderDetail; customsNote
           <span className="font-semibold">Customs:</span> {order.customs.note}
         </p>
       )}
+      {order.failed_delivery && (
+        <div
+          data-testid="failed-delivery"
+          role="status"
+          className="mt-5 rounded-2xl bg-linen/60 p-4 text-sm text-charcoal"
+        >
+          <p>
+            <span className="font-semibold">{`The courier could not deliver (attempt ${order.failed_delivery.attempt}):`}</span>{" "}
+            {order.failed_delivery.reason_text}.
+          </p>
+          {order.failed_delivery.answer_path ? (
+            <Link
+              to={order.failed_delivery.answer_path}
+              className="mt-2 inline-block font-semibold text-madder underline underline-offset-4"
+            >
+              Choose a new date, correct the address, or cancel
+            </Link>
+          ) : (
+            <p className="mt-2 text-charcoal/85">
+              {order.failed_delivery.answered
+                ? "Thank you for your answer: we will tell the courier."
+                : "Write to us and we will arrange the delivery."}
+            </p>
+          )}
+        </div>
+      )}
       {order.delivered_by_hand && (
         <p className="mt-5 text-sm text-charcoal/85">We are bringing your parcel to you ourselves.</p>
       )}

@@ -6,6 +6,7 @@ import { LoadState } from "../../components/admin/list-table";
 import { OrderActions } from "../../components/admin/order-actions";
 import { OrderAttention } from "../../components/admin/order-attention";
 import { OrderAddress } from "../../components/admin/order-address";
+import { OrderAddressCheck } from "../../components/admin/order-address-check";
 import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
 import { OrderEWayBill } from "../../components/admin/order-e-way-bill";
 import { OrderCustoms } from "../../components/admin/order-customs";
@@ -60,6 +61,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-6">
             <OrderAttention order={data} onChanged={order.replace} />
+            <OrderAddressCheck order={data} onChanged={order.replace} />
             <OrderLines order={data} />
             <OrderActions order={data} onChanged={order.replace} />
             {data.can_cancel_lines && <OrderCancelLines order={data} onChanged={order.replace} />}

@@ -1,4 +1,5 @@
 import {
+  ADDRESS_PROBLEM_LABELS,
   ADMIN_PAYMENT_METHODS,
   CURRENCIES,
   ORDER_STATUSES,
@@ -106,6 +107,14 @@ function columns({ selected, onSelect }: Selection): Column<AdminOrderSummary>[]
         <>
           <OrderStatusBadge status={o.status} />
           {o.attention && <span className="ml-1 font-semibold text-madder">Needs attention</span>}
+          {o.address_flags && o.address_flags.length > 0 && (
+            <span
+              className="ml-1 font-semibold text-madder"
+              title={o.address_flags.map((p) => ADDRESS_PROBLEM_LABELS[p]).join("; ")}
+            >
+              Check address
+            </span>
+          )}
         </>
       ),
     },
