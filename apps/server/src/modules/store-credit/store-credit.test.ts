@@ -291,14 +291,29 @@ describe("the ledger's movements", () => {
     expect(spends.filter((s) => s.created)).toHaveLength(1);
     expect(await balanceOf(db(), who.id, "INR")).toBe(40_000);
 
-    const back = () => db().transaction((tx) => giveBackCredit(tx, order.id, "Order cancelled"));
+    // A part back for some pieces, twice for the same cause: once; then the rest, never more than was spent.
+    const part = () =>
+      db().transaction((tx) =>
+        giveBackCredit(tx, { orderId: order.id, cause: "pieces:1", reason: "Pieces cancelled", amountMinor: 10_000 }),
+      );
+    const parts = await Promise.all([part(), part()]);
+    expect(parts.filter((b) => b?.created)).toHaveLength(1);
+    expect(await balanceOf(db(), who.id, "INR")).toBe(50_000);
+    const back = () =>
+      db().transaction((tx) => giveBackCredit(tx, { orderId: order.id, cause: "cancelled", reason: "Order cancelled" }));
     const backs = await Promise.all([back(), back()]);
     expect(backs.filter((b) => b?.created)).toHaveLength(1);
-    expect(backs[0]!.entry.amountMinor).toBe(60_000);
+    expect(backs[0]!.entry.amountMinor).toBe(50_000);
     expect(await balanceOf(db(), who.id, "INR")).toBe(100_000);
+    // Nothing is left to give for another cause.
+    expect(
+      await db().transaction((tx) => giveBackCredit(tx, { orderId: order.id, cause: "refunded", reason: "Refunded" })),
+    ).toBeNull();
     // An order that spent nothing has nothing to give back.
     const { order: other } = await insertOrder(app, { userId: who.id, currency: "INR" });
-    expect(await db().transaction((tx) => giveBackCredit(tx, other.id, "Expired"))).toBeNull();
+    expect(
+      await db().transaction((tx) => giveBackCredit(tx, { orderId: other.id, cause: "closed", reason: "Expired" })),
+    ).toBeNull();
     // More than the balance is refused.
     await expect(
       db().transaction((tx) =>
@@ -306,7 +321,7 @@ describe("the ledger's movements", () => {
       ),
     ).rejects.toMatchObject({ code: "STORE_CREDIT_TOO_LOW" });
     const view = await creditOf(who);
-    expect(view.history.map((e) => e.kind)).toEqual(["given_back", "spent", "goodwill"]);
+    expect(view.history.map((e) => e.kind)).toEqual(["given_back", "given_back", "spent", "goodwill"]);
   });
 
   it("never changes or deletes a row: the database refuses both", async () => {
