@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney, toMajorUnits, type Currency } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
+import type { GiveBackOnClose } from "../orders/holds";
 import { AppError } from "../../errors";
 import { queueCreditIssuedEmail } from "./emails";
 import { storeCreditEntries } from "./tables";
@@ -133,7 +134,7 @@ export async function spendCredit(
 
 /** What the order's credit did, minor units: spent at checkout, given back since, and issued by its returns. */
 export async function creditOfOrder(
-  tx: Tx,
+  tx: Db | Tx,
   orderId: number,
 ): Promise<{ spent: number; givenBack: number; returned: number }> {
   const sum = (kind: CreditEntry["kind"]) =>
@@ -188,3 +189,7 @@ export async function giveBackCredit(
   });
   return { entry, created: true };
 }
+
+/** An unpaid attempt closed (lapsed, replaced by a newer checkout, too many wrong codes): all its credit goes back. */
+export const giveBackOnClose: GiveBackOnClose = (tx, orderId) =>
+  giveBackCredit(tx, { orderId, cause: "closed", reason: `Order #${orderId} was not completed` });
