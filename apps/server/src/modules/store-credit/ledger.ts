@@ -146,6 +146,19 @@ export async function creditOfOrder(
   return { spent: -(row?.spent ?? 0), givenBack: row?.givenBack ?? 0, returned: row?.returned ?? 0 };
 }
 
+/** What one cause gave back of an order's credit (0 when nothing). */
+export async function givenBackFor(tx: Tx, orderId: number, cause: GiveBackCause): Promise<number> {
+  const row = await existing(
+    tx,
+    and(
+      eq(storeCreditEntries.kind, "given_back"),
+      eq(storeCreditEntries.orderId, orderId),
+      eq(storeCreditEntries.cause, cause),
+    ),
+  );
+  return row?.amountMinor ?? 0;
+}
+
 /**
  * Why credit goes back (decision 088), each once per order: its unpaid attempt closed, it was cancelled, the
  * rest of it refunded, some pieces cancelled (the sale's reversal row), or a return refunded.
