@@ -185,3 +185,91 @@ describe("spending store credit at checkout", () => {
     expect(await balance(who)).toBe(3000);
   });
 });
+
+describe("giving store credit back exactly once", () => {
+  const status = (id: number, body: Record<string, unknown>) =>
+    call(app, admin, "POST", `/api/admin/orders/${id}/status`, body);
+  const givenBack = async (orderId: number) =>
+    (await entriesOf(orderId)).filter((e) => e.kind === "given_back").map((e) => [e.cause, e.amountMinor]);
+
+  it("a paid order cancelled: the card gets its part back, the credit its own, once", async () => {
+    const who = await shopperWith(100);
+    const { body, res } = await checkout(who, "razorpay", total() * 100);
+    const { data } = res.json();
+    const paid = await payByCard(app, data.data.id, data.key);
+    expect((await verifyPayment(app, { ...body, ...paid })).json().status).toBe("paid");
+    const cancelled = await status(data.order_id, { status: "cancelled" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refund).toMatchObject({
+      paid_minor: total() * 100,
+      refund_minor: total() * 100,
+      store_credit_minor: 10_000,
+    });
+    await webhooksSettled(app);
+    const stored = await storedOrder(app, data.order_id);
+    expect(stored.refunds.map((r) => [r.reason, r.amount])).toEqual([["order_cancelled", (total() - 100) * 100]]);
+    expect(await givenBack(data.order_id)).toEqual([["cancelled", 10_000]]);
+    expect((await status(data.order_id, { status: "cancelled" })).statusCode).toBe(409);
+    expect(await balance(who)).toBe(10_000);
+  });
+
+  it("a cash-on-delivery order cancelled before delivery: only the credit was paid, and it is back at once", async () => {
+    const who = await shopperWith(50);
+    const { res } = await checkout(who, "cod", total() + COD_SHIPPING_FEE_INR);
+    const orderId = res.json().order_id as number;
+    const cancelled = await status(orderId, { status: "cancelled" });
+    expect(cancelled.json().refund).toMatchObject({ refund_minor: 5000, store_credit_minor: 5000, status: "refunded" });
+    expect(cancelled.json().order.status).toBe("refunded");
+    expect((await storedOrder(app, orderId)).refunds).toEqual([]);
+    expect(await givenBack(orderId)).toEqual([["cancelled", 5000]]);
+    expect(await balance(who)).toBe(5000);
+  });
+
+  it("pieces cancelled: their value comes off the card's part first, then off the credit", async () => {
+    const price = total();
+    const credit = Math.round(price * 1.5);
+    const who = await shopperWith(credit);
+    const two = [{ variant, quantity: 2 }];
+    const cartId = await fillCart(app, two, "INR", who.headers);
+    const body = orderBody(cartId, "razorpay", "INR", 2 * price * 100, { use_store_credit: true });
+    const { data } = (await createOrder(app, body, who.headers)).json();
+    expect(data.to_pay).toBe(2 * price - credit);
+    const paid = await payByCard(app, data.data.id, data.key);
+    expect((await verifyPayment(app, { ...body, ...paid })).json().status).toBe("paid");
+    const [line] = (await storedOrder(app, data.order_id)).lines;
+    const cancel = () =>
+      call(app, admin, "POST", `/api/admin/orders/${data.order_id}/cancel-lines`, {
+        lines: [{ line_id: line!.id, quantity: 1 }],
+      });
+    const res = await cancel();
+    expect(res.statusCode, res.body).toBe(200);
+    const card = 2 * price - credit;
+    expect(res.json().refund).toMatchObject({ refund_minor: price * 100, store_credit_minor: (price - card) * 100 });
+    await webhooksSettled(app);
+    const stored = await storedOrder(app, data.order_id);
+    expect(stored.refunds.map((r) => [r.reason, r.amount])).toEqual([["pieces_cancelled", card * 100]]);
+    expect(await givenBack(data.order_id)).toEqual([[expect.stringMatching(/^pieces:\d+$/), (price - card) * 100]]);
+    // The one piece left is paid by credit alone now.
+    const page = await call(app, who.headers, "GET", `/api/orders/${data.order_id}`);
+    expect(page.json().data).toMatchObject({ total: price, store_credit: price, to_pay: 0 });
+    expect(await balance(who)).toBe((price - card) * 100);
+  });
+
+  it("a lapsed order paid late is refunded whole: its credit went back once, when it lapsed", async () => {
+    const who = await shopperWith(100);
+    const { body, res } = await checkout(who, "razorpay", total() * 100);
+    const { data } = res.json();
+    await lapse(app, data.order_id);
+    expect(await expireLapsedOrders(db(), giveBackOnClose)).toBeGreaterThanOrEqual(1);
+    const paid = await payByCard(app, data.data.id, data.key);
+    const verified = await verifyPayment(app, { ...body, ...paid });
+    expect(verified.json().code, verified.body).toBe("STORE_CREDIT_RETURNED");
+    await webhooksSettled(app);
+    const stored = await storedOrder(app, data.order_id);
+    // Cancelled, then refunded once the provider gave the payment back.
+    expect(stored.order.status).toBe("refunded");
+    expect(stored.refunds.map((r) => [r.reason, r.amount])).toEqual([["payment_refused", (total() - 100) * 100]]);
+    expect(await givenBack(data.order_id)).toEqual([["closed", 10_000]]);
+    expect(await balance(who)).toBe(10_000);
+  });
+});
