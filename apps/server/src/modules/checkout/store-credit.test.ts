@@ -121,7 +121,12 @@ describe("spending store credit at checkout", () => {
     const codTotal = total() + COD_SHIPPING_FEE_INR;
     const { res } = await checkout(who, "cod", codTotal);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: "cod_confirmed", amount: codTotal, store_credit: 50, to_pay: codTotal - 50 });
+    expect(res.json()).toMatchObject({
+      status: "cod_confirmed",
+      amount: codTotal,
+      store_credit: 50,
+      to_pay: codTotal - 50,
+    });
     const order = await call(app, who.headers, "GET", `/api/orders/${res.json().order_id}`);
     expect(order.json().data).toMatchObject({ payment_method: "cod", store_credit: 50, to_pay: codTotal - 50 });
     expect(await balance(who)).toBe(0);

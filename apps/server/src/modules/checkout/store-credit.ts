@@ -75,7 +75,8 @@ export async function planCredit(
         `store_credit_amount is more than the order's total of ${formatMoney(toMajorUnits(totalMinor), currency)}.`,
       ),
     );
-  if (credit === 0 || covered < credit) return plan(tooLow(balance, currency, formatMoney(toMajorUnits(credit || totalMinor), currency)));
+  if (credit === 0 || covered < credit)
+    return plan(tooLow(balance, currency, formatMoney(toMajorUnits(credit || totalMinor), currency)));
   if (method === STORE_CREDIT_METHOD && credit < totalMinor)
     return plan(tooLow(balance, currency, `the whole order (${formatMoney(toMajorUnits(totalMinor), currency)})`));
   if (method === "cod" && credit === totalMinor)

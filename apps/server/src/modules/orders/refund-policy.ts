@@ -1,4 +1,4 @@
-import { CANCELLATION_POLICY, type OrderStatus, type Refund } from "@store/shared";
+import { CANCELLATION_POLICY, paidWithStoreCredit, type OrderStatus, type Refund } from "@store/shared";
 
 /** What a refund decision needs to know about an order. Money in minor units of its currency. */
 export interface RefundableOrder {
@@ -22,14 +22,14 @@ const CONFIRMED: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "
  * back once its money was used up (money first), so never more than the order's total now.
  */
 export const creditPaying = (order: Pick<RefundableOrder, "total" | "storeCredit">): number =>
-  Math.min(order.storeCredit, order.total);
+  paidWithStoreCredit(order.total, order.storeCredit).credit;
 
 /**
  * What the payment method pays (decision 088): the total less the store credit paying for it. For cash on
  * delivery it is what the courier collects; 0 for an order the credit pays whole.
  */
 export const toPayByMethod = (order: Pick<RefundableOrder, "total" | "storeCredit">): number =>
-  order.total - creditPaying(order);
+  paidWithStoreCredit(order.total, order.storeCredit).rest;
 
 /**
  * What the shopper has paid: the store credit spent once the order is confirmed, and its money: online orders

@@ -245,6 +245,8 @@ function LinePhoto({ src }: { src: string | null }) {
   );
 }
 
+const paidBy = (order: OrderDetail) => paymentMethodLabel(order.payment_method).toLowerCase();
+
 function OrderTotals({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const rows: [string, string][] = [
@@ -275,6 +277,19 @@ function OrderTotals({ order }: { order: OrderDetail }) {
         <dt>Total</dt>
         <dd className="tabular-nums">{money(order.total)}</dd>
       </div>
+      {/* Store credit is a way of paying (decision 088): how the total was paid, under it. */}
+      {order.store_credit > 0 && (
+        <div data-testid="paid-with-credit" className="flex justify-between gap-6">
+          <dt>Paid with store credit</dt>
+          <dd className="tabular-nums">{money(order.store_credit)}</dd>
+        </div>
+      )}
+      {order.store_credit > 0 && order.to_pay > 0 && (
+        <div className="flex justify-between gap-6">
+          <dt>{order.payment_method === "cod" ? "To pay in cash on delivery" : `Paid by ${paidBy(order)}`}</dt>
+          <dd className="tabular-nums">{money(order.to_pay)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
