@@ -49,7 +49,7 @@ export function StoreCreditChoice({
 }) {
   if (balance <= 0) return null;
   return (
-    <label className="mt-6 flex items-start gap-3 rounded-xl bg-linen/60 px-4 py-3 text-charcoal">
+    <label className="mb-4 mt-6 flex items-start gap-3 rounded-xl bg-linen/60 px-4 py-3 text-charcoal">
       <input
         type="checkbox"
         name="use_store_credit"
