@@ -1,11 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import {
-  formatMoney,
-  type CartResponse,
-  type OrderDetail,
-  type ProductDetail,
-  type ReturnView,
-} from "@store/shared";
+import { formatMoney, type CartResponse, type OrderDetail, type ProductDetail, type ReturnView } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { adminToken, DESKTOP, PHONE } from "../fixtures/back-office";

@@ -220,7 +220,6 @@ export const orderResponseSchema = z.object({ data: orderDetailSchema });
 export type CardOrderResponse = z.infer<typeof cardOrderResponseSchema>;
 export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
 export type CodOrderResponse = z.infer<typeof codOrderResponseSchema>;
-export type CreditOrderResponse = z.infer<typeof creditOrderResponseSchema>;
 export type CodAwaitingResponse = z.infer<typeof codAwaitingResponseSchema>;
 export type ConfirmCodRequest = z.infer<typeof confirmCodRequestSchema>;
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;

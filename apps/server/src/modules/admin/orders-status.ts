@@ -143,8 +143,7 @@ export function createOrderStatusChanger(
         const { before, refund: owed } = await changeOrderStatus(tx, id, { ...input, status: to }, now);
         // Money first, the rest back as the store credit the order spent (decision 088).
         const { refund, money } = await splitCancellationRefund(tx, before, owed);
-        const refundId =
-          money > 0 ? await requestRefund(tx, id, { reason: "order_cancelled", amount: money }) : null;
+        const refundId = money > 0 ? await requestRefund(tx, id, { reason: "order_cancelled", amount: money }) : null;
         // Cancelled after it was invoiced: a credit note takes back what was not kept as a fee.
         if (to === "cancelled")
           await issueCreditNote(

@@ -151,24 +151,27 @@ export async function cancelOrderLines(tx: Tx, id: number, input: CancelLines, n
   const [event] = await tx
     .insert(orderEvents)
     .values({
-    orderId: id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    note: `Cancelled ${what}${input.note ? `: ${input.note}` : ""}`,
-    data: {
-      by: "admin",
-      kind: "pieces_cancelled",
-      cancelled: pieces,
-      totals: {
-        before: { subtotal: order.subtotal, discount: order.discount, total: order.total },
-        after: { subtotal: after.subtotal, discount: after.discount, total: after.total },
+      orderId: id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note: `Cancelled ${what}${input.note ? `: ${input.note}` : ""}`,
+      data: {
+        by: "admin",
+        kind: "pieces_cancelled",
+        cancelled: pieces,
+        totals: {
+          before: { subtotal: order.subtotal, discount: order.discount, total: order.total },
+          after: { subtotal: after.subtotal, discount: after.discount, total: after.total },
+        },
+        refund,
       },
-      refund,
-    },
-  })
+    })
     .returning({ id: orderEvents.id });
   if (order.email) {
-    await queueEmail(tx, piecesCancelledEmail({ ...order, ...after, email: order.email }, pieces, refundMinor, creditBack));
+    await queueEmail(
+      tx,
+      piecesCancelledEmail({ ...order, ...after, email: order.email }, pieces, refundMinor, creditBack),
+    );
   }
   return { kind: "pieces", before: order, totalAfter: after.total, refund, cancelled: pieces, eventId: event!.id };
 }

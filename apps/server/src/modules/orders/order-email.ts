@@ -120,9 +120,7 @@ function paymentLines(order: OrderRow, money: (minor: number) => string): [strin
   return [
     ["Total", money(order.total)],
     ["Paid with store credit", money(credit)],
-    ...(rest > 0
-      ? [[cod ? "To pay in cash on delivery" : "Paid", money(rest)] as [string, string]]
-      : []),
+    ...(rest > 0 ? [[cod ? "To pay in cash on delivery" : "Paid", money(rest)] as [string, string]] : []),
   ];
 }
 

@@ -14,7 +14,10 @@ export function deleteUnpaidAttempts(db: Db, days = 7): Promise<number> {
     and(
       notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))),
       notExists(
-        db.select({ id: storeCreditEntries.id }).from(storeCreditEntries).where(eq(storeCreditEntries.orderId, orderId)),
+        db
+          .select({ id: storeCreditEntries.id })
+          .from(storeCreditEntries)
+          .where(eq(storeCreditEntries.orderId, orderId)),
       ),
     )!,
   );

@@ -173,8 +173,7 @@ describe("returns and refunds of orders paid partly with store credit (decision 
   it("refunds the rest of an order whose return went to store credit, and no more (decision 087 stays right)", async () => {
     const who = await shopper();
     const orderId = await deliveredOrder(who);
-    const request = (await askReturn(who, orderId, { refund_via: "store_credit" })).json<{ data: ReturnView }>()
-      .data;
+    const request = (await askReturn(who, orderId, { refund_via: "store_credit" })).json<{ data: ReturnView }>().data;
     await acceptReturn(request.id);
     const refunded = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "refunded" });
     expect(refunded.statusCode, refunded.body).toBe(200);
@@ -364,7 +363,9 @@ describe("the ledger's movements", () => {
     expect(parts.filter((b) => b?.created)).toHaveLength(1);
     expect(await balanceOf(db(), who.id, "INR")).toBe(50_000);
     const back = () =>
-      db().transaction((tx) => giveBackCredit(tx, { orderId: order.id, cause: "cancelled", reason: "Order cancelled" }));
+      db().transaction((tx) =>
+        giveBackCredit(tx, { orderId: order.id, cause: "cancelled", reason: "Order cancelled" }),
+      );
     const backs = await Promise.all([back(), back()]);
     expect(backs.filter((b) => b?.created)).toHaveLength(1);
     expect(backs[0]!.entry.amountMinor).toBe(50_000);

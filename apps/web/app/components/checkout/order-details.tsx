@@ -245,7 +245,6 @@ function LinePhoto({ src }: { src: string | null }) {
   );
 }
 
-
 function OrderTotals({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const rows: [string, string][] = [
@@ -285,7 +284,11 @@ function OrderTotals({ order }: { order: OrderDetail }) {
       )}
       {order.store_credit > 0 && order.to_pay > 0 && (
         <div className="flex justify-between gap-6">
-          <dt>{order.payment_method === "cod" ? "To pay in cash on delivery" : `Paid with ${paymentMethodLabel(order.payment_method)}`}</dt>
+          <dt>
+            {order.payment_method === "cod"
+              ? "To pay in cash on delivery"
+              : `Paid with ${paymentMethodLabel(order.payment_method)}`}
+          </dt>
           <dd className="tabular-nums">{money(order.to_pay)}</dd>
         </div>
       )}
