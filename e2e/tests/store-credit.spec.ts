@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { formatMoney, type CartResponse, type ProductDetail, type ReturnView } from "@store/shared";
+import { formatMoney, type CartResponse, type OrderDetail, type ProductDetail, type ReturnView } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { adminToken, DESKTOP, PHONE } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
+import { CARD, checkout, fillDelivery, openCheckout, orderNumber } from "../fixtures/checkout";
 import { keepScreen } from "../fixtures/screens";
 
 /**
@@ -169,4 +170,104 @@ test("a return taken as store credit is on the account at once; the owner sees i
   await adjust.getByRole("button", { name: "Save adjustment" }).click();
   await expect(adjust.getByRole("alert")).toContainText("The store credit balance is");
   await owner.context().close();
+});
+
+test("a shopper spends the credit of a return at checkout: part by credit, the rest by card (decision 088)", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const account = await createAccount(request, "spend");
+  const { token } = await logInByApi(request, account);
+  const headers = { Authorization: `Token ${token}` };
+  const admin = { Authorization: `Token ${await adminToken(request)}` };
+  const orderId = await deliveredAccountOrder(request, token, admin);
+
+  // The delivered piece comes back as store credit (the first test walks this through the pages).
+  const order = ((await (await request.get(`/api/orders/${orderId}`, { headers })).json()) as { data: OrderDetail })
+    .data;
+  const asked = await request.post(`/api/orders/${orderId}/returns`, {
+    headers,
+    data: {
+      kind: "return",
+      reason: "Changed my mind",
+      lines: [{ line_id: order.lines[0]!.line_id, quantity: 1 }],
+      refund_via: "store_credit",
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const request_ = ((await asked.json()) as { data: ReturnView }).data;
+  for (const [step, body] of [
+    ["approve", { note: "" }],
+    ["receive", {}],
+    ["inspect", { outcome: "accept" }],
+  ] as const) {
+    const res = await request.post(`/api/admin/returns/${request_.id}/${step}`, { headers: admin, data: body });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const credit = request_.refund;
+
+  // Two pieces in the cart: the credit pays one, the card the other.
+  const added = await request.post("/api/cart-items/", {
+    headers,
+    data: {
+      product_pk: product.id,
+      size: product.size,
+      quantity: 2,
+      offer_price: product.offer_price,
+      mrp: product.mrp,
+      is_direct_buy: false,
+      cart_id: null,
+      currency: "INR",
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const cart = (await added.json()) as CartResponse;
+  const rest = cart.subtotal - credit;
+  expect(rest).toBeGreaterThan(0);
+
+  await openCheckout(page, context, baseURL!, cart, token);
+  await fillDelivery(page, ["Full name", "Mobile number"]);
+  // Its name says the balance: a substring match of the label's words.
+  const use = checkout(page).getByRole("checkbox", {
+    name: `Use my store credit (${formatMoney(credit, "INR")} available)`,
+  });
+  await use.check();
+  const totals = checkout(page).getByTestId("credit-totals");
+  await expect(totals).toContainText(`Store credit-${formatMoney(credit, "INR")}`);
+  await expect(checkout(page).getByTestId("left-to-pay")).toHaveText(formatMoney(rest, "INR"));
+  await checkout(page).getByRole("radio", { name: CARD }).check();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await keepBoth(page, "issue42-p07-checkout-store-credit", use);
+
+  const created = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/create-order/");
+  await checkout(page)
+    .getByRole("button", { name: `Pay ${formatMoney(rest, "INR")}` })
+    .click();
+  // The spec's amount stays the order's total; the credit shown is sent with it.
+  expect((await created).postDataJSON()).toMatchObject({
+    amount: cart.subtotal * 100,
+    use_store_credit: true,
+    store_credit_amount: credit,
+  });
+  const widget = page.getByRole("dialog");
+  await expect(widget).toContainText(formatMoney(rest, "INR"));
+  await widget.getByRole("button", { name: "Pay now" }).click();
+  const id = await orderNumber(page, /^Payment successful! Your order #(\d+) is confirmed\.$/);
+
+  // The confirmation and the order page say what the credit paid and what the card paid.
+  await expect(page.getByRole("region", { name: /Thank you/ })).toContainText(
+    `Paid with store credit: ${formatMoney(credit, "INR")}`,
+  );
+  const paidWithCredit = page.getByTestId("paid-with-credit");
+  await expect(paidWithCredit).toHaveText(`Paid with store credit${formatMoney(credit, "INR")}`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await keepBoth(page, "issue42-p08-order-paid-with-credit", paidWithCredit);
+  const balance = (await (await request.get("/api/store-credit/", { headers })).json()) as {
+    balances: { currency: string; amount: number }[];
+  };
+  expect(balance.balances).toEqual([{ currency: "INR", amount: 0 }]);
+  expect(id).toBeGreaterThan(orderId);
 });

@@ -6,6 +6,7 @@ import { newShopper } from "./modules/accounts/test-support";
 import { authTokens } from "./modules/accounts/tables";
 import { carts } from "./modules/cart/tables";
 import { pickVariants } from "./modules/cart/test-support";
+import { giveBackOnClose } from "./modules/store-credit/ledger";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { orders } from "./modules/orders/tables";
 import {
@@ -73,7 +74,7 @@ describe("housekeeping", () => {
     const [codId, cardId] = [cod.json().order_id as number, card.json().data.order_id as number];
     await lapse(app, codId);
     await lapse(app, cardId);
-    expect(await expireLapsedOrders(db)).toBe(2);
+    expect(await expireLapsedOrders(db, giveBackOnClose)).toBe(2);
     await db
       .update(orders)
       .set({ updatedAt: daysAgo(8) })

@@ -3,6 +3,7 @@ import { deleteEndedRateCounters } from "./db/rate-counters";
 import { claimJobRun, recordJobRun } from "./db/scheduled-jobs";
 import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
+import { giveBackOnClose } from "./modules/store-credit/ledger";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";
@@ -42,7 +43,7 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
       everyReplica: true,
       run: () => services.whatsapp.outbox.deliverPending(),
     },
-    { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db) },
+    { name: "expire unpaid orders", everyMs: 30_000, run: () => expireLapsedOrders(db, giveBackOnClose) },
     { name: "retry refunds", everyMs: 30_000, run: () => services.payments.refunds.runDue() },
     // Back-in-stock e-mails: often enough that a restock reaches its subscribers within the minute.
     { name: "back in stock alerts", everyMs: 20_000, run: () => sendStockAlerts(db) },

@@ -16,6 +16,8 @@ export const MESSAGES = {
   promoNotApplied: "Promo code not applied",
   fillRequiredFields: "Please fill in all required fields.",
   selectPaymentMethod: "Please select a payment method.",
+  storeCreditAmountAlone: "store_credit_amount is sent only with use_store_credit: true.",
+  storeCreditMethodAlone: "Paying with store credit needs use_store_credit: true.",
   fillThisField: "Please fill up this field",
   agreeToTerms: "You must agree to the terms",
   verificationFailed: "Payment verification failed. Please try again.",

@@ -56,3 +56,13 @@ export function orderTotal(input: OrderTotalInput): OrderTotal {
 export function createOrderAmount(method: PaymentMethod, total: number): number {
   return method === "razorpay" ? toMinorUnits(total) : total;
 }
+
+/**
+ * How an order's total is paid when the shopper's store credit paid part of it (decision 088), in minor units:
+ * the credit still paying (never more than the total, which cancelled pieces may have brought below it) and the
+ * rest, paid by the method (what the courier collects for cash on delivery).
+ */
+export function paidWithStoreCredit(totalMinor: number, storeCreditMinor: number): { credit: number; rest: number } {
+  const credit = Math.min(Math.max(storeCreditMinor, 0), totalMinor);
+  return { credit, rest: totalMinor - credit };
+}

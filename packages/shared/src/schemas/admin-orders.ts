@@ -203,6 +203,10 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   subtotal_minor: z.number().int(),
   discount_minor: z.number().int(),
   shipping_minor: z.number().int(),
+  /** Store credit spent at checkout (decision 088); the rest of the total is the payment method's. */
+  store_credit_minor: z.number().int(),
+  /** Store credit given back since (a cancellation, a refund, cancelled pieces, a return paid partly in credit). */
+  store_credit_back_minor: z.number().int(),
   /** The shipping method's code (shipping-methods.ts): which carrier books it, how fast it must leave. */
   shipping_method: z.string(),
   promo_code: z.string().nullable(),
@@ -309,10 +313,15 @@ export const REFUND_RULES = [
 export const refundSchema = z.object({
   rule: z.enum(REFUND_RULES),
   currency: currencySchema,
-  /** What the shopper paid online (0 for cash on delivery not yet collected). */
+  /** What the shopper paid: online, in cash once collected, and in store credit (decision 088). */
   paid_minor: z.number().int(),
   fee_minor: z.number().int(),
   refund_minor: z.number().int(),
+  /**
+   * Of `refund_minor`, what went back at once as the store credit the order spent (money first, the rest as
+   * credit: decision 088); absent or 0 when it spent none.
+   */
+  store_credit_minor: z.number().int().optional(),
   /** "requested": asked of the payment provider (or queued for it); "none": nothing to give back. */
   status: z.enum(["requested", "refunded", "none"]),
 });

@@ -9,9 +9,15 @@ import { orderReviewsSchema } from "./reviews";
  * The spec's card provider, its wallet and cash on delivery. The server's provider registry may add more
  * (decision 065), so on the wire a method is any name of the registry's shape, checked there against it.
  */
-export type PaymentMethod = "razorpay" | "paypal" | "cod" | (string & {});
+export type PaymentMethod = "razorpay" | "paypal" | "cod" | "store_credit" | (string & {});
+
+/**
+ * An order the shopper's store credit pays whole (issue 42, decision 088): no provider, no cash; what
+ * create-order takes with `use_store_credit` and what the order's `payment_method` then says.
+ */
+export const STORE_CREDIT_METHOD = "store_credit";
 export const PAYMENT_METHOD_NAME = /^[a-z][a-z0-9_]{1,31}$/;
-export const PAYMENT_METHOD_MESSAGE = "payment_method must be razorpay, paypal or cod";
+export const PAYMENT_METHOD_MESSAGE = "payment_method must be razorpay, paypal, cod or store_credit";
 export const paymentMethodSchema = z
   .string({ error: PAYMENT_METHOD_MESSAGE })
   .regex(PAYMENT_METHOD_NAME, PAYMENT_METHOD_MESSAGE) as z.ZodType<PaymentMethod>;
@@ -20,7 +26,19 @@ export const paymentMethodSchema = z
 export const COD_CODE_CHANNELS = ["whatsapp", "email"] as const;
 export type CodCodeChannel = (typeof COD_CODE_CHANNELS)[number];
 
-/** Card provider: the spec's client reads the Razorpay order id at `data.data.id`. */
+/**
+ * Ours (decision 088): the store credit the order spent and what is left to pay by its method (major units); 0
+ * and the total when no credit was used.
+ */
+const paidWithCredit = {
+  store_credit: z.number(),
+  to_pay: z.number(),
+};
+
+/**
+ * Card provider: the spec's client reads the Razorpay order id at `data.data.id`, and its `amount` is the
+ * provider order's (minor units): the total less the store credit spent.
+ */
 export const cardOrderResponseSchema = z.object({
   data: z.object({
     data: z.object({ id: z.string(), amount: z.number().int(), currency: currencySchema }),
@@ -28,6 +46,7 @@ export const cardOrderResponseSchema = z.object({
     key: z.string(),
     order_id: z.number().int(),
     test_mode: z.boolean(),
+    ...paidWithCredit,
   }),
 });
 
@@ -39,6 +58,7 @@ export const walletOrderResponseSchema = z.object({
   currency: currencySchema,
   client_id: z.string(),
   test_mode: z.boolean(),
+  ...paidWithCredit,
 });
 
 /** Cash on delivery, confirmed (stock taken, cart emptied, e-mail queued): at once, or with the e-mailed code. */
@@ -49,7 +69,11 @@ export const codOrderResponseSchema = z.object({
   currency: currencySchema,
   /** Ours: the order's confirmation page, where the checkout goes next (decision 076). */
   order_page: z.string(),
+  ...paidWithCredit,
 });
+
+/** Ours: the store credit paid the whole order (decision 088): paid at once, no provider, nothing to collect. */
+export const creditOrderResponseSchema = codOrderResponseSchema.extend({ status: z.literal("paid") });
 
 /**
  * Cash on delivery from a guest (or an account whose e-mail is not verified yet): a code was e-mailed to
@@ -70,6 +94,7 @@ export const codAwaitingResponseSchema = z.object({
   sent_to: z.string(),
   /** Ours: whether a code could go to WhatsApp at all (the store sends there, the number did not opt out). */
   whatsapp_available: z.boolean(),
+  ...paidWithCredit,
 });
 
 export const createOrderResponseSchema = z.union([
@@ -77,6 +102,7 @@ export const createOrderResponseSchema = z.union([
   walletOrderResponseSchema,
   codOrderResponseSchema,
   codAwaitingResponseSchema,
+  creditOrderResponseSchema,
 ]);
 
 /** `POST /api/confirm-cod-order/`: the order and the 6-digit code sent (WhatsApp or e-mail). */
@@ -149,6 +175,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** Import duties and taxes collected with the order (delivered duty paid, decision 081); 0 otherwise. */
   duties: z.number(),
   promo_code: z.string().nullable(),
+  /**
+   * Ours (decision 088): the store credit spent on the order at checkout, and the rest, paid by the payment
+   * method (cash on delivery: what the courier collects); 0 and the total without credit.
+   */
+  store_credit: z.number(),
+  to_pay: z.number(),
   /** Ours: the shipping method's promise from the day the order was placed, as IST days (decision 076). */
   delivery_window: z.object({ earliest: z.string(), latest: z.string() }),
   delivery: z.object({

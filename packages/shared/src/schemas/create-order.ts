@@ -5,7 +5,7 @@ import { MESSAGES } from "../messages";
 import { callingCode, phoneProblem } from "../phone-check";
 import { SHIPPING_METHOD_CODES, shippingMethodProblem, shippingMethodsFor } from "../shipping-methods";
 import { cartIdSchema } from "./cart";
-import { COD_CODE_CHANNELS, paymentMethodSchema, type PaymentMethod } from "./checkout";
+import { COD_CODE_CHANNELS, paymentMethodSchema, STORE_CREDIT_METHOD, type PaymentMethod } from "./checkout";
 import { currencySchema } from "./common";
 import { requiredText, text } from "./input-rules";
 
@@ -124,6 +124,27 @@ export const createOrderRequestSchema = z
      * well-formed zone that is not the delivery country's is set aside by the server (the address decides).
      */
     time_zone: timeZoneNameSchema.optional(),
+    /**
+     * Ours (issue 42, decision 088): pay with the signed-in shopper's store credit in the order's currency, as
+     * much as the total takes; the rest by `payment_method` ("store_credit" when the credit pays it all). A
+     * guest asking is refused (401). `amount` stays the order's total.
+     */
+    use_store_credit: z
+      .boolean({ error: "use_store_credit must be true or false" })
+      .optional()
+      .transform((v) => v ?? false),
+    /**
+     * Ours: the credit the shopper was shown as applied, in major units. A balance that no longer covers it (another
+     * tab spent it) is a 409 STORE_CREDIT_TOO_LOW with the new figure; absent, as much as the balance covers.
+     */
+    store_credit_amount: z
+      .number({ error: "store_credit_amount must be a number" })
+      .positive("store_credit_amount must be more than 0")
+      .max(1e12, "store_credit_amount is too large")
+      .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+        message: "store_credit_amount has at most 2 decimals",
+      })
+      .optional(),
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
     whatsapp_opt_in: z
       .boolean({ error: "whatsapp_opt_in must be true or false" })
@@ -134,6 +155,10 @@ export const createOrderRequestSchema = z
     if (body.payment_method === undefined && body.razorpay === undefined) {
       ctx.addIssue({ code: "custom", path: ["payment_method"], message: MESSAGES.selectPaymentMethod });
     }
+    if (!body.use_store_credit && body.store_credit_amount !== undefined)
+      ctx.addIssue({ code: "custom", path: ["store_credit_amount"], message: MESSAGES.storeCreditAmountAlone });
+    if (!body.use_store_credit && body.payment_method === STORE_CREDIT_METHOD)
+      ctx.addIssue({ code: "custom", path: ["use_store_credit"], message: MESSAGES.storeCreditMethodAlone });
     for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
     const phone = phoneProblem(
       body.country_code || callingCode(body.delivery_country),

@@ -14,6 +14,8 @@ import { issueCreditNote } from "../invoices/credit";
 import { cancelOrderLines } from "../orders/cancel-lines";
 import { correctTracking } from "../orders/tracking";
 import { requestRefund } from "../payments/refunds";
+import { splitCancellationRefund } from "../payments/credit-back";
+import { giveBackCredit } from "../store-credit/ledger";
 import { recordAudit } from "./audit";
 import { answerAfterRefund, type OrderDetails, type RefundPort } from "./orders-status";
 
@@ -88,10 +90,9 @@ export function createOrderFulfilment(
       const { refund, refundId } = await db.transaction(async (tx) => {
         const result = await cancelOrderLines(tx, id, input, now);
         if (result.kind === "order") {
-          const { before, refund } = result.change;
-          const refundId = refund
-            ? await requestRefund(tx, id, { reason: "order_cancelled", amount: refund.refund_minor })
-            : null;
+          const { refund, money } = await splitCancellationRefund(tx, result.change.before, result.change.refund);
+          const { before } = result.change;
+          const refundId = money > 0 ? await requestRefund(tx, id, { reason: "order_cancelled", amount: money }) : null;
           await issueCreditNote(
             tx,
             id,
@@ -107,9 +108,17 @@ export function createOrderFulfilment(
           });
           return { refund, refundId };
         }
+        const credit = result.refund.store_credit_minor ?? 0;
+        if (credit > 0)
+          await giveBackCredit(tx, {
+            orderId: id,
+            cause: `pieces:${result.eventId}`,
+            reason: `Pieces of order #${id} were cancelled`,
+            amountMinor: credit,
+          });
         const refundId = await requestRefund(tx, id, {
           reason: "pieces_cancelled",
-          amount: result.refund.refund_minor,
+          amount: result.refund.refund_minor - credit,
         });
         const pieces = result.cancelled.map((c) => ({ orderLineId: c.line_id, quantity: c.quantity }));
         await issueCreditNote(tx, id, { kind: "pieces", pieces }, now);

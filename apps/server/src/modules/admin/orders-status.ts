@@ -6,7 +6,10 @@ import { issueCreditNote } from "../invoices/credit";
 import { reverseRestOfSale } from "../orders/reversals";
 import { clearAttention } from "../orders/shipping-steps";
 import { changeOrderStatus, lockOrderForRefund } from "../orders/status-change";
-import { recordTransfer, refundableOnline, requestRefund, transferredFor } from "../payments/refunds";
+import { recordTransfer, requestRefund } from "../payments/refunds";
+import { leftToGiveBack, splitCancellationRefund } from "../payments/credit-back";
+import { transition } from "../orders/transitions";
+import { giveBackCredit } from "../store-credit/ledger";
 import { openReturns } from "../returns/review";
 import { recordAudit } from "./audit";
 
@@ -73,31 +76,42 @@ export function createOrderStatusChanger(
         );
       const cod = order.paymentMethod === "cod";
       const reference = input.refund_reference;
-      if (cod && !reference)
-        throw new AppError("unprocessable", REFERENCE_NEEDED, "REFERENCE_REQUIRED", [
-          { path: "refund_reference", message: REFERENCE_NEEDED },
-        ]);
-      const amount = cod ? paid - (await transferredFor(tx, id)) : await refundableOnline(tx, id);
-      if (amount <= 0)
+      // Money first, the rest back as the store credit the order spent (decision 088).
+      const left = await leftToGiveBack(tx, order);
+      if (left.money + left.credit <= 0)
         throw new AppError(
           "conflict",
           "Everything paid for this order has been refunded already, or is on its way.",
           "NOTHING_LEFT_TO_REFUND",
         );
+      if (cod && left.money > 0 && !reference)
+        throw new AppError("unprocessable", REFERENCE_NEEDED, "REFERENCE_REQUIRED", [
+          { path: "refund_reference", message: REFERENCE_NEEDED },
+        ]);
       await issueCreditNote(tx, id, { kind: "remainder", reason: "Order refunded", feeMinor: 0 }, now);
       await reverseRestOfSale(tx, order, "order_refunded");
-      const ask = { reason: "order_refunded" as const, amount };
+      if (left.credit > 0)
+        await giveBackCredit(tx, {
+          orderId: id,
+          cause: "refunded",
+          reason: `Order #${id} was refunded`,
+          amountMinor: left.credit,
+        });
+      const ask = { reason: "order_refunded" as const, amount: left.money };
       const refundId =
-        cod && reference
-          ? (await recordTransfer(tx, order, { ...ask, reference, destination: "the account you gave us" }), null)
-          : await requestRefund(tx, id, ask);
+        left.money === 0
+          ? (await transition(tx, order, "refunded", "Store credit given back"), null)
+          : cod && reference
+            ? (await recordTransfer(tx, order, { ...ask, reference, destination: "the account you gave us" }), null)
+            : await requestRefund(tx, id, ask);
       const refund: Refund = {
         rule: "full",
         currency: order.currency as Refund["currency"],
         paid_minor: paid,
         fee_minor: 0,
-        refund_minor: amount,
-        status: cod ? "refunded" : "requested",
+        refund_minor: left.money + left.credit,
+        ...(left.credit > 0 && { store_credit_minor: left.credit }),
+        status: cod || left.money === 0 ? "refunded" : "requested",
       };
       await recordAudit(tx, actor, {
         action: "refund:order",
@@ -126,11 +140,10 @@ export function createOrderStatusChanger(
       const to = input.status;
       if (to === "refunded") return refundOrder(actor, id, input, now);
       const { refund, refundId, shipped } = await db.transaction(async (tx) => {
-        const { before, refund } = await changeOrderStatus(tx, id, { ...input, status: to }, now);
-        const refundId =
-          refund && refund.refund_minor > 0
-            ? await requestRefund(tx, id, { reason: "order_cancelled", amount: refund.refund_minor })
-            : null;
+        const { before, refund: owed } = await changeOrderStatus(tx, id, { ...input, status: to }, now);
+        // Money first, the rest back as the store credit the order spent (decision 088).
+        const { refund, money } = await splitCancellationRefund(tx, before, owed);
+        const refundId = money > 0 ? await requestRefund(tx, id, { reason: "order_cancelled", amount: money }) : null;
         // Cancelled after it was invoiced: a credit note takes back what was not kept as a fee.
         if (to === "cancelled")
           await issueCreditNote(

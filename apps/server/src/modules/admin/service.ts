@@ -23,6 +23,7 @@ import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
 import { createImportRulesAdmin } from "./import-rules";
 import { moneyOfOrder } from "../payments/order-payments";
+import { creditOfOrder } from "../store-credit/ledger";
 import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
 import { listAdminProducts, loadAdminProduct } from "../catalog/admin-read";
@@ -87,6 +88,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       return {
         ...order,
         ...(await moneyOfOrder(db, id)),
+        store_credit_back_minor: (await creditOfOrder(db, id)).givenBack,
         ...(await options.invoices.adminView(id, order.status, istDayOf(new Date()))),
         shipping: await options.shipping.orderShipping(id),
         e_way_bill: moving ? eWayBillView(await eWayBillNeed(db, id, istDayOf(new Date())), booked) : null,

@@ -73,6 +73,8 @@ describe("card payment (Razorpay) through the simulator", () => {
       key: "rzp_test_simulator",
       order_id: expect.any(Number),
       test_mode: true,
+      store_credit: 0,
+      to_pay: total,
     });
     // Held from the moment the order exists: nobody else can buy these pieces while the shopper pays.
     expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([before[0]! - 2, before[1]! - 1]);

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client";
 import { COD_CODE_ATTEMPTS, codeMatches } from "./cod-codes";
 import { confirmOrder } from "../confirmation/confirm";
 import { closeAttempt } from "../orders/holds";
+import { giveBackOnClose } from "../store-credit/ledger";
 import { Refusal, refusal } from "../../errors";
 import { codConfirmations } from "./tables";
 import { lockOrderWithCart, type OrderRow } from "../orders/transitions";
@@ -45,14 +46,14 @@ async function checkCode(
     throw refusal("conflict", "ORDER_CLOSED", "This order can no longer be confirmed. Please check out again.");
   }
   if (!order.expiresAt || order.expiresAt <= now) {
-    await closeAttempt(tx, order, "EXPIRED");
+    await closeAttempt(tx, order, "EXPIRED", giveBackOnClose);
     return refusal("conflict", "CODE_EXPIRED", "Your code has expired. Please check out again to get a new one.");
   }
   if (!matches) {
     const attempts = code.attempts + 1;
     const left = COD_CODE_ATTEMPTS - attempts;
     if (left <= 0) {
-      await closeAttempt(tx, order, "TOO_MANY_TRIES");
+      await closeAttempt(tx, order, "TOO_MANY_TRIES", giveBackOnClose);
       // The order is closed now: a conflict, so the page leaves the code step.
       return refusal(
         "conflict",

@@ -77,6 +77,8 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
       channel: "email",
       sent_to: email,
       whatsapp_available: true,
+      store_credit: 0,
+      to_pay: amount,
     });
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(await stockOf(app, variant)).toBe(before);
@@ -96,6 +98,8 @@ describe("cash on delivery from a guest: confirmed with a code e-mailed to the a
       amount,
       currency: "INR",
       order_page: expect.stringMatching(/&placed=1$/),
+      store_credit: 0,
+      to_pay: amount,
     });
     const stored = await storedOrder(app, orderId);
     expect(stored.order).toMatchObject({
@@ -427,6 +431,8 @@ describe("cash on delivery from a signed-in shopper", () => {
       amount: codTotal(lines),
       currency: "INR",
       order_page: expect.stringMatching(/^\/orders\/\d+\?token=[0-9a-f]{64}&placed=1$/),
+      store_credit: 0,
+      to_pay: codTotal(lines),
     });
     expect((await storedOrder(app, second.json().order_id)).events.map((e) => e.toStatus)).toEqual([
       "pending_payment",

@@ -54,4 +54,38 @@ describe("POST /api/create-order/ with characters the database cannot store", ()
     );
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  it.each([
+    ["use_store_credit", { use_store_credit: "yes" }, "use_store_credit must be true or false"],
+    [
+      "store_credit_amount",
+      { use_store_credit: true, store_credit_amount: "100" },
+      "store_credit_amount must be a number",
+    ],
+    [
+      "store_credit_amount",
+      { use_store_credit: true, store_credit_amount: -5 },
+      "store_credit_amount must be more than 0",
+    ],
+    [
+      "store_credit_amount",
+      { use_store_credit: true, store_credit_amount: 10.005 },
+      "store_credit_amount has at most 2 decimals",
+    ],
+    ["store_credit_amount", { use_store_credit: true, store_credit_amount: 1e13 }, "store_credit_amount is too large"],
+    [
+      "store_credit_amount",
+      { store_credit_amount: 10 },
+      "store_credit_amount is sent only with use_store_credit: true.",
+    ],
+    ["use_store_credit", { payment_method: "store_credit" }, "Paying with store credit needs use_store_credit: true."],
+  ])("store credit: a bad %s is a 400 naming it; nothing stored (decision 088)", async (field, extra, message) => {
+    const lines = [{ variant }];
+    const cartId = await fillCart(app, lines, "INR");
+    const rows = await countRows(app);
+    const res = await createOrder(app, orderBody(cartId, "razorpay", "INR", pageTotal(lines, "INR") * 100, extra));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ path: `body.${field}`, message }]);
+    expect(await countRows(app)).toEqual(rows);
+  });
 });

@@ -2,6 +2,7 @@ import { endInNine, toMinorUnits } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pickVariants, type PickedVariant } from "../cart/test-support";
+import { giveBackOnClose } from "../store-credit/ledger";
 import { expireLapsedOrders } from "../orders/expiry";
 import {
   approvePayPal,
@@ -62,7 +63,7 @@ async function payCard(order: Awaited<ReturnType<typeof cardOrder>>) {
 
 async function expire(orderId: number) {
   await lapse(app, orderId);
-  await expireLapsedOrders(app.database.db);
+  await expireLapsedOrders(app.database.db, giveBackOnClose);
 }
 
 describe("an unpaid order's hold", () => {
@@ -78,7 +79,7 @@ describe("an unpaid order's hold", () => {
       5_000,
     );
 
-    expect(await expireLapsedOrders(app.database.db)).toBe(0);
+    expect(await expireLapsedOrders(app.database.db, giveBackOnClose)).toBe(0);
     await expire(order.orderId);
     expect(await stockOf(app, variant)).toBe(3);
     const expired = await storedOrder(app, order.orderId);

@@ -44,6 +44,8 @@ export async function quoteCart(
     /** Checked against the address by the request's schema. */
     shippingMethod: ShippingMethodCode;
     country: string;
+    /** The store credit asked for (checkout/store-credit.ts), part of the attempt's key; null: none. */
+    credit?: string | null;
   },
   now: Date,
 ): Promise<Quote> {
@@ -119,6 +121,8 @@ export async function quoteCart(
     promoCode,
     total,
     lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy]),
+    // Absent, not null, without credit: the keys of attempts that use none stay what they were.
+    ...(input.credit ? [input.credit] : []),
   ]);
   return {
     cartId: cart.id,

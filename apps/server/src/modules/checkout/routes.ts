@@ -13,20 +13,31 @@ import {
   shippingPromiseSchema,
   shippingQuoteQuerySchema,
   shippingQuoteSchema,
+  STORE_CREDIT_METHOD,
+  toMajorUnits,
   type CreateOrderResponse,
 } from "@store/shared";
 
 import type { CreatedOrder } from "./service";
 import type { OrderRow } from "../orders/transitions";
 import { confirmationPagePath } from "../orders/reader";
+import { creditPaying, toPayByMethod } from "../orders/refund-policy";
 
-const codConfirmed = (order: OrderRow) => ({
+/** The store credit spent and what is left to pay by the method, major units (decision 088). */
+const paidWithCredit = (order: OrderRow) => ({
+  store_credit: toMajorUnits(creditPaying(order)),
+  to_pay: toMajorUnits(toPayByMethod(order)),
+});
+
+const placed = <S extends "cod_confirmed" | "paid">(order: OrderRow, status: S) => ({
   order_id: order.id,
-  status: "cod_confirmed" as const,
+  status,
   amount: order.total / 100,
   currency: order.currency as "INR" | "USD",
   order_page: confirmationPagePath(order),
+  ...paidWithCredit(order),
 });
+const codConfirmed = (order: OrderRow) => placed(order, "cod_confirmed");
 
 /**
  * The spec's answer per method: the card provider's (Razorpay) id at data.data.id, the wallet's (PayPal) at
@@ -36,6 +47,7 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
   const { order } = outcome;
   const currency = order.currency as "INR" | "USD";
   if (!("providerOrderId" in outcome)) {
+    if (outcome.method === STORE_CREDIT_METHOD) return placed(order, "paid");
     if (order.status !== "awaiting_confirmation") return codConfirmed(order);
     const code = outcome.code ?? { channel: "email" as const, sentTo: order.email ?? "", whatsappAvailable: false };
     const where = code.channel === "whatsapp" ? `on WhatsApp to ${code.sentTo}` : `to ${code.sentTo}`;
@@ -50,15 +62,17 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
       channel: code.channel,
       sent_to: code.sentTo,
       whatsapp_available: code.whatsappAvailable,
+      ...paidWithCredit(order),
     };
   }
   if (outcome.method === "razorpay")
     return {
       data: {
-        data: { id: outcome.providerOrderId, amount: order.total, currency },
+        data: { id: outcome.providerOrderId, amount: toPayByMethod(order), currency },
         key: outcome.publicKey,
         order_id: order.id,
         test_mode: order.isTest,
+        ...paidWithCredit(order),
       },
     };
   return {
@@ -68,6 +82,7 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
     currency,
     client_id: outcome.publicKey,
     test_mode: order.isTest,
+    ...paidWithCredit(order),
   };
 }
 

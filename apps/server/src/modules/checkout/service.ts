@@ -1,5 +1,7 @@
 import {
   isCashOnDeliveryAllowed,
+  STORE_CREDIT_METHOD,
+  toMinorUnits,
   type ConfirmCodRequest,
   type CreateOrderRequest,
   type Currency,
@@ -22,6 +24,7 @@ import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode, type CodeSent } from "./cod-codes";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
+import { giveBackOnClose } from "../store-credit/ledger";
 import { assertAmountMatches, quoteCart, shippingFeeOf } from "./quote";
 import { refusal, type Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
@@ -29,6 +32,7 @@ import type { OrderRow } from "../orders/transitions";
 import type { SessionUser } from "../accounts/service";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { checkDeliveryAddress } from "./delivery-address";
+import { creditAsked, planCredit, SIGN_IN_FOR_CREDIT, spendPlannedCredit } from "./store-credit";
 import { readShippingFees } from "../settings/service";
 import { shippingPromise, shippingQuote } from "./shipping-promise";
 
@@ -37,6 +41,8 @@ export type { Client } from "../orders/save-order";
 export type CreatedOrder =
   /** `method`: the registered provider's name (payments/providers.ts). */
   | { method: string; order: OrderRow; providerOrderId: string; publicKey: string }
+  /** The store credit paid it all: paid at once (decision 088). */
+  | { method: typeof STORE_CREDIT_METHOD; order: OrderRow }
   /** Confirmed at once (`cod_confirmed`), or waiting for the code (`awaiting_confirmation`) that `code` says went where. */
   | { method: "cod"; order: OrderRow; code?: CodeSent };
 
@@ -102,22 +108,32 @@ export function createCheckoutService(
           promoCode: input.promo_code,
           shippingMethod: input.shipping_method,
           country: input.delivery_country,
+          credit: creditAsked(input),
         },
         now,
       );
       assertAmountMatches(quote, input.amount);
+      const credit = await planCredit(tx, user, input, toMinorUnits(quote.total));
 
       const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
-      const { order, created } = await saveOrder(tx, quote, input, user, { ...fresh, client, expiresAt });
+      const { order, created } = await saveOrder(tx, quote, input, user, {
+        ...fresh,
+        client,
+        expiresAt,
+        storeCredit: credit.credit,
+        paymentMethod: credit.paymentMethod,
+      });
       if (
         !created &&
         (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))
       ) {
-        if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED");
+        if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED", giveBackOnClose);
         else await touchCart(tx, cartId);
         return "again";
       }
       if (!created && !isOpen(order)) throw closedRefusal(order);
+      // Spent with the order it pays, once: a second tab finding this order spends nothing more.
+      if (created) await spendPlannedCredit(tx, order, credit);
       // A new attempt holds the lines it has just written; a resumed one reads its own back.
       const written = quote.lines.map((l) => ({ ...l, productName: l.name }));
       await (created ? opened(tx, order, now, written) : resumed(tx, order, now));
@@ -141,12 +157,16 @@ export function createCheckoutService(
   const openAttempt =
     (...more: Step[]): Step =>
     async (tx, order, now, written) => {
-      await closeOtherAttempts(tx, order.cartId, order.id);
+      await closeOtherAttempts(tx, order.cartId, order.id, giveBackOnClose);
       await assertUnderClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
       for (const step of more) await step(tx, order, now, written);
     };
   const nothing: Step = async () => {};
-  const holdForPayment: Step = (tx, order, _now, written) => holdOrder(tx, order, "order", written);
+  /** A card or wallet order holds its pieces until paid; one the store credit pays whole is paid now. */
+  const holdForPayment: Step = (tx, order, _now, written) =>
+    order.paymentMethod === STORE_CREDIT_METHOD
+      ? confirmOrder(tx, order, "paid", "Paid with store credit")
+      : holdOrder(tx, order, "order", written);
   /** Sends the code (WhatsApp or e-mail, sendCode decides), noting in `sent` where it went. */
   const sendCodeStep =
     (input: CreateOrderRequest, sent: { code?: CodeSent }): Step =>
@@ -206,20 +226,22 @@ export function createCheckoutService(
     /** `POST /api/create-order/` (spec section 7). */
     async createOrder(request: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreatedOrder> {
       const method = request.payment_method;
+      if (request.use_store_credit && !user) throw SIGN_IN_FOR_CREDIT();
+      const byCredit = method === STORE_CREDIT_METHOD;
       if (method === "cod" && !isCashOnDeliveryAllowed(request.currency)) {
         throw refusal("unprocessable", "COD_NOT_AVAILABLE", "Cash on delivery is available for orders in INR only.");
       }
       // The address as India Post and the courier know it (city and state filled in), or a field's refusal.
       const input = await checkDeliveryAddress(deps.delivery, request, new Date());
-      if (method !== "cod" && !deps.gateway.knows(method)) throw unknownMethod();
-      const provider = method === "cod" ? null : deps.gateway.provider(method);
-      if (method !== "cod" && !provider)
+      if (method !== "cod" && !byCredit && !deps.gateway.knows(method)) throw unknownMethod();
+      const provider = method === "cod" || byCredit ? null : deps.gateway.provider(method);
+      if (method !== "cod" && !byCredit && !provider)
         throw refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
 
       // The cart's access rules: a guest cart by its id, a user's cart only with their token.
       const cart = await cartForReading(db, input.cart_id, user);
       if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
-      if (!provider) return cashOnDelivery(cart.id, input, user, client);
+      if (method === "cod") return cashOnDelivery(cart.id, input, user, client);
 
       // Committed before the provider is asked: a provider that refuses leaves the attempt open, to retry.
       const held = await checkout(
@@ -227,10 +249,13 @@ export function createCheckoutService(
         input,
         user,
         client,
-        { status: "pending_payment", isTest: provider.simulated },
+        { status: "pending_payment", isTest: provider?.simulated ?? false },
         openAttempt(holdForPayment),
         nothing,
       );
+      if (held.order.paymentMethod === STORE_CREDIT_METHOD)
+        return { method: STORE_CREDIT_METHOD, order: { ...held.order, status: "paid" } };
+      if (!provider) throw new Error(`order ${held.order.id} has no payment method to pay its rest`);
       return {
         method: provider.name,
         order: held.order,

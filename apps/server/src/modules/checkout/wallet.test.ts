@@ -58,6 +58,8 @@ describe("wallet payment (PayPal) through the simulator", () => {
       currency: "USD",
       client_id: "simulator-paypal-client-id",
       test_mode: true,
+      store_credit: 0,
+      to_pay: total,
     });
     const { id, order_id: orderId } = created.json();
 

@@ -6,6 +6,7 @@ import { removeOrderedLines } from "../cart/checkout-lines";
 import { issueInvoice } from "../invoices/issue";
 import { invoicePapers } from "../invoices/papers";
 import { closeOtherAttempts, holdOrder, holdsEverything } from "../orders/holds";
+import { giveBackOnClose } from "../store-credit/ledger";
 import { mainPhotos } from "../orders/line-images";
 import { notifyShopper } from "../orders/notify-shopper";
 import { moneyOf, orderConfirmationEmail } from "../orders/order-email";
@@ -30,7 +31,7 @@ import { readSeller } from "../settings/service";
  */
 export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_confirmed", note: string): Promise<void> {
   const confirm = async (sp: Tx) => {
-    await closeOtherAttempts(sp, order.cartId, order.id);
+    await closeOtherAttempts(sp, order.cartId, order.id, giveBackOnClose);
     await holdOrder(sp, order, to === "paid" ? "payment" : "order");
     const lines = await sp
       .select()

@@ -139,6 +139,7 @@ export function createOrderReader(db: Db) {
         | "invoice_problem"
         | "e_way_bill"
         | "can_correct_address"
+        | "store_credit_back_minor"
       >
     > {
       const [row] = await withAccount(db).where(eq(orders.id, id));
@@ -158,6 +159,7 @@ export function createOrderReader(db: Db) {
         subtotal_minor: o.subtotal,
         discount_minor: o.discount,
         shipping_minor: o.shipping,
+        store_credit_minor: o.storeCredit,
         shipping_method: o.shippingMethod,
         promo_code: o.promoCode,
         rate_milli: o.rateMilli,

@@ -8,6 +8,7 @@ import { returnStock } from "../catalog/inventory";
 import { TO_SHIP_STATUSES } from "./admin-search";
 import { piecesCancelledEmail } from "./order-email";
 import { reverseSale } from "./reversals";
+import { creditPaying } from "./refund-policy";
 import { changeOrderStatus, type StatusChange } from "./status-change";
 import { orderEvents, orderLines, orders } from "./tables";
 import { lockOrder, type OrderRow } from "./transitions";
@@ -22,7 +23,16 @@ export interface CancelledPieces {
 export type LinesCancelled =
   /** The last pieces: the order was cancelled whole, through the status change (its refund policy and all). */
   | { kind: "order"; change: StatusChange }
-  | { kind: "pieces"; before: OrderRow; totalAfter: number; refund: Refund; cancelled: CancelledPieces[] };
+  | {
+      kind: "pieces";
+      before: OrderRow;
+      totalAfter: number;
+      /** `store_credit_minor` of it goes back as store credit (the caller gives it, cause `pieces:<eventId>`). */
+      refund: Refund;
+      cancelled: CancelledPieces[];
+      /** The order event recording this cancellation: its store credit's give-back is once per event. */
+      eventId: number;
+    };
 
 type Totals = { subtotal: number; discount: number; total: number };
 
@@ -42,7 +52,9 @@ export function withoutPieces(order: Totals, removed: number): Totals & { remove
   };
 }
 
-const paidOnline = (order: OrderRow) => order.paymentMethod !== "cod" && order.status === "paid";
+/** Paid through a provider (not cash on delivery, and not all in store credit). */
+const paidOnline = (order: OrderRow) =>
+  order.paymentMethod !== "cod" && order.status === "paid" && order.total > order.storeCredit;
 
 /**
  * The seller cancels some pieces of a paid (or cash-on-delivery confirmed) order before it ships, in the
@@ -90,14 +102,19 @@ export async function cancelOrderLines(tx: Tx, id: number, input: CancelLines, n
 
   const removed = cancelled.reduce((sum, c) => sum + c.line.unitPrice * c.quantity, 0);
   const after = withoutPieces(order, removed);
-  const refundMinor = paidOnline(order) ? order.total - after.total : 0;
+  // Money first (decision 088): the pieces' value comes off what the method pays (refunded online, or collected
+  // less at the door) until that is used up; only then does store credit the order spent go back.
+  const creditBack = creditPaying(order) - creditPaying({ ...order, total: after.total });
+  const moneyBack = paidOnline(order) ? order.total - after.total - creditBack : 0;
+  const refundMinor = moneyBack + creditBack;
   const refund: Refund = {
     rule: "cancelled_pieces",
     currency: order.currency as Currency,
-    paid_minor: paidOnline(order) ? order.total : 0,
+    paid_minor: paidOnline(order) ? order.total : creditPaying(order),
     fee_minor: 0,
     refund_minor: refundMinor,
-    status: refundMinor > 0 ? "requested" : "none",
+    ...(creditBack > 0 && { store_credit_minor: creditBack }),
+    status: moneyBack > 0 ? "requested" : creditBack > 0 ? "refunded" : "none",
   };
   for (const c of cancelled) {
     await tx
@@ -131,24 +148,30 @@ export async function cancelOrderLines(tx: Tx, id: number, input: CancelLines, n
   }));
   const what = pieces.map((p) => `${p.quantity} x ${p.product_name} (${p.size})`).join(", ");
   // The same status on both sides: the order moved nowhere, its history shows what was taken off it.
-  await tx.insert(orderEvents).values({
-    orderId: id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    note: `Cancelled ${what}${input.note ? `: ${input.note}` : ""}`,
-    data: {
-      by: "admin",
-      kind: "pieces_cancelled",
-      cancelled: pieces,
-      totals: {
-        before: { subtotal: order.subtotal, discount: order.discount, total: order.total },
-        after: { subtotal: after.subtotal, discount: after.discount, total: after.total },
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId: id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note: `Cancelled ${what}${input.note ? `: ${input.note}` : ""}`,
+      data: {
+        by: "admin",
+        kind: "pieces_cancelled",
+        cancelled: pieces,
+        totals: {
+          before: { subtotal: order.subtotal, discount: order.discount, total: order.total },
+          after: { subtotal: after.subtotal, discount: after.discount, total: after.total },
+        },
+        refund,
       },
-      refund,
-    },
-  });
+    })
+    .returning({ id: orderEvents.id });
   if (order.email) {
-    await queueEmail(tx, piecesCancelledEmail({ ...order, ...after, email: order.email }, pieces, refundMinor));
+    await queueEmail(
+      tx,
+      piecesCancelledEmail({ ...order, ...after, email: order.email }, pieces, refundMinor, creditBack),
+    );
   }
-  return { kind: "pieces", before: order, totalAfter: after.total, refund, cancelled: pieces };
+  return { kind: "pieces", before: order, totalAfter: after.total, refund, cancelled: pieces, eventId: event!.id };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { closeAttempt, OPEN_STATUSES } from "./holds";
+import { closeAttempt, OPEN_STATUSES, type GiveBackOnClose } from "./holds";
 import { orders } from "./tables";
 import { lockOrderWithCart } from "./transitions";
 
@@ -9,9 +9,15 @@ const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes
 /**
  * The scheduled sweep: open attempts past their time close and give back what they hold. One short
  * transaction per order, each re-checking under the locks, so several runners (replicas) can sweep together.
+ * `giveBack`: the store credit an attempt spent goes back with it (the store-credit module's, decision 088).
  * Answers how many it closed.
  */
-export async function expireLapsedOrders(db: Db, now = new Date(), limit = 100): Promise<number> {
+export async function expireLapsedOrders(
+  db: Db,
+  giveBack: GiveBackOnClose,
+  now = new Date(),
+  limit = 100,
+): Promise<number> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
@@ -23,7 +29,7 @@ export async function expireLapsedOrders(db: Db, now = new Date(), limit = 100):
     await db.transaction(async (tx) => {
       const order = await lockOrderWithCart(tx, id);
       if (!order || !isOpen(order.status) || !order.expiresAt || order.expiresAt > now) return;
-      await closeAttempt(tx, order, "EXPIRED");
+      await closeAttempt(tx, order, "EXPIRED", giveBack);
       closed++;
     });
   }

@@ -26,6 +26,13 @@ const CLOSE_NOTES: Record<CloseReason, string> = {
   TOO_MANY_TRIES: "Too many wrong confirmation codes",
 };
 
+/**
+ * What else a closing attempt gives back, from a layer above this one (decision 088): the store credit it spent,
+ * through the store-credit module's `giveBackOnClose`. A required argument, so no path that closes an attempt can
+ * forget it; `services.ts` and `jobs.ts` hand it to the expiry sweep, checkout and confirmation import it.
+ */
+export type GiveBackOnClose = (tx: Tx, orderId: number) => Promise<unknown>;
+
 /** When a hold must be given up: the shopper is paying (a payment that arrives later is refunded) or ordering. */
 export type HoldMoment = "order" | "payment";
 
@@ -106,12 +113,19 @@ export async function releaseHolds(tx: Tx, order: OrderRow): Promise<Pieces[]> {
 }
 
 /**
- * Closes an open attempt unpaid: what it holds goes back and it becomes `expired`, the reason in its event.
+ * Closes an open attempt unpaid: what it holds goes back (the store credit it spent too) and it becomes
+ * `expired`, the reason in its event.
  * A time-out or too many wrong codes also marks the cart changed, so the shopper's next checkout is a new
  * attempt; a replaced attempt leaves the cart alone (the attempt replacing it is keyed on the cart as it is).
  */
-export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason): Promise<void> {
+export async function closeAttempt(
+  tx: Tx,
+  order: OrderRow,
+  reason: CloseReason,
+  giveBack: GiveBackOnClose,
+): Promise<void> {
   await releaseHolds(tx, order);
+  if (order.storeCredit > 0) await giveBack(tx, order.id);
   await transition(tx, order, "expired", CLOSE_NOTES[reason], { reason });
   if (reason !== "SUPERSEDED") await touchCart(tx, order.cartId);
 }
@@ -121,12 +135,17 @@ export async function closeAttempt(tx: Tx, order: OrderRow, reason: CloseReason)
  * cart): one cart has one open order, so it can never be paid twice, and its own older attempt never holds
  * the pieces the new one needs. The caller holds the cart's lock; the attempts are locked in id order.
  */
-export async function closeOtherAttempts(tx: Tx, cartId: string, keepOrderId: number): Promise<void> {
+export async function closeOtherAttempts(
+  tx: Tx,
+  cartId: string,
+  keepOrderId: number,
+  giveBack: GiveBackOnClose,
+): Promise<void> {
   const open = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.cartId, cartId), inArray(orders.status, OPEN_STATUSES), ne(orders.id, keepOrderId)))
     .orderBy(asc(orders.id))
     .for("update");
-  for (const order of open) await closeAttempt(tx, order, "SUPERSEDED");
+  for (const order of open) await closeAttempt(tx, order, "SUPERSEDED", giveBack);
 }

@@ -5,6 +5,7 @@ import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../ema
 import { deliveryWindow, deliveryWindowText } from "./delivery-window";
 import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
+import { creditPaying, toPayByMethod } from "./refund-policy";
 
 /** What the confirmation carries beside the order: the tax invoice issued in the same transaction (decision 033). */
 export interface ConfirmationPapers {
@@ -71,9 +72,9 @@ export function orderConfirmationEmail(
     ...(order.rounding ? [["Rounding", money(order.rounding)] as [string, string]] : []),
     // Collected for the destination's customs (delivered duty paid, decision 081): not part of the GST invoice.
     ...(order.duties ? [["Import duties and taxes", money(order.duties)] as [string, string]] : []),
-    ["Total", `${money(order.total)}${cod ? " (to pay in cash on delivery)" : " (paid)"}`],
+    ...paymentLines(order, money),
   ];
-  const thanks = `Thank you for your order #${order.id}. ${cod ? "We will collect the payment in cash on delivery." : "We have received your payment."}`;
+  const thanks = `Thank you for your order #${order.id}. ${cod && toPayByMethod(order) > 0 ? "We will collect the payment in cash on delivery." : "We have received your payment."}`;
   return letterEmail(
     order.email,
     `${testMark(order)}Your ${SELLER.brand} order #${order.id} is confirmed`,
@@ -108,6 +109,22 @@ export function orderConfirmationEmail(
 }
 
 /**
+ * The total, and how it is paid (decision 088): "Paid with store credit" for what the credit paid, then the rest
+ * by the method (paid, or to pay in cash on delivery).
+ */
+function paymentLines(order: OrderRow, money: (minor: number) => string): [string, string][] {
+  const credit = creditPaying(order);
+  const rest = toPayByMethod(order);
+  const cod = order.paymentMethod === "cod";
+  if (credit === 0) return [["Total", `${money(order.total)}${cod ? " (to pay in cash on delivery)" : " (paid)"}`]];
+  return [
+    ["Total", money(order.total)],
+    ["Paid with store credit", money(credit)],
+    ...(rest > 0 ? [[cod ? "To pay in cash on delivery" : "Paid", money(rest)] as [string, string]] : []),
+  ];
+}
+
+/**
  * Pieces the seller cancelled from a confirmed order: what, the new total, and the refund (or the smaller COD
  * amount). Sent regardless of the shopper's choices: it says money changed.
  */
@@ -115,6 +132,8 @@ export function piecesCancelledEmail(
   order: OrderRow & { email: string },
   pieces: { product_name: string; size: string; quantity: number }[],
   refundMinor: number,
+  /** Of `refundMinor`, what went back as store credit (decision 088). */
+  creditBackMinor = 0,
 ): OutgoingEmail {
   const money = moneyOf(order);
   const cod = order.paymentMethod === "cod";
@@ -128,12 +147,13 @@ export function piecesCancelledEmail(
       ),
       paragraph(
         [
-          `New order total: ${money(order.total)}${cod ? " (to pay in cash on delivery)" : ""}`,
-          ...(refundMinor > 0
+          `New order total: ${money(order.total)}${cod ? ` (${money(toPayByMethod(order))} to pay in cash on delivery)` : ""}`,
+          ...(refundMinor - creditBackMinor > 0
             ? [
-                `We are refunding ${money(refundMinor)} to your original payment method; banks take a few days to show it.`,
+                `We are refunding ${money(refundMinor - creditBackMinor)} to your original payment method; banks take a few days to show it.`,
               ]
             : []),
+          ...(creditBackMinor > 0 ? [`${money(creditBackMinor)} is back in your account's store credit.`] : []),
           "The rest of your order will be shipped as planned.",
         ].join("\n"),
       ),

@@ -17,6 +17,7 @@ import { handTracking } from "./hand-tracking";
 import { mainPhotos } from "./line-images";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
+import { creditPaying, toPayByMethod } from "./refund-policy";
 
 function summary(order: OrderRow, itemCount: number): OrderSummary {
   return {
@@ -89,6 +90,8 @@ export function createOrdersReader(db: Db) {
         rounding: toMajorUnits(order.rounding),
         duties: toMajorUnits(order.duties),
         promo_code: order.promoCode,
+        store_credit: toMajorUnits(creditPaying(order)),
+        to_pay: toMajorUnits(toPayByMethod(order)),
         delivery_window: deliveryWindow(order),
         delivery: {
           name: order.deliveryName,

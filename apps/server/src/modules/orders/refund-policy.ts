@@ -1,10 +1,12 @@
-import { CANCELLATION_POLICY, type OrderStatus, type Refund } from "@store/shared";
+import { CANCELLATION_POLICY, paidWithStoreCredit, type OrderStatus, type Refund } from "@store/shared";
 
 /** What a refund decision needs to know about an order. Money in minor units of its currency. */
 export interface RefundableOrder {
   status: OrderStatus;
   paymentMethod: string;
   total: number;
+  /** Store credit spent at checkout (decision 088). */
+  storeCredit: number;
   createdAt: Date;
 }
 
@@ -12,16 +14,34 @@ export type RefundAmounts = Pick<Refund, "rule" | "paid_minor" | "fee_minor" | "
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** A confirmed order: the store credit it spent pays for it, whatever becomes of its money. */
+const CONFIRMED: readonly OrderStatus[] = ["paid", "cod_confirmed", "shipped", "delivered", "returned_to_origin"];
+
 /**
- * What the shopper has paid: online orders once paid (and while shipped, delivered, or returned to the
- * seller undelivered); cash on delivery only once delivered, since the courier collects it at the door.
+ * The store credit still paying for the order (decision 088): what it spent, less what cancelled pieces took
+ * back once its money was used up (money first), so never more than the order's total now.
+ */
+export const creditPaying = (order: Pick<RefundableOrder, "total" | "storeCredit">): number =>
+  paidWithStoreCredit(order.total, order.storeCredit).credit;
+
+/**
+ * What the payment method pays (decision 088): the total less the store credit paying for it. For cash on
+ * delivery it is what the courier collects; 0 for an order the credit pays whole.
+ */
+export const toPayByMethod = (order: Pick<RefundableOrder, "total" | "storeCredit">): number =>
+  paidWithStoreCredit(order.total, order.storeCredit).rest;
+
+/**
+ * What the shopper has paid: the store credit spent once the order is confirmed, and its money: online orders
+ * once paid (and while shipped, delivered, or returned to the seller undelivered); cash on delivery only once
+ * delivered, since the courier collects it at the door.
  */
 export function amountPaid(order: RefundableOrder): number {
   const collected =
     order.paymentMethod === "cod"
       ? order.status === "delivered"
       : ["paid", "shipped", "delivered", "returned_to_origin"].includes(order.status);
-  return collected ? order.total : 0;
+  return (collected ? toPayByMethod(order) : 0) + (CONFIRMED.includes(order.status) ? creditPaying(order) : 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountPaid, cancellationRefund, fullRefund, type RefundableOrder } from "./refund-policy";
+import { amountPaid, cancellationRefund, fullRefund, toPayByMethod, type RefundableOrder } from "./refund-policy";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-03-10T12:00:00Z");
@@ -8,6 +8,7 @@ const order = (over: Partial<RefundableOrder>): RefundableOrder => ({
   status: "paid",
   paymentMethod: "razorpay",
   total: 100_000,
+  storeCredit: 0,
   createdAt: new Date(now.getTime() - HOUR),
   ...over,
 });
@@ -84,5 +85,19 @@ describe("cancellation refunds", () => {
       rule: "nothing_paid",
       refund_minor: 0,
     });
+  });
+
+  it("counts store credit as paid from confirmation, and the method's money as before (decision 088)", () => {
+    const cod = order({ paymentMethod: "cod", storeCredit: 60_000 });
+    expect(toPayByMethod(cod)).toBe(40_000);
+    expect(amountPaid({ ...cod, status: "cod_confirmed" })).toBe(60_000);
+    expect(amountPaid({ ...cod, status: "returned_to_origin" })).toBe(60_000);
+    expect(amountPaid({ ...cod, status: "delivered" })).toBe(100_000);
+    expect(amountPaid({ ...cod, status: "expired" })).toBe(0);
+    expect(amountPaid(order({ storeCredit: 60_000 }))).toBe(100_000);
+    expect(amountPaid(order({ paymentMethod: "store_credit", storeCredit: 100_000 }))).toBe(100_000);
+    // Pieces cancelled below the credit: the credit pays all that is left, nothing to collect.
+    expect(toPayByMethod({ total: 30_000, storeCredit: 60_000 })).toBe(0);
+    expect(cancellationRefund({ ...cod, status: "cod_confirmed" }, now)).toMatchObject({ refund_minor: 60_000 });
   });
 });

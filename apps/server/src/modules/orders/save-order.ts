@@ -72,6 +72,10 @@ function deliveryOf(input: CreateOrderRequest) {
 export interface NewOrder {
   status: "pending_payment" | "awaiting_confirmation";
   isTest: boolean;
+  /** Store credit the checkout spends on it (minor units; decision 088), written with it in the same transaction. */
+  storeCredit: number;
+  /** The payment method it is paid by: the quote's, or "store_credit" when the credit pays it all. */
+  paymentMethod: string;
   client: Client;
   expiresAt: Date;
 }
@@ -94,7 +98,7 @@ export async function saveOrder(
       userId: user?.id ?? null,
       cartId: quote.cartId,
       idempotencyKey: quote.idempotencyKey,
-      paymentMethod: quote.method,
+      paymentMethod: fresh.paymentMethod,
       currency: quote.currency,
       rateMilli: RATE_MILLI,
       subtotal: toMinorUnits(quote.subtotal),
@@ -104,6 +108,7 @@ export async function saveOrder(
       rounding: toMinorUnits(quote.rounding),
       duties: toMinorUnits(quote.duties),
       total: toMinorUnits(quote.total),
+      storeCredit: fresh.storeCredit,
       promoCode: quote.promoCode,
       email,
       isTest: fresh.isTest,

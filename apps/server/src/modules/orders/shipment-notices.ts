@@ -5,7 +5,8 @@ import { action, lines, paragraph, STORE_URL_TAG, type Block } from "../../email
 import { letterEmail } from "../../email/outbox";
 import { STORE_URL_PARAMETER } from "../../whatsapp/templates";
 import { notifyShopper } from "./notify-shopper";
-import { deliveryBlock } from "./order-email";
+import { deliveryBlock, moneyOf } from "./order-email";
+import { toPayByMethod } from "./refund-policy";
 import { orderLines } from "./tables";
 import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
@@ -72,9 +73,7 @@ async function stepLetter(tx: Tx, order: OrderRow, step: ShipmentStep, details: 
         subject: `Your ${SELLER.brand} order #${order.id} is out for delivery`,
         preview: "Arriving today",
         blocks: [
-          paragraph(
-            `Your order #${order.id} is out for delivery today.${order.paymentMethod === "cod" ? " Please keep the cash ready for the courier." : ""}`,
-          ),
+          paragraph(`Your order #${order.id} is out for delivery today.${cashNote(order)}`),
           ...courierBlocks(order, details),
         ],
       };
@@ -157,4 +156,10 @@ export async function queueShipmentNotice(
       })
     : undefined;
   return notifyShopper(tx, order, { email, whatsapp: stepWhatsApp(order, step, details) });
+}
+
+/** Cash on delivery: what to keep ready, the total less any store credit spent (decision 088); nothing otherwise. */
+function cashNote(order: OrderRow): string {
+  const rest = order.paymentMethod === "cod" ? toPayByMethod(order) : 0;
+  return rest > 0 ? ` Please keep ${moneyOf(order)(rest)} ready in cash for the courier.` : "";
 }

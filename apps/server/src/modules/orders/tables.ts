@@ -62,6 +62,13 @@ export const orders = pgTable(
     duties: integer("duties").notNull().default(0),
     total: integer("total").notNull(),
     /**
+     * Store credit the shopper spent on the order at checkout (issue 42, decision 088), minor units: a way of
+     * paying, never a discount (the invoice's taxable value is the total's). The rest, `total` less this, is paid
+     * by the payment method (none when the credit covers it all: `payment_method` is then "store_credit").
+     * Kept as spent: what the ledger gave back since is the store-credit module's rows.
+     */
+    storeCredit: integer("store_credit").notNull().default(0),
+    /**
      * When the order was confirmed (paid, or cash on delivery confirmed) and its total then: the sale the reports
      * count on that day; what is taken back later is an `order_reversals` row of its own day (decision 063).
      */
@@ -132,6 +139,7 @@ export const orders = pgTable(
       .on(t.id)
       .where(sql`${t.attention} is not null`),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
+    check("orders_store_credit_non_negative", sql`${t.storeCredit} >= 0`),
   ],
 );
 

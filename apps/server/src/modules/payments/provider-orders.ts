@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { refusal } from "../../errors";
 import type { ServiceLog } from "../../log";
 import type { OrderRow } from "../orders/transitions";
+import { toPayByMethod } from "../orders/refund-policy";
 import { ProviderError, type PaymentProvider } from "./provider";
 import { payments } from "./tables";
 
@@ -24,11 +25,13 @@ export async function providerOrderFor(
   const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
   const known = newOrder ? undefined : await stored();
   if (known) return known.providerOrderId;
+  // The provider charges what the store credit left to pay (decision 088); the total without credit.
+  const amount = toPayByMethod(order);
   let created: { id: string; raw: unknown };
   try {
     created = await provider.createOrder({
       orderId: order.id,
-      amount: order.total,
+      amount,
       currency: order.currency as Currency,
       requestId: order.idempotencyKey,
     });
@@ -43,7 +46,7 @@ export async function providerOrderFor(
       orderId: order.id,
       provider: provider.name,
       providerOrderId: created.id,
-      amount: order.total,
+      amount,
       currency: order.currency,
       raw: created.raw,
     })

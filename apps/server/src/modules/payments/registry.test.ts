@@ -208,7 +208,9 @@ describe("a provider registered in one line (decision 065)", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: "VALIDATION_FAILED",
-      errors: [{ path: "body.payment_method", message: "payment_method must be razorpay, paypal or cod" }],
+      errors: [
+        { path: "body.payment_method", message: "payment_method must be razorpay, paypal, cod or store_credit" },
+      ],
     });
     const verify = await verifyPayment(app, { payment_method: "stripe", order_id: "x", cart_id: cartId });
     expect(verify.statusCode).toBe(400);

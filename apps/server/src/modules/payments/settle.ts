@@ -10,6 +10,7 @@ import { orderEvents, orders } from "../orders/tables";
 import { transition, type OrderRow } from "../orders/transitions";
 import type { CapturedPayment, ProviderName, WebhookEvent } from "./provider";
 import { refundPayment } from "./refunds";
+import { giveBackCredit } from "../store-credit/ledger";
 import { payments, webhookEvents } from "./tables";
 
 export type SettleOutcome =
@@ -103,6 +104,13 @@ async function boughtSince(tx: Tx, order: OrderRow): Promise<Refusal | null> {
       )
     : null;
 }
+
+const CREDIT_WENT_BACK = () =>
+  refusal(
+    "conflict",
+    "STORE_CREDIT_RETURNED",
+    "This order lapsed before it was paid, and its store credit went back to your account. This payment will be refunded.",
+  );
 
 /**
  * Locks the order's cart, then the order (the order every step touching a cart's attempts takes, see
@@ -198,7 +206,8 @@ export async function settlePayment(
       case "pending_payment":
       case "expired": {
         const late = order.status === "expired";
-        let refused = late ? await boughtSince(tx, order) : null;
+        // Its store credit went back when it lapsed (decision 088): the shopper may have spent it since.
+        let refused = late ? (order.storeCredit > 0 ? CREDIT_WENT_BACK() : await boughtSince(tx, order)) : null;
         if (!refused) {
           try {
             const note = `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`;
@@ -216,6 +225,8 @@ export async function settlePayment(
           reason: refused.code,
           paymentId: capture.paymentId,
         });
+        // The store credit it spent goes back (once: a lapsed order gave it back already).
+        await giveBackCredit(tx, { orderId: order.id, cause: "cancelled", reason: `Order #${order.id} was cancelled` });
         // The cart keeps its lines; touching it makes the shopper's next checkout a new attempt.
         await touchCart(tx, order.cartId);
         return refuse(refused);

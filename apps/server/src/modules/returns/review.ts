@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   OPEN_RETURN_STATUSES,
   RETURN_INSPECTION_MESSAGES,
@@ -19,7 +19,8 @@ import { moneyOf } from "../orders/order-email";
 import { reverseSale } from "../orders/reversals";
 import { queueReturnNotice } from "../orders/return-notices";
 import { recordTransfer, requestRefund } from "../payments/refunds";
-import { issueReturnCredit } from "../store-credit/ledger";
+import { givenBackFor, issueReturnCredit } from "../store-credit/ledger";
+import { giveBackMoneyFirst } from "../payments/credit-back";
 import { sendBackInstructions, sentByShopper } from "./abroad";
 import { maskedDestination } from "./rules";
 import { returnLines, returnRequests } from "./tables";
@@ -245,10 +246,11 @@ export async function inspectReturn(
       },
       now,
     );
-    status = await refundAccepted(tx, request, order, accepted);
+    const refund = await refundAccepted(tx, request, order, accepted);
+    status = refund.status;
     refundId =
       status === "refunding"
-        ? await requestRefund(tx, order.id, { reason: "return", amount: accepted, returnId: id })
+        ? await requestRefund(tx, order.id, { reason: "return", amount: refund.money, returnId: id })
         : null;
   }
   await setStatus(tx, request, status, { ...inspection, acceptedMinor: accepted });
@@ -268,11 +270,18 @@ export async function inspectReturn(
 
 /**
  * Where an accepted return's money goes, and the request's state after: nothing to pay (refunded); store
- * credit issued at once in the order's currency (refunded; issue 42); a cash-on-delivery shopper's transfer
- * (refund_due); or the provider's refund, asked by the caller (refunding).
+ * credit issued at once in the order's currency (refunded; issue 42); or, money first (decision 088), the
+ * order's money takes what it has left, the rest going back at once as the store credit the order spent: all
+ * credit (refunded), a cash-on-delivery shopper's transfer (refund_due) or the provider's refund, asked by the
+ * caller (refunding), of `money`.
  */
-async function refundAccepted(tx: Tx, request: ReturnRow, order: OrderRow, accepted: number): Promise<ReturnStatus> {
-  if (accepted === 0) return "refunded";
+async function refundAccepted(
+  tx: Tx,
+  request: ReturnRow,
+  order: OrderRow,
+  accepted: number,
+): Promise<{ status: ReturnStatus; money: number }> {
+  if (accepted === 0) return { status: "refunded", money: 0 };
   if (request.refundVia === "store_credit" && order.userId !== null) {
     await issueReturnCredit(tx, {
       userId: order.userId,
@@ -281,9 +290,41 @@ async function refundAccepted(tx: Tx, request: ReturnRow, order: OrderRow, accep
       orderId: order.id,
       returnId: request.id,
     });
-    return "refunded";
+    return { status: "refunded", money: 0 };
   }
-  return order.paymentMethod === "cod" ? "refund_due" : "refunding";
+  const { money } = await giveBackMoneyFirst(tx, order, {
+    amount: accepted,
+    cause: `return:${request.id}`,
+    reason: `Return #${request.id}`,
+    owedAlready: await transfersDue(tx, order.id, request.id),
+  });
+  if (money === 0) return { status: "refunded", money };
+  return { status: order.paymentMethod === "cod" ? "refund_due" : "refunding", money };
+}
+
+/** The money a cash-on-delivery order's other accepted returns still wait to be sent by the seller's transfer. */
+async function transfersDue(tx: Tx, orderId: number, exceptId: number): Promise<number> {
+  const due = await tx
+    .select({ id: returnRequests.id })
+    .from(returnRequests)
+    .where(
+      and(
+        eq(returnRequests.orderId, orderId),
+        eq(returnRequests.status, "refund_due"),
+        ne(returnRequests.id, exceptId),
+      ),
+    );
+  let owed = 0;
+  for (const { id } of due) owed += await transferOwed(tx, id);
+  return owed;
+}
+
+/** What a cash-on-delivery return's transfer sends: its accepted value less the store credit given back for it. */
+async function transferOwed(tx: Tx, id: number): Promise<number> {
+  const [request] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id));
+  if (!request) return 0;
+  const accepted = request.acceptedMinor ?? request.refundMinor;
+  return accepted - (await givenBackFor(tx, request.orderId, `return:${id}`));
 }
 
 /** The provider made a return's refund (the payments module's hook, in its transaction): the return is refunded. */
@@ -305,7 +346,7 @@ export async function markRefundPaid(
   mustBe(request, ["refund_due"], "marked paid");
   await recordTransfer(tx, order, {
     reason: "return",
-    amount: request.acceptedMinor ?? request.refundMinor,
+    amount: await transferOwed(tx, id),
     returnId: id,
     reference,
     destination: maskedDestination(request.refundTo ?? null) ?? "your account",

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { products } from "../catalog/tables";
 import { piecesToShip } from "../orders/shipping-steps";
 import { orderLines } from "../orders/tables";
+import { toPayByMethod } from "../orders/refund-policy";
 import type { OrderRow } from "../orders/transitions";
 import type { ParcelOrder } from "./provider";
 
@@ -60,9 +61,12 @@ export async function parcelOf(
   pickupLocation: string,
   reference: string,
 ): Promise<ParcelOrder> {
+  // Cash on delivery collects what the store credit left to pay (decision 088): the courier's amount is what it
+  // collects; one the credit came to cover whole (pieces cancelled since) travels prepaid.
+  const toCollect = order.paymentMethod === "cod" ? toPayByMethod(order) : 0;
   return parcelWith(tx, order, pickupLocation, reference, await piecesToShip(tx, order.id), {
-    cod: order.paymentMethod === "cod",
-    amountMinor: order.total,
+    cod: toCollect > 0,
+    amountMinor: toCollect > 0 ? toCollect : order.total,
   });
 }
 

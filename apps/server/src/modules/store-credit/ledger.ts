@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney, toMajorUnits, type Currency } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
+import type { GiveBackOnClose } from "../orders/holds";
 import { AppError } from "../../errors";
 import { queueCreditIssuedEmail } from "./emails";
 import { storeCreditEntries } from "./tables";
@@ -93,8 +94,18 @@ export async function adjustCredit(
 }
 
 /**
- * Credit spent on an order (checkout, a later slice of issue 42): once per order; asked again, the first
- * spend is answered. More than the balance is refused (409), so two tabs cannot spend the same credit.
+ * The balance a checkout may spend, read under the shopper's lock (held until the transaction ends), so the
+ * spend that follows in the same transaction finds it unchanged.
+ */
+export async function lockedBalance(tx: Tx, userId: number, currency: Currency): Promise<number> {
+  await lockBalance(tx, userId, currency);
+  return balanceOf(tx, userId, currency);
+}
+
+/**
+ * Credit spent on an order at checkout (decision 088): once per order; asked again (a second tab finding the
+ * same order), the first spend is answered. More than the balance is refused (409), so two tabs cannot spend
+ * the same credit.
  */
 export async function spendCredit(
   tx: Tx,
@@ -121,30 +132,73 @@ export async function spendCredit(
   return { entry, created: true };
 }
 
+/** What the order's credit did, minor units: spent at checkout, given back since, and issued by its returns. */
+export async function creditOfOrder(
+  tx: Db | Tx,
+  orderId: number,
+): Promise<{ spent: number; givenBack: number; returned: number }> {
+  const sum = (kind: CreditEntry["kind"]) =>
+    sql<number>`coalesce(sum(${storeCreditEntries.amountMinor}) filter (where ${storeCreditEntries.kind} = ${kind}), 0)::int`;
+  const [row] = await tx
+    .select({ spent: sum("spent"), givenBack: sum("given_back"), returned: sum("return") })
+    .from(storeCreditEntries)
+    .where(eq(storeCreditEntries.orderId, orderId));
+  return { spent: -(row?.spent ?? 0), givenBack: row?.givenBack ?? 0, returned: row?.returned ?? 0 };
+}
+
+/** What one cause gave back of an order's credit (0 when nothing). */
+export async function givenBackFor(tx: Tx, orderId: number, cause: GiveBackCause): Promise<number> {
+  const row = await existing(
+    tx,
+    and(
+      eq(storeCreditEntries.kind, "given_back"),
+      eq(storeCreditEntries.orderId, orderId),
+      eq(storeCreditEntries.cause, cause),
+    ),
+  );
+  return row?.amountMinor ?? 0;
+}
+
 /**
- * What an order spent, given back when it is cancelled, expires or is refunded: exactly once, and only what
- * it spent. Null when the order spent no credit.
+ * Why credit goes back (decision 088), each once per order: its unpaid attempt closed, it was cancelled, the
+ * rest of it refunded, some pieces cancelled (the sale's reversal row), or a return refunded.
+ */
+export type GiveBackCause = "closed" | "cancelled" | "refunded" | `pieces:${number}` | `return:${number}`;
+
+/**
+ * Credit an order spent goes back to its shopper: `amountMinor` of it (all that is left when absent), never
+ * more than it spent less what went back before, and once per cause (asked again, the first row is answered).
+ * Null when the order spent no credit or none is left to give.
  */
 export async function giveBackCredit(
   tx: Tx,
-  orderId: number,
-  reason: string,
+  input: { orderId: number; cause: GiveBackCause; reason: string; amountMinor?: number },
 ): Promise<{ entry: CreditEntry; created: boolean } | null> {
+  const { orderId, cause } = input;
   const spent = await existing(tx, and(eq(storeCreditEntries.kind, "spent"), eq(storeCreditEntries.orderId, orderId)));
   if (!spent) return null;
   await lockBalance(tx, spent.userId, spent.currency as Currency);
   const before = await existing(
     tx,
-    and(eq(storeCreditEntries.kind, "given_back"), eq(storeCreditEntries.orderId, orderId)),
+    and(
+      eq(storeCreditEntries.kind, "given_back"),
+      eq(storeCreditEntries.orderId, orderId),
+      eq(storeCreditEntries.cause, cause),
+    ),
   );
   if (before) return { entry: before, created: false };
+  const { givenBack } = await creditOfOrder(tx, orderId);
+  const left = -spent.amountMinor - givenBack;
+  const amount = Math.min(input.amountMinor ?? left, left);
+  if (amount <= 0) return null;
   const entry = await write(tx, {
     userId: spent.userId,
     currency: spent.currency,
-    amountMinor: -spent.amountMinor,
+    amountMinor: amount,
     kind: "given_back",
     orderId,
-    reason,
+    cause,
+    reason: input.reason,
   });
   return { entry, created: true };
 }
@@ -169,3 +223,7 @@ export async function redeemGiftCardCredit(
   const entry = await write(tx, { ...input, kind: "gift_card" });
   return { entry, created: true };
 }
+
+/** An unpaid attempt closed (lapsed, replaced by a newer checkout, too many wrong codes): all its credit goes back. */
+export const giveBackOnClose: GiveBackOnClose = (tx, orderId) =>
+  giveBackCredit(tx, { orderId, cause: "closed", reason: `Order #${orderId} was not completed` });

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import {
   COD_SHIPPING_FEE_INR,
+  priceIn,
   type AdminReturnStepResponse,
   type AdminStoreCreditLedger,
   type AdminStoreCreditOverview,
@@ -80,7 +81,11 @@ const adjust = (userId: number, body: unknown, headers = admin) =>
   call(app, headers, "POST", `/api/admin/store-credit/${userId}/adjust`, body);
 
 /** A signed-in shopper's card order, paid through the simulator and delivered by the courier simulator. */
-async function deliveredOrder(who: Shopper, method: "card" | "cod" = "card"): Promise<number> {
+async function deliveredOrder(
+  who: Shopper,
+  method: "card" | "cod" = "card",
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   const lines = [{ variant, quantity: 2 }];
   const cartId = await fillCart(app, lines, "INR", who.headers);
   if (method === "cod") {
@@ -94,7 +99,7 @@ async function deliveredOrder(who: Shopper, method: "card" | "cod" = "card"): Pr
     return orderId;
   }
   const total = pageTotal(lines, "INR") * 100;
-  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total), who.headers);
+  const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total, extra), who.headers);
   expect(created.statusCode, created.body).toBe(200);
   const { data } = created.json();
   const paid = await payByCard(app, data.data.id, data.key);
@@ -121,6 +126,64 @@ async function acceptReturn(id: number, inspection: Record<string, unknown> = { 
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AdminReturnStepResponse>().data;
 }
+
+describe("returns and refunds of orders paid partly with store credit (decision 088)", () => {
+  const rupees = () => priceIn("INR", variant.offerCents);
+  const refundsOf = (orderId: number) =>
+    db().select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+  const givenBack = (orderId: number) =>
+    db()
+      .select({ cause: storeCreditEntries.cause, amount: storeCreditEntries.amountMinor })
+      .from(storeCreditEntries)
+      .where(and(eq(storeCreditEntries.orderId, orderId), eq(storeCreditEntries.kind, "given_back")))
+      .orderBy(asc(storeCreditEntries.id));
+
+  it("refunds a return money first, the rest as credit, then the rest of the order as credit", async () => {
+    const who = await shopper();
+    const price = rupees();
+    const credit = Math.round(price * 1.5);
+    await adjust(who.id, { currency: "INR", amount: credit, reason: "Earlier return" });
+    const orderId = await deliveredOrder(who, "card", { use_store_credit: true });
+    expect(inr(await creditOf(who))).toBe(0);
+    const card = 2 * price - credit;
+
+    const request = (await askReturn(who, orderId, {})).json<{ data: ReturnView }>().data;
+    expect(request.refund).toBe(price);
+    // The card's part is asked of the provider (the simulator makes it at once).
+    expect((await acceptReturn(request.id)).status).toBe("refunded");
+    await webhooksSettled(app);
+    // The card gets back all it paid; the return's rest is credit at once.
+    expect((await refundsOf(orderId)).map((r) => [r.reason, r.amount])).toEqual([["return", card * 100]]);
+    expect(await givenBack(orderId)).toEqual([{ cause: `return:${request.id}`, amount: (price - card) * 100 }]);
+    expect(inr(await creditOf(who))).toBe(price - card);
+
+    // Refunding the rest of the order: nothing is left on the card, so all of it is credit, and it is refunded now.
+    const refunded = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "refunded" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().refund).toMatchObject({ refund_minor: price * 100, store_credit_minor: price * 100 });
+    expect(refunded.json().order.status).toBe("refunded");
+    expect((await refundsOf(orderId)).map((r) => r.reason)).toEqual(["return"]);
+    expect(inr(await creditOf(who))).toBe(credit);
+    // Asked again: nothing is left.
+    const again = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "refunded" });
+    expect(again.statusCode).toBe(409);
+    expect(inr(await creditOf(who))).toBe(credit);
+  });
+
+  it("refunds the rest of an order whose return went to store credit, and no more (decision 087 stays right)", async () => {
+    const who = await shopper();
+    const orderId = await deliveredOrder(who);
+    const request = (await askReturn(who, orderId, { refund_via: "store_credit" })).json<{ data: ReturnView }>().data;
+    await acceptReturn(request.id);
+    const refunded = await call(app, admin, "POST", `/api/admin/orders/${orderId}/status`, { status: "refunded" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await webhooksSettled(app);
+    expect((await refundsOf(orderId)).map((r) => [r.reason, r.amount])).toEqual([
+      ["order_refunded", 2 * rupees() * 100 - request.refund * 100],
+    ]);
+    expect(inr(await creditOf(who))).toBe(request.refund);
+  });
+});
 
 describe("a return refunded as store credit", () => {
   it("issues the accepted amount at once in the order's currency, with no provider refund, and e-mails it", async () => {
@@ -291,14 +354,31 @@ describe("the ledger's movements", () => {
     expect(spends.filter((s) => s.created)).toHaveLength(1);
     expect(await balanceOf(db(), who.id, "INR")).toBe(40_000);
 
-    const back = () => db().transaction((tx) => giveBackCredit(tx, order.id, "Order cancelled"));
+    // A part back for some pieces, twice for the same cause: once; then the rest, never more than was spent.
+    const part = () =>
+      db().transaction((tx) =>
+        giveBackCredit(tx, { orderId: order.id, cause: "pieces:1", reason: "Pieces cancelled", amountMinor: 10_000 }),
+      );
+    const parts = await Promise.all([part(), part()]);
+    expect(parts.filter((b) => b?.created)).toHaveLength(1);
+    expect(await balanceOf(db(), who.id, "INR")).toBe(50_000);
+    const back = () =>
+      db().transaction((tx) =>
+        giveBackCredit(tx, { orderId: order.id, cause: "cancelled", reason: "Order cancelled" }),
+      );
     const backs = await Promise.all([back(), back()]);
     expect(backs.filter((b) => b?.created)).toHaveLength(1);
-    expect(backs[0]!.entry.amountMinor).toBe(60_000);
+    expect(backs[0]!.entry.amountMinor).toBe(50_000);
     expect(await balanceOf(db(), who.id, "INR")).toBe(100_000);
+    // Nothing is left to give for another cause.
+    expect(
+      await db().transaction((tx) => giveBackCredit(tx, { orderId: order.id, cause: "refunded", reason: "Refunded" })),
+    ).toBeNull();
     // An order that spent nothing has nothing to give back.
     const { order: other } = await insertOrder(app, { userId: who.id, currency: "INR" });
-    expect(await db().transaction((tx) => giveBackCredit(tx, other.id, "Expired"))).toBeNull();
+    expect(
+      await db().transaction((tx) => giveBackCredit(tx, { orderId: other.id, cause: "closed", reason: "Expired" })),
+    ).toBeNull();
     // More than the balance is refused.
     await expect(
       db().transaction((tx) =>
@@ -306,7 +386,7 @@ describe("the ledger's movements", () => {
       ),
     ).rejects.toMatchObject({ code: "STORE_CREDIT_TOO_LOW" });
     const view = await creditOf(who);
-    expect(view.history.map((e) => e.kind)).toEqual(["given_back", "spent", "goodwill"]);
+    expect(view.history.map((e) => e.kind)).toEqual(["given_back", "given_back", "spent", "goodwill"]);
   });
 
   it("never changes or deletes a row: the database refuses both", async () => {

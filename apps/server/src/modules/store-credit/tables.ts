@@ -28,6 +28,12 @@ export const storeCreditEntries = pgTable(
     orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
     returnId: integer("return_id"),
     giftCardId: integer("gift_card_id"),
+    /**
+     * What a `given_back` row answers (decision 088): "closed" (an unpaid attempt closed), "cancelled",
+     * "refunded" (the rest of the order refunded), "pieces:<reversal id>" or "return:<return id>". Unique per
+     * order, so each cause gives back once however often it is retried. Null for the other kinds.
+     */
+    cause: text("cause"),
     /** Why, in words the shopper is shown (a goodwill adjustment's reason is required). */
     reason: text("reason").notNull().default(""),
     /** The owner who made a goodwill adjustment; null for the movements the shop's own flows make. */
@@ -36,8 +42,8 @@ export const storeCreditEntries = pgTable(
   },
   (t) => [
     index("store_credit_entries_user_idx").on(t.userId, t.currency, t.createdAt),
-    // Exactly once: a return issues credit once, a gift card is redeemed once, an order spends once and is
-    // given back once.
+    // Exactly once: a return issues credit once, a gift card is redeemed once, an order spends once and each
+    // cause of a give-back (its cancellation, a refund, a return, cancelled pieces) gives back once.
     uniqueIndex("store_credit_entries_return_uq")
       .on(t.returnId)
       .where(sql`${t.kind} = 'return'`),
@@ -48,7 +54,7 @@ export const storeCreditEntries = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'spent'`),
     uniqueIndex("store_credit_entries_given_back_uq")
-      .on(t.orderId)
+      .on(t.orderId, t.cause)
       .where(sql`${t.kind} = 'given_back'`),
     check("store_credit_entries_currency", sql`${t.currency} in ('INR', 'USD')`),
     check(
@@ -61,7 +67,7 @@ export const storeCreditEntries = pgTable(
         when 'return' then ${t.returnId} is not null and ${t.orderId} is not null
         when 'gift_card' then ${t.giftCardId} is not null
         when 'spent' then ${t.orderId} is not null
-        when 'given_back' then ${t.orderId} is not null
+        when 'given_back' then ${t.orderId} is not null and ${t.cause} is not null
         else ${t.actorUserId} is not null and ${t.reason} <> '' end`,
     ),
   ],

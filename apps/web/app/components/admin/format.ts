@@ -32,6 +32,7 @@ export const PAYMENT_LABELS: Record<string, string> = {
   razorpay: "Card (Razorpay)",
   paypal: "Wallet (PayPal)",
   cod: "Cash on delivery",
+  store_credit: "Store credit",
 };
 
 export function statusLabel(status: OrderStatus): string {

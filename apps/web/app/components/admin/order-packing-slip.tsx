@@ -1,4 +1,4 @@
-import { addressLines, formatAddress, SELLER, type AdminOrderDetail } from "@store/shared";
+import { addressLines, formatAddress, paidWithStoreCredit, SELLER, type AdminOrderDetail } from "@store/shared";
 import { formatMinor, formatWhen } from "./format";
 import { phoneDigits } from "./order-sections";
 
@@ -9,7 +9,9 @@ import { phoneDigits } from "./order-sections";
 export function OrderPackingSlip({ order }: { order: AdminOrderDetail }) {
   const d = order.delivery;
   const pieces = order.lines.filter((l) => l.quantity > l.cancelled_quantity);
-  const cod = order.payment_method === "cod";
+  // What the store credit left to pay (decision 088); nothing left, the parcel is prepaid.
+  const toCollect = paidWithStoreCredit(order.total_minor, order.store_credit_minor).rest;
+  const cod = order.payment_method === "cod" && toCollect > 0;
   return (
     <article
       aria-labelledby={`slip-${order.id}`}
@@ -69,7 +71,7 @@ export function OrderPackingSlip({ order }: { order: AdminOrderDetail }) {
       </table>
       {cod ? (
         <p className="mt-5 rounded-xl border-2 border-charcoal p-3 text-lg font-semibold">
-          Cash on delivery: collect {formatMinor(order.total_minor, order.currency)}
+          Cash on delivery: collect {formatMinor(toCollect, order.currency)}
         </p>
       ) : (
         <p className="mt-5 text-sm">Paid online: nothing to collect.</p>

@@ -1,4 +1,4 @@
-import { addressLines, shippingLineLabel, type AdminOrderDetail } from "@store/shared";
+import { addressLines, paidWithStoreCredit, shippingLineLabel, type AdminOrderDetail } from "@store/shared";
 import type { ReactNode } from "react";
 import { formatMinor, formatWhen, PAYMENT_LABELS, statusLabel } from "./format";
 import { ListTable, type Column } from "./list-table";
@@ -42,6 +42,7 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
         ]
       : []),
   ];
+  const credit = paidWithStoreCredit(order.total_minor, order.store_credit_minor);
   const totals: [string, string][] = [
     ["Subtotal", money(order.subtotal_minor)],
     [
@@ -88,6 +89,25 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           <dt>Total</dt>
           <dd className="tabular-nums">{money(order.total_minor)}</dd>
         </div>
+        {/* A way of paying, not a discount (decision 088): the invoice's value is the total above. */}
+        {order.store_credit_minor > 0 && (
+          <>
+            <div data-testid="admin-paid-with-credit" className="flex justify-between gap-4">
+              <dt>Paid with store credit</dt>
+              <dd className="tabular-nums">{money(credit.credit)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>{order.payment_method === "cod" ? "To collect on delivery" : "Paid otherwise"}</dt>
+              <dd className="tabular-nums">{money(credit.rest)}</dd>
+            </div>
+            {order.store_credit_back_minor > 0 && (
+              <div className="flex justify-between gap-4 text-charcoal/80">
+                <dt>Store credit given back</dt>
+                <dd className="tabular-nums">{money(order.store_credit_back_minor)}</dd>
+              </div>
+            )}
+          </>
+        )}
         {usd && order.total_inr_minor !== null && (
           <div className="flex justify-between gap-4 text-charcoal/80">
             <dt>In rupees (at {order.rate_milli / 1000} per USD)</dt>

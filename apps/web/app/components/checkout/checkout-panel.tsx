@@ -5,6 +5,7 @@ import {
   orderTotal,
   SHIPPING_METHODS,
   shippingMethodsFor,
+  STORE_CREDIT_METHOD,
   type Currency,
   type DutiesNotice,
   type GeoResponse,
@@ -48,6 +49,7 @@ import { usePinDetails } from "./use-pin-details";
 import { rememberedPin } from "../../lib/delivery-pin";
 import { useTimedMessage } from "./use-timed-message";
 import { WalletStep } from "./wallet-step";
+import { creditSplit, StoreCreditChoice, useCreditBalance } from "./store-credit-choice";
 import { Button } from "../ui/button";
 
 const FORM_MESSAGE_ID = "checkout-form-message";
@@ -89,6 +91,9 @@ export function CheckoutPanel() {
   });
   const signedIn = useSession().token !== null;
   const [whatsappOptIn, setWhatsappOptIn] = useState(false);
+  // Store credit (decision 088): asked only for a signed-in shopper; a guest makes no call.
+  const creditBalance = useCreditBalance(currency, signedIn);
+  const [useCredit, setUseCredit] = useState(false);
 
   // The PIN code remembered from the product page (or an earlier checkout) starts the form.
   useEffect(() => {
@@ -129,7 +134,7 @@ export function CheckoutPanel() {
   // only for delivery in India where the courier collects cash, so otherwise the parcel is paid online
   // whatever the box says.
   const { cod, refusedAt } = cashOnDeliveryOffer(draft.cod, abroad, promise);
-  const method: PaymentMethod | null = cod ? "cod" : chosen;
+  const chosenMethod: PaymentMethod | null = cod ? "cod" : chosen;
   // The shipping methods of the delivery country; the choice falls back to the first when the country changes.
   // Their fees are the seller's, from the server: until they come (or should they fail), standard shipping alone.
   // Methods priced by the seller's rate cards abroad (fee null) are priced by the server for this cart and
@@ -181,7 +186,13 @@ export function CheckoutPanel() {
     shippingFee: feeOf(shippingMethod),
     duties: collected,
   };
+  // Credit that covers the order as a card would pay it pays it all: no method, one "Place order" (decision 088).
+  const crediting = useCredit && creditBalance.balance > 0;
+  const coversAll = crediting && creditBalance.balance >= orderAmount(STORE_CREDIT_METHOD, figures).charged;
+  const method: PaymentMethod | null = coversAll ? STORE_CREDIT_METHOD : chosenMethod;
   const due = method ? orderAmount(method, figures) : null;
+  const orderTotalNow = due?.charged ?? orderTotal({ ...figures, method: null }).total;
+  const split = creditSplit(crediting ? creditBalance.balance : 0, orderTotalNow);
   // A wallet order is only good for the cart, promo, shipping and payment method it was made for.
   const key = JSON.stringify([
     method,
@@ -193,6 +204,7 @@ export function CheckoutPanel() {
     draft.promoCode,
     cart?.cart_id,
     collected,
+    split.credit,
   ]);
   const wallet = checkout.wallet?.key === key ? checkout.wallet : null;
   const codWaiting = checkout.cod?.key === key ? checkout.cod : null;
@@ -248,6 +260,7 @@ export function CheckoutPanel() {
       // Asked for only where there is a choice: otherwise the spec's payload, standard shipping by default.
       shippingMethod: shippingMethods.length > 1 ? shippingMethod : undefined,
       timeZone: browserTimeZone(),
+      storeCredit: split.credit,
     });
     if (!check.ok) {
       setProblems(check.fields);
@@ -263,6 +276,8 @@ export function CheckoutPanel() {
       contact: `${values.country_code}${values.mobile_number}`.replace(/\s/g, ""),
     };
     const serverProblems = await checkout.pay(check.body, check.method, shopper, key);
+    // Refused (another tab spent the credit, say): the balance is read again, so the page shows the new figure.
+    if (crediting) creditBalance.reload();
     if (Object.keys(serverProblems).length > 0) {
       setProblems(serverProblems);
       focusProblem(serverProblems, false);
@@ -338,19 +353,32 @@ export function CheckoutPanel() {
             currency={currency}
             disabled={locked}
           />
-          <PaymentMethods
+          <StoreCreditChoice
+            balance={creditBalance.balance}
             currency={currency}
-            cod={cod}
-            codAbroad={draft.cod && abroad}
-            codRefused={refusedAt}
-            codTotal={orderAmount("cod", figures).charged}
-            codShipping={orderTotal({ ...figures, method: "cod" }).shipping}
-            chosen={method}
-            onChoose={choose}
-            options={options}
+            checked={useCredit}
+            onChange={setUseCredit}
             disabled={locked}
-            describedBy={methodMissing ? FORM_MESSAGE_ID : undefined}
           />
+          {coversAll ? (
+            <p data-testid="credit-pays-all" className="mt-4 text-charcoal">
+              Your store credit pays the whole order: nothing else to pay.
+            </p>
+          ) : (
+            <PaymentMethods
+              currency={currency}
+              cod={cod}
+              codAbroad={draft.cod && abroad}
+              codRefused={refusedAt}
+              codTotal={orderAmount("cod", figures).charged}
+              codShipping={orderTotal({ ...figures, method: "cod" }).shipping}
+              chosen={method}
+              onChoose={choose}
+              options={options}
+              disabled={locked}
+              describedBy={methodMissing ? FORM_MESSAGE_ID : undefined}
+            />
+          )}
           {duties && (
             <p data-testid="duties-notice" className="mt-4 rounded-xl bg-linen/60 px-4 py-3 text-sm text-charcoal">
               {duties.notice}
@@ -366,13 +394,25 @@ export function CheckoutPanel() {
           <p aria-live="polite" className="mt-4 text-sm font-medium text-charcoal empty:hidden">
             {promise?.text}
           </p>
+          {split.credit > 0 && (
+            <dl data-testid="credit-totals" className="mt-6 space-y-1 border-t border-linen pt-4 text-charcoal">
+              <div className="flex items-baseline justify-between">
+                <dt>Order total</dt>
+                <dd className="tabular-nums">{formatMoney(orderTotalNow, currency)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between">
+                <dt>Store credit</dt>
+                <dd className="tabular-nums">-{formatMoney(split.credit, currency)}</dd>
+              </div>
+            </dl>
+          )}
           <p
             data-keep-clear
             className="mt-6 flex items-baseline justify-between border-t border-linen pt-4 text-lg font-semibold"
           >
-            <span>Total to pay</span>
-            <span className="tabular-nums">
-              {formatMoney(due?.charged ?? orderTotal({ ...figures, method: null }).total, currency)}
+            <span>{split.credit > 0 ? "Left to pay" : "Total to pay"}</span>
+            <span data-testid="left-to-pay" className="tabular-nums">
+              {formatMoney(split.rest, currency)}
             </span>
           </p>
           {due && due.rounding > 0 && (
@@ -421,7 +461,7 @@ export function CheckoutPanel() {
               disabled={checkout.busy}
               aria-describedby={method === "cod" ? COD_NEXT_ID : undefined}
             >
-              {checkout.busy ? "Processing..." : submitLabel(method, due?.charged ?? 0, currency)}
+              {checkout.busy ? "Processing..." : submitLabel(method, split.rest, currency)}
             </Button>
           )}
         </div>

@@ -42,6 +42,8 @@ describe("the cash-on-delivery code step", () => {
         amount: 2308,
         currency: "INR",
         order_page: "/orders/7?token=t&placed=1",
+        store_credit: 0,
+        to_pay: 2308,
       }),
     ).toBe("Order #7 confirmed. Pay ₹2,308 on delivery.");
   });

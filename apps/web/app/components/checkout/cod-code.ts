@@ -37,7 +37,8 @@ export function codNextStepText(shopper: "guest" | "account" | "verified"): stri
 
 /** Spec: the COD success notice, the same whether the order was confirmed at once or with the code. */
 export function codConfirmedText(order: CodOrderResponse): string {
-  return `Order #${order.order_id} confirmed. Pay ${formatMoney(order.amount, order.currency)} on delivery.`;
+  // What the store credit left to pay (decision 088): the courier collects only that.
+  return `Order #${order.order_id} confirmed. Pay ${formatMoney(order.to_pay, order.currency)} on delivery.`;
 }
 
 export type CodeCheck = { ok: true; body: ConfirmCodRequest } | { ok: false; message: string };

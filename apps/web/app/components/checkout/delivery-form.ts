@@ -183,6 +183,8 @@ export type OrderBasics = {
   shippingMethod?: ShippingMethodCode;
   /** The browser's IANA time zone (`browserTimeZone`): the shopper's messages use their clock (decision 084). */
   timeZone?: string;
+  /** The store credit the page shows as paying (major units; decision 088); 0 or absent: none used. */
+  storeCredit?: number;
 };
 
 /**
@@ -256,6 +258,7 @@ export function checkDelivery(
     ...(basics.cityConfirmed && { city_confirmed: true }),
     ...(basics.shippingMethod && { shipping_method: basics.shippingMethod }),
     ...(basics.timeZone && { time_zone: basics.timeZone }),
+    ...(basics.storeCredit && { use_store_credit: true, store_credit_amount: basics.storeCredit }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
   // The schema checks the address's country rules only once every field has its shape; these say it at once.

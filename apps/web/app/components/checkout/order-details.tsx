@@ -301,6 +301,23 @@ function OrderTotals({ order }: { order: OrderDetail }) {
         <dt>Total</dt>
         <dd className="tabular-nums">{money(order.total)}</dd>
       </div>
+      {/* Store credit is a way of paying (decision 088): how the total was paid, under it. */}
+      {order.store_credit > 0 && (
+        <div data-testid="paid-with-credit" className="flex justify-between gap-6">
+          <dt>Paid with store credit</dt>
+          <dd className="tabular-nums">{money(order.store_credit)}</dd>
+        </div>
+      )}
+      {order.store_credit > 0 && order.to_pay > 0 && (
+        <div className="flex justify-between gap-6">
+          <dt>
+            {order.payment_method === "cod"
+              ? "To pay in cash on delivery"
+              : `Paid with ${paymentMethodLabel(order.payment_method)}`}
+          </dt>
+          <dd className="tabular-nums">{money(order.to_pay)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -5,6 +5,7 @@ const PAYMENT_METHOD_LABELS: Record<string, string> = {
   razorpay: "Card, UPI or net banking",
   paypal: "PayPal",
   cod: "Cash on delivery",
+  store_credit: "Store credit",
 };
 
 /** Another registered provider (decision 065) is shown by its name until it is given words here. */

@@ -19,8 +19,11 @@ const LINK = "font-semibold text-madder underline underline-offset-4 hover:text-
  * paid, when it arrives, what happens next, and the invoice and the page to come back to.
  */
 export function OrderPlaced({ order, trackPath }: { order: OrderDetail; trackPath: string }) {
-  const money = formatMoney(order.total, order.currency);
-  const cod = order.payment_method === "cod";
+  // What the method pays or the courier collects: the total less the store credit spent (decision 088).
+  // An order the credit paid whole shows its total, paid by "Store credit".
+  const money = formatMoney(order.to_pay > 0 ? order.to_pay : order.total, order.currency);
+  const cod = order.payment_method === "cod" && order.to_pay > 0;
+  const partCredit = order.store_credit > 0 && order.to_pay > 0;
   const place = [order.delivery.city, order.delivery.pin_code].filter(Boolean).join(" ");
   return (
     <section
@@ -36,6 +39,11 @@ export function OrderPlaced({ order, trackPath }: { order: OrderDetail; trackPat
           <dt className="text-sm text-cream/80">{cod ? "To pay in cash on delivery" : "Paid"}</dt>
           <dd className="text-2xl font-semibold tabular-nums">{money}</dd>
           {!cod && <dd className="text-sm text-cream/80">{paymentMethodLabel(order.payment_method)}</dd>}
+          {partCredit && (
+            <dd className="text-sm text-cream/80">
+              Paid with store credit: {formatMoney(order.store_credit, order.currency)}
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-sm text-cream/80">Arriving{place ? ` in ${place}` : ""}</dt>

@@ -2,7 +2,9 @@ import {
   cardOrderResponseSchema,
   codAwaitingResponseSchema,
   codOrderResponseSchema,
+  creditOrderResponseSchema,
   MESSAGES,
+  STORE_CREDIT_METHOD,
   toMinorUnits,
   walletOrderResponseSchema,
   type CodAwaitingResponse,
@@ -162,6 +164,11 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
     try {
       if (method === "cod") {
         await codAnswered(answer, body, key, 1);
+        return {};
+      }
+      if (method === STORE_CREDIT_METHOD) {
+        const order = creditOrderResponseSchema.parse(answer);
+        await succeed(`Your order #${order.order_id} is placed, paid with your store credit.`, order.order_page);
         return {};
       }
       const script = providerScript(options, method, body.currency);
