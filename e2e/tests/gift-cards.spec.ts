@@ -1,9 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { formatMoney } from "@store/shared";
+import { formatMoney, type CartResponse } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { adminToken, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
-import { openWithStorage } from "../fixtures/cart";
+import { openWithStorage, productInStock } from "../fixtures/cart";
+import { checkout, openCheckout } from "../fixtures/checkout";
 import { mailsTo } from "../fixtures/mail";
 import { keepScreen } from "../fixtures/screens";
 
@@ -33,6 +34,7 @@ async function keepBoth(page: Page, name: string, top?: Locator) {
 test("a gift card made by the owner, bought and paid by a guest, e-mailed and redeemed once", async ({
   browser,
   request,
+  baseURL,
 }) => {
   const ownerToken = await adminToken(request);
   const owner = await (await browser.newContext({ viewport: WIDE })).newPage();
@@ -97,17 +99,44 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   const code = /^Code: ([A-Z0-9-]{24})$/m.exec(mail.text)?.[1];
   expect(code).toMatch(/^([2-9A-HJ-NP-Z]{4}-){4}[2-9A-HJ-NP-Z]{4}$/);
 
-  // The friend signs in and adds it on the account page; a second try is refused.
+  // The friend signs in and adds it at checkout, where the credit is then offered at once.
   const { token } = await logInByApi(request, friend);
-  const shopper = await (await browser.newContext({ viewport: WIDE })).newPage();
-  await openWithStorage(shopper, "/account", { token });
-  const section = shopper.getByRole("region", { name: "Store credit" });
-  const redeem = section.getByRole("form", { name: "Add a gift card" });
-  await redeem.getByLabel("Gift card code (from the e-mail)").fill(code!);
-  await redeem.getByRole("button", { name: "Add to store credit" }).click();
-  await expect(redeem.getByRole("status")).toHaveText(
+  const shopperContext = await browser.newContext({ viewport: WIDE });
+  const shopper = await shopperContext.newPage();
+  const product = await productInStock(request, { currency: "INR", minStock: 1, category: 6 });
+  const added = await request.post("/api/cart-items/", {
+    headers: { Authorization: `Token ${token}` },
+    data: {
+      product_pk: product.id,
+      size: product.size,
+      quantity: 1,
+      offer_price: product.offer_price,
+      mrp: product.mrp,
+      is_direct_buy: false,
+      cart_id: null,
+      currency: "INR",
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await openCheckout(shopper, shopperContext, baseURL!, (await added.json()) as CartResponse, token);
+  await checkout(shopper).getByText("Have a gift card?").click();
+  const atCheckout = checkout(shopper).getByRole("group", { name: "Add a gift card" });
+  await atCheckout.getByLabel("Gift card code (from the e-mail)").fill(code!);
+  // Enter adds the code; it does not place the order.
+  await atCheckout.getByLabel("Gift card code (from the e-mail)").press("Enter");
+  await expect(atCheckout.getByRole("status")).toHaveText(
     `${formatMoney(1500, "INR")} from Rohan Sharma's gift card is now in your store credit.`,
   );
+  const use = checkout(shopper).getByRole("checkbox", {
+    name: `Use my store credit (${formatMoney(1500, "INR")} available)`,
+  });
+  await expect(use).toBeVisible();
+  await keepBoth(shopper, "issue42-p04-gift-card-at-checkout", use);
+
+  // The account page shows it; a second try is refused.
+  await openWithStorage(shopper, "/account", { token });
+  const section = shopper.getByRole("region", { name: "Store credit" });
+  const redeem = section.getByRole("group", { name: "Add a gift card" });
   await expect(section).toContainText(`Balance: ${formatMoney(1500, "INR")}`);
   await expect(section.getByRole("list", { name: "Store credit history" })).toContainText("Gift card added");
   expect(await seriousA11yViolations(shopper)).toEqual([]);

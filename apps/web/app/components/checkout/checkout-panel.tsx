@@ -49,7 +49,7 @@ import { usePinDetails } from "./use-pin-details";
 import { rememberedPin } from "../../lib/delivery-pin";
 import { useTimedMessage } from "./use-timed-message";
 import { WalletStep } from "./wallet-step";
-import { creditSplit, StoreCreditChoice, useCreditBalance } from "./store-credit-choice";
+import { creditSplit, GiftCardAtCheckout, StoreCreditChoice, useCreditBalance } from "./store-credit-choice";
 import { Button } from "../ui/button";
 
 const FORM_MESSAGE_ID = "checkout-form-message";
@@ -360,6 +360,7 @@ export function CheckoutPanel() {
             onChange={setUseCredit}
             disabled={locked}
           />
+          <GiftCardAtCheckout signedIn={signedIn} onRedeemed={creditBalance.reload} />
           {coversAll ? (
             <p data-testid="credit-pays-all" className="mt-4 text-charcoal">
               Your store credit pays the whole order: nothing else to pay.

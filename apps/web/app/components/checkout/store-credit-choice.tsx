@@ -1,6 +1,8 @@
 import { formatMoney, toMajorUnits, toMinorUnits, type Currency, type StoreCreditView } from "@store/shared";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { api } from "../../lib/api";
+import { GiftCardRedeem } from "../account/gift-card-redeem";
 
 /**
  * The signed-in shopper's store credit in the order's currency (GET /api/store-credit/), in major units; 0 for
@@ -63,5 +65,29 @@ export function StoreCreditChoice({
         <span className="block text-sm text-charcoal/80">It pays first; the rest by the method you choose.</span>
       </span>
     </label>
+  );
+}
+
+/**
+ * A gift card at checkout (issue 42): its code becomes the signed-in shopper's store credit at once, which the
+ * choice above then offers. A card is always redeemed into an account (decision 089), so a guest is asked to
+ * sign in first; the cart is kept.
+ */
+export function GiftCardAtCheckout({ signedIn, onRedeemed }: { signedIn: boolean; onRedeemed: () => void }) {
+  if (!signedIn)
+    return (
+      <p className="mt-4 text-sm text-charcoal/80">
+        Have a gift card?{" "}
+        <Link to="/login?next=/cart" className="font-semibold text-madder underline underline-offset-4">
+          Sign in
+        </Link>{" "}
+        to add it to your store credit and use it here.
+      </p>
+    );
+  return (
+    <details className="mt-4 rounded-xl border border-linen px-4 py-3">
+      <summary className="cursor-pointer font-semibold text-charcoal">Have a gift card?</summary>
+      <GiftCardRedeem heading={false} onRedeemed={onRedeemed} />
+    </details>
   );
 }
