@@ -1,4 +1,5 @@
 import { MESSAGES, type AddressCheckLinkView } from "@store/shared";
+import { ChoiceRadios } from "./choice-radios";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -103,26 +104,15 @@ export function AddressCheckForm({ id, token }: { id: string; token: string }) {
         </ul>
       )}
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
-      <fieldset>
-        <legend className="text-sm font-semibold text-charcoal">Is this address right?</legend>
-        {(
-          [
-            ["correct", "Correct the street address or phone"],
-            ["confirm", "Yes, it is right as it is"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="mt-2 flex items-center gap-3 text-charcoal">
-            <input
-              type="radio"
-              name="action"
-              value={value}
-              checked={choice === value}
-              onChange={() => setChoice(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceRadios
+        legend="Is this address right?"
+        options={[
+          ["correct", "Correct the street address or phone"],
+          ["confirm", "Yes, it is right as it is"],
+        ]}
+        chosen={choice}
+        onChoose={setChoice}
+      />
       {choice === "correct" && (
         <StreetPhoneFields
           idPrefix="check"

@@ -1,4 +1,5 @@
 import { MESSAGES, type NdrLinkView } from "@store/shared";
+import { ChoiceRadios } from "./choice-radios";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -118,26 +119,15 @@ export function DeliveryAnswerForm({ id, token }: { id: string; token: string })
     <form noValidate onSubmit={submit} aria-busy={sending} className="space-y-5">
       {intro}
       {problems.form && <FormMessage tone="error">{problems.form}</FormMessage>}
-      <fieldset>
-        <legend className="text-sm font-semibold text-charcoal">What should we do?</legend>
-        {(
-          [
-            ["reattempt", "Deliver it again"],
-            ["cancel", "Cancel the delivery (the parcel comes back to us)"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="mt-2 flex items-center gap-3 text-charcoal">
-            <input
-              type="radio"
-              name="action"
-              value={value}
-              checked={choice === value}
-              onChange={() => setChoice(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceRadios
+        legend="What should we do?"
+        options={[
+          ["reattempt", "Deliver it again"],
+          ["cancel", "Cancel the delivery (the parcel comes back to us)"],
+        ]}
+        chosen={choice}
+        onChoose={setChoice}
+      />
       {choice === "reattempt" && (
         <>
           <fieldset aria-describedby={problems.fields.date ? "date-error" : undefined}>
