@@ -240,6 +240,15 @@ const PAGES: RingPage[] = [
     failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
   },
   { name: "track your order", path: "/track-order" },
+  // Issue 42: gift cards on sale (the demo shop's rupee card is the first), and issue 43's answer links.
+  {
+    name: "gift cards",
+    path: "/gift-cards",
+    failureText: whenNavigationFails("/api/gift-cards/", MESSAGES.giftCardsFailed),
+  },
+  { name: "gift card", path: "/gift-cards/1" },
+  { name: "failed delivery's answer (a forged link)", path: "/delivery/1?token=forged" },
+  { name: "address check's answer (a forged link)", path: "/address-check/1?token=forged" },
   ...["/privacy", "/refund", "/shipping", "/terms-and-conditions"].map((path) => ({ name: `policy ${path}`, path })),
   { name: "about", path: "/about-us" },
   { name: "why us", path: "/query" },

@@ -30,6 +30,7 @@ export const MESSAGES = {
   pageFailedTitle: "Something went wrong",
   /** Ours: lists the spec gives no failure text for; shown inside the page, under its own heading. */
   blogListFailed: "The blog posts could not be loaded. Please try again later.",
+  giftCardsFailed: "The gift cards could not be loaded. Please try again later.",
   customerReviewsFailed: "The reviews could not be loaded. Please try again later.",
   cartLoadFailed: "We could not load your cart. Please try again.",
   wishlistLoadFailed: "We could not load your wishlist. Please try again.",

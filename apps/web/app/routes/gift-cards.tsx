@@ -1,7 +1,8 @@
-import type { GiftCardProduct } from "@store/shared";
+import { MESSAGES, type GiftCardProduct } from "@store/shared";
 import { Link } from "react-router";
 import { amountsText } from "../components/gift-cards/amounts";
 import { api } from "../lib/api";
+import { logBoundaryError } from "../lib/log-failure";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/gift-cards";
 
@@ -27,14 +28,7 @@ export default function GiftCardsPage({ loaderData }: Route.ComponentProps) {
   const { products } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 pt-10 sm:pt-14">
-      <header className="max-w-3xl">
-        <p className="text-sm font-medium uppercase tracking-widest text-madder">Gift cards</p>
-        <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Give them the choice</h1>
-        <p className="mt-4 text-lg leading-relaxed text-charcoal/85">
-          A gift card arrives by e-mail on the day you choose, with your message. They add it to their account as store
-          credit, which never expires, and spend it on anything in the shop.
-        </p>
-      </header>
+      <GiftCardsHeader />
       {products.length === 0 ? (
         <p className="mt-10 rounded-2xl bg-white p-6 ring-1 ring-linen">
           No gift cards are on sale just now. Please look again soon.
@@ -57,6 +51,32 @@ export default function GiftCardsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+function GiftCardsHeader() {
+  return (
+    <header className="max-w-3xl">
+      <p className="text-sm font-medium uppercase tracking-widest text-madder">Gift cards</p>
+      <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">Give them the choice</h1>
+      <p className="mt-4 text-lg leading-relaxed text-charcoal/85">
+        A gift card arrives by e-mail on the day you choose, with your message. They add it to their account as store
+        credit, which never expires, and spend it on anything in the shop.
+      </p>
+    </header>
+  );
+}
+
+/** The cards cannot be read (a navigation whose call fails): the page's own heading and a message, in the layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  logBoundaryError("Gift cards failed", error);
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-8 pt-10 sm:pt-14">
+      <GiftCardsHeader />
+      <p role="alert" className="mt-10 text-lg text-madder">
+        {MESSAGES.giftCardsFailed}
+      </p>
     </div>
   );
 }
