@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createListeningTestApp } from "../../modules/checkout/test-support";
+import { FEATURE_STEPS } from "./features";
+import { simulateRun, type RunReport } from "./simulation";
+
+/**
+ * The RTO simulation of `npm run bench:rto` (bench/rto-simulation.ts, decision 095) at 40 orders: the same code
+ * path end to end on two fresh stores, so the benchmark keeps working; and the features move the figures the
+ * way they should.
+ */
+const OPTIONS = { seed: 43, orders: 40, products: 4, concurrency: 4 };
+
+async function run(features: typeof FEATURE_STEPS | null): Promise<RunReport> {
+  const app: FastifyInstance = await createListeningTestApp();
+  try {
+    return await simulateRun(app, OPTIONS, features);
+  } finally {
+    await app.services.shipping.gateway.simulator?.settled();
+    await app.close();
+  }
+}
+
+let without: RunReport;
+let withFeatures: RunReport;
+beforeAll(async () => {
+  without = await run(null);
+  withFeatures = await run(FEATURE_STEPS);
+  console.log(JSON.stringify([without, withFeatures]));
+}, 240_000);
+
+describe("the RTO simulation (40 seeded orders)", () => {
+  it("reads every placed order's end from the store's delivery outcomes, with the courier's freight", () => {
+    for (const r of [without, withFeatures]) {
+      expect(r.ordersPlaced + r.lostSales).toBe(40);
+      expect(r.store.delivered + r.store.rto).toBe(r.ordersPlaced);
+      expect(r.store.freightUnknown).toBe(0);
+      expect(r.store.rto).toBeGreaterThan(0);
+      expect(r.store.freightLostMinor).toBeGreaterThan(0);
+    }
+    expect(without.ndrAnswered).toBe(0);
+    expect(without.addressChecksSent).toBe(0);
+  });
+
+  it("with the features, shoppers answer failed deliveries and fewer parcels come back, losing less freight", () => {
+    expect(withFeatures.failedFirstAttempts).toBeGreaterThan(0);
+    expect(withFeatures.ndrAnswered).toBeGreaterThan(0);
+    expect(withFeatures.store.rtoRate).toBeLessThan(without.store.rtoRate);
+    expect(withFeatures.store.freightLostMinor).toBeLessThan(without.store.freightLostMinor);
+  });
+});
