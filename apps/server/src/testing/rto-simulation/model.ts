@@ -25,28 +25,48 @@ export const MODEL = {
     // Mumbai, Kolkata, Chennai, New Delhi are among Shipway's ten lowest; factors are an ASSUMPTION.
     metro: {
       share: 0.35,
-      rtoFactor: 0.85,
-      days: [[1, 0.3], [2, 0.4], [3, 0.2], [4, 0.1]],
+      rtoFactor: 0.9,
+      days: [
+        [1, 0.3],
+        [2, 0.4],
+        [3, 0.2],
+        [4, 0.1],
+      ],
       pins: ["110001", "400001", "560001", "600001", "500001", "700001", "411001"],
     },
     // Jaipur is third of Shipway's ten highest; the seller ships from Jaipur, so days are short.
     rajasthan: {
       share: 0.2,
-      rtoFactor: 1.15,
-      days: [[1, 0.5], [2, 0.4], [3, 0.1]],
+      rtoFactor: 1.2,
+      days: [
+        [1, 0.5],
+        [2, 0.4],
+        [3, 0.1],
+      ],
       pins: ["302001", "302004", "302017", "302020", "305001", "342001", "313001"],
     },
     tier2: {
       share: 0.3,
-      rtoFactor: 1.05,
-      days: [[2, 0.2], [3, 0.35], [4, 0.25], [5, 0.1], [6, 0.1]],
+      rtoFactor: 1.12,
+      days: [
+        [2, 0.2],
+        [3, 0.35],
+        [4, 0.25],
+        [5, 0.1],
+        [6, 0.1],
+      ],
       pins: ["226001", "800001", "452001", "462001", "208001", "248001", "160017", "682011"],
     },
     // Srinagar, Jammu, Guwahati are among Shipway's ten highest.
     remote: {
       share: 0.15,
-      rtoFactor: 1.25,
-      days: [[4, 0.2], [5, 0.3], [6, 0.3], [7, 0.2]],
+      rtoFactor: 1.35,
+      days: [
+        [4, 0.2],
+        [5, 0.3],
+        [6, 0.3],
+        [7, 0.2],
+      ],
       pins: ["190001", "180001", "781001", "795001", "737101", "175001", "845401"],
     },
   } satisfies Record<Band, BandModel>,
@@ -78,10 +98,12 @@ export const MODEL = {
   /** A refusing shopper who answers cancels rather than asking again (ASSUMPTION). */
   refusedCancels: 0.6,
   /** Delivered on the reattempt the shopper asked for, by reason (ASSUMPTION; must not be below courierRecovers). */
-  deliveredAfterAnswer: { not_available: 0.75, address_incomplete: 0.75, refused: 0.45, reschedule: 0.8 } satisfies Record<
-    NdrReason,
-    number
-  >,
+  deliveredAfterAnswer: {
+    not_available: 0.75,
+    address_incomplete: 0.75,
+    refused: 0.45,
+    reschedule: 0.8,
+  } satisfies Record<NdrReason, number>,
   /** Share of flagged shoppers who answer the address check with their house number (ASSUMPTION). */
   answersAddressCheck: 0.6,
   /** A shopper nudged to pay online after a COD order pays (ASSUMPTION). */

@@ -26,7 +26,6 @@ let withFeatures: RunReport;
 beforeAll(async () => {
   without = await run(null);
   withFeatures = await run(FEATURE_STEPS);
-  console.log(JSON.stringify([without, withFeatures]));
 }, 240_000);
 
 describe("the RTO simulation (40 seeded orders)", () => {

@@ -12,6 +12,8 @@ export interface SimulationOptions {
   products: number;
   /** Shoppers served at once (each one's draws are fixed, so the figures do not depend on it). */
   concurrency: number;
+  /** Where progress lines go (the bench prints them; the test does not). */
+  log?: (line: string) => void;
 }
 
 /** One run's figures: the RTO measures read from the store's delivery outcomes report, the rest counted here. */
@@ -145,8 +147,10 @@ async function runOrders(
     placed.push({ shopper, who, orderId: outcome.orderId, payment, addressFixed });
   });
   placed.sort((a, b) => a.shopper.index - b.shopper.index);
+  options.log?.(`${placed.length} orders placed`);
   const awbs = await client.book(placed.map((p) => p.orderId));
   await inPool(placed, options.concurrency, (p) => drive(client, p, awbs.get(p.orderId)!, features !== null, counts));
+  options.log?.(`${placed.length} parcels booked and driven to their end`);
 }
 
 /** The same shopper before: a first order, placed and driven without the features (the store's history). */
@@ -183,7 +187,9 @@ export async function simulateRun(
     },
   };
   const history = { ...counts };
+  options.log?.("history: the repeat shoppers' earlier orders");
   await runOrders(client, shoppers.filter((s) => s.repeat).map(asFirstOrder), options, null, history);
+  options.log?.(`the ${shoppers.length} simulated orders, ${features ? "with" : "without"} the features`);
   const before = await client.outcomes();
   await runOrders(client, shoppers, options, features, counts);
   const after = await client.outcomes();

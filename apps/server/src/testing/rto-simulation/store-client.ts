@@ -142,11 +142,9 @@ export class StoreClient {
   async book(orderIds: number[]): Promise<Map<number, string>> {
     const awbs = new Map<number, string>();
     for (let i = 0; i < orderIds.length; i += 50) {
-      const { body } = await this.asSeller<{ results: { order_id: number; ok: boolean; awb: string | null; message: string | null }[] }>(
-        "POST",
-        "/api/admin/shipments",
-        { order_ids: orderIds.slice(i, i + 50) },
-      );
+      const { body } = await this.asSeller<{
+        results: { order_id: number; ok: boolean; awb: string | null; message: string | null }[];
+      }>("POST", "/api/admin/shipments", { order_ids: orderIds.slice(i, i + 50) });
       for (const r of body.results) {
         if (!r.ok || !r.awb) throw new Error(`order ${r.order_id} not booked: ${r.message}`);
         awbs.set(r.order_id, r.awb);
@@ -186,7 +184,8 @@ export class StoreClient {
 
   /** The shopper's page of a failed delivery (the days offered). */
   async ndrPage(link: { id: number; token: string }): Promise<NdrLinkView> {
-    return (await this.send<NdrLinkView>({ method: "GET", url: `/api/deliveries/${link.id}?token=${link.token}` })).body;
+    return (await this.send<NdrLinkView>({ method: "GET", url: `/api/deliveries/${link.id}?token=${link.token}` }))
+      .body;
   }
 
   /** The shopper's answer to a failed delivery. */
