@@ -33,6 +33,11 @@ export type CodCodeChannel = (typeof COD_CODE_CHANNELS)[number];
 const paidWithCredit = {
   store_credit: z.number(),
   to_pay: z.number(),
+  /**
+   * Cash on delivery with an advance (decision 093): the advance paid online now (the card provider's order is
+   * for it), `to_pay` then being what the courier collects. Absent for every other order.
+   */
+  cod_advance: z.number().optional(),
 };
 
 /**
