@@ -186,6 +186,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
    */
   store_credit: z.number(),
   to_pay: z.number(),
+  /** Ours (decision 093): cash on delivery's advance paid online; `to_pay` is then the rest, paid at the door. */
+  cod_advance: z.number().optional(),
   /** Ours: the shipping method's promise from the day the order was placed, as IST days (decision 076). */
   delivery_window: z.object({ earliest: z.string(), latest: z.string() }),
   delivery: z.object({

@@ -88,12 +88,16 @@ type ActionFields = {
 /** Each action names exactly the figures it uses: a cap its value, an advance its percent (and minimum). */
 function checkActionFields(body: ActionFields, ctx: z.RefinementCtx) {
   const need = (path: keyof ActionFields, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  if (body.action === "cap" && body.cap_minor == null) need("cap_minor", "A cap needs cap_minor, the largest COD total");
+  if (body.action === "cap" && body.cap_minor == null)
+    need("cap_minor", "A cap needs cap_minor, the largest COD total");
   if (body.action !== "cap" && body.cap_minor != null) need("cap_minor", "cap_minor is only for the cap action");
   if (body.action === "advance" && body.advance_percent == null)
     need("advance_percent", "An advance needs advance_percent, the share of the total paid online");
   if (body.action !== "advance" && (body.advance_percent != null || body.advance_min_minor != null))
-    need(body.advance_percent != null ? "advance_percent" : "advance_min_minor", "Advance figures are only for the advance action");
+    need(
+      body.advance_percent != null ? "advance_percent" : "advance_min_minor",
+      "Advance figures are only for the advance action",
+    );
 }
 
 /** `POST /api/admin/cod-rules` and `PATCH /api/admin/cod-rules/:id` (the whole rule, replaced). */
@@ -161,7 +165,11 @@ export const codHistorySettingsSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.action === "allowed")
-      ctx.addIssue({ code: "custom", path: ["action"], message: "A flagged PIN code or customer needs a limit: cap, advance or prepaid_only" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["action"],
+        message: "A flagged PIN code or customer needs a limit: cap, advance or prepaid_only",
+      });
     checkActionFields(body, ctx);
   })
   .transform((body) => ({

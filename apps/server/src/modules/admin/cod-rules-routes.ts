@@ -34,7 +34,8 @@ export async function adminCodRulesRoutes(app: AdminApp): Promise<void> {
     {
       schema: {
         tags,
-        summary: "Change the history's settings (share returned, minimum parcels, days looked back, what a flagged one gets, on or off)",
+        summary:
+          "Change the history's settings (share returned, minimum parcels, days looked back, what a flagged one gets, on or off)",
         body: codHistorySettingsSchema,
         response: { 200: codHistoryResponseSchema, ...ADMIN_ERRORS },
       },

@@ -1,4 +1,10 @@
-import { shippingMethodsFor, toMinorUnits, type CodOffer, type CodOfferQuery, type CreateOrderRequest } from "@store/shared";
+import {
+  shippingMethodsFor,
+  toMinorUnits,
+  type CodOffer,
+  type CodOfferQuery,
+  type CreateOrderRequest,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { refusal } from "../../errors";
 import type { SessionUser } from "../accounts/service";

@@ -83,7 +83,13 @@ describe("the checkout's question before choosing: GET /api/cod-offer/", () => {
   it("answers each action in one plain sentence: prepaid only, a cap, an advance", async () => {
     await addRule({ scope: "pincode", key: "110001", action: "prepaid_only" });
     await addRule({ scope: "pincode", key: "400001", action: "cap", cap_minor: 100 });
-    await addRule({ scope: "pincode", key: "600001", action: "advance", advance_percent: 10, advance_min_minor: 20_000 });
+    await addRule({
+      scope: "pincode",
+      key: "600001",
+      action: "advance",
+      advance_percent: 10,
+      advance_min_minor: 20_000,
+    });
     await addRule({ scope: "pincode", key: "700001", action: "cap", cap_minor: 100_000_00 });
 
     expect(await offer("110001")).toMatchObject({
@@ -169,7 +175,13 @@ describe("create-order enforces the rules", () => {
   });
 
   it("an advance: the card provider is asked for it, its payment confirms the order, the courier collects the rest", async () => {
-    await addRule({ scope: "pincode", key: "302002", action: "advance", advance_percent: 10, advance_min_minor: 20_000 });
+    await addRule({
+      scope: "pincode",
+      key: "302002",
+      action: "advance",
+      advance_percent: 10,
+      advance_min_minor: 20_000,
+    });
     const total = codTotal(2) * 100;
     const advance = Math.max(20_000, Math.ceil(total / 10 / 100) * 100);
     const { cartId, res } = await codOrder("302002", {}, 2);
@@ -255,7 +267,13 @@ describe("defaults from the store's own history", () => {
     expect((await offer("110003")).cod).toBe("allowed");
 
     // Two parcels are enough now: the customer is flagged too, by the e-mail a guest gives.
-    const settings = { ...history.settings, min_parcels: 2, action: "prepaid_only", advance_percent: null, advance_min_minor: null };
+    const settings = {
+      ...history.settings,
+      min_parcels: 2,
+      action: "prepaid_only",
+      advance_percent: null,
+      advance_min_minor: null,
+    };
     const changed = await call(app, owner, "PUT", "/api/admin/cod-history", settings);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().flagged).toContainEqual({
@@ -269,7 +287,9 @@ describe("defaults from the store's own history", () => {
       cod: "refused",
       sentence: "Cash on delivery is not available for this order: please pay online.",
     });
-    expect((await offer("110002")).sentence).toBe("Cash on delivery is not available at PIN code 110002: please pay online.");
+    expect((await offer("110002")).sentence).toBe(
+      "Cash on delivery is not available at PIN code 110002: please pay online.",
+    );
 
     await addRule({ scope: "pincode", key: "110002", action: "allowed", note: "Our own courier there" });
     expect((await offer("110002")).cod).toBe("allowed");
@@ -305,7 +325,14 @@ describe("the back office's routes", () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(`body.${path}`);
     }
-    const settings = { enabled: true, return_share_percent: 35, min_parcels: 5, lookback_days: 180, action: "advance", advance_percent: 10 };
+    const settings = {
+      enabled: true,
+      return_share_percent: 35,
+      min_parcels: 5,
+      lookback_days: 180,
+      action: "advance",
+      advance_percent: 10,
+    };
     for (const [patch, path] of [
       [{ action: "allowed", advance_percent: null }, "action"],
       [{ lookback_days: 3 }, "lookback_days"],
@@ -319,7 +346,11 @@ describe("the back office's routes", () => {
 
     const rule = await addRule({ scope: "customer", key: " +91 98290 41234 ", action: "cap", cap_minor: 300_000 });
     expect(rule).toMatchObject({ scope: "customer", key: "9829041234", cap_minor: 300_000, advance_percent: null });
-    const twice = await call(app, owner, "POST", "/api/admin/cod-rules", { scope: "customer", key: "9829041234", action: "allowed" });
+    const twice = await call(app, owner, "POST", "/api/admin/cod-rules", {
+      scope: "customer",
+      key: "9829041234",
+      action: "allowed",
+    });
     expect(twice.statusCode).toBe(409);
     const edited = await call(app, owner, "PATCH", `/api/admin/cod-rules/${rule.id}`, {
       scope: "customer",
@@ -327,8 +358,15 @@ describe("the back office's routes", () => {
       action: "advance",
       advance_percent: 20,
     });
-    expect(edited.json()).toMatchObject({ action: "advance", cap_minor: null, advance_percent: 20, advance_min_minor: 0 });
-    expect((await call(app, owner, "PATCH", "/api/admin/cod-rules/999999", { scope: "shop", action: "allowed" })).statusCode).toBe(404);
+    expect(edited.json()).toMatchObject({
+      action: "advance",
+      cap_minor: null,
+      advance_percent: 20,
+      advance_min_minor: 0,
+    });
+    expect(
+      (await call(app, owner, "PATCH", "/api/admin/cod-rules/999999", { scope: "shop", action: "allowed" })).statusCode,
+    ).toBe(404);
     expect((await call(app, owner, "DELETE", "/api/admin/cod-rules/999999")).statusCode).toBe(404);
   });
 

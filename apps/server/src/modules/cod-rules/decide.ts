@@ -108,8 +108,7 @@ async function matchRule(db: Db, ask: CodAsk, now: Date): Promise<Matched | null
     .from(codRules)
     .where(or(...wanted.map((w) => and(eq(codRules.scope, w.scope), eq(codRules.key, w.key)))));
   const own = (key: string) => ask.accountEmail !== null && customerKey(ask.accountEmail) === key;
-  const ruleFor = (w: { scope: CodRuleScope; key: string }) =>
-    rows.find((r) => r.scope === w.scope && r.key === w.key);
+  const ruleFor = (w: { scope: CodRuleScope; key: string }) => rows.find((r) => r.scope === w.scope && r.key === w.key);
 
   const settings = await readHistorySettings(db);
   const byHistory = (scope: CodRuleScope, key: string): Matched => ({ scope, key, own: own(key), rule: settings });
@@ -137,6 +136,9 @@ export async function decideCod(db: Db, ask: CodAsk, now: Date): Promise<CodDeci
 
 /** Keys this module's rules cover, for the back office marking which flagged defaults the seller overrode. */
 export async function ruleKeys(db: Db, scopes: CodRuleScope[]): Promise<Set<string>> {
-  const rows = await db.select({ scope: codRules.scope, key: codRules.key }).from(codRules).where(inArray(codRules.scope, scopes));
+  const rows = await db
+    .select({ scope: codRules.scope, key: codRules.key })
+    .from(codRules)
+    .where(inArray(codRules.scope, scopes));
   return new Set(rows.map((r) => `${r.scope}:${r.key}`));
 }

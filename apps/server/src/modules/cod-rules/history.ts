@@ -35,7 +35,10 @@ async function returnFigures(
 ): Promise<{ key: string; parcels: number; returned: number }[]> {
   const key = scope === "pincode" ? pinKey : emailKey;
   const parcels = sql<number>`count(distinct ${orders.id})`.mapWith(Number);
-  const returned = sql<number>`count(distinct ${orders.id}) filter (where ${orderEvents.toStatus} = 'returned_to_origin')`.mapWith(Number);
+  const returned =
+    sql<number>`count(distinct ${orders.id}) filter (where ${orderEvents.toStatus} = 'returned_to_origin')`.mapWith(
+      Number,
+    );
   const where: SQL[] = [
     inArray(orderEvents.toStatus, ["delivered", "returned_to_origin"]),
     gte(orderEvents.createdAt, new Date(now.getTime() - settings.lookbackDays * DAY_MS)),
@@ -43,7 +46,8 @@ async function returnFigures(
     eq(orders.deliveryCountry, "IN"),
   ];
   if (scope === "customer") where.push(isNotNull(orders.email));
-  if (only !== undefined) where.push(scope === "pincode" ? eq(orders.pinCode, only) : sql`lower(${orders.email}) = ${only}`);
+  if (only !== undefined)
+    where.push(scope === "pincode" ? eq(orders.pinCode, only) : sql`lower(${orders.email}) = ${only}`);
   return db
     .select({ key, parcels, returned })
     .from(orderEvents)

@@ -56,7 +56,11 @@ export async function createCodRule(tx: Tx, input: CodRuleInput): Promise<CodRul
 }
 
 /** The rule replaced by `input` (scope and key may change, to a pair not taken). */
-export async function updateCodRule(tx: Tx, id: number, input: CodRuleInput): Promise<{ before: CodRule; after: CodRule }> {
+export async function updateCodRule(
+  tx: Tx,
+  id: number,
+  input: CodRuleInput,
+): Promise<{ before: CodRule; after: CodRule }> {
   const [found] = await tx.select().from(codRules).where(eq(codRules.id, id)).for("update");
   if (!found) throw NOT_FOUND();
   const [clash] = await tx

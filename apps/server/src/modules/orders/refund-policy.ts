@@ -38,8 +38,9 @@ export const toPayByMethod = (order: Pick<RefundableOrder, "total" | "storeCredi
  * What the payment provider charges: the rest after store credit for an online order, the advance for cash on
  * delivery with one (decision 093).
  */
-export const toPayOnline = (order: Pick<RefundableOrder, "paymentMethod" | "total" | "storeCredit" | "codAdvance">): number =>
-  order.paymentMethod === "cod" ? (order.codAdvance ?? 0) : toPayByMethod(order);
+export const toPayOnline = (
+  order: Pick<RefundableOrder, "paymentMethod" | "total" | "storeCredit" | "codAdvance">,
+): number => (order.paymentMethod === "cod" ? (order.codAdvance ?? 0) : toPayByMethod(order));
 
 /**
  * What the shopper has paid: the store credit spent once the order is confirmed, and its money: online orders
@@ -53,7 +54,9 @@ export function amountPaid(order: RefundableOrder): number {
       : ["paid", "shipped", "delivered", "returned_to_origin"].includes(order.status);
   // An advance (decision 093) was paid online before the order was confirmed.
   const advance = order.paymentMethod === "cod" && CONFIRMED.includes(order.status) ? (order.codAdvance ?? 0) : 0;
-  return (collected ? toPayByMethod(order) : 0) + advance + (CONFIRMED.includes(order.status) ? creditPaying(order) : 0);
+  return (
+    (collected ? toPayByMethod(order) : 0) + advance + (CONFIRMED.includes(order.status) ? creditPaying(order) : 0)
+  );
 }
 
 /**
