@@ -127,7 +127,7 @@ export function createCheckoutService(
         storeCredit: credit.credit,
         paymentMethod: credit.paymentMethod,
         // Never more than the store credit leaves to pay (none when the credit pays it all).
-        codAdvance: Math.min(fresh.codAdvance ?? 0, toMinorUnits(quote.total) - credit.credit),
+        codAdvance: Math.max(0, Math.min(fresh.codAdvance ?? 0, toMinorUnits(quote.total) - credit.credit)),
       });
       if (
         !created &&

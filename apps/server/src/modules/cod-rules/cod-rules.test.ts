@@ -27,8 +27,9 @@ beforeAll(async () => {
   app = await createListeningTestApp();
   const r = await roles(app);
   owner = r.admin;
-  [variant] = await pickVariants(app, { minStock: 20, count: 1 });
-  if (!variant) throw new Error("no variant");
+  const [picked] = await pickVariants(app, { minStock: 20, count: 1 });
+  if (!picked) throw new Error("no variant");
+  variant = picked;
 });
 afterEach(async () => {
   // Each test sets the rules it needs: none carries over.
