@@ -19,6 +19,8 @@ const LAYERS = [
   },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
+  // Reads the orders' outcomes for its history defaults; checkout asks it, the back office edits it.
+  { name: "cod rules", modules: ["cod-rules"] },
   // Above orders (an entry names its order), below whatever moves credit: returns, checkout, payments' expiry.
   { name: "store credit", modules: ["store-credit"] },
   { name: "invoices, reviews", modules: ["invoices", "reviews"] },

@@ -14,6 +14,7 @@ import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
 import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminImportRulesRoutes } from "./import-rules-routes";
+import { adminCodRulesRoutes } from "./cod-rules-routes";
 import { adminTaxRoutes } from "./tax-routes";
 import { staffBodyGate, staffRouteGate } from "./staff-access";
 
@@ -68,6 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
   await app.register(adminImportRulesRoutes);
+  await app.register(adminCodRulesRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
   await app.register(adminStoreCreditRoutes);

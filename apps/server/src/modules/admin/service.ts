@@ -22,6 +22,7 @@ import { createStaffAdmin } from "./staff";
 import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
 import { createImportRulesAdmin } from "./import-rules";
+import { createCodRulesAdmin } from "./cod-rules";
 import { moneyOfOrder } from "../payments/order-payments";
 import { creditOfOrder } from "../store-credit/ledger";
 import { createOrderFulfilment } from "./orders-fulfil";
@@ -154,6 +155,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     settings: createSellerSettingsAdmin(db),
     taxData: createTaxDataAdmin(db),
     importRules: createImportRulesAdmin(db),
+    codRules: createCodRulesAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),

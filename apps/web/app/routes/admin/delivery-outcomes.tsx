@@ -8,6 +8,7 @@ import {
   type DeliveryOutcomeTotals,
   type OutcomeBreakdown,
 } from "@store/shared";
+import { Link } from "react-router";
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
@@ -70,7 +71,18 @@ export default function DeliveryOutcomes() {
   const parsed = deliveryOutcomesQuerySchema.safeParse(applied);
   return (
     <>
-      <PageHeader title="Delivery outcomes" lead={LEAD} />
+      <PageHeader
+        title="Delivery outcomes"
+        lead={
+          <>
+            {LEAD} Where cash on delivery comes back too often, set{" "}
+            <Link to="/admin/cod-rules" className="font-semibold text-indigo-ink underline">
+              cash on delivery rules
+            </Link>
+            .
+          </>
+        }
+      />
       <FilterForm
         key={params.key}
         label="Delivery outcomes period"
