@@ -58,3 +58,4 @@ export * from "./schemas/duties";
 export * from "./schemas/refunds";
 export * from "./address-quality";
 export * from "./schemas/address-checks";
+export * from "./schemas/pay-now";
