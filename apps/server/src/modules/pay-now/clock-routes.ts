@@ -15,13 +15,9 @@ const runBody = z.object({
  * the owner or a script holding the install's simulator secret may run it: it messages shoppers.
  */
 export const payNowClockRoutes: FastifyPluginAsyncZod<{ control: SimulatorControl }> = async (app, { control }) => {
-  app.post(
-    "/sim/jobs/pay-now",
-    { schema: { hide: true, body: runBody }, onRequest: control },
-    async (request) => ({
-      sent: await app.services.payNow.sendDue(request.body.now ? new Date(request.body.now) : undefined, {
-        orderId: request.body.order_id,
-      }),
+  app.post("/sim/jobs/pay-now", { schema: { hide: true, body: runBody }, onRequest: control }, async (request) => ({
+    sent: await app.services.payNow.sendDue(request.body.now ? new Date(request.body.now) : undefined, {
+      orderId: request.body.order_id,
     }),
-  );
+  }));
 };

@@ -62,7 +62,10 @@ export function createPayNowLinks(db: Db, payments: Payments, log: ServiceLog) {
   async function view(orderId: number, token: string): Promise<PayNowView> {
     const nudge = await nudgeOf(orderId, token);
     if (!nudge.openedAt)
-      await db.update(payNowNudges).set({ openedAt: sql`now()` }).where(eq(payNowNudges.orderId, orderId));
+      await db
+        .update(payNowNudges)
+        .set({ openedAt: sql`now()` })
+        .where(eq(payNowNudges.orderId, orderId));
     const order = await orderOf(orderId);
     if (!nudge.convertedAt) {
       const closed = closedReason(order, await hasOrderParcel(db, orderId));
@@ -159,12 +162,18 @@ export function createPayNowLinks(db: Db, payments: Payments, log: ServiceLog) {
     if (!gateway.knows(body.payment_method)) throw unknownMethod();
     const provider = gateway.provider(body.payment_method);
     if (!provider) throw notConfigured();
-    const proof: PaymentProof = { providerOrderId: body.order_id, paymentId: body.payment_id, signature: body.signature };
+    const proof: PaymentProof = {
+      providerOrderId: body.order_id,
+      paymentId: body.payment_id,
+      signature: body.signature,
+    };
     if (!provider.verify(proof)) throw verificationFailed();
     const [nudge] = await db
       .select()
       .from(payNowNudges)
-      .where(sql`${payNowNudges.provider} = ${provider.name} and ${payNowNudges.providerOrderId} = ${proof.providerOrderId}`);
+      .where(
+        sql`${payNowNudges.provider} = ${provider.name} and ${payNowNudges.providerOrderId} = ${proof.providerOrderId}`,
+      );
     if (!nudge) throw verificationFailed();
     if (nudge.convertedAt) return { order_id: nudge.orderId, message: PAID_MESSAGE };
     let failure: "unprocessable" | "unavailable" = "unprocessable";

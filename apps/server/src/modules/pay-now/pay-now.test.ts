@@ -71,7 +71,12 @@ describe("the nudge", () => {
     expect((await view(orderId + 100_000, token)).statusCode).toBe(404);
     const page = await view(orderId, token);
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json<PayNowView>()).toMatchObject({ state: "open", total_minor: total, due_minor: total, discount_minor: 0 });
+    expect(page.json<PayNowView>()).toMatchObject({
+      state: "open",
+      total_minor: total,
+      due_minor: total,
+      discount_minor: 0,
+    });
     expect((await nudgeOf(app, orderId))?.openedAt).not.toBeNull();
   });
 
@@ -129,7 +134,9 @@ describe("paying the link", () => {
     const reversals = await db().select().from(orderReversals).where(eq(orderReversals.orderId, orderId));
     expect(reversals).toMatchObject([{ kind: "pay_now_discount", amount: discount }]);
     expect((await view(orderId, token)).json<PayNowView>()).toMatchObject({ state: "paid" });
-    const again = await call(app, {}, "POST", `/api/pay-now/${orderId}/pay?token=${token}`, { payment_method: "razorpay" });
+    const again = await call(app, {}, "POST", `/api/pay-now/${orderId}/pay?token=${token}`, {
+      payment_method: "razorpay",
+    });
     expect(again.json()).toMatchObject({ code: "ALREADY_PAID" });
     expect(await db().select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
     expect((await detail(orderId)).events.filter((e) => e.note === "COD converted to prepaid")).toHaveLength(1);
@@ -139,7 +146,12 @@ describe("paying the link", () => {
     const [parcel] = await db()
       .select()
       .from(shippingSimulatorRecords)
-      .where(and(eq(shippingSimulatorRecords.kind, "shipment"), sql`${shippingSimulatorRecords.body}->>'channel_order_id' = ${String(orderId)}`));
+      .where(
+        and(
+          eq(shippingSimulatorRecords.kind, "shipment"),
+          sql`${shippingSimulatorRecords.body}->>'channel_order_id' = ${String(orderId)}`,
+        ),
+      );
     expect(parcel?.body).toMatchObject({ cod: false });
   });
 
@@ -164,7 +176,10 @@ describe("paying the link", () => {
     await courierMoves(app, admin, booked.orderId, []);
     const shipped = await view(booked.orderId, bookedToken);
     expect(shipped.statusCode).toBe(409);
-    expect(shipped.json()).toMatchObject({ code: "ORDER_SHIPPED", message: expect.stringContaining("pay the courier in cash") as unknown });
+    expect(shipped.json()).toMatchObject({
+      code: "ORDER_SHIPPED",
+      message: expect.stringContaining("pay the courier in cash") as unknown,
+    });
     const late = await verifyLink(app, proof);
     expect(late.statusCode).toBe(409);
     await webhooksSettled(app);
@@ -238,7 +253,10 @@ describe("settings, figures and bad input", () => {
       await call(app, {}, "POST", "/api/pay-now/verify-payment", { ...proof, order_id: "" }),
     ];
     expect(bad.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400, 400]);
-    expect((await call(app, {}, "POST", `/api/pay-now/${orderId}/pay?token=nope`, { payment_method: "razorpay" })).statusCode).toBe(404);
+    expect(
+      (await call(app, {}, "POST", `/api/pay-now/${orderId}/pay?token=nope`, { payment_method: "razorpay" }))
+        .statusCode,
+    ).toBe(404);
     // Guests and shoppers cannot read or change the settings.
     expect((await call(app, {}, "GET", "/api/admin/pay-now/settings")).statusCode).toBe(401);
     const [row] = await db().select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));

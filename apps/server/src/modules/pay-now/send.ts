@@ -68,7 +68,10 @@ async function nudgeOrder(db: Db, orderId: number, now: Date): Promise<boolean> 
     const channel = await queuePayNowNotice(tx, order, payNowPath(orderId, token), { due: left - discount, discount });
     // No channel (the shopper turned both off): the row stays, so the order is not tried again.
     if (!channel) return false;
-    await tx.update(payNowNudges).set({ channel, tokenHash: tokenHash(token) }).where(eq(payNowNudges.orderId, orderId));
+    await tx
+      .update(payNowNudges)
+      .set({ channel, tokenHash: tokenHash(token) })
+      .where(eq(payNowNudges.orderId, orderId));
     return true;
   });
 }
