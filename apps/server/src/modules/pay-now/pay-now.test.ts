@@ -155,6 +155,17 @@ describe("paying the link", () => {
     expect(parcel?.body).toMatchObject({ cod: false });
   });
 
+  it("is settled by the provider's webhook alone when the page never verifies", async () => {
+    const { orderId, total, email } = await codOrder(app, variant);
+    await runJob(app, orderId);
+    await payLink(app, orderId, await linkTokenMailedTo(app, email, orderId));
+    await webhooksSettled(app);
+    const stored = await storedOrder(app, orderId);
+    expect(stored.order).toMatchObject({ status: "paid", paymentMethod: "razorpay", total });
+    expect(stored.payment).toMatchObject({ status: "captured", amount: total });
+    expect((await nudgeOf(app, orderId))?.convertedAt).not.toBeNull();
+  });
+
   it("is refunded through the provider when the converted order is cancelled", async () => {
     const { orderId, total, email } = await codOrder(app, variant);
     await runJob(app, orderId);
