@@ -29,6 +29,8 @@ const LAYERS = [
   // Gift cards are paid through payments (its webhook settles them by a hook services.ts hands in) and
   // redeemed into store credit; checkout, a layer up, may redeem one. Shipping and gift cards know nothing of each other.
   { name: "shipping, gift cards", modules: ["shipping", "gift-cards"] },
+  // "Pay now" (decision 094) converts a COD order: it uses payments, invoices, orders and shipping's booking state.
+  { name: "pay now", modules: ["pay-now"] },
   { name: "checkout, returns", modules: ["checkout", "returns"] },
   { name: "back office", modules: ["admin"] },
 ];

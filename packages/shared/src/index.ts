@@ -59,3 +59,4 @@ export * from "./schemas/refunds";
 export * from "./address-quality";
 export * from "./schemas/address-checks";
 export * from "./schemas/cod-rules";
+export * from "./schemas/pay-now";

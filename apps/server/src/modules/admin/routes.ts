@@ -8,6 +8,7 @@ import { adminPeopleRoutes } from "./people-routes";
 import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
 import { adminGiftCardRoutes } from "./gift-cards-routes";
+import { adminPayNowRoutes } from "./pay-now-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
@@ -74,4 +75,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSizeSchemeRoutes);
   await app.register(adminStoreCreditRoutes);
   await app.register(adminGiftCardRoutes);
+  await app.register(adminPayNowRoutes);
 };

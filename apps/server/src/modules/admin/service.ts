@@ -44,6 +44,8 @@ import type { StoreCreditService } from "../store-credit/service";
 import { createStoreCreditAdmin } from "./store-credit";
 import type { GiftCardsService } from "../gift-cards/service";
 import { createGiftCardsAdmin } from "./gift-cards";
+import type { PayNowService } from "../pay-now/service";
+import { createPayNowAdmin } from "./pay-now";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
 import { hasOrderParcel } from "../shipping/book";
@@ -71,6 +73,8 @@ export interface AdminServiceOptions {
   delivery: DeliveryPromises;
   /** Address quality before booking (decision 092): the flag, the seller's message. */
   addressChecks: AddressCheckService;
+  /** "Pay now" nudges after cash-on-delivery orders (decision 094): settings and figures. */
+  payNow: PayNowService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
   pickupPincode: string;
 }
@@ -160,5 +164,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),
     giftCards: createGiftCardsAdmin(db, options.giftCards),
+    payNow: createPayNowAdmin(db, options.payNow),
   };
 }

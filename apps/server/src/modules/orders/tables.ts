@@ -204,6 +204,8 @@ export const reversalKind = pgEnum("reversal_kind", [
   "goods_returned",
   "returned_to_origin",
   "order_refunded",
+  // A "pay now" discount (decision 094): the value taken off a COD order its shopper paid online.
+  "pay_now_discount",
 ]);
 
 /**

@@ -15,6 +15,7 @@ import { FilterForm, type FilterSpec } from "../../components/admin/filter-form"
 import { formatMinor } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
+import { PayNowPanel } from "../../components/admin/pay-now-panel";
 import { CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
@@ -124,6 +125,7 @@ function Report({ query }: { query: DeliveryOutcomesQuery }) {
           <Figure title="Freight lost" value={freightText(t)} />
         </dl>
       </section>
+      <PayNowPanel query={query} />
       {OUTCOME_BREAKDOWNS.map((by) => (
         <section key={by} aria-labelledby={`outcomes-${by}`}>
           <h2 id={`outcomes-${by}`} className={`${SECTION_TITLE} mb-3`}>
