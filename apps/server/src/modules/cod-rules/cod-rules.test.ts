@@ -18,6 +18,7 @@ import {
 import { call, insertOrder, newStaff, roles } from "../admin/test-support";
 import { orderEvents, orders } from "../orders/tables";
 import { parcelOf } from "../shipping/parcel";
+import { sendDueNudges } from "../pay-now/send";
 import { payments, refunds } from "../payments/tables";
 
 let app: FastifyInstance;
@@ -215,6 +216,8 @@ describe("create-order enforces the rules", () => {
     expect(payment).toMatchObject({ amount: advance, status: "captured" });
     const parcel = await db.transaction((tx) => parcelOf(tx, order!, "Primary", `ORDER-${order!.id}`));
     expect(parcel).toMatchObject({ cod: true, amountRupees: (total - advance) / 100 });
+    // The order has its one online payment: the pay-now nudge (decision 094) leaves it alone.
+    expect(await sendDueNudges(db, new Date(), { orderId: order!.id })).toBe(0);
 
     // Cancelled by the seller: the advance was money paid online, and goes back through the provider.
     const cancelled = await call(app, owner, "POST", `/api/admin/orders/${order!.id}/status`, {

@@ -18,7 +18,7 @@ export const tokenHash = (token: string) => createHash("sha256").update(token).d
 export const payNowPath = (orderId: number, token: string) => `/pay-now/${orderId}?token=${token}`;
 
 /**
- * The job (decision 094): each confirmed cash-on-delivery order in India with something left to pay, confirmed at
+ * The job (decision 094): each confirmed cash-on-delivery order in India with something left to pay and no advance paid (093), confirmed at
  * least the seller's delay ago and not yet booked, gets one message. The nudge row is written under the order's
  * lock in the transaction that queues the message, and its key is the order, so overlapping runs send one.
  * Answers how many were nudged. `only.orderId`: that order alone (the simulator's clock, so tests run side by side).
@@ -40,6 +40,8 @@ export async function sendDueNudges(db: Db, now = new Date(), only?: { orderId?:
         lte(orders.confirmedAt, new Date(now.getTime() - settings.delay_minutes * 60_000)),
         gt(orders.confirmedAt, new Date(now.getTime() - LOOK_BACK_HOURS * 3_600_000)),
         sql`${orders.total} > ${orders.storeCredit}`,
+        // An order that paid an advance (decision 093) already has its one online payment.
+        eq(orders.codAdvance, 0),
         only?.orderId === undefined ? undefined : eq(orders.id, only.orderId),
       ),
     )
@@ -53,7 +55,7 @@ export async function sendDueNudges(db: Db, now = new Date(), only?: { orderId?:
 async function nudgeOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order?.status !== "cod_confirmed" || order.paymentMethod !== "cod") return false;
+    if (order?.status !== "cod_confirmed" || order.paymentMethod !== "cod" || order.codAdvance > 0) return false;
     if (await hasOrderParcel(tx, orderId)) return false;
     const settings = await readPayNowSettings(tx);
     const left = toPayByMethod(order);
