@@ -19,6 +19,8 @@ const LAYERS = [
   },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
+  // Reads the orders' outcomes for its history defaults; checkout asks it, the back office edits it.
+  { name: "cod rules", modules: ["cod-rules"] },
   // Above orders (an entry names its order), below whatever moves credit: returns, checkout, payments' expiry.
   { name: "store credit", modules: ["store-credit"] },
   { name: "invoices, reviews", modules: ["invoices", "reviews"] },
@@ -27,6 +29,8 @@ const LAYERS = [
   // Gift cards are paid through payments (its webhook settles them by a hook services.ts hands in) and
   // redeemed into store credit; checkout, a layer up, may redeem one. Shipping and gift cards know nothing of each other.
   { name: "shipping, gift cards", modules: ["shipping", "gift-cards"] },
+  // "Pay now" (decision 094) converts a COD order: it uses payments, invoices, orders and shipping's booking state.
+  { name: "pay now", modules: ["pay-now"] },
   { name: "checkout, returns", modules: ["checkout", "returns"] },
   { name: "back office", modules: ["admin"] },
 ];

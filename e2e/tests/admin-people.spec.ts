@@ -21,6 +21,7 @@ const OWNER_SCREENS = [
   "/admin/reviews",
   "/admin/sales",
   "/admin/delivery-outcomes",
+  "/admin/cod-rules",
   "/admin/tax",
   "/admin/customers",
   "/admin/audit-log",

@@ -249,6 +249,7 @@ const PAGES: RingPage[] = [
   { name: "gift card", path: "/gift-cards/1" },
   { name: "failed delivery's answer (a forged link)", path: "/delivery/1?token=forged" },
   { name: "address check's answer (a forged link)", path: "/address-check/1?token=forged" },
+  { name: "pay-now link (a forged link)", path: "/pay-now/1?token=forged" },
   ...["/privacy", "/refund", "/shipping", "/terms-and-conditions"].map((path) => ({ name: `policy ${path}`, path })),
   { name: "about", path: "/about-us" },
   { name: "why us", path: "/query" },

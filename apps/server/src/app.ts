@@ -26,6 +26,8 @@ import { orderRoutes } from "./modules/orders/routes";
 import { returnRoutes } from "./modules/returns/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { giftCardRoutes } from "./modules/gift-cards/routes";
+import { payNowRoutes } from "./modules/pay-now/routes";
+import { payNowClockRoutes } from "./modules/pay-now/clock-routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
 import { loadSimulatorCredentials } from "./modules/payments/simulator/credentials";
@@ -161,6 +163,7 @@ export async function buildApp({
   await app.register(returnRoutes);
   await app.register(storeCreditRoutes);
   await app.register(giftCardRoutes);
+  await app.register(payNowRoutes);
   await app.register(reviewRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);
@@ -188,6 +191,8 @@ export async function buildApp({
       await app.register(whatsappSimulatorPlugin, { db: database.db, credentials: whatsapp.simulator, control });
     // The cart reminders' clock for tests and the demo: with the simulators, never in production.
     await app.register(cartReminderClockRoutes, { control });
+    // The same for the "pay now" nudges (decision 094).
+    await app.register(payNowClockRoutes, { control });
   }
   if (backgroundJobs) {
     let jobs: ReturnType<typeof startJobs> | undefined;

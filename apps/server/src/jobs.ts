@@ -51,6 +51,8 @@ export function storeJobs(db: Db, services: StoreServices): Job[] {
     { name: "cart reminders", everyMs: 10 * 60_000, run: () => services.cart.sendReminders() },
     // Gift cards whose India send date has come: within the minute of midnight IST, each once.
     { name: "send due gift cards", everyMs: 60_000, run: () => services.giftCards.sendDue() },
+    // "Pay now" messages after cash-on-delivery orders (decision 094): each order once, after the seller's delay.
+    { name: "pay now nudges", everyMs: 60_000, run: () => services.payNow.sendDue() },
     ...courierSimulatorClocks(services),
   ];
 }

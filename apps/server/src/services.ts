@@ -31,6 +31,8 @@ import { createReturnsService } from "./modules/returns/service";
 import { createStoreCreditService } from "./modules/store-credit/service";
 import { createGiftCardsService } from "./modules/gift-cards/service";
 import { giftCardWebhookCapture } from "./modules/gift-cards/settle";
+import { createPayNowService } from "./modules/pay-now/service";
+import { payNowWebhookCapture } from "./modules/pay-now/settle";
 import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
 import { courierServiceability } from "./modules/shipping/serviceability";
@@ -68,15 +70,20 @@ export function createServices(
   const { simulator, courierSimulator, whatsappSimulator } = secrets;
   const cart = createCartService(db, createReminderLinks(secrets.notificationLinks), config.abuse.cartReminders);
   const gateway = createPaymentGateway(config, simulator, paymentProviders);
+  const giftCardWebhook = giftCardWebhookCapture(db);
+  const payNowWebhook = payNowWebhookCapture(db);
   // A return's refund, once the provider has made it, makes the return refunded (a layer above payments).
   const payments = createPaymentsService(db, {
     gateway,
     log,
     refundTries: config.refundTries,
     onRefundMade: returnRefundMade,
-    // A webhook's capture for a gift card's provider order settles the card (a layer above payments).
-    onOtherCapture: giftCardWebhookCapture(db),
+    // A webhook's capture for a gift card's provider order settles the card, and one for a "pay now" link's
+    // provider order converts its cash-on-delivery order (layers above payments).
+    onOtherCapture: async (provider, capture) =>
+      (await giftCardWebhook(provider, capture)) || (await payNowWebhook(provider, capture)),
   });
+  const payNow = createPayNowService(db, { payments, log });
   const giftCards = createGiftCardsService(db, { payments, log, limits: config.abuse.giftCardRedeems });
   // The local folder or the S3 bucket; app.ts serves /media/* from it and closes it.
   const media = createMediaStore(config);
@@ -150,6 +157,7 @@ export function createServices(
     reviews,
     storeCredit,
     giftCards,
+    payNow,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -184,6 +192,7 @@ export function createServices(
       giftCards,
       delivery,
       addressChecks,
+      payNow,
       pickupPincode: config.shipping.pickupPincode,
     }),
   };

@@ -50,6 +50,8 @@ export default [
   page("gift-cards/:id", "routes/gift-card.tsx"),
   // Issue 43 point 5: the seller's message asking the shopper to confirm or correct an address before booking.
   page("address-check/:id", "routes/address-check.tsx"),
+  // Issue 43 point 3: the link in the "pay now" message after a cash-on-delivery order (decision 094).
+  page("pay-now/:id", "routes/pay-now.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
@@ -71,6 +73,8 @@ export default [
     page("queries", "routes/admin/queries.tsx"),
     page("sales", "routes/admin/sales.tsx"),
     page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
+    // Issue 43 point 2: cash on delivery's rules and the defaults from the store's returns (decision 093).
+    page("cod-rules", "routes/admin/cod-rules.tsx"),
     page("tax", "routes/admin/tax.tsx"),
     // Issue 13, points 11 and 12: customers, the audit log, staff accounts and the seller's settings.
     page("customers", "routes/admin/customers.tsx"),

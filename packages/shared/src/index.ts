@@ -58,3 +58,5 @@ export * from "./schemas/duties";
 export * from "./schemas/refunds";
 export * from "./address-quality";
 export * from "./schemas/address-checks";
+export * from "./schemas/cod-rules";
+export * from "./schemas/pay-now";

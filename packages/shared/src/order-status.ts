@@ -30,7 +30,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ["paid", "cod_confirmed", "cancelled", "expired"],
   awaiting_confirmation: ["cod_confirmed", "cancelled", "expired"],
   paid: ["shipped", "cancelled"],
-  cod_confirmed: ["shipped", "cancelled"],
+  // paid: the shopper paid a cash-on-delivery order online before it shipped ("pay now", decision 094).
+  cod_confirmed: ["shipped", "cancelled", "paid"],
   shipped: ["delivered", "cancelled", "returned_to_origin"],
   delivered: ["refunded"],
   cancelled: ["refunded"],

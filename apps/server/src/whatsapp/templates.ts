@@ -21,6 +21,9 @@ export const WHATSAPP_TEMPLATES = {
   // An address that looks undeliverable, before booking (decision 092): {{2}} is the confirm-or-correct link.
   address_check:
     "Namaste! Before we ship your order #{{1}}, please confirm your delivery address or correct it: {{2}}. Stop these updates: {{3}}",
+  // After a cash-on-delivery order (decision 094): {{2}} what paying now takes (with the discount), {{3}} the link.
+  pay_now:
+    "Namaste! Your order #{{1}} is confirmed for cash on delivery. Pay {{2}} online now instead (UPI, card or netbanking) and skip the cash at the door: {{3}}. Stop these updates: {{4}}",
   return_update: "Namaste! An update on your return for order #{{1}}: {{2}}. Stop these updates: {{3}}",
   refund_sent: "Namaste! We have sent a refund of {{1}} for order #{{2}} to {{3}}. Stop these updates: {{4}}",
   // Category "authentication": Meta fixes this wording (and adds a "Copy code" button carrying the code); such a

@@ -205,6 +205,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   shipping_minor: z.number().int(),
   /** Store credit spent at checkout (decision 088); the rest of the total is the payment method's. */
   store_credit_minor: z.number().int(),
+  /** Cash on delivery's advance paid online (decision 093); the courier collects the rest. */
+  cod_advance_minor: z.number().int().optional(),
   /** Store credit given back since (a cancellation, a refund, cancelled pieces, a return paid partly in credit). */
   store_credit_back_minor: z.number().int(),
   /** The shipping method's code (shipping-methods.ts): which carrier books it, how fast it must leave. */

@@ -33,6 +33,11 @@ export type CodCodeChannel = (typeof COD_CODE_CHANNELS)[number];
 const paidWithCredit = {
   store_credit: z.number(),
   to_pay: z.number(),
+  /**
+   * Cash on delivery with an advance (decision 093): the advance paid online now (the card provider's order is
+   * for it), `to_pay` then being what the courier collects. Absent for every other order.
+   */
+  cod_advance: z.number().optional(),
 };
 
 /**
@@ -181,6 +186,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
    */
   store_credit: z.number(),
   to_pay: z.number(),
+  /** Ours (decision 093): cash on delivery's advance paid online; `to_pay` is then the rest, paid at the door. */
+  cod_advance: z.number().optional(),
   /** Ours: the shipping method's promise from the day the order was placed, as IST days (decision 076). */
   delivery_window: z.object({ earliest: z.string(), latest: z.string() }),
   delivery: z.object({

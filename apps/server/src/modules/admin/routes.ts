@@ -8,12 +8,14 @@ import { adminPeopleRoutes } from "./people-routes";
 import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
 import { adminGiftCardRoutes } from "./gift-cards-routes";
+import { adminPayNowRoutes } from "./pay-now-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
 import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminImportRulesRoutes } from "./import-rules-routes";
+import { adminCodRulesRoutes } from "./cod-rules-routes";
 import { adminTaxRoutes } from "./tax-routes";
 import { staffBodyGate, staffRouteGate } from "./staff-access";
 
@@ -68,8 +70,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
   await app.register(adminImportRulesRoutes);
+  await app.register(adminCodRulesRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
   await app.register(adminStoreCreditRoutes);
   await app.register(adminGiftCardRoutes);
+  await app.register(adminPayNowRoutes);
 };

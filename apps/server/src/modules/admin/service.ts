@@ -22,6 +22,7 @@ import { createStaffAdmin } from "./staff";
 import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
 import { createImportRulesAdmin } from "./import-rules";
+import { createCodRulesAdmin } from "./cod-rules";
 import { moneyOfOrder } from "../payments/order-payments";
 import { creditOfOrder } from "../store-credit/ledger";
 import { createOrderFulfilment } from "./orders-fulfil";
@@ -43,6 +44,8 @@ import type { StoreCreditService } from "../store-credit/service";
 import { createStoreCreditAdmin } from "./store-credit";
 import type { GiftCardsService } from "../gift-cards/service";
 import { createGiftCardsAdmin } from "./gift-cards";
+import type { PayNowService } from "../pay-now/service";
+import { createPayNowAdmin } from "./pay-now";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
 import { hasOrderParcel } from "../shipping/book";
@@ -70,6 +73,8 @@ export interface AdminServiceOptions {
   delivery: DeliveryPromises;
   /** Address quality before booking (decision 092): the flag, the seller's message. */
   addressChecks: AddressCheckService;
+  /** "Pay now" nudges after cash-on-delivery orders (decision 094): settings and figures. */
+  payNow: PayNowService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
   pickupPincode: string;
 }
@@ -154,9 +159,11 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     settings: createSellerSettingsAdmin(db),
     taxData: createTaxDataAdmin(db),
     importRules: createImportRulesAdmin(db),
+    codRules: createCodRulesAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),
     giftCards: createGiftCardsAdmin(db, options.giftCards),
+    payNow: createPayNowAdmin(db, options.payNow),
   };
 }

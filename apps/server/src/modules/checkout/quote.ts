@@ -46,6 +46,8 @@ export async function quoteCart(
     country: string;
     /** The store credit asked for (checkout/store-credit.ts), part of the attempt's key; null: none. */
     credit?: string | null;
+    /** Cash on delivery's advance (decision 093), minor units, part of the attempt's key; absent: none. */
+    advance?: number;
   },
   now: Date,
 ): Promise<Quote> {
@@ -123,6 +125,8 @@ export async function quoteCart(
     lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice, l.isDirectBuy]),
     // Absent, not null, without credit: the keys of attempts that use none stay what they were.
     ...(input.credit ? [input.credit] : []),
+    // An advance makes another attempt than plain cash on delivery (paid online, not confirmed by a code).
+    ...(input.advance ? [`advance:${input.advance}`] : []),
   ]);
   return {
     cartId: cart.id,

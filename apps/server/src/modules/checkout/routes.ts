@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  codOfferQuerySchema,
+  codOfferSchema,
   codOrderResponseSchema,
   confirmCodRequestSchema,
   createOrderRequestSchema,
@@ -21,12 +23,16 @@ import {
 import type { CreatedOrder } from "./service";
 import type { OrderRow } from "../orders/transitions";
 import { confirmationPagePath } from "../orders/reader";
-import { creditPaying, toPayByMethod } from "../orders/refund-policy";
+import { creditPaying, toPayByMethod, toPayOnline } from "../orders/refund-policy";
 
-/** The store credit spent and what is left to pay by the method, major units (decision 088). */
+/**
+ * The store credit spent and what is left to pay by the method, major units (decision 088); with cash on
+ * delivery's advance (decision 093), the advance paid online and `to_pay` what the courier collects.
+ */
 const paidWithCredit = (order: OrderRow) => ({
   store_credit: toMajorUnits(creditPaying(order)),
   to_pay: toMajorUnits(toPayByMethod(order)),
+  ...(order.codAdvance > 0 && { cod_advance: toMajorUnits(order.codAdvance) }),
 });
 
 const placed = <S extends "cod_confirmed" | "paid">(order: OrderRow, status: S) => ({
@@ -68,7 +74,7 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
   if (outcome.method === "razorpay")
     return {
       data: {
-        data: { id: outcome.providerOrderId, amount: toPayByMethod(order), currency },
+        data: { id: outcome.providerOrderId, amount: toPayOnline(order), currency },
         key: outcome.publicKey,
         order_id: order.id,
         test_mode: order.isTest,
@@ -129,6 +135,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => codConfirmed(await checkout.confirmCashOnDelivery(request.body, request.user)),
+  );
+
+  app.get(
+    "/api/cod-offer/",
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "Before the shopper chooses how to pay: whether the seller's rules offer cash on delivery for this cart at this PIN code (allowed, with an advance paid online, or refused) and the sentence to show",
+        querystring: codOfferQuerySchema,
+        response: { 200: codOfferSchema, ...errors },
+      },
+    },
+    (request) => checkout.codOffer(request.query, request.user),
   );
 
   app.get(

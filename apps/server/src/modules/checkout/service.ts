@@ -2,6 +2,7 @@ import {
   isCashOnDeliveryAllowed,
   STORE_CREDIT_METHOD,
   toMinorUnits,
+  type CodOfferQuery,
   type ConfirmCodRequest,
   type CreateOrderRequest,
   type Currency,
@@ -35,6 +36,8 @@ import { checkDeliveryAddress } from "./delivery-address";
 import { creditAsked, planCredit, SIGN_IN_FOR_CREDIT, spendPlannedCredit } from "./store-credit";
 import { readShippingFees } from "../settings/service";
 import { shippingPromise, shippingQuote } from "./shipping-promise";
+import { decideCod } from "../cod-rules/decide";
+import { ADVANCE_PROVIDER, codAskOf, codOffer } from "./cod-offer";
 
 export type { Client } from "../orders/save-order";
 
@@ -89,7 +92,7 @@ export function createCheckoutService(
     input: CreateOrderRequest,
     user: SessionUser | null,
     client: Client,
-    fresh: Pick<NewOrder, "status" | "isTest">,
+    fresh: Pick<NewOrder, "status" | "isTest" | "codAdvance">,
     opened: Step,
     resumed: Step,
   ): Promise<Attempt | "again"> {
@@ -109,6 +112,7 @@ export function createCheckoutService(
           shippingMethod: input.shipping_method,
           country: input.delivery_country,
           credit: creditAsked(input),
+          advance: fresh.codAdvance,
         },
         now,
       );
@@ -122,6 +126,8 @@ export function createCheckoutService(
         expiresAt,
         storeCredit: credit.credit,
         paymentMethod: credit.paymentMethod,
+        // Never more than the store credit leaves to pay (none when the credit pays it all).
+        codAdvance: Math.max(0, Math.min(fresh.codAdvance ?? 0, toMinorUnits(quote.total) - credit.credit)),
       });
       if (
         !created &&
@@ -222,6 +228,53 @@ export function createCheckoutService(
     return { method: "cod", order, code: sent.code };
   }
 
+  /**
+   * Cash on delivery with an advance (decision 093): held and paid like a card order, but the card provider
+   * is asked only for the advance; its payment confirms the order (no code: paying proves intent) and the
+   * courier collects the rest.
+   */
+  async function codWithAdvance(
+    cartId: string,
+    input: CreateOrderRequest,
+    user: SessionUser | null,
+    client: Client,
+    advance: number,
+  ): Promise<CreatedOrder> {
+    const provider = deps.gateway.provider(ADVANCE_PROVIDER);
+    if (!provider) throw refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
+    const held = await checkout(
+      cartId,
+      input,
+      user,
+      client,
+      { status: "pending_payment", isTest: provider.simulated, codAdvance: advance },
+      openAttempt(holdForPayment),
+      nothing,
+    );
+    if (held.order.paymentMethod === STORE_CREDIT_METHOD)
+      return { method: STORE_CREDIT_METHOD, order: { ...held.order, status: "paid" } };
+    return {
+      method: provider.name,
+      order: held.order,
+      providerOrderId: await providerOrderFor(db, held.order, provider, deps.log, held.created),
+      publicKey: provider.publicKey,
+    };
+  }
+
+  /** The seller's rule for this shopper (decision 093): refused (422 with its sentence), plain, or an advance. */
+  async function cashOnDeliveryByRule(
+    cartId: string,
+    input: CreateOrderRequest,
+    user: SessionUser | null,
+    client: Client,
+  ): Promise<CreatedOrder> {
+    // `amount` is the total as the shopper saw it; the attempt refuses it (AMOUNT_MISMATCH) unless it is the quote's.
+    const decision = await decideCod(db, codAskOf(input, user), new Date());
+    if (decision.cod === "refused") throw refusal("unprocessable", "COD_NOT_OFFERED", decision.sentence);
+    if (decision.cod === "advance") return codWithAdvance(cartId, input, user, client, decision.advanceMinor);
+    return cashOnDelivery(cartId, input, user, client);
+  }
+
   return {
     /** `POST /api/create-order/` (spec section 7). */
     async createOrder(request: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreatedOrder> {
@@ -241,7 +294,7 @@ export function createCheckoutService(
       // The cart's access rules: a guest cart by its id, a user's cart only with their token.
       const cart = await cartForReading(db, input.cart_id, user);
       if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
-      if (method === "cod") return cashOnDelivery(cart.id, input, user, client);
+      if (method === "cod") return cashOnDeliveryByRule(cart.id, input, user, client);
 
       // Committed before the provider is asked: a provider that refuses leaves the attempt open, to retry.
       const held = await checkout(
@@ -298,6 +351,9 @@ export function createCheckoutService(
     /** `GET /api/shipping-quote/`: each offered method's fee for the cart to a country (decision 080). */
     shippingQuote: (input: { cartId: string; country: string; currency: Currency }, user: SessionUser | null) =>
       shippingQuote(db, input, user),
+
+    /** `GET /api/cod-offer/`: whether cash on delivery is offered to this cart and PIN code, before choosing. */
+    codOffer: (query: CodOfferQuery, user: SessionUser | null) => codOffer(db, query, user, new Date()),
 
     /** `POST /api/confirm-cod-order/`: the e-mailed code turns a waiting cash-on-delivery order into a confirmed one. */
     confirmCashOnDelivery: (input: ConfirmCodRequest, user: SessionUser | null) =>

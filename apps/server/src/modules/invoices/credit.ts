@@ -30,6 +30,12 @@ export type CreditRequest =
       reason: "Goods returned";
     }
   | {
+      /** A part of the value, spread over the lines: a discount given after the invoice (decision 094). */
+      kind: "discount";
+      amountMinor: number;
+      reason: "Discount for paying online";
+    }
+  | {
       kind: "remainder";
       reason: "Order cancelled" | "Order refunded" | "Returned to origin" | "Delivery address corrected";
       feeMinor: number;
@@ -101,6 +107,9 @@ export async function issueCreditNote(
     reason = request.reason ?? "Pieces cancelled";
   } else if (request.kind === "value") {
     credit = creditValue(creditable, byInvoiceLine(request.pieces), inr(request.amountMinor), invoice.supply);
+    reason = request.reason;
+  } else if (request.kind === "discount") {
+    credit = creditRemainder(creditable, inr(request.amountMinor), invoice.supply);
     reason = request.reason;
   } else {
     const left = creditable.reduce((total, l) => total + l.gross - l.creditedGross, 0);

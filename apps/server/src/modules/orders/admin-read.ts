@@ -160,6 +160,7 @@ export function createOrderReader(db: Db) {
         discount_minor: o.discount,
         shipping_minor: o.shipping,
         store_credit_minor: o.storeCredit,
+        cod_advance_minor: o.codAdvance,
         shipping_method: o.shippingMethod,
         promo_code: o.promoCode,
         rate_milli: o.rateMilli,

@@ -92,6 +92,7 @@ export function createOrdersReader(db: Db) {
         promo_code: order.promoCode,
         store_credit: toMajorUnits(creditPaying(order)),
         to_pay: toMajorUnits(toPayByMethod(order)),
+        ...(order.codAdvance > 0 && { cod_advance: toMajorUnits(order.codAdvance) }),
         delivery_window: deliveryWindow(order),
         delivery: {
           name: order.deliveryName,

@@ -7,6 +7,8 @@ export interface RefundableOrder {
   total: number;
   /** Store credit spent at checkout (decision 088). */
   storeCredit: number;
+  /** Cash on delivery's advance paid online (decision 093); absent or 0 for every other order. */
+  codAdvance?: number;
   createdAt: Date;
 }
 
@@ -26,10 +28,19 @@ export const creditPaying = (order: Pick<RefundableOrder, "total" | "storeCredit
 
 /**
  * What the payment method pays (decision 088): the total less the store credit paying for it. For cash on
- * delivery it is what the courier collects; 0 for an order the credit pays whole.
+ * delivery it is what the courier collects, less the advance paid online (decision 093); 0 for an order the
+ * credit pays whole.
  */
-export const toPayByMethod = (order: Pick<RefundableOrder, "total" | "storeCredit">): number =>
-  paidWithStoreCredit(order.total, order.storeCredit).rest;
+export const toPayByMethod = (order: Pick<RefundableOrder, "total" | "storeCredit" | "codAdvance">): number =>
+  Math.max(0, paidWithStoreCredit(order.total, order.storeCredit).rest - (order.codAdvance ?? 0));
+
+/**
+ * What the payment provider charges: the rest after store credit for an online order, the advance for cash on
+ * delivery with one (decision 093).
+ */
+export const toPayOnline = (
+  order: Pick<RefundableOrder, "paymentMethod" | "total" | "storeCredit" | "codAdvance">,
+): number => (order.paymentMethod === "cod" ? (order.codAdvance ?? 0) : toPayByMethod(order));
 
 /**
  * What the shopper has paid: the store credit spent once the order is confirmed, and its money: online orders
@@ -41,7 +52,11 @@ export function amountPaid(order: RefundableOrder): number {
     order.paymentMethod === "cod"
       ? order.status === "delivered"
       : ["paid", "shipped", "delivered", "returned_to_origin"].includes(order.status);
-  return (collected ? toPayByMethod(order) : 0) + (CONFIRMED.includes(order.status) ? creditPaying(order) : 0);
+  // An advance (decision 093) was paid online before the order was confirmed.
+  const advance = order.paymentMethod === "cod" && CONFIRMED.includes(order.status) ? (order.codAdvance ?? 0) : 0;
+  return (
+    (collected ? toPayByMethod(order) : 0) + advance + (CONFIRMED.includes(order.status) ? creditPaying(order) : 0)
+  );
 }
 
 /**

@@ -76,6 +76,8 @@ export interface NewOrder {
   storeCredit: number;
   /** The payment method it is paid by: the quote's, or "store_credit" when the credit pays it all. */
   paymentMethod: string;
+  /** Cash on delivery's advance paid online (decision 093), minor units; 0 or absent for none. */
+  codAdvance?: number;
   client: Client;
   expiresAt: Date;
 }
@@ -109,6 +111,7 @@ export async function saveOrder(
       duties: toMinorUnits(quote.duties),
       total: toMinorUnits(quote.total),
       storeCredit: fresh.storeCredit,
+      codAdvance: fresh.codAdvance ?? 0,
       promoCode: quote.promoCode,
       email,
       isTest: fresh.isTest,

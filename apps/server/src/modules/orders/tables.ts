@@ -69,6 +69,12 @@ export const orders = pgTable(
      */
     storeCredit: integer("store_credit").notNull().default(0),
     /**
+     * Cash on delivery with an advance (decision 093), minor units: the part of `total` paid online now through
+     * the card provider (its `payments` row); the courier collects `total` less the store credit and this.
+     * 0 for every other order.
+     */
+    codAdvance: integer("cod_advance").notNull().default(0),
+    /**
      * When the order was confirmed (paid, or cash on delivery confirmed) and its total then: the sale the reports
      * count on that day; what is taken back later is an `order_reversals` row of its own day (decision 063).
      */
@@ -135,11 +141,15 @@ export const orders = pgTable(
     index("orders_expiry_idx").on(t.expiresAt),
     index("orders_client_idx").on(t.clientIp, t.status),
     index("orders_confirmed_idx").on(t.confirmedAt),
+    // The cash-on-delivery rules' history reads one PIN code's or one e-mail's orders at checkout (decision 093).
+    index("orders_pin_code_idx").on(t.pinCode),
+    index("orders_email_lower_idx").on(sql`lower(${t.email})`),
     index("orders_attention_idx")
       .on(t.id)
       .where(sql`${t.attention} is not null`),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
     check("orders_store_credit_non_negative", sql`${t.storeCredit} >= 0`),
+    check("orders_cod_advance_non_negative", sql`${t.codAdvance} >= 0`),
   ],
 );
 
@@ -194,6 +204,8 @@ export const reversalKind = pgEnum("reversal_kind", [
   "goods_returned",
   "returned_to_origin",
   "order_refunded",
+  // A "pay now" discount (decision 094): the value taken off a COD order its shopper paid online.
+  "pay_now_discount",
 ]);
 
 /**

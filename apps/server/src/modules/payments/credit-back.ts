@@ -26,11 +26,11 @@ export interface Split {
  * return refunded as store credit (decision 087) came out of the money first, as every refund does.
  */
 export async function leftToGiveBack(tx: Tx, order: OrderRow, owedAlready = 0): Promise<Split> {
+  // Cash on delivery's advance (decision 093) is an online payment, refundable as one.
+  const advance = order.paymentMethod === "cod" && order.codAdvance > 0 ? await refundableOnline(tx, order.id) : 0;
   const cash =
     order.paymentMethod === "cod"
-      ? order.status === "delivered"
-        ? toPayByMethod(order) - (await transferredFor(tx, order.id))
-        : 0
+      ? advance + (order.status === "delivered" ? toPayByMethod(order) - (await transferredFor(tx, order.id)) : 0)
       : await refundableOnline(tx, order.id);
   const money = Math.max(0, cash - owedAlready);
   const { spent, givenBack, returned } = await creditOfOrder(tx, order.id);

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { refusal } from "../../errors";
 import type { ServiceLog } from "../../log";
 import type { OrderRow } from "../orders/transitions";
-import { toPayByMethod } from "../orders/refund-policy";
+import { toPayOnline } from "../orders/refund-policy";
 import { ProviderError, type PaymentProvider } from "./provider";
 import { payments } from "./tables";
 
@@ -25,8 +25,8 @@ export async function providerOrderFor(
   const stored = async () => (await db.select().from(payments).where(eq(payments.orderId, order.id)))[0];
   const known = newOrder ? undefined : await stored();
   if (known) return known.providerOrderId;
-  // The provider charges what the store credit left to pay (decision 088); the total without credit.
-  const amount = toPayByMethod(order);
+  // The provider charges what the store credit left to pay (decision 088), or cash on delivery's advance (093).
+  const amount = toPayOnline(order);
   let created: { id: string; raw: unknown };
   try {
     created = await provider.createOrder({

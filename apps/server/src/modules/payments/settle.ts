@@ -211,9 +211,11 @@ export async function settlePayment(
         if (!refused) {
           try {
             const note = `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`;
-            await confirmOrder(tx, order, "paid", note);
+            // Cash on delivery's advance (decision 093) confirms the order; the rest is collected at the door.
+            const to = order.paymentMethod === "cod" ? "cod_confirmed" : "paid";
+            await confirmOrder(tx, order, to, order.paymentMethod === "cod" ? `Advance paid: ${note}` : note);
             await record("captured");
-            return { kind: "paid", orderId: order.id, status: "paid" };
+            return { kind: "paid", orderId: order.id, status: to };
           } catch (err) {
             // Sold out or its promo used up meanwhile (confirmOrder's savepoint undid its part): the money goes back.
             if (!(err instanceof Refusal)) throw err;
@@ -245,8 +247,11 @@ export async function settlePayment(
         if (!seen) return refuse(closed);
         return { kind: "refused", orderId: order.id, refusal: closed, refundId: null };
       }
-      case "awaiting_confirmation":
       case "cod_confirmed":
+        // Its advance settled before (decision 093): answered as it was the first time.
+        if (order.codAdvance > 0) return { kind: "paid", orderId: order.id, status: order.status };
+        throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
+      case "awaiting_confirmation":
         throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
     }
   });

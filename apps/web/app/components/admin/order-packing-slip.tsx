@@ -10,7 +10,9 @@ export function OrderPackingSlip({ order }: { order: AdminOrderDetail }) {
   const d = order.delivery;
   const pieces = order.lines.filter((l) => l.quantity > l.cancelled_quantity);
   // What the store credit left to pay (decision 088); nothing left, the parcel is prepaid.
-  const toCollect = paidWithStoreCredit(order.total_minor, order.store_credit_minor).rest;
+  // Less cash on delivery's advance, paid online (decision 093).
+  const toCollect =
+    paidWithStoreCredit(order.total_minor, order.store_credit_minor).rest - (order.cod_advance_minor ?? 0);
   const cod = order.payment_method === "cod" && toCollect > 0;
   return (
     <article

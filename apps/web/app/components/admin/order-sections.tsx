@@ -89,6 +89,18 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           <dt>Total</dt>
           <dd className="tabular-nums">{money(order.total_minor)}</dd>
         </div>
+        {(order.cod_advance_minor ?? 0) > 0 && (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt>Advance paid online</dt>
+              <dd className="tabular-nums">{money(order.cod_advance_minor ?? 0)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>To collect on delivery</dt>
+              <dd className="tabular-nums">{money(credit.rest - (order.cod_advance_minor ?? 0))}</dd>
+            </div>
+          </>
+        )}
         {/* A way of paying, not a discount (decision 088): the invoice's value is the total above. */}
         {order.store_credit_minor > 0 && (
           <>

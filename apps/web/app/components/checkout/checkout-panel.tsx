@@ -10,6 +10,7 @@ import {
   type DutiesNotice,
   type GeoResponse,
   type PaymentMethod,
+  type CodOffer,
   type PaymentOptionsResponse,
   type ShippingFees,
   type ShippingMethodCode,
@@ -39,6 +40,7 @@ import {
   type FieldProblems,
 } from "./delivery-form";
 import { orderAmount } from "./order-amount";
+import { cashOnDeliveryByRule } from "./cod-rule";
 import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
 import { ShippingChoice } from "./shipping-choice";
 import { loadProviderScript } from "./provider-sdk";
@@ -133,8 +135,7 @@ export function CheckoutPanel() {
   // The cart's Cash on Delivery box is the COD choice (it also adds the fee the cart shows); it is offered
   // only for delivery in India where the courier collects cash, so otherwise the parcel is paid online
   // whatever the box says.
-  const { cod, refusedAt } = cashOnDeliveryOffer(draft.cod, abroad, promise);
-  const chosenMethod: PaymentMethod | null = cod ? "cod" : chosen;
+  const courier = cashOnDeliveryOffer(draft.cod, abroad, promise);
   // The shipping methods of the delivery country; the choice falls back to the first when the country changes.
   // Their fees are the seller's, from the server: until they come (or should they fail), standard shipping alone.
   // Methods priced by the seller's rate cards abroad (fee null) are priced by the server for this cart and
@@ -160,6 +161,22 @@ export function CheckoutPanel() {
     : [];
   if (shippingMethods.length === 0) shippingMethods.push(SHIPPING_METHODS[DEFAULT_SHIPPING_METHOD]);
   const shippingMethod = (shippingMethods.find((m) => m.code === shippingChoice) ?? shippingMethods[0]!).code;
+  // The seller's rules for cash on delivery (decision 093), asked once the PIN code is typed, before the shopper
+  // chooses: refused here, or with an advance paid online. Create-order checks again whatever this says.
+  const codRule = useApiGet<CodOffer>(
+    "/api/cod-offer/",
+    {
+      cart_id: cart?.cart_id ?? "",
+      pin_code: values.pin_code.trim(),
+      shipping_method: shippingMethod,
+      promo_code: draft.promoCode ?? "",
+      email: values.email.trim(),
+      mobile_number: values.mobile_number.trim(),
+    },
+    courier.cod && Boolean(cart?.cart_id) && /^[1-9]\d{5}$/.test(values.pin_code.trim()),
+  );
+  const { cod, codSentence, codAdvance } = cashOnDeliveryByRule(courier, codRule);
+  const chosenMethod: PaymentMethod | null = cod ? "cod" : chosen;
   const feeOf = (code: ShippingMethodCode) => {
     const rule = SHIPPING_METHODS[code].fee;
     if (!rule) return quoted.find((q) => q.code === code)?.fee ?? 0;
@@ -370,7 +387,8 @@ export function CheckoutPanel() {
               currency={currency}
               cod={cod}
               codAbroad={draft.cod && abroad}
-              codRefused={refusedAt}
+              codRefused={codSentence}
+              codAdvance={codAdvance}
               codTotal={orderAmount("cod", figures).charged}
               codShipping={orderTotal({ ...figures, method: "cod" }).shipping}
               chosen={method}

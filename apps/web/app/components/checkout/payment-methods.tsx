@@ -48,6 +48,7 @@ export function PaymentMethods({
   cod,
   codAbroad = false,
   codRefused = null,
+  codAdvance = null,
   codTotal,
   codShipping,
   chosen,
@@ -60,8 +61,13 @@ export function PaymentMethods({
   cod: boolean;
   /** Cash on Delivery is ticked in the cart, but the parcel goes abroad: it is not offered there. */
   codAbroad?: boolean;
-  /** Cash on Delivery is ticked, but the courier collects no cash at this PIN code: it is not offered there. */
+  /**
+   * Cash on Delivery is ticked, but it is not offered here (the courier takes no cash at this PIN code, or the
+   * seller's rules say no): the one sentence saying why.
+   */
   codRefused?: string | null;
+  /** Cash on delivery here needs an advance paid online (decision 093): the sentence saying how much. */
+  codAdvance?: string | null;
   /** What a COD order costs, fee included (major units). */
   codTotal: number;
   /** Its shipping: the shipping method's fee and cash on delivery's (major units). */
@@ -79,7 +85,8 @@ export function PaymentMethods({
     choices.push({
       method: "cod",
       title: "Cash on delivery",
-      detail: `Pay ${formatMoney(codTotal, currency)} when your order arrives (includes ${fee} shipping).`,
+      detail:
+        codAdvance ?? `Pay ${formatMoney(codTotal, currency)} when your order arrives (includes ${fee} shipping).`,
       unavailable: null,
     });
   }
@@ -125,8 +132,8 @@ export function PaymentMethods({
         </p>
       )}
       {codRefused && (
-        <p className="mt-3 text-sm text-charcoal/80">
-          Cash on delivery is not available at PIN code {codRefused}: please pay online.
+        <p className="mt-3 text-sm text-charcoal/80" data-testid="cod-refused">
+          {codRefused}
         </p>
       )}
       {isCashOnDeliveryAllowed(currency) && !codAbroad && !codRefused && (

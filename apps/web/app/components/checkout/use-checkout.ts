@@ -120,7 +120,12 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
       failed(step, error);
       return;
     }
-    await succeed(`Payment successful! Your order #${paid.order_id} is confirmed.`, paid.order_page);
+    // Cash on delivery's advance (decision 093) confirms the order; the rest is paid at the door.
+    const text =
+      paid.status === "cod_confirmed"
+        ? `Advance paid! Your order #${paid.order_id} is confirmed; the rest is paid at the door.`
+        : `Payment successful! Your order #${paid.order_id} is confirmed.`;
+    await succeed(text, paid.order_page);
   }
 
   function payByCard(answer: unknown, shopper: Shopper) {
@@ -162,7 +167,9 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
       return failed("create-order", error).fields;
     }
     try {
-      if (method === "cod") {
+      // Cash on delivery with an advance (decision 093): the card provider's order, for the advance.
+      const advance = method === "cod" && cardOrderResponseSchema.safeParse(answer).success;
+      if (method === "cod" && !advance) {
         await codAnswered(answer, body, key, 1);
         return {};
       }
@@ -171,10 +178,11 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
         await succeed(`Your order #${order.order_id} is placed, paid with your store credit.`, order.order_page);
         return {};
       }
-      const script = providerScript(options, method, body.currency);
-      if (!script) throw new Error(`No ${method} script to load`);
+      const provider = advance ? "razorpay" : method;
+      const script = providerScript(options, provider, body.currency);
+      if (!script) throw new Error(`No ${provider} script to load`);
       await loadProviderScript(script);
-      if (method === "razorpay") {
+      if (provider === "razorpay") {
         payByCard(answer, shopper);
         return {};
       }

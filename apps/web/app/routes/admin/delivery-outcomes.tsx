@@ -8,12 +8,14 @@ import {
   type DeliveryOutcomeTotals,
   type OutcomeBreakdown,
 } from "@store/shared";
+import { Link } from "react-router";
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
 import { formatMinor } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
+import { PayNowPanel } from "../../components/admin/pay-now-panel";
 import { CARD, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminResource } from "../../components/admin/use-admin-resource";
 import { useListParams } from "../../components/admin/use-list-params";
@@ -70,7 +72,18 @@ export default function DeliveryOutcomes() {
   const parsed = deliveryOutcomesQuerySchema.safeParse(applied);
   return (
     <>
-      <PageHeader title="Delivery outcomes" lead={LEAD} />
+      <PageHeader
+        title="Delivery outcomes"
+        lead={
+          <>
+            {LEAD} Where cash on delivery comes back too often, set{" "}
+            <Link to="/admin/cod-rules" className="font-semibold text-indigo-ink underline">
+              cash on delivery rules
+            </Link>
+            .
+          </>
+        }
+      />
       <FilterForm
         key={params.key}
         label="Delivery outcomes period"
@@ -112,6 +125,7 @@ function Report({ query }: { query: DeliveryOutcomesQuery }) {
           <Figure title="Freight lost" value={freightText(t)} />
         </dl>
       </section>
+      <PayNowPanel query={query} />
       {OUTCOME_BREAKDOWNS.map((by) => (
         <section key={by} aria-labelledby={`outcomes-${by}`}>
           <h2 id={`outcomes-${by}`} className={`${SECTION_TITLE} mb-3`}>
