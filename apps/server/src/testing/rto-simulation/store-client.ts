@@ -18,6 +18,16 @@ export interface SimProduct {
   mrpCents: number;
 }
 
+/** What a shopper types at checkout, and what they buy. */
+export interface ShopperAtCheckout {
+  email: string;
+  name: string;
+  phone: string;
+  street: string;
+  pin: string;
+  product: SimProduct;
+}
+
 export interface PinPlace {
   city: string;
   state: string;
@@ -66,16 +76,8 @@ export class StoreClient {
     return body;
   }
 
-  /** A guest's cash-on-delivery checkout, confirmed with the code e-mailed to them: answers the order id. */
-  async placeCodOrder(shopper: {
-    email: string;
-    name: string;
-    phone: string;
-    street: string;
-    pin: string;
-    product: SimProduct;
-  }): Promise<number> {
-    const { product } = shopper;
+  /** A new guest cart holding one piece of `product`, priced in rupees as its page shows it: answers its id. */
+  async addToCart(product: SimProduct): Promise<string> {
     const cart = await this.send<{ cart_id: string }>({
       method: "POST",
       url: "/api/cart-items/",
@@ -90,32 +92,52 @@ export class StoreClient {
         currency: "INR",
       },
     });
+    return cart.body.cart_id;
+  }
+
+  /** The spec's create-order body for an Indian shopper; `payment` says how they pay. */
+  async orderBody(shopper: ShopperAtCheckout, cartId: string, payment: Record<string, unknown>) {
     const place = await this.place(shopper.pin);
-    const created = await this.send<{ order_id: number }>({
-      method: "POST",
-      url: "/api/create-order/",
-      payload: {
-        amount: priceIn("INR", product.offerCents) + COD_SHIPPING_FEE_INR,
-        currency: "INR",
-        promo_code: "Nil",
-        cart_id: cart.body.cart_id,
-        name: shopper.name,
-        delivery_address: shopper.street,
-        country_code: "+91",
-        mobile_number: shopper.phone,
-        pin_code: shopper.pin,
-        city: place.city,
-        state: place.state,
-        comment: "",
-        email: shopper.email,
-        payment_method: "cod",
-        cod_code_channel: "email",
-      },
+    return {
+      currency: "INR",
+      promo_code: "Nil",
+      cart_id: cartId,
+      name: shopper.name,
+      delivery_address: shopper.street,
+      country_code: "+91",
+      mobile_number: shopper.phone,
+      pin_code: shopper.pin,
+      city: place.city,
+      state: place.state,
+      comment: "",
+      email: shopper.email,
+      ...payment,
+    };
+  }
+
+  /** A guest's cash-on-delivery checkout, confirmed with the code e-mailed to them: answers the order id. */
+  async placeCodOrder(shopper: ShopperAtCheckout, cartId?: string): Promise<number> {
+    const cart = cartId ?? (await this.addToCart(shopper.product));
+    const body = await this.orderBody(shopper, cart, {
+      amount: priceIn("INR", shopper.product.offerCents) + COD_SHIPPING_FEE_INR,
+      payment_method: "cod",
+      cod_code_channel: "email",
     });
+    const created = await this.send<{ order_id: number }>({ method: "POST", url: "/api/create-order/", payload: body });
     const orderId = created.body.order_id;
     const code = await this.codeSentTo(shopper.email);
     await this.send({ method: "POST", url: "/api/confirm-cod-order/", payload: { order_id: orderId, code } });
     return orderId;
+  }
+
+  /** The payment simulator's "Pay now" for a provider order (Razorpay's widget, as a shopper's browser calls it). */
+  async payInSimulator(providerOrderId: string, keyId: string): Promise<Record<string, string>> {
+    const { body } = await this.send<Record<string, string>>({
+      method: "POST",
+      url: "/sim/razorpay/checkout/pay",
+      payload: { key_id: keyId, order_id: providerOrderId },
+    });
+    return body;
   }
 
   /** The newest e-mail to `to` whose text matches `pattern`: its first group. */
