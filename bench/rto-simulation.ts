@@ -74,9 +74,10 @@ function table(a: Timed, b: Timed): string {
     [
       row("shoppers", (r) => r.shoppers),
       row("orders placed", (r) => r.ordersPlaced),
-      row("lost sales (abandoned at COD rules)", (r) => r.lostSales),
-      row("orders converted to prepaid", (r) => r.convertedToPrepaid),
-      row("orders with an advance paid", (r) => r.advancePaid),
+      row("lost sales (left at the COD rules)", (r) => r.lostSales),
+      row("COD orders converted to prepaid by the nudge (store's figures)", (r) => r.convertedByNudge),
+      row("paid by card where COD was refused", (r) => r.prepaidAtCheckout),
+      row("COD with an advance paid", (r) => r.advancePaid),
       row("address checks sent", (r) => r.addressChecksSent),
       row("addresses corrected", (r) => r.addressesCorrected),
       row("failed first attempts (NDR)", (r) => r.failedFirstAttempts),

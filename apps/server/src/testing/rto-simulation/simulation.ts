@@ -12,6 +12,8 @@ export interface SimulationOptions {
   products: number;
   /** Shoppers served at once (each one's draws are fixed, so the figures do not depend on it). */
   concurrency: number;
+  /** Run before the simulated orders, after the history (the test sets seller rules there). */
+  beforeOrders?: (client: StoreClient) => Promise<void>;
   /** Where progress lines go (the bench prints them; the test does not). */
   log?: (line: string) => void;
 }
@@ -22,7 +24,10 @@ export interface RunReport {
   shoppers: number;
   ordersPlaced: number;
   lostSales: number;
-  convertedToPrepaid: number;
+  /** Shoppers refused COD by the rules who paid by card instead. */
+  prepaidAtCheckout: number;
+  /** COD orders the pay-now nudge turned prepaid: the store's own figures (after minus before). */
+  convertedByNudge: number;
   advancePaid: number;
   addressChecksSent: number;
   addressesCorrected: number;
@@ -126,11 +131,9 @@ async function runOrders(
     counts.ordersPlaced += 1;
     let payment = outcome.kind;
     if (payment === "advance") counts.advancePaid += 1;
-    if (payment === "prepaid") counts.convertedToPrepaid += 1;
-    if (features?.nudge && payment === "cod" && (await features.nudge(client, shopper, who, outcome.orderId))) {
+    if (payment === "prepaid") counts.prepaidAtCheckout += 1;
+    if (features?.nudge && payment === "cod" && (await features.nudge(client, shopper, who, outcome.orderId)))
       payment = "prepaid";
-      counts.convertedToPrepaid += 1;
-    }
     let addressFixed = false;
     if (features && shopper.badAddress && (await client.sendAddressCheck(outcome.orderId))) {
       counts.addressChecksSent += 1;
@@ -172,7 +175,8 @@ export async function simulateRun(
     shoppers: shoppers.length,
     ordersPlaced: 0,
     lostSales: 0,
-    convertedToPrepaid: 0,
+    prepaidAtCheckout: 0,
+    convertedByNudge: 0,
     advancePaid: 0,
     addressChecksSent: 0,
     addressesCorrected: 0,
@@ -186,14 +190,19 @@ export async function simulateRun(
       addressChecks: features !== null,
     },
   };
+  // Run A is the store with its RTO features off, as an owner can set them; run B keeps the defaults (on).
+  await client.setRtoFeatures(features !== null);
   const history = { ...counts };
   options.log?.("history: the repeat shoppers' earlier orders");
   await runOrders(client, shoppers.filter((s) => s.repeat).map(asFirstOrder), options, null, history);
   options.log?.(`the ${shoppers.length} simulated orders, ${features ? "with" : "without"} the features`);
+  await options.beforeOrders?.(client);
   const before = await client.outcomes();
+  const convertedBefore = await client.nudgesConverted();
   await runOrders(client, shoppers, options, features, counts);
   const after = await client.outcomes();
   counts.store = difference(before, after);
+  counts.convertedByNudge = (await client.nudgesConverted()) - convertedBefore;
   return counts;
 }
 

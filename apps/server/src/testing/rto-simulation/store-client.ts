@@ -140,6 +140,91 @@ export class StoreClient {
     return body;
   }
 
+  /**
+   * A checkout whose payment goes through the card provider (Razorpay's simulator): a card order (`cod: false`)
+   * or cash on delivery with an advance (decision 093), its advance paid online. Answers the order id.
+   */
+  async placePaidOrder(shopper: ShopperAtCheckout, cartId: string, cod: boolean): Promise<number> {
+    const price = priceIn("INR", shopper.product.offerCents);
+    const body = await this.orderBody(
+      shopper,
+      cartId,
+      cod
+        ? { amount: price + COD_SHIPPING_FEE_INR, payment_method: "cod", cod_code_channel: "email" }
+        : { amount: price * 100, razorpay: true },
+    );
+    const created = await this.send<{ data: { data: { id: string; amount: number }; key: string; order_id: number } }>({
+      method: "POST",
+      url: "/api/create-order/",
+      payload: body,
+    });
+    const { data } = created.body;
+    const paid = await this.payInSimulator(data.data.id, data.key);
+    await this.send({
+      method: "POST",
+      url: "/api/verify-payment/",
+      payload: { amount: data.data.amount, razorpay: true, cart_id: cartId, ...paid },
+    });
+    return data.order_id;
+  }
+
+  /** The checkout's question before the shopper chooses how to pay (decision 093). */
+  async codOffer(shopper: ShopperAtCheckout, cartId: string): Promise<{ cod: "allowed" | "advance" | "refused" }> {
+    const query = new URLSearchParams({
+      cart_id: cartId,
+      pin_code: shopper.pin,
+      email: shopper.email,
+      mobile_number: shopper.phone,
+    });
+    return (
+      await this.send<{ cod: "allowed" | "advance" | "refused" }>({ method: "GET", url: `/api/cod-offer/?${query}` })
+    ).body;
+  }
+
+  /** Turns the COD rules' history defaults (093) and the pay-now nudge (094) on or off, as the owner does. */
+  async setRtoFeatures(enabled: boolean): Promise<void> {
+    const history = await this.asSeller<{ settings: Record<string, unknown> }>("GET", "/api/admin/cod-history");
+    await this.asSeller("PUT", "/api/admin/cod-history", { ...history.body.settings, enabled });
+    const payNow = await this.asSeller<Record<string, unknown>>("GET", "/api/admin/pay-now/settings");
+    await this.asSeller("PUT", "/api/admin/pay-now/settings", { ...payNow.body, enabled });
+  }
+
+  /** Runs the pay-now job for one order (the simulator's clock route), then finds the link in the shopper's inbox. */
+  async payNowLink(email: string, orderId: number): Promise<string | null> {
+    await this.asSeller("POST", "/sim/jobs/pay-now", { order_id: orderId });
+    return this.fromInbox(email, new RegExp(`/pay-now/${orderId}\\?token=([\\w-]+)`));
+  }
+
+  /** The shopper pays through the pay-now link: the provider's order, the simulator's "Pay now", the proof. */
+  async payThroughLink(orderId: number, token: string): Promise<void> {
+    const started = await this.send<{ provider_order_id: string; key: string }>({
+      method: "POST",
+      url: `/api/pay-now/${orderId}/pay?token=${token}`,
+      payload: { payment_method: "razorpay" },
+    });
+    const paid = await this.payInSimulator(started.body.provider_order_id, started.body.key);
+    await this.send({
+      method: "POST",
+      url: "/api/pay-now/verify-payment",
+      payload: {
+        payment_method: "razorpay",
+        order_id: paid.razorpay_order_id,
+        payment_id: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      },
+    });
+  }
+
+  /** The orders the pay-now nudges converted to prepaid, as the owner's figures give them (yesterday to tomorrow). */
+  async nudgesConverted(): Promise<number> {
+    const now = new Date();
+    const { body } = await this.asSeller<{ converted: number }>(
+      "GET",
+      `/api/admin/pay-now/stats?from=${istDay(now, -1)}&to=${istDay(now, 1)}`,
+    );
+    return body.converted;
+  }
+
   /** The newest e-mail to `to` whose text matches `pattern`: its first group. */
   async fromInbox(to: string, pattern: RegExp): Promise<string | null> {
     const mails = await this.app.database.db
