@@ -20,11 +20,30 @@ export async function readHistorySettings(db: Db | Tx): Promise<HistorySettings>
 const emailKey = sql<string>`lower(${orders.email})`;
 const pinKey = sql<string>`${orders.pinCode}`;
 
+/** One-sided 90% confidence (the normal quantile for 0.9). */
+const Z = 1.2816;
+
+/**
+ * Whether `returned` of `parcels` is more than `sharePercent` beyond chance: the lower end of the Wilson score
+ * interval is above the share. A PIN code sees a few parcels a season, and at the shop's usual RTO a plain
+ * "more than 35% of 5 to 10" flags a quarter to two-fifths of PIN codes on luck alone, each flag an advance that loses sales
+ * (decision 095's run flagged half of them); 3 of 5 back no longer flags, 4 of 5 does.
+ */
+export function clearlyAbove(returned: number, parcels: number, sharePercent: number): boolean {
+  if (parcels === 0) return false;
+  const p = returned / parcels;
+  const z2 = Z * Z;
+  const centre = p + z2 / (2 * parcels);
+  const spread = Z * Math.sqrt((p * (1 - p)) / parcels + z2 / (4 * parcels * parcels));
+  return (centre - spread) / (1 + z2 / parcels) > sharePercent / 100;
+}
+
 /**
  * COD parcels that ended (delivered, or back at the seller's) since the look-back began, per PIN code or
  * per e-mail, with how many came back, as decision 091 counts them (the day the order reached that status;
  * Indian orders only). `only`: one PIN code or e-mail (checkout: the indexes on orders make it a few rows),
- * else every key over the settings' threshold (the back office's list).
+ * else every key the settings flag (the back office's list): at least the minimum parcels, and clearly more
+ * returned than the share.
  */
 async function returnFigures(
   db: Db,
@@ -54,9 +73,8 @@ async function returnFigures(
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(...where))
     .groupBy(key)
-    .having(
-      sql`count(distinct ${orders.id}) >= ${settings.minParcels} and 100 * count(distinct ${orders.id}) filter (where ${orderEvents.toStatus} = 'returned_to_origin') > ${settings.returnSharePercent} * count(distinct ${orders.id})`,
-    );
+    .having(sql`count(distinct ${orders.id}) >= ${settings.minParcels}`)
+    .then((rows) => rows.filter((r) => clearlyAbove(r.returned, r.parcels, settings.returnSharePercent)));
 }
 
 /** Whether the history flags this PIN code or e-mail now (false when the defaults are off). */
