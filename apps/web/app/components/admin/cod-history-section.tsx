@@ -60,9 +60,9 @@ export function CodHistorySection({
           Defaults from your returns
         </h2>
         <p className="mt-1 text-sm text-charcoal/80">
-          A PIN code or customer (by e-mail) whose cash-on-delivery parcels came back more than the share below, by
-          more than chance explains (90% sure: 4 of 5 parcels back is, 3 of 5 is not), gets this unless you set a rule
-          for it. A rule &ldquo;Cash on delivery allowed&rdquo; overrides one.
+          A PIN code or customer (by e-mail) whose cash-on-delivery parcels came back more than the share below, by more
+          than chance explains (90% sure: 4 of 5 parcels back is, 3 of 5 is not), gets this unless you set a rule for
+          it. A rule &ldquo;Cash on delivery allowed&rdquo; overrides one.
         </p>
         {save.failure && (
           <p role="alert" className="mt-3 font-medium text-madder">
