@@ -3,7 +3,7 @@ import type { ProductDetail } from "@store/shared";
 import { adminToken, simulatorControlHeaders } from "../fixtures/back-office";
 import { openWithStorage, productDetail, productInStock } from "../fixtures/cart";
 import { mailsTo } from "../fixtures/mail";
-import { confirmedCodOrder, paidCardOrder } from "../fixtures/orders";
+import { confirmedCodOrder, paidCardOrder, SENT_BACK } from "../fixtures/orders";
 
 /**
  * Issue 16's "done when": an order goes from payment to the shopper's door through the simulated courier;
@@ -168,7 +168,7 @@ test("an undelivered cash-on-delivery parcel comes back to the seller and its pi
 }) => {
   const email = `rto.${Date.now()}@example.in`;
   const before = (await productDetail(request, rtoProduct.id, "INR")).stock;
-  const orderId = await confirmedCodOrder(request, rtoProduct, email);
+  const orderId = await confirmedCodOrder(request, rtoProduct, email, SENT_BACK);
   expect((await productDetail(request, rtoProduct.id, "INR")).stock).toBe(before - 1);
 
   const shop = await seller(request);

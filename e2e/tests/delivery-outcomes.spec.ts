@@ -3,7 +3,7 @@ import type { DashboardResponse } from "@store/shared";
 import { newShopper } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { openWithStorage, productInStock } from "../fixtures/cart";
-import { confirmedCodOrder } from "../fixtures/orders";
+import { confirmedCodOrder, SENT_BACK } from "../fixtures/orders";
 import { PHONE, adminToken, expectNoSidewaysScroll, title } from "../fixtures/back-office";
 import { keepScreen } from "../fixtures/screens";
 
@@ -27,8 +27,8 @@ async function parcelMoved(request: APIRequestContext, orderId: number, moves: r
 test.beforeAll(async ({ request }) => {
   // Accessories (category 6), the second in stock: away from the products other specs buy.
   const product = await productInStock(request, { currency: "INR", minStock: 3, category: 6, skip: 1 });
-  const back = await confirmedCodOrder(request, product, newShopper("rto-back").email);
-  const home = await confirmedCodOrder(request, product, newShopper("rto-home").email);
+  const back = await confirmedCodOrder(request, product, newShopper("rto-back").email, SENT_BACK);
+  const home = await confirmedCodOrder(request, product, newShopper("rto-home").email, SENT_BACK);
   await parcelMoved(request, back, RETURNED);
   await parcelMoved(request, home, DELIVERED);
 });

@@ -1,11 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { ProductDetail, ShipmentResults } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { adminToken, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
+import { adminToken } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
 import { linkFromMail } from "../fixtures/mail";
 import { paidCardOrder } from "../fixtures/orders";
-import { keepScreen } from "../fixtures/screens";
+import { keepAtBothWidths } from "../fixtures/screens";
 
 /**
  * Issue 43 point 4 (decision 090): the simulated courier fails a delivery (NDR, "address incomplete"), the shopper
@@ -19,16 +19,6 @@ let product: ProductDetail;
 test.beforeAll(async ({ request }) => {
   product = await productInStock(request, { currency: "INR", minStock: 3, skip: 5, category: 2, page: 3 });
 });
-
-async function keepBoth(page: Page, name: string) {
-  await page.setViewportSize(WIDE);
-  await expectNoSidewaysScroll(page);
-  await keepScreen(page, name);
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await keepScreen(page, name);
-  await page.setViewportSize(WIDE);
-}
 
 test("a failed delivery: the shopper's new day and address reach the seller's queue and the courier's reattempt", async ({
   page,
@@ -63,7 +53,7 @@ test("a failed delivery: the shopper's new day and address reach the seller's qu
   const form = page.locator("form");
   await expect(form.getByRole("button", { name: "Ask for a new delivery" })).toBeEnabled();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await keepBoth(page, "issue43-p4-01-shopper-choice");
+  await keepAtBothWidths(page, "issue43-p4-01-shopper-choice");
 
   // A phone that is not one: said at the field, nothing stored.
   await form.getByLabel("Phone the courier calls").fill("12345");
@@ -76,7 +66,7 @@ test("a failed delivery: the shopper's new day and address reach the seller's qu
   await form.getByLabel(/Street address/).fill("Flat 4B, Shanti Niketan, near the water tank, 7 Johari Bazaar");
   await form.getByRole("button", { name: "Ask for a new delivery" }).click();
   await expect(page.getByText(/We will ask the courier to come again on/)).toBeVisible();
-  await keepBoth(page, "issue43-p4-02-shopper-answered");
+  await keepAtBothWidths(page, "issue43-p4-02-shopper-answered");
 
   // The seller's queue: the reason, the attempt and the shopper's answer; one click to reattempt.
   const owner = await (await browser.newContext({ viewport: WIDE })).newPage();
@@ -87,11 +77,11 @@ test("a failed delivery: the shopper's new day and address reach the seller's qu
   await expect(row).toContainText(`Try again on ${day}`);
   await expect(row).toContainText("Shanti Niketan");
   expect(await seriousA11yViolations(owner)).toEqual([]);
-  await keepBoth(owner, "issue43-p4-03-seller-queue");
+  await keepAtBothWidths(owner, "issue43-p4-03-seller-queue");
   await row.getByRole("button", { name: "Reattempt" }).click();
   await expect(owner.getByText(`The courier will try order #${orderId} again on ${day}.`)).toBeVisible();
   await expect(table.getByRole("row", { name: new RegExp(`Order #${orderId}\\b`) })).toHaveCount(0);
-  await keepBoth(owner, "issue43-p4-04-seller-reattempted");
+  await keepAtBothWidths(owner, "issue43-p4-04-seller-reattempted");
 
   // The courier took it: out for delivery again, as its webhook told the store.
   const detail = await request.get(`/api/admin/orders/${orderId}`, { headers: admin });

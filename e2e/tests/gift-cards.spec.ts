@@ -1,12 +1,12 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { formatMoney, type CartResponse } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { adminToken, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
+import { adminToken } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
 import { checkout, openCheckout } from "../fixtures/checkout";
 import { mailsTo } from "../fixtures/mail";
-import { keepScreen } from "../fixtures/screens";
+import { keepAtBothWidths } from "../fixtures/screens";
 
 /**
  * Issue 42 point 4 (decision 089): the owner makes a gift card; a guest buys one for a friend, pays in the
@@ -18,18 +18,6 @@ test.describe.configure({ timeout: 120_000 });
 const WIDE = { width: 1280, height: 900 };
 
 /** The screen at 1280 and 390 px, `top` scrolled just below the sticky header; no sideways scroll. */
-async function keepBoth(page: Page, name: string, top?: Locator) {
-  for (const size of [WIDE, PHONE]) {
-    await page.setViewportSize(size);
-    await top?.evaluate((element) => {
-      const view = globalThis as unknown as { scrollTo: (x: number, y: number) => void; scrollY: number };
-      view.scrollTo(0, element.getBoundingClientRect().top + view.scrollY - 88);
-    });
-    await expectNoSidewaysScroll(page);
-    await keepScreen(page, name);
-  }
-  await page.setViewportSize(WIDE);
-}
 
 test("a gift card made by the owner, bought and paid by a guest, e-mailed and redeemed once", async ({
   browser,
@@ -53,7 +41,7 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   await form.getByLabel("Chosen amount from").fill("500");
   await form.getByLabel("Chosen amount up to").fill("25000");
   expect(await seriousA11yViolations(owner)).toEqual([]);
-  await keepBoth(owner, "issue42-p04-admin-gift-card-form", form);
+  await keepAtBothWidths(owner, "issue42-p04-admin-gift-card-form", form);
   await form.getByRole("button", { name: "Create gift card" }).click();
   await expect(owner.getByRole("table", { name: "Gift card products" })).toContainText(name);
 
@@ -62,7 +50,7 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   await buyer.goto("/gift-cards");
   await expect(buyer.getByRole("heading", { level: 2, name })).toBeVisible();
   expect(await seriousA11yViolations(buyer)).toEqual([]);
-  await keepBoth(buyer, "issue42-p04-gift-cards-listing");
+  await keepAtBothWidths(buyer, "issue42-p04-gift-cards-listing");
   await buyer.getByRole("link", { name: `Buy the ${name}` }).click();
   await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
   const purchase = buyer.getByRole("form", { name: "Buy a gift card" });
@@ -76,7 +64,7 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   await purchase.getByLabel("Your e-mail (for the receipt)").fill(`rohan-${Date.now()}@example.com`);
   await expect(purchase.getByRole("radio", { name: /Cards, UPI, net banking/ })).toBeChecked();
   expect(await seriousA11yViolations(buyer)).toEqual([]);
-  await keepBoth(buyer, "issue42-p04-gift-card-purchase", purchase);
+  await keepAtBothWidths(buyer, "issue42-p04-gift-card-purchase", purchase);
 
   // Paid in the simulator's widget, as an order is; today's card goes at once.
   await purchase.getByRole("button", { name: "Buy and pay" }).click();
@@ -85,7 +73,7 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   await widget.getByRole("button", { name: "Pay now" }).click();
   const paid = buyer.getByRole("status").filter({ hasText: "Paid and sent" });
   await expect(paid).toContainText("Paid and sent: Kavya Sharma has your ₹1,500 gift card");
-  await keepBoth(buyer, "issue42-p04-gift-card-paid", paid);
+  await keepAtBothWidths(buyer, "issue42-p04-gift-card-paid", paid);
 
   // The friend's e-mail, from the mail sink: the amount, the buyer's message and the code.
   await expect
@@ -131,7 +119,7 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
     name: `Use my store credit (${formatMoney(1500, "INR")} available)`,
   });
   await expect(use).toBeVisible();
-  await keepBoth(shopper, "issue42-p04-gift-card-at-checkout", use);
+  await keepAtBothWidths(shopper, "issue42-p04-gift-card-at-checkout", use);
 
   // The account page shows it; a second try is refused.
   await openWithStorage(shopper, "/account", { token });
@@ -140,11 +128,11 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   await expect(section).toContainText(`Balance: ${formatMoney(1500, "INR")}`);
   await expect(section.getByRole("list", { name: "Store credit history" })).toContainText("Gift card added");
   expect(await seriousA11yViolations(shopper)).toEqual([]);
-  await keepBoth(shopper, "issue42-p04-gift-card-redeemed", section);
+  await keepAtBothWidths(shopper, "issue42-p04-gift-card-redeemed", section);
   await redeem.getByLabel("Gift card code (from the e-mail)").fill(code!);
   await redeem.getByRole("button", { name: "Add to store credit" }).click();
   await expect(redeem.getByRole("alert")).toHaveText(/^This gift card is already in your store credit/);
-  await keepBoth(shopper, "issue42-p04-gift-card-redeem-refused", section);
+  await keepAtBothWidths(shopper, "issue42-p04-gift-card-redeem-refused", section);
 
   // The owner sees the card masked (never its code) and what is owed.
   await owner.reload();
@@ -155,5 +143,5 @@ test("a gift card made by the owner, bought and paid by a guest, e-mailed and re
   expect(await owner.content()).not.toContain(code!.slice(0, 9));
   await expect(owner.getByRole("region", { name: "The shop owes in unredeemed cards" })).toBeVisible();
   expect(await seriousA11yViolations(owner)).toEqual([]);
-  await keepBoth(owner, "issue42-p04-admin-gift-cards");
+  await keepAtBothWidths(owner, "issue42-p04-admin-gift-cards");
 });

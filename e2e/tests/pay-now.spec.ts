@@ -1,11 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { PayNowStats, ProductDetail } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
-import { adminToken, expectNoSidewaysScroll, PHONE, simulatorControlHeaders } from "../fixtures/back-office";
+import { adminToken, PHONE, simulatorControlHeaders } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
 import { linkFromMail } from "../fixtures/mail";
 import { confirmedCodOrder } from "../fixtures/orders";
-import { keepScreen } from "../fixtures/screens";
+import { keepAtBothWidths } from "../fixtures/screens";
 
 /**
  * Issue 43 point 3 (decision 094): a cash-on-delivery order gets one "pay now" e-mail; its link, paid in the
@@ -20,15 +20,6 @@ let product: ProductDetail;
 test.beforeAll(async ({ request }) => {
   product = await productInStock(request, { currency: "INR", minStock: 3, skip: 7, category: 2, page: 3 });
 });
-
-async function keepBoth(page: Page, name: string) {
-  await page.setViewportSize(WIDE);
-  await expectNoSidewaysScroll(page);
-  await keepScreen(page, name);
-  await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
-  await keepScreen(page, name);
-}
 
 test("a COD order's pay-now e-mail, paid in the simulator: the order turns prepaid and the figure counts it", async ({
   page,
@@ -56,19 +47,19 @@ test("a COD order's pay-now e-mail, paid in the simulator: the order turns prepa
   await expect(pay).toBeEnabled();
   await expect(page.getByText(`Order #${orderId}`)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await keepBoth(page, "issue43-p3-01-pay-now-link");
+  await keepAtBothWidths(page, "issue43-p3-01-pay-now-link");
   await page.setViewportSize(PHONE);
   await pay.click();
   const widget = page.getByRole("dialog");
   await widget.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByText(/Paid, thank you! Your order is now prepaid/)).toBeVisible();
-  await keepBoth(page, "issue43-p3-02-pay-now-paid");
+  await keepAtBothWidths(page, "issue43-p3-02-pay-now-paid");
 
   // The back office: paid, by card, with the conversion in the order's history.
   const owner = await (await browser.newContext({ viewport: WIDE })).newPage();
   await openWithStorage(owner, `/admin/orders/${orderId}`, { token: await adminToken(request) });
   await expect(owner.getByText("COD converted to prepaid").first()).toBeVisible();
-  await keepBoth(owner, "issue43-p3-03-order-converted");
+  await keepAtBothWidths(owner, "issue43-p3-03-order-converted");
 
   // The seller's figures count it, on the delivery outcomes page too.
   const after = (await (await request.get(statsUrl, { headers: admin })).json()) as PayNowStats;
@@ -81,6 +72,6 @@ test("a COD order's pay-now e-mail, paid in the simulator: the order turns prepa
   await expect(figures.first()).toBeVisible();
   await expect(owner.getByLabel("Pay-now figures")).toContainText("Converted to prepaid");
   expect(await seriousA11yViolations(owner)).toEqual([]);
-  await keepBoth(owner, "issue43-p3-04-pay-now-figures");
+  await keepAtBothWidths(owner, "issue43-p3-04-pay-now-figures");
   await owner.context().close();
 });
