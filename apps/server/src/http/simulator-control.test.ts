@@ -84,6 +84,7 @@ describe("the simulators' controls", () => {
       "POST /sim/dhl-express/control/outage",
       "POST /sim/dhl-express/control/shipments/:awb",
       "POST /sim/jobs/cart-reminders",
+      "POST /sim/jobs/pay-now",
       "POST /sim/outages",
       "POST /sim/shiprocket/control/shipments/:awb",
       "POST /sim/whatsapp/messages/:id/read",

@@ -1,7 +1,8 @@
 import { MESSAGES, type AddressCheckLinkView } from "@store/shared";
 import { ChoiceRadios } from "./choice-radios";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { api } from "../../lib/api";
+import { useTokenLink } from "./use-token-link";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
@@ -17,25 +18,12 @@ type Field = (typeof FIELDS)[number];
  */
 export function AddressCheckForm({ id, token }: { id: string; token: string }) {
   const hydrated = useHydrated();
-  const [link, setLink] = useState<AddressCheckLinkView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems<Field>>({ fields: {}, form: null });
   const [choice, setChoice] = useState<"confirm" | "correct">("correct");
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const path = `/api/address-checks/${encodeURIComponent(id)}`;
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    api
-      .get<AddressCheckLinkView>(path, { token }, { signal: controller.signal, auth: false })
-      .then(setLink, (failure: unknown) => {
-        if (!controller.signal.aborted)
-          setLoadError(problemsFromApi(failure, [], MESSAGES.unexpectedError).form ?? MESSAGES.unexpectedError);
-      });
-    return () => controller.abort();
-  }, [path, token]);
+  const [link, setLink, loadError] = useTokenLink<AddressCheckLinkView>(path, token);
 
   if (!token)
     return (

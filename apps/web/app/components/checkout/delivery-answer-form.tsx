@@ -1,7 +1,8 @@
 import { MESSAGES, type NdrLinkView } from "@store/shared";
 import { ChoiceRadios } from "./choice-radios";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { api } from "../../lib/api";
+import { useTokenLink } from "./use-token-link";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FormMessage } from "../account/auth-card";
 import { problemsFromApi, type Problems } from "../account/form-problems";
@@ -41,25 +42,12 @@ function AnswerSummary({ link }: { link: NdrLinkView }) {
  */
 export function DeliveryAnswerForm({ id, token }: { id: string; token: string }) {
   const hydrated = useHydrated();
-  const [link, setLink] = useState<NdrLinkView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems<Field>>({ fields: {}, form: null });
   const [choice, setChoice] = useState<"reattempt" | "cancel">("reattempt");
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const path = `/api/deliveries/${encodeURIComponent(id)}`;
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    api
-      .get<NdrLinkView>(path, { token }, { signal: controller.signal, auth: false })
-      .then(setLink, (failure: unknown) => {
-        if (!controller.signal.aborted)
-          setLoadError(problemsFromApi(failure, [], MESSAGES.unexpectedError).form ?? MESSAGES.unexpectedError);
-      });
-    return () => controller.abort();
-  }, [path, token]);
+  const [link, setLink, loadError] = useTokenLink<NdrLinkView>(path, token);
 
   if (!token)
     return (

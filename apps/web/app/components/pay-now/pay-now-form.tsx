@@ -1,6 +1,7 @@
 import { formatMoney, MESSAGES, SELLER, type PayNowPaid, type PayNowPayResponse, type PayNowView } from "@store/shared";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { api } from "../../lib/api";
+import { useTokenLink } from "../checkout/use-token-link";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FormMessage } from "../account/auth-card";
 import { problemsFromApi } from "../account/form-problems";
@@ -17,24 +18,12 @@ const failureText = (failure: unknown) =>
  */
 export function PayNowForm({ id, token }: { id: string; token: string }) {
   const hydrated = useHydrated();
-  const [link, setLink] = useState<PayNowView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [paid, setPaid] = useState<PayNowPaid | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const path = `/api/pay-now/${encodeURIComponent(id)}`;
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    api
-      .get<PayNowView>(path, { token }, { signal: controller.signal, auth: false })
-      .then(setLink, (failure: unknown) => {
-        if (!controller.signal.aborted) setLoadError(failureText(failure));
-      });
-    return () => controller.abort();
-  }, [path, token]);
+  const [link, , loadError] = useTokenLink<PayNowView>(path, token);
 
   if (!token)
     return (
