@@ -19,7 +19,7 @@ import { lockCartForCheckout, touchCart } from "../cart/checkout-lines";
 import type { PaymentGateway } from "../payments/gateway";
 import type { ServiceLog } from "../../log";
 import { providerOrderFor } from "../payments/provider-orders";
-import { unknownMethod } from "../payments/unknown-method";
+import { notConfigured, unknownMethod } from "../payments/refusals";
 import { assertUnderClientCap, assertUnderEmailCap } from "../orders/caps";
 import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
@@ -241,7 +241,7 @@ export function createCheckoutService(
     advance: number,
   ): Promise<CreatedOrder> {
     const provider = deps.gateway.provider(ADVANCE_PROVIDER);
-    if (!provider) throw refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
+    if (!provider) throw notConfigured();
     const held = await checkout(
       cartId,
       input,

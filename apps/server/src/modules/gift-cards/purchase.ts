@@ -17,15 +17,12 @@ import { addDays, istDayOf } from "../../lib/seller-time";
 import type { ServiceLog } from "../../log";
 import { ProviderError, type PaymentProof } from "../payments/provider";
 import type { createPaymentsService } from "../payments/service";
-import { unknownMethod } from "../payments/unknown-method";
+import { notConfigured, unknownMethod, verificationFailed, verifiedProvider } from "../payments/refusals";
 import { productRow, sellsAmount } from "./products";
 import { settleGiftCardCapture } from "./settle";
 import { giftCards, type GiftCardRow } from "./tables";
 
 type Payments = Pick<ReturnType<typeof createPaymentsService>, "gateway" | "options">;
-
-const notConfigured = () => refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
-const verificationFailed = () => refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
 
 /** How far ahead a card may be sent: a year of the seller's India days. */
 const SEND_AHEAD_DAYS = 365;
@@ -132,15 +129,12 @@ export function createGiftCardPurchases(db: Db, payments: Payments, log: Service
    * settled. A card the webhook settled first is answered from our records without asking the provider again.
    */
   async function verify(body: GiftCardVerify): Promise<GiftCardPaid> {
-    if (!gateway.knows(body.payment_method)) throw unknownMethod();
-    const provider = gateway.provider(body.payment_method);
-    if (!provider) throw notConfigured();
     const proof: PaymentProof = {
       providerOrderId: body.order_id,
       paymentId: body.payment_id,
       signature: body.signature,
     };
-    if (!provider.verify(proof)) throw verificationFailed();
+    const provider = verifiedProvider(gateway, body.payment_method, proof);
     const card = await cardOf(provider.name, proof.providerOrderId);
     if (!card) throw verificationFailed();
     if (card.status !== "pending_payment") return paidView(card);

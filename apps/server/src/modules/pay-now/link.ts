@@ -18,7 +18,7 @@ import { toPayByMethod } from "../orders/refund-policy";
 import { orderLines, orders } from "../orders/tables";
 import { ProviderError, type PaymentProof } from "../payments/provider";
 import type { createPaymentsService } from "../payments/service";
-import { unknownMethod } from "../payments/unknown-method";
+import { notConfigured, unknownMethod, verificationFailed, verifiedProvider } from "../payments/refusals";
 import { hasOrderParcel } from "../shipping/book";
 import { tokenHash } from "./send";
 import { closedReason, settlePayNowCapture, type PayNowSettled } from "./settle";
@@ -28,8 +28,6 @@ type Payments = Pick<ReturnType<typeof createPaymentsService>, "gateway" | "opti
 
 const badLink = () =>
   refusal("not_found", "PAY_NOW_LINK_INVALID", "This link is not valid. Use the latest message we sent.");
-const notConfigured = () => refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
-const verificationFailed = () => refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
 const PAID_MESSAGE = "Paid, thank you! Your order is now prepaid: the courier will collect nothing at the door.";
 
 /**
@@ -159,15 +157,12 @@ export function createPayNowLinks(db: Db, payments: Payments, log: ServiceLog) {
    * answers from our records without asking the provider again.
    */
   async function verify(body: PayNowVerify): Promise<PayNowPaid> {
-    if (!gateway.knows(body.payment_method)) throw unknownMethod();
-    const provider = gateway.provider(body.payment_method);
-    if (!provider) throw notConfigured();
     const proof: PaymentProof = {
       providerOrderId: body.order_id,
       paymentId: body.payment_id,
       signature: body.signature,
     };
-    if (!provider.verify(proof)) throw verificationFailed();
+    const provider = verifiedProvider(gateway, body.payment_method, proof);
     const [nudge] = await db
       .select()
       .from(payNowNudges)

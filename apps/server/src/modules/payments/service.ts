@@ -1,7 +1,7 @@
 import { MESSAGES, type OrderStatus, type PaymentOptionsResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import { refusal } from "../../errors";
-import { unknownMethod } from "./unknown-method";
+import { notConfigured, verificationFailed, verifiedProvider } from "./refusals";
 import type { PaymentGateway } from "./gateway";
 import type { ServiceLog } from "../../log";
 import {
@@ -20,9 +20,6 @@ import { confirmationPageOf } from "../orders/reader";
 
 /** A verified payment's order and where it stands. */
 export type Verified = { orderId: number; status: OrderStatus };
-
-const notConfigured = () => refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
-const verificationFailed = () => refusal("bad_request", "VERIFICATION_FAILED", MESSAGES.verificationFailed);
 
 export type PaymentOffer = PaymentOptionsResponse["providers"][number];
 
@@ -110,10 +107,7 @@ export function createPaymentsService(
      * route translates the spec's `razorpay` flag): the provider's own check, its capture, the paid transition.
      */
     async verify(name: ProviderName, proof: PaymentProof): Promise<Verified & { orderPage: string }> {
-      if (!gateway.knows(name)) throw unknownMethod();
-      const provider = gateway.provider(name);
-      if (!provider) throw notConfigured();
-      if (!provider.verify(proof)) throw verificationFailed();
+      const provider = verifiedProvider(gateway, name, proof);
       const verified = await captureAndSettle(provider, proof);
       // Whoever holds the payment's proof paid for the order: they may open its page (decision 076).
       return { ...verified, orderPage: await confirmationPageOf(db, verified.orderId) };
