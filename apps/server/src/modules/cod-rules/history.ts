@@ -26,8 +26,8 @@ const Z = 1.2816;
 /**
  * Whether `returned` of `parcels` is more than `sharePercent` beyond chance: the lower end of the Wilson score
  * interval is above the share. A PIN code sees a few parcels a season, and at the shop's usual RTO a plain
- * "more than 35% of 5 to 10" flags a quarter to two-fifths of PIN codes on luck alone, each flag an advance that loses sales
- *; 3 of 5 back no longer flags, 4 of 5 does.
+ * "more than 35% of 5 to 10" flags a quarter to two-fifths of PIN codes on luck alone, each flag an advance
+ * that loses sales; 3 of 5 back no longer flags, 4 of 5 does.
  */
 export function clearlyAbove(returned: number, parcels: number, sharePercent: number): boolean {
   if (parcels === 0) return false;
