@@ -76,6 +76,9 @@ export async function quoteCart(
     unitPrice: l.offer_price,
     unitMrp: l.mrp,
     isDirectBuy: l.is_direct_buy,
+    notes: l.notes,
+    leadDays: l.made_to_order_days,
+    returnable: rows[i]?.returnable ?? true,
   }));
 
   let discount = 0;
