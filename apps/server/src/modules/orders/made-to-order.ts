@@ -18,7 +18,7 @@ export function madeToOrderOf(
 }
 
 /** The longest making among an order's lines, in days (0: nothing is made to order). */
-export function longestLeadDays(lines: readonly { leadDays: number | null }[]): number {
+export function longestLeadDays(lines: readonly { leadDays?: number | null }[]): number {
   return lines.reduce((most, line) => Math.max(most, line.leadDays ?? 0), 0);
 }
 
