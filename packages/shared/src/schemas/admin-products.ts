@@ -271,7 +271,7 @@ const shippingFields = {
   handling_usd: handling("USD", 250),
 };
 /** The longest a made-to-order piece may take to make, in days (decision 099). */
-export const MADE_TO_ORDER_MAX_DAYS = 180;
+const MADE_TO_ORDER_MAX_DAYS = 180;
 /**
  * Made to order (decision 099): the days to make a piece (1-180; null or "" on an edit: a stocked piece
  * again), what the product page asks the shopper to write with it, whether that must be written, and whether

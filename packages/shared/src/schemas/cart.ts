@@ -30,7 +30,7 @@ const seenPrice = (field: string) =>
 /** The most a made-to-order line's measurements or notes may hold (decision 099). */
 export const LINE_NOTES_MAX = 500;
 /** A made-to-order piece's measurements or notes: several lines of text, "" for none. */
-export const lineNotesSchema = text("notes", LINE_NOTES_MAX, { multiline: true }).default("");
+const lineNotesSchema = text("notes", LINE_NOTES_MAX, { multiline: true }).default("");
 
 const lineIdentity = {
   product_pk: idParam,

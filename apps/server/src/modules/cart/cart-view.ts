@@ -43,6 +43,7 @@ export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & {
       isDirectBuy: cartLines.isDirectBuy,
       notes: cartLines.notes,
       madeToOrderDays: products.madeToOrderDays,
+      notesRequired: products.madeToOrderNotesRequired,
       returnable: sql<boolean>`${products.madeToOrderDays} is null or ${products.madeToOrderReturnable}`,
       name: products.name,
       isActive: products.isActive,
@@ -73,6 +74,7 @@ export interface LineRow {
   /** Made to order (decision 099): the shopper's notes, the days to make it (null: stocked), returnable. */
   notes: string;
   madeToOrderDays: number | null;
+  notesRequired?: boolean;
   returnable?: boolean;
   name: string;
   isActive: boolean;

@@ -18,7 +18,14 @@ import { newGuestCarts } from "./new-guest-carts";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
 import { restoreReminded } from "./restore";
-import { assertInStock, assertNotesFit, assertPricesCurrent, sellable, sellableVariantQuery, type LineInput } from "./sellable";
+import {
+  assertInStock,
+  assertNotesFit,
+  assertPricesCurrent,
+  sellable,
+  sellableVariantQuery,
+  type LineInput,
+} from "./sellable";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
 

@@ -154,6 +154,20 @@ describe("adding a made-to-order piece to the cart", () => {
   });
 });
 
+describe("checkout", () => {
+  it("refuses a line without the notes its product asks for (in the cart before the seller asked)", async () => {
+    const first = await add(stocked, {});
+    const cartId = first.json<CartResponse>().cart_id!;
+    // The same piece without notes, as a reminder's restore or an earlier add would have left it.
+    await db().insert(cartLines).values({ cartId, productId: tailored.productId, size: tailored.size, quantity: 1 });
+    const cart = await app.inject({ method: "GET", url: `/api/get-cart-items/?cart_id=${cartId}&currency=INR` });
+    const amount = cart.json<CartResponse>().subtotal * 100;
+    const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount));
+    expect(created.statusCode, created.body).toBe(422);
+    expect(created.json().code).toBe("NOTES_REQUIRED");
+  });
+});
+
 describe("the order line and its making", () => {
   it("keeps notes, lead time and returnable; the promise adds the lead time; the seller moves the making on", async () => {
     const { orderId, headers } = await paidOrder(true);
