@@ -157,8 +157,7 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
         response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
       },
     },
-    (request) =>
-      orders.setProduction(signedInUser(request), request.params.id, request.params.lineId, request.body),
+    (request) => orders.setProduction(signedInUser(request), request.params.id, request.params.lineId, request.body),
   );
 
   app.patch(

@@ -97,7 +97,9 @@ export function CartLine({ item, firstScreen = false }: { item: CartItem; firstS
               )}
             </p>
             {item.made_to_order_days !== null && (
-              <p className="mt-1 text-sm text-charcoal/80">Made to order: ships in about {item.made_to_order_days} days</p>
+              <p className="mt-1 text-sm text-charcoal/80">
+                Made to order: ships in about {item.made_to_order_days} days
+              </p>
             )}
             {item.notes && (
               <p className="mt-1 whitespace-pre-line break-words text-sm text-charcoal/80" data-line-notes>

@@ -53,7 +53,10 @@ export function ProductPurchase({ product, updating }: { product: ProductDetail;
   return (
     <>
       {made && (
-        <div className="mb-4 rounded-2xl border border-linen bg-white/70 p-5 text-sm text-charcoal/85" data-made-to-order>
+        <div
+          className="mb-4 rounded-2xl border border-linen bg-white/70 p-5 text-sm text-charcoal/85"
+          data-made-to-order
+        >
           <p className="font-semibold text-charcoal">Made to order: ships in about {made.days} days</p>
           <p className="mt-1">
             {made.returnable

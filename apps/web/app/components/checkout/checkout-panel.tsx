@@ -501,8 +501,8 @@ function MadeToOrderLead({ days }: { days: number }) {
   if (days === 0) return null;
   return (
     <p data-testid="made-to-order-lead" className="mb-6 rounded-xl bg-turmeric/15 px-4 py-3 text-charcoal">
-      Your order includes a piece made to order: it ships in about {days} days, and the delivery days below count
-      from then.
+      Your order includes a piece made to order: it ships in about {days} days, and the delivery days below count from
+      then.
     </p>
   );
 }
