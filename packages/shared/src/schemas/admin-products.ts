@@ -170,7 +170,10 @@ function checkBothWays(row: RowPrices, ctx: Issues, path: (string | number)[] = 
     ["mrp", row.mrp, row.mrp_inr, "MRP"],
   ] as const;
   for (const [field, usd, inr, name] of pairs) {
-    if (usd !== undefined && inr !== undefined && inrFromUsdCents(Math.round(usd * 100)) !== inr)
+    // This check runs even when a field already failed: a negative or non-numeric dollar price has its own
+    // message, and must not reach the conversion (which throws on it, a 500); so has one too large to convert.
+    if (typeof usd !== "number" || usd < 0 || !Number.isSafeInteger(Math.round(usd * 100))) continue;
+    if (inr !== undefined && inrFromUsdCents(Math.round(usd * 100)) !== inr)
       ctx.addIssue({
         code: "custom",
         path: [...path, `${field}_inr`],

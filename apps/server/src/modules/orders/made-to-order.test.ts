@@ -68,6 +68,8 @@ describe("the seller's made-to-order fields", () => {
       [{ made_to_order_notes_required: "yes" }, "made_to_order_notes_required"],
       [{ made_to_order_returnable: 1 }, "made_to_order_returnable"],
       [{ made_to_order_days: null, made_to_order_notes_required: true }, "made_to_order_notes_required"],
+      // Found by the bad-input ring: a negative dollar price beside a rupee one was a 500 (the conversion threw).
+      [{ size: tailored.size, offer_price: -1, offer_price_inr: 109 }, "offer_price"],
     ] as const) {
       const res = await patchProduct(tailored.productId, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
