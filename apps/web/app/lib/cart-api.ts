@@ -9,13 +9,17 @@ import type {
 import { api, ApiError } from "./api";
 
 /** A line to add: the spec's payload without cart_id, which the cart fills in from storage. */
-export type NewCartLine = Omit<AddCartItemRequest, "cart_id" | "currency"> & { currency: Currency };
+export type NewCartLine = Omit<AddCartItemRequest, "cart_id" | "currency" | "notes"> & {
+  currency: Currency;
+  /** A made-to-order piece's measurements or notes (decision 099); absent for none. */
+  notes?: string;
+};
 
 /** The spec's cart calls on the public API; lib/api adds `Authorization: Token ...` whenever a token is stored. */
 export const cartApi = {
   get: (cartId: string | null, currency: Currency) =>
     api.get<CartResponse>("/api/get-cart-items/", { cart_id: cartId, currency }),
-  add: (body: AddCartItemRequest) => api.post<CartResponse>("/api/cart-items/", body),
+  add: (body: NewCartLine & { cart_id: string | null }) => api.post<CartResponse>("/api/cart-items/", body),
   update: (body: UpdateCartItemRequest) => api.post<CartResponse>("/api/update-cart-item/", body),
   /**
    * Spec: the header is sent only for non-direct-buy lines. Ours always sends it when logged in: the
@@ -29,6 +33,7 @@ export function lineIdentity(item: CartItem) {
     product_pk: item.product_pk,
     size: item.size as AddCartItemRequest["size"],
     is_direct_buy: item.is_direct_buy,
+    notes: item.notes,
   };
 }
 
@@ -37,7 +42,8 @@ export function lineIdentity(item: CartItem) {
  * the server's message. Anything else is only logged (spec section 8) and answers null.
  */
 export function cartFailureMessage(error: unknown, what: string): string | null {
-  if (error instanceof ApiError && error.status === 409) return error.message;
+  // 422: a made-to-order piece's notes missing, or notes given for a stocked piece (decision 099).
+  if (error instanceof ApiError && (error.status === 409 || error.status === 422)) return error.message;
   console.error(`${what} failed`, error);
   return null;
 }

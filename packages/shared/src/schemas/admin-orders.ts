@@ -2,10 +2,10 @@ import { ADDRESS_PROBLEMS } from "../address-quality";
 import { adminAddressCheckSchema } from "./address-checks";
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status";
-import { currencySchema } from "./common";
+import { currencySchema, idParam } from "./common";
 import { adminPageMeta, adminPageQuery, optionalText, requiredText } from "./admin-common";
 import { calendarDay } from "./input-rules";
-import { paymentMethodSchema } from "./checkout";
+import { madeToOrderLineFields, paymentMethodSchema, PRODUCTION_STATUSES } from "./checkout";
 import { eWayBillViewSchema } from "./gst-documents";
 import { orderShippingSchema } from "./shipping";
 import { adminRefundSchema, transferReference } from "./refunds";
@@ -242,6 +242,7 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
       /** USD orders: the unit price and line total in paise at the order's rate; null for INR orders. */
       unit_price_inr_minor: z.number().int().nullable(),
       line_total_inr_minor: z.number().int().nullable(),
+      ...madeToOrderLineFields,
     }),
   ),
   payments: z.array(
@@ -335,7 +336,14 @@ export const orderStatusChangeResponseSchema = z.object({
 export type BulkShip = z.infer<typeof bulkShipSchema>;
 export type BulkShipResponse = z.infer<typeof bulkShipResponseSchema>;
 export type TrackingCorrection = z.infer<typeof trackingCorrectionSchema>;
+/** `POST /api/admin/orders/:id/lines/:lineId/production` (decision 099): a made-to-order line's making, one step on. */
+export const productionStatusChangeSchema = z.object({
+  status: z.enum(PRODUCTION_STATUSES, { error: "status must be in_production or ready" }),
+});
+export const orderLineParams = z.object({ id: idParam, lineId: idParam });
+
 export type CancelLines = z.infer<typeof cancelLinesSchema>;
+export type ProductionStatusChange = z.infer<typeof productionStatusChangeSchema>;
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;

@@ -170,7 +170,10 @@ function checkBothWays(row: RowPrices, ctx: Issues, path: (string | number)[] = 
     ["mrp", row.mrp, row.mrp_inr, "MRP"],
   ] as const;
   for (const [field, usd, inr, name] of pairs) {
-    if (usd !== undefined && inr !== undefined && inrFromUsdCents(Math.round(usd * 100)) !== inr)
+    // This check runs even when a field already failed: a negative or non-numeric dollar price has its own
+    // message, and must not reach the conversion (which throws on it, a 500); so has one too large to convert.
+    if (typeof usd !== "number" || usd < 0 || !Number.isSafeInteger(Math.round(usd * 100))) continue;
+    if (inr !== undefined && inrFromUsdCents(Math.round(usd * 100)) !== inr)
       ctx.addIssue({
         code: "custom",
         path: [...path, `${field}_inr`],
@@ -270,6 +273,40 @@ const shippingFields = {
   handling_inr: handling("INR", 20000),
   handling_usd: handling("USD", 250),
 };
+/** The longest a made-to-order piece may take to make, in days (decision 099). */
+const MADE_TO_ORDER_MAX_DAYS = 180;
+/**
+ * Made to order (decision 099): the days to make a piece (1-180; null or "" on an edit: a stocked piece
+ * again), what the product page asks the shopper to write with it, whether that must be written, and whether
+ * such a piece may be returned (not unless the seller says so).
+ */
+const madeToOrderFields = {
+  made_to_order_days: formNumber(
+    z
+      .number({ error: "Enter the days to make it as a whole number" })
+      .int("Enter the days to make it as a whole number")
+      .min(1, "Making takes at least 1 day")
+      .max(MADE_TO_ORDER_MAX_DAYS, `Making may take at most ${MADE_TO_ORDER_MAX_DAYS} days`)
+      .nullable()
+      .optional(),
+    null,
+  ),
+  made_to_order_prompt: optionalText(200).optional(),
+  made_to_order_notes_required: z.boolean({ error: "made_to_order_notes_required must be true or false" }).optional(),
+  made_to_order_returnable: z.boolean({ error: "made_to_order_returnable must be true or false" }).optional(),
+};
+/** Notes can only be asked for on a made-to-order product. */
+function checkMadeToOrder(
+  value: { made_to_order_days?: number | null; made_to_order_notes_required?: boolean },
+  ctx: Issues,
+): void {
+  if (value.made_to_order_notes_required === true && value.made_to_order_days === null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["made_to_order_notes_required"],
+      message: "Only a made-to-order product can ask for notes: give the days to make it",
+    });
+}
 /** Search engines show about 60 and 160 characters; a little more is allowed and cut by them. */
 const seoFields = {
   seo_title: optionalText(120).optional(),
@@ -345,6 +382,7 @@ export const productCreateSchema = z
     ...seoFields,
     ...attributeFields,
     ...shippingFields,
+    ...madeToOrderFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
     /**
      * Ours (issue 15): what the invoice prints and taxes; the rule must have a rate in force today. Either may be
@@ -354,6 +392,7 @@ export const productCreateSchema = z
     tax_rule_id: ownTaxRuleId,
   })
   .superRefine(checkProduct)
+  .superRefine(checkMadeToOrder)
   // Checked even when other fields failed (`when`), so the form shows every missing field at once.
   .refine((value) => value.offer_price !== undefined || value.offer_price_inr !== undefined, {
     path: ["offer_price"],
@@ -394,6 +433,7 @@ export const productPatchSchema = z
     ...seoFields,
     ...attributeFields,
     ...shippingFields,
+    ...madeToOrderFields,
     remarks: optionalText(2000, { multiline: true }).optional(),
     /** null: the product's own is cleared and its subcategory's default applies. */
     hsn_code: clearableHsnCode,
@@ -413,6 +453,7 @@ export const productPatchSchema = z
         ctx.addIssue({ code: "custom", path: ["images", i, "url"], message: "This image is listed twice" });
     });
     checkProduct(value, ctx);
+    checkMadeToOrder(value, ctx);
   })
   .transform(withUsdPrices);
 
@@ -479,6 +520,11 @@ export const adminProductSchema = z.object({
   package_height_cm: z.number().int().nullable(),
   handling_inr: z.number(),
   handling_usd: z.number(),
+  /** Made to order (decision 099): days to make it (null: stocked), the prompt, notes required, returnable. */
+  made_to_order_days: z.number().int().nullable(),
+  made_to_order_prompt: z.string(),
+  made_to_order_notes_required: z.boolean(),
+  made_to_order_returnable: z.boolean(),
   ...(Object.fromEntries(PRODUCT_MEDIA_FIELDS.map((f) => [f, z.string().nullable()])) as Record<
     ProductMediaField,
     z.ZodNullable<z.ZodString>

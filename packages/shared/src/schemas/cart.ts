@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { productSizeSchema } from "./catalog";
 import { currencySchema, idParam } from "./common";
+import { text } from "./input-rules";
 
 /** Values a client written to the spec may send for "no cart yet" (null, empty, or a stringified null). */
 const NO_CART = new Set(["", "null", "undefined"]);
@@ -26,11 +27,18 @@ const seenPrice = (field: string) =>
     .nonnegative(`${field} must not be negative`)
     .max(1e9, `${field} is too large`);
 
+/** The most a made-to-order line's measurements or notes may hold (decision 099). */
+export const LINE_NOTES_MAX = 500;
+/** A made-to-order piece's measurements or notes: several lines of text, "" for none. */
+const lineNotesSchema = text("notes", LINE_NOTES_MAX, { multiline: true }).default("");
+
 const lineIdentity = {
   product_pk: idParam,
   size: productSizeSchema,
   /** 'Buy now' lines are kept apart from ordinary cart lines of the same product and size. */
   is_direct_buy: z.boolean({ error: "is_direct_buy must be true or false" }).default(false),
+  /** Made to order: the shopper's measurements or notes; another note makes another line. */
+  notes: lineNotesSchema,
   cart_id: cartIdSchema,
 };
 
@@ -76,6 +84,9 @@ export const cartItemSchema = z.object({
   available: z.boolean(),
   is_direct_buy: z.boolean(),
   currency: currencySchema,
+  /** Made to order (decision 099): the shopper's notes ("" for none) and the days to make it (null: stocked). */
+  notes: z.string(),
+  made_to_order_days: z.number().int().nullable(),
 });
 
 /**

@@ -100,6 +100,13 @@ export const productDetailSchema = z.object({
   review_count: z.number().int(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   subcategory: subcategorySchema.nullable(),
+  /**
+   * Made to order (decision 099): the days to make a piece, what to write with it (the prompt; "" asks
+   * nothing), whether notes must be written and whether the piece may be returned; null: a stocked piece.
+   */
+  made_to_order: z
+    .object({ days: z.number().int(), prompt: z.string(), notes_required: z.boolean(), returnable: z.boolean() })
+    .nullable(),
   currency: currencySchema,
 });
 

@@ -153,6 +153,17 @@ export const orderSummarySchema = z.object({
   is_test: z.boolean(),
 });
 
+/** A made-to-order line's making (decision 099): null until the seller starts, then in production, then ready. */
+export const PRODUCTION_STATUSES = ["in_production", "ready"] as const;
+export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number];
+/** Made to order (decision 099), as the line was sold: notes, days to make it (null: stocked), returnable, making. */
+export const madeToOrderLineFields = {
+  notes: z.string(),
+  lead_days: z.number().int().nullable(),
+  returnable: z.boolean(),
+  production_status: z.enum(PRODUCTION_STATUSES).nullable(),
+};
+
 export const orderLineSchema = z.object({
   /** The line's own id: what a return request names. */
   line_id: z.number().int(),
@@ -167,6 +178,7 @@ export const orderLineSchema = z.object({
   line_total: z.number(),
   /** Ours: the product's main photo (a `/media/...` path), null when it has none or is gone. */
   image: z.string().nullable(),
+  ...madeToOrderLineFields,
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({

@@ -5,6 +5,7 @@ import type {
   CancelLines,
   OrderStatusChange,
   OrderStatusChangeResponse,
+  ProductionStatusChange,
   TrackingCorrection,
 } from "@store/shared";
 import type { Db } from "../../db/client";
@@ -13,6 +14,7 @@ import type { SessionUser } from "../accounts/service";
 import { issueCreditNote } from "../invoices/credit";
 import { cancelOrderLines } from "../orders/cancel-lines";
 import { correctTracking } from "../orders/tracking";
+import { setProductionStatus } from "../orders/made-to-order";
 import { requestRefund } from "../payments/refunds";
 import { splitCancellationRefund } from "../payments/credit-back";
 import { giveBackCredit } from "../store-credit/ledger";
@@ -72,6 +74,26 @@ export function createOrderFulfilment(
           entityId: id,
           before: { tracking_number: changed.before },
           after: { tracking_number: input.tracking_number },
+        });
+      });
+      return reader.detail(id);
+    },
+
+    /** `POST /api/admin/orders/:id/lines/:lineId/production`: a made-to-order line's making, one step on (audited). */
+    async setProduction(
+      actor: SessionUser,
+      id: number,
+      lineId: number,
+      input: ProductionStatusChange,
+    ): Promise<AdminOrderDetail> {
+      await db.transaction(async (tx) => {
+        const { before } = await setProductionStatus(tx, id, lineId, input.status);
+        await recordAudit(tx, actor, {
+          action: "order-line:production",
+          entity: "order",
+          entityId: id,
+          before: { line_id: lineId, production_status: before },
+          after: { line_id: lineId, production_status: input.status },
         });
       });
       return reader.detail(id);

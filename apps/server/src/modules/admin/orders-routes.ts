@@ -14,6 +14,8 @@ import {
   trackingCorrectionSchema,
   orderStatusChangeResponseSchema,
   orderStatusChangeSchema,
+  orderLineParams,
+  productionStatusChangeSchema,
   resolveAttentionSchema,
 } from "@store/shared";
 import { z } from "zod";
@@ -141,6 +143,21 @@ export async function adminOrderRoutes(app: AdminApp): Promise<void> {
       },
     },
     (request) => orders.shipMany(signedInUser(request), request.body),
+  );
+
+  app.post(
+    "/orders/:id/lines/:lineId/production",
+    {
+      schema: {
+        tags,
+        summary:
+          "A made-to-order line's making, one step on (in_production, then ready); paid or confirmed orders not yet shipped",
+        params: orderLineParams,
+        body: productionStatusChangeSchema,
+        response: { 200: adminOrderDetailSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => orders.setProduction(signedInUser(request), request.params.id, request.params.lineId, request.body),
   );
 
   app.patch(

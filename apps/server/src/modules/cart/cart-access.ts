@@ -85,8 +85,8 @@ export async function attachToUser(tx: Tx, guest: CartRow, userId: number): Prom
   return own;
 }
 
-type LineIdentity = { productId: number; size: string; isDirectBuy: boolean };
-const lineKey = (line: LineIdentity) => `${line.productId}|${line.size}|${line.isDirectBuy}`;
+type LineIdentity = { productId: number; size: string; isDirectBuy: boolean; notes: string };
+const lineKey = (line: LineIdentity) => JSON.stringify([line.productId, line.size, line.isDirectBuy, line.notes]);
 
 /** Adds every line of one cart to another: quantities add up, capped by what is in stock. */
 async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promise<void> {
@@ -94,6 +94,7 @@ async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promi
     productId: cartLines.productId,
     size: cartLines.size,
     isDirectBuy: cartLines.isDirectBuy,
+    notes: cartLines.notes,
     quantity: cartLines.quantity,
   };
   const existing = new Map(
@@ -130,10 +131,11 @@ async function mergeLines(tx: Tx, fromCartId: string, intoCartId: string): Promi
         productId: line.productId,
         size: line.size,
         isDirectBuy: line.isDirectBuy,
+        notes: line.notes,
         quantity,
       })
       .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy, cartLines.notes],
         set: { quantity },
       });
   }

@@ -41,6 +41,10 @@ export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & {
       sizeName: sizeNameColumn(cartLines.size),
       quantity: cartLines.quantity,
       isDirectBuy: cartLines.isDirectBuy,
+      notes: cartLines.notes,
+      madeToOrderDays: products.madeToOrderDays,
+      notesRequired: products.madeToOrderNotesRequired,
+      returnable: sql<boolean>`${products.madeToOrderDays} is null or ${products.madeToOrderReturnable}`,
       name: products.name,
       isActive: products.isActive,
       image: mainImage,
@@ -67,6 +71,11 @@ export interface LineRow {
   sizeName?: string | null;
   quantity: number;
   isDirectBuy: boolean;
+  /** Made to order (decision 099): the shopper's notes, the days to make it (null: stocked), returnable. */
+  notes: string;
+  madeToOrderDays: number | null;
+  notesRequired?: boolean;
+  returnable?: boolean;
   name: string;
   isActive: boolean;
   image: string | null;
@@ -94,6 +103,8 @@ export function cartItem(r: LineRow, currency: Currency): CartItem {
     available: stock >= r.quantity,
     is_direct_buy: r.isDirectBuy,
     currency,
+    notes: r.notes,
+    made_to_order_days: r.madeToOrderDays,
   };
 }
 

@@ -27,6 +27,9 @@ type WrittenRow = {
   offer_price_cents: number | null;
   mrp_cents: number | null;
   stock: number | null;
+  made_to_order_days: number | null;
+  made_to_order_notes_required: boolean | null;
+  made_to_order_prompt: string | null;
   cart_id: string;
   line_id: number | null;
 };
@@ -59,6 +62,9 @@ export function newGuestCarts(db: Db): (line: NewGuestCartLine) => Promise<NewGu
         offerCents: row.offer_price_cents,
         mrpCents: row.mrp_cents,
         stock: row.stock,
+        madeToOrderDays: row.made_to_order_days,
+        notesRequired: row.made_to_order_notes_required === true,
+        prompt: row.made_to_order_prompt ?? "",
       };
       return { variant, written: row.line_id === null ? null : { cartId, lineId: Number(row.line_id) } };
     });

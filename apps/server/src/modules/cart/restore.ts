@@ -72,6 +72,8 @@ export async function restoreReminded(
       eq(cartLines.productId, piece.productId),
       eq(cartLines.size, piece.size),
       eq(cartLines.isDirectBuy, false),
+      // A reminder lists pieces without notes (decision 099): a made-to-order piece comes back without them.
+      eq(cartLines.notes, ""),
     );
     const [had] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(line);
     const quantity = Math.max(had?.quantity ?? 0, Math.min(piece.quantity, variant.stock));
@@ -80,7 +82,7 @@ export async function restoreReminded(
       .insert(cartLines)
       .values({ cartId: cart.id, productId: piece.productId, size: piece.size, isDirectBuy: false, quantity })
       .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy, cartLines.notes],
         set: { quantity },
       });
   }

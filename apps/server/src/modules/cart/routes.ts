@@ -11,7 +11,13 @@ import {
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = app.services.cart;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    422: errorBodySchema,
+  };
   // Guests allowed; with a token the cart is the user's (see accounts/auth-plugin.ts for bad tokens).
   const common = { preHandler: app.optionalUser };
   // A cart is one shopper's: no shared cache may keep or replay it.

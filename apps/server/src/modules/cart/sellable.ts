@@ -13,7 +13,7 @@ export const cartRefusal = (
   errors?: { path: string; message: string }[],
 ) => new Refusal("conflict", code, message, errors);
 
-export type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy">;
+export type LineInput = Pick<AddCartItemRequest, "product_pk" | "size" | "is_direct_buy" | "notes">;
 
 /**
  * The product and its size as sold now: by the `productId` and `size` placeholders, or by the columns of
@@ -33,6 +33,9 @@ export function sellableVariantQuery(
         offerCents: productVariants.offerPriceCents,
         mrpCents: productVariants.mrpCents,
         stock: productVariants.stock,
+        madeToOrderDays: products.madeToOrderDays,
+        notesRequired: products.madeToOrderNotesRequired,
+        prompt: products.madeToOrderPrompt,
       })
       .from(products)
       // A retired size (offered false) is not sold any more, like a size the product never had.
@@ -63,6 +66,9 @@ export function sellable(row: VariantRow | undefined, line: LineInput) {
     mrpCents: row.mrpCents,
     stock: row.stock,
     size: line.size,
+    madeToOrderDays: row.madeToOrderDays,
+    notesRequired: row.notesRequired,
+    prompt: row.prompt,
   };
 }
 
@@ -94,4 +100,24 @@ export function assertPricesCurrent(
     `The price of ${variant.name} in size ${variant.size} is now ${formatMoney(offer, currency)} (MRP ${formatMoney(mrp, currency)}). Please check it and add it again.`,
     errors,
   );
+}
+
+/**
+ * Made to order (decision 099): a piece whose seller asks for notes needs them, and a stocked piece takes
+ * none (they would be lost: nobody makes it to measure). A Refusal (422) saying what to do, thrown.
+ */
+export function assertNotesFit(variant: Variant, notes: string): void {
+  if (variant.madeToOrderDays === null && notes !== "")
+    throw new Refusal("unprocessable", "NOTES_NOT_TAKEN", `${variant.name} is not made to order and takes no notes.`, [
+      { path: "notes", message: "Leave this empty: the piece is not made to order" },
+    ]);
+  if (variant.notesRequired && notes === "") {
+    const asked = variant.prompt ? ` (${variant.prompt})` : "";
+    throw new Refusal(
+      "unprocessable",
+      "NOTES_REQUIRED",
+      `${variant.name} is made to order: please write your measurements or notes${asked} before adding it.`,
+      [{ path: "notes", message: "Write your measurements or notes" }],
+    );
+  }
 }

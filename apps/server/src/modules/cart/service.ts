@@ -18,7 +18,14 @@ import { newGuestCarts } from "./new-guest-carts";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
 import { restoreReminded } from "./restore";
-import { assertInStock, assertPricesCurrent, sellable, sellableVariantQuery, type LineInput } from "./sellable";
+import {
+  assertInStock,
+  assertNotesFit,
+  assertPricesCurrent,
+  sellable,
+  sellableVariantQuery,
+  type LineInput,
+} from "./sellable";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
 
@@ -28,6 +35,7 @@ function lineWhere(cartId: string, line: LineInput) {
     eq(cartLines.productId, line.product_pk),
     eq(cartLines.size, line.size),
     eq(cartLines.isDirectBuy, line.is_direct_buy),
+    eq(cartLines.notes, line.notes),
   );
 }
 
@@ -73,6 +81,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
     const variant = sellable(read, input);
     try {
       assertPricesCurrent(variant, input, currency);
+      assertNotesFit(variant, input.notes);
     } catch (err) {
       if (written) await discardCart(db, written.cartId);
       throw err;
@@ -87,6 +96,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
       quantity: input.quantity,
       isDirectBuy: input.is_direct_buy,
       isActive: true,
+      notes: "",
     };
     return cartResponse(written.cartId, [cartItem(line, currency)], currency);
   }
@@ -104,12 +114,14 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
      * price, too few pieces or a withdrawn product is a Refusal (a 409 saying what is true now), thrown.
      */
     add(input: AddCartItemRequest, user: SessionUser | null): Promise<CartResponse> {
-      if (!input.cart_id && !user) return addToNewGuestCart(input);
+      // The guests' shared statement writes no notes: a line with notes takes the ordinary way.
+      if (!input.cart_id && !user && input.notes === "") return addToNewGuestCart(input);
       return mutate(async (tx) => {
         let cart = await cartForChange(tx, input.cart_id, user);
         const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
         const variant = await sellableVariant(tx, input);
         assertPricesCurrent(variant, input, currency);
+        assertNotesFit(variant, input.notes);
         const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
         assertInStock(variant, quantity);
 
@@ -122,10 +134,11 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
             productId: input.product_pk,
             size: input.size,
             isDirectBuy: input.is_direct_buy,
+            notes: input.notes,
             quantity,
           })
           .onConflictDoUpdate({
-            target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+            target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy, cartLines.notes],
             set: { quantity },
           });
         return { cartId: cart.id, currency };

@@ -49,10 +49,12 @@ export const cartLines = pgTable(
     size: text("size").notNull(),
     quantity: integer("quantity").notNull(),
     isDirectBuy: boolean("is_direct_buy").notNull().default(false),
+    /** A made-to-order piece's measurements or notes (decision 099); "" for none. Other notes: another line. */
+    notes: text("notes").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique("cart_lines_identity_uq").on(t.cartId, t.productId, t.size, t.isDirectBuy),
+    unique("cart_lines_identity_uq").on(t.cartId, t.productId, t.size, t.isDirectBuy, t.notes),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

@@ -150,6 +150,7 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
       colour: input.colour ?? "",
       material: input.material ?? "",
       ...shippingColumns(input),
+      ...madeToOrderColumns(input),
       seoTitle: input.seo_title ?? "",
       seoDescription: input.seo_description ?? "",
       hsnCode: input.hsn_code,
@@ -159,6 +160,7 @@ export async function createProduct(tx: Tx, input: ProductCreateInput): Promise<
   if (!row) throw new Error("product insert returned no row");
   await assertTaxClass(tx, row.id);
   await assertWholePackage(tx, row.id);
+  await assertNotesOnlyMadeToOrder(tx, row.id);
   const main = { size: input.size, offer_price: input.offer_price, mrp: input.mrp, quantity: input.quantity, path: "" };
   await writeSizes(tx, row.id, [main, ...sizeRows(input.sizes)]);
   await writeImages(tx, row.id, input.product_name, slotImages(PRODUCT_MEDIA_FIELDS.map((field) => input[field])));
@@ -183,6 +185,35 @@ const shippingColumns = (input: ShippingInput) => ({
   handlingPaise: input.handling_inr === undefined ? undefined : toMinorUnits(input.handling_inr),
   handlingCents: input.handling_usd === undefined ? undefined : toMinorUnits(input.handling_usd),
 });
+
+type MadeToOrderInput = {
+  made_to_order_days?: number | null;
+  made_to_order_prompt?: string;
+  made_to_order_notes_required?: boolean;
+  made_to_order_returnable?: boolean;
+};
+/** The made-to-order fields given (decision 099) as columns. */
+const madeToOrderColumns = (input: MadeToOrderInput) => ({
+  madeToOrderDays: input.made_to_order_days,
+  madeToOrderPrompt: input.made_to_order_prompt,
+  madeToOrderNotesRequired: input.made_to_order_notes_required,
+  madeToOrderReturnable: input.made_to_order_returnable,
+});
+
+/** Notes are asked for only on a made-to-order product: a stocked one never asks for them. */
+async function assertNotesOnlyMadeToOrder(tx: Tx, id: number): Promise<void> {
+  const [row] = await tx
+    .select({ days: products.madeToOrderDays, required: products.madeToOrderNotesRequired })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row?.required || row.days !== null) return;
+  throw new AppError(
+    "bad_request",
+    "Only a made-to-order product can ask for notes: give the days to make it.",
+    "VALIDATION_FAILED",
+    [{ path: "made_to_order_notes_required", message: "Give the days to make it, or do not ask for notes" }],
+  );
+}
 
 /** A package is all three sides or none: the courier needs a box, and one side alone is none. */
 async function assertWholePackage(tx: Tx, id: number): Promise<void> {
@@ -245,6 +276,7 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
       colour: patch.colour,
       material: patch.material,
       ...shippingColumns(patch),
+      ...madeToOrderColumns(patch),
       seoTitle: patch.seo_title,
       seoDescription: patch.seo_description,
       hsnCode: patch.hsn_code,
@@ -253,6 +285,7 @@ export async function updateProduct(tx: Tx, id: number, patch: ProductPatchInput
     })
     .where(eq(products.id, id));
   await assertWholePackage(tx, id);
+  await assertNotesOnlyMadeToOrder(tx, id);
   // A cleared code or rule, or a move to another subcategory, must leave the product something to be invoiced with.
   if (placed || patch.hsn_code !== undefined || patch.tax_rule_id !== undefined) await assertTaxClass(tx, id);
 
@@ -307,6 +340,7 @@ export async function duplicateProduct(tx: Tx, id: number): Promise<number> {
       colour: source.colour,
       material: source.material,
       ...shippingColumns(source),
+      ...madeToOrderColumns(source),
       seoTitle: source.seo_title,
       seoDescription: source.seo_description,
       hsnCode: source.hsn_code,

@@ -151,6 +151,10 @@ export function createCatalogService(db: Db) {
         description: products.description,
         seoTitle: products.seoTitle,
         seoDescription: products.seoDescription,
+        madeToOrderDays: products.madeToOrderDays,
+        madeToOrderPrompt: products.madeToOrderPrompt,
+        madeToOrderNotesRequired: products.madeToOrderNotesRequired,
+        madeToOrderReturnable: products.madeToOrderReturnable,
         rating: products.rating,
         reviewCount: products.reviewCount,
         categoryId: products.categoryId,
@@ -215,6 +219,15 @@ export function createCatalogService(db: Db) {
         review_count: p.reviewCount,
         category: p.category,
         subcategory: p.subcategory,
+        made_to_order:
+          p.madeToOrderDays === null
+            ? null
+            : {
+                days: p.madeToOrderDays,
+                prompt: p.madeToOrderPrompt,
+                notes_required: p.madeToOrderNotesRequired,
+                returnable: p.madeToOrderReturnable,
+              },
         currency,
       },
       related_product: await loadProductCards(db, related, currency),

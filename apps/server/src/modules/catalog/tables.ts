@@ -137,6 +137,16 @@ export const products = pgTable(
     packageHeightCm: integer("package_height_cm"),
     handlingPaise: integer("handling_paise").notNull().default(0),
     handlingCents: integer("handling_cents").notNull().default(0),
+    /**
+     * Made to order (decision 099): the days the seller needs to make a piece (1-180; null: a stocked piece),
+     * what the product page asks the shopper to write with it, whether it must be written, and whether such
+     * a piece may be returned (the seller's choice; not by default). Stock still counts: it is how many the
+     * seller will take orders for.
+     */
+    madeToOrderDays: integer("made_to_order_days"),
+    madeToOrderPrompt: text("made_to_order_prompt").notNull().default(""),
+    madeToOrderNotesRequired: boolean("made_to_order_notes_required").notNull().default(false),
+    madeToOrderReturnable: boolean("made_to_order_returnable").notNull().default(false),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`
     setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') ||
     setweight(to_tsvector('english'::regconfig, coalesce(category_terms, '')), 'B') ||
@@ -163,6 +173,7 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
     check("products_price_entry_currency", sql`${t.priceEntryCurrency} in ('USD', 'INR')`),
+    check("products_made_to_order_days", sql`${t.madeToOrderDays} between 1 and 180`),
   ],
 );
 

@@ -66,6 +66,15 @@ export async function quoteCart(
     throw refusal("conflict", "OUT_OF_STOCK", message);
   }
 
+  // Made to order (decision 099): a line without the notes its product now asks for (restored from a reminder,
+  // or in the cart before the seller asked) cannot be made.
+  const unwritten = rows.find((row) => row.notesRequired && row.notes === "");
+  if (unwritten)
+    throw refusal(
+      "unprocessable",
+      "NOTES_REQUIRED",
+      `${unwritten.name} is made to order: please remove it and add it again with your measurements or notes.`,
+    );
   const lines = view.data.map((l, i): PricedLine => ({
     productId: l.product_pk,
     variantId: rows[i]?.variantId ?? 0,
@@ -76,6 +85,9 @@ export async function quoteCart(
     unitPrice: l.offer_price,
     unitMrp: l.mrp,
     isDirectBuy: l.is_direct_buy,
+    notes: l.notes,
+    leadDays: l.made_to_order_days,
+    returnable: rows[i]?.returnable ?? true,
   }));
 
   let discount = 0;

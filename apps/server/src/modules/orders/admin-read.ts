@@ -16,6 +16,7 @@ import { inrAtRate, orderFilter, TO_SHIP_STATUSES, type OrderFilter } from "./ad
 import { orderEvents, orderLines, orders } from "./tables";
 import { toCsv } from "../../lib/csv";
 import { notFound } from "../../lib/failures";
+import { madeToOrderOf } from "./made-to-order";
 import { amountPaid } from "./refund-policy";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -188,6 +189,7 @@ export function createOrderReader(db: Db) {
           line_total_minor: l.unitPrice * (l.quantity - l.cancelledQuantity),
           unit_price_inr_minor: inrAtRate(l.unitPrice, o.currency, o.rateMilli),
           line_total_inr_minor: inrAtRate(l.unitPrice * (l.quantity - l.cancelledQuantity), o.currency, o.rateMilli),
+          ...madeToOrderOf(l),
         })),
         events: events.map((e) => ({
           id: e.id,

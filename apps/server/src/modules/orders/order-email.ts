@@ -5,6 +5,7 @@ import { letterEmail, type EmailAttachment, type OutgoingEmail } from "../../ema
 import { deliveryWindow, deliveryWindowText } from "./delivery-window";
 import { orderPagePath } from "./reader";
 import type { OrderRow } from "./transitions";
+import { longestLeadDays } from "./made-to-order";
 import { creditPaying, toPayByMethod } from "./refund-policy";
 
 /** What the confirmation carries beside the order: the tax invoice issued in the same transaction (decision 033). */
@@ -58,6 +59,8 @@ export function orderConfirmationEmail(
     quantity: number;
     unitPrice: number;
     image?: string | null;
+    /** Made to order (decision 099): the days to make it, when the caller read them. */
+    leadDays?: number | null;
   }[],
   papers?: ConfirmationPapers,
 ): OutgoingEmail {
@@ -97,7 +100,7 @@ export function orderConfirmationEmail(
           })),
         ),
         figures(totals),
-        paragraph(`Expected delivery: ${deliveryWindowText(deliveryWindow(order))}.`),
+        paragraph(`Expected delivery: ${deliveryWindowText(deliveryWindow(order, longestLeadDays(orderLines)))}.`),
         deliveryBlock(order),
         action("Follow your order", `${STORE_URL_TAG}${orderPagePath(order)}`),
         ...(papers?.text.length ? [paragraph(papers.text.join("\n"))] : []),

@@ -17,6 +17,7 @@ import { handTracking } from "./hand-tracking";
 import { mainPhotos } from "./line-images";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
+import { longestLeadDays, madeToOrderOf } from "./made-to-order";
 import { creditPaying, toPayByMethod } from "./refund-policy";
 
 function summary(order: OrderRow, itemCount: number): OrderSummary {
@@ -93,7 +94,8 @@ export function createOrdersReader(db: Db) {
         store_credit: toMajorUnits(creditPaying(order)),
         to_pay: toMajorUnits(toPayByMethod(order)),
         ...(order.codAdvance > 0 && { cod_advance: toMajorUnits(order.codAdvance) }),
-        delivery_window: deliveryWindow(order),
+        // Made to order: the promise starts when the longest making is done (decision 099).
+        delivery_window: deliveryWindow(order, longestLeadDays(lines)),
         delivery: {
           name: order.deliveryName,
           delivery_address: order.deliveryAddress,
@@ -116,6 +118,7 @@ export function createOrdersReader(db: Db) {
           mrp: toMajorUnits(l.unitMrp),
           line_total: toMajorUnits(l.unitPrice * l.quantity),
           image: (l.productId !== null && photos.get(l.productId)) || null,
+          ...madeToOrderOf(l),
         })),
         timeline: await timeline(db, order),
         // A parcel the seller shipped herself; the shipping module's parcel, when there is one, wins (services.ts).

@@ -26,6 +26,10 @@ export interface PricedLine {
   unitPrice: number;
   unitMrp: number;
   isDirectBuy: boolean;
+  /** Made to order (decision 099): the shopper's notes, the days to make it (null: stocked), returnable. */
+  notes?: string;
+  leadDays?: number | null;
+  returnable?: boolean;
 }
 
 /** An order as checkout priced it, in major units of `currency`; `idempotencyKey` names the checkout attempt. */
@@ -135,6 +139,9 @@ export async function saveOrder(
         unitPrice: toMinorUnits(l.unitPrice),
         unitMrp: toMinorUnits(l.unitMrp),
         quantity: l.quantity,
+        notes: l.notes ?? "",
+        leadDays: l.leadDays ?? null,
+        returnable: l.returnable ?? true,
       })),
     );
     const insertEvent = tx

@@ -172,6 +172,14 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** Pieces of this line the seller cancelled before shipping (issue 13); the line is kept, `quantity` as ordered. */
     cancelledQuantity: integer("cancelled_quantity").notNull().default(0),
+    /**
+     * Made to order (decision 099), as sold: the shopper's measurements or notes, the days to make it (null: a
+     * stocked piece), whether it may be returned, and how far its making is (null, in_production, ready).
+     */
+    notes: text("notes").notNull().default(""),
+    leadDays: integer("lead_days"),
+    returnable: boolean("returnable").notNull().default(true),
+    productionStatus: text("production_status", { enum: ["in_production", "ready"] }),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -179,6 +187,7 @@ export const orderLines = pgTable(
       "order_lines_cancelled_within_quantity",
       sql`${t.cancelledQuantity} >= 0 and ${t.cancelledQuantity} <= ${t.quantity}`,
     ),
+    check("order_lines_production_status", sql`${t.productionStatus} in ('in_production', 'ready')`),
   ],
 );
 

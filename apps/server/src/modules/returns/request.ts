@@ -70,6 +70,14 @@ export async function checkReturn(
     const line = lines.find((l) => l.id === wanted.line_id);
     if (!line)
       throw refuse("unprocessable", "NOT_THIS_ORDER", "This line is not part of the order.", `lines.${i}.line_id`);
+    // Made to order and sold as not returnable (decision 099; said on the product page before purchase).
+    if (!line.returnable)
+      throw refuse(
+        "unprocessable",
+        "NOT_RETURNABLE",
+        `${line.productName} was made to order for you and is not returnable. If it arrived damaged or not as you ordered it, please write to us.`,
+        `lines.${i}.line_id`,
+      );
     const left = line.quantity - line.cancelledQuantity - (asked.get(line.id) ?? 0);
     if (left <= 0)
       throw refuse(

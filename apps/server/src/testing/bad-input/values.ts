@@ -85,6 +85,9 @@ function namedValues(facts: StoreFacts): Record<string, fc.Arbitrary<unknown>> {
     from: c("2026-03-01"),
     to: c("2026-03-31"),
     tracking_number: c("TRK302002"),
+    // Made to order (decision 099): an order line, a piece's notes, its making.
+    lineId: c(1, 2),
+    notes: c("", "Chest 96 cm, waist 82 cm"),
   };
 }
 

@@ -76,6 +76,62 @@ function ProductShippingFields({
   );
 }
 
+/**
+ * Made to order (decision 099): the days to make a piece (empty: a stocked piece), what the product page asks
+ * the shopper to write with it, whether that is required, and whether the piece may be returned.
+ */
+function ProductMadeToOrderFields({
+  values,
+  set,
+  errors,
+}: {
+  values: ProductDetails;
+  set: SetDetail;
+  errors: FieldErrors;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+      <legend className="mb-2 text-sm font-semibold text-charcoal">Made to order</legend>
+      <TextInput
+        id={fieldId("made_to_order_days")}
+        label="Days to make it"
+        inputMode="numeric"
+        value={values.made_to_order_days}
+        error={errors.made_to_order_days}
+        onChange={(v) => set("made_to_order_days", v)}
+        hint="1 to 180; empty: a stocked piece. Stock still counts: how many you will take orders for"
+      />
+      <TextInput
+        id={fieldId("made_to_order_prompt")}
+        label="What to ask the shopper"
+        value={values.made_to_order_prompt}
+        error={errors.made_to_order_prompt}
+        onChange={(v) => set("made_to_order_prompt", v)}
+        hint='e.g. "Your measurements: chest, waist, length"; empty: no notes field'
+      />
+      <CheckboxInput
+        id={fieldId("made_to_order_notes_required")}
+        label="Notes required"
+        checked={values.made_to_order_notes_required}
+        onChange={(v) => set("made_to_order_notes_required", v)}
+        hint="The piece cannot be added to the cart without them"
+      />
+      <CheckboxInput
+        id={fieldId("made_to_order_returnable")}
+        label="Returnable"
+        checked={values.made_to_order_returnable}
+        onChange={(v) => set("made_to_order_returnable", v)}
+        hint="Off: the product page says it cannot be returned, and returns are refused"
+      />
+      {errors.made_to_order_notes_required && (
+        <p role="alert" className="text-sm text-madder sm:col-span-2">
+          {errors.made_to_order_notes_required}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 export type SetDetail = <K extends keyof ProductDetails>(field: K, value: ProductDetails[K]) => void;
 
 /**
@@ -145,6 +201,7 @@ export function ProductFields({
           <TextInput {...text("colour")} label="Colour" hint="For the shop's colour filter, e.g. Indigo" />
           <TextInput {...text("material")} label="Material" hint="For the shop's material filter, e.g. Cotton" />
           <ProductShippingFields values={values} set={set} errors={errors} />
+          <ProductMadeToOrderFields values={values} set={set} errors={errors} />
           <ProductTaxFields
             hsn={values.hsn_code}
             ruleId={values.tax_rule_id}

@@ -33,6 +33,11 @@ export type ProductDetails = {
   package_height_cm: string;
   handling_inr: string;
   handling_usd: string;
+  /** Decision 099: made to order (days to make it, "" for a stocked piece), the notes asked for, returnable. */
+  made_to_order_days: string;
+  made_to_order_prompt: string;
+  made_to_order_notes_required: boolean;
+  made_to_order_returnable: boolean;
   seo_title: string;
   seo_description: string;
   /** Issue 15: the invoice's HSN code and the GST rule (its id, as the select holds it). */
@@ -82,6 +87,10 @@ export function newDraft(): ItemDraft {
     colour: "",
     material: "",
     ...NEW_SHIPPING,
+    made_to_order_days: "",
+    made_to_order_prompt: "",
+    made_to_order_notes_required: false,
+    made_to_order_returnable: false,
     seo_title: "",
     seo_description: "",
     hsn_code: "",
@@ -111,6 +120,10 @@ export const FIELD_ORDER = [
   "package_height_cm",
   "handling_inr",
   "handling_usd",
+  "made_to_order_days",
+  "made_to_order_prompt",
+  "made_to_order_notes_required",
+  "made_to_order_returnable",
   "hsn_code",
   "tax_rule_id",
   "size",
@@ -188,6 +201,10 @@ export function detailsOf(product: AdminProduct): ProductDetails {
     package_height_cm: product.package_height_cm === null ? "" : String(product.package_height_cm),
     handling_inr: String(product.handling_inr),
     handling_usd: String(product.handling_usd),
+    made_to_order_days: product.made_to_order_days === null ? "" : String(product.made_to_order_days),
+    made_to_order_prompt: product.made_to_order_prompt,
+    made_to_order_notes_required: product.made_to_order_notes_required,
+    made_to_order_returnable: product.made_to_order_returnable,
     seo_title: product.seo_title,
     seo_description: product.seo_description,
     hsn_code: product.hsn_code ?? "",

@@ -96,6 +96,16 @@ export function CartLine({ item, firstScreen = false }: { item: CartItem; firstS
                 </span>
               )}
             </p>
+            {item.made_to_order_days !== null && (
+              <p className="mt-1 text-sm text-charcoal/80">
+                Made to order: ships in about {item.made_to_order_days} days
+              </p>
+            )}
+            {item.notes && (
+              <p className="mt-1 whitespace-pre-line break-words text-sm text-charcoal/80" data-line-notes>
+                <span className="font-semibold">Your notes:</span> {item.notes}
+              </p>
+            )}
             <Price offer={item.offer_price} mrp={item.mrp} currency={item.currency} className="mt-1" />
           </div>
           <p className="text-base font-semibold text-charcoal sm:text-right">

@@ -1,4 +1,4 @@
-import type { ProductDetail } from "@store/shared";
+import { LINE_NOTES_MAX, type ProductDetail } from "@store/shared";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useCart } from "../../lib/cart";
@@ -22,6 +22,9 @@ export function ProductPurchase({ product, updating }: { product: ProductDetail;
   const [pending, setPending] = useState<PurchaseAction | null>(null);
   // A refusal belongs to the size it was about; choosing another size hides it.
   const [problem, setProblem] = useState<{ size: string; text: string } | null>(null);
+  // Made to order (decision 099): the shopper's measurements or notes, sent with the line.
+  const [notes, setNotes] = useState("");
+  const made = product.made_to_order;
 
   async function buy(action: PurchaseAction, quantity: number) {
     setPending(action);
@@ -35,6 +38,7 @@ export function ProductPurchase({ product, updating }: { product: ProductDetail;
         mrp: product.mrp,
         is_direct_buy: action === "buy",
         currency: product.currency,
+        ...(made && { notes: notes.trim() }),
       });
       if (action === "buy") await navigate("/cart");
       else show(ADDED_TO_CART);
@@ -48,6 +52,36 @@ export function ProductPurchase({ product, updating }: { product: ProductDetail;
 
   return (
     <>
+      {made && (
+        <div
+          className="mb-4 rounded-2xl border border-linen bg-white/70 p-5 text-sm text-charcoal/85"
+          data-made-to-order
+        >
+          <p className="font-semibold text-charcoal">Made to order: ships in about {made.days} days</p>
+          <p className="mt-1">
+            {made.returnable
+              ? "Made for you after you order; it may be returned like any other piece."
+              : "Made for you after you order, so it cannot be returned (a faulty or wrong piece is still put right)."}
+          </p>
+          {(made.prompt || made.notes_required) && (
+            <div className="mt-3">
+              <label htmlFor="made-to-order-notes" className="block font-semibold text-charcoal">
+                {made.prompt || "Your measurements or notes"}
+                {made.notes_required ? " (required)" : " (optional)"}
+              </label>
+              <textarea
+                id="made-to-order-notes"
+                className="mt-1 w-full rounded-lg border border-linen bg-white p-2"
+                rows={3}
+                maxLength={LINE_NOTES_MAX}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+                aria-required={made.notes_required}
+              />
+            </div>
+          )}
+        </div>
+      )}
       <PurchasePanel
         product={product}
         size={product.size}

@@ -362,6 +362,7 @@ export function CheckoutPanel() {
               {notShipped}
             </p>
           )}
+          <MadeToOrderLead days={Math.max(0, ...(cart?.data ?? []).map((l) => l.made_to_order_days ?? 0))} />
           <ShippingChoice
             methods={shippingMethods}
             chosen={shippingMethod}
@@ -493,4 +494,15 @@ function submitLabel(method: PaymentMethod | null, charged: number, currency: Cu
   if (method === "razorpay") return `Pay ${formatMoney(charged, currency)}`;
   if (method === "paypal") return "Continue to PayPal";
   return "Place order";
+}
+
+/** Made to order (decision 099): the delivery promise starts once the longest-making piece is made. */
+function MadeToOrderLead({ days }: { days: number }) {
+  if (days === 0) return null;
+  return (
+    <p data-testid="made-to-order-lead" className="mb-6 rounded-xl bg-turmeric/15 px-4 py-3 text-charcoal">
+      Your order includes a piece made to order: it ships in about {days} days, and the delivery days below count from
+      then.
+    </p>
+  );
 }

@@ -240,6 +240,7 @@ function OrderLines({ order }: { order: OrderDetail }) {
                 <span className="mt-0.5 block text-charcoal/80 sm:hidden">
                   {namedSizePhrase(line.size, line.size_name)} · {line.quantity} × {money(line.unit_price)}
                 </span>
+                {line.lead_days !== null && <MadeToOrderNote line={line} />}
               </span>
             </th>
             <td className={wide}>{line.size_name}</td>
@@ -250,6 +251,26 @@ function OrderLines({ order }: { order: OrderDetail }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+const MAKING_TEXT = { in_production: "In production", ready: "Ready to ship" } as const;
+
+/** Made to order (decision 099): the days to make it, the shopper's notes, its making, and whether it returns. */
+function MadeToOrderNote({ line }: { line: OrderDetail["lines"][number] }) {
+  return (
+    <span className="mt-1 block space-y-0.5 text-sm text-charcoal/80" data-made-to-order-line>
+      <span className="block">
+        Made to order: about {line.lead_days} days to make ·{" "}
+        <span data-making>{line.production_status ? MAKING_TEXT[line.production_status] : "Not started yet"}</span>
+      </span>
+      {line.notes && (
+        <span className="block whitespace-pre-line break-words">
+          <span className="font-semibold">Your notes:</span> {line.notes}
+        </span>
+      )}
+      {!line.returnable && <span className="block font-semibold text-madder">Made to order: not returnable</span>}
+    </span>
   );
 }
 

@@ -161,6 +161,7 @@ export function ReturnRequestForm({
                 <label className="flex items-center gap-2">
                   <input type="checkbox" name={`line-${line.line_id}`} />
                   {line.product_name} (size {sizeLabel(line.size)})
+                  {!line.returnable && " (made to order: not returnable)"}
                 </label>
                 <label className="flex items-center gap-1 text-sm">
                   Pieces

@@ -11,6 +11,7 @@ import { OrderCancelLines } from "../../components/admin/order-cancel-lines";
 import { OrderEWayBill } from "../../components/admin/order-e-way-bill";
 import { OrderCustoms } from "../../components/admin/order-customs";
 import { OrderInvoice } from "../../components/admin/order-invoice";
+import { OrderMaking } from "../../components/admin/order-making";
 import { OrderShipments } from "../../components/admin/order-shipments";
 import { DeliveryDetails, OrderEvents, OrderLines, OrderPayments } from "../../components/admin/order-sections";
 import { OrderStatusBadge } from "../../components/admin/order-status-badge";
@@ -63,6 +64,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
             <OrderAttention order={data} onChanged={order.replace} />
             <OrderAddressCheck order={data} onChanged={order.replace} />
             <OrderLines order={data} />
+            <OrderMaking order={data} onChanged={order.replace} />
             <OrderActions order={data} onChanged={order.replace} />
             {data.can_cancel_lines && <OrderCancelLines order={data} onChanged={order.replace} />}
             <OrderPayments order={data} />
