@@ -148,7 +148,12 @@ describe("eWayBillJson", () => {
     b2b.parties = {
       ...b2b.parties,
       placeOfSupply: "Karnataka (29)",
-      buyer: { gstin: "29AAGCS5678D1ZY", legalName: "Sahyadri Interiors Pvt Ltd", stateName: "Karnataka", stateCode: "29" },
+      buyer: {
+        gstin: "29AAGCS5678D1ZY",
+        legalName: "Sahyadri Interiors Pvt Ltd",
+        stateName: "Karnataka",
+        stateCode: "29",
+      },
     };
     const [bill] = eWayBillJson(b2b, { ...to, stateCode: "27" }, from, null).billLists;
     expect(bill).toMatchObject({

@@ -1,6 +1,12 @@
 import { MESSAGES } from "@store/shared";
 import { ApiError } from "../../lib/api";
-import { BUSINESS_FIELDS, DELIVERY_FIELDS, INDIAN_ADDRESS_TEXT, invalidText, type FieldProblems } from "./delivery-form";
+import {
+  BUSINESS_FIELDS,
+  DELIVERY_FIELDS,
+  INDIAN_ADDRESS_TEXT,
+  invalidText,
+  type FieldProblems,
+} from "./delivery-form";
 
 /** Which call failed: each has its own sentence in the spec's error catalogue (section 8). */
 export type FailedStep = "create-order" | "confirm-cod" | "verify-card" | "capture-wallet";

@@ -124,8 +124,8 @@ function Figures({ month }: { month: string }) {
           empty="No invoice to a registered buyer this month."
         />
         <p className="mt-2 text-xs text-charcoal/75">
-          Invoices to buyers who gave their GSTIN at checkout, one row per rate; the place of supply is the
-          GSTIN&apos;s state.
+          Invoices to buyers who gave their GSTIN at checkout, one row per rate; the place of supply is the GSTIN&apos;s
+          state.
         </p>
       </Section>
 
