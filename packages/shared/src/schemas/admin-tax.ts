@@ -37,10 +37,10 @@ export const adminTaxQuerySchema = z.object({ month: taxMonthSchema });
 
 /**
  * The sections with a CSV of their own, `GET /api/admin/tax/<section>.csv`: the monthly return's tables in the
- * GST offline tool's shapes (b2cl, b2cs, exp, cdnur, hsn for the B2C part of table 12, docs), and every credit
+ * GST offline tool's shapes (b2b, b2cl, b2cs, exp, cdnr, cdnur, hsn for the B2C part of table 12, docs), and every credit
  * note of the month for the accountant.
  */
-export const TAX_CSV_SECTIONS = ["b2cl", "b2cs", "exp", "cdnur", "hsn", "docs", "credit-notes"] as const;
+export const TAX_CSV_SECTIONS = ["b2b", "b2cl", "b2cs", "exp", "cdnr", "cdnur", "hsn", "docs", "credit-notes"] as const;
 export type TaxCsvSection = (typeof TAX_CSV_SECTIONS)[number];
 
 /** Taxable value and tax heads, INR paise. */
@@ -54,6 +54,38 @@ const taxHeadsSchema = z.object(taxHeads);
 export type TaxHeads = z.infer<typeof taxHeadsSchema>;
 
 const place = { state_code: z.string(), state_name: z.string() };
+
+/** A registered buyer as the B2B tables name it (decision 096). */
+const registered = { gstin: z.string(), receiver_name: z.string() };
+
+/**
+ * Table 4A (B2B): an invoice to a registered buyer (its GSTIN given at checkout), invoice by invoice, one row per
+ * rate it carries; the place of supply is the GSTIN's state.
+ */
+export const taxB2bRowSchema = z.object({
+  ...registered,
+  number: z.string(),
+  date: z.string(),
+  /** The whole invoice's value, tax included (the same on each of its rates' rows). */
+  value_minor: z.number().int(),
+  ...place,
+  rate_bps: z.number().int(),
+  ...taxHeads,
+});
+
+/** Table 9B (CDNR): a credit note on a B2B invoice, one row per rate. */
+export const taxCdnrRowSchema = z.object({
+  ...registered,
+  number: z.string(),
+  date: z.string(),
+  invoice_number: z.string(),
+  invoice_date: z.string(),
+  ...place,
+  /** The whole note's value (the same on each of its rates' rows). */
+  value_minor: z.number().int(),
+  rate_bps: z.number().int(),
+  ...taxHeads,
+});
 
 /**
  * Table 5 (B2C large): an inter-State invoice to an unregistered buyer whose value is above the limit in force
@@ -147,8 +179,8 @@ export const taxCreditNoteRowSchema = z.object({
   place_of_supply: z.string(),
   state_code: z.string().nullable(),
   reason: z.string(),
-  /** Where the return takes it: table 9B (CDNUR) or netted in table 7 (B2CS). */
-  table: z.enum(["cdnur", "b2cs"]),
+  /** Where the return takes it: table 9B (CDNR for a B2B invoice's, CDNUR) or netted in table 7 (B2CS). */
+  table: z.enum(["cdnr", "cdnur", "b2cs"]),
   ...taxHeads,
   value_minor: z.number().int(),
 });
@@ -160,9 +192,11 @@ const totalsSchema = z.object({ ...taxHeads, value_minor: z.number().int() });
 
 export const adminTaxResponseSchema = z.object({
   month: z.string(),
+  b2b: z.array(taxB2bRowSchema),
   b2cl: z.array(taxB2clRowSchema),
   b2cs: z.array(taxB2csRowSchema),
   exports: z.array(taxExportRowSchema),
+  cdnr: z.array(taxCdnrRowSchema),
   cdnur: z.array(taxCdnurRowSchema),
   hsn: z.array(taxHsnRowSchema),
   credit_notes: z.object({
@@ -188,6 +222,8 @@ export const adminTaxResponseSchema = z.object({
   b2c_large_limits_minor: z.array(z.number().int()),
 });
 
+export type TaxB2bRow = z.infer<typeof taxB2bRowSchema>;
+export type TaxCdnrRow = z.infer<typeof taxCdnrRowSchema>;
 export type TaxB2clRow = z.infer<typeof taxB2clRowSchema>;
 export type TaxB2csRow = z.infer<typeof taxB2csRowSchema>;
 export type TaxExportRow = z.infer<typeof taxExportRowSchema>;

@@ -214,6 +214,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
     mobile_number: z.string(),
     comment: z.string(),
   }),
+  /**
+   * Ours (issue 44, decision 096): the business buyer's GSTIN and legal name given at checkout, billed on the B2B
+   * tax invoice; null for a sale to an unregistered buyer. Optional for answers built before it.
+   */
+  business: z.object({ gstin: z.string(), legal_name: z.string() }).nullable().optional(),
   lines: z.array(orderLineSchema),
   /** The GST tax invoice (issue 15), null until issued; `url` opens the PDF (it carries the download token). */
   invoice: taxDocumentLinkSchema.nullable(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listedState, normalPostcode, placeProblems } from "../address-format";
-import { countryName, INDIAN_PIN_CODE, indianStateByName } from "../gst";
+import { countryName, gstinProblem, INDIAN_PIN_CODE, indianStateByName } from "../gst";
 import { MESSAGES } from "../messages";
 import { callingCode, phoneProblem } from "../phone-check";
 import { SHIPPING_METHOD_CODES, shippingMethodProblem, shippingMethodsFor } from "../shipping-methods";
@@ -62,6 +62,49 @@ export const deliveryAddressFields = {
     .optional()
     .transform((v) => v ?? false),
 };
+
+/**
+ * The business buyer's GSTIN and legal name at checkout (issue 44, decision 096): both or neither, for delivery
+ * in India only. The messages are the checkout form's too.
+ */
+export const BUYER_GSTIN_MESSAGES = {
+  nameWithout: "Enter the GSTIN too, or leave the legal name empty",
+  gstinWithout: "Enter the legal name registered with this GSTIN",
+  nameLength: "The legal name has 2 to 100 characters",
+  abroad: "A GSTIN can be given only for delivery in India",
+  sellersOwn: "This is the shop's own GSTIN: enter your business's GSTIN",
+} as const;
+
+const emptyIsNull = (v: string | null | undefined) => (v ? v : null);
+
+export const buyerGstinFields = {
+  /** Upper-cased; its format, state code and check character are checked (`gstinProblem`). */
+  buyer_gstin: text("buyer_gstin", 20)
+    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+    .nullish()
+    .transform(emptyIsNull)
+    .refine((v) => v === null || gstinProblem(v) === null, {
+      error: (issue) => gstinProblem(String(issue.input)) ?? "buyer_gstin is not a GSTIN",
+    }),
+  buyer_legal_name: text("buyer_legal_name", 100)
+    .nullish()
+    .transform(emptyIsNull)
+    .refine((v) => v === null || v.length >= 2, BUYER_GSTIN_MESSAGES.nameLength),
+};
+
+/** Both or neither, and only for India. */
+export function buyerGstinProblems(body: {
+  buyer_gstin: string | null;
+  buyer_legal_name: string | null;
+  delivery_country: string;
+}): { path: string[]; message: string }[] {
+  if (body.buyer_gstin === null)
+    return body.buyer_legal_name === null ? [] : [{ path: ["buyer_gstin"], message: BUYER_GSTIN_MESSAGES.nameWithout }];
+  if (body.delivery_country !== "IN") return [{ path: ["buyer_gstin"], message: BUYER_GSTIN_MESSAGES.abroad }];
+  if (body.buyer_legal_name === null)
+    return [{ path: ["buyer_legal_name"], message: BUYER_GSTIN_MESSAGES.gstinWithout }];
+  return [];
+}
 
 /**
  * `POST /api/create-order/`: the spec's payload plus our `payment_method` (and an optional `email` for
@@ -145,6 +188,11 @@ export const createOrderRequestSchema = z
         message: "store_credit_amount has at most 2 decimals",
       })
       .optional(),
+    /**
+     * Ours (issue 44, decision 096): a business buyer's GSTIN and its legal name, for a B2B tax invoice; both or
+     * neither, India only. Absent or empty: a sale to an unregistered buyer.
+     */
+    ...buyerGstinFields,
     /** Ours: "Send me order updates on WhatsApp" at the mobile number above; off when absent. */
     whatsapp_opt_in: z
       .boolean({ error: "whatsapp_opt_in must be true or false" })
@@ -160,6 +208,7 @@ export const createOrderRequestSchema = z
     if (!body.use_store_credit && body.payment_method === STORE_CREDIT_METHOD)
       ctx.addIssue({ code: "custom", path: ["use_store_credit"], message: MESSAGES.storeCreditMethodAlone });
     for (const problem of addressProblems(body)) ctx.addIssue({ code: "custom", ...problem });
+    for (const problem of buyerGstinProblems(body)) ctx.addIssue({ code: "custom", ...problem });
     const phone = phoneProblem(
       body.country_code || callingCode(body.delivery_country),
       body.mobile_number,

@@ -1,4 +1,5 @@
 import {
+  BUYER_GSTIN_MESSAGES,
   isCashOnDeliveryAllowed,
   STORE_CREDIT_METHOD,
   toMinorUnits,
@@ -27,14 +28,14 @@ import { sendCode, type CodeSent } from "./cod-codes";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
 import { giveBackOnClose } from "../store-credit/ledger";
 import { assertAmountMatches, quoteCart, shippingFeeOf } from "./quote";
-import { refusal, type Refusal } from "../../errors";
+import { refusal, Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
 import type { OrderRow } from "../orders/transitions";
 import type { SessionUser } from "../accounts/service";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { checkDeliveryAddress } from "./delivery-address";
 import { creditAsked, planCredit, SIGN_IN_FOR_CREDIT, spendPlannedCredit } from "./store-credit";
-import { readShippingFees } from "../settings/service";
+import { readSellerGst, readShippingFees } from "../settings/service";
 import { shippingPromise, shippingQuote } from "./shipping-promise";
 import { decideCod } from "../cod-rules/decide";
 import { ADVANCE_PROVIDER, codAskOf, codOffer } from "./cod-offer";
@@ -286,6 +287,10 @@ export function createCheckoutService(
       }
       // The address as India Post and the courier know it (city and state filled in), or a field's refusal.
       const input = await checkDeliveryAddress(deps.delivery, request, new Date());
+      if (input.buyer_gstin !== null && input.buyer_gstin === (await readSellerGst(db))?.gstin)
+        throw new Refusal("unprocessable", "BUYER_GSTIN_OWN", BUYER_GSTIN_MESSAGES.sellersOwn, [
+          { path: "buyer_gstin", message: BUYER_GSTIN_MESSAGES.sellersOwn },
+        ]);
       if (method !== "cod" && !byCredit && !deps.gateway.knows(method)) throw unknownMethod();
       const provider = method === "cod" || byCredit ? null : deps.gateway.provider(method);
       if (method !== "cod" && !byCredit && !provider)

@@ -64,7 +64,8 @@ function goodsLeaving(invoice: InvoiceDocument) {
 
 /**
  * One bill for the invoice: an outward supply (O) of kind Supply (1) on a tax invoice (INV) to an unregistered
- * buyer (URP), a regular transaction (1). The delivery charge and the wallet's rounding are "other value"; the
+ * buyer (URP), a regular transaction (1); to a registered buyer (decision 096) its GSTIN and legal name instead,
+ * and "bill to, ship to" (2) when the goods go to a state other than its GSTIN's. The delivery charge and the wallet's rounding are "other value"; the
  * goods' tax is split by head at the invoice's rates. Part B (vehicle) is left to the courier; the distance 0
  * asks the portal to compute it from the two PIN codes.
  */
@@ -83,6 +84,7 @@ export function eWayBillJson(
   const supplier = invoice.parties.supplier;
   const [fromAddr1, fromAddr2] = addressLines(supplier.address);
   const [toAddr1, toAddr2] = addressLines(to.address);
+  const buyer = invoice.parties.buyer ?? null;
   const main = [...goods].sort((a, b) => b.taxable - a.taxable)[0];
   const bill = {
     userGstin: supplier.gstin,
@@ -92,7 +94,7 @@ export function eWayBillJson(
     docType: "INV",
     docNo: invoice.number,
     docDate: portalDate(invoice.issueDate),
-    transType: 1,
+    transType: buyer && buyer.stateCode !== to.stateCode ? 2 : 1,
     fromGstin: supplier.gstin,
     fromTrdName: supplier.legalName.slice(0, 100),
     fromAddr1,
@@ -101,8 +103,8 @@ export function eWayBillJson(
     fromPincode: Number(from.pincode),
     fromStateCode: Number(supplier.stateCode),
     actualFromStateCode: Number(from.stateCode),
-    toGstin: "URP",
-    toTrdName: to.name.slice(0, 100),
+    toGstin: buyer?.gstin ?? "URP",
+    toTrdName: (buyer?.legalName ?? to.name).slice(0, 100),
     toAddr1,
     toAddr2,
     toPlace: to.city.slice(0, 50),

@@ -143,6 +143,31 @@ describe("eWayBillJson", () => {
     expect(bill).toMatchObject({ transporterName: "Delhivery Surface", toStateCode: 27 });
     expect(bill!.itemList[0]).toMatchObject({ igstRate: 5, cgstRate: 0, sgstRate: 0 });
   });
+  it("names a registered buyer by its GSTIN, and bill to, ship to when the goods go to another state", () => {
+    const b2b = { ...invoice(), supply: "inter" as const, placeStateCode: "29" };
+    b2b.parties = {
+      ...b2b.parties,
+      placeOfSupply: "Karnataka (29)",
+      buyer: {
+        gstin: "29AAGCS5678D1ZY",
+        legalName: "Sahyadri Interiors Pvt Ltd",
+        stateName: "Karnataka",
+        stateCode: "29",
+      },
+    };
+    const [bill] = eWayBillJson(b2b, { ...to, stateCode: "27" }, from, null).billLists;
+    expect(bill).toMatchObject({
+      toGstin: "29AAGCS5678D1ZY",
+      toTrdName: "Sahyadri Interiors Pvt Ltd",
+      transType: 2,
+      toStateCode: 29,
+      actualToStateCode: 27,
+    });
+    const [same] = eWayBillJson(b2b, { ...to, stateCode: "29" }, from, null).billLists;
+    expect(same).toMatchObject({ toGstin: "29AAGCS5678D1ZY", transType: 1 });
+    const [retail] = eWayBillJson(invoice(), to, from, null).billLists;
+    expect(retail).toMatchObject({ toGstin: "URP", toTrdName: "Asha Meena", transType: 1 });
+  });
 });
 
 describe("addressLines", () => {

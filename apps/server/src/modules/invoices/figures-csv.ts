@@ -2,8 +2,8 @@ import { decimalText, indianStateByCode, type AdminTaxResponse, type TaxCsvSecti
 import { toCsv, type CsvCell } from "../../lib/csv";
 
 /**
- * The return's tables as CSV, in the column order of the GST offline tool's section templates (b2cl, b2cs,
- * exp, cdnur, hsn, docs), so the seller's accountant pastes them as they are: amounts in rupees with 2 decimals,
+ * The return's tables as CSV, in the column order of the GST offline tool's section templates (b2b, b2cl, b2cs,
+ * exp, cdnr, cdnur, hsn, docs), so the seller's accountant pastes them as they are: amounts in rupees with 2 decimals,
  * rates in percent, dates as 06-Oct-2025, places of supply as "08-Rajasthan". Columns the shop has nothing for
  * (cess, an e-commerce operator's GSTIN; a shipping bill until the courier reports it) are left empty. `credit-notes` lists every credit note
  * of the month for the accountant's own check.
@@ -21,6 +21,72 @@ const ABROAD = "96-Other Countries";
 const UQC = { PCS: "PCS-PIECES", OTH: "OTH-OTHERS" } as const;
 
 const SECTIONS: Record<TaxCsvSection, (figures: AdminTaxResponse) => [string[], CsvCell[][]]> = {
+  // Table 4A: invoices to registered buyers (decision 096), none under reverse charge.
+  b2b: (f) => [
+    [
+      "GSTIN/UIN of Recipient",
+      "Receiver Name",
+      "Invoice Number",
+      "Invoice date",
+      "Invoice Value",
+      "Place Of Supply",
+      "Reverse Charge",
+      "Applicable % of Tax Rate",
+      "Invoice Type",
+      "E-Commerce GSTIN",
+      "Rate",
+      "Taxable Value",
+      "Cess Amount",
+    ],
+    f.b2b.map((r) => [
+      r.gstin,
+      r.receiver_name,
+      r.number,
+      toolDate(r.date),
+      rupees(r.value_minor),
+      place(r),
+      "N",
+      "",
+      "Regular B2B",
+      "",
+      percent(r.rate_bps),
+      rupees(r.taxable_minor),
+      "",
+    ]),
+  ],
+  // Table 9B, registered: credit notes on B2B invoices.
+  cdnr: (f) => [
+    [
+      "GSTIN/UIN of Recipient",
+      "Receiver Name",
+      "Note Number",
+      "Note Date",
+      "Note Type",
+      "Place Of Supply",
+      "Reverse Charge",
+      "Note Supply Type",
+      "Note Value",
+      "Applicable % of Tax Rate",
+      "Rate",
+      "Taxable Value",
+      "Cess Amount",
+    ],
+    f.cdnr.map((r) => [
+      r.gstin,
+      r.receiver_name,
+      r.number,
+      toolDate(r.date),
+      "C",
+      place(r),
+      "N",
+      "Regular B2B",
+      rupees(r.value_minor),
+      "",
+      percent(r.rate_bps),
+      rupees(r.taxable_minor),
+      "",
+    ]),
+  ],
   b2cl: (f) => [
     [
       "Invoice Number",
@@ -159,7 +225,7 @@ const SECTIONS: Record<TaxCsvSection, (figures: AdminTaxResponse) => [string[], 
       r.invoice_date,
       r.place_of_supply,
       r.reason,
-      r.table === "cdnur" ? "9B (CDNUR)" : "7 (B2CS, netted)",
+      r.table === "cdnr" ? "9B (CDNR)" : r.table === "cdnur" ? "9B (CDNUR)" : "7 (B2CS, netted)",
       rupees(r.value_minor),
       rupees(r.taxable_minor),
       rupees(r.cgst_minor),

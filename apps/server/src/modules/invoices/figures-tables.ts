@@ -1,8 +1,10 @@
 import {
   hsnDescription,
   indianStateByCode,
+  type TaxB2bRow,
   type TaxB2clRow,
   type TaxB2csRow,
+  type TaxCdnrRow,
   type TaxCdnurRow,
   type TaxCreditNoteRow,
   type TaxExportRow,
@@ -10,7 +12,7 @@ import {
   type TaxHsnRow,
   type TaxTotals,
 } from "@store/shared";
-import type { creditNoteLines, creditNotes, exportShippingBills, invoiceLines, invoices } from "./tables";
+import type { creditNoteLines, creditNotes, exportShippingBills, invoiceLines, invoices, Parties } from "./tables";
 
 /**
  * The monthly return's tables built from the month's documents (figures.ts reads them): pure, so the rules of
@@ -22,8 +24,11 @@ export type InvoiceLine = typeof invoiceLines.$inferSelect;
 export type Note = typeof creditNotes.$inferSelect;
 /** A credit note's line with the invoice line it takes back (its HSN code, rate and kind). */
 export type NoteLine = typeof creditNoteLines.$inferSelect & Pick<InvoiceLine, "hsn" | "rateBps" | "kind">;
-/** Where an invoice, and the credit notes on it, go: table 5, table 7, or 6A (their notes to 9B but for table 7's). */
-export type ReturnTable = "b2cl" | "b2cs" | "export";
+/**
+ * Where an invoice, and the credit notes on it, go: table 4A (its notes to 9B registered, CDNR), table 5, table 7,
+ * or 6A (their notes to 9B unregistered, CDNUR, but for table 7's, netted there).
+ */
+export type ReturnTable = "b2b" | "b2cl" | "b2cs" | "export";
 
 const zeroHeads = (): TaxHeads => ({ taxable_minor: 0, cgst_minor: 0, sgst_minor: 0, igst_minor: 0 });
 export const zeroTotals = (): TaxTotals => ({ ...zeroHeads(), value_minor: 0 });
@@ -76,14 +81,16 @@ const byRate = <L extends Amounts & { rateBps: number }>(lines: readonly L[]) =>
   );
 
 /**
- * Where an invoice goes in the return: an export to 6A; an inter-State invoice whose value is above the B2C large
+ * Where an invoice goes in the return: an invoice to a registered buyer (decision 096) to table 4A, invoice by
+ * invoice, whatever its value and place; an export to 6A; an inter-State invoice whose value is above the B2C large
  * limit in force on its date (`limits`, newest first) to table 5, invoice by invoice; every other sale in India
  * to table 7, summed by place and rate.
  */
 export function returnTable(
-  invoice: Pick<Invoice, "supply" | "issueDate" | "gross">,
+  invoice: Pick<Invoice, "supply" | "issueDate" | "gross"> & { parties?: Pick<Parties, "buyer"> },
   limits: readonly { effectiveFrom: string; valueMinor: number }[],
 ): ReturnTable {
+  if (invoice.parties?.buyer && !isExport(invoice)) return "b2b";
   if (isExport(invoice)) return "export";
   const limit = limits.find((l) => l.effectiveFrom <= invoice.issueDate);
   return invoice.supply === "inter" && limit !== undefined && invoice.gross > limit.valueMinor ? "b2cl" : "b2cs";
@@ -111,6 +118,44 @@ export function netOf(invoiced: TaxTotals, credited: TaxTotals): TaxTotals {
     igst_minor: invoiced.igst_minor - credited.igst_minor,
     value_minor: invoiced.value_minor - credited.value_minor,
   };
+}
+
+/** The registered buyer of a B2B invoice, as tables 4A and 9B name it. */
+function registeredBuyer(invoice: Invoice) {
+  const buyer = invoice.parties.buyer!;
+  return { gstin: buyer.gstin, receiver_name: buyer.legalName };
+}
+
+/** Amounts of `lines` by rate, every head. */
+const byRateAllHeads = <L extends Amounts & { rateBps: number }>(lines: readonly L[]) =>
+  byRate(lines).map(({ rate_bps, ...heads }) => ({ rate_bps, ...heads }));
+
+export function b2bRows(invoice: Invoice, lines: readonly InvoiceLine[]): TaxB2bRow[] {
+  const code = invoice.placeStateCode!;
+  return byRateAllHeads(lines).map((r) => ({
+    ...registeredBuyer(invoice),
+    number: invoice.number,
+    date: invoice.issueDate,
+    value_minor: invoice.gross,
+    state_code: code,
+    state_name: stateName(code),
+    ...r,
+  }));
+}
+
+export function cdnrRows(note: Note, invoice: Invoice, lines: readonly NoteLine[]): TaxCdnrRow[] {
+  const code = invoice.placeStateCode!;
+  return byRateAllHeads(lines).map((r) => ({
+    ...registeredBuyer(invoice),
+    number: note.number,
+    date: note.issueDate,
+    invoice_number: invoice.number,
+    invoice_date: invoice.issueDate,
+    state_code: code,
+    state_name: stateName(code),
+    value_minor: note.gross,
+    ...r,
+  }));
 }
 
 export function b2clRows(invoice: Invoice, lines: readonly InvoiceLine[]): TaxB2clRow[] {
@@ -235,7 +280,7 @@ export function noteRow(note: Note, invoice: Invoice, table: ReturnTable): TaxCr
     place_of_supply: invoice.parties.placeOfSupply,
     state_code: invoice.placeStateCode,
     reason: note.reason,
-    table: table === "b2cs" ? "b2cs" : "cdnur",
+    table: table === "b2cs" ? "b2cs" : table === "b2b" ? "cdnr" : "cdnur",
     taxable_minor: note.taxable,
     cgst_minor: note.cgst,
     sgst_minor: note.sgst,

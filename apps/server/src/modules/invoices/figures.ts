@@ -3,8 +3,10 @@ import type { AdminTaxResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import {
   add,
+  b2bRows,
   b2clRows,
   b2cs,
+  cdnrRows,
   cdnurRows,
   exportRows,
   type ShippingBillRow,
@@ -22,12 +24,12 @@ import {
 import { creditNoteLines, creditNotes, exportShippingBills, invoiceLines, invoices, notifiedValues } from "./tables";
 
 /**
- * The seller's monthly tax figures in the shape of the return they file, GSTR-1 (issue 38): table 5 (B2C
- * large: inter-State invoices to unregistered buyers above the limit in force on their date, invoice by
- * invoice), table 7 (B2C small: the other sales in India by place and rate, net of their credit notes), 6A
- * (exports), 9B (CDNUR: credit notes on B2C large invoices and exports), 12 (the HSN summary's B2C part, net of
- * the month's credit notes) and 13 (documents issued). Every buyer of the shop is unregistered, so there is no
- * B2B table. Months are IST months, as the documents' dates are. Test orders' invoices and their credit notes
+ * The seller's monthly tax figures in the shape of the return they file, GSTR-1 (issue 38): table 4A (B2B:
+ * invoices to buyers who gave their GSTIN at checkout, invoice by invoice, decision 096), table 5 (B2C large:
+ * inter-State invoices to unregistered buyers above the limit in force on their date, invoice by invoice),
+ * table 7 (B2C small: the other sales in India by place and rate, net of their credit notes), 6A (exports), 9B
+ * (CDNR: credit notes on B2B invoices; CDNUR: on B2C large invoices and exports), 12 (the HSN summary, net of
+ * the month's credit notes) and 13 (documents issued). Months are IST months, as the documents' dates are. Test orders' invoices and their credit notes
  * are never figures. Reads only.
  */
 
@@ -129,6 +131,7 @@ export function createTaxFigures(db: Db) {
 
     return {
       month,
+      b2b: invoicesIn("b2b").flatMap((r) => b2bRows(r, linesOf(r))),
       b2cl: invoicesIn("b2cl").flatMap((r) => b2clRows(r, linesOf(r))),
       b2cs: b2cs(
         invoicesIn("b2cs").flatMap((r) => linesOf(r).map((l) => ({ ...l, place: r.placeStateCode! }))),
@@ -137,8 +140,17 @@ export function createTaxFigures(db: Db) {
           .map((l) => ({ ...l, place: noteOf(l).invoice.placeStateCode! })),
       ),
       exports: invoicesIn("export").flatMap((r) => exportRows(r, linesOf(r), bills.get(r.id) ?? null)),
+      cdnr: credits.notes
+        .filter(({ invoice }) => tableOf(invoice) === "b2b")
+        .flatMap(({ note, invoice }) =>
+          cdnrRows(
+            note,
+            invoice,
+            credited.filter((l) => l.creditNoteId === note.id),
+          ),
+        ),
       cdnur: credits.notes
-        .filter(({ invoice }) => tableOf(invoice) !== "b2cs")
+        .filter(({ invoice }) => tableOf(invoice) === "b2cl" || tableOf(invoice) === "export")
         .flatMap(({ note, invoice }) =>
           cdnurRows(
             note,

@@ -28,11 +28,14 @@ type OrderLineRow = typeof orderLines.$inferSelect;
 type Place = { supply: SupplyKind; stateCode: string | null; label: string };
 
 /**
- * Where the supply is, from the delivery address, and what that makes it on `day`: CGST+SGST, IGST, or an
- * export, under the LUT when the seller's LUT is of that day's financial year, else with IGST.
+ * Where the supply is and what that makes it on `day`: CGST+SGST, IGST, or an export, under the LUT when the
+ * seller's LUT is of that day's financial year, else with IGST. A sale to a registered buyer in India (its GSTIN
+ * given at checkout) is supplied at the GSTIN's state: where the goods go when they go there (IGST Act section
+ * 10(1)(a)), and, when the buyer has them delivered in another state, the buyer's own under "bill to, ship to"
+ * (section 10(1)(b), decision 096). Any other sale in India is supplied where the delivery ends (10(1)(a)).
  */
 export function placeOfSupply(
-  order: Pick<OrderRow, "deliveryCountry" | "state">,
+  order: Pick<OrderRow, "deliveryCountry" | "state" | "buyerGstin">,
   gst: SellerGst,
   day: string,
 ): ({ ok: true } & Place) | { ok: false; problem: string } {
@@ -44,7 +47,7 @@ export function placeOfSupply(
       label: countryName(order.deliveryCountry) ?? order.deliveryCountry,
     };
   }
-  const state = indianStateByName(order.state);
+  const state = order.buyerGstin ? indianStateByCode(order.buyerGstin.slice(0, 2)) : indianStateByName(order.state);
   if (!state)
     return {
       ok: false,
@@ -61,6 +64,7 @@ export function placeOfSupply(
 /** Who sells, who buys and where the supply is, as the invoice prints them (kept with it, so later edits never change it). */
 function partiesOf(order: OrderRow, gst: SellerGst, place: Place): Parties {
   const state = indianStateByCode(gst.state_code)!;
+  const buyerState = order.buyerGstin ? indianStateByCode(order.buyerGstin.slice(0, 2)) : null;
   return {
     supplier: {
       legalName: gst.legal_name,
@@ -77,6 +81,15 @@ function partiesOf(order: OrderRow, gst: SellerGst, place: Place): Parties {
       pinCode: order.pinCode,
       country: countryName(order.deliveryCountry) ?? order.deliveryCountry,
     },
+    buyer:
+      order.buyerGstin && order.buyerLegalName && buyerState
+        ? {
+            gstin: order.buyerGstin,
+            legalName: order.buyerLegalName,
+            stateName: buyerState.name,
+            stateCode: buyerState.code,
+          }
+        : null,
     placeOfSupply: place.label,
     lutReference: place.supply === "export_lut" ? gst.lut_reference : null,
   };

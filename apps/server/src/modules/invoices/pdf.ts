@@ -280,7 +280,20 @@ function drawHeader(sheet: Sheet): void {
   sheet.y += 8;
 
   const r = parties.recipient;
-  sheet.face("bold", 9, MUTED).text("Billed and shipped to", PAGE.margin, CONTENT_WIDTH);
+  // A registered buyer (decision 096): billed to its GSTIN and legal name (rule 46(e)), shipped to the delivery
+  // address (rule 46(o)).
+  const buyer = parties.buyer;
+  if (buyer) {
+    sheet.face("bold", 9, MUTED).text("Billed to (registered recipient)", PAGE.margin, CONTENT_WIDTH);
+    sheet.y = sheet.doc.y;
+    sheet.face("bold", 10).text(buyer.legalName, PAGE.margin, CONTENT_WIDTH);
+    sheet.y = sheet.doc.y;
+    sheet.face("regular", 9);
+    sheet.y += sheet.text(`GSTIN: ${buyer.gstin}`, PAGE.margin, CONTENT_WIDTH);
+    sheet.y += sheet.text(`State: ${buyer.stateName}, state code ${buyer.stateCode}`, PAGE.margin, CONTENT_WIDTH);
+    sheet.y += 6;
+  }
+  sheet.face("bold", 9, MUTED).text(buyer ? "Shipped to" : "Billed and shipped to", PAGE.margin, CONTENT_WIDTH);
   sheet.y = sheet.doc.y;
   sheet.face("bold", 10).text(r.name, PAGE.margin, CONTENT_WIDTH);
   sheet.y = sheet.doc.y;

@@ -45,6 +45,11 @@ export const documentSeries = pgTable(
 export interface Parties {
   supplier: { legalName: string; address: string; gstin: string; stateName: string; stateCode: string };
   recipient: { name: string; address: string; city: string; state: string; pinCode: string; country: string };
+  /**
+   * A registered buyer (its GSTIN given at checkout, decision 096): the invoice is then a B2B tax invoice billed to
+   * it, `recipient` being where the goods are delivered. Absent (invoices before issue 44) or null: unregistered.
+   */
+  buyer?: { gstin: string; legalName: string; stateName: string; stateCode: string } | null;
   /** "Rajasthan (08)", "Maharashtra (27)", or the country for an export. */
   placeOfSupply: string;
   lutReference: string | null;

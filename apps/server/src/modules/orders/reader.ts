@@ -107,6 +107,10 @@ export function createOrdersReader(db: Db) {
           mobile_number: order.mobileNumber,
           comment: order.comment,
         },
+        business:
+          order.buyerGstin && order.buyerLegalName
+            ? { gstin: order.buyerGstin, legal_name: order.buyerLegalName }
+            : null,
         lines: lines.map((l) => ({
           line_id: l.id,
           product_pk: l.productId,

@@ -70,6 +70,8 @@ function deliveryOf(input: CreateOrderRequest) {
     timeZone: shopperTimeZone({ country: input.delivery_country, state: input.state, browserZone: input.time_zone }),
     comment: input.comment,
     whatsappOptIn: input.whatsapp_opt_in,
+    buyerGstin: input.buyer_gstin,
+    buyerLegalName: input.buyer_gstin === null ? null : input.buyer_legal_name,
   };
 }
 

@@ -114,6 +114,12 @@ export const orders = pgTable(
     viewToken: text("view_token")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /**
+     * A business buyer's GSTIN (upper case, check character verified) and the legal name registered with it, given
+     * at checkout for a B2B tax invoice (issue 44, decision 096); both null for a sale to an unregistered buyer.
+     */
+    buyerGstin: text("buyer_gstin"),
+    buyerLegalName: text("buyer_legal_name"),
     /** The shopper ticked "Send me order updates on WhatsApp" at checkout (to the mobile number above). */
     whatsappOptIn: boolean("whatsapp_opt_in").notNull().default(false),
     isTest: boolean("is_test").notNull().default(false),
@@ -150,6 +156,7 @@ export const orders = pgTable(
     check("orders_total_non_negative", sql`${t.total} >= 0`),
     check("orders_store_credit_non_negative", sql`${t.storeCredit} >= 0`),
     check("orders_cod_advance_non_negative", sql`${t.codAdvance} >= 0`),
+    check("orders_buyer_gstin_with_name", sql`(${t.buyerGstin} is null) = (${t.buyerLegalName} is null)`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import type {
+  TaxB2bRow,
   TaxB2clRow,
   TaxB2csRow,
+  TaxCdnrRow,
   TaxCdnurRow,
   TaxCreditNoteRow,
   TaxExportRow,
@@ -37,6 +39,48 @@ function headColumns<T extends TaxHeads>(prefix = ""): Column<T>[] {
 
 export type Row<T> = T & { id: number };
 type CreditRow = Row<TaxCreditNoteRow>;
+
+/** The registered buyer of a B2B row: its GSTIN, its legal name under it. */
+const buyerColumn = <T extends { gstin: string; receiver_name: string }>(): Column<T> => ({
+  header: "Buyer (GSTIN)",
+  cell: (r) => (
+    <>
+      {r.gstin}
+      <span className="block text-xs text-charcoal/70">{r.receiver_name}</span>
+    </>
+  ),
+  className: "whitespace-nowrap",
+});
+
+export const B2B_COLUMNS: Column<Row<TaxB2bRow>>[] = [
+  buyerColumn<Row<TaxB2bRow>>(),
+  { header: "Invoice", cell: (r) => r.number, className: "whitespace-nowrap" },
+  { header: "Date", cell: (r) => r.date, className: "whitespace-nowrap" },
+  { header: "Place of supply", cell: (r) => `${r.state_code} ${r.state_name}` },
+  { header: "Invoice value", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
+  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
+  ...headColumns<Row<TaxB2bRow>>(),
+];
+
+export const CDNR_COLUMNS: Column<Row<TaxCdnrRow>>[] = [
+  buyerColumn<Row<TaxCdnrRow>>(),
+  { header: "Credit note", cell: (r) => r.number, className: "whitespace-nowrap" },
+  { header: "Date", cell: (r) => r.date, className: "whitespace-nowrap" },
+  {
+    header: "Invoice",
+    cell: (r) => (
+      <>
+        {r.invoice_number}
+        <span className="block text-xs text-charcoal/70">{r.invoice_date}</span>
+      </>
+    ),
+    className: "whitespace-nowrap",
+  },
+  { header: "Place of supply", cell: (r) => `${r.state_code} ${r.state_name}`, className: "hidden sm:table-cell" },
+  { header: "Note value", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
+  { header: "Rate", cell: (r) => taxRateText(r.rate_bps), className: NUMBER },
+  ...headColumns<Row<TaxCdnrRow>>(),
+];
 
 export const B2CL_COLUMNS: Column<Row<TaxB2clRow>>[] = [
   { header: "Invoice", cell: (r) => r.number, className: "whitespace-nowrap" },
@@ -136,7 +180,10 @@ export const CREDIT_COLUMNS: Column<CreditRow>[] = [
     className: "whitespace-nowrap",
   },
   { header: "Place of supply", cell: (r) => r.place_of_supply, className: "hidden sm:table-cell" },
-  { header: "Return", cell: (r) => (r.table === "cdnur" ? "Table 9B" : "Netted in table 7") },
+  {
+    header: "Return",
+    cell: (r) => (r.table === "cdnr" ? "Table 9B (CDNR)" : r.table === "cdnur" ? "Table 9B" : "Netted in table 7"),
+  },
   { header: "Value", cell: (r) => formatPaise(r.value_minor), className: NUMBER },
   ...headColumns<CreditRow>(),
 ];

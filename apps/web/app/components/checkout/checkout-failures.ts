@@ -1,6 +1,12 @@
 import { MESSAGES } from "@store/shared";
 import { ApiError } from "../../lib/api";
-import { DELIVERY_FIELDS, INDIAN_ADDRESS_TEXT, invalidText, type FieldProblems } from "./delivery-form";
+import {
+  BUSINESS_FIELDS,
+  DELIVERY_FIELDS,
+  INDIAN_ADDRESS_TEXT,
+  invalidText,
+  type FieldProblems,
+} from "./delivery-form";
 
 /** Which call failed: each has its own sentence in the spec's error catalogue (section 8). */
 export type FailedStep = "create-order" | "confirm-cod" | "verify-card" | "capture-wallet";
@@ -46,6 +52,7 @@ export function checkoutFailure(step: FailedStep, error: unknown): CheckoutFailu
     // (422); other messages are the API's.
     const own =
       field === "delivery_country" ||
+      (field !== undefined && BUSINESS_FIELDS.includes(field)) ||
       error.status === 422 ||
       /^(Enter|Choose) /.test(issue.message) ||
       Object.values<string>(INDIAN_ADDRESS_TEXT).includes(issue.message);

@@ -1,11 +1,12 @@
 import type { Currency } from "@store/shared";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "../ui/button";
 import { CheckoutField, type CheckoutFieldProps } from "./checkout-field";
 import { addressShape } from "@store/shared/address-format";
 import { callingCode } from "@store/shared/phone-check";
 import { countryChoices } from "./countries";
 import {
+  BUSINESS_FIELDS,
   type CityQuestion,
   deliversInIndia,
   fieldLabel,
@@ -43,6 +44,13 @@ const FIELD_PROPS: Record<DeliveryField, FieldProps> = {
     maxLength: 1000,
     hint: "Optional: a landmark, or the best time to deliver.",
   },
+  buyer_gstin: {
+    autoComplete: "off",
+    maxLength: 15,
+    placeholder: "15 characters, e.g. 29AAGCS5678D1ZY",
+    hint: "Printed on your tax invoice, so you can claim input tax credit.",
+  },
+  buyer_legal_name: { autoComplete: "organization", maxLength: 100, hint: "As registered with this GSTIN." },
 };
 
 const PLACE_COLUMNS = ["", "sm:grid-cols-2", "sm:grid-cols-2", "sm:grid-cols-3"];
@@ -90,6 +98,7 @@ export function DeliveryFields({
   onKeepCity: () => void;
 }) {
   const countries = useMemo(() => countryChoices(), []);
+  const [business, setBusiness] = useState(() => values.buyer_gstin !== "" || values.buyer_legal_name !== "");
   const india = deliversInIndia(values);
   const country = values.delivery_country;
   const shape = addressShape(country);
@@ -138,6 +147,38 @@ export function DeliveryFields({
           )}
         </div>
       ))}
+      {india && (
+        <div className="space-y-4">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={business}
+              onChange={(event) => {
+                setBusiness(event.target.checked);
+                if (!event.target.checked) for (const field of BUSINESS_FIELDS) onChange(field, "");
+              }}
+            />
+            Add GSTIN for business purchase (input tax credit)
+          </label>
+          {business && (
+            <div className="grid gap-5 sm:grid-cols-2">
+              {BUSINESS_FIELDS.map((field) => (
+                <CheckoutField
+                  key={field}
+                  id={fieldId(field)}
+                  name={field}
+                  label={fieldLabel(field, country)}
+                  value={values[field]}
+                  onChange={(value) => onChange(field, field === "buyer_gstin" ? value.toUpperCase() : value)}
+                  required
+                  error={problems[field]}
+                  {...FIELD_PROPS[field]}
+                />
+              ))}
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

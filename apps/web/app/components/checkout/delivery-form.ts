@@ -28,6 +28,8 @@ export const DELIVERY_FIELDS = [
   "state",
   "pin_code",
   "comment",
+  "buyer_gstin",
+  "buyer_legal_name",
 ] as const;
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number];
 export type DeliveryValues = Record<DeliveryField, string>;
@@ -44,7 +46,12 @@ export const FIELD_LABELS: Record<DeliveryField, string> = {
   state: "State",
   pin_code: "PIN code",
   comment: "Delivery instructions",
+  buyer_gstin: "GSTIN",
+  buyer_legal_name: "Legal name of the business",
 };
+
+/** A business purchase's fields (decision 096): shown once the shopper asks for a GST invoice, India only. */
+export const BUSINESS_FIELDS: readonly DeliveryField[] = ["buyer_gstin", "buyer_legal_name"];
 
 /** City, state and postcode: which are asked, what they are called and which are required follow the country. */
 const PLACE_FIELDS = new Set<DeliveryField>(["city", "state", "pin_code"]);
@@ -63,6 +70,7 @@ export function requiredFields(country: string): DeliveryField[] {
 export function shownFields(country: string): DeliveryField[] {
   const place = addressShape(country).fields;
   return DELIVERY_FIELDS.flatMap((field) => {
+    if (BUSINESS_FIELDS.includes(field)) return [];
     if (!PLACE_FIELDS.has(field)) return [field];
     return field === "city" ? place : [];
   });
@@ -236,6 +244,8 @@ export function checkDelivery(
   if (!method) return { ok: false, message: MESSAGES.selectPaymentMethod, fields: {}, focusMethod: true };
 
   const email = values.email.trim();
+  const gstin = india ? values.buyer_gstin.trim() : "";
+  const legalName = india ? values.buyer_legal_name.trim() : "";
   const body: CreateOrderInput = {
     amount: basics.amount,
     currency: basics.currency,
@@ -259,6 +269,7 @@ export function checkDelivery(
     ...(basics.shippingMethod && { shipping_method: basics.shippingMethod }),
     ...(basics.timeZone && { time_zone: basics.timeZone }),
     ...(basics.storeCredit && { use_store_credit: true, store_credit_amount: basics.storeCredit }),
+    ...((gstin || legalName) && { buyer_gstin: gstin, buyer_legal_name: legalName }),
   };
   const parsed = createOrderRequestSchema.safeParse(body);
   // The schema checks the address's country rules only once every field has its shape; these say it at once.
@@ -277,7 +288,8 @@ export function checkDelivery(
       // A number too short to be one still gets its country's example.
       const code = body.country_code || callingCode(country);
       fields.mobile_number ??= phoneProblem(code, values.mobile_number, country) ?? invalidText(field, country);
-    } else if (field) fields[field] ??= issue.code === "custom" ? issue.message : invalidText(field, country);
+    } else if (field && BUSINESS_FIELDS.includes(field)) fields[field] ??= issue.message;
+    else if (field) fields[field] ??= issue.code === "custom" ? issue.message : invalidText(field, country);
   }
   // A problem outside the form (amount, cart) is ours, not the shopper's.
   return {

@@ -73,7 +73,7 @@ export function OrderDetails({
       <OrderReturns order={order} linkSecret={linkSecret} />
       <OrderReviews order={order} linkSecret={linkSecret} />
       <TaxDocuments order={order} />
-      <DeliveryDetails delivery={order.delivery} />
+      <DeliveryDetails delivery={order.delivery} business={order.business} />
     </div>
   );
 }
@@ -343,7 +343,13 @@ function OrderTotals({ order }: { order: OrderDetail }) {
   );
 }
 
-function DeliveryDetails({ delivery }: { delivery: OrderDetail["delivery"] }) {
+function DeliveryDetails({
+  delivery,
+  business,
+}: {
+  delivery: OrderDetail["delivery"];
+  business?: OrderDetail["business"];
+}) {
   const lines = addressLines({
     address: delivery.delivery_address,
     city: delivery.city,
@@ -365,6 +371,11 @@ function DeliveryDetails({ delivery }: { delivery: OrderDetail["delivery"] }) {
       {delivery.comment && (
         <p className="mt-4 text-sm text-charcoal/85">
           <span className="font-semibold">Instructions:</span> {delivery.comment}
+        </p>
+      )}
+      {business && (
+        <p data-testid="order-business" className="mt-4 text-sm text-charcoal/85">
+          <span className="font-semibold">GST invoice to:</span> {business.legal_name}, GSTIN {business.gstin}
         </p>
       )}
     </section>

@@ -49,6 +49,14 @@ export function OrderPlaced({ order, trackPath }: { order: OrderDetail; trackPat
           <dt className="text-sm text-cream/80">Arriving{place ? ` in ${place}` : ""}</dt>
           <dd className="text-2xl font-semibold">{deliveryPromiseText(order.delivery_window)}</dd>
         </div>
+        {order.business && (
+          <div className="sm:col-span-2">
+            <dt className="text-sm text-cream/80">GST invoice to</dt>
+            <dd className="font-semibold">
+              {order.business.legal_name}, GSTIN {order.business.gstin}
+            </dd>
+          </div>
+        )}
       </dl>
       <h3 className="mt-6 font-semibold">What happens next</h3>
       {order.customs ? (

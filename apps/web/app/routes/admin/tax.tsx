@@ -14,8 +14,10 @@ import { ListTable, LoadState } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { CARD, SECTION_TITLE } from "../../components/admin/styles";
 import {
+  B2B_COLUMNS,
   B2CL_COLUMNS,
   B2CS_COLUMNS,
+  CDNR_COLUMNS,
   CDNUR_COLUMNS,
   CREDIT_COLUMNS,
   EXPORT_COLUMNS,
@@ -114,6 +116,19 @@ function Figures({ month }: { month: string }) {
         </dl>
       </section>
 
+      <Section id="b2b" title="B2B invoices (table 4A)" month={month}>
+        <ListTable
+          caption={`B2B invoices, ${name}`}
+          columns={B2B_COLUMNS}
+          rows={withIds(data.b2b)}
+          empty="No invoice to a registered buyer this month."
+        />
+        <p className="mt-2 text-xs text-charcoal/75">
+          Invoices to buyers who gave their GSTIN at checkout, one row per rate; the place of supply is the GSTIN&apos;s
+          state.
+        </p>
+      </Section>
+
       <Section id="b2cl" title="B2C large invoices (table 5)" month={month}>
         <ListTable
           caption={`B2C large invoices, ${name}`}
@@ -146,6 +161,15 @@ function Figures({ month }: { month: string }) {
           columns={EXPORT_COLUMNS}
           rows={withIds(data.exports)}
           empty="No exports this month."
+        />
+      </Section>
+
+      <Section id="cdnr" title="Credit notes on B2B invoices (table 9B, registered)" month={month}>
+        <ListTable
+          caption={`Credit notes for table 9B registered, ${name}`}
+          columns={CDNR_COLUMNS}
+          rows={withIds(data.cdnr)}
+          empty="None this month."
         />
       </Section>
 
