@@ -143,6 +143,17 @@ export const tradeTermsSchema = z.object({
 });
 export type TradeTerms = z.infer<typeof tradeTermsSchema>;
 
+/** `GET /api/trade/product/`: a product's trade terms and price per size for the caller (null: not a trade buyer). */
+export const tradeProductQuerySchema = z.object({
+  product_pk: idParam,
+  currency: z.enum(["INR", "USD"], { error: "currency must be INR or USD" }).default("INR"),
+});
+export const tradeProductResponseSchema = z.object({
+  terms: tradeTermsSchema.nullable(),
+  prices: z.record(z.string(), z.number()),
+});
+export type TradeProductResponse = z.infer<typeof tradeProductResponseSchema>;
+
 /** `POST /api/reorder/`: a past order of the caller's back in the cart. */
 export const reorderRequestSchema = z.object({
   order_id: z

@@ -1,9 +1,10 @@
-import type { TradeApplyRequest, TradeTerms } from "@store/shared";
+import { and, asc, eq } from "drizzle-orm";
+import type { Currency, TradeApplyRequest, TradeProductResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
+import { productVariants } from "../catalog/tables";
 import { offerPriceFor, quantityRules, tradePricingFor } from "./pricing";
 import { applyForTrade, tradeStatus } from "./service";
-import type { Currency } from "@store/shared";
 
 /** The storefront's side of trade accounts (decision 097): apply, the application's state, a product's terms. */
 export function createTradeService(db: Db) {
@@ -11,28 +12,28 @@ export function createTradeService(db: Db) {
     status: async (user: SessionUser) => ({ application: await tradeStatus(db, user.id) }),
     apply: (user: SessionUser, input: TradeApplyRequest) => applyForTrade(db, user.id, input),
     /**
-     * For the product page of a signed-in approved trade buyer: the price of each size in `currency` and the
-     * product's terms; null for anyone else (the page then shows, and may cache, retail prices).
+     * For the product page of a signed-in approved trade buyer, asked from the browser (the page the server
+     * renders, and keeps, has retail prices only): the price of each size in `currency` and the product's
+     * minimum and case pack. Anyone else: no terms and no prices.
      */
-    async productTerms(
-      user: Pick<SessionUser, "id"> | null,
-      product: { id: number; sizes: readonly { size: string; offerCents: number }[] },
-      currency: Currency,
-    ): Promise<{ terms: TradeTerms; prices: Record<string, number> } | null> {
-      const pricing = await tradePricingFor(db, user?.id);
-      if (!pricing) return null;
-      const rule = (await quantityRules(db, [product.id])).get(product.id);
+    async productTerms(user: SessionUser, productId: number, currency: Currency): Promise<TradeProductResponse> {
+      const pricing = await tradePricingFor(db, user.id);
+      if (!pricing) return { terms: null, prices: {} };
+      const sizes = await db
+        .select({ size: productVariants.size, offerCents: productVariants.offerPriceCents })
+        .from(productVariants)
+        .where(and(eq(productVariants.productId, productId), eq(productVariants.offered, true)))
+        .orderBy(asc(productVariants.position));
+      const rule = (await quantityRules(db, [productId])).get(productId);
       return {
         terms: { group_name: pricing.groupName, min_quantity: rule?.minQuantity ?? 1, case_pack: rule?.casePack ?? 1 },
         prices: Object.fromEntries(
-          product.sizes.map((s) => [
+          sizes.map((s) => [
             s.size,
-            offerPriceFor(pricing, currency, { productId: product.id, size: s.size, offerCents: s.offerCents }),
+            offerPriceFor(pricing, currency, { productId, size: s.size, offerCents: s.offerCents }),
           ]),
         ),
       };
     },
-    /** Whether this signed-in visitor is an approved trade buyer: their pages must not enter the shared cache. */
-    isTradeBuyer: async (userId: number | null | undefined) => (await tradePricingFor(db, userId)) !== null,
   };
 }

@@ -3,6 +3,8 @@ import {
   errorBodySchema,
   tradeApplicationSchema,
   tradeApplyRequestSchema,
+  tradeProductQuerySchema,
+  tradeProductResponseSchema,
   tradeStatusResponseSchema,
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
@@ -24,6 +26,21 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => trade.status(signedInUser(request)),
+  );
+
+  app.get(
+    "/api/trade/product/",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["trade"],
+        summary:
+          "A product's trade price per size and its minimum and case pack, for an approved trade buyer (else none)",
+        querystring: tradeProductQuerySchema,
+        response: { 200: tradeProductResponseSchema, ...errors },
+      },
+    },
+    (request) => trade.productTerms(signedInUser(request), request.query.product_pk, request.query.currency),
   );
 
   app.post(

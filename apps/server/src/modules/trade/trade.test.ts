@@ -222,6 +222,12 @@ describe("trade prices", () => {
     const now = await call(app, buyer.headers, "GET", "/api/get-cart-items/?currency=INR");
     expect(now.json<CartResponse>().data[0]).toMatchObject({ offer_price: 499, line_total: 998 });
     expect(now.json<CartResponse>().subtotal).toBe(998);
+    // The product page asks for the buyer's terms from the browser; a retail account gets none.
+    const terms = await call(app, buyer.headers, "GET", `/api/trade/product/?product_pk=${a.productId}&currency=INR`);
+    expect(terms.json()).toMatchObject({ terms: { group_name: "Retailers", min_quantity: 1, case_pack: 1 } });
+    expect(terms.json().prices[a.size]).toBe(499);
+    const none = await call(app, retail, "GET", `/api/trade/product/?product_pk=${a.productId}&currency=INR`);
+    expect(none.json()).toEqual({ terms: null, prices: {} });
     // USD: the percentage only.
     const usd = await call(app, buyer.headers, "GET", "/api/get-cart-items/?currency=USD");
     expect(usd.json<CartResponse>().data[0]?.offer_price).toBe(Math.round((priceIn("USD", a.offerCents) * 90) / 100));
