@@ -77,6 +77,8 @@ export default [
     page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
     // Issue 43 point 2: cash on delivery's rules and the defaults from the store's returns (decision 093).
     page("cod-rules", "routes/admin/cod-rules.tsx"),
+    // Issue 44 point 2: trade applications, groups, price lists, minimums and case packs (decision 097).
+    page("trade", "routes/admin/trade.tsx"),
     page("tax", "routes/admin/tax.tsx"),
     // Issue 13, points 11 and 12: customers, the audit log, staff accounts and the seller's settings.
     page("customers", "routes/admin/customers.tsx"),
