@@ -9,7 +9,6 @@ import { idParam } from "./common";
  */
 
 export const TRADE_APPLICATION_STATUSES = ["open", "approved", "declined"] as const;
-export type TradeApplicationStatus = (typeof TRADE_APPLICATION_STATUSES)[number];
 
 /** A GSTIN as typed: spaces dropped, upper case, then its format, state code and check character. */
 export const gstinSchema = z
@@ -63,8 +62,6 @@ export type TradeApplication = z.infer<typeof tradeApplicationSchema>;
 export const tradeStatusResponseSchema = z.object({ application: tradeApplicationSchema.nullable() });
 export type TradeStatusResponse = z.infer<typeof tradeStatusResponseSchema>;
 
-export const tradeApplicationsResponseSchema = z.object({ data: z.array(tradeApplicationSchema) });
-
 /** `POST /admin/api/trade/applications/:id/approve`. */
 export const tradeApproveRequestSchema = z.object({
   group_id: z.number({ error: "Choose a trade group" }).int("Choose a trade group").min(1, "Choose a trade group"),
@@ -92,7 +89,6 @@ export const tradePriceSchema = z.object({
   size: z.string(),
   price_paise: z.number().int(),
 });
-export type TradePrice = z.infer<typeof tradePriceSchema>;
 
 export const tradeGroupSchema = z.object({
   id: z.number().int(),
@@ -141,7 +137,6 @@ export const tradeTermsSchema = z.object({
   min_quantity: z.number().int(),
   case_pack: z.number().int(),
 });
-export type TradeTerms = z.infer<typeof tradeTermsSchema>;
 
 /** `GET /api/trade/product/`: a product's trade terms and price per size for the caller (null: not a trade buyer). */
 export const tradeProductQuerySchema = z.object({
