@@ -17,6 +17,8 @@ const LAYERS = [
     name: "catalogue, geo, accounts, settings",
     modules: ["catalog", "geo", "accounts", "health", "settings", "duties"],
   },
+  // Trade accounts (decision 097): read the catalogue and accounts; cart, promo and checkout price with them.
+  { name: "trade", modules: ["trade"] },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo", modules: ["orders", "seo"] },
   // Reads the orders' outcomes for its history defaults; checkout asks it, the back office edits it.

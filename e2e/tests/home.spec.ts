@@ -17,7 +17,7 @@ test.describe("home page navigation", () => {
     const dresses = nav.getByRole("link", { name: "dresses" });
     await expect(dresses).toHaveAttribute("href", listingPath("women", "dresses"));
     await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
-    await expect(nav.getByRole("link", { name: "Wholesale Query" })).toHaveAttribute("href", "/contact-us");
+    await expect(nav.getByRole("link", { name: "Wholesale Query" })).toHaveAttribute("href", "/trade");
   });
 
   test("unknown paths answer 404 with the not-found page", async ({ page }) => {

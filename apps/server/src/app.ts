@@ -26,6 +26,7 @@ import { orderRoutes } from "./modules/orders/routes";
 import { returnRoutes } from "./modules/returns/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { giftCardRoutes } from "./modules/gift-cards/routes";
+import { tradeRoutes } from "./modules/trade/routes";
 import { payNowRoutes } from "./modules/pay-now/routes";
 import { payNowClockRoutes } from "./modules/pay-now/clock-routes";
 import { reviewRoutes } from "./modules/reviews/routes";
@@ -163,6 +164,7 @@ export async function buildApp({
   await app.register(returnRoutes);
   await app.register(storeCreditRoutes);
   await app.register(giftCardRoutes);
+  await app.register(tradeRoutes);
   await app.register(payNowRoutes);
   await app.register(reviewRoutes);
   await app.register(invoiceRoutes);

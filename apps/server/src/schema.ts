@@ -30,4 +30,5 @@ export * from "./whatsapp/simulator/tables";
 export * from "./modules/wishlist/tables";
 export * from "./modules/duties/tables";
 export * from "./modules/cod-rules/tables";
+export * from "./modules/trade/tables";
 export * from "./modules/pay-now/tables";

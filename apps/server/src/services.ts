@@ -43,6 +43,7 @@ import { createNotificationLinks, emailContact } from "./modules/accounts/notifi
 import { createNotificationSettings } from "./modules/accounts/notification-settings";
 import { createWhatsAppSetup, type WhatsAppSimulatorCredentials } from "./whatsapp/setup";
 import { createWhatsAppWorker } from "./whatsapp/worker";
+import { createTradeService } from "./modules/trade/routes-service";
 
 /** This install's secrets, read (or made) once at start-up by app.ts: no request writes one. */
 export interface InstallSecrets {
@@ -180,6 +181,7 @@ export function createServices(
         leaseSeconds: config.outboxLeaseSeconds,
       }),
     },
+    trade: createTradeService(db),
     // The admin's cancellations give money back through the same refund as a sold-out race.
     admin: createAdminServices(db, {
       media,

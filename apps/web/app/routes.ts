@@ -52,6 +52,8 @@ export default [
   page("address-check/:id", "routes/address-check.tsx"),
   // Issue 43 point 3: the link in the "pay now" message after a cash-on-delivery order (decision 094).
   page("pay-now/:id", "routes/pay-now.tsx"),
+  // Issue 44 point 2: a business applies for a trade account; the Wholesale Query link leads here (decision 097).
+  page("trade", "routes/trade.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
@@ -75,6 +77,8 @@ export default [
     page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
     // Issue 43 point 2: cash on delivery's rules and the defaults from the store's returns (decision 093).
     page("cod-rules", "routes/admin/cod-rules.tsx"),
+    // Issue 44 point 2: trade applications, groups, price lists, minimums and case packs (decision 097).
+    page("trade", "routes/admin/trade.tsx"),
     page("tax", "routes/admin/tax.tsx"),
     // Issue 13, points 11 and 12: customers, the audit log, staff accounts and the seller's settings.
     page("customers", "routes/admin/customers.tsx"),

@@ -16,6 +16,7 @@ import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminImportRulesRoutes } from "./import-rules-routes";
 import { adminCodRulesRoutes } from "./cod-rules-routes";
+import { adminTradeRoutes } from "./trade-routes";
 import { adminTaxRoutes } from "./tax-routes";
 import { staffBodyGate, staffRouteGate } from "./staff-access";
 
@@ -71,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminTaxDataRoutes);
   await app.register(adminImportRulesRoutes);
   await app.register(adminCodRulesRoutes);
+  await app.register(adminTradeRoutes);
   await app.register(adminReturnRoutes);
   await app.register(adminSizeSchemeRoutes);
   await app.register(adminStoreCreditRoutes);

@@ -23,6 +23,7 @@ import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
 import { createImportRulesAdmin } from "./import-rules";
 import { createCodRulesAdmin } from "./cod-rules";
+import { createTradeAdmin } from "./trade";
 import { moneyOfOrder } from "../payments/order-payments";
 import { creditOfOrder } from "../store-credit/ledger";
 import { createOrderFulfilment } from "./orders-fulfil";
@@ -160,6 +161,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     taxData: createTaxDataAdmin(db),
     importRules: createImportRulesAdmin(db),
     codRules: createCodRulesAdmin(db),
+    trade: createTradeAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),

@@ -3,7 +3,8 @@ import { priceIn, sizeName, type CartItem, type CartResponse, type Currency } fr
 import type { Db } from "../../db/client";
 import { sizeNameColumn } from "../catalog/size-schemes";
 import { productImages, productVariants, products } from "../catalog/tables";
-import { cartLines } from "./tables";
+import { offerPriceFor, tradePricingFor, type TradePricing } from "../trade/pricing";
+import { cartLines, carts } from "./tables";
 
 /** A product's main picture (the first by position), as a column of a query over `products`. */
 export const mainImage = sql<string | null>`(
@@ -29,10 +30,16 @@ export function cartViewOf(cartId: string, rows: LineRow[], currency: Currency):
   );
 }
 
-/** A cart's lines with their product sizes as the catalogue has them now, in the order they were added. */
+/**
+ * A cart's lines with their product sizes as the catalogue has them now, in the order they were added: the
+ * one place the cart's answer and the checkout's quote read prices. A signed-in approved trade buyer's cart
+ * carries the buyer's trade pricing (decision 097); a guest cart never does.
+ */
 export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & { variantId: number })[]> {
+  const [owner] = await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId));
+  const trade = await tradePricingFor(db, owner?.userId);
   // A line whose size was withdrawn from the catalogue has no price and no longer shows.
-  return db
+  const rows = await db
     .select({
       id: cartLines.id,
       variantId: productVariants.id,
@@ -60,6 +67,7 @@ export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & {
     )
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.id));
+  return rows.map((row) => ({ ...row, trade }));
 }
 
 /** A cart line and its product size as the catalogue has them now (prices in USD cents). */
@@ -82,11 +90,13 @@ export interface LineRow {
   offerCents: number;
   mrpCents: number;
   stock: number;
+  /** The buyer's trade pricing; absent or null: retail prices. */
+  trade?: TradePricing | null;
 }
 
 /** One line as displayed, priced in `currency`; a withdrawn product shows no stock. */
 export function cartItem(r: LineRow, currency: Currency): CartItem {
-  const offer = priceIn(currency, r.offerCents);
+  const offer = offerPriceFor(r.trade ?? null, currency, r);
   const stock = r.isActive ? r.stock : 0;
   return {
     id: r.id,

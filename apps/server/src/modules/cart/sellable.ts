@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { formatMoney, priceIn, type AddCartItemRequest, type Currency } from "@store/shared";
+import { offerPriceFor, type TradePricing } from "../trade/pricing";
 import type { Db } from "../../db/client";
 import { AppError, Refusal } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
@@ -69,6 +70,7 @@ export function sellable(row: VariantRow | undefined, line: LineInput) {
     madeToOrderDays: row.madeToOrderDays,
     notesRequired: row.notesRequired,
     prompt: row.prompt,
+    productId: line.product_pk,
   };
 }
 
@@ -82,13 +84,17 @@ export function assertInStock(variant: Variant, quantity: number): void {
   );
 }
 
-/** The client's prices must be today's prices in `currency`; a stale page must not buy at a stale price. */
+/**
+ * The client's prices must be today's prices in `currency` (a trade buyer's: the trade price); a stale page
+ * must not buy at a stale price.
+ */
 export function assertPricesCurrent(
   variant: Variant,
   seen: { offer_price: number; mrp: number },
   currency: Currency,
+  trade: TradePricing | null = null,
 ): void {
-  const offer = priceIn(currency, variant.offerCents);
+  const offer = offerPriceFor(trade, currency, variant);
   const mrp = priceIn(currency, variant.mrpCents);
   const errors = [
     ...(seen.offer_price === offer ? [] : [{ path: "offer_price", message: `is now ${offer}` }]),

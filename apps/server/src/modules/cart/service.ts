@@ -28,6 +28,7 @@ import {
 } from "./sellable";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
+import { assertTradeQuantities, tradePricingFor, type TradePricing } from "../trade/pricing";
 
 function lineWhere(cartId: string, line: LineInput) {
   return and(
@@ -51,6 +52,35 @@ async function lineQuantity(tx: Tx, cartId: string, line: LineInput): Promise<nu
     .where(lineWhere(cartId, line))
     .limit(1);
   return row?.quantity;
+}
+
+/**
+ * A trade buyer's pieces of the product, all sizes, once this line holds `quantity`: at least the product's
+ * minimum and whole case packs (decision 097). Nothing for a retail buyer.
+ */
+async function assertTradeLine(
+  tx: Tx,
+  trade: TradePricing | null,
+  cartId: string | null,
+  line: LineInput,
+  name: string,
+  quantity: number,
+): Promise<void> {
+  if (!trade) return;
+  const others = cartId
+    ? await tx
+        .select({ quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(
+          and(
+            eq(cartLines.cartId, cartId),
+            eq(cartLines.productId, line.product_pk),
+            sql`not (${cartLines.size} = ${line.size} and ${cartLines.isDirectBuy} = ${line.is_direct_buy})`,
+          ),
+        )
+    : [];
+  const pieces = others.reduce((sum, l) => sum + l.quantity, quantity);
+  await assertTradeQuantities(tx, trade, [{ productId: line.product_pk, name, quantity: pieces }]);
 }
 
 function lineNotFound(): AppError {
@@ -120,10 +150,12 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
         let cart = await cartForChange(tx, input.cart_id, user);
         const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
         const variant = await sellableVariant(tx, input);
-        assertPricesCurrent(variant, input, currency);
+        const trade = await tradePricingFor(tx, user?.id);
+        assertPricesCurrent(variant, input, currency, trade);
         assertNotesFit(variant, input.notes);
         const quantity = (cart ? ((await lineQuantity(tx, cart.id, input)) ?? 0) : 0) + input.quantity;
         assertInStock(variant, quantity);
+        await assertTradeLine(tx, trade, cart?.id ?? null, input, variant.name, quantity);
 
         cart ??= await createCart(tx, user?.id ?? null, currency);
         if (cart.currency !== currency) await tx.update(carts).set({ currency }).where(eq(carts.id, cart.id));
@@ -151,7 +183,9 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
         const cart = await cartForChange(tx, input.cart_id, user);
         if (!cart) throw cartNotFound();
         if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
-        assertInStock(await sellableVariant(tx, input), input.quantity);
+        const variant = await sellableVariant(tx, input);
+        assertInStock(variant, input.quantity);
+        await assertTradeLine(tx, await tradePricingFor(tx, user?.id), cart.id, input, variant.name, input.quantity);
         await tx.update(cartLines).set({ quantity: input.quantity }).where(lineWhere(cart.id, input));
         return { cartId: cart.id, currency: cart.currency };
       });

@@ -18,6 +18,7 @@ import { priceByRateCard } from "../settings/rate-cards";
 import { shippingFactsOf } from "../catalog/shipping-facts";
 import { estimateCartDuties } from "./duties";
 import { refusal } from "../../errors";
+import { assertTradeQuantities } from "../trade/pricing";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
 
 /** An order as the server prices it now (money in major units of `currency`), ready to be saved. */
@@ -75,6 +76,17 @@ export async function quoteCart(
       "NOTES_REQUIRED",
       `${unwritten.name} is made to order: please remove it and add it again with your measurements or notes.`,
     );
+  // A trade buyer's cart (priced at trade prices by the cart's rows) must meet each product's minimum and
+  // case pack; a promo code is not combined with trade prices (decision 097).
+  const trade = rows[0]?.trade ?? null;
+  await assertTradeQuantities(
+    db,
+    trade,
+    view.data.map((l) => ({ productId: l.product_pk, name: l.product_name, quantity: l.quantity })),
+  );
+  if (trade && input.promoCode)
+    throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "Promo codes cannot be used with trade prices.");
+
   const lines = view.data.map((l, i): PricedLine => ({
     productId: l.product_pk,
     variantId: rows[i]?.variantId ?? 0,

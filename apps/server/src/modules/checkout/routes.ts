@@ -10,6 +10,8 @@ import {
   dutiesEstimateQuerySchema,
   dutiesNoticeSchema,
   errorBodySchema,
+  reorderRequestSchema,
+  reorderResponseSchema,
   shippingFeesResponseSchema,
   shippingPromiseQuerySchema,
   shippingPromiseSchema,
@@ -21,6 +23,7 @@ import {
 } from "@store/shared";
 
 import type { CreatedOrder } from "./service";
+import { signedInUser } from "../accounts/auth-plugin";
 import type { OrderRow } from "../orders/transitions";
 import { confirmationPagePath } from "../orders/reader";
 import { creditPaying, toPayByMethod, toPayOnline } from "../orders/refund-policy";
@@ -104,6 +107,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     503: errorBodySchema,
   };
   app.addHook("onSend", async (_request, reply) => void reply.header("cache-control", "private, no-store"));
+
+  app.post(
+    "/api/reorder/",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "Put a past order of the caller's back in their cart at today's prices, naming the pieces that could not be added",
+        body: reorderRequestSchema,
+        response: { 200: reorderResponseSchema, ...errors },
+      },
+    },
+    (request) => checkout.reorder(signedInUser(request), request.body.order_id),
+  );
 
   app.post(
     "/api/create-order/",

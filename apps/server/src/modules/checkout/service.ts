@@ -38,6 +38,7 @@ import { creditAsked, planCredit, SIGN_IN_FOR_CREDIT, spendPlannedCredit } from 
 import { readSellerGst, readShippingFees } from "../settings/service";
 import { shippingPromise, shippingQuote } from "./shipping-promise";
 import { decideCod } from "../cod-rules/decide";
+import { reorder } from "./reorder";
 import { ADVANCE_PROVIDER, codAskOf, codOffer } from "./cod-offer";
 
 export type { Client } from "../orders/save-order";
@@ -327,6 +328,9 @@ export function createCheckoutService(
      * and taxes for this cart delivered to `country` (null for India or an empty cart), priced as the quote
      * prices it (before a promo; with the shipping method's fee when one is named).
      */
+    /** `POST /api/reorder/`: a past order of the caller's back in their cart (decision 097). */
+    reorder: (user: SessionUser, orderId: number) => reorder(db, user, orderId),
+
     async dutiesEstimate(query: DutiesEstimateQuery, user: SessionUser | null): Promise<DutiesNotice | null> {
       const cart = await cartForReading(db, query.cart_id, user);
       if (!cart) return null;

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { NotFoundContent } from "../layout/not-found-content";
 import { Skeleton } from "../ui/skeleton";
 import { OrderDetails } from "./order-details";
+import { ReorderButton } from "./reorder-button";
 import { useOrder } from "./use-order";
 
 /**
@@ -15,6 +16,7 @@ export function OrderPage({ id, guest = false }: { id: string; guest?: boolean }
   if (state.status === "not-found") return <NotFoundContent />;
   return (
     <div className="mx-auto max-w-4xl px-4 pb-8 pt-10 sm:pt-16">
+      {state.status === "ready" && !guest && <ReorderButton orderId={state.order.id} />}
       {state.status === "ready" && (
         <OrderDetails
           order={state.order}

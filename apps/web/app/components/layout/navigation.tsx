@@ -70,7 +70,7 @@ export function Navigation({
             <TopLink to="/blog">Blog</TopLink>
           </li>
           <li>
-            <TopLink to="/contact-us">Wholesale Query</TopLink>
+            <TopLink to="/trade">Wholesale Query</TopLink>
           </li>
         </ul>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -216,7 +216,7 @@ function MobileMenu({ categories }: { categories: Category[] }) {
           </Link>
         </li>
         <li>
-          <Link to="/contact-us" className="block py-2 font-medium">
+          <Link to="/trade" className="block py-2 font-medium">
             Wholesale Query
           </Link>
         </li>

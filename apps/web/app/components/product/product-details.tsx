@@ -24,6 +24,7 @@ import { SizeChartButton } from "./size-chart";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
 import { WishlistHeart } from "./wishlist-heart";
+import { TradeTermsLine, useTradeTerms } from "./trade-terms";
 
 /**
  * Spec: the detail is fetched again when the size changes, debounced by 1 s. Until the new size's data
@@ -70,7 +71,11 @@ export function ProductDetails({
   /** The delivery promise abroad from the loader (decision 080); null: India's PIN code box. */
   promise?: ShippingPromise | null;
 }) {
-  const { detail, size, setSize, updating, failed } = useSizedDetail(initial);
+  const { detail: sized, size, setSize, updating, failed } = useSizedDetail(initial);
+  // An approved trade buyer sees, and adds to the cart at, the trade price (decision 097).
+  const trade = useTradeTerms(sized.id, sized.currency);
+  const tradeOffer = trade?.prices[sized.size];
+  const detail = tradeOffer === undefined ? sized : { ...sized, offer_price: tradeOffer };
   const sizeNames = Object.fromEntries(detail.sizes.map((s) => [s.size, s.size_name]));
   const saving = savingPercent(detail.offer_price, detail.mrp);
   const images = detail.images.length > 0 ? detail.images : [{ url: detail.main_image, alt: detail.name }];
@@ -117,6 +122,7 @@ export function ProductDetails({
               </span>
             )}
           </div>
+          {trade && <TradeTermsLine trade={trade} />}
           <StockStatus stock={detail.stock} />
           <div className="relative">
             <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
