@@ -1,7 +1,14 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const RECIPE_TEST = "apps/server/src/testing/production-recipe.test.ts";
 const CLUSTER_TESTS = "apps/server/src/testing/cluster/**/*.test.ts";
+/**
+ * One test file per core. vitest's default is one fewer, to leave a core to its main process, but in these
+ * rings that process only hands out files and collects results: on CI's 2 cores the default is 1 worker,
+ * which left one core idle for the whole API ring (docs/decisions/100-faster-test-rings.md).
+ */
+const ONE_FILE_PER_CORE = availableParallelism();
 
 /**
  * Two of the three test rings (the third, the browser, is Playwright in e2e/):
@@ -16,6 +23,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          maxWorkers: ONE_FILE_PER_CORE,
           include: [
             "packages/*/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
@@ -26,6 +34,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          maxWorkers: ONE_FILE_PER_CORE,
           include: ["apps/server/src/**/*.test.ts"],
           exclude: ["apps/server/src/**/*.unit.test.ts", RECIPE_TEST, CLUSTER_TESTS],
           // One migrated and one seeded database per run, copied by each test file (docs/decisions/032).

@@ -94,6 +94,9 @@ export default defineConfig({
         // As in production: rendered pages are kept (development turns the cache off by default).
         PAGE_CACHE_MB: "32",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORTS.smtp}`,
+        // The outboxes every half second, not every 5: a test waiting for an e-mail or a WhatsApp code waits
+        // on the same worker, only less (decision 100).
+        OUTBOX_EVERY_MS: "500",
         // A refund the simulator refuses fails for good at once, so "Retry refund" can be tested without waiting hours.
         REFUND_TRIES: "1",
         // Every COD test types the same mobile number: its WhatsApp codes would run out for the day.

@@ -200,7 +200,8 @@ export async function buildApp({
     let jobs: ReturnType<typeof startJobs> | undefined;
     app.addHook(
       "onReady",
-      async () => void (jobs = startJobs(database.db, storeJobs(database.db, app.services), app.log)),
+      async () =>
+        void (jobs = startJobs(database.db, storeJobs(database.db, app.services, app.config.outboxEveryMs), app.log)),
     );
     app.addHook("preClose", async () => {
       await jobs?.stop();

@@ -103,6 +103,8 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   /** Seconds an e-mail claimed by one replica's outbox worker stays its own; a worker that died lets another send it after that. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Milliseconds between two looks at the e-mail and WhatsApp outboxes on each replica. */
+  OUTBOX_EVERY_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   CDN_COUNTRY_HEADER: optionalText,
   /** Megabytes of rendered pages kept for the next visitor (decision 044); 0 turns the cache off (the default in development). */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).optional(),
@@ -220,6 +222,8 @@ export interface AppConfig {
   drainSeconds: number;
   /** How long a claimed outbox e-mail is its worker's before another may send it (email/worker.ts). */
   outboxLeaseSeconds: number;
+  /** How often each replica looks for e-mails and WhatsApp messages to send (jobs.ts). */
+  outboxEveryMs: number;
   /** Keys absent: the provider is simulated (when `simulator`) or unavailable. */
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; baseUrl: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; baseUrl: string };
@@ -349,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     drainSeconds: e.DRAIN_SECONDS,
     outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
+    outboxEveryMs: e.OUTBOX_EVERY_MS,
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

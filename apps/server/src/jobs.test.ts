@@ -19,7 +19,8 @@ import {
 } from "./modules/checkout/test-support";
 import { claimJobRun, scheduledJobs } from "./db/scheduled-jobs";
 import { silentLog } from "./log";
-import { housekeeping, startJobs, type Job } from "./jobs";
+import { housekeeping, startJobs, storeJobs, type Job } from "./jobs";
+import { loadConfig } from "./config";
 import { openSecondPool } from "./testing/second-pool";
 
 let app: FastifyInstance;
@@ -127,6 +128,17 @@ describe("the job timers", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the outboxes' interval", () => {
+  it("is OUTBOX_EVERY_MS for both outboxes (5 s unset), never under 100 ms; the other jobs keep theirs", () => {
+    const every = (jobs: Job[]) => Object.fromEntries(jobs.map((job) => [job.name, job.everyMs]));
+    const usual = every(storeJobs(app.database.db, app.services, loadConfig({}).outboxEveryMs));
+    expect(usual).toMatchObject({ "e-mail outbox": 5_000, "whatsapp outbox": 5_000, "back in stock alerts": 20_000 });
+    const quick = every(storeJobs(app.database.db, app.services, loadConfig({ OUTBOX_EVERY_MS: "500" }).outboxEveryMs));
+    expect(quick).toEqual({ ...usual, "e-mail outbox": 500, "whatsapp outbox": 500 });
+    expect(() => loadConfig({ OUTBOX_EVERY_MS: "50" })).toThrow(/OUTBOX_EVERY_MS/);
   });
 });
 

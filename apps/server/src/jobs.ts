@@ -34,12 +34,12 @@ export interface Job {
  * runs on every replica: its claims are per e-mail (SKIP LOCKED and a lease), so each replica delivers
  * different e-mails and a dead replica stops nothing.
  */
-export function storeJobs(db: Db, services: StoreServices): Job[] {
+export function storeJobs(db: Db, services: StoreServices, outboxEveryMs: number): Job[] {
   return [
-    { name: "e-mail outbox", everyMs: 5_000, everyReplica: true, run: () => services.outbox.deliverPending() },
+    { name: "e-mail outbox", everyMs: outboxEveryMs, everyReplica: true, run: () => services.outbox.deliverPending() },
     {
       name: "whatsapp outbox",
-      everyMs: 5_000,
+      everyMs: outboxEveryMs,
       everyReplica: true,
       run: () => services.whatsapp.outbox.deliverPending(),
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
 import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app";
@@ -26,7 +26,8 @@ export async function openTestDatabase(limits?: DatabaseLimits, { seeded = false
   const template = templates && (seeded ? templates.seeded : templates.migrated);
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    // A Blob over the file: read once when PGlite asks for its bytes, not read and then copied into a Blob.
+    const loadDataDir = template ? await openAsBlob(template) : undefined;
     const database = await openDatabase({ kind: "pglite", limits, loadDataDir });
     if (!template) await migrateAndSeed(database, seeded);
     return database;

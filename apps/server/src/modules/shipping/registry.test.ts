@@ -223,7 +223,9 @@ describe("a carrier registered in one line (decision 072)", () => {
     expect(await orderStatus(order.id)).toBe("shipped");
 
     // Its clock is one of the jobs: its webhook says the parcel was collected.
-    const clock = storeJobs(db(), app.services).find((job) => job.name === "courier simulator clock (fakeship)");
+    const clock = storeJobs(db(), app.services, app.config.outboxEveryMs).find(
+      (job) => job.name === "courier simulator clock (fakeship)",
+    );
     expect(await clock?.run()).toBe(1);
     expect((await shipmentOf(order.id)).status).toBe("picked_up");
     // The back office's button moves it through the carrier that booked it.
