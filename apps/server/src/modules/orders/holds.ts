@@ -125,7 +125,8 @@ export async function closeAttempt(
   giveBack: GiveBackOnClose,
 ): Promise<void> {
   await releaseHolds(tx, order);
-  if (order.storeCredit > 0) await giveBack(tx, order.id);
+  // The store credit it spent, and a bank-transfer order's part payments (owed back, decision 098).
+  if (order.storeCredit > 0 || order.paymentMethod === BANK_TRANSFER_METHOD) await giveBack(tx, order.id);
   await transition(tx, order, "expired", CLOSE_NOTES[reason], { reason });
   if (reason !== "SUPERSEDED") await touchCart(tx, order.cartId);
 }
