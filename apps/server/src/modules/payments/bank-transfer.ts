@@ -16,21 +16,8 @@ import { confirmOrder } from "../confirmation/confirm";
 import { toPayByMethod } from "../orders/refund-policy";
 import { orders } from "../orders/tables";
 import { lockOrderWithCart, type OrderRow } from "../orders/transitions";
-import type { OfflineProviderPlugin } from "./registry";
 import { bankTransferLeft, oweTransfer } from "./refunds";
 import { bankTransferAccount, payments, refunds } from "./tables";
-
-/** Paying by NEFT, RTGS or IMPS into the seller's account (decision 098): recorded by the seller, no widget. */
-export const bankTransferPlugin: OfflineProviderPlugin = {
-  kind: "offline",
-  name: BANK_TRANSFER_METHOD,
-  title: "Bank transfer",
-  offer: {
-    label: "Bank transfer (NEFT, RTGS, IMPS)",
-    detail: "Pay into our account quoting the order's reference; your pieces are held until the date shown.",
-    currencies: ["INR"],
-  },
-};
 
 type AccountRow = typeof bankTransferAccount.$inferSelect;
 

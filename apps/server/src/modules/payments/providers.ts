@@ -1,4 +1,4 @@
-import { bankTransferPlugin } from "./bank-transfer";
+import { bankTransferPlugin } from "./bank-transfer-plugin";
 import { paypalPlugin } from "./paypal";
 import { razorpayPlugin } from "./razorpay";
 import { checkedProviders } from "./registry";
