@@ -3,7 +3,8 @@ import { deleteEndedRateCounters } from "./db/rate-counters";
 import { claimJobRun, recordJobRun } from "./db/scheduled-jobs";
 import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
-import { giveBackOnClose } from "./modules/store-credit/ledger";
+// The store credit an attempt spent goes back, and a bank-transfer order's part payments are owed back.
+import { giveBackOnClose } from "./modules/checkout/service";
 import { expireLapsedOrders } from "./modules/orders/expiry";
 import { deleteUnpaidAttempts } from "./modules/payments/housekeeping";
 import { deleteOldSimulatorRecords } from "./modules/payments/simulator/records";

@@ -17,6 +17,7 @@ import { silentLog, type ServiceLog } from "./log";
 import { createPaymentsService } from "./modules/payments/service";
 import type { SimulatorCredentials } from "./modules/payments/simulator/credentials";
 import type { PaymentProviderPlugin } from "./modules/payments/registry";
+import { bankTransferOfOrder } from "./modules/payments/bank-transfer";
 import { createContentService } from "./modules/content/service";
 import { createGeoService } from "./modules/geo/service";
 import { createDeliveryPromises } from "./modules/geo/delivery-promise";
@@ -127,6 +128,9 @@ export function createServices(
       codCodes: config.abuse.codCodes,
       whatsappOn: whatsapp.sender.kind !== "log",
       delivery,
+      // Who may pay by bank transfer (decision 098): any signed-in account for now; the trade module's
+      // approved buyers once it lands.
+      mayPayByBankTransfer: async (accountId) => accountId !== null,
     }),
     // A shopper's order with its courier's steps, tax invoice, credit notes, returns and the lines it may
     // review (their layers sit above the orders reader).
@@ -147,6 +151,7 @@ export function createServices(
           ...(await invoices.shopperLinks(orderId)),
           ...(await returns.forOrder(orderId)),
           ...(await reviews.forOrder(orderId)),
+          bank_transfer: await bankTransferOfOrder(db, orderId),
         };
       },
     },

@@ -34,6 +34,7 @@ export function describeMode({
   const demo = demoSeededAt !== null || simulated;
 
   const payments = gateway.plugins.map((plugin) => {
+    if (plugin.kind === "offline") return `${plugin.title} recorded by the seller (when switched on)`;
     const provider = gateway.provider(plugin.name);
     return !provider
       ? `${plugin.title} off (no keys: online payment is refused)`

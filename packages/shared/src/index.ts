@@ -45,6 +45,7 @@ export * from "./schemas/gift-cards";
 export * from "./schemas/reviews";
 export * from "./schemas/notifications";
 export * from "./schemas/payments";
+export * from "./schemas/bank-transfer";
 export * from "./schemas/admin";
 export * from "./gst";
 export * from "./city-check";

@@ -6,6 +6,7 @@ import { currencySchema, idParam } from "./common";
 import { adminPageMeta, adminPageQuery, optionalText, requiredText } from "./admin-common";
 import { calendarDay } from "./input-rules";
 import { madeToOrderLineFields, paymentMethodSchema, PRODUCTION_STATUSES } from "./checkout";
+import { orderBankTransferSchema } from "./bank-transfer";
 import { eWayBillViewSchema } from "./gst-documents";
 import { orderShippingSchema } from "./shipping";
 import { adminRefundSchema, transferReference } from "./refunds";
@@ -260,6 +261,8 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   ),
   /** Money given back on the order, oldest first: through the provider, or the seller's transfers. */
   refunds: z.array(adminRefundSchema),
+  /** A bank-transfer order's account, reference, transfers in, balance due and money owed back (decision 098). */
+  bank_transfer: orderBankTransferSchema.optional(),
   events: z.array(
     z.object({
       id: z.number().int(),

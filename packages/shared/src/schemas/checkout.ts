@@ -4,6 +4,7 @@ import { currencySchema, idParam } from "./common";
 import { orderTimelineEntrySchema } from "./order-tracking";
 import { orderReturnsSchema } from "./returns";
 import { orderReviewsSchema } from "./reviews";
+import { orderBankTransferSchema } from "./bank-transfer";
 
 /**
  * The spec's card provider, its wallet and cash on delivery. The server's provider registry may add more
@@ -77,6 +78,14 @@ export const codOrderResponseSchema = z.object({
   ...paidWithCredit,
 });
 
+/** Ours (decision 098): placed to be paid by bank transfer: its pieces held until `pay_by`, its reference to quote. */
+export const bankTransferOrderResponseSchema = codOrderResponseSchema.extend({
+  status: z.literal("pending_payment"),
+  payment_method: z.literal("bank_transfer"),
+  reference: z.string(),
+  pay_by: z.string(),
+});
+
 /** Ours: the store credit paid the whole order (decision 088): paid at once, no provider, nothing to collect. */
 export const creditOrderResponseSchema = codOrderResponseSchema.extend({ status: z.literal("paid") });
 
@@ -108,6 +117,7 @@ export const createOrderResponseSchema = z.union([
   codOrderResponseSchema,
   codAwaitingResponseSchema,
   creditOrderResponseSchema,
+  bankTransferOrderResponseSchema,
 ]);
 
 /** `POST /api/confirm-cod-order/`: the order and the 6-digit code sent (WhatsApp or e-mail). */
@@ -248,6 +258,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
     })
     .nullable()
     .optional(),
+  /** Ours (decision 098): a bank-transfer order's account, reference, paid so far and balance; absent otherwise. */
+  bank_transfer: orderBankTransferSchema.optional(),
   ...orderReturnsSchema.shape,
   ...orderReviewsSchema.shape,
 });

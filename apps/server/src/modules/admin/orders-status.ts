@@ -1,4 +1,10 @@
-import type { AdminOrderDetail, OrderStatusChange, OrderStatusChangeResponse, Refund } from "@store/shared";
+import {
+  BANK_TRANSFER_METHOD,
+  type AdminOrderDetail,
+  type OrderStatusChange,
+  type OrderStatusChangeResponse,
+  type Refund,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/service";
@@ -74,7 +80,8 @@ export function createOrderStatusChanger(
           "A return of this order is still open: settle it on the returns page first.",
           "RETURN_OPEN",
         );
-      const cod = order.paymentMethod === "cod";
+      // Cash on delivery and bank transfer (decision 098) go back as the seller's own transfer.
+      const cod = order.paymentMethod === "cod" || order.paymentMethod === BANK_TRANSFER_METHOD;
       const reference = input.refund_reference;
       // Money first, the rest back as the store credit the order spent (decision 088).
       const left = await leftToGiveBack(tx, order);

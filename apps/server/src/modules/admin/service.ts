@@ -25,6 +25,8 @@ import { createImportRulesAdmin } from "./import-rules";
 import { createCodRulesAdmin } from "./cod-rules";
 import { createTradeAdmin } from "./trade";
 import { moneyOfOrder } from "../payments/order-payments";
+import { bankTransferOfOrder } from "../payments/bank-transfer";
+import { createBankTransferAdmin } from "./bank-transfer";
 import { creditOfOrder } from "../store-credit/ledger";
 import { createOrderFulfilment } from "./orders-fulfil";
 import { createOrderStatusChanger, type RefundPort } from "./orders-status";
@@ -94,6 +96,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
       return {
         ...order,
         ...(await moneyOfOrder(db, id)),
+        bank_transfer: await bankTransferOfOrder(db, id),
         store_credit_back_minor: (await creditOfOrder(db, id)).givenBack,
         ...(await options.invoices.adminView(id, order.status, istDayOf(new Date()))),
         shipping: await options.shipping.orderShipping(id),
@@ -167,5 +170,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),
     giftCards: createGiftCardsAdmin(db, options.giftCards),
     payNow: createPayNowAdmin(db, options.payNow),
+    bankTransfer: createBankTransferAdmin(db),
   };
 }

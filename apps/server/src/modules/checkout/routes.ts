@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  BANK_TRANSFER_METHOD,
+  bankTransferReference,
   codOfferQuerySchema,
   codOfferSchema,
   codOrderResponseSchema,
@@ -57,6 +59,18 @@ function orderResponse(outcome: CreatedOrder): CreateOrderResponse {
   const currency = order.currency as "INR" | "USD";
   if (!("providerOrderId" in outcome)) {
     if (outcome.method === STORE_CREDIT_METHOD) return placed(order, "paid");
+    if (outcome.method === BANK_TRANSFER_METHOD)
+      return {
+        order_id: order.id,
+        status: "pending_payment",
+        payment_method: BANK_TRANSFER_METHOD,
+        amount: order.total / 100,
+        currency,
+        order_page: confirmationPagePath(order),
+        reference: bankTransferReference(order.id),
+        pay_by: (order.expiresAt ?? new Date()).toISOString(),
+        ...paidWithCredit(order),
+      };
     if (order.status !== "awaiting_confirmation") return codConfirmed(order);
     const code = outcome.code ?? { channel: "email" as const, sentTo: order.email ?? "", whatsappAvailable: false };
     const where = code.channel === "whatsapp" ? `on WhatsApp to ${code.sentTo}` : `to ${code.sentTo}`;

@@ -1,5 +1,6 @@
 import {
   BUYER_GSTIN_MESSAGES,
+  BANK_TRANSFER_METHOD,
   isCashOnDeliveryAllowed,
   STORE_CREDIT_METHOD,
   toMinorUnits,
@@ -26,7 +27,7 @@ import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode, type CodeSent } from "./cod-codes";
 import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
-import { giveBackOnClose } from "../store-credit/ledger";
+import { giveBackOnClose as giveBackCredit } from "../store-credit/ledger";
 import { assertAmountMatches, quoteCart, shippingFeeOf } from "./quote";
 import { refusal, Refusal } from "../../errors";
 import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
@@ -40,6 +41,17 @@ import { shippingPromise, shippingQuote } from "./shipping-promise";
 import { decideCod } from "../cod-rules/decide";
 import { reorder } from "./reorder";
 import { ADVANCE_PROVIDER, codAskOf, codOffer } from "./cod-offer";
+import { offeredBankAccount, oweBackOnClose } from "../payments/bank-transfer";
+import type { GiveBackOnClose } from "../orders/holds";
+
+/**
+ * A closed attempt gives back the store credit it spent and owes back any bank transfers it received
+ * (decision 098); the expiry job closes with it too.
+ */
+export const giveBackOnClose: GiveBackOnClose = async (tx, orderId) => {
+  await giveBackCredit(tx, orderId);
+  await oweBackOnClose(tx, orderId);
+};
 
 export type { Client } from "../orders/save-order";
 
@@ -49,7 +61,9 @@ export type CreatedOrder =
   /** The store credit paid it all: paid at once (decision 088). */
   | { method: typeof STORE_CREDIT_METHOD; order: OrderRow }
   /** Confirmed at once (`cod_confirmed`), or waiting for the code (`awaiting_confirmation`) that `code` says went where. */
-  | { method: "cod"; order: OrderRow; code?: CodeSent };
+  | { method: "cod"; order: OrderRow; code?: CodeSent }
+  /** Held until the seller records the transfers (decision 098). */
+  | { method: typeof BANK_TRANSFER_METHOD; order: OrderRow };
 
 /**
  * One step of an attempt, in its transaction; a Refusal it throws rolls the attempt back. `written`: the
@@ -79,6 +93,11 @@ export function createCheckoutService(
     whatsappOn: boolean;
     /** India Post's directory and the delivery promise (geo), with the courier's serviceability when wired. */
     delivery: DeliveryPromises;
+    /**
+     * Who may pay by bank transfer (decision 098): handed in by services.ts, which knows the trade accounts
+     * (a module above this one). Absent: nobody.
+     */
+    mayPayByBankTransfer?: (accountId: number | null) => Promise<boolean>;
   },
 ) {
   const { limits } = deps;
@@ -97,6 +116,7 @@ export function createCheckoutService(
     fresh: Pick<NewOrder, "status" | "isTest" | "codAdvance">,
     opened: Step,
     resumed: Step,
+    holdMinutes = limits.holdMinutes,
   ): Promise<Attempt | "again"> {
     const now = new Date();
     return db.transaction(async (tx): Promise<Attempt | "again"> => {
@@ -121,7 +141,7 @@ export function createCheckoutService(
       assertAmountMatches(quote, input.amount);
       const credit = await planCredit(tx, user, input, toMinorUnits(quote.total));
 
-      const expiresAt = new Date(now.getTime() + limits.holdMinutes * 60_000);
+      const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
       const { order, created } = await saveOrder(tx, quote, input, user, {
         ...fresh,
         client,
@@ -277,7 +297,42 @@ export function createCheckoutService(
     return cashOnDelivery(cartId, input, user, client);
   }
 
+  /**
+   * Bank transfer (decision 098): for whom services.ts allows, in INR, while the seller has it on. Held like a
+   * card order, but for the seller's days to pay; the seller's recorded transfers confirm it.
+   */
+  async function bankTransfer(
+    cartId: string,
+    input: CreateOrderRequest,
+    user: SessionUser | null,
+    client: Client,
+    daysToPay: number,
+  ): Promise<CreatedOrder> {
+    const held = await checkout(
+      cartId,
+      input,
+      user,
+      client,
+      { status: "pending_payment", isTest: false },
+      openAttempt(holdForPayment),
+      nothing,
+      daysToPay * 24 * 60,
+    );
+    if (held.order.paymentMethod === STORE_CREDIT_METHOD)
+      return { method: STORE_CREDIT_METHOD, order: { ...held.order, status: "paid" } };
+    return { method: BANK_TRANSFER_METHOD, order: held.order };
+  }
+
+  /** Whether this shopper may choose bank transfer now: allowed, and the seller's account is on. */
+  async function bankTransferFor(user: SessionUser | null) {
+    if (!(await deps.mayPayByBankTransfer?.(user?.id ?? null))) return null;
+    return offeredBankAccount(db);
+  }
+
   return {
+    /** Whether the checkout offers bank transfer to this reader (payment options, decision 098). */
+    offersBankTransfer: async (user: SessionUser | null) => (await bankTransferFor(user)) !== null,
+
     /** `POST /api/create-order/` (spec section 7). */
     async createOrder(request: CreateOrderRequest, user: SessionUser | null, client: Client): Promise<CreatedOrder> {
       const method = request.payment_method;
@@ -292,6 +347,17 @@ export function createCheckoutService(
         throw new Refusal("unprocessable", "BUYER_GSTIN_OWN", BUYER_GSTIN_MESSAGES.sellersOwn, [
           { path: "buyer_gstin", message: BUYER_GSTIN_MESSAGES.sellersOwn },
         ]);
+      if (method === BANK_TRANSFER_METHOD) {
+        if (!user) throw refusal("unauthorized", "SIGN_IN_REQUIRED", "Please sign in to pay by bank transfer.");
+        if (request.currency !== "INR")
+          throw refusal("unprocessable", "BANK_TRANSFER_NOT_AVAILABLE", "Bank transfer is for orders in INR only.");
+        const account = await bankTransferFor(user);
+        if (!account)
+          throw refusal("forbidden", "BANK_TRANSFER_NOT_OFFERED", "Bank transfer is not offered to this account.");
+        const cart = await cartForReading(db, input.cart_id, user);
+        if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
+        return bankTransfer(cart.id, input, user, client, account.days_to_pay);
+      }
       if (method !== "cod" && !byCredit && !deps.gateway.knows(method)) throw unknownMethod();
       const provider = method === "cod" || byCredit ? null : deps.gateway.provider(method);
       if (method !== "cod" && !byCredit && !provider)

@@ -62,7 +62,7 @@ export function createGiftCardPurchases(db: Db, payments: Payments, log: Service
     buyerUserId: number | null,
     now = new Date(),
   ): Promise<GiftCardPurchaseResponse> {
-    if (!gateway.knows(input.payment_method)) throw unknownMethod();
+    if (!gateway.knows(input.payment_method) || gateway.offline(input.payment_method)) throw unknownMethod();
     const provider = gateway.provider(input.payment_method);
     const offer = payments.options().find((o) => o.name === input.payment_method);
     if (!provider || !offer?.script_url) throw notConfigured();

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { OrderStatus } from "@store/shared";
+import { BANK_TRANSFER_METHOD, type OrderStatus } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
 import { returnStock, takeStock, type Pieces } from "../catalog/inventory";
@@ -125,7 +125,8 @@ export async function closeAttempt(
   giveBack: GiveBackOnClose,
 ): Promise<void> {
   await releaseHolds(tx, order);
-  if (order.storeCredit > 0) await giveBack(tx, order.id);
+  // The store credit it spent, and a bank-transfer order's part payments (owed back, decision 098).
+  if (order.storeCredit > 0 || order.paymentMethod === BANK_TRANSFER_METHOD) await giveBack(tx, order.id);
   await transition(tx, order, "expired", CLOSE_NOTES[reason], { reason });
   if (reason !== "SUPERSEDED") await touchCart(tx, order.cartId);
 }
@@ -144,7 +145,15 @@ export async function closeOtherAttempts(
   const open = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.cartId, cartId), inArray(orders.status, OPEN_STATUSES), ne(orders.id, keepOrderId)))
+    .where(
+      and(
+        eq(orders.cartId, cartId),
+        inArray(orders.status, OPEN_STATUSES),
+        ne(orders.id, keepOrderId),
+        // A bank-transfer order is placed, not an attempt: it lives until paid or past its days (decision 098).
+        ne(orders.paymentMethod, BANK_TRANSFER_METHOD),
+      ),
+    )
     .orderBy(asc(orders.id))
     .for("update");
   for (const order of open) await closeAttempt(tx, order, "SUPERSEDED", giveBack);

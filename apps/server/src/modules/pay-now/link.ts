@@ -96,7 +96,7 @@ export function createPayNowLinks(db: Db, payments: Payments, log: ServiceLog) {
    * (opening the page twice pays the same provider order); a changed amount (pieces cancelled) makes a new one.
    */
   async function pay(orderId: number, token: string, input: PayNowPayRequest): Promise<PayNowPayResponse> {
-    if (!gateway.knows(input.payment_method)) throw unknownMethod();
+    if (!gateway.knows(input.payment_method) || gateway.offline(input.payment_method)) throw unknownMethod();
     const nudge = await nudgeOf(orderId, token);
     const order = await orderOf(orderId);
     const closed = closedReason(order, await hasOrderParcel(db, orderId));

@@ -1,9 +1,9 @@
-import type { Refund } from "@store/shared";
+import { BANK_TRANSFER_METHOD, type Refund } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { toPayByMethod } from "../orders/refund-policy";
 import { transition, type OrderRow } from "../orders/transitions";
 import { creditOfOrder, giveBackCredit, type GiveBackCause } from "../store-credit/ledger";
-import { refundableOnline, transferredFor } from "./refunds";
+import { bankTransferLeft, refundableOnline, transferredFor } from "./refunds";
 
 /**
  * Refunds of an order paid partly with store credit (issue 42, decision 088): money first. Of what is owed back,
@@ -29,9 +29,11 @@ export async function leftToGiveBack(tx: Tx, order: OrderRow, owedAlready = 0): 
   // Cash on delivery's advance (decision 093) is an online payment, refundable as one.
   const advance = order.paymentMethod === "cod" && order.codAdvance > 0 ? await refundableOnline(tx, order.id) : 0;
   const cash =
-    order.paymentMethod === "cod"
-      ? advance + (order.status === "delivered" ? toPayByMethod(order) - (await transferredFor(tx, order.id)) : 0)
-      : await refundableOnline(tx, order.id);
+    order.paymentMethod === BANK_TRANSFER_METHOD
+      ? await bankTransferLeft(tx, order.id)
+      : order.paymentMethod === "cod"
+        ? advance + (order.status === "delivered" ? toPayByMethod(order) - (await transferredFor(tx, order.id)) : 0)
+        : await refundableOnline(tx, order.id);
   const money = Math.max(0, cash - owedAlready);
   const { spent, givenBack, returned } = await creditOfOrder(tx, order.id);
   return {

@@ -1,14 +1,16 @@
 import type { AppConfig } from "../../config";
 import type { PaymentProvider, ProviderName } from "./provider";
 import { PAYMENT_PROVIDERS } from "./providers";
-import type { PaymentProviderPlugin } from "./registry";
+import { onlinePlugins, type PaymentProviderPlugin } from "./registry";
 import { SIMULATOR_PREFIX, type SimulatorCredentials } from "./simulator/credentials";
 
 export interface PaymentGateway {
-  /** The provider to charge through, or null: unknown, or no keys and no simulator (production). */
+  /** The online provider to charge through, or null: offline, unknown, or no keys and no simulator (production). */
   provider(name: ProviderName): PaymentProvider | null;
   /** The name is a registered provider's (it may still be unconfigured). */
   knows(name: string): boolean;
+  /** The name is an offline provider's (a bank transfer): no provider to call, the seller records the money. */
+  offline(name: string): boolean;
   /** Every registered provider, in the order the checkout offers them. */
   readonly plugins: readonly PaymentProviderPlugin[];
   /** Some provider runs on the simulator, so its endpoints and widgets must be served. */
@@ -31,8 +33,9 @@ export function createPaymentGateway(
 ): PaymentGateway {
   const simulatorUrl = (name: ProviderName) => () =>
     `${config.publicUrl.replace(/\/+$/, "")}${SIMULATOR_PREFIX}/${name}`;
+  const online = onlinePlugins(plugins);
   const providers = new Map<string, PaymentProvider | null>(
-    plugins.map((plugin) => [
+    online.map((plugin) => [
       plugin.name,
       plugin.real(config) ??
         (config.simulator && simulator ? plugin.simulated(simulator, simulatorUrl(plugin.name)) : null),
@@ -42,10 +45,11 @@ export function createPaymentGateway(
 
   return {
     provider: (name) => providers.get(name) ?? null,
-    knows: (name) => providers.has(name),
+    knows: (name) => plugins.some((plugin) => plugin.name === name),
+    offline: (name) => plugins.some((plugin) => plugin.name === name && plugin.kind === "offline"),
     plugins,
     usesSimulator: live.some((provider) => provider.simulated),
-    widgetOrigins: plugins.flatMap((plugin) =>
+    widgetOrigins: online.flatMap((plugin) =>
       providers.get(plugin.name)?.simulated === false ? plugin.widgetOrigins : [],
     ),
   };

@@ -10,7 +10,7 @@ import {
   type PaymentProvider,
   type ProviderRefundState,
 } from "./provider";
-import type { PaymentProviderPlugin } from "./registry";
+import type { OnlineProviderPlugin } from "./registry";
 import { paypalSimulator } from "./simulator/paypal-sim";
 import { widgetSource } from "./simulator/widget-source";
 
@@ -230,7 +230,8 @@ export function createPayPal(creds: PayPalCredentials): PaymentProvider {
 }
 
 /** PayPal as the registry knows it: the spec's wallet (`razorpay: false`). */
-export const paypalPlugin: PaymentProviderPlugin = {
+export const paypalPlugin: OnlineProviderPlugin = {
+  kind: "online",
   name: "paypal",
   title: "PayPal",
   offer: {

@@ -10,7 +10,7 @@ import {
   type PaymentProvider,
   type ProviderRefundState,
 } from "./provider";
-import type { PaymentProviderPlugin } from "./registry";
+import type { OnlineProviderPlugin } from "./registry";
 import { hmacHex, razorpayPaymentSignature, sameSignature } from "./signatures";
 import { razorpaySimulator } from "./simulator/razorpay-sim";
 import { widgetSource } from "./simulator/widget-source";
@@ -151,7 +151,8 @@ export function createRazorpay(creds: RazorpayCredentials): PaymentProvider {
 }
 
 /** Razorpay as the registry knows it: the spec's card provider (`razorpay: true`). */
-export const razorpayPlugin: PaymentProviderPlugin = {
+export const razorpayPlugin: OnlineProviderPlugin = {
+  kind: "online",
   name: "razorpay",
   title: "Razorpay",
   offer: { label: "Cards, UPI, net banking", detail: "Pay securely with Razorpay.", currencies: ["INR", "USD"] },

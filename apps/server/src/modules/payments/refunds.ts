@@ -1,9 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { canTransition, formatMoney, SELLER, type Currency, type RefundReason } from "@store/shared";
+import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import {
+  BANK_TRANSFER_METHOD,
+  canTransition,
+  formatMoney,
+  SELLER,
+  type Currency,
+  type RefundReason,
+} from "@store/shared";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { adminEmails } from "../accounts/admins";
+import { orders } from "../orders/tables";
 import { lockOrder, transition, type OrderRow } from "../orders/transitions";
 import { queueRefundSentNotice } from "../orders/return-notices";
 import { queueEmail } from "../../email/outbox";
@@ -69,6 +77,8 @@ async function lockCapturedPayment(tx: Tx, orderId: number): Promise<PaymentRow 
         eq(payments.orderId, orderId),
         inArray(payments.status, ["captured", "refunded"]),
         isNotNull(payments.providerPaymentId),
+        // A bank transfer goes back as the seller's transfer, never through a provider (decision 098).
+        ne(payments.provider, BANK_TRANSFER_METHOD),
       ),
     )
     .for("update");
@@ -114,7 +124,84 @@ export async function refundPayment(tx: Tx, payment: PaymentRow, ask: RefundAsk)
 export async function requestRefund(tx: Tx, orderId: number, ask: RefundAsk): Promise<number | null> {
   if (ask.amount <= 0) return null;
   const payment = await lockCapturedPayment(tx, orderId);
-  return payment ? refundPayment(tx, payment, ask) : null;
+  if (payment) return refundPayment(tx, payment, ask);
+  // Paid by bank transfer: owed as the seller's transfer, the seller told (decision 098).
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (order && (await bankTransferLeft(tx, orderId)) > 0)
+    await oweTransfer(tx, order, { ...ask, amount: Math.min(ask.amount, await bankTransferLeft(tx, orderId)) });
+  return null;
+}
+
+/** What the order's bank transfers hold that is neither sent back nor owed back yet, minor units. */
+export async function bankTransferLeft(tx: Tx, orderId: number): Promise<number> {
+  const [paid] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, BANK_TRANSFER_METHOD)));
+  return (paid?.sum ?? 0) - (await transferredFor(tx, orderId));
+}
+
+/**
+ * Money received by bank transfer that must go back (decision 098): a transfer refund owed (requested, no
+ * reference, never tried by the queue) until the seller records the one they made; the seller is e-mailed.
+ */
+export async function oweTransfer(tx: Tx, order: OrderRow, ask: RefundAsk & { why?: string }): Promise<number | null> {
+  if (ask.amount <= 0) return null;
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      method: "transfer",
+      reason: ask.reason,
+      returnId: ask.returnId ?? null,
+      status: "requested",
+      amount: ask.amount,
+      currency: order.currency,
+      idempotencyKey: `owed-${randomUUID()}`,
+      nextAt: null,
+    })
+    .returning({ id: refunds.id });
+  const money = formatMoney(ask.amount / 100, order.currency as Currency);
+  for (const to of await adminEmails(tx))
+    await queueEmail(tx, {
+      to,
+      subject: `Order #${order.id}: send ${money} back by bank transfer`,
+      text: [
+        ask.why ?? `Order #${order.id} was paid by bank transfer and ${money} of it is to go back.`,
+        "",
+        `Send ${money} to the buyer's account, then record the transfer's reference on the order's page in the back office.`,
+        "",
+        `${SELLER.brand} back office`,
+      ].join("\n"),
+    });
+  return row!.id;
+}
+
+/**
+ * A transfer owed back (`oweTransfer`) that the seller has now sent, recorded with its reference, the order
+ * locked by the caller: it is refunded and the order follows as for any made refund.
+ */
+export async function sendOwedTransfer(
+  tx: Tx,
+  order: OrderRow,
+  refundId: number,
+  reference: string,
+): Promise<RefundRow | null> {
+  const [refund] = await tx
+    .update(refunds)
+    .set({ status: "refunded", reference, refundedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(refunds.id, refundId),
+        eq(refunds.orderId, order.id),
+        eq(refunds.method, "transfer"),
+        eq(refunds.status, "requested"),
+      ),
+    )
+    .returning();
+  if (!refund) return null;
+  await followMadeRefund(tx, order, refund, "the account you paid from");
+  return refund;
 }
 
 /** What the order's online payment has left to refund (0 when nothing was paid online). */

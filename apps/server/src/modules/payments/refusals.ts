@@ -22,7 +22,8 @@ export const verificationFailed = () => refusal("bad_request", "VERIFICATION_FAI
  * verify call): the provider, or the refusal that says why not.
  */
 export function verifiedProvider(gateway: PaymentGateway, name: string, proof: PaymentProof) {
-  if (!gateway.knows(name)) throw unknownMethod();
+  // An offline provider (a bank transfer) has no widget and so no proof to verify.
+  if (!gateway.knows(name) || gateway.offline(name)) throw unknownMethod();
   const provider = gateway.provider(name);
   if (!provider) throw notConfigured();
   if (!provider.verify(proof)) throw verificationFailed();

@@ -103,6 +103,7 @@ function createFakepay(baseUrl: () => string, simulated: boolean): PaymentProvid
 }
 
 const fakepay: PaymentProviderPlugin = {
+  kind: "online",
   name: "fakepay",
   title: "Fakepay",
   offer: { label: "Fakepay", detail: "Pay with Fakepay.", currencies: ["INR"] },

@@ -20,7 +20,9 @@ export interface SimulatorOptions {
  * in `providers.ts` (decision 065). The rest of the store reads providers only through this: the gateway
  * (real, simulated or absent), the webhook route, the CSP's origins, the storefront's offer, the simulator.
  */
-export interface PaymentProviderPlugin {
+export interface OnlineProviderPlugin {
+  /** Paid in the browser through the provider's widget (or its simulator). */
+  readonly kind: "online";
   /** Stored in `payments.provider` and `orders.payment_method`, sent as `payment_method`; lower case. */
   readonly name: string;
   /** The company's name, as the startup summary prints it. */
@@ -45,6 +47,19 @@ export interface PaymentProviderPlugin {
   };
 }
 
+/**
+ * A provider the buyer pays outside the store (a bank transfer, decision 098): no widget, no simulator, no
+ * keys. The order waits for the seller to record the money; the checkout offers it only to whom the store allows.
+ */
+export interface OfflineProviderPlugin {
+  readonly kind: "offline";
+  readonly name: string;
+  readonly title: string;
+  readonly offer: { label: string; detail: string; currencies: readonly Currency[] };
+}
+
+export type PaymentProviderPlugin = OnlineProviderPlugin | OfflineProviderPlugin;
+
 /** Every provider's webhook arrives here, signature-checked by its adapter. */
 export const webhookPath = (name: string) => `/api/webhooks/${name}`;
 
@@ -59,3 +74,7 @@ export function checkedProviders(plugins: readonly PaymentProviderPlugin[]): rea
   }
   return plugins;
 }
+
+/** The providers paid through a widget, which have a gateway entry and a simulator. */
+export const onlinePlugins = (plugins: readonly PaymentProviderPlugin[]): OnlineProviderPlugin[] =>
+  plugins.filter((plugin): plugin is OnlineProviderPlugin => plugin.kind === "online");

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  BANK_TRANSFER_METHOD,
   COD_SHIPPING_FEE_INR,
   errorBodySchema,
   paymentOptionsResponseSchema,
@@ -91,12 +92,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/payment-options/",
     {
+      // The signed-in reader may be offered bank transfer (decision 098).
+      preHandler: app.optionalUser,
       schema: {
         tags: ["payments"],
         summary: "Which payment methods the checkout offers and the widget script to load for each",
         response: { 200: paymentOptionsResponseSchema },
       },
     },
-    () => spec(payments.options()),
+    async (request) => {
+      const bankTransfer = await app.services.checkout.offersBankTransfer(request.user);
+      return spec(payments.options((name) => name === BANK_TRANSFER_METHOD && bankTransfer));
+    },
   );
 };

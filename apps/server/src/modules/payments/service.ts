@@ -154,9 +154,27 @@ export function createPaymentsService(
       return { duplicate: outcome.kind === "duplicate_event" };
     },
 
-    /** `GET /api/payment-options/`: each registered provider's offer and how to load its widget. */
-    options(): PaymentOffer[] {
-      return gateway.plugins.map((plugin) => {
+    /**
+     * `GET /api/payment-options/`: each registered provider's offer and how to load its widget. `offline`:
+     * whether each offline provider is offered to this reader (decision 098); not listed when not.
+     */
+    options(offline: (name: string) => boolean = () => false): PaymentOffer[] {
+      return gateway.plugins.flatMap((plugin) => {
+        if (plugin.kind === "offline")
+          return offline(plugin.name)
+            ? [
+                {
+                  name: plugin.name,
+                  label: plugin.offer.label,
+                  detail: plugin.offer.detail,
+                  currencies: [...plugin.offer.currencies],
+                  available: true,
+                  public_key: null,
+                  script_url: null,
+                  test_mode: false,
+                },
+              ]
+            : [];
         const provider = gateway.provider(plugin.name);
         return {
           name: plugin.name,

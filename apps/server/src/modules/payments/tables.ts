@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { REFUND_METHODS, REFUND_REASONS, REFUND_STATUSES } from "@store/shared";
 import { orders } from "../orders/tables";
 
@@ -26,9 +39,13 @@ export const payments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A bank transfer's row carries its UTR here: the same UTR twice is refused (decision 098).
     unique("payments_provider_order_uq").on(t.provider, t.providerOrderId),
-    // One provider order per order: two tabs creating it at once keep the first and drop the other.
-    unique("payments_order_uq").on(t.orderId),
+    // One provider order per order: two tabs creating it at once keep the first and drop the other. A bank
+    // transfer order has a row per transfer received.
+    uniqueIndex("payments_order_uq")
+      .on(t.orderId)
+      .where(sql`${t.provider} <> 'bank_transfer'`),
   ],
 );
 
@@ -81,7 +98,9 @@ export const refunds = pgTable(
     check("refunds_amount_positive", sql`${t.amount} > 0`),
     check(
       "refunds_method_source",
-      sql`(${t.method} = 'provider') = (${t.paymentId} is not null) and (${t.method} = 'provider' or (${t.status} = 'refunded' and ${t.reference} is not null))`,
+      // A transfer is recorded once made, with its reference; or owed (requested, no reference) when money
+      // received by bank transfer must go back (decision 098).
+      sql`(${t.method} = 'provider') = (${t.paymentId} is not null) and (${t.method} = 'provider' or (${t.status} = 'refunded' and ${t.reference} is not null) or (${t.status} = 'requested' and ${t.reference} is null and ${t.nextAt} is null))`,
     ),
   ],
 );
@@ -97,4 +116,28 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("webhook_events_provider_event_uq").on(t.provider, t.eventId)],
+);
+
+/**
+ * The seller's account a bank-transfer buyer pays into (decision 098): one row (id 1), written only by
+ * `bank-transfer.ts`; none until the seller saves it, and the method is not offered while it is off.
+ */
+export const bankTransferAccount = pgTable(
+  "bank_transfer_account",
+  {
+    id: integer("id").primaryKey().default(1),
+    enabled: boolean("enabled").notNull().default(false),
+    accountName: text("account_name").notNull(),
+    bankName: text("bank_name").notNull(),
+    accountNumber: text("account_number").notNull(),
+    ifsc: text("ifsc").notNull(),
+    branch: text("branch").notNull(),
+    upiId: text("upi_id"),
+    daysToPay: integer("days_to_pay").notNull().default(7),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("bank_transfer_account_single_row", sql`${t.id} = 1`),
+    check("bank_transfer_account_days", sql`${t.daysToPay} between 1 and 30`),
+  ],
 );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { webhookPath } from "./registry";
+import { onlinePlugins, webhookPath } from "./registry";
 
 /**
  * Provider webhooks, one route per registered provider. Signatures are computed over the exact bytes sent,
@@ -10,7 +10,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
-  for (const { name } of app.services.payments.gateway.plugins) {
+  for (const { name } of onlinePlugins(app.services.payments.gateway.plugins)) {
     // Not rate limited: providers deliver bursts from few addresses, and every delivery is signature-checked.
     app.post(
       webhookPath(name),

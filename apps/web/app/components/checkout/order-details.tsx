@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
+import { OrderBankTransfer } from "./order-bank-transfer";
 import { OrderPlaced } from "./order-placed";
 import { OrderReturns } from "./order-returns";
 import { OrderReviews } from "./order-reviews";
@@ -42,7 +43,11 @@ export function OrderDetails({
             {guest ? "← Track another order" : "← Your account"}
           </Link>
           <h1 className="mt-2 text-4xl font-semibold text-indigo-ink sm:text-5xl">
-            {placed ? `Order #${order.id} is confirmed` : `Order #${order.id}`}
+            {placed
+              ? order.status === "pending_payment"
+                ? `Order #${order.id} is placed`
+                : `Order #${order.id} is confirmed`
+              : `Order #${order.id}`}
           </h1>
           <p className="mt-2 text-charcoal/85">
             Placed on{" "}
@@ -60,6 +65,7 @@ export function OrderDetails({
           )}
         </p>
       </header>
+      {order.bank_transfer && <OrderBankTransfer transfer={order.bank_transfer} currency={order.currency} />}
       {placed && <OrderPlaced order={order} trackPath={trackPath} />}
       {/* The confirmation says the customs note with the steps ahead: the timeline need not say it again. */}
       <OrderTimeline order={order} customsNote={!placed} />

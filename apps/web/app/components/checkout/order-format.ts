@@ -6,6 +6,7 @@ const PAYMENT_METHOD_LABELS: Record<string, string> = {
   paypal: "PayPal",
   cod: "Cash on delivery",
   store_credit: "Store credit",
+  bank_transfer: "Bank transfer",
 };
 
 /** Another registered provider (decision 065) is shown by its name until it is given words here. */

@@ -2,6 +2,8 @@ import {
   cardOrderResponseSchema,
   codAwaitingResponseSchema,
   codOrderResponseSchema,
+  BANK_TRANSFER_METHOD,
+  bankTransferOrderResponseSchema,
   creditOrderResponseSchema,
   MESSAGES,
   STORE_CREDIT_METHOD,
@@ -176,6 +178,15 @@ export function useCheckout(options: PaymentOptionsResponse | null) {
       if (method === STORE_CREDIT_METHOD) {
         const order = creditOrderResponseSchema.parse(answer);
         await succeed(`Your order #${order.order_id} is placed, paid with your store credit.`, order.order_page);
+        return {};
+      }
+      if (method === BANK_TRANSFER_METHOD) {
+        // Placed and held (decision 098): the order page shows the account and the reference to quote.
+        const order = bankTransferOrderResponseSchema.parse(answer);
+        await succeed(
+          `Your order #${order.order_id} is placed. Pay by bank transfer quoting ${order.reference}; the account is below.`,
+          order.order_page,
+        );
         return {};
       }
       const provider = advance ? "razorpay" : method;

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { z } from "zod";
 import type { SimulatorControl } from "../../../http/simulator-control";
 import { SIMULATOR_PREFIX, type SimulatorCredentials } from "./credentials";
-import { webhookPath, type PaymentProviderPlugin } from "../registry";
+import { onlinePlugins, webhookPath, type PaymentProviderPlugin } from "../registry";
 import { createOutages, type Outages } from "./outages";
 import { createWebhookSender, type WebhookSender } from "./webhooks";
 
@@ -49,7 +49,7 @@ export const paymentSimulatorPlugin = fp<{
     // Deliveries under way are answered while the server still accepts them and the database is open.
     app.addHook("preClose", () => webhooks.settled());
 
-    for (const { name, simulator } of plugins) {
+    for (const { name, simulator } of onlinePlugins(plugins)) {
       const { path, source } = simulator.widget;
       app.get(`${SIMULATOR_PREFIX}/${name}/${path}`, { schema: { hide: true } }, (_request, reply) =>
         reply
@@ -71,7 +71,7 @@ export const paymentSimulatorPlugin = fp<{
       outages.pendRefunds(refunds.data.pending_refunds ?? 0);
       return refunds.data;
     });
-    for (const { name, simulator } of plugins)
+    for (const { name, simulator } of onlinePlugins(plugins))
       await app.register(simulator.routes, {
         prefix: `${SIMULATOR_PREFIX}/${name}`,
         db: app.database.db,
