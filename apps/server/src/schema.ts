@@ -31,3 +31,4 @@ export * from "./modules/wishlist/tables";
 export * from "./modules/duties/tables";
 export * from "./modules/cod-rules/tables";
 export * from "./modules/pay-now/tables";
+export * from "./modules/quotes/tables";

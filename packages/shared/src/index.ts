@@ -60,3 +60,4 @@ export * from "./address-quality";
 export * from "./schemas/address-checks";
 export * from "./schemas/cod-rules";
 export * from "./schemas/pay-now";
+export * from "./schemas/quotes";

@@ -9,6 +9,7 @@ import { adminReturnRoutes } from "./returns-routes";
 import { adminStoreCreditRoutes } from "./store-credit-routes";
 import { adminGiftCardRoutes } from "./gift-cards-routes";
 import { adminPayNowRoutes } from "./pay-now-routes";
+import { adminQuoteRoutes } from "./quotes-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
@@ -76,4 +77,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStoreCreditRoutes);
   await app.register(adminGiftCardRoutes);
   await app.register(adminPayNowRoutes);
+  await app.register(adminQuoteRoutes);
 };

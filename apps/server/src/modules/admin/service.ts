@@ -45,6 +45,8 @@ import { createStoreCreditAdmin } from "./store-credit";
 import type { GiftCardsService } from "../gift-cards/service";
 import { createGiftCardsAdmin } from "./gift-cards";
 import type { PayNowService } from "../pay-now/service";
+import type { QuoteService } from "../quotes/service";
+import { createQuotesAdmin } from "./quotes";
 import { createPayNowAdmin } from "./pay-now";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
@@ -75,6 +77,7 @@ export interface AdminServiceOptions {
   addressChecks: AddressCheckService;
   /** "Pay now" nudges after cash-on-delivery orders (decision 094): settings and figures. */
   payNow: PayNowService;
+  quotes: QuoteService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
   pickupPincode: string;
 }
@@ -165,5 +168,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),
     giftCards: createGiftCardsAdmin(db, options.giftCards),
     payNow: createPayNowAdmin(db, options.payNow),
+    quotes: createQuotesAdmin(db, options.quotes),
   };
 }
