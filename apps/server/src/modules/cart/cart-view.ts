@@ -103,6 +103,7 @@ export function cartItem(r: LineRow, currency: Currency): CartItem {
     stock,
     available: stock >= r.quantity,
     is_direct_buy: r.isDirectBuy,
+    ...(quoted !== null && r.quoteId != null && { quote_id: r.quoteId }),
     currency,
   };
 }
