@@ -77,9 +77,9 @@ export function CheckoutPanel() {
   const draft = useCheckoutDraft();
   const { cart } = useCart();
   const quoteId = cart?.data.find((l) => l.quote_id !== undefined)?.quote_id;
-  const quote = useApiGet<QuoteView>(`/api/quotes/${quoteId ?? 0}`, undefined, quoteId !== undefined);
+  const quoteOfCart = useApiGet<QuoteView>(`/api/quotes/${quoteId ?? 0}`, undefined, quoteId !== undefined);
   const quoteShipping =
-    quoteId !== undefined && quote.status === "success" ? (quote.data.shipping_paise ?? 0) / 100 : null;
+    quoteId !== undefined && quoteOfCart.status === "success" ? (quoteOfCart.data.shipping_paise ?? 0) / 100 : null;
   const { currency } = draft.totals;
   const options = useApiGet<PaymentOptionsResponse>("/api/payment-options/");
   const shippingFees = useApiGet<ShippingFees>("/api/shipping-fees/");
