@@ -63,7 +63,6 @@ export const quoteRequestSchema = z
     phone,
   })
   .strict();
-export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 const paise = (label: string, min: number) =>
   z
@@ -102,7 +101,6 @@ export const quoteAnswerSchema = z
       .max(365, "lead_time_days can be at most 365"),
   })
   .strict();
-export type QuoteAnswer = z.input<typeof quoteAnswerSchema>;
 
 /** `POST /api/admin/quotes/:id/decline`. */
 export const quoteDeclineSchema = z.object({ reason: requiredText("reason", 1000, { multiline: true }) }).strict();
