@@ -26,6 +26,8 @@ const LAYERS = [
   // Above orders (an entry names its order), below whatever moves credit: returns, checkout, payments' expiry.
   { name: "store credit", modules: ["store-credit"] },
   { name: "invoices, reviews", modules: ["invoices", "reviews"] },
+  // Quotes (decision 101) fill the cart, draw the proforma with the invoices' arithmetic; confirmation accepts one.
+  { name: "quotes", modules: ["quotes"] },
   { name: "confirmation", modules: ["confirmation"] },
   { name: "payments", modules: ["payments"] },
   // Gift cards are paid through payments (its webhook settles them by a hook services.ts hands in) and

@@ -35,6 +35,7 @@ const SCREENS = [
   { path: "/admin/settings", title: "Settings" },
   { path: "/admin/tax-rules", title: "Tax rules" },
   { path: "/admin/exchange-rates", title: "Exchange rates and limits" },
+  { path: "/admin/quotes", title: "Quotes" },
 ] as const;
 
 let ids: Record<"order" | "product" | "customer", string>;

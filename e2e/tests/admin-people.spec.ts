@@ -30,6 +30,7 @@ const OWNER_SCREENS = [
   "/admin/tax-rules",
   "/admin/exchange-rates",
   "/admin/settings",
+  "/admin/quotes",
 ];
 
 /** Kids' products (category 4): no other spec buys from it, so these orders never wait on another test's stock. */

@@ -28,6 +28,7 @@ import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { giftCardRoutes } from "./modules/gift-cards/routes";
 import { tradeRoutes } from "./modules/trade/routes";
 import { payNowRoutes } from "./modules/pay-now/routes";
+import { quoteRoutes } from "./modules/quotes/routes";
 import { payNowClockRoutes } from "./modules/pay-now/clock-routes";
 import { reviewRoutes } from "./modules/reviews/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(giftCardRoutes);
   await app.register(tradeRoutes);
   await app.register(payNowRoutes);
+  await app.register(quoteRoutes);
   await app.register(reviewRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentsRoutes);

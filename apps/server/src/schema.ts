@@ -32,3 +32,4 @@ export * from "./modules/duties/tables";
 export * from "./modules/cod-rules/tables";
 export * from "./modules/trade/tables";
 export * from "./modules/pay-now/tables";
+export * from "./modules/quotes/tables";

@@ -33,6 +33,7 @@ import { createStoreCreditService } from "./modules/store-credit/service";
 import { createGiftCardsService } from "./modules/gift-cards/service";
 import { giftCardWebhookCapture } from "./modules/gift-cards/settle";
 import { createPayNowService } from "./modules/pay-now/service";
+import { createQuoteService } from "./modules/quotes/service";
 import { payNowWebhookCapture } from "./modules/pay-now/settle";
 import { returnRefundMade } from "./modules/returns/review";
 import { createReviewsService } from "./modules/reviews/service";
@@ -109,6 +110,7 @@ export function createServices(
   const returns = createReturnsService(db, { media, bookParcel: shipping.bookReturnParcel, log });
   const reviews = createReviewsService(db, { media });
   const storeCredit = createStoreCreditService(db);
+  const quotes = createQuoteService(db);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -164,6 +166,7 @@ export function createServices(
     storeCredit,
     giftCards,
     payNow,
+    quotes,
     media,
     // The confirmation e-mail's invoice is rendered when the e-mail is sent, from the invoice row.
     outbox: createOutboxWorker(db, {
@@ -200,6 +203,7 @@ export function createServices(
       delivery,
       addressChecks,
       payNow,
+      quotes,
       pickupPincode: config.shipping.pickupPincode,
     }),
   };

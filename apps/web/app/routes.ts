@@ -54,6 +54,9 @@ export default [
   page("pay-now/:id", "routes/pay-now.tsx"),
   // Issue 44 point 2: a business applies for a trade account; the Wholesale Query link leads here (decision 097).
   page("trade", "routes/trade.tsx"),
+  // Issue 44 point 3: asking for a quote, and one quote with its proforma and acceptance (decision 101).
+  page("quote", "routes/quote-request.tsx"),
+  page("quote/:id", "routes/quote.tsx"),
   // The seller's back office (issue 6, decision 007): the spec's /add_items form, and /admin's screens.
   page("add_items", "routes/add-items.tsx"),
   // Outside the admin layout: a printable page with no back-office navigation (issue 13, point 5).
@@ -96,6 +99,9 @@ export default [
     // Issue 42: what the shop owes in store credit, a shopper's ledger and the owner's adjustments.
     page("store-credit", "routes/admin/store-credit.tsx"),
     page("gift-cards", "routes/admin/gift-cards.tsx"),
+    // Issue 44 point 3: quote requests, priced or declined (decision 101).
+    page("quotes", "routes/admin/quotes.tsx"),
+    page("quotes/:id", "routes/admin/quote-detail.tsx"),
   ]),
   page(":category", "routes/listing.tsx", "category"),
   page(":category/:subCategory", "routes/listing.tsx", "subcategory"),

@@ -62,3 +62,4 @@ export * from "./schemas/address-checks";
 export * from "./schemas/cod-rules";
 export * from "./schemas/pay-now";
 export * from "./schemas/trade";
+export * from "./schemas/quotes";

@@ -68,6 +68,8 @@ export const getCartQuerySchema = z.object({ cart_id: cartIdSchema, currency: cu
 /** A displayed cart line (spec "Cart item"); prices are unit prices in major units of `currency`. */
 export const cartItemSchema = z.object({
   id: z.number().int(),
+  /** A line of an accepted quote, at its locked price (decision 101); absent on an ordinary line. */
+  quote_id: z.number().int().optional(),
   product_pk: z.number().int(),
   product_name: z.string(),
   image: z.string(),

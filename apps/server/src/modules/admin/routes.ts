@@ -10,6 +10,7 @@ import { adminStoreCreditRoutes } from "./store-credit-routes";
 import { adminGiftCardRoutes } from "./gift-cards-routes";
 import { adminPayNowRoutes } from "./pay-now-routes";
 import { adminBankTransferRoutes } from "./bank-transfer-routes";
+import { adminQuoteRoutes } from "./quotes-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
@@ -80,4 +81,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminGiftCardRoutes);
   await app.register(adminPayNowRoutes);
   await app.register(adminBankTransferRoutes);
+  await app.register(adminQuoteRoutes);
 };

@@ -48,6 +48,8 @@ import { createStoreCreditAdmin } from "./store-credit";
 import type { GiftCardsService } from "../gift-cards/service";
 import { createGiftCardsAdmin } from "./gift-cards";
 import type { PayNowService } from "../pay-now/service";
+import type { QuoteService } from "../quotes/service";
+import { createQuotesAdmin } from "./quotes";
 import { createPayNowAdmin } from "./pay-now";
 import type { DeliveryPromises } from "../geo/delivery-promise";
 import { eWayBillNeed, eWayBillView } from "../invoices/e-way-bill";
@@ -78,6 +80,7 @@ export interface AdminServiceOptions {
   addressChecks: AddressCheckService;
   /** "Pay now" nudges after cash-on-delivery orders (decision 094): settings and figures. */
   payNow: PayNowService;
+  quotes: QuoteService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
   pickupPincode: string;
 }
@@ -171,5 +174,6 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     giftCards: createGiftCardsAdmin(db, options.giftCards),
     payNow: createPayNowAdmin(db, options.payNow),
     bankTransfer: createBankTransferAdmin(db),
+    quotes: createQuotesAdmin(db, options.quotes),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { priceIn, sizeName, type CartItem, type CartResponse, type Currency } from "@store/shared";
+import { priceIn, sizeName, toMajorUnits, type CartItem, type CartResponse, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
 import { sizeNameColumn } from "../catalog/size-schemes";
 import { productImages, productVariants, products } from "../catalog/tables";
@@ -18,7 +18,9 @@ export const mainImage = sql<string | null>`(
  */
 export async function cartView(db: Db, cartId: string | null, currency: Currency): Promise<CartResponse> {
   if (!cartId) return cartResponse(null, [], currency);
-  return cartViewOf(cartId, await cartLineRows(db, cartId), currency);
+  const rows = await cartLineRows(db, cartId);
+  // A quote's locked prices are rupees (decision 101): a quoted cart is shown in INR whatever was asked.
+  return cartViewOf(cartId, rows, rows.some((r) => r.quoteId !== null) ? "INR" : currency);
 }
 
 /** The answer for a cart whose line rows are already read. */
@@ -58,6 +60,8 @@ export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & {
       offerCents: productVariants.offerPriceCents,
       mrpCents: productVariants.mrpCents,
       stock: productVariants.stock,
+      quoteId: cartLines.quoteId,
+      quotedPricePaise: cartLines.quotedPricePaise,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
@@ -92,12 +96,18 @@ export interface LineRow {
   stock: number;
   /** The buyer's trade pricing; absent or null: retail prices. */
   trade?: TradePricing | null;
+  /** A line of an accepted quote and its locked GST-inclusive unit price in paise (decision 101); else null. */
+  quoteId?: number | null;
+  quotedPricePaise?: number | null;
 }
 
 /** One line as displayed, priced in `currency`; a withdrawn product shows no stock. */
 export function cartItem(r: LineRow, currency: Currency): CartItem {
-  const offer = offerPriceFor(r.trade ?? null, currency, r);
-  const stock = r.isActive ? r.stock : 0;
+  // Precedence: a quote's locked price, then the trade buyer's, then the catalogue's. A quoted line stays for
+  // sale even when its product is hidden from the shop (custom work is sold as a hidden product, decision 101).
+  const quoted = r.quotedPricePaise ?? null;
+  const offer = quoted !== null ? toMajorUnits(quoted) : offerPriceFor(r.trade ?? null, currency, r);
+  const stock = r.isActive || quoted !== null ? r.stock : 0;
   return {
     id: r.id,
     product_pk: r.productId,
@@ -108,10 +118,11 @@ export function cartItem(r: LineRow, currency: Currency): CartItem {
     quantity: r.quantity,
     offer_price: offer,
     mrp: priceIn(currency, r.mrpCents),
-    line_total: offer * r.quantity,
+    line_total: quoted !== null ? toMajorUnits(quoted * r.quantity) : offer * r.quantity,
     stock,
     available: stock >= r.quantity,
     is_direct_buy: r.isDirectBuy,
+    ...(quoted !== null && r.quoteId != null && { quote_id: r.quoteId }),
     currency,
     notes: r.notes,
     made_to_order_days: r.madeToOrderDays,
@@ -123,7 +134,8 @@ export function cartResponse(cartId: string | null, data: CartItem[], currency: 
   return {
     cart_id: cartId,
     data,
-    subtotal: data.reduce((sum, line) => sum + line.line_total, 0),
+    // Rounded to the paisa: a quote's locked prices may have paise, whose sums floating point would blur.
+    subtotal: Math.round(data.reduce((sum, line) => sum + line.line_total, 0) * 100) / 100,
     mrp_total: data.reduce((sum, line) => sum + line.mrp * line.quantity, 0),
     count: data.reduce((sum, line) => sum + line.quantity, 0),
     currency,

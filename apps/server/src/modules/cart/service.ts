@@ -17,6 +17,7 @@ import { cartItem, cartResponse, cartView } from "./cart-view";
 import { newGuestCarts } from "./new-guest-carts";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
+import { assertNotQuoted, quoteOfCart } from "./quoted-lines";
 import { restoreReminded } from "./restore";
 import {
   assertInStock,
@@ -149,6 +150,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
       return mutate(async (tx) => {
         let cart = await cartForChange(tx, input.cart_id, user);
         const currency = input.currency ?? cart?.currency ?? DEFAULT_CURRENCY;
+        if (cart) await assertNotQuoted(tx, cart.id);
         const variant = await sellableVariant(tx, input);
         const trade = await tradePricingFor(tx, user?.id);
         assertPricesCurrent(variant, input, currency, trade);
@@ -183,6 +185,7 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
         const cart = await cartForChange(tx, input.cart_id, user);
         if (!cart) throw cartNotFound();
         if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
+        await assertNotQuoted(tx, cart.id);
         const variant = await sellableVariant(tx, input);
         assertInStock(variant, input.quantity);
         await assertTradeLine(tx, await tradePricingFor(tx, user?.id), cart.id, input, variant.name, input.quantity);
@@ -196,8 +199,10 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
       return mutate(async (tx) => {
         const cart = await cartForChange(tx, input.cart_id, user);
         if (!cart) throw cartNotFound();
-        const removed = await tx.delete(cartLines).where(lineWhere(cart.id, input)).returning({ id: cartLines.id });
-        if (removed.length === 0) throw lineNotFound();
+        if ((await lineQuantity(tx, cart.id, input)) === undefined) throw lineNotFound();
+        // A quoted cart is changed only by emptying it: removing one of its lines removes the quote (decision 101).
+        const quoted = (await quoteOfCart(tx, cart.id)) !== null;
+        await tx.delete(cartLines).where(quoted ? eq(cartLines.cartId, cart.id) : lineWhere(cart.id, input));
         return { cartId: cart.id, currency: cart.currency };
       });
     },

@@ -51,11 +51,19 @@ export const cartLines = pgTable(
     isDirectBuy: boolean("is_direct_buy").notNull().default(false),
     /** A made-to-order piece's measurements or notes (decision 099); "" for none. Other notes: another line. */
     notes: text("notes").notNull().default(""),
+    /**
+     * A line of an accepted quote (decision 101): its quote (quotes sit layers above: no foreign key) and the
+     * GST-inclusive unit price in paise it is locked at, which the cart shows and checkout charges instead of
+     * the catalogue's. Both or neither; a cart with quoted lines holds nothing else.
+     */
+    quoteId: integer("quote_id"),
+    quotedPricePaise: integer("quoted_price_paise"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("cart_lines_identity_uq").on(t.cartId, t.productId, t.size, t.isDirectBuy, t.notes),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check("cart_lines_quote_price", sql`(${t.quoteId} is null) = (${t.quotedPricePaise} is null)`),
   ],
 );
 

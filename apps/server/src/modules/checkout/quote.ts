@@ -17,6 +17,7 @@ import { readShippingFees } from "../settings/service";
 import { priceByRateCard } from "../settings/rate-cards";
 import { shippingFactsOf } from "../catalog/shipping-facts";
 import { estimateCartDuties } from "./duties";
+import { quoteForCheckout } from "../quotes/service";
 import { refusal } from "../../errors";
 import { assertTradeQuantities } from "../trade/pricing";
 import type { PricedLine, PricedOrder } from "../orders/save-order";
@@ -37,7 +38,7 @@ export interface Quote extends PricedOrder {
  */
 export async function quoteCart(
   db: Db,
-  cart: { id: string; updatedAt: Date },
+  cart: { id: string; updatedAt: Date; userId?: number | null },
   input: {
     currency: Currency;
     method: PaymentMethod;
@@ -55,6 +56,8 @@ export async function quoteCart(
   const { currency, method, shippingMethod } = input;
   // The cart view's rows, with the variant ids the order lines keep: one query.
   const rows = await cartLineRows(db, cart.id);
+  // A cart holding an accepted quote: its locked prices and agreed shipping, or a Refusal (decision 101).
+  const quoted = await quotedTerms(db, rows, cart.userId ?? null, input);
   const view = cartViewOf(cart.id, rows, currency);
   if (view.data.length === 0) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
   const short = view.data.find((line) => !line.available);
@@ -113,12 +116,14 @@ export async function quoteCart(
     promoCode = rule.code;
   }
 
-  const shippingFee = await shippingFeeOf(db, {
-    currency,
-    country: input.country,
-    shippingMethod,
-    lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-  });
+  const shippingFee = quoted
+    ? toMajorUnits(quoted.shippingPaise)
+    : await shippingFeeOf(db, {
+        currency,
+        country: input.country,
+        shippingMethod,
+        lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      });
   // Delivered duty paid (the seller's choice for the destination): the estimate is a line of the order,
   // worked on the cart's prices before a promo, as the checkout's notice shows it (decision 081).
   const estimate = await estimateCartDuties(
@@ -166,8 +171,30 @@ export async function quoteCart(
     duties,
     total,
     expectedAmount: createOrderAmount(method, total),
+    quoteId: quoted?.quoteId ?? null,
     idempotencyKey: createHash("sha256").update(key).digest("hex"),
   };
+}
+
+/**
+ * The terms of the quote a cart carries (decision 101), or null for an ordinary cart: the quote must be the
+ * cart owner's and still priced and valid; it is sold in rupees, in India, at its own shipping, without a promo.
+ */
+async function quotedTerms(
+  db: Db,
+  rows: readonly { quoteId?: number | null }[],
+  userId: number | null,
+  input: { currency: Currency; country: string; promoCode: string | null },
+): Promise<{ quoteId: number; shippingPaise: number } | null> {
+  const quoteId = rows.find((r) => r.quoteId != null)?.quoteId ?? null;
+  if (quoteId === null) return null;
+  const { shippingPaise } = await quoteForCheckout(db, quoteId, userId);
+  if (input.currency !== "INR")
+    throw refusal("unprocessable", "QUOTE_CURRENCY", "A quote is priced in rupees: pay for it in INR.");
+  if (input.country !== "IN") throw refusal("unprocessable", "QUOTE_COUNTRY", "A quote is for delivery in India.");
+  if (input.promoCode)
+    throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "A promo code does not apply to a quote's agreed prices.");
+  return { quoteId, shippingPaise };
 }
 
 /**

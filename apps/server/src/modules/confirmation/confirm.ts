@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { markQuoteAccepted } from "../quotes/service";
 import type { Tx } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
 import { recordProvenAddress } from "../accounts/proven-addresses";
@@ -47,6 +48,8 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
       order.id,
     );
     await transition(sp, order, to, note);
+    // An order checked out from an accepted quote's cart makes the quote accepted (decision 101).
+    if (order.quoteId !== null) await markQuoteAccepted(sp, order.quoteId, order.id);
     // A completed order proves its address: cart reminders may go to it from now on (decision 062).
     if (order.email) await recordProvenAddress(sp, order.email);
     await notifyShopper(sp, order, {

@@ -129,11 +129,14 @@ interface Paper {
   facts: [string, string][];
   /** Lines under the parties (export wording, the USD amount, the reason of a credit note). */
   notes: string[];
-  invoice: InvoiceDocument;
+  /** What the drawing reads of the document: its parties and kind of supply. */
+  invoice: Pick<InvoiceDocument, "supply" | "parties">;
   rows: Row[];
   totals: { taxable: number; cgst: number; sgst: number; igst: number; gross: number };
   closing: string;
   issuedAt: Date;
+  /** The words at the top right; "Original for recipient" unless given. */
+  corner?: string;
 }
 
 class Sheet {
@@ -191,10 +194,10 @@ class Sheet {
   }
 }
 
-const intra = (invoice: InvoiceDocument) => invoice.supply === "intra";
+const intra = (invoice: Pick<InvoiceDocument, "supply">) => invoice.supply === "intra";
 
 /** Rule 46 asks for the rate of each tax: CGST and SGST at half the rate each, IGST at the rate, none under LUT. */
-function columns(invoice: InvoiceDocument): Column[] {
+function columns(invoice: Pick<InvoiceDocument, "supply">): Column[] {
   const start: Column[] = [
     { header: "#", width: 16, align: "left" },
     { header: "Description", width: 0, align: "left" },
@@ -223,7 +226,7 @@ function columns(invoice: InvoiceDocument): Column[] {
   return all;
 }
 
-function cells(invoice: InvoiceDocument, row: Row, index: number): string[] {
+function cells(invoice: Pick<InvoiceDocument, "supply">, row: Row, index: number): string[] {
   const start = [String(index + 1), row.description, row.hsn || "—", row.quantity, row.unit, rupeesText(row.taxable)];
   if (intra(invoice))
     return [
@@ -247,9 +250,11 @@ function drawHeader(sheet: Sheet): void {
     sheet.y += 20;
   }
   sheet.face("bold", 18).text(paper.title, PAGE.margin, 260);
-  sheet.face("regular", 8, MUTED).text(`Original for recipient`, PAGE.margin + 260, CONTENT_WIDTH - 260, {
-    align: "right",
-  });
+  sheet
+    .face("regular", 8, MUTED)
+    .text(paper.corner ?? "Original for recipient", PAGE.margin + 260, CONTENT_WIDTH - 260, {
+      align: "right",
+    });
   sheet.y += 30;
 
   const top = sheet.y;
@@ -525,5 +530,49 @@ export function renderCreditNotePdf(invoice: InvoiceDocument, note: CreditNoteDo
       issuedAt: note.issuedAt,
     },
     note.number,
+  );
+}
+
+/** The words a proforma invoice carries at its top and in its title (decision 101). */
+export const PROFORMA_STAMP = "Proforma invoice - not a tax invoice";
+
+/** A quote's proforma invoice (decision 101): priced as the tax invoice would be, but no invoice and no number of the series. */
+export interface ProformaDocument {
+  /** The quote's reference, e.g. "Q-12". */
+  reference: string;
+  /** The IST day it is drawn for, and the last day the quote holds. */
+  day: string;
+  validUntil: string;
+  supply: InvoiceDocument["supply"];
+  parties: InvoiceDocument["parties"];
+  lines: readonly Omit<InvoiceLineRow, "id" | "invoiceId" | "position" | "orderLineId">[];
+  totals: { taxable: number; cgst: number; sgst: number; igst: number; gross: number };
+  /** Lead time, terms and what the buyer asked for, printed under the parties. */
+  notes: string[];
+  issuedAt: Date;
+}
+
+export function renderProformaPdf(proforma: ProformaDocument): Promise<Buffer> {
+  return render(
+    {
+      title: "Proforma Invoice",
+      kindLabel: "Proforma",
+      corner: PROFORMA_STAMP,
+      isTest: false,
+      facts: [
+        ["Quote", proforma.reference],
+        ["Date", printedDate(proforma.day)],
+        ["Valid until", printedDate(proforma.validUntil)],
+        ["Place of supply", proforma.parties.placeOfSupply],
+      ],
+      notes: [PROFORMA_STAMP, ...proforma.notes],
+      invoice: proforma,
+      rows: proforma.lines.map((l) => ({ ...l, quantity: String(l.quantity), unit: UNIT[l.kind] })),
+      totals: proforma.totals,
+      closing:
+        "This proforma invoice is an offer at the prices above until the date of validity, not a demand for payment and not a tax invoice: the tax invoice is issued when the order is paid.",
+      issuedAt: proforma.issuedAt,
+    },
+    proforma.reference,
   );
 }

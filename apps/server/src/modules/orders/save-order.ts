@@ -48,6 +48,8 @@ export interface PricedOrder {
   duties: number;
   total: number;
   idempotencyKey: string;
+  /** The quote whose locked prices the cart carried (decision 101); absent for an ordinary cart. */
+  quoteId?: number | null;
 }
 
 const RATE_MILLI = Math.round(INR_PER_USD * 1000);
@@ -118,6 +120,7 @@ export async function saveOrder(
       total: toMinorUnits(quote.total),
       storeCredit: fresh.storeCredit,
       codAdvance: fresh.codAdvance ?? 0,
+      quoteId: quote.quoteId ?? null,
       promoCode: quote.promoCode,
       email,
       isTest: fresh.isTest,

@@ -74,6 +74,8 @@ export const orders = pgTable(
      * 0 for every other order.
      */
     codAdvance: integer("cod_advance").notNull().default(0),
+    /** The accepted quote this order was checked out from (decision 101; quotes sit layers above: no foreign key). */
+    quoteId: integer("quote_id"),
     /**
      * When the order was confirmed (paid, or cash on delivery confirmed) and its total then: the sale the reports
      * count on that day; what is taken back later is an `order_reversals` row of its own day (decision 063).

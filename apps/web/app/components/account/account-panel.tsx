@@ -9,6 +9,7 @@ import { FormMessage } from "./auth-card";
 import type { LoginNotice } from "./login-form";
 import { NotificationSwitches } from "./notification-switches";
 import { OrdersSlot } from "./orders-slot";
+import { QuotesSection } from "./quotes-section";
 import { StoreCreditSection } from "./store-credit-section";
 import { loginPath } from "./safe-next";
 import { Button } from "../ui/button";
@@ -95,6 +96,7 @@ export function AccountPanel() {
       {user && <StoreCreditSection />}
       {user && <NotificationSwitches />}
       {user && <OrdersSlot />}
+      {user && <QuotesSection />}
     </div>
   );
 }

@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/returns", label: "Returns", end: false },
+  { to: "/admin/quotes", label: "Quotes", end: false },
   { to: "/admin/failed-deliveries", label: "Failed deliveries", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/add_items", label: "Add product", end: true },

@@ -1,4 +1,5 @@
 import {
+  type QuoteView,
   DEFAULT_SHIPPING_METHOD,
   formatMoney,
   MESSAGES,
@@ -75,6 +76,10 @@ function focusProblem(problems: FieldProblems, method: boolean) {
 export function CheckoutPanel() {
   const draft = useCheckoutDraft();
   const { cart } = useCart();
+  const quoteId = cart?.data.find((l) => l.quote_id !== undefined)?.quote_id;
+  const quoteOfCart = useApiGet<QuoteView>(`/api/quotes/${quoteId ?? 0}`, undefined, quoteId !== undefined);
+  const quoteShipping =
+    quoteId !== undefined && quoteOfCart.status === "success" ? (quoteOfCart.data.shipping_paise ?? 0) / 100 : null;
   const { currency } = draft.totals;
   const options = useApiGet<PaymentOptionsResponse>("/api/payment-options/");
   const shippingFees = useApiGet<ShippingFees>("/api/shipping-fees/");
@@ -178,6 +183,8 @@ export function CheckoutPanel() {
   const { cod, codSentence, codAdvance } = cashOnDeliveryByRule(courier, codRule);
   const chosenMethod: PaymentMethod | null = cod ? "cod" : chosen;
   const feeOf = (code: ShippingMethodCode) => {
+    // A cart holding an accepted quote ships at the quote's agreed shipping, whatever the method (decision 101).
+    if (quoteShipping !== null) return quoteShipping;
     const rule = SHIPPING_METHODS[code].fee;
     if (!rule) return quoted.find((q) => q.code === code)?.fee ?? 0;
     return fees ? rule({ currency, country, pieces: draft.totals.count }, fees) : 0;

@@ -1,5 +1,6 @@
 import { formatMoney, namedSizePhrase, type ProductDetail } from "@store/shared";
 import { useState } from "react";
+import { Link } from "react-router";
 import { clamp, NumericInput } from "../ui/numeric-input";
 import { Button } from "../ui/button";
 
@@ -95,6 +96,13 @@ export function PurchasePanel({
           )}
         </>
       )}
+      {/* A wholesale or custom order: the quote request, with this product and size on its first line (decision 101). */}
+      <Link
+        className="mt-4 inline-block text-sm font-medium text-indigo-ink underline hover:text-madder"
+        to={`/quote?product=${product.id}&size=${encodeURIComponent(size)}`}
+      >
+        Ask for a wholesale quote
+      </Link>
       {children}
     </div>
   );
