@@ -3,12 +3,15 @@ import type { Tx } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import { productVariants, products } from "../catalog/tables";
 import { cartForChange, createCart, type CartRow } from "./cart-access";
+import { assertNotQuoted } from "./quoted-lines";
 import { cartLines } from "./tables";
 
 export interface PastPiece {
   productId: number | null;
   productName: string;
   size: string;
+  /** A made-to-order piece's measurements or notes, made again as before (decision 099); "" for none. */
+  notes: string;
   quantity: number;
 }
 
@@ -29,6 +32,7 @@ export async function addPastPieces(
   pieces: readonly PastPiece[],
 ): Promise<{ cart: CartRow; added: number; skipped: Skipped[] }> {
   const cart = (await cartForChange(tx, null, user)) ?? (await createCart(tx, user.id, "INR"));
+  await assertNotQuoted(tx, cart.id);
   let added = 0;
   const skipped: Skipped[] = [];
   for (const piece of pieces) {
@@ -49,6 +53,7 @@ export async function addPastPieces(
       eq(cartLines.productId, piece.productId),
       eq(cartLines.size, piece.size),
       eq(cartLines.isDirectBuy, false),
+      eq(cartLines.notes, piece.notes),
     );
     const [had] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(line);
     const room = variant.stock - (had?.quantity ?? 0);
@@ -61,9 +66,16 @@ export async function addPastPieces(
     const quantity = (had?.quantity ?? 0) + taken;
     await tx
       .insert(cartLines)
-      .values({ cartId: cart.id, productId: piece.productId, size: piece.size, isDirectBuy: false, quantity })
+      .values({
+        cartId: cart.id,
+        productId: piece.productId,
+        size: piece.size,
+        isDirectBuy: false,
+        notes: piece.notes,
+        quantity,
+      })
       .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy],
+        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy, cartLines.notes],
         set: { quantity },
       });
     added += taken;

@@ -37,7 +37,7 @@ export async function prepareProforma(
 ): Promise<{ ok: true; document: ProformaDocument } | { ok: false; problem: string }> {
   const gst = await readSellerGst(db);
   if (!gst) return { ok: false, problem: "The shop's GST registration is not saved yet: enter it in Settings first." };
-  const place = placeOfSupply({ deliveryCountry: "IN", state: input.buyer.state }, gst, input.day);
+  const place = placeOfSupply({ deliveryCountry: "IN", state: input.buyer.state, buyerGstin: null }, gst, input.day);
   if (!place.ok) return place;
   const taxes = await taxOfProducts(
     db,
