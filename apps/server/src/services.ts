@@ -45,6 +45,7 @@ import { createNotificationLinks, emailContact } from "./modules/accounts/notifi
 import { createNotificationSettings } from "./modules/accounts/notification-settings";
 import { createWhatsAppSetup, type WhatsAppSimulatorCredentials } from "./whatsapp/setup";
 import { createWhatsAppWorker } from "./whatsapp/worker";
+import { approvedTradeBuyer } from "./modules/trade/pricing";
 import { createTradeService } from "./modules/trade/routes-service";
 
 /** This install's secrets, read (or made) once at start-up by app.ts: no request writes one. */
@@ -130,9 +131,9 @@ export function createServices(
       codCodes: config.abuse.codCodes,
       whatsappOn: whatsapp.sender.kind !== "log",
       delivery,
-      // Who may pay by bank transfer (decision 098): any signed-in account for now; the trade module's
-      // approved buyers once it lands.
-      mayPayByBankTransfer: async (accountId) => accountId !== null,
+      // Who may pay by bank transfer (decision 098): approved trade buyers (decision 097).
+      mayPayByBankTransfer: async (accountId) =>
+        accountId !== null && (await approvedTradeBuyer(db, accountId)) !== null,
     }),
     // A shopper's order with its courier's steps, tax invoice, credit notes, returns and the lines it may
     // review (their layers sit above the orders reader).

@@ -11,6 +11,7 @@ import { invoices } from "../invoices/tables";
 import { expireLapsedOrders } from "../orders/expiry";
 import { orders } from "../orders/tables";
 import { createTestApp } from "../../testing/test-app";
+import { makeTradeBuyer } from "../trade/test-support";
 import { payments, refunds } from "./tables";
 
 /** Paying by bank transfer (issue 44 point 4, decision 098). */
@@ -53,6 +54,7 @@ async function bankTransferOrder(quantity = 2) {
   if (!variant) throw new Error("no variant");
   const shopper = await newShopper(app);
   const headers = tokenHeader(shopper.token);
+  await makeTradeBuyer(app, owner, headers);
   const lines = [{ variant, quantity }];
   const cartId = await fillCart(app, lines, "INR", headers);
   const total = Math.round(pageTotal(lines, "INR") * 100);
@@ -75,8 +77,9 @@ const orderPage = (id: number, headers: Record<string, string>) => app.inject({ 
 describe("bank transfer", () => {
   it("is not offered until the seller saves an account and turns it on; the account is validated", async () => {
     const shopper = await newShopper(app);
-    const offered = async () =>
-      (await app.inject({ url: "/api/payment-options/", headers: tokenHeader(shopper.token) }))
+    await makeTradeBuyer(app, owner, tokenHeader(shopper.token));
+    const offered = async (token = shopper.token) =>
+      (await app.inject({ url: "/api/payment-options/", headers: tokenHeader(token) }))
         .json()
         .providers.some((p: { name: string }) => p.name === "bank_transfer");
     expect(await offered()).toBe(false);
@@ -96,6 +99,8 @@ describe("bank transfer", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ ifsc: "SBIN0001234", days_to_pay: 5 });
     expect(await offered()).toBe(true);
+    // Only to approved trade buyers: not to another signed-in shopper.
+    expect(await offered((await newShopper(app)).token)).toBe(false);
     // Never to a guest.
     const guest = await app.inject({ url: "/api/payment-options/" });
     expect(guest.json().providers.some((p: { name: string }) => p.name === "bank_transfer")).toBe(false);
@@ -110,7 +115,7 @@ describe("bank transfer", () => {
     ).toBe(403);
   });
 
-  it("refuses a guest, and a currency other than INR, with nothing stored", async () => {
+  it("refuses a guest, a currency other than INR and a shopper who is not a trade buyer, with nothing stored", async () => {
     const [variant] = await pickVariants(app, { minStock: 5 });
     if (!variant) throw new Error("no variant");
     const cartId = await fillCart(app, [{ variant }], "INR");
@@ -125,6 +130,16 @@ describe("bank transfer", () => {
       tokenHeader(shopper.token),
     );
     expect(usd.statusCode).toBe(422);
+    const inr = await createOrder(
+      app,
+      btBody(
+        await fillCart(app, [{ variant }], "INR", tokenHeader(shopper.token)),
+        "INR",
+        pageTotal([{ variant }], "INR"),
+      ),
+      tokenHeader(shopper.token),
+    );
+    expect(inr.statusCode, "a signed-in shopper who is not a trade buyer").toBe(403);
     expect((await app.database.db.select().from(orders)).length).toBe(before);
   });
 
