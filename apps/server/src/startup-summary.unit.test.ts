@@ -24,7 +24,7 @@ describe("what npm start says about its mode", () => {
     expect(lines).toEqual([
       "DEMO SHOP (development): demo data, simulated payments. Not for real orders.",
       "catalogue: demo data (seeded 2026-11-24)",
-      "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves)",
+      "payments:  Razorpay SIMULATED (built-in simulator; orders are test orders, no money moves); PayPal SIMULATED (built-in simulator; orders are test orders, no money moves); Bank transfer recorded by the seller (when switched on)",
       "e-mails:   written to the log only, nobody receives them (set SMTP_URL to send)",
       "whatsapp:  SIMULATED (built-in simulator at /sim/whatsapp; no phone receives them)",
       "shipping:  Shiprocket: courier SIMULATED (built-in simulator at /sim/shiprocket; no parcel moves); DHL Express: courier SIMULATED (built-in simulator at /sim/dhl-express; no parcel moves)",
@@ -61,7 +61,9 @@ describe("what npm start says about its mode", () => {
     expect(demo).toBe(false);
     expect(lines[0]).toBe("LIVE SHOP (production): real payments, no demo data.");
     expect(lines).toContain("catalogue: the shop's own (no demo data loaded)");
-    expect(lines).toContain("payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com)");
+    expect(lines).toContain(
+      "payments:  Razorpay real (api.razorpay.com); PayPal real (api-m.paypal.com); Bank transfer recorded by the seller (when switched on)",
+    );
     expect(lines).toContain("e-mails:   sent through SMTP at smtp.example.in:587");
     expect(lines).toContain("whatsapp:  sent through the Cloud API at graph.facebook.com");
     expect(lines).toContain(
@@ -77,7 +79,7 @@ describe("what npm start says about its mode", () => {
   it("production without keys: online payment off, said plainly", () => {
     const { lines } = summary({ NODE_ENV: "production" }, null);
     expect(lines).toContain(
-      "payments:  Razorpay off (no keys: online payment is refused); PayPal off (no keys: online payment is refused)",
+      "payments:  Razorpay off (no keys: online payment is refused); PayPal off (no keys: online payment is refused); Bank transfer recorded by the seller (when switched on)",
     );
     expect(lines).toContain(
       "whatsapp:  written to the log only (set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to send)",
