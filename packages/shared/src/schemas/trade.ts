@@ -58,8 +58,14 @@ export const tradeApplicationSchema = z.object({
 });
 export type TradeApplication = z.infer<typeof tradeApplicationSchema>;
 
-/** `GET /api/trade/`: the caller's latest application (null: none yet). */
-export const tradeStatusResponseSchema = z.object({ application: tradeApplicationSchema.nullable() });
+/**
+ * `GET /api/trade/`: the caller's latest application (null: none yet), and, for an approved trade buyer, the
+ * GSTIN and business name the checkout prefills for the B2B invoice (null otherwise).
+ */
+export const tradeStatusResponseSchema = z.object({
+  application: tradeApplicationSchema.nullable(),
+  buyer: z.object({ gstin: z.string(), business_name: z.string() }).nullable(),
+});
 export type TradeStatusResponse = z.infer<typeof tradeStatusResponseSchema>;
 
 /** `POST /admin/api/trade/applications/:id/approve`. */

@@ -3,13 +3,19 @@ import type { Currency, TradeApplyRequest, TradeProductResponse } from "@store/s
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import { productVariants } from "../catalog/tables";
-import { offerPriceFor, quantityRules, tradePricingFor } from "./pricing";
+import { approvedTradeBuyer, offerPriceFor, quantityRules, tradePricingFor } from "./pricing";
 import { applyForTrade, tradeStatus } from "./service";
 
 /** The storefront's side of trade accounts (decision 097): apply, the application's state, a product's terms. */
 export function createTradeService(db: Db) {
   return {
-    status: async (user: SessionUser) => ({ application: await tradeStatus(db, user.id) }),
+    async status(user: SessionUser) {
+      const buyer = await approvedTradeBuyer(db, user.id);
+      return {
+        application: await tradeStatus(db, user.id),
+        buyer: buyer && { gstin: buyer.gstin, business_name: buyer.businessName },
+      };
+    },
     apply: (user: SessionUser, input: TradeApplyRequest) => applyForTrade(db, user.id, input),
     /**
      * For the product page of a signed-in approved trade buyer, asked from the browser (the page the server

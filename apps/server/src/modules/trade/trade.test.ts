@@ -89,7 +89,7 @@ describe("applying for a trade account", () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toContain(text);
     }
-    expect((await call(app, headers, "GET", "/api/trade/")).json()).toEqual({ application: null });
+    expect((await call(app, headers, "GET", "/api/trade/")).json()).toEqual({ application: null, buyer: null });
   });
 
   it("keeps one open application per account, answers its state, and accepts a lower-case GSTIN with spaces", async () => {
@@ -107,7 +107,9 @@ describe("applying for a trade account", () => {
     const again = await call(app, headers, "POST", "/api/trade/apply/", application());
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain("being reviewed");
-    expect((await call(app, headers, "GET", "/api/trade/")).json().application.status).toBe("open");
+    const status = (await call(app, headers, "GET", "/api/trade/")).json();
+    expect(status.application.status).toBe("open");
+    expect(status.buyer).toBeNull();
   });
 });
 
@@ -164,6 +166,11 @@ describe("the seller's decision", () => {
       gstin: gstin(),
       businessName: "Meena Textiles",
       groupId,
+    });
+    // The checkout prefills the B2B invoice's GSTIN and name from this answer.
+    expect((await call(app, buyer.headers, "GET", "/api/trade/")).json().buyer).toEqual({
+      gstin: gstin(),
+      business_name: "Meena Textiles",
     });
     const mails = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email));
     expect(mails.some((m) => m.subject.includes("approved"))).toBe(true);

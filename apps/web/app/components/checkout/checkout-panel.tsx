@@ -37,6 +37,7 @@ import {
   withCountry,
   withPlace,
   withShopper,
+  withTradeBuyer,
   type DeliveryField,
   type FieldProblems,
 } from "./delivery-form";
@@ -46,7 +47,7 @@ import { PAYMENT_GROUP_ID, PaymentMethods } from "./payment-methods";
 import { ShippingChoice } from "./shipping-choice";
 import { loadProviderScript } from "./provider-sdk";
 import { providerScript, useCheckout } from "./use-checkout";
-import { useSignedInUser } from "./use-signed-in-user";
+import { useSignedInUser, useTradeBuyer } from "./use-signed-in-user";
 import { useCityQuestion } from "./use-city-question";
 import { usePinDetails } from "./use-pin-details";
 import { rememberedPin } from "../../lib/delivery-pin";
@@ -96,6 +97,7 @@ export function CheckoutPanel() {
     setValues((current) => withShopper(current, user, currency));
     setVerified(user.email_verified);
   });
+  useTradeBuyer((buyer) => setValues((current) => withTradeBuyer(current, buyer)));
   const signedIn = useSession().token !== null;
   const [whatsappOptIn, setWhatsappOptIn] = useState(false);
   // Store credit (decision 088): asked only for a signed-in shopper; a guest makes no call.

@@ -98,7 +98,9 @@ export function DeliveryFields({
   onKeepCity: () => void;
 }) {
   const countries = useMemo(() => countryChoices(), []);
-  const [business, setBusiness] = useState(() => values.buyer_gstin !== "" || values.buyer_legal_name !== "");
+  // Ticked by the shopper, or by filled fields (an approved trade buyer's are prefilled); unticking clears them.
+  const [ticked, setTicked] = useState(false);
+  const business = ticked || values.buyer_gstin !== "" || values.buyer_legal_name !== "";
   const india = deliversInIndia(values);
   const country = values.delivery_country;
   const shape = addressShape(country);
@@ -154,7 +156,7 @@ export function DeliveryFields({
               type="checkbox"
               checked={business}
               onChange={(event) => {
-                setBusiness(event.target.checked);
+                setTicked(event.target.checked);
                 if (!event.target.checked) for (const field of BUSINESS_FIELDS) onChange(field, "");
               }}
             />

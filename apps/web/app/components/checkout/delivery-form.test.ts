@@ -13,6 +13,7 @@ import {
   withCountry,
   withPlace,
   withShopper,
+  withTradeBuyer,
   type DeliveryValues,
 } from "./delivery-form";
 
@@ -313,5 +314,21 @@ describe("withShopper", () => {
       country_code: "+1",
       email: "meera@example.com",
     });
+  });
+});
+
+describe("withTradeBuyer", () => {
+  const buyer = { gstin: "27AAPFU0939F1ZV", business_name: "Meena Textiles" };
+
+  it("fills the GSTIN and business name of an approved trade buyer", () => {
+    expect(withTradeBuyer(emptyDelivery("INR"), buyer)).toMatchObject({
+      buyer_gstin: "27AAPFU0939F1ZV",
+      buyer_legal_name: "Meena Textiles",
+    });
+  });
+
+  it("keeps a GSTIN the buyer already typed", () => {
+    const typed = { ...emptyDelivery("INR"), buyer_gstin: "29AAGCB7383J1Z4" };
+    expect(withTradeBuyer(typed, buyer)).toMatchObject({ buyer_gstin: "29AAGCB7383J1Z4", buyer_legal_name: "" });
   });
 });

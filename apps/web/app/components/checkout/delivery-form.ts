@@ -307,6 +307,15 @@ export function invalidText(field: DeliveryField, country = "IN"): string {
 }
 
 /** A signed-in shopper's details fill the fields still empty (the country code also when still the default). */
+/** An approved trade buyer's GSTIN and business name, unless the buyer already typed one. */
+export function withTradeBuyer(
+  values: DeliveryValues,
+  buyer: { gstin: string; business_name: string },
+): DeliveryValues {
+  if (values.buyer_gstin.trim() || values.buyer_legal_name.trim()) return values;
+  return { ...values, buyer_gstin: buyer.gstin, buyer_legal_name: buyer.business_name };
+}
+
 export function withShopper(
   values: DeliveryValues,
   user: Pick<PublicUser, "first_name" | "last_name" | "email" | "country_code" | "mobile_number">,
