@@ -26,6 +26,7 @@ const SCREENS = [
   { path: "/admin/sales", title: "Sales report" },
   { path: "/admin/delivery-outcomes", title: "Delivery outcomes" },
   { path: "/admin/cod-rules", title: "Cash on delivery rules" },
+  { path: "/admin/bank-transfer", title: "Bank transfer" },
   { path: "/admin/trade", title: "Trade accounts" },
   { path: "/admin/tax", title: "Tax figures" },
   { path: "/admin/customers", title: "Customers" },

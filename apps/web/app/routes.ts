@@ -80,6 +80,8 @@ export default [
     page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
     // Issue 43 point 2: cash on delivery's rules and the defaults from the store's returns (decision 093).
     page("cod-rules", "routes/admin/cod-rules.tsx"),
+    // Issue 44 point 4: the account bank-transfer buyers pay into (decision 098).
+    page("bank-transfer", "routes/admin/bank-transfer.tsx"),
     // Issue 44 point 2: trade applications, groups, price lists, minimums and case packs (decision 097).
     page("trade", "routes/admin/trade.tsx"),
     page("tax", "routes/admin/tax.tsx"),

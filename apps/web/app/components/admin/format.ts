@@ -33,6 +33,7 @@ export const PAYMENT_LABELS: Record<string, string> = {
   paypal: "Wallet (PayPal)",
   cod: "Cash on delivery",
   store_credit: "Store credit",
+  bank_transfer: "Bank transfer",
 };
 
 export function statusLabel(status: OrderStatus): string {

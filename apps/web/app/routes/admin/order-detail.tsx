@@ -4,6 +4,7 @@ import { adminMeta } from "../../components/admin/admin-meta";
 import { formatMinor, formatWhen } from "../../components/admin/format";
 import { LoadState } from "../../components/admin/list-table";
 import { OrderActions } from "../../components/admin/order-actions";
+import { OrderBankTransferPanel } from "../../components/admin/order-bank-transfer";
 import { OrderAttention } from "../../components/admin/order-attention";
 import { OrderAddress } from "../../components/admin/order-address";
 import { OrderAddressCheck } from "../../components/admin/order-address-check";
@@ -67,6 +68,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
             <OrderMaking order={data} onChanged={order.replace} />
             <OrderActions order={data} onChanged={order.replace} />
             {data.can_cancel_lines && <OrderCancelLines order={data} onChanged={order.replace} />}
+            <OrderBankTransferPanel order={data} onChanged={order.reload} />
             <OrderPayments order={data} />
           </div>
           <div className="min-w-0 space-y-6">
