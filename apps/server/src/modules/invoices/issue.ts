@@ -61,18 +61,23 @@ export function placeOfSupply(
   };
 }
 
+/** The seller as an invoice or proforma prints it. */
+export function supplierOf(gst: SellerGst): Parties["supplier"] {
+  const state = indianStateByCode(gst.state_code)!;
+  return {
+    legalName: gst.legal_name,
+    address: gst.address,
+    gstin: gst.gstin,
+    stateName: state.name,
+    stateCode: state.code,
+  };
+}
+
 /** Who sells, who buys and where the supply is, as the invoice prints them (kept with it, so later edits never change it). */
 function partiesOf(order: OrderRow, gst: SellerGst, place: Place): Parties {
-  const state = indianStateByCode(gst.state_code)!;
   const buyerState = order.buyerGstin ? indianStateByCode(order.buyerGstin.slice(0, 2)) : null;
   return {
-    supplier: {
-      legalName: gst.legal_name,
-      address: gst.address,
-      gstin: gst.gstin,
-      stateName: state.name,
-      stateCode: state.code,
-    },
+    supplier: supplierOf(gst),
     recipient: {
       name: order.deliveryName,
       address: order.deliveryAddress,

@@ -1,9 +1,8 @@
 import type { Db, Tx } from "../../db/client";
-import { indianStateByCode } from "@store/shared";
 import { taxOfProducts } from "../catalog/tax-rules";
 import { readSellerGst } from "../settings/service";
 import { invoiceLines, sum, type InvoiceLineInput } from "./compute";
-import { placeOfSupply } from "./issue";
+import { placeOfSupply, supplierOf } from "./issue";
 import type { ProformaDocument } from "./pdf";
 
 /** A priced line of a quote: the catalogue product it is sold as (its HSN code and rate), GST included. */
@@ -73,7 +72,6 @@ export async function prepareProforma(
     goods,
     place.supply,
   );
-  const state = indianStateByCode(gst.state_code)!;
   return {
     ok: true,
     document: {
@@ -82,13 +80,7 @@ export async function prepareProforma(
       validUntil: input.validUntil,
       supply: place.supply,
       parties: {
-        supplier: {
-          legalName: gst.legal_name,
-          address: gst.address,
-          gstin: gst.gstin,
-          stateName: state.name,
-          stateCode: state.code,
-        },
+        supplier: supplierOf(gst),
         recipient: {
           name: input.buyer.name,
           address: input.buyer.address,
