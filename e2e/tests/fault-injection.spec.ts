@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
   CATEGORIES,
+  DEFAULT_SIZE,
   listingPath,
   MESSAGES,
   type BlogListResponse,
@@ -125,6 +126,25 @@ async function abroadConfirmation(request: APIRequestContext): Promise<Setup> {
   return { path: (await paidLondonOrder(request, product)).confirmation };
 }
 
+/** A signed-in buyer's quote request (decision 101), opened at its page; the answer is the seller's to give. */
+async function quotePage(request: APIRequestContext): Promise<Setup> {
+  const token = await signedIn(request);
+  const product = await productInStock(request);
+  const wantedBy = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const asked = await request.post("/api/quotes/", {
+    headers: { Authorization: `Token ${token}` },
+    data: {
+      lines: [{ product_id: product.id, size: DEFAULT_SIZE, quantity: 3 }],
+      wanted_by: wantedBy,
+      state: "Rajasthan",
+      notes: "For our shop",
+      phone: "98765 43210",
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  return { path: `/quote/${((await asked.json()) as { id: number }).id}`, storage: { token } };
+}
+
 const SETUP_AND_RECORDING_MS = 60_000;
 const PER_LOAD_MS = 15_000;
 
@@ -240,6 +260,16 @@ const PAGES: RingPage[] = [
     failureText: (call) => (call.startsWith("GET /api/orders/") ? MESSAGES.unexpectedError : undefined),
   },
   { name: "track your order", path: "/track-order" },
+  // Issue 44: a trade account's application, a quote request and a quote, each signed in.
+  {
+    name: "trade account (signed in)",
+    path: async (request) => ({ path: "/trade", storage: { token: await signedIn(request) } }),
+  },
+  {
+    name: "quote request (signed in)",
+    path: async (request) => ({ path: "/quote", storage: { token: await signedIn(request) } }),
+  },
+  { name: "a quote (signed in)", path: quotePage },
   // Issue 42: gift cards on sale (the demo shop's rupee card is the first), and issue 43's answer links.
   {
     name: "gift cards",
