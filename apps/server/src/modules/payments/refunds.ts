@@ -127,8 +127,8 @@ export async function requestRefund(tx: Tx, orderId: number, ask: RefundAsk): Pr
   if (payment) return refundPayment(tx, payment, ask);
   // Paid by bank transfer: owed as the seller's transfer, the seller told (decision 098).
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (order && (await bankTransferLeft(tx, orderId)) > 0)
-    await oweTransfer(tx, order, { ...ask, amount: Math.min(ask.amount, await bankTransferLeft(tx, orderId)) });
+  const left = order ? await bankTransferLeft(tx, orderId) : 0;
+  if (order && left > 0) await oweTransfer(tx, order, { ...ask, amount: Math.min(ask.amount, left) });
   return null;
 }
 

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { adminApi } from "./admin-api";
 import { useBackOfficeRole } from "./admin-access";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
+import { payByDate, TransferSums } from "../checkout/order-bank-transfer";
 import { formatMinor } from "./format";
 import { ListTable, type Column } from "./list-table";
 import { SelectInput, TextInput } from "./form-controls";
@@ -53,28 +54,15 @@ export function OrderBankTransferPanel({ order, onChanged }: { order: AdminOrder
       </h2>
       <p className="text-sm text-charcoal/80">
         Reference to quote: <strong>{transfer.reference}</strong>
-        {transfer.pay_by && (
-          <> · pay by {new Date(transfer.pay_by).toLocaleDateString("en-IN", { dateStyle: "long" })}</>
-        )}
+        {transfer.pay_by && <> · pay by {payByDate(transfer.pay_by)}</>}
       </p>
-      <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-y-1 text-sm">
-        <dt>Order amount</dt>
-        <dd className="tabular-nums">{money(transfer.amount)}</dd>
-        <dt>Paid so far</dt>
-        <dd className="tabular-nums" data-testid="admin-bank-transfer-paid">
-          {money(transfer.paid)}
-        </dd>
-        <dt className="font-semibold">Balance due</dt>
-        <dd className="font-semibold tabular-nums" data-testid="admin-bank-transfer-balance">
-          {money(transfer.balance_due)}
-        </dd>
-        {transfer.owed_back > 0 && (
-          <>
-            <dt className="text-madder">Owed back to the buyer</dt>
-            <dd className="tabular-nums text-madder">{money(transfer.owed_back)}</dd>
-          </>
-        )}
-      </dl>
+      <TransferSums
+        transfer={transfer}
+        currency={order.currency}
+        testIdPrefix="admin-bank-transfer"
+        owedBack="Owed back to the buyer"
+        className="max-w-sm text-sm"
+      />
       <ListTable caption="Transfers received" columns={columns} rows={rows} empty="No transfer recorded yet." />
       {isOwner && <RecordTransferForm orderId={order.id} balanceDue={transfer.balance_due} onRecorded={onChanged} />}
       {isOwner &&

@@ -35,8 +35,7 @@ export function OrderBankTransfer({
       {transfer.balance_due > 0 && (
         <p className="mt-2 text-charcoal/85">
           Send {money(transfer.balance_due)} by NEFT, RTGS or IMPS quoting <strong>{transfer.reference}</strong>
-          {transfer.pay_by && <> by {new Date(transfer.pay_by).toLocaleDateString("en-IN", { dateStyle: "long" })}</>}.
-          Your pieces are held until then.
+          {transfer.pay_by && <> by {payByDate(transfer.pay_by)}</>}. Your pieces are held until then.
         </p>
       )}
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
@@ -47,24 +46,54 @@ export function OrderBankTransfer({
           </div>
         ))}
       </dl>
-      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-linen pt-4">
-        <dt>Order amount</dt>
-        <dd className="tabular-nums">{money(transfer.amount)}</dd>
-        <dt>Paid so far</dt>
-        <dd className="tabular-nums" data-testid="bank-transfer-paid">
-          {money(transfer.paid)}
-        </dd>
-        <dt className="font-semibold">Balance due</dt>
-        <dd className="font-semibold tabular-nums" data-testid="bank-transfer-balance">
-          {money(transfer.balance_due)}
-        </dd>
-        {transfer.owed_back > 0 && (
-          <>
-            <dt>To be sent back to you</dt>
-            <dd className="tabular-nums">{money(transfer.owed_back)}</dd>
-          </>
-        )}
-      </dl>
+      <TransferSums
+        transfer={transfer}
+        currency={currency}
+        testIdPrefix="bank-transfer"
+        owedBack="To be sent back to you"
+        className="mt-4 border-t border-linen pt-4"
+      />
     </section>
+  );
+}
+
+/** The day a bank-transfer order must be paid by, as both the buyer's and the seller's pages print it. */
+export const payByDate = (payBy: string) => new Date(payBy).toLocaleDateString("en-IN", { dateStyle: "long" });
+
+/** What the order asks, what has come in, what is due and what is owed back: the buyer's and the seller's view. */
+export function TransferSums({
+  transfer,
+  currency,
+  testIdPrefix,
+  owedBack,
+  className,
+}: {
+  transfer: Pick<BankTransfer, "amount" | "paid" | "balance_due" | "owed_back">;
+  currency: OrderDetail["currency"];
+  testIdPrefix: string;
+  /** The label of the money owed back, in the reader's words. */
+  owedBack: string;
+  className: string;
+}) {
+  const money = (amount: number) => formatMoney(amount, currency);
+  return (
+    <dl className={`grid grid-cols-[1fr_auto] gap-y-1 ${className}`}>
+      <dt>Order amount</dt>
+      <dd className="tabular-nums">{money(transfer.amount)}</dd>
+      <dt>Paid so far</dt>
+      <dd className="tabular-nums" data-testid={`${testIdPrefix}-paid`}>
+        {money(transfer.paid)}
+      </dd>
+      <dt className="font-semibold">Balance due</dt>
+      <dd className="font-semibold tabular-nums" data-testid={`${testIdPrefix}-balance`}>
+        {money(transfer.balance_due)}
+      </dd>
+      {transfer.owed_back > 0 && (
+        <>
+          <dt className="text-madder">{owedBack}</dt>
+          <dd className="tabular-nums text-madder">{money(transfer.owed_back)}</dd>
+        </>
+      )}
+    </dl>
   );
 }
