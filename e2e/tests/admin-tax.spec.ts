@@ -36,11 +36,16 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expectNoSidewaysScroll(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // Table 12 in its two parts (decision 102): the order, without a GSTIN, is in the B2C part.
+    await expect(page.getByRole("table", { name: `HSN summary B2B, ${monthLabel(month)}` })).toBeAttached();
+    const hsnB2c = page.getByRole("table", { name: `HSN summary B2C, ${monthLabel(month)}` });
+    await expect(hsnB2c.getByRole("rowheader").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Export CSV (HSN summary, B2B (table 12))" })).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export CSV (HSN summary, B2C (table 12))" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`tax-hsn-${month}.csv`);
+    expect(download.suggestedFilename()).toBe(`tax-hsn-b2c-${month}.csv`);
 
     const filters = page.getByRole("search", { name: "Tax figures month" });
     await filters.getByLabel("Month (India time)").fill("2025-08");

@@ -195,6 +195,7 @@ export function createServices(
     admin: createAdminServices(db, {
       media,
       refunds: payments.refunds,
+      offlinePayment: gateway.offline,
       publicUrl: config.publicUrl,
       invoices,
       shipping,

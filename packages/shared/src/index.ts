@@ -46,6 +46,7 @@ export * from "./schemas/reviews";
 export * from "./schemas/notifications";
 export * from "./schemas/payments";
 export * from "./schemas/bank-transfer";
+export * from "./bank-transfer-details";
 export * from "./schemas/admin";
 export * from "./gst";
 export * from "./city-check";

@@ -37,10 +37,23 @@ export const adminTaxQuerySchema = z.object({ month: taxMonthSchema });
 
 /**
  * The sections with a CSV of their own, `GET /api/admin/tax/<section>.csv`: the monthly return's tables in the
- * GST offline tool's shapes (b2b, b2cl, b2cs, exp, cdnr, cdnur, hsn for the B2C part of table 12, docs), and every credit
- * note of the month for the accountant.
+ * GST offline tool's shapes (b2b, b2cl, b2cs, exp, cdnr, cdnur, docs; table 12 as its two sheets from the May 2025
+ * return period, hsn(b2b) and hsn(b2c), and as the one hsn sheet of earlier periods), and every credit note of the
+ * month for the accountant.
  */
-export const TAX_CSV_SECTIONS = ["b2b", "b2cl", "b2cs", "exp", "cdnr", "cdnur", "hsn", "docs", "credit-notes"] as const;
+export const TAX_CSV_SECTIONS = [
+  "b2b",
+  "b2cl",
+  "b2cs",
+  "exp",
+  "cdnr",
+  "cdnur",
+  "hsn",
+  "hsn-b2b",
+  "hsn-b2c",
+  "docs",
+  "credit-notes",
+] as const;
 export type TaxCsvSection = (typeof TAX_CSV_SECTIONS)[number];
 
 /** Taxable value and tax heads, INR paise. */
@@ -155,8 +168,8 @@ export const taxCdnurRowSchema = z.object({
 });
 
 /**
- * Table 12, its B2C part (every sale of the shop is to an unregistered buyer): goods by HSN code, the delivery
- * charge by its SAC, per rate, exports included, net of the month's credit notes.
+ * A row of table 12 (HSN-wise summary): goods by HSN code, the delivery charge by its SAC, per rate, net of the
+ * month's credit notes.
  */
 export const taxHsnRowSchema = z.object({
   hsn: z.string(),
@@ -198,7 +211,14 @@ export const adminTaxResponseSchema = z.object({
   exports: z.array(taxExportRowSchema),
   cdnr: z.array(taxCdnrRowSchema),
   cdnur: z.array(taxCdnurRowSchema),
+  /** Table 12 whole: every sale, B2B and B2C summed (the single table of return periods before May 2025). */
   hsn: z.array(taxHsnRowSchema),
+  /**
+   * Table 12 in its two parts (GSTN's Phase-III, return periods from May 2025; decision 102): B2B, the invoices
+   * to a registered buyer (table 4A) and their credit notes (9B CDNR); B2C, every other sale, exports included.
+   */
+  hsn_b2b: z.array(taxHsnRowSchema),
+  hsn_b2c: z.array(taxHsnRowSchema),
   credit_notes: z.object({
     notes: z.array(taxCreditNoteRowSchema),
     /** Every credit note of the month, exports included. */

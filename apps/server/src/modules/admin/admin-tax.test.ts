@@ -351,6 +351,9 @@ describe("GET /api/admin/tax", () => {
 
   it("table 12: the HSN summary with the tariff's descriptions, exports included, net of the month's credit notes", async () => {
     const body = await figures(OCTOBER);
+    // No registered buyer this month: table 12's B2B part is empty and its B2C part is the whole (decision 102).
+    expect(body.hsn_b2b).toEqual([]);
+    expect(body.hsn_b2c).toEqual(body.hsn);
     expect(body.hsn).toEqual([
       {
         hsn: "420292",
@@ -447,6 +450,8 @@ describe("GET /api/admin/tax", () => {
       exports: [],
       cdnur: [],
       hsn: [],
+      hsn_b2b: [],
+      hsn_b2c: [],
       documents: { invoices: null, credit_notes: null },
     });
     expect(body.totals.invoiced.value_minor).toBe(0);

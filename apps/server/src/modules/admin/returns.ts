@@ -24,7 +24,13 @@ import type { RefundPort } from "./orders-status";
  * one transaction; what needs the courier or the payment provider happens after the commit, and a failure
  * there is reported beside the request (which stays as decided) for the seller to try again.
  */
-export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: RefundPort | null) {
+export function createReturnsAdmin(
+  db: Db,
+  returns: ReturnsService,
+  refunds: RefundPort | null,
+  /** The payment gateway's `offline`: such an order's refund is the seller's transfer, as cash on delivery's. */
+  offline: (method: string) => boolean,
+) {
   /** `from`: the one state the step starts from (review.ts refuses any other), for the audit row. */
   async function step(
     actor: SessionUser,
@@ -94,7 +100,7 @@ export function createReturnsAdmin(db: Db, returns: ReturnsService, refunds: Ref
       const photos = await returns.storePhotos(input.photos);
       let refundId: number | null = null;
       const request = await step(actor, id, `inspect:${input.outcome}`, "received", async (tx) => {
-        const inspected = await inspectReturn(tx, id, input, photos, now);
+        const inspected = await inspectReturn(tx, id, input, photos, now, offline);
         refundId = inspected.refundId;
         return inspected;
       });

@@ -62,6 +62,8 @@ export interface AdminServiceOptions {
   media: MediaStore;
   /** The payments module's refund queue; without it a requested refund waits in its row for the scheduled run. */
   refunds?: RefundPort | null;
+  /** Whether a payment method is an offline provider's (the payment gateway's `offline`, decision 098). */
+  offlinePayment: (method: string) => boolean;
   /** The shop's public address, for the links in staff invitations. */
   publicUrl: string;
   /** The tax invoices and credit notes of orders (their PDFs, and the invoice on the order's page). */
@@ -169,7 +171,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     codRules: createCodRulesAdmin(db),
     trade: createTradeAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
-    returns: createReturnsAdmin(db, options.returns, options.refunds ?? null),
+    returns: createReturnsAdmin(db, options.returns, options.refunds ?? null, options.offlinePayment),
     storeCredit: createStoreCreditAdmin(db, options.storeCredit),
     giftCards: createGiftCardsAdmin(db, options.giftCards),
     payNow: createPayNowAdmin(db, options.payNow),

@@ -41,8 +41,10 @@ import { shippingPromise, shippingQuote } from "./shipping-promise";
 import { decideCod } from "../cod-rules/decide";
 import { reorder } from "./reorder";
 import { ADVANCE_PROVIDER, codAskOf, codOffer } from "./cod-offer";
-import { offeredBankAccount, oweBackOnClose } from "../payments/bank-transfer";
+import { bankTransferView, offeredBankAccount, oweBackOnClose } from "../payments/bank-transfer";
+import { bankTransferPlacedEmail } from "../payments/bank-transfer-email";
 import type { GiveBackOnClose } from "../orders/holds";
+import { queueEmail } from "../../email/outbox";
 
 /**
  * A closed attempt gives back the store credit it spent and owes back any bank transfers it received
@@ -195,6 +197,13 @@ export function createCheckoutService(
     order.paymentMethod === STORE_CREDIT_METHOD
       ? confirmOrder(tx, order, "paid", "Paid with store credit")
       : holdOrder(tx, order, "order", written);
+  /** A new bank-transfer order e-mails where to pay, with the order page's details, in its own transaction. */
+  const mailTransferDetails: Step = async (tx, order, _now, written) => {
+    if (order.paymentMethod !== BANK_TRANSFER_METHOD || !order.email) return;
+    const transfer = await bankTransferView(tx, order);
+    if (transfer)
+      await queueEmail(tx, bankTransferPlacedEmail({ ...order, email: order.email }, transfer, written ?? []));
+  };
   /** Sends the code (WhatsApp or e-mail, sendCode decides), noting in `sent` where it went. */
   const sendCodeStep =
     (input: CreateOrderRequest, sent: { code?: CodeSent }): Step =>
@@ -314,7 +323,7 @@ export function createCheckoutService(
       user,
       client,
       { status: "pending_payment", isTest: false },
-      openAttempt(holdForPayment),
+      openAttempt(holdForPayment, mailTransferDetails),
       nothing,
       daysToPay * 24 * 60,
     );

@@ -1,5 +1,5 @@
 import { COD_SHIPPING_FEE_INR, currentIstMonth, type AdminTaxResponse } from "@store/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, newAdmin } from "../admin/test-support";
@@ -17,6 +17,7 @@ import {
 import { orders } from "../orders/tables";
 import { issueCreditNote } from "./credit";
 import { invoiceOfOrder } from "./read";
+import { invoiceLines } from "./tables";
 import { cardOrder, codOrder, LONDON, MUMBAI, pdfText } from "./test-support";
 
 /**
@@ -230,5 +231,88 @@ describe("the monthly figures", () => {
     // Not a figure of any order kept as a test.
     const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row!.isTest).toBe(false);
+  });
+  it("split table 12: a B2B invoice and its credit note in the B2B part, a sale without a GSTIN in the B2C part", async () => {
+    const month = currentIstMonth();
+    const figures = async (): Promise<AdminTaxResponse> =>
+      (await call(app, admin, "GET", `/api/admin/tax?month=${month}`)).json();
+    /** Pieces and taxable value of each part's rows for the piece's HSN code (every rate). */
+    const part = (rows: AdminTaxResponse["hsn"], hsn: string) =>
+      rows
+        .filter((r) => r.hsn === hsn)
+        .reduce((sum, r) => ({ quantity: sum.quantity + r.quantity, taxable: sum.taxable + r.taxable_minor }), {
+          quantity: 0,
+          taxable: 0,
+        });
+    /** Table 12's parts add up to the whole, row by row (code and rate). */
+    const expectPartsMakeWhole = (f: AdminTaxResponse) => {
+      const key = (r: AdminTaxResponse["hsn"][number]) => `${r.hsn}|${r.rate_bps}`;
+      const sums = new Map<string, number>();
+      for (const r of [...f.hsn_b2b, ...f.hsn_b2c]) sums.set(key(r), (sums.get(key(r)) ?? 0) + r.taxable_minor);
+      expect(Object.fromEntries(sums)).toEqual(Object.fromEntries(f.hsn.map((r) => [key(r), r.taxable_minor])));
+    };
+    /** GSTN checks the B2B part against tables 4A and 9B (CDNR): the same taxable value, net of the notes. */
+    const expectB2bMatches4aAnd9b = (f: AdminTaxResponse) => {
+      const sum = (rows: { taxable_minor: number }[]) => rows.reduce((s, r) => s + r.taxable_minor, 0);
+      expect(sum(f.hsn_b2b)).toBe(sum(f.b2b) - sum(f.cdnr));
+    };
+
+    const start = await figures();
+    const b2b = await codOrder(app, [{ variant: piece, quantity: 2 }], {
+      buyer_gstin: MAHARASHTRA_GSTIN,
+      buyer_legal_name: "Konkan Hotels LLP",
+    });
+    const retail = await codOrder(app, [{ variant: piece, quantity: 1 }]);
+    const b2bInvoice = (await invoiceOfOrder(app.database.db, b2b.orderId))!;
+    const retailInvoice = (await invoiceOfOrder(app.database.db, retail.orderId))!;
+    const [goods] = await app.database.db
+      .select({ hsn: invoiceLines.hsn })
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.invoiceId, b2bInvoice.id), eq(invoiceLines.kind, "goods")));
+    const hsn = goods!.hsn;
+    const goodsTaxable = async (invoiceId: number) =>
+      (
+        await app.database.db
+          .select({ taxable: invoiceLines.taxable })
+          .from(invoiceLines)
+          .where(and(eq(invoiceLines.invoiceId, invoiceId), eq(invoiceLines.kind, "goods")))
+      ).reduce((s, l) => s + l.taxable, 0);
+
+    const placed = await figures();
+    expect(part(placed.hsn_b2b, hsn)).toEqual({
+      quantity: part(start.hsn_b2b, hsn).quantity + 2,
+      taxable: part(start.hsn_b2b, hsn).taxable + (await goodsTaxable(b2bInvoice.id)),
+    });
+    expect(part(placed.hsn_b2c, hsn)).toEqual({
+      quantity: part(start.hsn_b2c, hsn).quantity + 1,
+      taxable: part(start.hsn_b2c, hsn).taxable + (await goodsTaxable(retailInvoice.id)),
+    });
+    expectPartsMakeWhole(placed);
+    expectB2bMatches4aAnd9b(placed);
+
+    // The B2B invoice's credit note comes off the B2B part only.
+    await app.database.db.transaction((tx) =>
+      issueCreditNote(tx, b2b.orderId, { kind: "remainder", reason: "Order refunded", feeMinor: 0 }, new Date()),
+    );
+    const credited = await figures();
+    expect(part(credited.hsn_b2b, hsn)).toEqual(part(start.hsn_b2b, hsn));
+    expect(part(credited.hsn_b2c, hsn)).toEqual(part(placed.hsn_b2c, hsn));
+    expectPartsMakeWhole(credited);
+    expectB2bMatches4aAnd9b(credited);
+
+    // The offline tool's hsn(b2b) and hsn(b2c) sheets: the rate after the total value.
+    const header =
+      "HSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount";
+    for (const [section, rows] of [
+      ["hsn-b2b", credited.hsn_b2b],
+      ["hsn-b2c", credited.hsn_b2c],
+    ] as const) {
+      const csv = await call(app, admin, "GET", `/api/admin/tax/${section}.csv?month=${month}`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers["content-disposition"]).toBe(`attachment; filename="tax-${section}-${month}.csv"`);
+      const lines = csv.body.trim().split(/\r?\n/);
+      expect(lines[0]).toBe(header);
+      expect(lines).toHaveLength(rows.length + 1);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { toCsv, type CsvCell } from "../../lib/csv";
 
 /**
  * The return's tables as CSV, in the column order of the GST offline tool's section templates (b2b, b2cl, b2cs,
- * exp, cdnr, cdnur, hsn, docs), so the seller's accountant pastes them as they are: amounts in rupees with 2 decimals,
+ * exp, cdnr, cdnur, hsn, hsn(b2b), hsn(b2c), docs), so the seller's accountant pastes them as they are: amounts in rupees with 2 decimals,
  * rates in percent, dates as 06-Oct-2025, places of supply as "08-Rajasthan". Columns the shop has nothing for
  * (cess, an e-commerce operator's GSTIN; a shipping bill until the courier reports it) are left empty. `credit-notes` lists every credit note
  * of the month for the accountant's own check.
@@ -19,6 +19,41 @@ const place = (r: { state_code: string; state_name: string }) => `${r.state_code
 const ABROAD = "96-Other Countries";
 /** The tool's unit quantity codes. */
 const UQC = { PCS: "PCS-PIECES", OTH: "OTH-OTHERS" } as const;
+
+/**
+ * Table 12's part as the offline tool's hsn(b2b) and hsn(b2c) sheets (return periods from May 2025): the old hsn
+ * sheet's columns with the rate moved after the total value.
+ */
+function hsnSheet(rows: AdminTaxResponse["hsn"]): [string[], CsvCell[][]] {
+  return [
+    [
+      "HSN",
+      "Description",
+      "UQC",
+      "Total Quantity",
+      "Total Value",
+      "Rate",
+      "Taxable Value",
+      "Integrated Tax Amount",
+      "Central Tax Amount",
+      "State/UT Tax Amount",
+      "Cess Amount",
+    ],
+    rows.map((r) => [
+      r.hsn,
+      r.description,
+      UQC[r.uqc],
+      r.quantity,
+      rupees(r.value_minor),
+      percent(r.rate_bps),
+      rupees(r.taxable_minor),
+      rupees(r.igst_minor),
+      rupees(r.cgst_minor),
+      rupees(r.sgst_minor),
+      "",
+    ]),
+  ];
+}
 
 const SECTIONS: Record<TaxCsvSection, (figures: AdminTaxResponse) => [string[], CsvCell[][]]> = {
   // Table 4A: invoices to registered buyers (decision 096), none under reverse charge.
@@ -196,6 +231,8 @@ const SECTIONS: Record<TaxCsvSection, (figures: AdminTaxResponse) => [string[], 
       percent(r.rate_bps),
     ]),
   ],
+  "hsn-b2b": (f) => hsnSheet(f.hsn_b2b),
+  "hsn-b2c": (f) => hsnSheet(f.hsn_b2c),
   docs: (f) => [
     ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"],
     [

@@ -249,7 +249,10 @@ export function b2cs(
     .sort((a, b) => a.state_code.localeCompare(b.state_code) || a.rate_bps - b.rate_bps);
 }
 
-/** Table 12 (B2C): by HSN code and rate, the month's credit notes taken off, pieces and amounts alike. */
+/**
+ * Table 12 (or one of its parts, as the caller picks the lines): by HSN code and rate, the month's credit notes
+ * taken off, pieces and amounts alike.
+ */
 export function hsn(sold: readonly InvoiceLine[], credited: readonly NoteLine[]): TaxHsnRow[] {
   const all = [...sold.map((l) => ({ ...l, sign: 1 })), ...credited.map((l) => ({ ...l, sign: -1 }))];
   return groupBy(

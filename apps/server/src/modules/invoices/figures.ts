@@ -123,6 +123,9 @@ export function createTaxFigures(db: Db) {
     const invoicesIn = (table: ReturnTable) => found.rows.filter((r) => tableOf(r) === table);
     const bills = await shippingBillsOf(invoicesIn("export").map((r) => r.id));
     const noteOf = (line: NoteLine) => noteById.get(line.creditNoteId)!;
+    const b2bIds = new Set(invoicesIn("b2b").map((r) => r.id));
+    const isB2b = (line: { invoiceId: number }) => b2bIds.has(line.invoiceId);
+    const isB2bNote = (line: NoteLine) => tableOf(noteOf(line).invoice) === "b2b";
 
     const invoiced = zeroTotals();
     for (const r of found.rows) add(invoiced, r);
@@ -159,6 +162,12 @@ export function createTaxFigures(db: Db) {
           ),
         ),
       hsn: hsn(taxed, credited),
+      // Table 12's two parts (decision 102): a registered buyer's invoices and their credit notes, and the rest.
+      hsn_b2b: hsn(taxed.filter(isB2b), credited.filter(isB2bNote)),
+      hsn_b2c: hsn(
+        taxed.filter((l) => !isB2b(l)),
+        credited.filter((l) => !isB2bNote(l)),
+      ),
       credit_notes: {
         notes: credits.notes.map(({ note, invoice }) => noteRow(note, invoice, tableOf(invoice))),
         total: creditedTotal,

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { indianToday } from "@store/shared";
+import { formatMoney, indianToday } from "@store/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newShopper, tokenHeader } from "../accounts/test-support";
@@ -10,6 +10,7 @@ import { createOrder, emailsTo, fillCart, orderBody, pageTotal, stockOf } from "
 import { invoices } from "../invoices/tables";
 import { expireLapsedOrders } from "../orders/expiry";
 import { orders } from "../orders/tables";
+import { queuedHtml } from "../../email/test-support";
 import { createTestApp } from "../../testing/test-app";
 import { makeTradeBuyer } from "../trade/test-support";
 import { payments, refunds } from "./tables";
@@ -165,6 +166,34 @@ describe("bank transfer", () => {
     // Another shopper cannot read it.
     const other = await newShopper(app);
     expect((await orderPage(placed.order_id, tokenHeader(other.token))).statusCode).toBe(404);
+  });
+
+  it("e-mails the buyer, when the order is placed, where to pay, what to quote, how much and by when", async () => {
+    const placed = await bankTransferOrder(1);
+    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    const mails = (await emailsTo(app, placed.shopper.email)).filter((m) => m.subject.includes("bank transfer"));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toContain(`#${placed.order_id}`);
+    const html = await queuedHtml(mail);
+    const rupees = formatMoney(placed.total / 100, "INR");
+    const day = new Date(placed.pay_by).toLocaleDateString("en-IN", { dateStyle: "long", timeZone: row!.timeZone });
+    const ask = `Send ${rupees} by NEFT, RTGS or IMPS quoting ${placed.reference} by ${day}.`;
+    expect(mail.text).toContain(ask);
+    for (const line of [
+      `Account name: ${ACCOUNT.account_name}`,
+      `Bank: ${ACCOUNT.bank_name}`,
+      `Account number: ${ACCOUNT.account_number}`,
+      "IFSC: SBIN0001234",
+      `Reference to quote: ${placed.reference}`,
+      `Balance due: ${rupees}`,
+    ])
+      expect(mail.text).toContain(line);
+    for (const part of [ACCOUNT.account_name, ACCOUNT.account_number, "SBIN0001234", placed.reference, rupees, day])
+      expect(html).toContain(part);
+    // The same figures as the order page.
+    const page = (await orderPage(placed.order_id, placed.headers)).json().data.bank_transfer;
+    expect(page).toMatchObject({ reference: placed.reference, balance_due: placed.total / 100 });
   });
 
   it("records a part payment, refuses a duplicate UTR, then confirms and invoices on the balance", async () => {

@@ -183,7 +183,8 @@ function restockPlan(pieces: Awaited<ReturnType<typeof piecesOf>>, asked: Return
  * kept size goes back), and the shopper is told why. Accepted, whole or for a part of its value: each line's
  * pieces go back on sale or are written off as the seller says, the accepted value is credited against the
  * invoice, and a return's refund is asked (online, through the provider: refunding) or falls due (cash on
- * delivery: the seller's transfer); an accepted exchange waits for its new parcel (booked after the commit).
+ * delivery or an offline provider such as bank transfer: the seller's transfer); an accepted exchange waits for
+ * its new parcel (booked after the commit).
  */
 export async function inspectReturn(
   tx: Tx,
@@ -191,6 +192,8 @@ export async function inspectReturn(
   input: ReturnInspection,
   photos: string[],
   now: Date,
+  /** Whether a payment method is an offline provider's (the payment gateway's `offline`, decision 098). */
+  offline: (method: string) => boolean,
 ): Promise<Inspected> {
   const { request, order } = await lockReturn(tx, id);
   mustBe(request, ["received"], "checked");
@@ -246,7 +249,7 @@ export async function inspectReturn(
       },
       now,
     );
-    const refund = await refundAccepted(tx, request, order, accepted);
+    const refund = await refundAccepted(tx, request, order, accepted, paidBySellersTransfer(order, offline));
     status = refund.status;
     refundId =
       status === "refunding"
@@ -272,14 +275,15 @@ export async function inspectReturn(
  * Where an accepted return's money goes, and the request's state after: nothing to pay (refunded); store
  * credit issued at once in the order's currency (refunded; issue 42); or, money first (decision 088), the
  * order's money takes what it has left, the rest going back at once as the store credit the order spent: all
- * credit (refunded), a cash-on-delivery shopper's transfer (refund_due) or the provider's refund, asked by the
- * caller (refunding), of `money`.
+ * credit (refunded), the seller's transfer when `bySellersTransfer` (refund_due) or the provider's refund, asked
+ * by the caller (refunding), of `money`.
  */
 async function refundAccepted(
   tx: Tx,
   request: ReturnRow,
   order: OrderRow,
   accepted: number,
+  bySellersTransfer: boolean,
 ): Promise<{ status: ReturnStatus; money: number }> {
   if (accepted === 0) return { status: "refunded", money: 0 };
   if (request.refundVia === "store_credit" && order.userId !== null) {
@@ -299,10 +303,20 @@ async function refundAccepted(
     owedAlready: await transfersDue(tx, order.id, request.id),
   });
   if (money === 0) return { status: "refunded", money };
-  return { status: order.paymentMethod === "cod" ? "refund_due" : "refunding", money };
+  return { status: bySellersTransfer ? "refund_due" : "refunding", money };
 }
 
-/** The money a cash-on-delivery order's other accepted returns still wait to be sent by the seller's transfer. */
+/**
+ * Money that no provider can send back: cash on delivery, or an offline provider's (a bank transfer, decision
+ * 098). The seller transfers it and records the reference, so the return waits as refund_due.
+ */
+const paidBySellersTransfer = (order: OrderRow, offline: (method: string) => boolean) =>
+  order.paymentMethod === "cod" || offline(order.paymentMethod);
+
+/**
+ * The money the order's other accepted returns still wait to be sent by the seller's transfer (cash on delivery,
+ * bank transfer): not in the refunds ledger until the seller records it.
+ */
 async function transfersDue(tx: Tx, orderId: number, exceptId: number): Promise<number> {
   const due = await tx
     .select({ id: returnRequests.id })
@@ -319,7 +333,7 @@ async function transfersDue(tx: Tx, orderId: number, exceptId: number): Promise<
   return owed;
 }
 
-/** What a cash-on-delivery return's transfer sends: its accepted value less the store credit given back for it. */
+/** What a return's transfer by the seller sends: its accepted value less the store credit given back for it. */
 async function transferOwed(tx: Tx, id: number): Promise<number> {
   const [request] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id));
   if (!request) return 0;
@@ -336,7 +350,10 @@ export async function returnRefundMade(tx: Tx, refund: { reason: string; returnI
   await refundOrderWhenAllBack(tx, order);
 }
 
-/** The seller paid a cash-on-delivery shopper's refund by UPI or bank transfer, with its reference. */
+/**
+ * The seller paid a return's refund by UPI or bank transfer, with its reference: to where a cash-on-delivery
+ * shopper asked, or back to the account a bank-transfer buyer paid from (no `refund_to` asked).
+ */
 export async function markRefundPaid(
   tx: Tx,
   id: number,
@@ -349,7 +366,7 @@ export async function markRefundPaid(
     amount: await transferOwed(tx, id),
     returnId: id,
     reference,
-    destination: maskedDestination(request.refundTo ?? null) ?? "your account",
+    destination: maskedDestination(request.refundTo ?? null) ?? "the account you paid from",
   });
   await setStatus(tx, request, "refunded", { payoutReference: reference });
   await refundOrderWhenAllBack(tx, order);

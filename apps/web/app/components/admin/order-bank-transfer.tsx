@@ -1,6 +1,7 @@
 import {
   TRANSFER_MODES,
   indianToday,
+  payByDate,
   recordBankTransferSchema,
   sentBackTransferSchema,
   type AdminOrderDetail,
@@ -11,7 +12,7 @@ import { useState } from "react";
 import { adminApi } from "./admin-api";
 import { useBackOfficeRole } from "./admin-access";
 import { fieldsFromIssues, focusFirstError, type FieldErrors } from "./failures";
-import { payByDate, TransferSums } from "../checkout/order-bank-transfer";
+import { TransferSums } from "../checkout/order-bank-transfer";
 import { formatMinor } from "./format";
 import { ListTable, type Column } from "./list-table";
 import { SelectInput, TextInput } from "./form-controls";

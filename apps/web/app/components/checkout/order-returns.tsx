@@ -118,7 +118,9 @@ function ReturnSummary({
           {request.accepted_refund !== null && request.accepted_refund < request.refund && " (part of it accepted)"}
           {request.refund_via === "store_credit"
             ? " as store credit in your account"
-            : request.refund_to && ` to ${request.refund_to}`}
+            : request.refund_to
+              ? ` to ${request.refund_to}`
+              : order.bank_transfer && " by bank transfer to the account you paid from"}
         </p>
       )}
       {request.pickup && (

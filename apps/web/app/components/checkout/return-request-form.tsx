@@ -218,7 +218,11 @@ export function ReturnRequestForm({
               [
                 [
                   "original",
-                  order.payment_method === "cod" ? "To your UPI id or bank account" : "Back to how you paid",
+                  order.payment_method === "cod"
+                    ? "To your UPI id or bank account"
+                    : order.bank_transfer
+                      ? "By bank transfer, back to the account you paid from"
+                      : "Back to how you paid",
                 ],
                 ["store_credit", "Store credit in your account: added as soon as we accept the return, never expires"],
               ] as const

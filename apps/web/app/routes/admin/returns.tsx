@@ -146,6 +146,15 @@ function ReturnCard({ request, action, run }: { request: AdminReturnView; action
             </dd>
           </div>
         )}
+        {request.status === "refund_due" && !request.payout && (
+          // Paid by bank transfer (decision 098): no account was asked; the transfers' UTRs are on the order.
+          <div>
+            <dt className="inline font-semibold">Pay to: </dt>
+            <dd className="inline">
+              the account the buyer paid from by bank transfer (its transfers are on the order)
+            </dd>
+          </div>
+        )}
         {request.payout_reference && (
           <div>
             <dt className="inline font-semibold">Paid, reference: </dt>

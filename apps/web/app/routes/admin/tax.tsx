@@ -41,7 +41,7 @@ const withIds = <T,>(rows: readonly T[]) => rows.map((row, id) => ({ ...row, id 
 /**
  * The seller's monthly GST figures in the tables of the return they file, GSTR-1 (issues 15 and 38): B2C large
  * invoices (5), the other B2C sales by place and rate (7), exports (6A), credit notes on B2C large invoices and
- * exports (9B), the HSN summary (12) and the documents issued (13), each with its CSV in the offline tool's
+ * exports (9B), the HSN summary (12, in its B2B and B2C parts from May 2025) and the documents issued (13), each with its CSV in the offline tool's
  * shape, and the month's PDFs in one ZIP. The month is an India-time month, this one unless chosen.
  */
 export default function TaxFigures() {
@@ -182,15 +182,25 @@ function Figures({ month }: { month: string }) {
         />
       </Section>
 
-      <Section id="hsn" title="HSN summary, B2C (table 12)" month={month}>
-        <ListTable
-          caption={`HSN summary, ${name}`}
-          columns={HSN_COLUMNS}
-          rows={withIds(data.hsn)}
-          empty="No lines this month."
-        />
-        <p className="mt-2 text-xs text-charcoal/75">Net of the month&apos;s credit notes, exports included.</p>
-      </Section>
+      {month < HSN_SPLIT_FROM ? (
+        <Section id="hsn" title="HSN summary (table 12)" month={month}>
+          <HsnTable caption={`HSN summary, ${name}`} rows={data.hsn} />
+        </Section>
+      ) : (
+        <>
+          <Section id="hsn-b2b" title="HSN summary, B2B (table 12)" month={month}>
+            <HsnTable caption={`HSN summary B2B, ${name}`} rows={data.hsn_b2b} />
+            <p className="mt-2 text-xs text-charcoal/75">
+              Invoices to a buyer with a GSTIN and their credit notes: the same taxable value as tables 4A and 9B
+              (registered).
+            </p>
+          </Section>
+          <Section id="hsn-b2c" title="HSN summary, B2C (table 12)" month={month}>
+            <HsnTable caption={`HSN summary B2C, ${name}`} rows={data.hsn_b2c} />
+            <p className="mt-2 text-xs text-charcoal/75">Every other sale, exports included.</p>
+          </Section>
+        </>
+      )}
 
       <Section id="credit-notes" title="All credit notes" month={month}>
         <ListTable
@@ -206,6 +216,21 @@ function Figures({ month }: { month: string }) {
         </p>
       </Section>
     </div>
+  );
+}
+
+/**
+ * GSTN's Phase-III: table 12 is filed in two parts, B2B and B2C, from the May 2025 return period (decision 102);
+ * earlier months show the one table they were filed with.
+ */
+const HSN_SPLIT_FROM = "2025-05";
+
+function HsnTable({ caption, rows }: { caption: string; rows: AdminTaxResponse["hsn"] }) {
+  return (
+    <>
+      <ListTable caption={caption} columns={HSN_COLUMNS} rows={withIds(rows)} empty="No lines this month." />
+      <p className="mt-2 text-xs text-charcoal/75">Net of the month&apos;s credit notes.</p>
+    </>
   );
 }
 
