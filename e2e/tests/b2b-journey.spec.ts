@@ -10,6 +10,7 @@ import { pdfText } from "../fixtures/pdf";
 import {
   applyForTrade,
   approveIntoNewGroup,
+  expectGstinPrefilled,
   askForQuote,
   BANK_ACCOUNT,
   BANK_TRANSFER,
@@ -69,11 +70,7 @@ test("a trade buyer: application, approval, quote, bank transfer, GSTIN invoice,
   await expect(page).toHaveURL(/\/cart$/);
   await page.getByRole("button", { name: CONTINUE }).click();
   const form = checkout(page);
-  await expect(
-    form.getByRole("checkbox", { name: "Add GSTIN for business purchase (input tax credit)" }),
-  ).toBeChecked();
-  await expect(form.getByRole("textbox", { name: "GSTIN" })).toHaveValue(gstin);
-  await expect(form.getByRole("textbox", { name: "Legal name of the business" })).toHaveValue(business);
+  await expectGstinPrefilled(form, { gstin, name: business });
   await fillDelivery(page);
   await form.getByRole("radio", { name: BANK_TRANSFER }).check();
   await form.getByRole("button", { name: "Place order" }).click();

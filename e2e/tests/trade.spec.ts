@@ -6,7 +6,7 @@ import { ADDED_TO_CART, cartLink, openWithStorage, productInStock } from "../fix
 import { CARD, checkout, CONTINUE, fillDelivery } from "../fixtures/checkout";
 import { setCurrencyCookie } from "../fixtures/currency";
 import { keepAtBothWidths } from "../fixtures/screens";
-import { applyForTrade, approveIntoNewGroup, freshGstin } from "../fixtures/wholesale";
+import { applyForTrade, approveIntoNewGroup, expectGstinPrefilled, freshGstin } from "../fixtures/wholesale";
 
 /**
  * Issue 44 point 2 (decision 097): a business applies for a trade account, the owner approves it into a group
@@ -90,11 +90,7 @@ test("a business applies, is approved with trade prices and a case pack, checks 
   await expect(page.locator("main")).toContainText(formatMoney(tradeRupees * 4, "INR"));
   await page.getByRole("button", { name: CONTINUE }).click();
   const form = checkout(page);
-  await expect(
-    form.getByRole("checkbox", { name: "Add GSTIN for business purchase (input tax credit)" }),
-  ).toBeChecked();
-  await expect(form.getByRole("textbox", { name: "GSTIN" })).toHaveValue(GSTIN);
-  await expect(form.getByRole("textbox", { name: "Legal name of the business" })).toHaveValue(business);
+  await expectGstinPrefilled(form, { gstin: GSTIN, name: business });
   await fillDelivery(page);
   await form.getByRole("radio", { name: CARD }).check();
   await keepAtBothWidths(page, "trade-checkout", form);
