@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { ProductDetail } from "@store/shared";
 import { getDocumentProxy } from "unpdf";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { adminToken } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
+import { createShipments, pressParcel as press } from "../fixtures/courier";
 import { paidCardOrder } from "../fixtures/orders";
 import { pdfText } from "../fixtures/pdf";
 
@@ -19,13 +20,6 @@ test.beforeAll(async ({ request }) => {
   product = await productInStock(request, { currency: "INR", minStock: 8, skip: 3, category: 3 });
 });
 
-/** Presses a simulator button on the order's page and waits for the parcel's new state to show. */
-async function press(page: Page, button: "Advance parcel" | "Fail delivery", shows: string) {
-  const shipments = page.getByRole("region", { name: "Shipments" });
-  await shipments.getByRole("button", { name: button }).click();
-  await expect(shipments.getByRole("paragraph").filter({ hasText: "To the shopper:" })).toContainText(shows);
-}
-
 test("the seller ships two paid orders through the courier, one is delivered and one returns", async ({
   page,
   request,
@@ -33,16 +27,8 @@ test("the seller ships two paid orders through the courier, one is delivered and
   const first = (await paidCardOrder(request, product)).orderId;
   const second = (await paidCardOrder(request, product)).orderId;
   await openWithStorage(page, "/admin/orders?view=to_ship", { token: await adminToken(request) });
-  for (const id of [first, second]) await page.getByRole("checkbox", { name: `Select order ${id}` }).check();
-  await page
-    .getByRole("region", { name: "Selected orders" })
-    .getByRole("button", { name: "Ship with courier" })
-    .click();
-
+  const answer = await createShipments(page, [first, second]);
   const courier = page.getByRole("region", { name: "Courier for 2 orders" });
-  await courier.getByRole("button", { name: "Create shipments" }).click();
-  const answer = courier.getByRole("status");
-  await expect(answer).toContainText("2 shipments created.");
   const awbs = await Promise.all(
     [first, second].map(async (id) => {
       const line = answer.getByRole("listitem").filter({ hasText: `Order ${id}:` });

@@ -1,11 +1,20 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { formatMoney, gstinCheckCharacter, type OrderDetail } from "@store/shared";
+import { formatMoney, type OrderDetail } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { adminToken, title } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
 import { cartIn, checkout, fillDelivery, openCheckout } from "../fixtures/checkout";
 import { pdfText } from "../fixtures/pdf";
 import { keepAtBothWidths } from "../fixtures/screens";
+import {
+  BANK_ACCOUNT,
+  BANK_TRANSFER,
+  bankTransferPanel,
+  digits,
+  freshGstin,
+  neftUtr,
+  recordTransfer,
+} from "../fixtures/wholesale";
 
 /**
  * Paying by bank transfer (issue 44 point 4, decision 098): the owner saves the account, an approved trade buyer
@@ -14,23 +23,16 @@ import { keepAtBothWidths } from "../fixtures/screens";
  */
 test.describe.configure({ timeout: 180_000 });
 
-const BANK_TRANSFER = "Bank transfer (NEFT, RTGS, IMPS)";
-const ACCOUNT_NUMBER = "50200012345678";
-const IFSC = "HDFC0001234";
-
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
-/** A UTR no earlier run used (a UTR is recorded once, decision 098). */
-const neftUtr = () => `HDFCN${Date.now().toString(36).toUpperCase().padStart(11, "0").slice(-11)}`;
+const { account_number: ACCOUNT_NUMBER, ifsc: IFSC } = BANK_ACCOUNT;
 
 /** A shopper who applied for a trade account and whom the owner approved into a group at list prices. */
 async function tradeBuyer(request: APIRequestContext, owner: Record<string, string>) {
   const account = await createAccount(request, "banktransfer");
   const { token } = await logInByApi(request, account);
-  const body = `08ABCDE${digits(4)}F1Z`;
   const applied = await request.post("/api/trade/apply/", {
     headers: { Authorization: `Token ${token}` },
     data: {
-      gstin: body + gstinCheckCharacter(body),
+      gstin: freshGstin(),
       business_name: "Meena Textiles",
       buys: "Block-printed bedsheets for our shop in Ajmer",
       monthly_volume_rupees: 150000,
@@ -64,11 +66,11 @@ test("a trade buyer pays by bank transfer in two parts, recorded by the owner, a
   const owner = await browser.newPage();
   await openWithStorage(owner, "/admin/bank-transfer", { token: ownerToken });
   await expect(title(owner, "Bank transfer")).toBeVisible();
-  await owner.getByRole("textbox", { name: "Account name" }).fill("Jaipur Block Prints LLP");
-  await owner.getByRole("textbox", { name: "Bank", exact: true }).fill("HDFC Bank");
+  await owner.getByRole("textbox", { name: "Account name" }).fill(BANK_ACCOUNT.account_name);
+  await owner.getByRole("textbox", { name: "Bank", exact: true }).fill(BANK_ACCOUNT.bank_name);
   await owner.getByRole("textbox", { name: "Account number" }).fill(ACCOUNT_NUMBER);
   await owner.getByRole("textbox", { name: "IFSC" }).fill("hdfc0001234x");
-  await owner.getByRole("textbox", { name: "Branch" }).fill("MI Road, Jaipur");
+  await owner.getByRole("textbox", { name: "Branch" }).fill(BANK_ACCOUNT.branch);
   await owner.getByRole("textbox", { name: "UPI ID (optional)" }).fill("");
   await owner.getByRole("textbox", { name: "Days to pay" }).fill("5");
   await owner.getByRole("checkbox", { name: "Offer bank transfer at checkout" }).check();
@@ -107,15 +109,13 @@ test("a trade buyer pays by bank transfer in two parts, recorded by the owner, a
 
   // The owner records a part payment of ₹100 (a malformed UTR is refused under its field first).
   await owner.goto(`/admin/orders/${id}`);
-  const back = owner.getByTestId("admin-bank-transfer");
+  const back = bankTransferPanel(owner);
   await expect(back).toContainText(reference);
   await back.getByRole("textbox", { name: "Amount (₹)" }).fill("100");
   await back.getByRole("textbox", { name: "UTR" }).fill("12345");
   await back.getByRole("button", { name: "Record transfer" }).click();
   await expect(back.getByText("A NEFT UTR is 16 characters")).toBeVisible();
-  await back.getByRole("textbox", { name: "UTR" }).fill(neftUtr());
-  await back.getByRole("button", { name: "Record transfer" }).click();
-  await expect(back.getByText("Transfer recorded.")).toBeVisible();
+  await recordTransfer(back, { utr: neftUtr() }, "Transfer recorded.");
   await expect(owner.getByTestId("admin-bank-transfer-paid")).toHaveText(formatMoney(100, "INR"));
   await expect(owner.getByTestId("admin-bank-transfer-balance")).toHaveText(formatMoney(total - 100, "INR"));
   await expect(back.getByRole("table", { name: "Transfers received" })).toContainText(formatMoney(100, "INR"));
@@ -129,9 +129,7 @@ test("a trade buyer pays by bank transfer in two parts, recorded by the owner, a
   // The owner records the balance by IMPS; the order is paid in full.
   await back.getByRole("combobox", { name: "Mode" }).selectOption("imps");
   await expect(back.getByRole("textbox", { name: "Amount (₹)" })).toHaveValue((total - 100).toFixed(2));
-  await back.getByRole("textbox", { name: "UTR" }).fill(digits(12));
-  await back.getByRole("button", { name: "Record transfer" }).click();
-  await expect(back.getByText("Transfer recorded: the order is paid in full.")).toBeVisible();
+  await recordTransfer(back, { utr: digits(12) }, "Transfer recorded: the order is paid in full.");
   await expect(owner.getByTestId("admin-bank-transfer-balance")).toHaveText(formatMoney(0, "INR"));
   await expect(owner.locator("main header")).toContainText("Paid");
   await owner.close();

@@ -7,6 +7,7 @@ import { openWithStorage, productInStock } from "../fixtures/cart";
 import { CARD, checkout, CONTINUE, fillDelivery } from "../fixtures/checkout";
 import { pdfText } from "../fixtures/pdf";
 import { keepAtBothWidths } from "../fixtures/screens";
+import { askForQuote, priceQuote } from "../fixtures/wholesale";
 
 /** Issue 44 point 3 (decision 101): a buyer's quote, priced by the owner, accepted and paid by card at its prices. */
 test("a buyer asks for a quote, the owner prices it, the buyer downloads the proforma, accepts and pays", async ({
@@ -22,29 +23,12 @@ test("a buyer asks for a quote, the owner prices it, the buyer downloads the pro
   // The product page's link opens the request with the product on its first line.
   await openWithStorage(page, `/product/${product.id}`, { token });
   await page.getByRole("link", { name: "Ask for a wholesale quote" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Ask for a wholesale quote" })).toBeVisible();
-  await page.getByRole("spinbutton", { name: "Quantity (line 1)" }).fill("2");
-  const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Wanted by").fill(inAMonth);
-  await page.getByRole("combobox", { name: "Delivery state" }).selectOption("Rajasthan");
-  await page.getByRole("textbox", { name: "Phone" }).fill("+91 98290 41234");
-  await keepAtBothWidths(page, "quote-request");
-  await page.getByRole("button", { name: "Ask for a quote" }).click();
-  await expect(page).toHaveURL(/\/quote\/\d+$/);
-  const id = Number(/\/quote\/(\d+)$/.exec(page.url())?.[1]);
-  await expect(page.getByText("Status: Waiting for our prices")).toBeVisible();
+  const id = await askForQuote(page, 2, "Rajasthan", () => keepAtBothWidths(page, "quote-request"));
 
   // The owner prices it in the back office: ₹1,000 a piece, ₹250 shipping.
   const owner = await browser.newPage();
   await openWithStorage(owner, `/admin/quotes/${id}`, { token: await adminToken(request) });
-  await owner.getByRole("textbox", { name: "Price per piece (₹), line 1" }).fill("1000");
-  if (await owner.getByRole("textbox", { name: "Size, line 1" }).count())
-    await owner.getByRole("textbox", { name: "Size, line 1" }).fill(product.size);
-  await owner.getByRole("textbox", { name: "Shipping (₹)" }).fill("250");
-  await owner.getByLabel("Valid until").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
-  await owner.getByRole("textbox", { name: "Terms" }).fill("Full payment with the order");
-  await owner.getByRole("button", { name: "Send quote" }).click();
-  await expect(owner.getByRole("button", { name: "Download proforma invoice" })).toBeVisible();
+  await priceQuote(owner, { size: product.size, rupees: 1000, shipping: 250, terms: "Full payment with the order" });
   await keepAtBothWidths(owner, "admin-quote-detail");
   await owner.goto("/admin/quotes");
   await expect(owner.getByRole("link", { name: `Q-${id}` })).toBeVisible();

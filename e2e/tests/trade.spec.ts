@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { formatMoney, gstinCheckCharacter } from "@store/shared";
+import { formatMoney } from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { adminToken } from "../fixtures/back-office";
 import { ADDED_TO_CART, cartLink, openWithStorage, productInStock } from "../fixtures/cart";
 import { CARD, checkout, CONTINUE, fillDelivery } from "../fixtures/checkout";
 import { setCurrencyCookie } from "../fixtures/currency";
 import { keepAtBothWidths } from "../fixtures/screens";
+import { applyForTrade, approveIntoNewGroup, expectGstinPrefilled, freshGstin } from "../fixtures/wholesale";
 
 /**
  * Issue 44 point 2 (decision 097): a business applies for a trade account, the owner approves it into a group
@@ -24,8 +25,7 @@ test("a business applies, is approved with trade prices and a case pack, checks 
   const product = await productInStock(request, { currency: "INR", minStock: 10, skip: 3, category: 3 });
   const buyer = await createAccount(request, "trade");
   const { token } = await logInByApi(request, buyer);
-  const gstin = `08ABCDE${String(Date.now() % 10_000).padStart(4, "0")}F1Z`;
-  const GSTIN = gstin + gstinCheckCharacter(gstin);
+  const GSTIN = freshGstin();
   const business = `Meena Textiles ${Date.now() % 100_000}`;
   const group = `Boutiques ${Date.now() % 100_000}`;
   // Whole rupees, well below retail.
@@ -34,31 +34,14 @@ test("a business applies, is approved with trade prices and a case pack, checks 
   // The business applies, shopping in rupees (fixed trade prices are in rupees; USD gets the percentage).
   await setCurrencyCookie(context, baseURL!, "INR");
   await openWithStorage(page, "/trade", { token });
-  await page.getByRole("textbox", { name: "GSTIN" }).fill(GSTIN);
-  await page.getByRole("textbox", { name: "Business name" }).fill(business);
-  await page.getByRole("textbox", { name: "What your business buys" }).fill("Block-printed bedsheets for our shop");
-  await page.getByRole("textbox", { name: "Expected monthly purchases (₹)" }).fill("150000");
-  await page.getByRole("button", { name: "Apply for a trade account" }).click();
-  await expect(page.getByRole("heading", { name: "Your application is being reviewed" })).toBeVisible();
+  await applyForTrade(page, { gstin: GSTIN, name: business });
   await keepAtBothWidths(page, "trade-applied");
 
   // The owner adds a group with 10% off, approves the business into it, and sets a fixed price, a minimum
   // of 4 and a case pack of 2 for the product.
   const owner = await browser.newPage();
   await openWithStorage(owner, "/admin/trade", { token: await adminToken(request) });
-  const newGroup = owner.getByRole("form", { name: "New trade group" });
-  await newGroup.getByRole("textbox", { name: "Name" }).fill(group);
-  await newGroup.getByRole("textbox", { name: "Percent off retail prices" }).fill("10");
-  await newGroup.getByRole("button", { name: "Add group" }).click();
-  await expect(owner.getByRole("status").filter({ hasText: `Group ${group} added.` })).toBeVisible();
-  await owner.getByRole("combobox", { name: `Trade group for ${business}` }).selectOption({ label: group });
-  await owner
-    .getByRole("row")
-    .filter({ hasText: business })
-    .getByRole("button", { name: "Approve", exact: true })
-    .click();
-  await expect(owner.getByRole("status").filter({ hasText: `${business} approved.` })).toBeVisible();
-  await expect(owner.getByRole("row").filter({ hasText: business })).toContainText(`Approved: ${group}`);
+  await approveIntoNewGroup(owner, business, group, 10);
 
   const price = owner.getByRole("form", { name: "Fixed trade price" });
   await price.getByRole("combobox", { name: "Group" }).selectOption({ label: group });
@@ -107,11 +90,7 @@ test("a business applies, is approved with trade prices and a case pack, checks 
   await expect(page.locator("main")).toContainText(formatMoney(tradeRupees * 4, "INR"));
   await page.getByRole("button", { name: CONTINUE }).click();
   const form = checkout(page);
-  await expect(
-    form.getByRole("checkbox", { name: "Add GSTIN for business purchase (input tax credit)" }),
-  ).toBeChecked();
-  await expect(form.getByRole("textbox", { name: "GSTIN" })).toHaveValue(GSTIN);
-  await expect(form.getByRole("textbox", { name: "Legal name of the business" })).toHaveValue(business);
+  await expectGstinPrefilled(form, { gstin: GSTIN, name: business });
   await fillDelivery(page);
   await form.getByRole("radio", { name: CARD }).check();
   await keepAtBothWidths(page, "trade-checkout", form);

@@ -117,9 +117,13 @@ export const verifyPayment = (
   headers: Record<string, string> = {},
 ) => app.inject({ method: "POST", url: "/api/verify-payment/", payload, headers });
 
-/** What a browser does through the simulator's widgets, over real HTTP. */
-export async function simulatorPost<T>(app: FastifyInstance, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${app.config.publicUrl}/sim/${path}`, {
+/**
+ * What a browser does through the simulator's widgets, over real HTTP: the app's own simulator, or the one at
+ * `simulator` (the address of another process standing for the provider).
+ */
+export async function simulatorPost<T>(simulator: FastifyInstance | string, path: string, body: unknown): Promise<T> {
+  const base = typeof simulator === "string" ? simulator : simulator.config.publicUrl;
+  const response = await fetch(`${base}/sim/${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -137,11 +141,11 @@ export interface RazorpayHandlerResponse {
 
 /** The Razorpay widget's "Pay now". */
 export function payByCard(
-  app: FastifyInstance,
+  simulator: FastifyInstance | string,
   razorpayOrderId: string,
   keyId: string,
 ): Promise<RazorpayHandlerResponse> {
-  return simulatorPost(app, "razorpay/checkout/pay", { key_id: keyId, order_id: razorpayOrderId });
+  return simulatorPost(simulator, "razorpay/checkout/pay", { key_id: keyId, order_id: razorpayOrderId });
 }
 
 /** The PayPal buttons' approval ("Pay with PayPal" before onApprove). */

@@ -46,12 +46,16 @@ export async function codOrder(app: FastifyInstance, lines: Lines, address: Reco
   return { orderId, email, total: amount * 100 };
 }
 
-/** A card order paid through the simulated Razorpay widget (a test order, as every simulated payment is). */
+/**
+ * A card order paid through the simulated Razorpay widget: the app's own simulator (a test order, as every
+ * simulated payment is), or the one at `razorpay`, another process the app reaches with configured keys.
+ */
 export async function cardOrder(
   app: FastifyInstance,
   lines: Lines,
   currency: "INR" | "USD",
   address: Record<string, unknown> = {},
+  razorpay: FastifyInstance | string = app,
 ) {
   const email = `invoice.${process.pid}.${++guests}@example.in`;
   const cartId = await fillCart(app, lines, currency);
@@ -68,7 +72,7 @@ export async function cardOrder(
   const created = await createOrder(app, orderBody(cartId, "razorpay", currency, total, { email, ...address }));
   expect(created.statusCode, created.body).toBe(200);
   const { data } = created.json();
-  const paid = await payByCard(app, data.data.id, data.key);
+  const paid = await payByCard(razorpay, data.data.id, data.key);
   const verified = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
   expect(verified.statusCode, verified.body).toBe(200);
   return { orderId: data.order_id as number, email, total };
