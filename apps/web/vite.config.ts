@@ -23,11 +23,12 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
  * Shared by two or more chunks, but not by most of the pages shoppers land on: in storefront, every page
  * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
  * the back office's rupee-target helper, and the order, address (formats by country, phones), shipping method,
- * carrier, tax, shopper-time, customs-step and return-abroad helpers (checkout, order pages, back office):
+ * carrier, tax, shopper-time, customs-step and return-abroad helpers (checkout, order pages, back office), and
+ * the listings' trade prices (home, listings, search; not the product page, which has its own):
  * Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality)|components[\\/]checkout[\\/]street-phone-fields)\.tsx?$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion)|shared[\\/]src[\\/](inr-target|gst|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
 /**
  * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round

@@ -28,6 +28,7 @@ import { ExploreMoreButton } from "../components/product/explore-more-button";
 import { activeFilterCount, FiltersToggle, ListingFilters } from "../components/product/listing-filters";
 import { ListingHeader } from "../components/product/listing-header";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
+import { TradePricesNote, useTradeListPrices } from "../components/product/use-trade-list-prices";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
 import { browserCurrency } from "../lib/currency";
@@ -164,6 +165,7 @@ function ListingProducts({
 }) {
   // The first page says which currency its prices are in; further pages must match it, and keep the filters.
   const more = useExploreMore(first, (page) => fetchProducts(listing, first.currency, search, page));
+  const shown = useTradeListPrices(more.products);
   const params = new URLSearchParams(search);
   const filters = (
     <ListingFilters facets={first.facets} params={params} pathname={pathname} currency={first.currency} />
@@ -189,8 +191,9 @@ function ListingProducts({
       <p aria-live="polite" className="mb-6 text-sm text-charcoal/80">
         {showingText(more.products.length, more.total)}
       </p>
+      <TradePricesNote group={shown.group} />
       <ProductGrid
-        products={more.products}
+        products={shown.products}
         skeletons={more.pendingCount}
         label={`${label} products`}
         eagerImages

@@ -11,6 +11,7 @@ import { useLocation } from "react-router";
 import { Deferred } from "../lib/deferred";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
 import { ProductGrid, ProductGridSkeleton } from "../components/product/product-grid";
+import { TradePricesNote, useTradeListPrices } from "../components/product/use-trade-list-prices";
 import { SearchForm } from "../components/product/search-form";
 import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
@@ -98,6 +99,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 function SearchResults({ query, first }: { query: string; first: SearchResponse }) {
   // The answer says which currency its prices are in; further pages must match it.
   const more = useExploreMore(first, (page) => fetchResults(query, first.currency, page));
+  const shown = useTradeListPrices(more.products);
   if (more.products.length === 0) return <SearchMessage text={MESSAGES.searchEmpty} />;
   return (
     <>
@@ -105,7 +107,8 @@ function SearchResults({ query, first }: { query: string; first: SearchResponse 
       <p aria-live="polite" className="mb-8 text-sm text-charcoal/80">
         {resultCount(more.total, first.total_is_capped)}
       </p>
-      <ProductGrid products={more.products} skeletons={more.pendingCount} label={`Results for ${query}`} eagerImages />
+      <TradePricesNote group={shown.group} />
+      <ProductGrid products={shown.products} skeletons={more.pendingCount} label={`Results for ${query}`} eagerImages />
       <ExploreMoreButton state={more} failedText={MESSAGES.searchFailed} />
     </>
   );

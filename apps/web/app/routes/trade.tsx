@@ -75,7 +75,9 @@ function ApplicationState({ application }: { application: TradeApplication }) {
           ? "Your trade account is approved"
           : application.status === "open"
             ? "Your application is being reviewed"
-            : "Your last application was declined"}
+            : application.status === "revoked"
+              ? "Your trade account is suspended"
+              : "Your last application was declined"}
       </h2>
       <p className="mt-2 text-sm text-charcoal/80">
         {application.business_name} · GSTIN {application.gstin}
@@ -87,6 +89,11 @@ function ApplicationState({ application }: { application: TradeApplication }) {
         </p>
       )}
       {application.status === "open" && <p className="mt-3">We will e-mail you when it is decided.</p>}
+      {application.status === "revoked" && (
+        <p className="mt-3">
+          Reason: {application.revoke_reason}. You see retail prices until we reinstate it: please write to us.
+        </p>
+      )}
       {application.status === "declined" && (
         <p className="mt-3">Reason: {application.decline_reason}. You may apply again below.</p>
       )}

@@ -8,7 +8,8 @@ import { idParam } from "./common";
  * price lists and each product's minimum order and case pack. Money in paise (whole rupees).
  */
 
-export const TRADE_APPLICATION_STATUSES = ["open", "approved", "declined"] as const;
+/** revoked: the seller suspended an approved account; it sees retail prices until reinstated. */
+export const TRADE_APPLICATION_STATUSES = ["open", "approved", "declined", "revoked"] as const;
 
 /** A GSTIN as typed: spaces dropped, upper case, then its format, state code and check character. */
 export const gstinSchema = z
@@ -53,6 +54,7 @@ export const tradeApplicationSchema = z.object({
   group_id: z.number().int().nullable(),
   group_name: z.string().nullable(),
   decline_reason: z.string().nullable(),
+  revoke_reason: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -68,12 +70,17 @@ export const tradeStatusResponseSchema = z.object({
 });
 export type TradeStatusResponse = z.infer<typeof tradeStatusResponseSchema>;
 
-/** `POST /admin/api/trade/applications/:id/approve`. */
+/** `POST /admin/api/trade/applications/:id/approve`, and `.../move` and `.../reinstate` for an account's group. */
 export const tradeApproveRequestSchema = z.object({
   group_id: z.number({ error: "Choose a trade group" }).int("Choose a trade group").min(1, "Choose a trade group"),
 });
 /** `POST /admin/api/trade/applications/:id/decline`: the reason is e-mailed to the business. */
 export const tradeDeclineRequestSchema = z.object({
+  reason: requiredText("Please give the reason the business is told", 500, { multiline: true }),
+});
+
+/** `POST /admin/api/trade/applications/:id/revoke`: the reason is e-mailed to the business. */
+export const tradeRevokeRequestSchema = z.object({
   reason: requiredText("Please give the reason the business is told", 500, { multiline: true }),
 });
 
@@ -154,6 +161,24 @@ export const tradeProductResponseSchema = z.object({
   prices: z.record(z.string(), z.number()),
 });
 export type TradeProductResponse = z.infer<typeof tradeProductResponseSchema>;
+
+/**
+ * `GET /api/trade/prices/`: for the listing pages' cards (home, category, search), asked from the browser by a
+ * signed-in shopper. An approved trade buyer gets its group and each product's trade price for the size the
+ * card shows; anyone else no group and no prices.
+ */
+export const tradeListPricesQuerySchema = z.object({
+  product_pks: z
+    .string({ error: "product_pks must be product numbers separated by commas" })
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, "product_pks must be up to 100 product numbers separated by commas")
+    .transform((value) => [...new Set(value.split(",").map(Number))]),
+  currency: z.enum(["INR", "USD"], { error: "currency must be INR or USD" }).default("INR"),
+});
+export const tradeListPricesResponseSchema = z.object({
+  group_name: z.string().nullable(),
+  prices: z.record(z.string(), z.number()),
+});
+export type TradeListPricesResponse = z.infer<typeof tradeListPricesResponseSchema>;
 
 /** `POST /api/reorder/`: a past order of the caller's back in the cart. */
 export const reorderRequestSchema = z.object({

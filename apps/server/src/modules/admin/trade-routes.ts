@@ -11,6 +11,7 @@ import {
   tradePriceInputSchema,
   tradePriceKeySchema,
   tradeProductRuleSchema,
+  tradeRevokeRequestSchema,
 } from "@store/shared";
 import { signedInUser } from "../accounts/auth-plugin";
 import { ADMIN_ERRORS } from "./route-kit";
@@ -59,6 +60,45 @@ export const adminTradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => trade.decline(signedInUser(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    "/trade/applications/:id/move",
+    {
+      schema: {
+        tags,
+        summary: "Move an approved buyer to another trade group; its prices change from the next cart answer",
+        params,
+        body: tradeApproveRequestSchema,
+        response: { 200: tradeApplicationSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => trade.move(signedInUser(request), request.params.id, request.body.group_id),
+  );
+  app.post(
+    "/trade/applications/:id/revoke",
+    {
+      schema: {
+        tags,
+        summary: "Revoke (suspend) an approved account: retail prices and no bank transfer at once; e-mailed",
+        params,
+        body: tradeRevokeRequestSchema,
+        response: { 200: tradeApplicationSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => trade.revoke(signedInUser(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    "/trade/applications/:id/reinstate",
+    {
+      schema: {
+        tags,
+        summary: "Reinstate a revoked account into a trade group; the business is e-mailed",
+        params,
+        body: tradeApproveRequestSchema,
+        response: { 200: tradeApplicationSchema, ...ADMIN_ERRORS },
+      },
+    },
+    (request) => trade.reinstate(signedInUser(request), request.params.id, request.body.group_id),
   );
   app.post(
     "/trade/groups",

@@ -19,6 +19,7 @@ import {
   tradeOverview,
   updateGroup,
 } from "../trade/service";
+import { moveApplication, reinstateApplication, revokeApplication } from "../trade/account-changes";
 import { recordAudit } from "./audit";
 
 /**
@@ -38,6 +39,24 @@ export function createTradeAdmin(db: Db) {
       db.transaction(async (tx) => {
         const { before, after } = await declineApplication(tx, id, reason);
         await recordAudit(tx, actor, { action: "decline", entity: "trade_application", entityId: id, before, after });
+        return after;
+      }),
+    move: (actor: SessionUser, id: number, groupId: number): Promise<TradeApplication> =>
+      db.transaction(async (tx) => {
+        const { before, after } = await moveApplication(tx, id, groupId);
+        await recordAudit(tx, actor, { action: "update", entity: "trade_application", entityId: id, before, after });
+        return after;
+      }),
+    revoke: (actor: SessionUser, id: number, reason: string): Promise<TradeApplication> =>
+      db.transaction(async (tx) => {
+        const { before, after } = await revokeApplication(tx, id, reason);
+        await recordAudit(tx, actor, { action: "revoke", entity: "trade_application", entityId: id, before, after });
+        return after;
+      }),
+    reinstate: (actor: SessionUser, id: number, groupId: number): Promise<TradeApplication> =>
+      db.transaction(async (tx) => {
+        const { before, after } = await reinstateApplication(tx, id, groupId);
+        await recordAudit(tx, actor, { action: "reinstate", entity: "trade_application", entityId: id, before, after });
         return after;
       }),
     createGroup: (actor: SessionUser, input: TradeGroupInput): Promise<TradeGroup> =>

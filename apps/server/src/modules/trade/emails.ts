@@ -34,3 +34,21 @@ export async function queueDeclinedEmail(tx: Tx, application: TradeApplication):
     }),
   );
 }
+
+/** The seller revoked the account: trade prices and bank transfer stop now; the reason is told. */
+export async function queueRevokedEmail(tx: Tx, application: TradeApplication): Promise<void> {
+  await queueEmail(
+    tx,
+    letterEmail(application.email, `Your trade account with ${SELLER.brand} is suspended`, {
+      preview: "Trade prices no longer apply to your account",
+      greeting: `Namaste ${application.business_name},`,
+      blocks: [
+        paragraph(`We have suspended your trade account: ${application.revoke_reason ?? ""}`),
+        paragraph(
+          "From now on you see retail prices, including for anything already in your cart, and bank transfer is not offered. Write to us if you would like it reinstated.",
+        ),
+        action("See your trade account", `${STORE_URL_TAG}/trade`),
+      ],
+    }),
+  );
+}

@@ -1,5 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
-import type { Currency, TradeApplyRequest, TradeProductResponse } from "@store/shared";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  DEFAULT_SIZE,
+  type Currency,
+  type TradeApplyRequest,
+  type TradeListPricesResponse,
+  type TradeProductResponse,
+} from "@store/shared";
 import type { Db } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import { productVariants } from "../catalog/tables";
@@ -39,6 +45,36 @@ export function createTradeService(db: Db) {
             offerPriceFor(pricing, currency, { productId, size: s.size, offerCents: s.offerCents }),
           ]),
         ),
+      };
+    },
+    /**
+     * For the listing pages' cards, asked from the browser (decision 097): each product's trade price for the
+     * size its card shows (the default size, else the cheapest, as catalog's `loadProductCards` picks).
+     */
+    async listPrices(
+      user: SessionUser,
+      productIds: readonly number[],
+      currency: Currency,
+    ): Promise<TradeListPricesResponse> {
+      const pricing = await tradePricingFor(db, user.id);
+      if (!pricing) return { group_name: null, prices: {} };
+      const variants = await db
+        .selectDistinctOn([productVariants.productId], {
+          productId: productVariants.productId,
+          size: productVariants.size,
+          offerCents: productVariants.offerPriceCents,
+        })
+        .from(productVariants)
+        .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.offered, true)))
+        .orderBy(
+          productVariants.productId,
+          sql`${productVariants.size} = ${DEFAULT_SIZE} desc`,
+          asc(productVariants.offerPriceCents),
+          asc(productVariants.id),
+        );
+      return {
+        group_name: pricing.groupName,
+        prices: Object.fromEntries(variants.map((v) => [String(v.productId), offerPriceFor(pricing, currency, v)])),
       };
     },
   };

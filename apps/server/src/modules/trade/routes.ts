@@ -3,6 +3,8 @@ import {
   errorBodySchema,
   tradeApplicationSchema,
   tradeApplyRequestSchema,
+  tradeListPricesQuerySchema,
+  tradeListPricesResponseSchema,
   tradeProductQuerySchema,
   tradeProductResponseSchema,
   tradeStatusResponseSchema,
@@ -41,6 +43,20 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => trade.productTerms(signedInUser(request), request.query.product_pk, request.query.currency),
+  );
+
+  app.get(
+    "/api/trade/prices/",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["trade"],
+        summary: "Trade prices of the listed products' cards, for an approved trade buyer (else none)",
+        querystring: tradeListPricesQuerySchema,
+        response: { 200: tradeListPricesResponseSchema, ...errors },
+      },
+    },
+    (request) => trade.listPrices(signedInUser(request), request.query.product_pks, request.query.currency),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import type { Db, Tx } from "../../db/client";
 import { AppError, refusal } from "../../errors";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
-import { queueDeclinedEmail, queueApprovedEmail } from "./emails";
+import { queueApprovedEmail, queueDeclinedEmail } from "./emails";
 import { tradeApplications, tradeGroups, tradePrices, tradeProductRules } from "./tables";
 
 /** Trade applications, groups, price lists and quantity rules (decision 097); the back office audits the writes. */
@@ -29,6 +29,7 @@ const applicationColumns = {
   groupId: tradeApplications.groupId,
   groupName: tradeGroups.name,
   declineReason: tradeApplications.declineReason,
+  revokeReason: tradeApplications.revokeReason,
   decidedAt: tradeApplications.decidedAt,
   createdAt: tradeApplications.createdAt,
 };
@@ -47,6 +48,7 @@ const applicationView = (r: ApplicationRow): TradeApplication => ({
   group_id: r.groupId,
   group_name: r.groupName,
   decline_reason: r.declineReason,
+  revoke_reason: r.revokeReason,
   decided_at: r.decidedAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
 });
@@ -96,25 +98,32 @@ export async function applyForTrade(db: Db, userId: number, input: TradeApplyReq
       "TRADE_APPLICATION_OPEN",
       live?.status === "approved"
         ? "Your trade account is already approved."
-        : "Your trade application is being reviewed: we will e-mail you when it is decided.",
+        : live?.status === "revoked"
+          ? "Your trade account is suspended: please write to us to have it reinstated."
+          : "Your trade application is being reviewed: we will e-mail you when it is decided.",
     );
   }
   return applicationById(db, row.id);
 }
 
-async function openApplication(tx: Tx, id: number) {
+/** The application, locked, if it is in `status`; a 404 or a 409 naming the state it is in otherwise. */
+export async function applicationIn(tx: Tx, id: number, status: TradeApplication["status"], code: string) {
   const [row] = await tx.select().from(tradeApplications).where(eq(tradeApplications.id, id)).for("update");
   if (!row) throw notFound("Trade application");
-  if (row.status !== "open")
-    throw refusal("conflict", "TRADE_APPLICATION_DECIDED", `This application was already ${row.status}.`);
+  if (row.status !== status) throw refusal("conflict", code, `This application is ${row.status}, not ${status}.`);
   return row;
+}
+const openApplication = (tx: Tx, id: number) => applicationIn(tx, id, "open", "TRADE_APPLICATION_DECIDED");
+
+export async function assertGroup(tx: Tx, groupId: number): Promise<void> {
+  const [group] = await tx.select({ id: tradeGroups.id }).from(tradeGroups).where(eq(tradeGroups.id, groupId));
+  if (!group) throw refusal("unprocessable", "TRADE_GROUP_NOT_FOUND", "Choose one of your trade groups.");
 }
 
 /** Approves an open application into a group and e-mails the business, in the caller's transaction. */
 export async function approveApplication(tx: Tx, id: number, groupId: number) {
   const before = await applicationById(tx, (await openApplication(tx, id)).id);
-  const [group] = await tx.select().from(tradeGroups).where(eq(tradeGroups.id, groupId));
-  if (!group) throw refusal("unprocessable", "TRADE_GROUP_NOT_FOUND", "Choose one of your trade groups.");
+  await assertGroup(tx, groupId);
   await tx
     .update(tradeApplications)
     .set({ status: "approved", groupId, decidedAt: sql`now()` })

@@ -24,8 +24,9 @@ export const tradeGroups = pgTable(
 );
 
 /**
- * A business's application to buy at trade prices. At most one that is open or approved per account (a
- * declined one leaves room to apply again); an approved one names the buyer's group.
+ * A business's application to buy at trade prices. At most one that is open, approved or revoked per account
+ * (a declined one leaves room to apply again; a revoked one is reinstated by the seller, not re-applied); an
+ * approved one names the buyer's group. Revoking clears the group: a reinstatement chooses one again.
  */
 export const tradeApplications = pgTable(
   "trade_applications",
@@ -39,10 +40,12 @@ export const tradeApplications = pgTable(
     buys: text("buys").notNull(),
     /** The expected monthly purchases the business gave, in rupees. */
     monthlyVolumeRupees: integer("monthly_volume_rupees").notNull(),
-    /** open, approved or declined. */
+    /** open, approved, declined or revoked. */
     status: text("status").notNull().default("open"),
     groupId: integer("group_id").references(() => tradeGroups.id, { onDelete: "restrict" }),
     declineReason: text("decline_reason"),
+    /** Why the seller revoked an approved account (e-mailed to the business); kept after reinstatement. */
+    revokeReason: text("revoke_reason"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,7 +54,7 @@ export const tradeApplications = pgTable(
       .on(t.userId)
       .where(sql`${t.status} <> 'declined'`),
     index("trade_applications_status_idx").on(t.status, t.createdAt),
-    check("trade_applications_status", sql`${t.status} in ('open', 'approved', 'declined')`),
+    check("trade_applications_status", sql`${t.status} in ('open', 'approved', 'declined', 'revoked')`),
     check("trade_applications_group", sql`(${t.status} = 'approved') = (${t.groupId} is not null)`),
   ],
 );

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { useCurrency } from "../../lib/currency-context";
 import { ProductGrid, ProductGridSkeleton } from "../product/product-grid";
+import { TradePricesNote, useTradeListPrices } from "../product/use-trade-list-prices";
 import { useApiGet } from "../../lib/use-api-get";
 import { SectionHeading } from "./section-heading";
 
@@ -21,6 +22,7 @@ export function PopularProducts() {
     state.status === "success"
       ? state.data.data.filter((p) => p.top_selling && p.is_active).slice(0, SKELETON_COUNTS.popularProducts)
       : [];
+  const shown = useTradeListPrices(products);
 
   return (
     <section aria-labelledby="popular-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
@@ -32,7 +34,10 @@ export function PopularProducts() {
       {state.status === "loading" ? (
         <ProductGridSkeleton count={SKELETON_COUNTS.popularProducts} label="Loading popular products" />
       ) : (
-        <ProductGrid products={products} label="Popular products" />
+        <>
+          <TradePricesNote group={shown.group} />
+          <ProductGrid products={shown.products} label="Popular products" />
+        </>
       )}
     </section>
   );

@@ -4,7 +4,8 @@ import { adminApi } from "../../components/admin/admin-api";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
-import { BUTTON_LINK, BUTTON_PRIMARY, CARD, CONTROL, SECTION_TITLE } from "../../components/admin/styles";
+import { TRADE_STATUS_LABELS, TradeAccountActions } from "../../components/admin/trade-account-actions";
+import { BUTTON_PRIMARY, CARD, CONTROL, SECTION_TITLE } from "../../components/admin/styles";
 import { useAdminAction, useAdminResource } from "../../components/admin/use-admin-resource";
 
 export function meta() {
@@ -12,7 +13,7 @@ export function meta() {
 }
 
 const LEAD =
-  "Businesses apply with their GSTIN; approve each into a trade group or decline it with a reason, and they are told by e-mail. A group takes a percentage off retail prices; a fixed rupee price in its price list wins over the percentage. Minimums and case packs apply to trade buyers only.";
+  "Businesses apply with their GSTIN; approve each into a trade group or decline it with a reason, and they are told by e-mail. An approved account may be moved to another group, or revoked (retail prices and no bank transfer from that moment, told by e-mail) and later reinstated. A group takes a percentage off retail prices; a fixed rupee price in its price list wins over the percentage. Minimums and case packs apply to trade buyers only.";
 
 const fields = (event: FormEvent<HTMLFormElement>) => {
   event.preventDefault();
@@ -26,7 +27,7 @@ export default function TradeAdmin() {
   const save = useAdminAction();
   const [done, setDone] = useState<string | null>(null);
 
-  async function change(run: () => Promise<unknown>, said: string, form?: HTMLFormElement) {
+  async function change(run: () => Promise<unknown>, said: string, form?: HTMLFormElement): Promise<void> {
     setDone(null);
     const answer = await save.run(run);
     if (answer === undefined) return;
@@ -40,65 +41,10 @@ export default function TradeAdmin() {
     { header: "Business", cell: (a) => `${a.business_name} (${a.email})` },
     { header: "GSTIN", cell: (a) => a.gstin },
     { header: "Buys", cell: (a) => `${a.buys}; about ₹${a.monthly_volume_rupees.toLocaleString("en-IN")} a month` },
+    { header: "Status", cell: (a) => TRADE_STATUS_LABELS[a.status] },
     {
-      header: "Decision",
-      cell: (a) =>
-        a.status === "open" ? (
-          <div className="flex flex-col gap-2">
-            <form
-              className="flex flex-wrap gap-2"
-              onSubmit={(e) => {
-                const f = fields(e);
-                void change(
-                  () => adminApi.post(`/api/admin/trade/applications/${a.id}/approve`, { group_id: whole(f.group_id) }),
-                  `${a.business_name} approved.`,
-                );
-              }}
-            >
-              <label className="sr-only" htmlFor={`group-${a.id}`}>
-                Trade group for {a.business_name}
-              </label>
-              <select id={`group-${a.id}`} name="group_id" className={CONTROL} defaultValue="">
-                <option value="">Choose a group</option>
-                {groups.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" className={BUTTON_LINK}>
-                Approve
-              </button>
-            </form>
-            <form
-              className="flex flex-wrap gap-2"
-              onSubmit={(e) => {
-                const f = fields(e);
-                void change(
-                  () => adminApi.post(`/api/admin/trade/applications/${a.id}/decline`, { reason: f.reason ?? "" }),
-                  `${a.business_name} declined.`,
-                );
-              }}
-            >
-              <label className="sr-only" htmlFor={`reason-${a.id}`}>
-                Reason for declining {a.business_name}
-              </label>
-              <input
-                id={`reason-${a.id}`}
-                name="reason"
-                className={CONTROL}
-                placeholder="Reason told to the business"
-              />
-              <button type="submit" className={BUTTON_LINK}>
-                Decline
-              </button>
-            </form>
-          </div>
-        ) : a.status === "approved" ? (
-          `Approved: ${a.group_name ?? ""}`
-        ) : (
-          `Declined: ${a.decline_reason ?? ""}`
-        ),
+      header: "Account",
+      cell: (a) => <TradeAccountActions application={a} groups={groups} change={change} />,
     },
   ];
   const groupColumns: Column<TradeGroup>[] = [
