@@ -72,6 +72,10 @@ describe("GET /sitemap.xml and its sitemaps", () => {
     expect(locs.get(`${PUBLIC_URL}/sitemaps/blog-1.xml`)?.length).toBe(posts.length);
   });
 
+  it("is in the OpenAPI document, so the bad-input ring reaches it", () => {
+    expect(Object.keys(app.swagger().paths ?? {})).toContain("/sitemaps/{file}");
+  });
+
   it("answers a sitemap that is not one of the index's with a 404, and a malformed name with a 400", async () => {
     for (const url of ["/sitemaps/products-2.xml", "/sitemaps/blog-9.xml", "/sitemaps/orders.xml"]) {
       const res = await app.inject(url);
