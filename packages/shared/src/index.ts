@@ -56,6 +56,7 @@ export * from "./schemas/shipping";
 export * from "./schemas/failed-deliveries";
 export * from "./schemas/shipping-fees";
 export * from "./schemas/shipping-rates";
+export * from "./schemas/seo";
 export * from "./schemas/duties";
 export * from "./schemas/refunds";
 export * from "./address-quality";

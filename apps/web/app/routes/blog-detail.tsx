@@ -80,6 +80,8 @@ function blogPosting(blog: Blog) {
     description: blog.excerpt,
     image: blog.image.startsWith("http") ? blog.image : `${SELLER.website}${blog.image}`,
     datePublished: isoDate(blog.date),
+    // Posts keep no edit time: the post's own date is the last change search engines can be told of.
+    dateModified: isoDate(blog.date),
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     author: organization,

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { CategoryStrip } from "../components/home/category-strip";
 import { CustomerReviewsSection } from "../components/home/customer-reviews-section";
 import { HeroSkeleton } from "../components/home/hero-skeleton";
+import { onlineStoreJsonLd } from "../components/home/online-store-json-ld";
 import { PopularProducts } from "../components/home/popular-products";
 import { SocialFeedSection } from "../components/home/social-feed-section";
 import { TestimonialsSection } from "../components/home/testimonials-section";
@@ -29,14 +30,22 @@ async function testimonialsOrNull(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    testimonials: await testimonialsOrNull(() => context.services.content.testimonials(), logOnServer(context.log)),
-  };
+  const log = logOnServer(context.log);
+  const [testimonials, offers] = await Promise.all([
+    testimonialsOrNull(() => context.services.content.testimonials(), log),
+    // The shop-wide rates of the structured data: without them the page (and its policies) still shows.
+    context.services.checkout.shopShippingOffers(context.currency.currency).catch((error: unknown) => {
+      log("Shipping offers failed", error);
+      return null;
+    }),
+  ]);
+  return { testimonials, jsonLd: onlineStoreJsonLd(offers) };
 }
 
 export async function clientLoader() {
   return {
     testimonials: await testimonialsOrNull(() => api.get<TestimonialListResponse>("/api/testimonials/"), logInBrowser),
+    jsonLd: null,
   };
 }
 
@@ -63,6 +72,10 @@ export function meta(_: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      {/* Written by the server for crawlers; a client navigation has none to show. */}
+      {loaderData.jsonLd && (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
+      )}
       <Suspense fallback={<HeroSkeleton />}>
         <HeroScroller />
       </Suspense>

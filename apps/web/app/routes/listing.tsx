@@ -33,7 +33,8 @@ import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
 import { browserCurrency } from "../lib/currency";
 import { logBoundaryError } from "../lib/log-failure";
-import { pageMeta } from "../lib/seo";
+import { jsonLd, pageMeta } from "../lib/seo";
+import { breadcrumbList } from "../lib/structured-data";
 import type { Route } from "./+types/listing";
 
 interface Listing {
@@ -92,7 +93,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const products: ProductListResponse | Promise<ProductListResponse> = await context.services.catalog.listProducts(
     productsQuery(listing, currency, filters),
   );
-  return { ...listing, products };
+  return { ...listing, products, jsonLd: listingBreadcrumbs(listing) };
+}
+
+/** The listing's trail for search engines (decision 105), written by the server only. */
+function listingBreadcrumbs({ category, subcategory }: Listing): string {
+  const trail = [
+    { name: "Home", path: "/" },
+    { name: category.name, path: listingPath(category.segment) },
+    ...(subcategory
+      ? [{ name: titleCase(subcategory.name), path: listingPath(category.segment, subcategory.name) }]
+      : []),
+  ];
+  return jsonLd(breadcrumbList(trail));
 }
 
 /** Client navigations: the same page from the public API, not awaited, so the skeleton grid shows at once. */
@@ -103,7 +116,7 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
     browserCurrency(),
     new URL(request.url).search,
   );
-  return { ...listing, products };
+  return { ...listing, products, jsonLd: null };
 }
 
 /** The same HTML for every visitor in one currency: the server may keep the rendered page (decision 044). */
@@ -124,10 +137,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, products } = loaderData;
+  const { category, subcategory, products, jsonLd } = loaderData;
   const { pathname, search } = useLocation();
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
+      {/* Written by the server for crawlers; a client navigation has none to show. */}
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
       <ListingHeader category={category} subcategory={subcategory} />
       <section aria-label="Products" className="group mt-10">
         <FiltersToggle active={activeFilterCount(new URLSearchParams(search))} />

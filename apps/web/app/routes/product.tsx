@@ -72,7 +72,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product_pk = productPk(params.productId);
   const currency = context.currency.currency;
   const { country } = context;
-  const [detail, reviews, promise] = await Promise.all([
+  const [detail, reviews, promise, shipping] = await Promise.all([
     orNotFound(() => context.services.catalog.productDetail({ product_pk, size: DEFAULT_SIZE, currency })),
     softly(() => context.services.reviews.productReviews(product_pk, { page: 1 }), logOnServer(context.log)),
     abroad(country)
@@ -81,13 +81,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           return null;
         })
       : null,
+    // The structured data's shipping rates: without them the page (and its offer) still shows.
+    context.services.checkout.shippingOffers({ productId: product_pk, currency }).catch((error) => {
+      if (!isNotFound(error)) logOnServer(context.log)("Shipping offers failed", error);
+      return null;
+    }),
   ]);
   return {
     product: detail.data,
     related: null,
     reviews,
     promise,
-    jsonLd: productJsonLd(detail.data, reviews?.data ?? []),
+    jsonLd: productJsonLd(detail.data, reviews?.data ?? [], shipping),
   };
 }
 
@@ -132,7 +137,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-6 sm:pt-8">
       {/* Written by the server for crawlers; a client navigation has none to show. */}
-      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+      {jsonLd?.map((ld) => (
+        <script key={ld} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />
+      ))}
       {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
       <ProductDetails key={`${product.id}-${product.currency}`} initial={product} promise={promise} />
       <ProductReviews key={product.id} productId={product.id} initial={reviews} />

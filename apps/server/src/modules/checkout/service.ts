@@ -37,6 +37,7 @@ import type { DeliveryPromises } from "../geo/delivery-promise";
 import { checkDeliveryAddress } from "./delivery-address";
 import { creditAsked, planCredit, SIGN_IN_FOR_CREDIT, spendPlannedCredit } from "./store-credit";
 import { readSellerGst, readShippingFees } from "../settings/service";
+import { shippingOffers, shopShippingOffers } from "./shipping-offers";
 import { shippingPromise, shippingQuote } from "./shipping-promise";
 import { decideCod } from "../cod-rules/decide";
 import { reorder } from "./reorder";
@@ -431,6 +432,12 @@ export function createCheckoutService(
 
     /** `GET /api/shipping-promise/`: each offered method's days and fee for one piece to a country (decision 080). */
     shippingPromise: (input: { productId: number; country: string; currency: Currency }) => shippingPromise(db, input),
+
+    /** Every method's fee for one piece to the countries it reaches: the product page's structured data (decision 105). */
+    shippingOffers: (input: { productId: number; currency: Currency }) => shippingOffers(db, input),
+
+    /** The shop-wide rates for a half-kilo piece: the home page's Organization shipping policy (decision 105). */
+    shopShippingOffers: (currency: Currency) => shopShippingOffers(db, currency),
 
     /** `GET /api/shipping-quote/`: each offered method's fee for the cart to a country (decision 080). */
     shippingQuote: (input: { cartId: string; country: string; currency: Currency }, user: SessionUser | null) =>

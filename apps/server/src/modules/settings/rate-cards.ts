@@ -96,8 +96,48 @@ export async function priceByRateCard(
   const cards = await db.select().from(shippingRateCards).where(eq(shippingRateCards.zoneCode, zone));
   const card = cards.find((c) => c.method === input.method && c.currency === input.currency);
   if (!card) return { ok: false, message: `Sorry, this delivery is not priced for ${place} yet.` };
-  const weight = parcelWeight(input.pieces);
-  const handlingMinor = input.pieces.reduce((sum, p) => sum + p.handlingMinor * p.quantity, 0);
+  return { ok: true, zone, ...feeByCard(card, input.pieces) };
+}
+
+/** A card's price for a parcel: the first half kilo, each further half kilo, plus the pieces' surcharges. */
+function feeByCard(
+  card: { firstHalfKgMinor: number; eachHalfKgMoreMinor: number },
+  pieces: readonly RatedPiece[],
+): { feeMinor: number; chargeableGrams: number; handlingMinor: number } {
+  const weight = parcelWeight(pieces);
+  const handlingMinor = pieces.reduce((sum, p) => sum + p.handlingMinor * p.quantity, 0);
   const feeMinor = card.firstHalfKgMinor + (weight.steps - 1) * card.eachHalfKgMoreMinor + handlingMinor;
-  return { ok: true, zone, feeMinor, chargeableGrams: weight.chargeableGrams, handlingMinor };
+  return { feeMinor, chargeableGrams: weight.chargeableGrams, handlingMinor };
+}
+
+/** One zone's price for a parcel by one method: the countries it reaches and the fee (minor units). */
+export interface ZonePrice {
+  method: ShippingMethodCode;
+  zone: string;
+  countries: string[];
+  feeMinor: number;
+}
+
+/**
+ * A parcel priced in every zone that has countries, by each of `methods` with a card in `currency`: what the
+ * rate cards charge abroad, read once (the product page's structured data, decision 105). Same formula as
+ * `priceByRateCard`; a zone without a card for the method is left out (not shipped that way).
+ */
+export async function priceInEveryZone(
+  db: Db | Tx,
+  input: { methods: readonly ShippingMethodCode[]; currency: Currency; pieces: readonly RatedPiece[] },
+): Promise<ZonePrice[]> {
+  const [zones, countries, cards] = await Promise.all([
+    db.select().from(shippingZones).orderBy(asc(shippingZones.position), asc(shippingZones.code)),
+    db.select().from(shippingZoneCountries).orderBy(asc(shippingZoneCountries.country)),
+    db.select().from(shippingRateCards).where(eq(shippingRateCards.currency, input.currency)),
+  ]);
+  return input.methods.flatMap((method) =>
+    zones.flatMap((zone) => {
+      const reached = countries.filter((c) => c.zoneCode === zone.code).map((c) => c.country);
+      const card = cards.find((c) => c.method === method && c.zoneCode === zone.code);
+      if (!card || reached.length === 0) return [];
+      return [{ method, zone: zone.code, countries: reached, feeMinor: feeByCard(card, input.pieces).feeMinor }];
+    }),
+  );
 }

@@ -1,20 +1,38 @@
-import { RATING_MAX, SELLER, type ProductDetail, type ProductReview } from "@store/shared";
+import {
+  listingPath,
+  RATING_MAX,
+  SELLER,
+  type ProductDetail,
+  type ProductReview,
+  type ShippingOffer,
+} from "@store/shared";
 import { jsonLd } from "../../lib/seo";
+import {
+  absoluteUrl as absolute,
+  breadcrumbList,
+  countriesAbroad,
+  merchantReturnPolicies,
+  offerShippingDetails,
+} from "../../lib/structured-data";
+import { titleCase } from "./category-copy";
 import { productPath } from "./product-card";
-
-function absolute(url: string): string {
-  return url.startsWith("http") ? url : `${SELLER.website}${url}`;
-}
 
 /** The reviews search engines are shown: a few of the first page's, which the page itself shows too. */
 const JSON_LD_REVIEWS = 5;
 
 /**
- * schema.org Product with its offer, its rating (from the approved reviews, omitted while there are none)
- * and a few of those reviews, so search engines can show price, stock and stars. Built by the server's
- * loader only, so this code stays out of the browser's first load (crawlers read the server's page).
+ * schema.org Product with its offer (its shipping by each method and destination, and its return policy),
+ * its rating (from the approved reviews, omitted while there are none) and a few of those reviews, so search
+ * engines can show price, stock, delivery, returns and stars; then the page's breadcrumbs. Built by the
+ * server's loader only, so this code stays out of the browser's first load (crawlers read the server's page).
+ * `shipping`: null when the rates could not be read (the offer then goes without them).
  */
-export function productJsonLd(product: ProductDetail, reviews: readonly ProductReview[]): string {
+export function productJsonLd(
+  product: ProductDetail,
+  reviews: readonly ProductReview[],
+  shipping: readonly ShippingOffer[] | null,
+): string[] {
+  const made = product.made_to_order;
   const data = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -32,6 +50,8 @@ export function productJsonLd(product: ProductDetail, reviews: readonly ProductR
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: SELLER.legalName },
+      ...(shipping && { shippingDetails: offerShippingDetails(shipping, made?.days ?? null) }),
+      hasMerchantReturnPolicy: merchantReturnPolicies(countriesAbroad(shipping ?? []), made?.returnable ?? true),
     },
     ...(product.review_count > 0 && {
       aggregateRating: {
@@ -53,5 +73,19 @@ export function productJsonLd(product: ProductDetail, reviews: readonly ProductR
       })),
     }),
   };
-  return jsonLd(data);
+  const category = { name: product.category.name, path: listingPath(product.category.slug) };
+  const trail = [
+    { name: "Home", path: "/" },
+    category,
+    ...(product.subcategory
+      ? [
+          {
+            name: titleCase(product.subcategory.name),
+            path: listingPath(product.category.slug, product.subcategory.name),
+          },
+        ]
+      : []),
+    { name: product.name, path: productPath(product.id) },
+  ];
+  return [jsonLd(data), jsonLd(breadcrumbList(trail))];
 }
