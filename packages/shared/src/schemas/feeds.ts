@@ -25,7 +25,6 @@ export const feedQuerySchema = z.object({
     .regex(/^[A-Z]{2}$/, "country must be a two-letter country code such as US")
     .optional(),
 });
-export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** Why a product is left out of every feed. */
 export const FEED_EXCLUSION_REASONS = ["inactive", "no_image", "no_price", "no_size_offered"] as const;

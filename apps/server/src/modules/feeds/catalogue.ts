@@ -62,12 +62,12 @@ export interface FeedCatalogue {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const clean = (text: string) => text.replace(CONTROL, "");
-/** Plain text, no HTML (both channels ask for it), cut at `max` characters on a word where it can be. */
-export function plainText(text: string, max: number): string {
-  const plain = clean(text)
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+/**
+ * One line of plain text (both channels ask for it; `markup`: tags dropped, for a description that may hold
+ * HTML), cut at `max` characters on a word where it can be.
+ */
+export function plainText(text: string, max: number, { markup = false } = {}): string {
+  const plain = (markup ? clean(text).replace(/<[^>]*>/g, " ") : clean(text)).replace(/\s+/g, " ").trim();
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
@@ -139,7 +139,7 @@ export async function loadFeedCatalogue(db: Db, origin: string, currency: Curren
         groupId: String(p.productCode),
         productId: p.id,
         title: plainText(p.name, LIMITS.title),
-        description: plainText(p.description || p.name, LIMITS.description),
+        description: plainText(p.description || p.name, LIMITS.description, { markup: true }),
         link: `${origin}/product/${p.id}?size=${encodeURIComponent(v.size)}`,
         imageLink,
         additionalImageLinks: more.slice(0, MAX_ADDITIONAL_IMAGES),

@@ -104,5 +104,3 @@ export function createFeedService(db: Db, publicUrl: string) {
     },
   };
 }
-
-export type FeedService = ReturnType<typeof createFeedService>;

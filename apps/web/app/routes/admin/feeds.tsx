@@ -56,8 +56,8 @@ export default function Feeds() {
               ]}
             />
             <p className="mt-2 text-sm text-charcoal/80">
-              The dollar feeds carry shipping to the United States; add <code>&amp;country=GB</code> (or any country
-              the shop ships to) for another country&rsquo;s shipping.
+              The dollar feeds carry shipping to the United States; add <code>&amp;country=GB</code> (or any country the
+              shop ships to) for another country&rsquo;s shipping.
             </p>
           </section>
           <section aria-labelledby="feeds-excluded">
