@@ -20,7 +20,7 @@ const LAYERS = [
   // Trade accounts (decision 097): read the catalogue and accounts; cart, promo and checkout price with them.
   { name: "trade", modules: ["trade"] },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
-  { name: "orders, seo", modules: ["orders", "seo"] },
+  { name: "orders, seo, feeds", modules: ["orders", "seo", "feeds"] },
   // Reads the orders' outcomes for its history defaults; checkout asks it, the back office edits it.
   { name: "cod rules", modules: ["cod-rules"] },
   // Above orders (an entry names its order), below whatever moves credit: returns, checkout, payments' expiry.

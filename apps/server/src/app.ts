@@ -45,6 +45,7 @@ import { promoRoutes } from "./modules/promo/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
+import { feedRoutes } from "./modules/feeds/routes";
 import { authPlugin } from "./modules/accounts/auth-plugin";
 import { loadNotificationLinksSecret } from "./modules/accounts/notification-preferences";
 import { notificationRoutes } from "./modules/accounts/notification-routes";
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(searchRoutes);
   await app.register(contentRoutes);
   await app.register(seoRoutes);
+  await app.register(feedRoutes);
   await app.register(geoRoutes);
   await app.register(accountsRoutes);
   await app.register(cartRoutes);

@@ -25,6 +25,7 @@ import { lazyPincodes } from "./modules/geo/pincodes";
 import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
+import { createFeedService } from "./modules/feeds/service";
 import { createWishlistService } from "./modules/wishlist/service";
 import { createStockAlerts } from "./modules/wishlist/stock-alerts";
 import { createShippingGateway } from "./modules/shipping/gateway";
@@ -117,6 +118,7 @@ export function createServices(
     search: createSearchService(db),
     content: createContentService(db),
     seo: createSeoService(db),
+    feeds: createFeedService(db, config.publicUrl),
     geo: createGeoService(),
     delivery,
     cart,

@@ -58,6 +58,7 @@ export * from "./schemas/shipping-fees";
 export * from "./schemas/shipping-rates";
 export * from "./schemas/seo";
 export * from "./schemas/duties";
+export * from "./schemas/feeds";
 export * from "./schemas/refunds";
 export * from "./address-quality";
 export * from "./schemas/address-checks";

@@ -1,3 +1,4 @@
+import { adminFeedRoutes } from "./feeds-routes";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditLogQuerySchema, auditLogResponseSchema, dashboardResponseSchema } from "@store/shared";
 import { adminContentRoutes } from "./content-routes";
@@ -69,6 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
   await app.register(adminDeliveryOutcomesRoutes);
+  await app.register(adminFeedRoutes);
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
