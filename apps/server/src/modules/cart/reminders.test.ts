@@ -197,7 +197,7 @@ describe("the reminder sweep", () => {
     expect(mail?.text).toContain(kept.name);
     expect(mail?.text).not.toContain(soldOut.name);
     const [row] = await remindersOf(mixed.cartId);
-    expect(row?.pieces).toEqual([{ productId: kept.productId, size: kept.size, quantity: 1 }]);
+    expect(row?.pieces).toEqual([{ productId: kept.productId, size: kept.size, quantity: 1, notes: "" }]);
 
     expect(await sweep(25, empty.email)).toBe(0);
     expect(await remindersOf(empty.cartId)).toHaveLength(0);
