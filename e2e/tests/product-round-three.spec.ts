@@ -1,8 +1,15 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { ProductDetail, ProductDetailResponse, ProductListResponse, WishlistResponse } from "@store/shared";
+import {
+  formatMoney,
+  type ProductDetail,
+  type ProductDetailResponse,
+  type ProductListResponse,
+  type WishlistResponse,
+} from "@store/shared";
 import { createAccount, logInByApi } from "../fixtures/accounts";
 import { adminToken, DESKTOP, expectNoSidewaysScroll, PHONE } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
+import { setCurrencyCookie } from "../fixtures/currency";
 import { hydrated } from "../fixtures/hydration";
 import { mailsTo } from "../fixtures/mail";
 import { paidCardOrder } from "../fixtures/orders";
@@ -187,6 +194,55 @@ test("point 6: the wishlist's heart saves the size chosen, for a guest and for a
     await request.get("/api/wishlist/", { headers: { Authorization: `Token ${token}` } })
   ).json()) as WishlistResponse;
   expect(saved.data.find((item) => item.id === bedcover.id)?.saved_size).toBe("L");
+});
+
+test("point 6: a size chosen while the page's data reloads in another currency stays chosen and is saved", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  const bedcover = await productOf(request, BEDCOVERS);
+  const largeInRupees = (
+    (await (
+      await request.get(`/api/get-product-detail/?product_pk=${bedcover.id}&size=L&currency=INR`)
+    ).json()) as ProductDetailResponse
+  ).data;
+  await page.setViewportSize(DESKTOP);
+  await setCurrencyCookie(context, baseURL!, "USD");
+  await page.goto(`/product/${bedcover.id}`);
+  await hydrated(page);
+
+  // The switch reloads the route's data (size S, in rupees): held back until the shopper has chosen a size,
+  // as a slow network did in CI on a first visit's switch from dollars to rupees.
+  const reloadOfS = /\/api\/get-product-detail\/\?.*size=S.*currency=INR/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(reloadOfS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const reloadAsked = page.waitForRequest(reloadOfS);
+  const reloaded = page.waitForResponse(reloadOfS);
+  await page.getByRole("banner").getByRole("combobox", { name: "Currency" }).selectOption("INR");
+  await reloadAsked;
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: "Queen" }) })
+    .click();
+  await expect(page.getByRole("radio", { name: "Queen" })).toBeChecked();
+  release();
+  await reloaded;
+
+  // The reload landed after the choice: the choice stays, priced in rupees once its own answer arrives.
+  await expect(page.getByRole("radio", { name: "Queen" })).toBeChecked();
+  await expect(page.getByRole("main").getByText(formatMoney(largeInRupees.offer_price, "INR")).first()).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Queen" })).toBeChecked();
+  await page.getByRole("button", { name: `Save to wishlist: ${bedcover.name}` }).click();
+  await expect(page.getByRole("button", { name: `Remove from wishlist: ${bedcover.name}` })).toBeVisible();
+  await page.goto("/wishlist");
+  const line = page.getByTestId("wishlist-line").filter({ hasText: bedcover.name });
+  await expect(line.getByRole("combobox", { name: "Size" })).toHaveValue("L");
 });
 
 test("point 9: the review form's stars are tapped or chosen by keyboard, photos previewed and removable", async ({

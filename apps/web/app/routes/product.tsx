@@ -6,6 +6,7 @@ import {
   type ShippingPromise,
   CACHEABLE_PAGE_HEADERS,
 } from "@store/shared";
+import { Fragment } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundContent } from "../components/layout/not-found-content";
 import { productPath } from "../components/product/product-card";
@@ -140,16 +141,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {jsonLd?.map((ld) => (
         <script key={ld} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ld }} />
       ))}
-      {/* Keyed, so another product (or currency) starts from its own size S and first image. */}
-      <ProductDetails key={`${product.id}-${product.currency}`} initial={product} promise={promise} />
-      <ProductReviews key={product.id} productId={product.id} initial={reviews} />
-      <RelatedProducts
-        key={product.id}
-        productId={product.id}
-        productCode={product.product_code}
-        currency={product.currency}
-        preloaded={related}
-      />
+      {/* Keyed by product: another product starts from its own size S, first image, reviews and related pieces,
+          while its data reloaded in another currency keeps the size the shopper chose (ProductDetails). */}
+      <Fragment key={product.id}>
+        <ProductDetails initial={product} promise={promise} />
+        <ProductReviews productId={product.id} initial={reviews} />
+        <RelatedProducts
+          productId={product.id}
+          productCode={product.product_code}
+          currency={product.currency}
+          preloaded={related}
+        />
+      </Fragment>
     </div>
   );
 }

@@ -66,6 +66,8 @@ export const loginResponseSchema = z.object({
   expires_at: z.string(),
   user: userSchema,
   cart_id: z.string().nullable(),
+  /** Present when the guest's cart could not join the shopper's (it holds an accepted quote): show it. */
+  cart_notice: z.string().optional(),
 });
 
 /** `POST /api/set-password/`: the token from the e-mailed link. */

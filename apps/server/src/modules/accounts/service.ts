@@ -22,9 +22,12 @@ import { EMAIL_LINK_TTL_MS, expiresIn, hashToken, newToken, SESSION_TTL_MS } fro
 
 export type SessionUser = Omit<typeof users.$inferSelect, "passwordHash" | "createdAt">;
 
-/** What login needs from the cart: fold the guest's cart into the shopper's own, answer its id. */
+/**
+ * What login needs from the cart: fold the guest's cart into the shopper's own, answer its id and, when the
+ * guest's pieces could not join it (a cart holding an accepted quote, decision 101), a sentence saying so.
+ */
 export interface LoginCartHandoff {
-  claimOnLogin(userId: number, guestCartId: string | null): Promise<string | null>;
+  claimOnLogin(userId: number, guestCartId: string | null): Promise<{ cartId: string | null; notice?: string }>;
 }
 
 export const MESSAGES_ACCOUNTS = {
@@ -212,8 +215,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const token = newToken();
       const expiresAt = expiresIn(SESSION_TTL_MS);
       await db.insert(authTokens).values({ userId: user.id, tokenHash: hashToken(token), kind: "session", expiresAt });
-      const cartId = await options.cart.claimOnLogin(user.id, input.cart_id);
-      return { token, expires_at: expiresAt.toISOString(), user: toPublicUser(user), cart_id: cartId };
+      const cart = await options.cart.claimOnLogin(user.id, input.cart_id);
+      const session = { token, expires_at: expiresAt.toISOString(), user: toPublicUser(user), cart_id: cart.cartId };
+      return cart.notice ? { ...session, cart_notice: cart.notice } : session;
     },
 
     /** The user behind a session token; anything else (unknown, expired, revoked) is a 401. */

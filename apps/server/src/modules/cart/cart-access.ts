@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
+import { quoteOfCart } from "./quote-lock";
 import { cartLines, carts } from "./tables";
 import type { SessionUser } from "../accounts/service";
 
@@ -69,9 +70,14 @@ export async function discardCart(db: Db, cartId: string): Promise<void> {
   await db.delete(carts).where(eq(carts.id, cartId));
 }
 
-/** Gives a guest cart to a user: it becomes their cart, or its lines join the cart they already have. */
+/**
+ * Gives a guest cart to a user: it becomes their cart, or its lines join the cart they already have. A cart
+ * holding an accepted quote takes nothing in (decision 101): the guest cart is left as it is, a guest cart
+ * still, and the caller that reports to the shopper (login) says its pieces were kept out.
+ */
 export async function attachToUser(tx: Tx, guest: CartRow, userId: number): Promise<CartRow> {
   const own = await selectCart(tx, eq(carts.userId, userId), true);
+  if (own && (await quoteOfCart(tx, own.id)) !== null) return own;
   if (!own) {
     const [adopted] = await tx
       .update(carts)

@@ -1,6 +1,5 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { Refusal } from "../../errors";
 import { cartForChange, createCart } from "./cart-access";
 import { cartLines, carts } from "./tables";
 
@@ -38,24 +37,4 @@ export async function fillCartWithQuote(
   );
   await tx.update(carts).set({ currency: "INR" }).where(eq(carts.id, cart.id));
   return cart.id;
-}
-
-/** The quote a cart carries, or null: a cart with quoted lines holds nothing else. */
-export async function quoteOfCart(tx: Tx, cartId: string): Promise<number | null> {
-  const [line] = await tx
-    .select({ quoteId: cartLines.quoteId })
-    .from(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), isNotNull(cartLines.quoteId)))
-    .limit(1);
-  return line?.quoteId ?? null;
-}
-
-/** Adding to or changing a quoted cart is refused: its lines are the quote's, at the quote's prices. */
-export async function assertNotQuoted(tx: Tx, cartId: string): Promise<void> {
-  if ((await quoteOfCart(tx, cartId)) === null) return;
-  throw new Refusal(
-    "conflict",
-    "QUOTED_CART",
-    "Your cart holds an accepted quote at its agreed prices. Check it out, or empty the cart to shop as usual.",
-  );
 }

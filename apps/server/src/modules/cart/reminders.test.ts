@@ -26,7 +26,7 @@ import {
 } from "../checkout/test-support";
 import { createReminderLinks } from "./reminder-links";
 import { cartLines, cartReminders, carts } from "./tables";
-import { pickVariants, type PickedVariant } from "./test-support";
+import { addBody, pickVariants, type PickedVariant } from "./test-support";
 
 const HOUR = 3_600_000;
 const SUBJECT = "Your cart is waiting for you";
@@ -197,7 +197,7 @@ describe("the reminder sweep", () => {
     expect(mail?.text).toContain(kept.name);
     expect(mail?.text).not.toContain(soldOut.name);
     const [row] = await remindersOf(mixed.cartId);
-    expect(row?.pieces).toEqual([{ productId: kept.productId, size: kept.size, quantity: 1 }]);
+    expect(row?.pieces).toEqual([{ productId: kept.productId, size: kept.size, quantity: 1, notes: "" }]);
 
     expect(await sweep(25, empty.email)).toBe(0);
     expect(await remindersOf(empty.cartId)).toHaveLength(0);
@@ -297,6 +297,51 @@ describe("the restore link", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().cart_id).toBe(other.cartId);
     expect(res.json().count).toBe(3);
+  });
+
+  it("brings a made-to-order piece back with its notes, so checkout takes it", async () => {
+    const tailored = freshVariant();
+    const admin = await newAdmin(app);
+    const made = await app.inject({
+      method: "PATCH",
+      url: `/api/admin/products/${tailored.productId}`,
+      headers: admin.headers,
+      payload: {
+        made_to_order_days: 10,
+        made_to_order_prompt: "Your measurements",
+        made_to_order_notes_required: true,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const notes = "Chest 96 cm, length 110 cm";
+    const shopper = await verifiedShopper(app);
+    const added = await app.inject({
+      method: "POST",
+      url: "/api/cart-items/",
+      headers: tokenHeader(shopper.token),
+      payload: addBody(tailored, { notes }, "INR"),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await sweep(25, shopper.email);
+    const [mail] = await remindersTo(shopper.email);
+    const link = restoreLink(mail?.text ?? "");
+
+    const first = await restore(link);
+    expect(first.statusCode, first.body).toBe(200);
+    const cartId: string = first.json().cart_id;
+    const restoredNotes = () =>
+      app.database.db
+        .select({ notes: cartLines.notes, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.cartId, cartId));
+    expect(await restoredNotes()).toEqual([{ notes, quantity: 1 }]);
+    // Opened again: the same line, not a second one without notes.
+    expect((await restore({ ...link, cart_id: cartId })).statusCode).toBe(200);
+    expect(await restoredNotes()).toEqual([{ notes, quantity: 1 }]);
+
+    const total = pageTotal([{ variant: tailored }], "INR") * 100;
+    const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total, { email: shopper.email }));
+    expect(created.statusCode, created.body).toBe(200);
   });
 
   it("refuses a forged signature or an unknown reminder with a 404, changing nothing", async () => {

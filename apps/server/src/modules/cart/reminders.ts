@@ -30,6 +30,7 @@ export async function piecesForSale(tx: Tx, cartId: string) {
     .select({
       productId: cartLines.productId,
       size: cartLines.size,
+      notes: cartLines.notes,
       quantity: cartLines.quantity,
       name: products.name,
       offerCents: productVariants.offerPriceCents,
@@ -48,10 +49,10 @@ export async function piecesForSale(tx: Tx, cartId: string) {
     )
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.id));
-  // A product's direct-buy and ordinary lines of one size are one piece in the e-mail.
+  // A product's direct-buy and ordinary lines of one size are one piece in the e-mail; other notes, another piece.
   const pieces = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
-    const key = `${row.productId}|${row.size}`;
+    const key = JSON.stringify([row.productId, row.size, row.notes]);
     const had = pieces.get(key);
     pieces.set(key, { ...row, quantity: Math.min((had?.quantity ?? 0) + row.quantity, row.stock) });
   }
@@ -148,7 +149,12 @@ export async function sendCartReminders(
             cartId: cart.cartId,
             email: cart.email,
             currency: cart.currency,
-            pieces: pieces.map(({ productId, size, quantity }): RemindedPiece => ({ productId, size, quantity })),
+            pieces: pieces.map(({ productId, size, quantity, notes }): RemindedPiece => ({
+              productId,
+              size,
+              quantity,
+              notes,
+            })),
           })
           .onConflictDoNothing()
           .returning({ id: cartReminders.id });

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import type { SessionUser } from "../accounts/service";
 import { productVariants, products } from "../catalog/tables";
 import { cartForChange, createCart, type CartRow } from "./cart-access";
-import { assertNotQuoted } from "./quoted-lines";
+import { assertNotQuoted } from "./quote-lock";
 import { cartLines } from "./tables";
 
 export interface PastPiece {

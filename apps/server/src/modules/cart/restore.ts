@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { productVariants, products } from "../catalog/tables";
 import type { SessionUser } from "../accounts/service";
 import { cartForChange, createCart, type CartRow } from "./cart-access";
+import { assertNotQuoted } from "./quote-lock";
 import type { ReminderLinks } from "./reminder-links";
 import { cartLines, cartReminders } from "./tables";
 
@@ -54,7 +55,9 @@ export async function restoreReminded(
 
   const cart =
     (await targetCart(tx, input.cart_id, user)) ?? (await createCart(tx, user?.id ?? null, reminder.currency));
-  for (const piece of reminder.pieces) {
+  // A cart holding an accepted quote stays the quote (decision 101): the restore is refused, nothing copied.
+  await assertNotQuoted(tx, cart.id);
+  for (const { notes = "", ...piece } of reminder.pieces) {
     const [variant] = await tx
       .select({ stock: productVariants.stock })
       .from(productVariants)
@@ -72,15 +75,15 @@ export async function restoreReminded(
       eq(cartLines.productId, piece.productId),
       eq(cartLines.size, piece.size),
       eq(cartLines.isDirectBuy, false),
-      // A reminder lists pieces without notes (decision 099): a made-to-order piece comes back without them.
-      eq(cartLines.notes, ""),
+      // The notes are part of the line (decision 099): a made-to-order piece comes back with the ones it had.
+      eq(cartLines.notes, notes),
     );
     const [had] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(line);
     const quantity = Math.max(had?.quantity ?? 0, Math.min(piece.quantity, variant.stock));
     if (quantity === had?.quantity) continue;
     await tx
       .insert(cartLines)
-      .values({ cartId: cart.id, productId: piece.productId, size: piece.size, isDirectBuy: false, quantity })
+      .values({ cartId: cart.id, productId: piece.productId, size: piece.size, isDirectBuy: false, notes, quantity })
       .onConflictDoUpdate({
         target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.isDirectBuy, cartLines.notes],
         set: { quantity },

@@ -14,10 +14,11 @@ import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { cartForChange, cartForReading, cartNotFound, createCart, discardCart } from "./cart-access";
 import { cartItem, cartResponse, cartView } from "./cart-view";
+import { claimGuestCart, type ClaimedCart } from "./login-claim";
 import { newGuestCarts } from "./new-guest-carts";
 import type { ReminderLinks } from "./reminder-links";
 import { sendCartReminders } from "./reminders";
-import { assertNotQuoted, quoteOfCart } from "./quoted-lines";
+import { assertNotQuoted, quoteOfCart } from "./quote-lock";
 import { restoreReminded } from "./restore";
 import {
   assertInStock,
@@ -219,20 +220,9 @@ export function createCartService(db: Db, reminderLinks: ReminderLinks, reminder
     sendReminders: (now?: Date, scope?: { email?: string }) =>
       sendCartReminders(db, reminderLinks, reminderCap, now, scope),
 
-    /** At login: the guest's cart joins the user's (adopted, or merged into theirs); answers the user's cart id. */
-    claimOnLogin(userId: number, guestCartId: string | null): Promise<string | null> {
-      return db.transaction(async (tx) => {
-        const own = await cartForChange(tx, null, { id: userId });
-        if (guestCartId) {
-          // A cart that is unknown or someone else's is ignored: logging in must not fail over a stale id.
-          const guest = await cartForChange(tx, guestCartId, { id: userId }).catch((err: unknown) => {
-            if (err instanceof AppError && err.code === "CART_NOT_FOUND") return null;
-            throw err;
-          });
-          if (guest) return guest.id;
-        }
-        return own?.id ?? null;
-      });
+    /** At login: the guest's cart joins the user's, unless theirs holds a quote (then `notice` says so). */
+    claimOnLogin(userId: number, guestCartId: string | null): Promise<ClaimedCart> {
+      return db.transaction((tx) => claimGuestCart(tx, userId, guestCartId));
     },
   };
 }

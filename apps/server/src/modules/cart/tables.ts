@@ -72,6 +72,11 @@ export interface RemindedPiece {
   productId: number;
   size: string;
   quantity: number;
+  /**
+   * A made-to-order piece's notes, part of its line (decision 099), so a restore brings back the line checkout
+   * takes. Absent in reminders sent before notes were kept: read as "" (none).
+   */
+  notes?: string;
 }
 
 /**

@@ -259,3 +259,21 @@ describe("returns", () => {
     expect(res.json().message).toContain("made to order for you and is not returnable");
   });
 });
+
+describe("reorder", () => {
+  it("puts the made-to-order piece back in the cart with its notes, and checkout takes it", async () => {
+    const { orderId, headers } = await paidOrder();
+    const res = await call(app, headers, "POST", "/api/reorder/", { order_id: orderId });
+    expect(res.statusCode, res.body).toBe(200);
+    const cart = await app.inject({ method: "GET", url: "/api/get-cart-items/?currency=INR", headers });
+    const cartId = cart.json<CartResponse>().cart_id!;
+    const lines = await db()
+      .select({ productId: cartLines.productId, notes: cartLines.notes, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cartId));
+    expect(lines).toEqual([{ productId: tailored.productId, notes: NOTES, quantity: 1 }]);
+    const amount = cart.json<CartResponse>().subtotal * 100;
+    const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", amount), headers);
+    expect(created.statusCode, created.body).toBe(200);
+  });
+});

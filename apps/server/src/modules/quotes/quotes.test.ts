@@ -1,10 +1,15 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { istDayOf, addDays } from "../../lib/seller-time";
-import { newShopper, tokenHeader } from "../accounts/test-support";
+import { loadNotificationLinksSecret } from "../accounts/notification-preferences";
+import { newShopper, postAuth, tokenHeader } from "../accounts/test-support";
 import { auditLog } from "../admin/tables";
 import { call, newAdmin } from "../admin/test-support";
+import { keptOutOfQuotedCart } from "../cart/login-claim";
+import { QUOTED_CART_MESSAGE } from "../cart/quote-lock";
+import { createReminderLinks } from "../cart/reminder-links";
+import { cartLines, cartReminders, carts } from "../cart/tables";
 import { pickVariants, addBody, type PickedVariant } from "../cart/test-support";
 import { products } from "../catalog/tables";
 import {
@@ -26,10 +31,12 @@ let app: FastifyInstance;
 let owner: Record<string, string>;
 let a: PickedVariant;
 let b: PickedVariant;
+/** A piece no quote names: what a guest cart, a reminder or a past order would bring into a quoted cart. */
+let c: PickedVariant;
 beforeAll(async () => {
   app = await createListeningTestApp();
   owner = (await newAdmin(app)).headers;
-  [a, b] = (await pickVariants(app, { minStock: 20, count: 2 })) as [PickedVariant, PickedVariant];
+  [a, b, c] = (await pickVariants(app, { minStock: 20, count: 3 })) as [PickedVariant, PickedVariant, PickedVariant];
 });
 afterEach(async () => {
   await webhooksSettled(app);
@@ -370,5 +377,129 @@ describe("accepting a quote", () => {
     } finally {
       await app.database.db.update(products).set({ isActive: true }).where(eq(products.id, b.productId));
     }
+  });
+});
+
+describe("a quoted cart stays exactly the quote", () => {
+  const db = () => app.database.db;
+  const linesOf = (cartId: string) =>
+    db()
+      .select({
+        productId: cartLines.productId,
+        size: cartLines.size,
+        quantity: cartLines.quantity,
+        quoteId: cartLines.quoteId,
+      })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cartId))
+      .orderBy(asc(cartLines.id));
+
+  /** A buyer (with the password, to log in again) whose cart holds an accepted quote. */
+  async function quotedCart() {
+    const shopper = await newShopper(app);
+    const headers = tokenHeader(shopper.token);
+    const quoteId = await quoted(headers);
+    const accepted = await call(app, headers, "POST", `/api/quotes/${quoteId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const cartId = accepted.json().cart_id as string;
+    return { ...shopper, headers, quoteId, cartId, lines: await linesOf(cartId) };
+  }
+
+  async function guestCartOf(variant: PickedVariant, quantity: number) {
+    const res = await app.inject({ method: "POST", url: "/api/cart-items/", payload: addBody(variant, { quantity }) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().cart_id as string;
+  }
+
+  it("logging in with a guest cart keeps the guest's pieces out, says so, and leaves the guest cart as it was", async () => {
+    const me = await quotedCart();
+    const guestCartId = await guestCartOf(c, 2);
+    const login = await postAuth(app, "/api/login/", { email: me.email, password: me.password, cart_id: guestCartId });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toMatchObject({ cart_id: me.cartId, cart_notice: keptOutOfQuotedCart(2) });
+    expect(await linesOf(me.cartId)).toEqual(me.lines);
+    const [guest] = await db().select().from(carts).where(eq(carts.id, guestCartId));
+    expect(guest?.userId).toBeNull();
+    expect(await linesOf(guestCartId)).toEqual([{ productId: c.productId, size: c.size, quantity: 2, quoteId: null }]);
+
+    // Signed in, naming that guest cart in an add: refused as any add to a quoted cart, the guest cart not taken.
+    const add = await call(app, me.headers, "POST", "/api/cart-items/", addBody(c, { cart_id: guestCartId }));
+    expect(add.statusCode, add.body).toBe(409);
+    expect(add.json()).toMatchObject({ code: "QUOTED_CART", message: QUOTED_CART_MESSAGE });
+    expect(await linesOf(me.cartId)).toEqual(me.lines);
+    expect(await linesOf(guestCartId)).toHaveLength(1);
+
+    // A login with no guest cart, or with the quoted cart's own id, has nothing to say.
+    for (const cart_id of [null, me.cartId]) {
+      const again = await postAuth(app, "/api/login/", { email: me.email, password: me.password, cart_id });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().cart_id).toBe(me.cartId);
+      expect(again.json()).not.toHaveProperty("cart_notice");
+    }
+  });
+
+  it("a guest cart still merges at login once the quoted cart is emptied", async () => {
+    const me = await quotedCart();
+    const emptied = await call(app, me.headers, "POST", "/api/remove-cart-items/", {
+      product_pk: a.productId,
+      size: a.size,
+      is_direct_buy: false,
+      cart_id: me.cartId,
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    const guestCartId = await guestCartOf(c, 1);
+    const login = await postAuth(app, "/api/login/", { email: me.email, password: me.password, cart_id: guestCartId });
+    expect(login.json()).toMatchObject({ cart_id: me.cartId });
+    expect(login.json()).not.toHaveProperty("cart_notice");
+    expect(await linesOf(me.cartId)).toEqual([{ productId: c.productId, size: c.size, quantity: 1, quoteId: null }]);
+  });
+
+  it("a cart reminder's restore link is refused on a quoted cart, copying nothing and marking nothing", async () => {
+    const me = await quotedCart();
+    const [reminder] = await db()
+      .insert(cartReminders)
+      .values({
+        cartId: null,
+        email: me.email,
+        currency: "INR",
+        pieces: [{ productId: c.productId, size: c.size, quantity: 1, notes: "" }],
+      })
+      .returning();
+    const href = createReminderLinks(await loadNotificationLinksSecret(db())).href(reminder!.id);
+    const signature = new URL(href, "https://shop.test").searchParams.get("s");
+    const guestCartId = await guestCartOf(c, 1);
+    // Signed in; and signed in naming this browser's guest cart (which must not be merged in either).
+    for (const cart_id of [undefined, guestCartId]) {
+      const res = await call(app, me.headers, "POST", "/api/cart/restore/", {
+        reminder: reminder!.id,
+        signature,
+        cart_id,
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: "QUOTED_CART", message: QUOTED_CART_MESSAGE });
+    }
+    expect(await linesOf(me.cartId)).toEqual(me.lines);
+    expect(await linesOf(guestCartId)).toHaveLength(1);
+    const [after] = await db().select().from(cartReminders).where(eq(cartReminders.id, reminder!.id));
+    expect(after).toMatchObject({ restoredAt: null, restoredCartId: null });
+  });
+
+  it("a reorder of a past order is refused on a quoted cart", async () => {
+    const me = await quotedCart();
+    const total = 3 * 99_950 + 2 * 45_025 + 25_000;
+    const created = await createOrder(app, orderBody(me.cartId, "razorpay", "INR", total), me.headers);
+    expect(created.statusCode, created.body).toBe(200);
+    const { data } = created.json();
+    const paid = await payByCard(app, data.data.id, data.key);
+    const verify = { amount: total, razorpay: true, cart_id: me.cartId, ...paid };
+    expect((await verifyPayment(app, verify, me.headers)).json().status).toBe("paid");
+
+    const second = await quoted(me.headers);
+    const cartId = (await call(app, me.headers, "POST", `/api/quotes/${second}/accept`)).json().cart_id as string;
+    const lines = await linesOf(cartId);
+    const res = await call(app, me.headers, "POST", "/api/reorder/", { order_id: data.order_id });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: "QUOTED_CART" });
+    expect(await linesOf(cartId)).toEqual(lines);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "./form-problems";
 import { safeNext } from "./safe-next";
 import { Button } from "../ui/button";
+import type { FlashState } from "../layout/flash-notice";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
@@ -69,7 +70,9 @@ export function LoginForm() {
       // No token goes with it: logging in again over an expired session must not be refused for that session.
       const session = await api.post<LoginResponse>("/api/login/", body, { auth: false });
       signIn(session.token, session.cart_id);
-      await navigate(safeNext(params.get("next")), { replace: true });
+      // A cart holding an accepted quote keeps the guest's pieces out: the next page says so (root's FlashNotice).
+      const flash: FlashState | undefined = session.cart_notice ? { flash: session.cart_notice } : undefined;
+      await navigate(safeNext(params.get("next")), { replace: true, state: flash });
     } catch (error) {
       setProblems(problemsFromApi(error, LOGIN_FIELDS, MESSAGES.unexpectedError));
     } finally {

@@ -29,9 +29,14 @@ import { TradeTermsLine, useTradeTerms } from "./trade-terms";
 /**
  * Spec: the detail is fetched again when the size changes, debounced by 1 s. Until the new size's data
  * arrives the page keeps showing what it has, with a note that the price is being updated.
+ * The size is the shopper's alone: nothing fetched ever sets it. When the route's data is loaded again in
+ * another currency (a currency switch revalidates it, priced for size S) the page shows that data and
+ * fetches the chosen size in the new currency; an answer to a request since superseded is dropped.
  */
 function useSizedDetail(initial: ProductDetail) {
-  const [detail, setDetail] = useState(initial);
+  const [fetched, setDetail] = useState(initial);
+  // Derived rather than copied into state, so the data of the old currency never paints after a switch.
+  const detail = fetched.currency === initial.currency ? fetched : initial;
   // A link may name the size to open on (the back-in-stock e-mail's); one the product is not sold in is ignored.
   const [params] = useSearchParams();
   const linked = initial.sizes.find((s) => s.size === params.get("size"))?.size;
@@ -48,17 +53,22 @@ function useSizedDetail(initial: ProductDetail) {
         { product_pk: detail.id, size: wanted, currency: detail.currency },
         { signal: controller.signal },
       )
-      .then((response) => {
-        setDetail(response.data);
-        setFailed(false);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Product detail refresh failed", error);
-        setFailed(true);
-      });
+      .then(
+        (response) => {
+          setDetail(response.data);
+          setFailed(false);
+        },
+        (error: unknown) => {
+          // Superseded (another size wanted, or the data reloaded in another currency): not a failure. An answer
+          // that lands just as it is superseded only sets `detail`, whose change asks again for the wanted size.
+          if (controller.signal.aborted) return;
+          console.error("Product detail refresh failed", error);
+          setFailed(true);
+        },
+      );
     return () => controller.abort();
-  }, [wanted, detail.id, detail.size, detail.currency]);
+    // `detail` is either state or the route's data: a new object only when one of them changes.
+  }, [wanted, detail]);
 
   return { detail, size, setSize, updating: size !== detail.size && !failed, failed };
 }
