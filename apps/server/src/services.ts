@@ -26,6 +26,7 @@ import { createPromoService } from "./modules/promo/service";
 import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
 import { createWishlistService } from "./modules/wishlist/service";
+import { createNumbersService } from "./modules/numbers/service";
 import { createStockAlerts } from "./modules/wishlist/stock-alerts";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
@@ -112,6 +113,7 @@ export function createServices(
   const reviews = createReviewsService(db, { media });
   const storeCredit = createStoreCreditService(db);
   const quotes = createQuoteService(db);
+  const numbers = createNumbersService(db, log);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -122,6 +124,7 @@ export function createServices(
     cart,
     promo: createPromoService(db, cart),
     wishlist: createWishlistService(db),
+    numbers,
     stockAlerts: createStockAlerts(db, { secret: secrets.notificationLinks, ...config.abuse.stockAlerts }),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, {
@@ -205,6 +208,7 @@ export function createServices(
       addressChecks,
       payNow,
       quotes,
+      numbers,
       pickupPincode: config.shipping.pickupPincode,
     }),
   };

@@ -14,6 +14,7 @@ import { adminQuoteRoutes } from "./quotes-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
+import { adminNumbersRoutes } from "./numbers-routes";
 import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminImportRulesRoutes } from "./import-rules-routes";
@@ -69,6 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminContentRoutes);
   await app.register(adminSalesRoutes);
   await app.register(adminDeliveryOutcomesRoutes);
+  await app.register(adminNumbersRoutes);
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);
