@@ -25,6 +25,7 @@ const SCREENS = [
   { path: "/admin/queries", title: "Queries" },
   { path: "/admin/sales", title: "Sales report" },
   { path: "/admin/delivery-outcomes", title: "Delivery outcomes" },
+  { path: "/admin/numbers", title: "Shop numbers" },
   { path: "/admin/cod-rules", title: "Cash on delivery rules" },
   { path: "/admin/bank-transfer", title: "Bank transfer" },
   { path: "/admin/trade", title: "Trade accounts" },

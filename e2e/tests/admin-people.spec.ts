@@ -21,6 +21,7 @@ const OWNER_SCREENS = [
   "/admin/reviews",
   "/admin/sales",
   "/admin/delivery-outcomes",
+  "/admin/numbers",
   "/admin/cod-rules",
   "/admin/bank-transfer",
   "/admin/trade",
