@@ -5,7 +5,7 @@ import type { NumbersNote } from "./numbers";
 const WAIT_MS = 3000;
 const URL = "/api/events";
 
-let queue: NumbersEvent[] = [];
+const queue: NumbersEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 /** The referrer belongs to the page load that began the visit, not to the client-side navigations after it. */

@@ -21,8 +21,8 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/events",
     {
-      // A page sends one batch when it is hidden or every few seconds at most: far below this for a shopper.
-      config: { rateLimit: { max: 600, timeWindow: "1 minute" } },
+      // The shop's general limit per client (a page sends a batch every few seconds at most).
+      config: { rateLimit: { max: app.config.rateLimitMax, timeWindow: "1 minute" } },
       schema: {
         tags: ["numbers"],
         summary:
