@@ -19,6 +19,8 @@ const LAYERS = [
   },
   // Trade accounts (decision 097): read the catalogue and accounts; cart, promo and checkout price with them.
   { name: "trade", modules: ["trade"] },
+  // The seller's numbers (decision 106): reads the catalogue's names; checkout and confirmation record through it.
+  { name: "numbers", modules: ["numbers"] },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo, feeds", modules: ["orders", "seo", "feeds"] },
   // Reads the orders' outcomes for its history defaults; checkout asks it, the back office edits it.

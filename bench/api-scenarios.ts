@@ -6,7 +6,7 @@ import type { LoadRequest } from "./lib/load";
 import { COMMON_CASE, distinctQueries, rareWord, TYPO_CASE } from "./lib/search-cases";
 
 /** "catalogue" reads carry the issue's throughput target; the others are reported against the ceiling only. */
-export type ScenarioGroup = "ceiling" | "catalogue" | "search" | "cart";
+export type ScenarioGroup = "ceiling" | "catalogue" | "search" | "cart" | "events";
 
 export interface Scenario {
   name: string;
@@ -131,6 +131,30 @@ export async function apiScenarios(
       requests: await addToCartBodies(priceOf, cartIds),
       note: `POST without cart_id: a new guest cart per request, ${cartIds.length} products in turn`,
     },
+    {
+      name: "events",
+      group: "events",
+      requests: [EVENTS_BATCH],
+      note: "POST /api/events: a page's batch of 4 events (visit, product view, search, add to cart), buffered and written in multi-row inserts",
+    },
   ];
   return scenarios;
 }
+
+/** A storefront beacon's batch (decision 106), from a desktop browser's user agent (bots are not recorded). */
+export const EVENTS_BATCH: LoadRequest = {
+  method: "POST",
+  path: "/api/events",
+  headers: {
+    "content-type": "application/json",
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  },
+  body: JSON.stringify({
+    events: [
+      { type: "visit", path: "/", referrer: "https://l.instagram.com/", utm_source: "instagram" },
+      { type: "product_view", product_id: 1 },
+      { type: "search", query: "kantha quilt", results: 12, product_ids: [1, 2, 3] },
+      { type: "add_to_cart", product_id: 1 },
+    ],
+  }),
+};

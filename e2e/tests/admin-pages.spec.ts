@@ -26,6 +26,7 @@ const SCREENS = [
   { path: "/admin/sales", title: "Sales report" },
   { path: "/admin/delivery-outcomes", title: "Delivery outcomes" },
   { path: "/admin/feeds", title: "Product feeds" },
+  { path: "/admin/numbers", title: "Shop numbers" },
   { path: "/admin/cod-rules", title: "Cash on delivery rules" },
   { path: "/admin/bank-transfer", title: "Bank transfer" },
   { path: "/admin/trade", title: "Trade accounts" },

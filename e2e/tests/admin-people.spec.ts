@@ -22,6 +22,7 @@ const OWNER_SCREENS = [
   "/admin/sales",
   "/admin/delivery-outcomes",
   "/admin/feeds",
+  "/admin/numbers",
   "/admin/cod-rules",
   "/admin/bank-transfer",
   "/admin/trade",

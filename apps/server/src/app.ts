@@ -43,6 +43,7 @@ import { loadCarrierSimulatorSecrets, type CarrierRegistry } from "./modules/shi
 import { carrierSimulatorsPlugin } from "./modules/shipping/simulators";
 import { promoRoutes } from "./modules/promo/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
+import { numbersRoutes } from "./modules/numbers/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { seoRoutes } from "./modules/seo/routes";
 import { feedRoutes } from "./modules/feeds/routes";
@@ -162,6 +163,7 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(promoRoutes);
   await app.register(wishlistRoutes);
+  await app.register(numbersRoutes);
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(returnRoutes);
@@ -213,6 +215,8 @@ export async function buildApp({
     });
   }
 
+  // The numbers' waiting events are written before the database closes (decision 106).
+  app.addHook("preClose", async () => app.services.numbers.flush());
   app.addHook("onClose", async () => app.services.media.close());
   await app.register(mediaRoutes, { store: app.services.media });
 

@@ -33,3 +33,4 @@ export * from "./modules/cod-rules/tables";
 export * from "./modules/trade/tables";
 export * from "./modules/pay-now/tables";
 export * from "./modules/quotes/tables";
+export * from "./modules/numbers/tables";

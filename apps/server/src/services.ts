@@ -27,6 +27,7 @@ import { createSearchService } from "./modules/search/service";
 import { createSeoService } from "./modules/seo/service";
 import { createFeedService } from "./modules/feeds/service";
 import { createWishlistService } from "./modules/wishlist/service";
+import { createNumbersService } from "./modules/numbers/service";
 import { createStockAlerts } from "./modules/wishlist/stock-alerts";
 import { createShippingGateway } from "./modules/shipping/gateway";
 import { createReturnsService } from "./modules/returns/service";
@@ -113,6 +114,7 @@ export function createServices(
   const reviews = createReviewsService(db, { media });
   const storeCredit = createStoreCreditService(db);
   const quotes = createQuoteService(db);
+  const numbers = createNumbersService(db, log);
   return {
     catalog: createCatalogService(db),
     search: createSearchService(db),
@@ -124,6 +126,7 @@ export function createServices(
     cart,
     promo: createPromoService(db, cart),
     wishlist: createWishlistService(db),
+    numbers,
     stockAlerts: createStockAlerts(db, { secret: secrets.notificationLinks, ...config.abuse.stockAlerts }),
     accounts: createAccountsService(db, { publicUrl: config.publicUrl, cart, loginThrottle: config.loginThrottle }),
     checkout: createCheckoutService(db, {
@@ -208,6 +211,7 @@ export function createServices(
       addressChecks,
       payNow,
       quotes,
+      numbers,
       pickupPincode: config.shipping.pickupPincode,
     }),
   };

@@ -23,6 +23,7 @@ import "./load-context";
 import { CartProvider, useCart } from "./lib/cart";
 import { CurrencyProvider } from "./lib/currency-context";
 import { logBoundaryError } from "./lib/log-failure";
+import { note } from "./lib/numbers";
 import { isBackOffice } from "./lib/back-office";
 import { SessionProvider } from "./lib/session";
 import { useWishlist, WishlistProvider } from "./lib/wishlist";
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useShopNumbers(backOffice);
   return (
     <html lang="en" data-country={data?.country ?? undefined}>
       <head>
@@ -107,6 +109,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Each page a shopper sees, for the seller's numbers (decision 106); the back office is not shop traffic. */
+function useShopNumbers(backOffice: boolean) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (!backOffice) note({ type: "page", path: pathname, search });
+  }, [backOffice, pathname, search]);
 }
 
 /** The navigation with the cart's and the wishlist's counts, which live in the browser (0 until read). */

@@ -80,6 +80,8 @@ export default [
     page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
     // Issue 45 point 1: the product feeds for Google and Meta, and what they leave out (decision 104).
     page("feeds", "routes/admin/feeds.tsx"),
+    // Issue 45 point 3 (decision 106): the seller's numbers, first-party.
+    page("numbers", "routes/admin/numbers.tsx"),
     // Issue 43 point 2: cash on delivery's rules and the defaults from the store's returns (decision 093).
     page("cod-rules", "routes/admin/cod-rules.tsx"),
     // Issue 44 point 4: the account bank-transfer buyers pay into (decision 098).

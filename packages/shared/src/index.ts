@@ -66,3 +66,4 @@ export * from "./schemas/cod-rules";
 export * from "./schemas/pay-now";
 export * from "./schemas/trade";
 export * from "./schemas/quotes";
+export * from "./schemas/numbers";

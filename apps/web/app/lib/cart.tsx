@@ -1,3 +1,4 @@
+import { note } from "./numbers";
 import type { CartItem, CartResponse, Currency } from "@store/shared";
 // The module itself, not the package index: only what the shell needs, no schemas.
 import { CART_COOKIE, cartIdInCookie } from "@store/shared/cart-cookie";
@@ -167,6 +168,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const add = useCallback(
     (line: NewCartLine) =>
       change(async (cartId) => {
+        note({ type: "add_to_cart", product_id: line.product_pk });
         try {
           return await cartApi.add({ ...line, cart_id: cartId });
         } catch (error) {

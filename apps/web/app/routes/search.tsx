@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  NUMBERS_SEARCH_IDS_MAX,
   PAGE_SIZE,
   searchHeading,
   SKELETON_COUNTS,
@@ -7,6 +8,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from "@store/shared";
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { Deferred } from "../lib/deferred";
 import { ExploreMoreButton } from "../components/product/explore-more-button";
@@ -17,6 +19,7 @@ import { useExploreMore } from "../components/product/use-explore-more";
 import { api } from "../lib/api";
 import { browserCurrency } from "../lib/currency";
 import { logBoundaryError } from "../lib/log-failure";
+import { note } from "../lib/numbers";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/search";
 
@@ -100,6 +103,17 @@ function SearchResults({ query, first }: { query: string; first: SearchResponse 
   // The answer says which currency its prices are in; further pages must match it.
   const more = useExploreMore(first, (page) => fetchResults(query, first.currency, page));
   const shown = useTradeListPrices(more.products);
+  // The seller's numbers (decision 106): what was searched, how much was found, and the first page's products.
+  useEffect(
+    () =>
+      note({
+        type: "search",
+        query,
+        results: first.total,
+        product_ids: first.data.slice(0, NUMBERS_SEARCH_IDS_MAX).map((p) => p.id),
+      }),
+    [query, first],
+  );
   if (more.products.length === 0) return <SearchMessage text={MESSAGES.searchEmpty} />;
   return (
     <>

@@ -15,6 +15,7 @@ import { adminQuoteRoutes } from "./quotes-routes";
 import { adminProductRoutes } from "./products-routes";
 import { ADMIN_ERRORS } from "./route-kit";
 import { adminDeliveryOutcomesRoutes, adminSalesRoutes } from "./sales-routes";
+import { adminNumbersRoutes } from "./numbers-routes";
 import { adminSizeSchemeRoutes } from "./size-schemes-routes";
 import { adminTaxDataRoutes } from "./tax-data-routes";
 import { adminImportRulesRoutes } from "./import-rules-routes";
@@ -71,6 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSalesRoutes);
   await app.register(adminDeliveryOutcomesRoutes);
   await app.register(adminFeedRoutes);
+  await app.register(adminNumbersRoutes);
   await app.register(adminTaxRoutes);
   await app.register(adminPeopleRoutes);
   await app.register(adminTaxDataRoutes);

@@ -23,6 +23,8 @@ import { createSizeSchemesAdmin } from "./size-schemes";
 import { createTaxDataAdmin } from "./tax-data";
 import { createImportRulesAdmin } from "./import-rules";
 import { createCodRulesAdmin } from "./cod-rules";
+import { createNumbersAdmin } from "./numbers";
+import type { NumbersService } from "../numbers/service";
 import { createTradeAdmin } from "./trade";
 import { moneyOfOrder } from "../payments/order-payments";
 import { bankTransferOfOrder } from "../payments/bank-transfer";
@@ -82,6 +84,8 @@ export interface AdminServiceOptions {
   addressChecks: AddressCheckService;
   /** "Pay now" nudges after cash-on-delivery orders (decision 094): settings and figures. */
   payNow: PayNowService;
+  /** The seller's numbers (decision 106): the reports and the retention setting. */
+  numbers: NumbersService;
   quotes: QuoteService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */
   pickupPincode: string;
@@ -169,6 +173,7 @@ export function createAdminServices(db: Db, options: AdminServiceOptions) {
     taxData: createTaxDataAdmin(db),
     importRules: createImportRulesAdmin(db),
     codRules: createCodRulesAdmin(db),
+    numbers: createNumbersAdmin(db, options.numbers),
     trade: createTradeAdmin(db),
     sizeSchemes: createSizeSchemesAdmin(db),
     returns: createReturnsAdmin(db, options.returns, options.refunds ?? null, options.offlinePayment),

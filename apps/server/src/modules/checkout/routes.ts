@@ -1,3 +1,4 @@
+import { visitorOf } from "../numbers/routes";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -149,7 +150,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: createOrderResponseSchema, ...errors },
       },
     },
-    async (request) => orderResponse(await checkout.createOrder(request.body, request.user, { ip: request.ip })),
+    async (request) => {
+      const created = await checkout.createOrder(request.body, request.user, { ip: request.ip });
+      // The seller's numbers (decision 106): the order joins this shopper's visit of the day, unless declined.
+      const visitor = await visitorOf(
+        request,
+        (input) => app.services.geo.countryFor(input),
+        app.config.cdnCountryHeader,
+      );
+      await app.services.numbers.orderPlaced(visitor, created.order.id);
+      return orderResponse(created);
+    },
   );
 
   app.post(

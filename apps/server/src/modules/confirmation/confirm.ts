@@ -1,3 +1,4 @@
+import { recordOrderPaid } from "../numbers/paid";
 import { asc, eq } from "drizzle-orm";
 import { markQuoteAccepted } from "../quotes/service";
 import type { Tx } from "../../db/client";
@@ -58,6 +59,12 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
         parameters: [String(order.id), moneyOf(order)(order.total)],
       },
     });
+    // The seller's numbers count the sale here, the one step every confirmed order takes (decision 106).
+    await recordOrderPaid(
+      sp,
+      order,
+      lines.map((l) => l.productId),
+    );
     // Read before the invoice (below): nothing slow may follow its number.
     const photos = order.email
       ? await mainPhotos(

@@ -26,6 +26,7 @@ const LINKS = [
   { to: "/admin/sales", label: "Sales report", end: false },
   { to: "/admin/delivery-outcomes", label: "Delivery outcomes", end: false },
   { to: "/admin/feeds", label: "Product feeds", end: false },
+  { to: "/admin/numbers", label: "Shop numbers", end: false },
   { to: "/admin/cod-rules", label: "COD rules", end: false },
   { to: "/admin/bank-transfer", label: "Bank transfer", end: false },
   { to: "/admin/trade", label: "Trade accounts", end: false },

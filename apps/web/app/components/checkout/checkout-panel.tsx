@@ -1,3 +1,4 @@
+import { note } from "../../lib/numbers";
 import {
   type QuoteView,
   DEFAULT_SHIPPING_METHOD,
@@ -104,6 +105,7 @@ export function CheckoutPanel() {
   const creditBalance = useCreditBalance(currency, signedIn);
   const [useCredit, setUseCredit] = useState(false);
 
+  useEffect(() => note({ type: "checkout_started" }), []);
   // The PIN code remembered from the product page (or an earlier checkout) starts the form.
   useEffect(() => {
     const pin = rememberedPin();
