@@ -19,7 +19,7 @@ const LAYERS = [
   },
   // Trade accounts (decision 097): read the catalogue and accounts; cart, promo and checkout price with them.
   { name: "trade", modules: ["trade"] },
-  // The seller's numbers (decision 106): reads the catalogue's names; checkout and confirmation record through it.
+  // The seller's numbers (decision 105): reads the catalogue's names; checkout and confirmation record through it.
   { name: "numbers", modules: ["numbers"] },
   { name: "content, search, cart, promo, wishlist", modules: ["content", "search", "cart", "promo", "wishlist"] },
   { name: "orders, seo, feeds", modules: ["orders", "seo", "feeds"] },

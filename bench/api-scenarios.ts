@@ -141,7 +141,7 @@ export async function apiScenarios(
   return scenarios;
 }
 
-/** A storefront beacon's batch (decision 106), from a desktop browser's user agent (bots are not recorded). */
+/** A storefront beacon's batch (decision 105), from a desktop browser's user agent (bots are not recorded). */
 export const EVENTS_BATCH: LoadRequest = {
   method: "POST",
   path: "/api/events",

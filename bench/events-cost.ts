@@ -1,6 +1,6 @@
 /**
  * `npm run bench:events -- [--products N] [--duration S] [--connections N]`
- * The seller's numbers on the request path (decision 106): the product detail read alone, then the same read
+ * The seller's numbers on the request path (decision 105): the product detail read alone, then the same read
  * while browsers' event batches arrive at a shop's worst rate and beyond, then the events alone. The read's
  * req/s and p99 with and without the events show what the beacon costs a read target.
  */

@@ -6,7 +6,7 @@ import { CARD, checkout, CONTINUE, fillDelivery, orderNumber } from "../fixtures
 import { setCurrencyCookie } from "../fixtures/currency";
 
 /**
- * Issue 45 point 3's done-when (decision 106): a shopper arrives from a WhatsApp post, searches twice (one
+ * Issue 45 point 3's done-when (decision 105): a shopper arrives from a WhatsApp post, searches twice (one
  * search finds nothing, the other finds the product), buys it through the simulated card widget, and the
  * seller reads the visit, the searches and the sale in the back office's numbers.
  */

@@ -215,7 +215,7 @@ export async function buildApp({
     });
   }
 
-  // The numbers' waiting events are written before the database closes (decision 106).
+  // The numbers' waiting events are written before the database closes (decision 105).
   app.addHook("preClose", async () => app.services.numbers.flush());
   app.addHook("onClose", async () => app.services.media.close());
   await app.register(mediaRoutes, { store: app.services.media });

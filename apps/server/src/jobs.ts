@@ -54,7 +54,7 @@ export function storeJobs(db: Db, services: StoreServices, outboxEveryMs: number
     { name: "send due gift cards", everyMs: 60_000, run: () => services.giftCards.sendDue() },
     // "Pay now" messages after cash-on-delivery orders (decision 094): each order once, after the seller's delay.
     { name: "pay now nudges", everyMs: 60_000, run: () => services.payNow.sendDue() },
-    // The seller's numbers (decision 106): recent days rolled up, yesterday's salt discarded, old raw events pruned.
+    // The seller's numbers (decision 105): recent days rolled up, yesterday's salt discarded, old raw events pruned.
     { name: "numbers upkeep", everyMs: 10 * 60_000, run: () => services.numbers.upkeep() },
     ...courierSimulatorClocks(services),
   ];

@@ -111,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Each page a shopper sees, for the seller's numbers (decision 106); the back office is not shop traffic. */
+/** Each page a shopper sees, for the seller's numbers (decision 105); the back office is not shop traffic. */
 function useShopNumbers(backOffice: boolean) {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -78,9 +78,9 @@ export default [
     page("queries", "routes/admin/queries.tsx"),
     page("sales", "routes/admin/sales.tsx"),
     page("delivery-outcomes", "routes/admin/delivery-outcomes.tsx"),
-    // Issue 45 point 1: the product feeds for Google and Meta, and what they leave out (decision 104).
+    // Issue 45 point 1: the product feeds for Google and Meta, and what they leave out (decision 103).
     page("feeds", "routes/admin/feeds.tsx"),
-    // Issue 45 point 3 (decision 106): the seller's numbers, first-party.
+    // Issue 45 point 3 (decision 105): the seller's numbers, first-party.
     page("numbers", "routes/admin/numbers.tsx"),
     // Issue 43 point 2: cash on delivery's rules and the defaults from the store's returns (decision 093).
     page("cod-rules", "routes/admin/cod-rules.tsx"),

@@ -8,7 +8,7 @@ import { createTestApp } from "../testing/test-app";
 /**
  * The pages' JSON-LD as the server renders it (the web app's sources through Vite), checked against Google's
  * required and recommended properties for merchant listings (Offer shipping and returns), BreadcrumbList,
- * Article (BlogPosting) and Organization (decision 105).
+ * Article (BlogPosting) and Organization (decision 104).
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -7,7 +7,7 @@ const waiting: NumbersNote[] = [];
 let beacon: Promise<(notes: NumbersNote[]) => void> | undefined;
 
 /**
- * The seller's numbers (decision 106), kept out of the first load: this is all a page carries. The first
+ * The seller's numbers (decision 105), kept out of the first load: this is all a page carries. The first
  * note (an effect, so after hydration) loads the beacon's own chunk, which batches and sends.
  */
 export function note(event: NumbersNote): void {

@@ -1,7 +1,7 @@
 import { RETURN_WINDOW_HOURS, SELLER, type ShippingOffer } from "@store/shared";
 
 /**
- * schema.org pieces shared by the pages' JSON-LD (decision 105): breadcrumbs, return policies and shipping.
+ * schema.org pieces shared by the pages' JSON-LD (decision 104): breadcrumbs, return policies and shipping.
  * Built by the server's loaders only, so none of it reaches the browser's first load.
  */
 

@@ -96,7 +96,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { ...listing, products, jsonLd: listingBreadcrumbs(listing) };
 }
 
-/** The listing's trail for search engines (decision 105), written by the server only. */
+/** The listing's trail for search engines (decision 104), written by the server only. */
 function listingBreadcrumbs({ category, subcategory }: Listing): string {
   const trail = [
     { name: "Home", path: "/" },

@@ -103,7 +103,7 @@ function SearchResults({ query, first }: { query: string; first: SearchResponse 
   // The answer says which currency its prices are in; further pages must match it.
   const more = useExploreMore(first, (page) => fetchResults(query, first.currency, page));
   const shown = useTradeListPrices(more.products);
-  // The seller's numbers (decision 106): what was searched, how much was found, and the first page's products.
+  // The seller's numbers (decision 105): what was searched, how much was found, and the first page's products.
   useEffect(
     () =>
       note({

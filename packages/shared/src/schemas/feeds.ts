@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CURRENCIES } from "../constants";
 
 /**
- * Product feeds for shopping channels (issue 45, decision 104): Google Merchant Center's RSS 2.0 with the
+ * Product feeds for shopping channels (issue 45, decision 103): Google Merchant Center's RSS 2.0 with the
  * `g:` namespace and Meta's catalogue CSV, one per currency (rupees for India, the dollar prices shown abroad).
  */
 export const FEED_FORMATS = ["google", "meta"] as const;

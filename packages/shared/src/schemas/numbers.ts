@@ -2,7 +2,7 @@ import { z } from "zod";
 import { calendarDay } from "./input-rules";
 
 /**
- * The seller's numbers (issue 45 point 3, decision 106). `POST /api/events`: a batch of what one shopper's
+ * The seller's numbers (issue 45 point 3, decision 105). `POST /api/events`: a batch of what one shopper's
  * browser saw, sent after the page loaded; no identifier in it (the server derives the day's session).
  */
 export const NUMBERS_BATCH_MAX = 30;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `GET /sitemaps/:file`: one sitemap of the index by its name (`pages.xml`, `products-2.xml`; decision 105). */
+/** `GET /sitemaps/:file`: one sitemap of the index by its name (`pages.xml`, `products-2.xml`; decision 104). */
 export const sitemapFileParams = z.object({
   file: z
     .string()

@@ -187,7 +187,7 @@ export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;
 
 /**
  * One way a product ships and what it costs, to a set of countries: the shipping offers of the product page's
- * structured data (decision 105), read by the server's page loader only (no API route). `fee` is in major units
+ * structured data (decision 104), read by the server's page loader only (no API route). `fee` is in major units
  * of `currency`, for one piece; `days` is the method's promise in business days.
  */
 export interface ShippingOffer {

@@ -2,7 +2,7 @@ import { adminFeedsResponseSchema } from "@store/shared";
 import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
 
 /**
- * The product feeds as the channels fetch them now (issue 45, decision 104): each one's address, when it was
+ * The product feeds as the channels fetch them now (issue 45, decision 103): each one's address, when it was
  * built and how many products it holds, and the products left out with why. Owner only, like the sales
  * screens: where the shop is advertised is the owner's business.
  */

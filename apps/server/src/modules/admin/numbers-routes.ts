@@ -3,7 +3,7 @@ import { z } from "zod";
 import { signedInUser } from "../accounts/auth-plugin";
 import { ADMIN_ERRORS, type AdminApp } from "./route-kit";
 
-/** The seller's numbers (issue 45 point 3, decision 106): the report, each table as CSV, the retention setting. */
+/** The seller's numbers (issue 45 point 3, decision 105): the report, each table as CSV, the retention setting. */
 export async function adminNumbersRoutes(app: AdminApp): Promise<void> {
   const numbers = app.services.admin.numbers;
   const tags = ["admin", "admin numbers"];

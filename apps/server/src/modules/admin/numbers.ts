@@ -28,7 +28,7 @@ const CSV_TABLES: Record<Table, (report: NumbersReport) => [string[], CsvCell[][
   ],
 };
 
-/** The seller's numbers (decision 106) for the back office: owner-only, the settings' change audited. */
+/** The seller's numbers (decision 105) for the back office: owner-only, the settings' change audited. */
 export function createNumbersAdmin(db: Db, numbers: NumbersService) {
   const settingsView = async (): Promise<NumbersSettings> => ({
     retention_days: (await readNumbersSettings(db)).retentionDays,

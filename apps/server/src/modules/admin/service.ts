@@ -84,7 +84,7 @@ export interface AdminServiceOptions {
   addressChecks: AddressCheckService;
   /** "Pay now" nudges after cash-on-delivery orders (decision 094): settings and figures. */
   payNow: PayNowService;
-  /** The seller's numbers (decision 106): the reports and the retention setting. */
+  /** The seller's numbers (decision 105): the reports and the retention setting. */
   numbers: NumbersService;
   quotes: QuoteService;
   /** Where the courier picks parcels up: the e-way bill's place of dispatch. */

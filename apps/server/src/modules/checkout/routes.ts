@@ -152,7 +152,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const created = await checkout.createOrder(request.body, request.user, { ip: request.ip });
-      // The seller's numbers (decision 106): the order joins this shopper's visit of the day, unless declined.
+      // The seller's numbers (decision 105): the order joins this shopper's visit of the day, unless declined.
       const visitor = await visitorOf(
         request,
         (input) => app.services.geo.countryFor(input),

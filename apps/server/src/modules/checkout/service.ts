@@ -433,10 +433,10 @@ export function createCheckoutService(
     /** `GET /api/shipping-promise/`: each offered method's days and fee for one piece to a country (decision 080). */
     shippingPromise: (input: { productId: number; country: string; currency: Currency }) => shippingPromise(db, input),
 
-    /** Every method's fee for one piece to the countries it reaches: the product page's structured data (decision 105). */
+    /** Every method's fee for one piece to the countries it reaches: the product page's structured data (decision 104). */
     shippingOffers: (input: { productId: number; currency: Currency }) => shippingOffers(db, input),
 
-    /** The shop-wide rates for a half-kilo piece: the home page's Organization shipping policy (decision 105). */
+    /** The shop-wide rates for a half-kilo piece: the home page's Organization shipping policy (decision 104). */
     shopShippingOffers: (currency: Currency) => shopShippingOffers(db, currency),
 
     /** `GET /api/shipping-quote/`: each offered method's fee for the cart to a country (decision 080). */

@@ -18,7 +18,7 @@ const INDIA = "IN";
 const FIRST_STEP_PIECE: ProductShippingFacts = { grams: 500, packageCm: null, handlingMinor: 0 };
 
 /**
- * Every way one piece of a product ships, priced as the checkout prices it (decision 105): India's offered
+ * Every way one piece of a product ships, priced as the checkout prices it (decision 104): India's offered
  * methods at the seller's fees (to IN), and each offered international method at the rate cards of every zone
  * that has countries and a card in `currency` (decision 080). The product page's structured data reads it.
  */

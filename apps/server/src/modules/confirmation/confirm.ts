@@ -59,7 +59,7 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
         parameters: [String(order.id), moneyOf(order)(order.total)],
       },
     });
-    // The seller's numbers count the sale here, the one step every confirmed order takes (decision 106).
+    // The seller's numbers count the sale here, the one step every confirmed order takes (decision 105).
     await recordOrderPaid(
       sp,
       order,

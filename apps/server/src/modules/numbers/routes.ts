@@ -15,7 +15,7 @@ export async function visitorOf(
   return { ip: request.ip, headers: request.headers, host: request.host, country };
 }
 
-/** `POST /api/events`: the storefront's beacon (decision 106). Answers before anything is written. */
+/** `POST /api/events`: the storefront's beacon (decision 105). Answers before anything is written. */
 export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { numbers, geo } = app.services;
   app.post(

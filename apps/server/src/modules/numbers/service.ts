@@ -13,7 +13,7 @@ import { createSalts, discardOldSalts, type Visitor } from "./visitor";
 export type { Visitor } from "./visitor";
 
 /**
- * The seller's numbers (decision 106): the browser's batches and the checkout's orders in, through the
+ * The seller's numbers (decision 105): the browser's batches and the checkout's orders in, through the
  * buffer; the daily rollups and the reports out; the upkeep job's rollups, salts and retention.
  */
 export function createNumbersService(db: Db, log: ServiceLog, buffering?: { flushMs?: number; maxRows?: number }) {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * The seller's numbers (decision 106), written only by the numbers module. One row per event a shopper's
+ * The seller's numbers (decision 105), written only by the numbers module. One row per event a shopper's
  * browser sent (visit, product view, add to cart, checkout started, search) or the server recorded (an order
  * placed, an order paid). `session` is the day's salted hash of (IP, user agent): the salt is thrown away when
  * the day ends, so it never links one day's visit to another's, and nothing is kept on the shopper's device.

@@ -8,7 +8,7 @@ export const ROBOTS_DISALLOW = ["/cart", "/add_items", "/admin", "/account", "/a
 
 export function createSeoService(db: Db) {
   return {
-    /** The sitemap index (decision 105): one sitemap per kind of page, products and posts in pages of 50,000. */
+    /** The sitemap index (decision 104): one sitemap per kind of page, products and posts in pages of 50,000. */
     sitemapIndexXml: (publicUrl: string) => sitemapIndexXml(db, publicUrl),
 
     /** One sitemap of the index by its file name, streamed in chunks; null: no such file. */

@@ -120,7 +120,7 @@ export interface ZonePrice {
 
 /**
  * A parcel priced in every zone that has countries, by each of `methods` with a card in `currency`: what the
- * rate cards charge abroad, read once (the product page's structured data, decision 105). Same formula as
+ * rate cards charge abroad, read once (the product page's structured data, decision 104). Same formula as
  * `priceByRateCard`; a zone without a card for the method is left out (not shipped that way).
  */
 export async function priceInEveryZone(

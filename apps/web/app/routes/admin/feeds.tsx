@@ -14,7 +14,7 @@ export function meta() {
 const FORMAT_NAMES = { google: "Google Merchant Center", meta: "Meta catalogue (Facebook, Instagram, WhatsApp)" };
 
 /**
- * The product feeds (issue 45, decision 104): the address to give each channel, when the feed was last built
+ * The product feeds (issue 45, decision 103): the address to give each channel, when the feed was last built
  * (it is built again whenever the catalogue changes) and how many products it holds, then the products every
  * feed leaves out and why, each linked to its edit page.
  */

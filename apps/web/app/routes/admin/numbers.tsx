@@ -50,7 +50,7 @@ function withDefaults(values: Filters): Filters {
 const LEAD =
   "Counted in the shop itself: no outside tracker, no cookie. A shopper is one visit a day (a hash of their address and browser with a salt thrown away each night); shoppers who ask not to be tracked are not counted, their orders are.";
 
-/** The seller's numbers (issue 45 point 3, decision 106): funnel, searches, products, sources, with CSV. */
+/** The seller's numbers (issue 45 point 3, decision 105): funnel, searches, products, sources, with CSV. */
 export default function ShopNumbers() {
   const params = useListParams(FILTERS);
   const applied = withDefaults(params.values);
