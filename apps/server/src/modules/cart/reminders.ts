@@ -1,4 +1,18 @@
-import { and, asc, eq, exists, gt, isNull, lte, not, notExists, or, sql, TransactionRollbackError } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  notExists,
+  or,
+  sql,
+  TransactionRollbackError,
+} from "drizzle-orm";
 import { formatMoney, priceIn, SELLER, type Currency } from "@store/shared";
 import type { Limit } from "../../config";
 import type { Db, Tx } from "../../db/client";
@@ -96,6 +110,14 @@ async function candidates(db: Db, now: Date, cap: Limit, email?: string): Promis
             .select({ one: sql`1` })
             .from(cartLines)
             .where(eq(cartLines.cartId, carts.id)),
+        ),
+        // A cart holding an accepted quote is the quote's (decision 101): it has its own validity, and a restore
+        // into it would be refused.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(cartLines)
+            .where(and(eq(cartLines.cartId, carts.id), isNotNull(cartLines.quoteId))),
         ),
         notExists(
           db

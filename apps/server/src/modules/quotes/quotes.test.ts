@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { istDayOf, addDays } from "../../lib/seller-time";
 import { loadNotificationLinksSecret } from "../accounts/notification-preferences";
-import { newShopper, postAuth, tokenHeader } from "../accounts/test-support";
+import { newShopper, postAuth, tokenHeader, verifiedShopper } from "../accounts/test-support";
 import { auditLog } from "../admin/tables";
 import { call, newAdmin } from "../admin/test-support";
 import { keptOutOfQuotedCart } from "../cart/login-claim";
@@ -395,8 +395,8 @@ describe("a quoted cart stays exactly the quote", () => {
       .orderBy(asc(cartLines.id));
 
   /** A buyer (with the password, to log in again) whose cart holds an accepted quote. */
-  async function quotedCart() {
-    const shopper = await newShopper(app);
+  async function quotedCart(signUp = newShopper) {
+    const shopper = await signUp(app);
     const headers = tokenHeader(shopper.token);
     const quoteId = await quoted(headers);
     const accepted = await call(app, headers, "POST", `/api/quotes/${quoteId}/accept`);
@@ -482,6 +482,13 @@ describe("a quoted cart stays exactly the quote", () => {
     expect(await linesOf(guestCartId)).toHaveLength(1);
     const [after] = await db().select().from(cartReminders).where(eq(cartReminders.id, reminder!.id));
     expect(after).toMatchObject({ restoredAt: null, restoredCartId: null });
+  });
+
+  it("a quoted cart left alone gets no cart reminder (the quote has its own validity)", async () => {
+    const me = await quotedCart(verifiedShopper);
+    const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await app.services.cart.sendReminders(later, { email: me.email })).toBe(0);
+    expect(await db().select().from(cartReminders).where(eq(cartReminders.cartId, me.cartId))).toEqual([]);
   });
 
   it("a reorder of a past order is refused on a quoted cart", async () => {
