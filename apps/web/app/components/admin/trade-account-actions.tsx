@@ -35,7 +35,7 @@ function GroupForm(props: {
       <label className="sr-only" htmlFor={id}>
         {props.label}
       </label>
-      <select id={id} name="group_id" className={CONTROL} defaultValue="">
+      <select id={id} name="group_id" className={`${CONTROL} min-w-[11rem] flex-1`} defaultValue="">
         <option value="">Choose a group</option>
         {props.groups
           .filter((g) => g.id !== a.group_id)
