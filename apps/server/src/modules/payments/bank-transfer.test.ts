@@ -14,21 +14,12 @@ import { queuedHtml } from "../../email/test-support";
 import { createTestApp } from "../../testing/test-app";
 import { makeTradeBuyer } from "../trade/test-support";
 import { payments, refunds } from "./tables";
+import { BANK_ACCOUNT } from "./test-support";
 
 /** Paying by bank transfer (issue 44 point 4, decision 098). */
 let app: FastifyInstance;
 let owner: Record<string, string>;
 let ownerEmail: string;
-const ACCOUNT = {
-  enabled: true,
-  account_name: "Jaipur Prints LLP",
-  bank_name: "State Bank of India",
-  account_number: "30123456789",
-  ifsc: "sbin0001234",
-  branch: "MI Road, Jaipur",
-  upi_id: "jaipurprints@sbi",
-  days_to_pay: 5,
-};
 beforeAll(async () => {
   app = await createTestApp();
   const admin = await newAdmin(app);
@@ -86,17 +77,17 @@ describe("bank transfer", () => {
     expect(await offered()).toBe(false);
     expect((await app.inject({ url: "/api/admin/bank-transfer/settings", headers: owner })).statusCode).toBe(404);
     for (const bad of [
-      { ...ACCOUNT, ifsc: "SBIN1001234" },
-      { ...ACCOUNT, account_number: "12ab" },
-      { ...ACCOUNT, days_to_pay: 0 },
-      { ...ACCOUNT, upi_id: "no-at-sign" },
-      { ...ACCOUNT, account_name: "" },
+      { ...BANK_ACCOUNT, ifsc: "SBIN1001234" },
+      { ...BANK_ACCOUNT, account_number: "12ab" },
+      { ...BANK_ACCOUNT, days_to_pay: 0 },
+      { ...BANK_ACCOUNT, upi_id: "no-at-sign" },
+      { ...BANK_ACCOUNT, account_name: "" },
     ]) {
       const res = await put(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await app.inject({ url: "/api/admin/bank-transfer/settings", headers: owner })).statusCode).toBe(404);
-    const saved = await put(ACCOUNT);
+    const saved = await put(BANK_ACCOUNT);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ ifsc: "SBIN0001234", days_to_pay: 5 });
     expect(await offered()).toBe(true);
@@ -109,7 +100,7 @@ describe("bank transfer", () => {
 
   it("staff may not edit the account or record transfers (owner only)", async () => {
     const staff = await newStaff(app, owner);
-    expect((await put(ACCOUNT, staff.headers)).statusCode).toBe(403);
+    expect((await put(BANK_ACCOUNT, staff.headers)).statusCode).toBe(403);
     expect(
       (await record(1, { mode: "imps", utr: "123456789012", amount_minor: 100, received_on: today }, staff.headers))
         .statusCode,
@@ -181,15 +172,22 @@ describe("bank transfer", () => {
     const ask = `Send ${rupees} by NEFT, RTGS or IMPS quoting ${placed.reference} by ${day}.`;
     expect(mail.text).toContain(ask);
     for (const line of [
-      `Account name: ${ACCOUNT.account_name}`,
-      `Bank: ${ACCOUNT.bank_name}`,
-      `Account number: ${ACCOUNT.account_number}`,
+      `Account name: ${BANK_ACCOUNT.account_name}`,
+      `Bank: ${BANK_ACCOUNT.bank_name}`,
+      `Account number: ${BANK_ACCOUNT.account_number}`,
       "IFSC: SBIN0001234",
       `Reference to quote: ${placed.reference}`,
       `Balance due: ${rupees}`,
     ])
       expect(mail.text).toContain(line);
-    for (const part of [ACCOUNT.account_name, ACCOUNT.account_number, "SBIN0001234", placed.reference, rupees, day])
+    for (const part of [
+      BANK_ACCOUNT.account_name,
+      BANK_ACCOUNT.account_number,
+      "SBIN0001234",
+      placed.reference,
+      rupees,
+      day,
+    ])
       expect(html).toContain(part);
     // The same figures as the order page.
     const page = (await orderPage(placed.order_id, placed.headers)).json().data.bank_transfer;

@@ -10,6 +10,7 @@ import { createListeningTestApp, createOrder, orderBody, storedOrder } from "../
 import { invoiceOfOrder } from "../invoices/read";
 import { cardOrder, MUMBAI, pdfText } from "../invoices/test-support";
 import { webhookEvents } from "../payments/tables";
+import { openBankAccount } from "../payments/test-support";
 
 /**
  * Issue 44's "done when": one trade buyer from application to delivery, and a retail buyer with a GSTIN paying
@@ -41,16 +42,7 @@ beforeAll(async () => {
   razorpay.config.publicUrl = shop.config.publicUrl;
   owner = (await newAdmin(shop)).headers;
   [piece, other] = (await pickVariants(shop, { minStock: 20, count: 2 })) as [PickedVariant, PickedVariant];
-  const account = await call(shop, owner, "PUT", "/api/admin/bank-transfer/settings", {
-    enabled: true,
-    account_name: "Jaipur Prints LLP",
-    bank_name: "State Bank of India",
-    account_number: "30123456789",
-    ifsc: "SBIN0001234",
-    branch: "MI Road, Jaipur",
-    days_to_pay: 5,
-  });
-  expect(account.statusCode, account.body).toBe(200);
+  await openBankAccount(shop, owner);
 });
 afterAll(async () => {
   await razorpay?.paymentSimulator?.webhooks.settled();

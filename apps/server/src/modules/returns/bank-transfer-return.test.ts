@@ -16,6 +16,7 @@ import {
 import { orderLines, orders } from "../orders/tables";
 import { refunds } from "../payments/tables";
 import { makeTradeBuyer } from "../trade/test-support";
+import { openBankAccount } from "../payments/test-support";
 
 /**
  * A return of an order paid by bank transfer (decision 098): no provider can send the money back, so, as with
@@ -27,16 +28,7 @@ let owner: Record<string, string>;
 beforeAll(async () => {
   app = await createListeningTestApp();
   owner = (await newAdmin(app)).headers;
-  const account = await call(app, owner, "PUT", "/api/admin/bank-transfer/settings", {
-    enabled: true,
-    account_name: "Jaipur Prints LLP",
-    bank_name: "State Bank of India",
-    account_number: "30123456789",
-    ifsc: "SBIN0001234",
-    branch: "MI Road, Jaipur",
-    days_to_pay: 7,
-  });
-  expect(account.statusCode, account.body).toBe(200);
+  await openBankAccount(app, owner, { days_to_pay: 7 });
 });
 afterAll(async () => {
   await app.services.shipping.gateway.simulator?.settled();

@@ -9,6 +9,7 @@ import { emailOutbox } from "../../email/tables";
 import { createTestApp } from "../../testing/test-app";
 import { auditLog } from "../admin/tables";
 import { approvedTradeBuyer } from "./pricing";
+import { openBankAccount } from "../payments/test-support";
 
 /** Moving, revoking and reinstating an approved trade account (decision 097). */
 
@@ -41,17 +42,7 @@ beforeAll(async () => {
   tenOff = await group("Shops", 10);
   twentyOff = await group("Hotels", 20);
   // Bank transfer is offered only once the seller has an account on (decision 098).
-  const bank = await call(app, owner, "PUT", "/api/admin/bank-transfer/settings", {
-    enabled: true,
-    account_name: "Jaipur Prints LLP",
-    bank_name: "State Bank of India",
-    account_number: "30123456789",
-    ifsc: "SBIN0001234",
-    branch: "MI Road, Jaipur",
-    upi_id: "jaipurprints@sbi",
-    days_to_pay: 5,
-  });
-  expect(bank.statusCode, bank.body).toBe(200);
+  await openBankAccount(app, owner);
 });
 afterAll(() => app.close());
 
