@@ -10,6 +10,14 @@ const WHEN = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
 });
 
+const IST_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A report's default period: the last `days` seller's days (IST, YYYY-MM-DD), today included. */
+export function lastIstDays(days: number): { from: string; to: string } {
+  return { from: IST_DAY.format(new Date(Date.now() - (days - 1) * DAY_MS)), to: IST_DAY.format(new Date()) };
+}
+
 export function formatWhen(iso: string | null): string {
   if (!iso) return "-";
   const date = new Date(iso);

@@ -12,7 +12,7 @@ import { Link } from "react-router";
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
-import { formatMinor } from "../../components/admin/format";
+import { formatMinor, lastIstDays } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { PayNowPanel } from "../../components/admin/pay-now-panel";
@@ -32,15 +32,12 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
   { name: "to", label: "To (India time)", kind: "date" },
 ];
 
-/** Today in India (the server's days are IST), as 2026-03-31; "en-CA" writes dates that way. */
-const IST_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** An empty filter means the last 90 days: parcels take a week or two to come back, a month is too few. */
 function withDefaults(values: Filters): Filters {
+  const period = lastIstDays(90);
   return {
-    from: values.from || IST_DAY.format(new Date(Date.now() - 89 * DAY_MS)),
-    to: values.to || IST_DAY.format(new Date()),
+    from: values.from || period.from,
+    to: values.to || period.to,
   };
 }
 

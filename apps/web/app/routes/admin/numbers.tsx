@@ -3,6 +3,7 @@ import { useState } from "react";
 import { adminApi } from "../../components/admin/admin-api";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
+import { lastIstDays } from "../../components/admin/format";
 import { TextInput } from "../../components/admin/form-controls";
 import { LoadState } from "../../components/admin/list-table";
 import { NumbersTables } from "../../components/admin/numbers-tables";
@@ -34,14 +35,12 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
   { name: "country", label: "Country (code)", kind: "text", placeholder: "IN" },
 ];
 
-const IST_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** An empty filter means the last 30 days, every device and country. */
 function withDefaults(values: Filters): Filters {
+  const period = lastIstDays(30);
   return {
-    from: values.from || IST_DAY.format(new Date(Date.now() - 29 * DAY_MS)),
-    to: values.to || IST_DAY.format(new Date()),
+    from: values.from || period.from,
+    to: values.to || period.to,
     device: values.device || "all",
     country: values.country,
   };

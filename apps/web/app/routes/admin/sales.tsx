@@ -10,7 +10,7 @@ import {
 import { CsvExportButton } from "../../components/admin/csv-export-button";
 import { adminMeta } from "../../components/admin/admin-meta";
 import { FilterForm, type FilterSpec } from "../../components/admin/filter-form";
-import { formatMinor } from "../../components/admin/format";
+import { formatMinor, lastIstDays } from "../../components/admin/format";
 import { ListTable, LoadState, type Column } from "../../components/admin/list-table";
 import { PageHeader } from "../../components/admin/page-header";
 import { CARD, SECTION_TITLE } from "../../components/admin/styles";
@@ -37,15 +37,10 @@ const FILTER_SPECS: FilterSpec<(typeof FILTERS)[number]>[] = [
   },
 ];
 
-/** Today in India (the server's days are IST), as 2026-03-31; "en-CA" writes dates that way. */
-const IST_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** An empty filter means the last 30 days, by day: the link in the menu opens a useful report. */
 function withDefaults(values: Filters): Filters {
-  const today = IST_DAY.format(new Date());
-  const monthAgo = IST_DAY.format(new Date(Date.now() - 29 * DAY_MS));
-  return { from: values.from || monthAgo, to: values.to || today, group: values.group || "day" };
+  const period = lastIstDays(30);
+  return { from: values.from || period.from, to: values.to || period.to, group: values.group || "day" };
 }
 
 type Row = SalesReportRow & { id: number };
