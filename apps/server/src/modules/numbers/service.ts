@@ -7,7 +7,7 @@ import { createEventBuffer } from "./buffer";
 import { rowsOf, stampOf } from "./record";
 import { readReport } from "./reports";
 import { rollUpDay } from "./rollup";
-import { numbersEvents, numbersSettings } from "./tables";
+import { DEFAULT_RETENTION_DAYS, numbersEvents, numbersSettings } from "./tables";
 import { createSalts, discardOldSalts, type Visitor } from "./visitor";
 
 export type { Visitor } from "./visitor";
@@ -75,7 +75,7 @@ export async function readNumbersSettings(db: Db | Tx): Promise<{ retentionDays:
     .select({ retentionDays: numbersSettings.retentionDays })
     .from(numbersSettings)
     .where(eq(numbersSettings.id, 1));
-  return { retentionDays: row?.retentionDays ?? 90 };
+  return { retentionDays: row?.retentionDays ?? DEFAULT_RETENTION_DAYS };
 }
 
 /** The seller's change of the retention days; returns the settings before and after (for the audit row). */

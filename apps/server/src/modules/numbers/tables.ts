@@ -69,10 +69,13 @@ export const numbersSalts = pgTable("numbers_salts", {
   salt: text("salt").notNull(),
 });
 
+/** Raw events are kept this many days until the seller says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
 /** The seller's settings for the numbers, one row (id 1, seeded by the migration). */
 export const numbersSettings = pgTable("numbers_settings", {
   id: integer("id").primaryKey().default(1),
   /** Raw events older than this many days are deleted; the daily rollups stay. */
-  retentionDays: integer("retention_days").notNull().default(90),
+  retentionDays: integer("retention_days").notNull().default(DEFAULT_RETENTION_DAYS),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
