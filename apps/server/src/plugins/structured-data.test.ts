@@ -175,7 +175,11 @@ describe("the other pages' structured data", () => {
     const store = byType(await jsonLdOf("/"), "OnlineStore");
     expect(store).toMatchObject({ name: SELLER.brand, url: SELLER.website, logo: expect.stringMatching(/^https:/) });
     const [india] = store!.hasMerchantReturnPolicy as Json[];
-    expect(india).toMatchObject({ applicableCountry: "IN", merchantReturnDays: RETURN_DAYS, returnFees: `${SCHEMA}FreeReturn` });
+    expect(india).toMatchObject({
+      applicableCountry: "IN",
+      merchantReturnDays: RETURN_DAYS,
+      returnFees: `${SCHEMA}FreeReturn`,
+    });
     const services = store!.hasShippingService as Json[];
     expect(services.length).toBeGreaterThanOrEqual(3);
     for (const service of services) {
