@@ -3,9 +3,12 @@ import type { Tx } from "../../db/client";
 import { emailContact } from "./notification-preferences";
 import { provenAddresses, users } from "./tables";
 
-/** The order `email` placed was paid or confirmed: the address has proved itself (the first time is kept). */
-export async function recordProvenAddress(tx: Tx, email: string): Promise<void> {
-  await tx
+/**
+ * The order `email` placed was paid or confirmed: the address has proved itself (the first time is kept).
+ * The insert, unsent: the confirmation sends it with its other writes in one statement.
+ */
+export function provenAddressWrite(tx: Tx, email: string) {
+  return tx
     .insert(provenAddresses)
     .values({ email: emailContact(email) })
     .onConflictDoNothing();

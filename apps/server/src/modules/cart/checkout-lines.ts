@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { cartLines, cartReminders, carts } from "./tables";
@@ -44,16 +44,17 @@ export async function lockCartForCheckout(
 }
 
 /**
- * Takes the ordered pieces out of the cart (direct-buy lines first). Pieces added while the shopper was
- * paying stay, so a second tab's additions are not lost. A cart that is gone (merged at login) is skipped.
+ * The writes that take the ordered pieces out of the cart (direct-buy lines first), for the confirming caller
+ * to send with its own in one statement (a line only partly ordered is lowered here). Pieces added while the
+ * shopper was paying stay, so a second tab's additions are not lost. A cart that is gone (merged at login) is skipped.
  * An open reminder of this cart, or one whose link restored into it, counts as recovered by this order.
  */
-export async function removeOrderedLines(
+export async function orderedLinesWrites(
   tx: Tx,
   cartId: string,
   pieces: OrderedPieces[],
   orderId: number | null = null,
-): Promise<void> {
+): Promise<SQL[]> {
   const wanted = new Map<string, number>();
   for (const p of pieces)
     wanted.set(`${p.productId}|${p.size}`, (wanted.get(`${p.productId}|${p.size}`) ?? 0) + p.quantity);
@@ -76,16 +77,14 @@ export async function removeOrderedLines(
         .set({ quantity: line.quantity - taken })
         .where(eq(cartLines.id, line.id));
   }
-  // The emptied lines deleted, the reminder recovered and the cart touched in one statement (data-modifying
-  // CTEs): two round trips less inside the confirmation's transaction.
-  const deleteEmptied =
-    emptied.length > 0 ? sql`emptied as (delete from ${cartLines} where ${inArray(cartLines.id, emptied)}),` : sql``;
-  await tx.execute(sql`
-    with ${deleteEmptied} recovered as (
-      update ${cartReminders} set recovered_at = now(), recovered_order_id = ${orderId}
-      where (cart_id = ${cartId} or restored_cart_id = ${cartId}) and recovered_at is null
-    )
-    update ${carts} set updated_at = now() where id = ${cartId}`);
+  // Written by the caller in one statement with its own writes (data-modifying CTEs): the emptied lines
+  // deleted, the reminder recovered, the cart touched. None reads another's rows.
+  return [
+    ...(emptied.length > 0 ? [sql`delete from ${cartLines} where ${inArray(cartLines.id, emptied)}`] : []),
+    sql`update ${cartReminders} set recovered_at = now(), recovered_order_id = ${orderId}
+      where (cart_id = ${cartId} or restored_cart_id = ${cartId}) and recovered_at is null`,
+    sql`update ${carts} set updated_at = now() where id = ${cartId}`,
+  ];
 }
 
 /** Housekeeping: guest carts nobody touched for `days` (a signed-in shopper's cart stays with the account). */

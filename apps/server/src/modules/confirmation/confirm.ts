@@ -1,15 +1,15 @@
-import { recordOrderPaid } from "../numbers/paid";
-import { asc, eq } from "drizzle-orm";
+import { orderPaidWrite } from "../numbers/paid";
+import { asc, eq, getTableColumns, type SQLWrapper } from "drizzle-orm";
 import { markQuoteAccepted } from "../quotes/service";
 import type { Tx } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
-import { recordProvenAddress } from "../accounts/proven-addresses";
-import { removeOrderedLines } from "../cart/checkout-lines";
+import { provenAddressWrite } from "../accounts/proven-addresses";
+import { orderedLinesWrites } from "../cart/checkout-lines";
 import { issueInvoice } from "../invoices/issue";
 import { invoicePapers } from "../invoices/papers";
 import { closeOtherAttempts, holdOrder, holdsEverything } from "../orders/holds";
 import { giveBackOnClose } from "../store-credit/ledger";
-import { mainPhotos } from "../orders/line-images";
+import { mainPhotoOf } from "../orders/line-images";
 import { notifyShopper } from "../orders/notify-shopper";
 import { moneyOf, orderConfirmationEmail } from "../orders/order-email";
 import { newOrderAlert } from "../orders/seller-alert";
@@ -29,18 +29,26 @@ import { readSeller } from "../settings/service";
  *
  * Only rows are written here: the invoice's PDF and the e-mails' HTML are drawn after the commit, by the outbox
  * worker when it sends them, or when someone opens the invoice first. Product pages see the stock taken once
- * the caller commits.
+ * the caller commits. `alongside`: the caller's own writes that read nothing written here (the payment
+ * recorded as captured), sent with the status change.
  */
-export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_confirmed", note: string): Promise<void> {
+export async function confirmOrder(
+  tx: Tx,
+  order: OrderRow,
+  to: "paid" | "cod_confirmed",
+  note: string,
+  alongside: readonly SQLWrapper[] = [],
+): Promise<void> {
   const confirm = async (sp: Tx) => {
     await closeOtherAttempts(sp, order.cartId, order.id, giveBackOnClose);
     await holdOrder(sp, order, to === "paid" ? "payment" : "order");
+    // With each line's main photo (for the e-mail) in the same read.
     const lines = await sp
-      .select()
+      .select({ ...getTableColumns(orderLines), photo: mainPhotoOf(orderLines.productId) })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id));
-    await removeOrderedLines(
+    const cartWrites = await orderedLinesWrites(
       sp,
       order.cartId,
       lines.flatMap((l) =>
@@ -48,30 +56,28 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
       ),
       order.id,
     );
-    await transition(sp, order, to, note);
+    // The writes no other write here reads go with the status change in one statement: the ordered pieces
+    // leave the cart, the address is proven (cart reminders may go to it from now on, decision 062), the
+    // seller's numbers count the sale (the one step every confirmed order takes, decision 105), and the
+    // caller's. Five round trips were one each.
+    await transition(sp, order, to, note, undefined, [
+      ...cartWrites,
+      ...(order.email ? [provenAddressWrite(sp, order.email)] : []),
+      orderPaidWrite(
+        sp,
+        order,
+        lines.map((l) => l.productId),
+      ),
+      ...alongside,
+    ]);
     // An order checked out from an accepted quote's cart makes the quote accepted (decision 101).
     if (order.quoteId !== null) await markQuoteAccepted(sp, order.quoteId, order.id);
-    // A completed order proves its address: cart reminders may go to it from now on (decision 062).
-    if (order.email) await recordProvenAddress(sp, order.email);
     await notifyShopper(sp, order, {
       whatsapp: {
         template: "order_confirmed",
         parameters: [String(order.id), moneyOf(order)(order.total)],
       },
     });
-    // The seller's numbers count the sale here, the one step every confirmed order takes (decision 105).
-    await recordOrderPaid(
-      sp,
-      order,
-      lines.map((l) => l.productId),
-    );
-    // Read before the invoice (below): nothing slow may follow its number.
-    const photos = order.email
-      ? await mainPhotos(
-          sp,
-          lines.map((l) => l.productId),
-        )
-      : new Map<number, string>();
     // The invoice comes last: its number locks its series until the commit, and every confirmation in the
     // shop queues for that lock, so as little as possible follows it (decision 052). An invoice the shop's tax
     // data does not allow yet is not issued (the seller sees why and issues it once fixed); the order is
@@ -81,7 +87,7 @@ export async function confirmOrder(tx: Tx, order: OrderRow, to: "paid" | "cod_co
     const papers = issued.ok ? invoicePapers(order.id, issued) : undefined;
     // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates. It
     // and the seller's alert go into the outbox in one statement.
-    const pictured = lines.map((l) => ({ ...l, image: l.productId === null ? null : photos.get(l.productId) }));
+    const pictured = lines.map(({ photo, ...l }) => ({ ...l, image: photo }));
     const confirmation = order.email
       ? orderConfirmationEmail({ ...order, email: order.email }, pictured, papers)
       : null;

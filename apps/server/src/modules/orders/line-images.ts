@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { productImages } from "../catalog/tables";
 
@@ -18,4 +18,14 @@ export async function mainPhotos(db: Db | Tx, productIds: (number | null)[]): Pr
   const photos = new Map<number, string>();
   for (const row of rows) if (!photos.has(row.productId)) photos.set(row.productId, row.url);
   return photos;
+}
+
+/**
+ * The same main photo as a column of the caller's read (null when none): a confirmation reads its lines with
+ * their photos in one statement.
+ */
+export function mainPhotoOf(productId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${productImages.url} from ${productImages}
+    where ${productImages.productId} = ${productId}
+    order by ${productImages.position} asc, ${productImages.id} asc limit 1)`;
 }

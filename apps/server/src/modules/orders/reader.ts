@@ -164,16 +164,6 @@ export function confirmationPagePath(order: Pick<OrderRow, "id" | "viewToken">):
   return `${orderPagePath(order)}&placed=1`;
 }
 
-/** The confirmation page of an order known by id (a verified payment's). */
-export async function confirmationPageOf(db: Db, orderId: number): Promise<string> {
-  const [order] = await db
-    .select({ id: orders.id, viewToken: orders.viewToken })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) throw new AppError("not_found", "Order not found", "ORDER_NOT_FOUND");
-  return confirmationPagePath(order);
-}
-
 /**
  * Placed, then each change of status, oldest first. Steps the shopper did not see as an order (waiting for
  * payment, expired) and the seller's corrections (a step from a status to itself) are left out.

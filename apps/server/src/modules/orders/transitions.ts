@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import { canTransition, type OrderStatus } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { lockCart } from "../cart/checkout-lines";
@@ -11,6 +11,9 @@ export const OPEN_STATUSES = ["pending_payment", "awaiting_confirmation"] as con
  * Moves an order along the one state machine (packages/shared/src/order-status.ts) and records the step, in one
  * statement. The update is guarded by the status the caller read under its row lock, so a step is taken at most
  * once. An order leaving the open statuses has no deadline any more; one confirmed keeps when, and its total.
+ * `alongside`: other modules' writes that neither read nor touch these rows, sent in the same statement as
+ * data-modifying CTEs (a confirmation's five writes in one round trip); undone with the transaction when the
+ * step is refused.
  */
 export async function transition(
   tx: Tx,
@@ -18,14 +21,16 @@ export async function transition(
   to: OrderStatus,
   note: string,
   data?: unknown,
+  alongside: readonly SQLWrapper[] = [],
 ): Promise<void> {
   if (!canTransition(order.status, to))
     throw new Error(`order ${order.id}: ${order.status} -> ${to} is not a transition`);
   const open = (OPEN_STATUSES as readonly OrderStatus[]).includes(to);
   // The sale counts from its confirmation, at the total it had then (decision 063).
   const confirmed = to === "paid" || to === "cod_confirmed";
+  const others = alongside.map((write, i) => sql`${sql.raw(`alongside_${i}`)} as (${write.getSQL()}),`);
   const moved = (await tx.execute(sql`
-    with moved as (
+    with ${sql.join(others)} moved as (
       update ${orders} set status = ${to}, updated_at = now()${open ? sql`` : sql`, expires_at = null`}${
         confirmed
           ? sql`, confirmed_at = coalesce(confirmed_at, now()), confirmed_total = coalesce(confirmed_total, total)`

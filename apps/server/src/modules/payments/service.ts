@@ -16,10 +16,10 @@ import { createRefundQueue, type RefundMadeHook } from "./refunds";
 import { paymentWithOrder, settledAsPaid, settlePayment, type PaymentWithOrder, type SettleOutcome } from "./settle";
 import { SIMULATOR_PREFIX } from "./simulator/credentials";
 import { webhookEvents } from "./tables";
-import { confirmationPageOf } from "../orders/reader";
+import { confirmationPagePath } from "../orders/reader";
 
-/** A verified payment's order and where it stands. */
-export type Verified = { orderId: number; status: OrderStatus };
+/** A verified payment's order and where it stands; its view token opens its confirmation page. */
+export type Verified = { orderId: number; status: OrderStatus; viewToken: string };
 
 export type PaymentOffer = PaymentOptionsResponse["providers"][number];
 
@@ -43,7 +43,8 @@ export function createPaymentsService(
 
   /** Settling committed; a refused payment's refund is tried, then the refusal thrown. */
   async function settled(outcome: SettleOutcome): Promise<Verified> {
-    if (outcome.kind === "paid") return { orderId: outcome.orderId, status: outcome.status };
+    if (outcome.kind === "paid")
+      return { orderId: outcome.orderId, status: outcome.status, viewToken: outcome.viewToken };
     if (outcome.kind !== "refused") throw verificationFailed();
     if (outcome.refundId !== null) await refunds.refundNow(outcome.refundId);
     throw outcome.refusal;
@@ -70,7 +71,7 @@ export function createPaymentsService(
       raw: payment.raw,
     };
     const paid = settledAsPaid(known, capture);
-    if (paid) return { orderId: paid.orderId, status: paid.status };
+    if (paid) return { orderId: paid.orderId, status: paid.status, viewToken: paid.viewToken };
     return settled(await settlePayment(db, provider, capture, { known }));
   }
 
@@ -109,8 +110,9 @@ export function createPaymentsService(
     async verify(name: ProviderName, proof: PaymentProof): Promise<Verified & { orderPage: string }> {
       const provider = verifiedProvider(gateway, name, proof);
       const verified = await captureAndSettle(provider, proof);
-      // Whoever holds the payment's proof paid for the order: they may open its page (decision 076).
-      return { ...verified, orderPage: await confirmationPageOf(db, verified.orderId) };
+      // Whoever holds the payment's proof paid for the order: they may open its page (decision 076). Its
+      // view token came with the payment's read or the settling lock: no read of the order after the commit.
+      return { ...verified, orderPage: confirmationPagePath({ id: verified.orderId, viewToken: verified.viewToken }) };
     },
 
     /** A provider's webhook: signature checked, recorded once, and a reported capture settled. */

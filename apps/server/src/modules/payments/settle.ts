@@ -14,7 +14,7 @@ import { giveBackCredit } from "../store-credit/ledger";
 import { payments, webhookEvents } from "./tables";
 
 export type SettleOutcome =
-  | { kind: "paid"; orderId: number; status: OrderStatus }
+  | { kind: "paid"; orderId: number; status: OrderStatus; viewToken: string }
   /**
    * Committed, then thrown by the shopper's verify (a webhook only acknowledges it). `refundId`: a refund was
    * requested in the same transaction; the caller tries it at once after the commit.
@@ -28,10 +28,13 @@ const CLOSED_FALLBACK = "This order was cancelled. Your payment will be refunded
 /** Statuses an order reaches only once paid: a settled payment's order answers "paid" in any of them. */
 const PAID_STATUSES = ["paid", "shipped", "delivered", "returned_to_origin"] as const satisfies readonly OrderStatus[];
 
-/** A provider order's payment with its order's status, in one read. */
+/**
+ * A provider order's payment with its order's status, in one read; with the order's view token, so a verify
+ * answers its confirmation page without reading the order again.
+ */
 export async function paymentWithOrder(db: Db, provider: ProviderName, providerOrderId: string) {
   const [row] = await db
-    .select({ payment: payments, orderStatus: orders.status, cartId: orders.cartId })
+    .select({ payment: payments, orderStatus: orders.status, cartId: orders.cartId, viewToken: orders.viewToken })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
@@ -48,15 +51,15 @@ export type PaymentWithOrder = NonNullable<Awaited<ReturnType<typeof paymentWith
 export function settledAsPaid(
   known: PaymentWithOrder,
   capture: Pick<CapturedPayment, "paymentId" | "amount" | "currency">,
-): { kind: "paid"; orderId: number; status: OrderStatus } | null {
-  const { payment, orderStatus } = known;
+): { kind: "paid"; orderId: number; status: OrderStatus; viewToken: string } | null {
+  const { payment, orderStatus, viewToken } = known;
   const same =
     payment.status === "captured" &&
     payment.providerPaymentId === capture.paymentId &&
     payment.amount === capture.amount &&
     payment.currency === capture.currency;
   return same && (PAID_STATUSES as readonly OrderStatus[]).includes(orderStatus)
-    ? { kind: "paid", orderId: payment.orderId, status: orderStatus }
+    ? { kind: "paid", orderId: payment.orderId, status: orderStatus, viewToken }
     : null;
 }
 
@@ -213,9 +216,11 @@ export async function settlePayment(
             const note = `${provider} payment ${capture.paymentId}${late ? " (after the order expired)" : ""}`;
             // Cash on delivery's advance (decision 093) confirms the order; the rest is collected at the door.
             const to = order.paymentMethod === "cod" ? "cod_confirmed" : "paid";
-            await confirmOrder(tx, order, to, order.paymentMethod === "cod" ? `Advance paid: ${note}` : note);
-            await record("captured");
-            return { kind: "paid", orderId: order.id, status: to };
+            // The payment is recorded as captured in the confirmation's statement of writes (one round trip less).
+            await confirmOrder(tx, order, to, order.paymentMethod === "cod" ? `Advance paid: ${note}` : note, [
+              record("captured"),
+            ]);
+            return { kind: "paid", orderId: order.id, status: to, viewToken: order.viewToken };
           } catch (err) {
             // Sold out or its promo used up meanwhile (confirmOrder's savepoint undid its part): the money goes back.
             if (!(err instanceof Refusal)) throw err;
@@ -237,7 +242,7 @@ export async function settlePayment(
       case "shipped":
       case "delivered":
       case "returned_to_origin":
-        return { kind: "paid", orderId: order.id, status: order.status };
+        return { kind: "paid", orderId: order.id, status: order.status, viewToken: order.viewToken };
       case "cancelled":
       case "refunded": {
         const closed = await closedRefusal(tx, order.id);
@@ -249,7 +254,8 @@ export async function settlePayment(
       }
       case "cod_confirmed":
         // Its advance settled before (decision 093): answered as it was the first time.
-        if (order.codAdvance > 0) return { kind: "paid", orderId: order.id, status: order.status };
+        if (order.codAdvance > 0)
+          return { kind: "paid", orderId: order.id, status: order.status, viewToken: order.viewToken };
         throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
       case "awaiting_confirmation":
         throw new Error(`order ${order.id} is cash on delivery but has a ${provider} payment`);
