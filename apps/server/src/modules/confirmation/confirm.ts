@@ -1,10 +1,10 @@
 import { orderPaidWrite } from "../numbers/paid";
-import { asc, eq, getTableColumns, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { markQuoteAccepted } from "../quotes/service";
 import type { Tx } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
 import { provenAddressWrite } from "../accounts/proven-addresses";
-import { orderedLinesWrites } from "../cart/checkout-lines";
+import { cartLinesColumn, orderedLinesWrites } from "../cart/checkout-lines";
 import { issueInvoice } from "../invoices/issue";
 import { invoicePapers } from "../invoices/papers";
 import { closeOtherAttempts, holdOrder, holdsEverything } from "../orders/holds";
@@ -13,9 +13,20 @@ import { mainPhotoOf } from "../orders/line-images";
 import { notifyShopper } from "../orders/notify-shopper";
 import { moneyOf, orderConfirmationEmail } from "../orders/order-email";
 import { newOrderAlert } from "../orders/seller-alert";
-import { orderLines } from "../orders/tables";
-import { transition, type OrderRow } from "../orders/transitions";
+import { orderLines, orders } from "../orders/tables";
+import { OPEN_STATUSES, transition, type OrderRow } from "../orders/transitions";
 import { readSeller } from "../settings/service";
+
+/**
+ * Whether the order's cart has another attempt in an open status: a superset of what `closeOtherAttempts`
+ * closes (it also leaves bank transfers open), so false means it has nothing to do and its read is skipped.
+ */
+const otherOpenAttempts = (order: OrderRow) =>
+  sql<boolean>`exists (select 1 from ${orders} where ${and(
+    eq(orders.cartId, order.cartId),
+    inArray(orders.status, OPEN_STATUSES),
+    ne(orders.id, order.id),
+  )})`.mapWith(Boolean);
 
 /**
  * Confirms an order (paid, or cash on delivery) in the caller's transaction, which holds the cart's lock and
@@ -40,14 +51,20 @@ export async function confirmOrder(
   alongside: readonly SQLWrapper[] = [],
 ): Promise<void> {
   const confirm = async (sp: Tx) => {
-    await closeOtherAttempts(sp, order.cartId, order.id, giveBackOnClose);
-    await holdOrder(sp, order, to === "paid" ? "payment" : "order");
-    // With each line's main photo (for the e-mail) in the same read.
+    // One read: the order's lines with each main photo (for the e-mail), the cart's lines (the ordered pieces
+    // leave it) and whether the cart has another open attempt. Under the cart's lock, so none of it changes.
     const lines = await sp
-      .select({ ...getTableColumns(orderLines), photo: mainPhotoOf(orderLines.productId) })
+      .select({
+        ...getTableColumns(orderLines),
+        photo: mainPhotoOf(orderLines.productId),
+        cartLines: cartLinesColumn(order.cartId),
+        otherAttempts: otherOpenAttempts(order),
+      })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id));
+    if (lines.length === 0 || lines[0]!.otherAttempts) await closeOtherAttempts(sp, order.cartId, order.id, giveBackOnClose);
+    await holdOrder(sp, order, to === "paid" ? "payment" : "order", lines);
     const cartWrites = await orderedLinesWrites(
       sp,
       order.cartId,
@@ -55,6 +72,7 @@ export async function confirmOrder(
         l.productId === null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity }],
       ),
       order.id,
+      lines[0]?.cartLines ?? [],
     );
     // The writes no other write here reads go with the status change in one statement: the ordered pieces
     // leave the cart, the address is proven (cart reminders may go to it from now on, decision 062), the
