@@ -15,7 +15,7 @@ import { moneyOf, orderConfirmationEmail } from "../orders/order-email";
 import { newOrderAlert } from "../orders/seller-alert";
 import { orderLines, orders } from "../orders/tables";
 import { OPEN_STATUSES, transition, type OrderRow } from "../orders/transitions";
-import { readSeller } from "../settings/service";
+import { readSeller, sellerColumn } from "../settings/service";
 
 /**
  * Whether the order's cart has another attempt in an open status: a superset of what `closeOtherAttempts`
@@ -52,18 +52,21 @@ export async function confirmOrder(
 ): Promise<void> {
   const confirm = async (sp: Tx) => {
     // One read: the order's lines with each main photo (for the e-mail), the cart's lines (the ordered pieces
-    // leave it) and whether the cart has another open attempt. Under the cart's lock, so none of it changes.
+    // leave it), whether the cart has another open attempt, and the seller's record (the invoice's GST
+    // registration, the alert's address). Under the cart's lock, so none of it changes.
     const lines = await sp
       .select({
         ...getTableColumns(orderLines),
         photo: mainPhotoOf(orderLines.productId),
         cartLines: cartLinesColumn(order.cartId),
         otherAttempts: otherOpenAttempts(order),
+        seller: sellerColumn(),
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id));
-    if (lines.length === 0 || lines[0]!.otherAttempts) await closeOtherAttempts(sp, order.cartId, order.id, giveBackOnClose);
+    if (lines.length === 0 || lines[0]!.otherAttempts)
+      await closeOtherAttempts(sp, order.cartId, order.id, giveBackOnClose);
     await holdOrder(sp, order, to === "paid" ? "payment" : "order", lines);
     const cartWrites = await orderedLinesWrites(
       sp,
@@ -100,7 +103,7 @@ export async function confirmOrder(
     // shop queues for that lock, so as little as possible follows it (decision 052). An invoice the shop's tax
     // data does not allow yet is not issued (the seller sees why and issues it once fixed); the order is
     // confirmed all the same.
-    const seller = await readSeller(sp);
+    const seller = lines[0]?.seller ?? (await readSeller(sp));
     const issued = await issueInvoice(sp, order.id, undefined, { order, lines, gst: seller.gst });
     const papers = issued.ok ? invoicePapers(order.id, issued) : undefined;
     // The confirmation e-mail carries the invoice: sent whatever the shopper chose about order updates. It

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import {
   SELLER,
   SHIPPING_FEES_SEED,
@@ -8,7 +8,7 @@ import {
   type ShippingFees,
 } from "@store/shared";
 import type { Db, Tx } from "../../db/client";
-import { toMajorFees, toMinorFees } from "./shipping-fees";
+import { toMajorFees, toMinorFees, type StoredShippingFees } from "./shipping-fees";
 import { sellerSettings } from "./tables";
 
 export interface SellerSettingsRow {
@@ -20,14 +20,27 @@ export interface SellerSettingsRow {
 /** Before the seller saves anything: both alerts on, to the shop's support address. */
 const DEFAULTS: SellerSettingsRow = { alertEmail: null, alertNewOrders: true, alertNewQueries: true };
 
+type Seller = { settings: SellerSettingsRow; gst: SellerGst | null; shippingFees: ShippingFees };
+type StoredSeller = SellerSettingsRow & { gst: SellerGst | null; shippingFees: StoredShippingFees };
+
+/** The stored row as the shop uses it: the defaults until saved, a registration completed, fees in major units. */
+function sellerOf(row: StoredSeller | null | undefined): Seller {
+  if (!row) return { settings: DEFAULTS, gst: null, shippingFees: SHIPPING_FEES_SEED };
+  const { gst, shippingFees, ...settings } = row;
+  // A registration saved before the LUT's year was asked (issue 38) has none: "" until the seller enters it.
+  return {
+    settings,
+    gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "", iec: gst.iec ?? "" } : null,
+    shippingFees: toMajorFees(shippingFees),
+  };
+}
+
 /**
  * The seller's record in one read: the alert settings as stored (the defaults when never saved), the GST
  * registration (null until saved) and the shipping fees in major units (the seed's until the row exists).
- * `db` may be a transaction; a confirmation reads it once for its invoice and its alert, a checkout for its fees.
+ * `db` may be a transaction; a checkout reads it once for its fees.
  */
-export async function readSeller(
-  db: Db | Tx,
-): Promise<{ settings: SellerSettingsRow; gst: SellerGst | null; shippingFees: ShippingFees }> {
+export async function readSeller(db: Db | Tx): Promise<Seller> {
   const [row] = await db
     .select({
       alertEmail: sellerSettings.alertEmail,
@@ -38,14 +51,20 @@ export async function readSeller(
     })
     .from(sellerSettings)
     .where(eq(sellerSettings.id, 1));
-  if (!row) return { settings: DEFAULTS, gst: null, shippingFees: SHIPPING_FEES_SEED };
-  const { gst, shippingFees, ...settings } = row;
-  // A registration saved before the LUT's year was asked (issue 38) has none: "" until the seller enters it.
-  return {
-    settings,
-    gst: gst ? { ...gst, lut_financial_year: gst.lut_financial_year ?? "", iec: gst.iec ?? "" } : null,
-    shippingFees: toMajorFees(shippingFees),
-  };
+  return sellerOf(row);
+}
+
+/**
+ * The same record as one column of the caller's read (uncorrelated: computed once per statement). A
+ * confirmation reads it with the order's lines, in its transaction: as fresh as `readSeller`, one round trip less.
+ */
+export function sellerColumn(): SQL<Seller> {
+  return sql`(select json_build_object('alertEmail', ${sellerSettings.alertEmail},
+      'alertNewOrders', ${sellerSettings.alertNewOrders}, 'alertNewQueries', ${sellerSettings.alertNewQueries},
+      'gst', ${sellerSettings.gst}, 'shippingFees', ${sellerSettings.shippingFees})
+    from ${sellerSettings} where ${sellerSettings.id} = 1)`.mapWith((value: unknown) =>
+    sellerOf(typeof value === "string" ? (JSON.parse(value) as StoredSeller) : (value as StoredSeller | null)),
+  );
 }
 
 /** The seller's alert settings as stored (the defaults when never saved). */
