@@ -16,7 +16,7 @@ export function cartNotFound(): AppError {
 }
 
 /** A guest cart (no owner) is usable by whoever holds its id; an owned cart only by its owner. */
-function mayUse(cart: CartRow, user: Pick<SessionUser, "id"> | null): boolean {
+export function mayUse(cart: CartRow, user: Pick<SessionUser, "id"> | null): boolean {
   return cart.userId === null || cart.userId === user?.id;
 }
 

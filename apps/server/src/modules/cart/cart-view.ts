@@ -37,8 +37,13 @@ export function cartViewOf(cartId: string, rows: LineRow[], currency: Currency):
  * one place the cart's answer and the checkout's quote read prices. A signed-in approved trade buyer's cart
  * carries the buyer's trade pricing (decision 097); a guest cart never does.
  */
-export async function cartLineRows(db: Db, cartId: string): Promise<(LineRow & { variantId: number })[]> {
-  const [owner] = await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId));
+export async function cartLineRows(
+  db: Db,
+  cartId: string,
+  /** The cart's owner when the caller has just read the cart (checkout): then it is not read again. */
+  known?: { userId: number | null },
+): Promise<(LineRow & { variantId: number })[]> {
+  const owner = known ?? (await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId)))[0];
   const trade = await tradePricingFor(db, owner?.userId);
   // A line whose size was withdrawn from the catalogue has no price and no longer shows.
   const rows = await db

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
+import type { SessionUser } from "../accounts/service";
+import { cartNotFound, mayUse, type CartRow } from "./cart-access";
 import { cartLines, cartReminders, carts } from "./tables";
 
 /** What an order took from a cart: pieces of a product size (direct-buy or not). */
@@ -27,19 +29,26 @@ export async function touchCart(tx: Tx, cartId: string): Promise<void> {
 }
 
 /**
- * Locks a cart for a checkout attempt and answers it as it now is (undefined when it is gone), in one
- * statement. With `checkoutEmail` (a guest's, kept on the cart for its reminder) the update is the lock.
- * Keeping the address is not a change of the cart: `updated_at` (the checkout's idempotency key, and the
- * reminder's clock) stays as it is.
+ * Locks a cart for a checkout attempt and answers it as it now is (undefined when there is none), in one
+ * statement: the given cart, or without one the user's own. The cart's access rules are checked on the
+ * locked row (a guest cart by its id, a user's cart only with their token: someone else's is a 404), so
+ * the checkout reads the cart once. With `checkoutEmail` (a guest's, kept on the cart for its reminder) the
+ * update is the lock; a refused attempt rolls it back. Keeping the address is not a change of the cart:
+ * `updated_at` (the checkout's idempotency key, and the reminder's clock) stays as it is.
  */
 export async function lockCartForCheckout(
   tx: Tx,
-  cartId: string,
+  cartId: string | null,
+  user: Pick<SessionUser, "id"> | null,
   checkoutEmail: string | null,
-): Promise<typeof carts.$inferSelect | undefined> {
-  const [cart] = checkoutEmail
-    ? await tx.update(carts).set({ checkoutEmail: checkoutEmail.trim() }).where(eq(carts.id, cartId)).returning()
-    : await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+): Promise<CartRow | undefined> {
+  const where = cartId ? eq(carts.id, cartId) : user ? eq(carts.userId, user.id) : undefined;
+  if (!where) return undefined;
+  const [cart] =
+    checkoutEmail && cartId
+      ? await tx.update(carts).set({ checkoutEmail: checkoutEmail.trim() }).where(where).returning()
+      : await tx.select().from(carts).where(where).limit(1).for("update");
+  if (cart && !mayUse(cart, user)) throw cartNotFound();
   return cart;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { invalidateCatalogCache } from "./cache";
 import { productVariants, products } from "./tables";
@@ -49,6 +49,43 @@ export async function takeStock(tx: Tx, pieces: readonly Pieces[]): Promise<numb
     if (err instanceof ShortOf) return err.index;
     throw err;
   }
+}
+
+/**
+ * `takeStock` as the bodies of data-modifying CTEs (named by their keys) of the caller's statement (a new
+ * order's, decision 107), run only where `gate` holds: `stock_locked` locks the sizes in variant order (as `takeStock` takes them, so two takers
+ * cannot deadlock), and `stock_taken` takes each size's pieces where enough are left, answering its id. A
+ * short size takes nothing, and the caller refuses and rolls back the rest (`stockTakenBy` says which line).
+ * Pieces of one size on several lines are taken together.
+ */
+export function takeStockCtes(pieces: readonly Pieces[], gate: SQL): { stock_locked: SQL; stock_taken: SQL } {
+  const wanted = new Map<number, number>();
+  for (const p of pieces)
+    if (p.variantId !== null) wanted.set(p.variantId, (wanted.get(p.variantId) ?? 0) + p.quantity);
+  const json = JSON.stringify([...wanted].map(([id, q]) => ({ id, q })));
+  const wantedRows = sql`jsonb_to_recordset(${json}::jsonb) as wanted(id int, q int)`;
+  return {
+    stock_locked: sql`select id from ${productVariants}
+      where id in (select id from ${wantedRows}) and ${gate}
+      order by id for update`,
+    stock_taken: sql`update ${productVariants} v set stock = v.stock - wanted.q, units_sold = v.units_sold + wanted.q
+      from ${wantedRows}
+      where v.id = wanted.id and v.stock >= wanted.q and v.id in (select id from stock_locked)
+      returning v.id`,
+  };
+}
+
+/**
+ * What `takeStockCtes` did, from the ids `stock_taken` answered: as `takeStock`, the index (in `pieces`, in
+ * variant order) of the first line that could not be supplied, or null when everything was taken.
+ */
+export function stockTakenBy(pieces: readonly Pieces[], takenIds: readonly number[]): number | null {
+  const taken = new Set(takenIds);
+  const order = pieces.map((p, index) => ({ ...p, index })).sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0));
+  const short = order.find((p) => p.variantId === null || !taken.has(p.variantId));
+  if (short) return short.index;
+  if (pieces.length > 0) invalidateCatalogCache();
+  return null;
 }
 
 /** Puts pieces back on the shelf (an order that lapsed or was cancelled before it left). */

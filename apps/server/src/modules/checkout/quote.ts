@@ -38,7 +38,8 @@ export interface Quote extends PricedOrder {
  */
 export async function quoteCart(
   db: Db,
-  cart: { id: string; updatedAt: Date; userId?: number | null },
+  /** The cart as just read (its owner too: its lines are priced for them without reading it again). */
+  cart: { id: string; updatedAt: Date; userId: number | null },
   input: {
     currency: Currency;
     method: PaymentMethod;
@@ -55,9 +56,9 @@ export async function quoteCart(
 ): Promise<Quote> {
   const { currency, method, shippingMethod } = input;
   // The cart view's rows, with the variant ids the order lines keep: one query.
-  const rows = await cartLineRows(db, cart.id);
+  const rows = await cartLineRows(db, cart.id, cart);
   // A cart holding an accepted quote: its locked prices and agreed shipping, or a Refusal (decision 101).
-  const quoted = await quotedTerms(db, rows, cart.userId ?? null, input);
+  const quoted = await quotedTerms(db, rows, cart.userId, input);
   const view = cartViewOf(cart.id, rows, currency);
   if (view.data.length === 0) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
   const short = view.data.find((line) => !line.available);

@@ -26,11 +26,18 @@ import { assertUnderClientCap, assertUnderEmailCap } from "../orders/caps";
 import { confirmOrder } from "../confirmation/confirm";
 import { confirmWithCode } from "./cod-confirm";
 import { sendCode, type CodeSent } from "./cod-codes";
-import { closeAttempt, closeOtherAttempts, holdOrder, OPEN_STATUSES, type LineToHold } from "../orders/holds";
+import {
+  assertTakenAtOnce,
+  closeAttempt,
+  closeOtherAttempts,
+  holdOrder,
+  OPEN_STATUSES,
+  type LineToHold,
+} from "../orders/holds";
 import { giveBackOnClose as giveBackCredit } from "../store-credit/ledger";
 import { assertAmountMatches, quoteCart, shippingFeeOf } from "./quote";
 import { refusal, Refusal } from "../../errors";
-import { saveOrder, type Client, type NewOrder } from "../orders/save-order";
+import { saveOrder, type Client, type NewOrder, type Written } from "../orders/save-order";
 import type { OrderRow } from "../orders/transitions";
 import type { SessionUser } from "../accounts/service";
 import type { DeliveryPromises } from "../geo/delivery-promise";
@@ -69,10 +76,12 @@ export type CreatedOrder =
   | { method: typeof BANK_TRANSFER_METHOD; order: OrderRow };
 
 /**
- * One step of an attempt, in its transaction; a Refusal it throws rolls the attempt back. `written`: the
- * lines of an order this attempt has just created, in their order (nothing to read back).
+ * One step of an attempt, in its transaction; a Refusal it throws rolls the attempt back. `fresh`: for an
+ * order this attempt has just created, its lines in their order (nothing to read back) and what the
+ * statement that wrote it learnt and took (decision 107).
  */
-type Step = (tx: Tx, order: OrderRow, now: Date, written?: readonly LineToHold[]) => Promise<void>;
+type Step = (tx: Tx, order: OrderRow, now: Date, fresh?: Fresh) => Promise<void>;
+type Fresh = Written & { lines: readonly LineToHold[] };
 /** `created`: this attempt wrote the order (else it found the same attempt's order: two tabs, a retry). */
 type Attempt = { order: OrderRow; created: boolean };
 
@@ -112,11 +121,12 @@ export function createCheckoutService(
    * cart marked changed, and the checkout runs once more as a new attempt. A refusal rolls it all back.
    */
   async function attempt(
-    cartId: string,
+    /** The cart named by the request (null: the user's own), its access checked under its lock. */
+    cartId: string | null,
     input: CreateOrderRequest,
     user: SessionUser | null,
     client: Client,
-    fresh: Pick<NewOrder, "status" | "isTest" | "codAdvance">,
+    fresh: Pick<NewOrder, "status" | "isTest" | "codAdvance" | "holdAtOnce">,
     opened: Step,
     resumed: Step,
     holdMinutes = limits.holdMinutes,
@@ -125,7 +135,7 @@ export function createCheckoutService(
     return db.transaction(async (tx): Promise<Attempt | "again"> => {
       // A guest's address is kept for the cart's reminder should this checkout be left unfinished; a
       // refused attempt rolls it back with the rest.
-      const cart = await lockCartForCheckout(tx, cartId, !user && input.email ? input.email : null);
+      const cart = await lockCartForCheckout(tx, cartId, user, !user && input.email ? input.email : null);
       if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
       const quote = await quoteCart(
         tx,
@@ -145,8 +155,10 @@ export function createCheckoutService(
       const credit = await planCredit(tx, user, input, toMinorUnits(quote.total));
 
       const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
-      const { order, created } = await saveOrder(tx, quote, input, user, {
+      const saved = await saveOrder(tx, quote, input, user, {
         ...fresh,
+        // One the store credit pays whole is confirmed, not held (holdForPayment).
+        holdAtOnce: fresh.holdAtOnce && credit.paymentMethod !== STORE_CREDIT_METHOD,
         client,
         expiresAt,
         storeCredit: credit.credit,
@@ -154,20 +166,25 @@ export function createCheckoutService(
         // Never more than the store credit leaves to pay (none when the credit pays it all).
         codAdvance: Math.max(0, Math.min(fresh.codAdvance ?? 0, toMinorUnits(quote.total) - credit.credit)),
       });
+      const { order, created } = saved;
       if (
         !created &&
         (order.status === "expired" || (isOpen(order) && order.expiresAt !== null && order.expiresAt <= now))
       ) {
         if (isOpen(order)) await closeAttempt(tx, order, "EXPIRED", giveBackOnClose);
-        else await touchCart(tx, cartId);
+        else await touchCart(tx, cart.id);
         return "again";
       }
-      if (!created && !isOpen(order)) throw closedRefusal(order);
+      if (!saved.created) {
+        if (!isOpen(order)) throw closedRefusal(order);
+        await resumed(tx, order, now);
+        return { order, created };
+      }
       // Spent with the order it pays, once: a second tab finding this order spends nothing more.
-      if (created) await spendPlannedCredit(tx, order, credit);
-      // A new attempt holds the lines it has just written; a resumed one reads its own back.
-      const written = quote.lines.map((l) => ({ ...l, productName: l.name }));
-      await (created ? opened(tx, order, now, written) : resumed(tx, order, now));
+      await spendPlannedCredit(tx, order, credit);
+      // A new attempt holds the lines it has just written (a resumed one reads its own back).
+      const lines = quote.lines.map((l) => ({ ...l, productName: l.name }));
+      await opened(tx, order, now, { ...saved.written, lines });
       return { order, created };
     });
   }
@@ -187,23 +204,28 @@ export function createCheckoutService(
   /** A new attempt closes the cart's older ones, then must fit the client's cap of open attempts. */
   const openAttempt =
     (...more: Step[]): Step =>
-    async (tx, order, now, written) => {
-      await closeOtherAttempts(tx, order.cartId, order.id, giveBackOnClose);
-      await assertUnderClientCap(tx, order, limits.openOrdersPerClient, limits.holdMinutes, now);
-      for (const step of more) await step(tx, order, now, written);
+    async (tx, order, now, fresh) => {
+      if (!fresh) throw new Error(`order ${order.id}: opening an attempt it did not create`);
+      if (fresh.othersOpen) await closeOtherAttempts(tx, order.cartId, order.id, giveBackOnClose);
+      assertUnderClientCap(order, fresh.clientOpen, limits.openOrdersPerClient, limits.holdMinutes);
+      for (const step of more) await step(tx, order, now, fresh);
     };
   const nothing: Step = async () => {};
-  /** A card or wallet order holds its pieces until paid; one the store credit pays whole is paid now. */
-  const holdForPayment: Step = (tx, order, _now, written) =>
-    order.paymentMethod === STORE_CREDIT_METHOD
-      ? confirmOrder(tx, order, "paid", "Paid with store credit")
-      : holdOrder(tx, order, "order", written);
+  /**
+   * A card or wallet order holds its pieces until paid (taken as it was written, unless older attempts had
+   * to give theirs back first); one the store credit pays whole is paid now.
+   */
+  const holdForPayment: Step = async (tx, order, _now, fresh) => {
+    if (order.paymentMethod === STORE_CREDIT_METHOD) return confirmOrder(tx, order, "paid", "Paid with store credit");
+    if (fresh?.taken) return assertTakenAtOnce(order, fresh.lines, fresh.taken, "order");
+    return holdOrder(tx, order, "order", fresh?.lines);
+  };
   /** A new bank-transfer order e-mails where to pay, with the order page's details, in its own transaction. */
-  const mailTransferDetails: Step = async (tx, order, _now, written) => {
+  const mailTransferDetails: Step = async (tx, order, _now, fresh) => {
     if (order.paymentMethod !== BANK_TRANSFER_METHOD || !order.email) return;
     const transfer = await bankTransferView(tx, order);
     if (transfer)
-      await queueEmail(tx, bankTransferPlacedEmail({ ...order, email: order.email }, transfer, written ?? []));
+      await queueEmail(tx, bankTransferPlacedEmail({ ...order, email: order.email }, transfer, fresh?.lines ?? []));
   };
   /** Sends the code (WhatsApp or e-mail, sendCode decides), noting in `sent` where it went. */
   const sendCodeStep =
@@ -279,7 +301,7 @@ export function createCheckoutService(
       input,
       user,
       client,
-      { status: "pending_payment", isTest: provider.simulated, codAdvance: advance },
+      { status: "pending_payment", isTest: provider.simulated, codAdvance: advance, holdAtOnce: true },
       openAttempt(holdForPayment),
       nothing,
     );
@@ -312,7 +334,7 @@ export function createCheckoutService(
    * card order, but for the seller's days to pay; the seller's recorded transfers confirm it.
    */
   async function bankTransfer(
-    cartId: string,
+    cartId: string | null,
     input: CreateOrderRequest,
     user: SessionUser | null,
     client: Client,
@@ -323,7 +345,7 @@ export function createCheckoutService(
       input,
       user,
       client,
-      { status: "pending_payment", isTest: false },
+      { status: "pending_payment", isTest: false, holdAtOnce: true },
       openAttempt(holdForPayment, mailTransferDetails),
       nothing,
       daysToPay * 24 * 60,
@@ -364,27 +386,28 @@ export function createCheckoutService(
         const account = await bankTransferFor(user);
         if (!account)
           throw refusal("forbidden", "BANK_TRANSFER_NOT_OFFERED", "Bank transfer is not offered to this account.");
-        const cart = await cartForReading(db, input.cart_id, user);
-        if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
-        return bankTransfer(cart.id, input, user, client, account.days_to_pay);
+        return bankTransfer(input.cart_id, input, user, client, account.days_to_pay);
       }
       if (method !== "cod" && !byCredit && !deps.gateway.knows(method)) throw unknownMethod();
       const provider = method === "cod" || byCredit ? null : deps.gateway.provider(method);
       if (method !== "cod" && !byCredit && !provider)
         throw refusal("unavailable", "PAYMENT_NOT_CONFIGURED", "Online payment is not configured.");
 
-      // The cart's access rules: a guest cart by its id, a user's cart only with their token.
-      const cart = await cartForReading(db, input.cart_id, user);
-      if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
-      if (method === "cod") return cashOnDeliveryByRule(cart.id, input, user, client);
+      if (method === "cod") {
+        // The cart's access rules: a guest cart by its id, a user's cart only with their token.
+        const cart = await cartForReading(db, input.cart_id, user);
+        if (!cart) throw refusal("unprocessable", "CART_EMPTY", "Your cart is empty.");
+        return cashOnDeliveryByRule(cart.id, input, user, client);
+      }
 
       // Committed before the provider is asked: a provider that refuses leaves the attempt open, to retry.
+      // The attempt checks the cart's access rules on the row it locks (read once, decision 107).
       const held = await checkout(
-        cart.id,
+        input.cart_id,
         input,
         user,
         client,
-        { status: "pending_payment", isTest: provider?.simulated ?? false },
+        { status: "pending_payment", isTest: provider?.simulated ?? false, holdAtOnce: true },
         openAttempt(holdForPayment),
         nothing,
       );

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { BANK_TRANSFER_METHOD } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { OPEN_STATUSES } from "./holds";
 import { refusal } from "../../errors";
@@ -14,26 +15,30 @@ const openAttempts = (order: OrderRow, now: Date) =>
 /**
  * One cart has one open attempt (checkout closes the others); one client may keep only a few open at once,
  * whatever number of carts it makes, so nobody can hold the shop's stock or send codes in bulk. Over it: a
- * Refusal, thrown.
+ * Refusal, thrown. `open`: the client's other open attempts as `clientOpenAttempts` counted them.
  */
-export async function assertUnderClientCap(
-  tx: Tx,
-  order: OrderRow,
-  cap: number,
-  holdMinutes: number,
-  now: Date,
-): Promise<void> {
-  if (!order.clientIp) return;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.clientIp, order.clientIp), openAttempts(order, now)));
-  if ((row?.n ?? 0) < cap) return;
+export function assertUnderClientCap(order: OrderRow, open: number, cap: number, holdMinutes: number): void {
+  if (!order.clientIp || open < cap) return;
   throw refusal(
     "rate_limited",
     "TOO_MANY_OPEN_ORDERS",
     `You already have ${cap} unpaid orders waiting. Please complete one of them, or try again in ${holdMinutes} minutes.`,
   );
+}
+
+/**
+ * The client's open attempts other than a new order of `cartId`, counted in the statement that writes it
+ * (decision 107): the cart's other attempts do not count, as the new one closes them (bank-transfer orders
+ * are placed orders, kept, so they do).
+ */
+export function clientOpenAttempts(clientIp: string, cartId: string, now: Date): SQL {
+  return sql`(select count(*)::int from ${orders}
+    where ${and(
+      eq(orders.clientIp, clientIp),
+      inArray(orders.status, OPEN_STATUSES),
+      gt(orders.expiresAt, now),
+      sql`not (${orders.cartId} = ${cartId} and ${orders.paymentMethod} <> ${BANK_TRANSFER_METHOD})`,
+    )})`;
 }
 
 /** The same for orders waiting for a code e-mailed to one address. */

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { BANK_TRANSFER_METHOD, type OrderStatus } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { touchCart } from "../cart/checkout-lines";
-import { returnStock, takeStock, type Pieces } from "../catalog/inventory";
+import { returnStock, stockTakenBy, takeStock, type Pieces } from "../catalog/inventory";
 import { countPromoUse, releasePromoUse } from "../promo/usage";
 import { refusal, type Refusal } from "../../errors";
 import { orderLines, orders } from "./tables";
@@ -82,6 +82,29 @@ export async function holdOrder(
     .update(orders)
     .set({ stockHeld: true, promoHeld: order.promoCode !== null })
     .where(eq(orders.id, order.id));
+}
+
+/** What a new order's own statement took for it (decision 107): the sizes whose pieces it took, and its promo use. */
+export interface TakenAtOnce {
+  variantIds: number[];
+  promoCounted: boolean;
+}
+
+/**
+ * `holdOrder` for an order whose statement took its holds as it was written (`saveOrder` with `holdAtOnce`):
+ * the same refusals, and the caller's transaction gives back what was taken.
+ */
+export function assertTakenAtOnce(
+  order: OrderRow,
+  lines: readonly LineToHold[],
+  taken: TakenAtOnce,
+  moment: HoldMoment,
+): void {
+  const short = stockTakenBy(lines, taken.variantIds);
+  const line = short === null ? undefined : lines[short];
+  if (line) throw soldOut(line, moment);
+  if (order.promoCode && !taken.promoCounted)
+    throw refusal("unprocessable", "PROMO_NOT_APPLICABLE", "This promo code has reached its usage limit.");
 }
 
 /**

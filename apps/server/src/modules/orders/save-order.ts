@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne, sql, type WithSubquery } from "drizzle-orm";
 import {
+  BANK_TRANSFER_METHOD,
   INR_PER_USD,
   toMinorUnits,
   type CreateOrderRequest,
@@ -9,7 +10,10 @@ import {
 } from "@store/shared";
 import type { Tx } from "../../db/client";
 import { shopperTimeZone } from "../geo/time-zones";
-import { OPEN_STATUSES } from "./holds";
+import { takeStockCtes } from "../catalog/inventory";
+import { countPromoUseCte } from "../promo/usage";
+import { clientOpenAttempts } from "./caps";
+import { OPEN_STATUSES, type TakenAtOnce } from "./holds";
 import { orderEvents, orderLines, orders } from "./tables";
 import type { OrderRow } from "./transitions";
 import type { SessionUser } from "../accounts/service";
@@ -88,11 +92,30 @@ export interface NewOrder {
   codAdvance?: number;
   client: Client;
   expiresAt: Date;
+  /**
+   * A new order holds its pieces and promo use at once (a card, wallet or bank-transfer order): its statement
+   * takes them, unless the cart has older open attempts, whose holds must go back first (decision 107).
+   */
+  holdAtOnce?: boolean;
+}
+
+/** What the statement that wrote a new order learnt and did besides (decision 107). */
+export interface Written {
+  /** The client's other open attempts, as the cap counts them (`clientOpenAttempts`). */
+  clientOpen: number;
+  /** The cart has older open attempts for `closeOtherAttempts` to close. */
+  othersOpen: boolean;
+  /** Its holds, taken by the statement (the order's `stockHeld` says so); null: none taken. */
+  taken: TakenAtOnce | null;
 }
 
 /**
  * Writes the order for a checkout attempt, or finds it: the same attempt (two tabs, a retry) has the same
  * idempotency key and gets the same order, whose delivery details are refreshed while it is open.
+ * A new order is written with its lines and first event in one statement (data-modifying CTEs), which also
+ * counts the client's open attempts, looks for the cart's older ones and, with `holdAtOnce` and none older,
+ * takes its pieces and promo use: one round trip where there were six (decision 107). A conflicting key writes
+ * nothing, so neither do the CTEs, each gated on the new row.
  */
 export async function saveOrder(
   tx: Tx,
@@ -100,60 +123,112 @@ export async function saveOrder(
   input: CreateOrderRequest,
   user: SessionUser | null,
   fresh: NewOrder,
-): Promise<{ order: OrderRow; created: boolean }> {
+): Promise<{ order: OrderRow; created: true; written: Written } | { order: OrderRow; created: false }> {
   const email = input.email ?? user?.email ?? null;
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      userId: user?.id ?? null,
-      cartId: quote.cartId,
-      idempotencyKey: quote.idempotencyKey,
-      paymentMethod: fresh.paymentMethod,
-      currency: quote.currency,
-      rateMilli: RATE_MILLI,
-      subtotal: toMinorUnits(quote.subtotal),
-      discount: toMinorUnits(quote.discount),
-      shipping: toMinorUnits(quote.shipping),
-      shippingMethod: quote.shippingMethod,
-      rounding: toMinorUnits(quote.rounding),
-      duties: toMinorUnits(quote.duties),
-      total: toMinorUnits(quote.total),
-      storeCredit: fresh.storeCredit,
-      codAdvance: fresh.codAdvance ?? 0,
-      quoteId: quote.quoteId ?? null,
-      promoCode: quote.promoCode,
-      email,
-      isTest: fresh.isTest,
-      status: fresh.status,
-      expiresAt: fresh.expiresAt,
-      clientIp: fresh.client.ip,
-      ...deliveryOf(input),
+  const othersOpen = sql`exists (select 1 from ${orders} where ${and(
+    eq(orders.cartId, quote.cartId),
+    inArray(orders.status, OPEN_STATUSES),
+    ne(orders.paymentMethod, BANK_TRANSFER_METHOD),
+    ne(orders.idempotencyKey, quote.idempotencyKey),
+  )})`;
+  const holds = fresh.holdAtOnce ? sql<boolean>`not ${othersOpen}` : false;
+  const created = tx.$with("created").as(
+    tx
+      .insert(orders)
+      .values({
+        userId: user?.id ?? null,
+        cartId: quote.cartId,
+        idempotencyKey: quote.idempotencyKey,
+        paymentMethod: fresh.paymentMethod,
+        currency: quote.currency,
+        rateMilli: RATE_MILLI,
+        subtotal: toMinorUnits(quote.subtotal),
+        discount: toMinorUnits(quote.discount),
+        shipping: toMinorUnits(quote.shipping),
+        shippingMethod: quote.shippingMethod,
+        rounding: toMinorUnits(quote.rounding),
+        duties: toMinorUnits(quote.duties),
+        total: toMinorUnits(quote.total),
+        storeCredit: fresh.storeCredit,
+        codAdvance: fresh.codAdvance ?? 0,
+        quoteId: quote.quoteId ?? null,
+        promoCode: quote.promoCode,
+        email,
+        isTest: fresh.isTest,
+        status: fresh.status,
+        expiresAt: fresh.expiresAt,
+        clientIp: fresh.client.ip,
+        stockHeld: holds,
+        promoHeld: quote.promoCode ? holds : false,
+        ...deliveryOf(input),
+      })
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning(),
+  );
+  const lines = JSON.stringify(
+    quote.lines.map((l, n) => ({
+      n,
+      product_id: l.productId,
+      variant_id: l.variantId || null,
+      product_name: l.name,
+      size: l.size,
+      size_name: l.sizeName ?? "",
+      unit_price: toMinorUnits(l.unitPrice),
+      unit_mrp: toMinorUnits(l.unitMrp),
+      quantity: l.quantity,
+      notes: l.notes ?? "",
+      lead_days: l.leadDays ?? null,
+      returnable: l.returnable ?? true,
+    })),
+  );
+  const ctes: WithSubquery[] = [
+    created,
+    tx.$with("lines", {}).as(sql`
+      insert into ${orderLines} (order_id, product_id, variant_id, product_name, size, size_name, unit_price,
+        unit_mrp, quantity, notes, lead_days, returnable)
+      select created.id, l.product_id, l.variant_id, l.product_name, l.size, l.size_name, l.unit_price,
+        l.unit_mrp, l.quantity, l.notes, l.lead_days, l.returnable
+      from created, jsonb_to_recordset(${lines}::jsonb) as l(n int, product_id int, variant_id int,
+        product_name text, size text, size_name text, unit_price int, unit_mrp int, quantity int, notes text,
+        lead_days int, returnable boolean)
+      order by l.n`),
+    tx.$with("event", {}).as(sql`
+      insert into ${orderEvents} (order_id, to_status, note) select id, status, 'Order created' from created`),
+  ];
+  const holdsTaken = sql`exists (select 1 from created where stock_held)`;
+  if (fresh.holdAtOnce) {
+    for (const [name, body] of Object.entries(takeStockCtes(quote.lines, holdsTaken)))
+      ctes.push(tx.$with(name, {}).as(body));
+    if (quote.promoCode) ctes.push(tx.$with("promo_counted", {}).as(countPromoUseCte(quote.promoCode, holdsTaken)));
+  }
+  // The new row's columns, read through the CTE so that they are mapped as the table's own.
+  const row = created as unknown as Record<string, unknown>;
+  const [inserted] = await tx
+    .with(...ctes)
+    .select({
+      order: Object.fromEntries(Object.keys(getTableColumns(orders)).map((key) => [key, row[key]])) as never,
+      clientOpen: clientOpenAttempts(fresh.client.ip, quote.cartId, new Date()).mapWith(Number),
+      othersOpen: sql<boolean>`${othersOpen}`.mapWith(Boolean),
+      taken: fresh.holdAtOnce ? sql<string | null>`(select string_agg(id::text, ',') from stock_taken)` : sql`null`,
+      promoCounted:
+        fresh.holdAtOnce && quote.promoCode
+          ? sql<boolean>`exists (select 1 from promo_counted)`.mapWith(Boolean)
+          : sql<boolean>`false`.mapWith(Boolean),
     })
-    .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning();
-  if (created) {
-    // Its lines and its first event in one statement: a round trip fewer on every new order.
-    const insertLines = tx.insert(orderLines).values(
-      quote.lines.map((l) => ({
-        orderId: created.id,
-        productId: l.productId,
-        variantId: l.variantId || null,
-        productName: l.name,
-        size: l.size,
-        sizeName: l.sizeName ?? "",
-        unitPrice: toMinorUnits(l.unitPrice),
-        unitMrp: toMinorUnits(l.unitMrp),
-        quantity: l.quantity,
-        notes: l.notes ?? "",
-        leadDays: l.leadDays ?? null,
-        returnable: l.returnable ?? true,
-      })),
-    );
-    const insertEvent = tx
-      .insert(orderEvents)
-      .values({ orderId: created.id, toStatus: fresh.status, note: "Order created" });
-    await tx.execute(sql`with lines as (${insertLines.getSQL()}) ${insertEvent.getSQL()}`);
-    return { order: created, created: true };
+    .from(created);
+  if (inserted) {
+    const order = inserted.order as OrderRow;
+    const taken = order.stockHeld
+      ? {
+          variantIds: inserted.taken ? String(inserted.taken).split(",").map(Number) : [],
+          promoCounted: inserted.promoCounted,
+        }
+      : null;
+    return {
+      order,
+      created: true,
+      written: { clientOpen: inserted.clientOpen, othersOpen: inserted.othersOpen, taken },
+    };
   }
   const [existing] = await tx
     .select()
