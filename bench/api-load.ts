@@ -164,23 +164,25 @@ const result = await recordRun(
         const backendsBefore = target.kind === "postgres" ? await backendCpu(db) : null;
         const cpuBefore = process.cpuUsage();
         const started = performance.now();
-        // The flow's child records after its warm-up; so does the event-loop monitor.
+        // The flow's child records after its warm-up and says when; the event-loop monitor starts again then.
         const loop = startEventLoopMonitor();
-        const recording = setTimeout(() => loop.restart(), options.warmupSeconds * 1000);
-        checkout = await checkoutFlow(server.origin, {
-          loops: options.checkoutLoops,
-          durationSeconds: options.durationSeconds,
-          warmupSeconds: options.warmupSeconds,
-          products: await flowProducts(inputs.cartIds, priceOf),
-          acceptEncoding: options.acceptEncoding,
-        });
+        checkout = await checkoutFlow(
+          server.origin,
+          {
+            loops: options.checkoutLoops,
+            durationSeconds: options.durationSeconds,
+            warmupSeconds: options.warmupSeconds,
+            products: await flowProducts(inputs.cartIds, priceOf),
+            acceptEncoding: options.acceptEncoding,
+          },
+          () => loop.restart(),
+        );
         checkoutCpu = cpuPerFlow(process.cpuUsage(cpuBefore), performance.now() - started, checkout);
         if (checkoutCpu && checkout.status === "ok" && backendsBefore) {
           const wallSeconds = (performance.now() - started) / 1000;
           const databaseMs = cpuSince(backendsBefore, await backendCpu(db));
           checkoutCpu.databaseMsPerFlow = Math.round((databaseMs / (wallSeconds * checkout.flowsPerSecond)) * 10) / 10;
         }
-        clearTimeout(recording);
         checkoutEventLoop = loop.stop();
       }
       const checkoutMaxMB = runCheckout ? mb(rss.take()) : null;
