@@ -12,7 +12,7 @@ import type { DatabaseConfig } from "@store/server/config";
 import { openDatabase } from "@store/server/db/client";
 import { categories } from "@store/server/schema";
 import { asc, sql } from "drizzle-orm";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scenarioInputs, type PriceOf } from "./api-scenarios";
