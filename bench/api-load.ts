@@ -8,6 +8,8 @@ import { checkoutFlow, flowProducts, missingCheckoutRoutes, stockFlowProducts, t
 import { apiScenarios, scenarioInputs, type PriceOf, type ScenarioGroup } from "./api-scenarios";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
+import { backendCpu, cpuSince } from "./lib/backend-cpu";
+import { startEventLoopMonitor, type EventLoopReport } from "./lib/event-loop";
 import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFromArgs } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult, type LoadSpec } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
@@ -42,7 +44,17 @@ export interface ApiLoadData {
    * The server's own CPU during the checkout (warm-up included; the load generator runs in another process):
    * cores kept busy, and milliseconds per flow at the measured rate. Steadier than flows/s on a shared machine.
    */
-  checkoutCpu?: { coresBusy: number; msPerFlow: number } | null;
+  checkoutCpu?: {
+    coresBusy: number;
+    msPerFlow: number;
+    /** PostgreSQL's backends serving this database, milliseconds per flow (null on PGlite, whose work is the server's). */
+    databaseMsPerFlow?: number | null;
+  } | null;
+  /**
+   * How late this process's event loop ran during the checkout's recorded part (the store runs here): a
+   * tick held for a second holds every shopper's request for that second, whatever the step.
+   */
+  checkoutEventLoop?: EventLoopReport | null;
 }
 
 const usage = `
@@ -144,19 +156,34 @@ const result = await recordRun(
       const unavailable = missingCheckoutRoutes(server.app);
       let checkout: FlowResult = { status: "skipped", reason: "not selected with --only" };
       let checkoutCpu: ApiLoadData["checkoutCpu"] = null;
+      let checkoutEventLoop: EventLoopReport | null = null;
       if (runCheckout && unavailable) checkout = { status: "not available", reason: unavailable };
       else if (runCheckout) {
         await stockFlowProducts(server.app.database.db, inputs.cartIds);
+        const db = server.app.database.db;
+        const backendsBefore = target.kind === "postgres" ? await backendCpu(db) : null;
         const cpuBefore = process.cpuUsage();
         const started = performance.now();
-        checkout = await checkoutFlow(server.origin, {
-          loops: options.checkoutLoops,
-          durationSeconds: options.durationSeconds,
-          warmupSeconds: options.warmupSeconds,
-          products: await flowProducts(inputs.cartIds, priceOf),
-          acceptEncoding: options.acceptEncoding,
-        });
+        // The flow's child records after its warm-up and says when; the event-loop monitor starts again then.
+        const loop = startEventLoopMonitor();
+        checkout = await checkoutFlow(
+          server.origin,
+          {
+            loops: options.checkoutLoops,
+            durationSeconds: options.durationSeconds,
+            warmupSeconds: options.warmupSeconds,
+            products: await flowProducts(inputs.cartIds, priceOf),
+            acceptEncoding: options.acceptEncoding,
+          },
+          () => loop.restart(),
+        );
         checkoutCpu = cpuPerFlow(process.cpuUsage(cpuBefore), performance.now() - started, checkout);
+        if (checkoutCpu && checkout.status === "ok" && backendsBefore) {
+          const wallSeconds = (performance.now() - started) / 1000;
+          const databaseMs = cpuSince(backendsBefore, await backendCpu(db));
+          checkoutCpu.databaseMsPerFlow = Math.round((databaseMs / (wallSeconds * checkout.flowsPerSecond)) * 10) / 10;
+        }
+        checkoutEventLoop = loop.stop();
       }
       const checkoutMaxMB = runCheckout ? mb(rss.take()) : null;
       const loadMaxMB = Math.max(before.rssMaxMB, after.rssMaxMB, ...loads.map((l) => l.load.rssMaxMB));
@@ -195,6 +222,7 @@ const result = await recordRun(
         checkout,
         rss: { beforeLoadMB, maxMB: Math.max(loadMaxMB, checkoutMaxMB ?? 0), checkoutMaxMB },
         checkoutCpu,
+        checkoutEventLoop,
       };
     } finally {
       rss.stop();
@@ -231,8 +259,29 @@ console.log(
 
 if (d.checkoutCpu)
   console.log(
-    `server CPU during the checkout: ${d.checkoutCpu.coresBusy} cores busy, about ${d.checkoutCpu.msPerFlow} ms per flow`,
+    `server CPU during the checkout: ${d.checkoutCpu.coresBusy} cores busy, about ${d.checkoutCpu.msPerFlow} ms per flow${d.checkoutCpu.databaseMsPerFlow != null ? ` + ${d.checkoutCpu.databaseMsPerFlow} ms of PostgreSQL` : ""}`,
   );
+if (d.checkout.status === "ok") {
+  const flow = d.checkout;
+  const loop = d.checkoutEventLoop;
+  console.log(`\n### Checkout steps (${flow.loops} shoppers)\n`);
+  console.log(
+    markdownTable(
+      ["step", "p50", "p95", "p99", "max"],
+      [...Object.entries(flow.stepsMs), ["flow", flow.latencyMs] as const].map(([step, ms]) => [
+        step,
+        fmt.ms(ms.p50),
+        fmt.ms(ms.p95),
+        fmt.ms(ms.p99),
+        fmt.ms(ms.max),
+      ]),
+    ),
+  );
+  if (loop)
+    console.log(
+      `\nevent loop during the checkout: delay mean ${fmt.ms(loop.meanMs)}, p99 ${fmt.ms(loop.p99Ms)}, max ${fmt.ms(loop.maxMs)}; ${loop.longTicks.length} ticks over 100 ms, the busiest using ${loop.maxTickCpuMs} ms of CPU${loop.longTicks.length ? ` (second: ms long/ms CPU ${loop.longTicks.map((t) => `${(t.atMs / 1000).toFixed(1)}: ${t.ms}/${t.cpuMs}`).join(", ")})` : ""}`,
+    );
+}
 
 function cpuPerFlow(used: NodeJS.CpuUsage, wallMs: number, flow: FlowResult): ApiLoadData["checkoutCpu"] {
   if (flow.status !== "ok" || flow.flowsPerSecond === 0) return null;

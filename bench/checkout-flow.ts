@@ -117,6 +117,8 @@ export async function checkoutFlow(
     products: FlowProduct[];
     acceptEncoding: string;
   },
+  /** Called when the shoppers' warm-up ends and their flows start to count. */
+  onRecording?: () => void,
 ): Promise<FlowResult> {
   const spec: FlowSpec = {
     origin,
@@ -132,6 +134,7 @@ export async function checkoutFlow(
     runner,
     spec,
     (options.warmupSeconds + options.durationSeconds + 60) * 1000,
+    (message) => message === "recording" && onRecording?.(),
   );
   return { status: "ok", loops: options.loops, durationSeconds: options.durationSeconds, ...report };
 }

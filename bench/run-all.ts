@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ApiLoadData } from "./api-load";
+import type { StatementsData } from "./count-statements";
 import type { MemoryData } from "./memory";
 import { cliArgs, stringArg } from "./lib/args";
 import { benchDataDir, DEFAULT_POSTGRES_URL, postgresTarget } from "./lib/database";
@@ -15,7 +16,8 @@ import type { SearchScaleData } from "./search-scale";
 
 const usage = `
 Runs every benchmark with modest defaults (a few minutes), then prints the targets table.
-  --full               the issue's full sizes: 10 s per endpoint, search up to 100k products, 3 Lighthouse runs
+  --full               the issue's full sizes: 10 s per endpoint, search up to 100k products, 3 Lighthouse runs,
+                       and the checkout's statements per flow on PostgreSQL (results/statements.json)
   --skip LIST          any of api,memory,search,pages
   --postgres-url URL   server for the bench_api and bench_search databases (default ${DEFAULT_POSTGRES_URL})
   --build              rebuild the web app before the page benchmark
@@ -58,6 +60,9 @@ if (!args["summary-only"]) {
     const postgres = await postgresTarget(adminUrl, "bench_api", false);
     if (postgres.kind === "postgres" && !run("api-load.ts", [...apiArgs, "--database-url", postgres.url]))
       failures.push("api-load postgres");
+    // Issue 46's statements per flow, on the catalogue the PostgreSQL API run just filled.
+    if (full && postgres.kind === "postgres" && !run("count-statements.ts", ["--database-url", postgres.url]))
+      failures.push("count-statements");
   }
   if (!skip.has("memory")) {
     // The compiled server, as deployed, on fresh catalogues (no orders or unsent e-mails of earlier runs).
@@ -104,9 +109,10 @@ const memory = ["memory-pglite", "memory-postgres"].flatMap((name) => {
   return result ? [result] : [];
 });
 const search: BenchResult<SearchScaleData> | undefined = readLatestResult("search-scale");
+const statements: BenchResult<StatementsData> | undefined = readLatestResult("statements");
 const pages: BenchResult<PagesData> | undefined = readLatestResult("pages");
-console.log("\n## Targets (issue 7), from the latest result of each benchmark\n");
-console.log(targetsTable({ api, search100k, memory, search, pages }));
+console.log("\n## Targets (issues 7, 18 and 46), from the latest result of each benchmark\n");
+console.log(targetsTable({ api, search100k, memory, search, statements, pages }));
 if (failures.length > 0) {
   console.error(`\nbench: failed: ${failures.join(", ")}`);
   process.exitCode = 1;

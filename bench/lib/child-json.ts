@@ -5,16 +5,23 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
  * Runs a bench TypeScript script in its own Node process (through tsx) with a JSON argument and parses
- * the JSON it prints. Killed after `limitMs`, so a hung child never hangs the benchmark.
+ * the JSON it prints. Killed after `limitMs`, so a hung child never hangs the benchmark. `onMessage` hears what
+ * the child sends with `process.send` meanwhile (such as the moment it starts recording).
  */
-export function runChildJson<T>(script: string, input: unknown, limitMs: number): Promise<T> {
+export function runChildJson<T>(
+  script: string,
+  input: unknown,
+  limitMs: number,
+  onMessage?: (message: unknown) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", script, JSON.stringify(input)], {
       cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
     });
+    if (onMessage) child.on("message", onMessage);
     let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
     child.on("error", reject);
     child.on("close", (code) => {

@@ -57,6 +57,8 @@ async function checkout(product: FlowProduct, recording: boolean): Promise<void>
 const start = performance.now();
 const recordFrom = start + spec.warmupSeconds * 1000;
 const deadline = recordFrom + spec.durationSeconds * 1000;
+// The parent watches its event loop over the recorded part only: it learns here when that begins.
+setTimeout(() => process.send?.("recording"), recordFrom - performance.now());
 
 async function shopper(index: number): Promise<void> {
   for (let n = index; performance.now() < deadline; n += spec.loops) {

@@ -103,6 +103,25 @@ describe("the e-mail outbox worker", () => {
     expect(pending).toHaveLength(26);
   });
 
+  it("gives the event loop a turn before each e-mail, so requests are served between a run's e-mails (decision 109)", async () => {
+    await queue("one@example.in", "two@example.in", "three@example.in");
+    let sends = 0;
+    let sendsWhenTheLoopTurned: number | undefined;
+    const worker = createOutboxWorker(database.db, {
+      log: recordingLog().log,
+      transport: {
+        kind: "log",
+        send: async () => {
+          // A request arriving now waits for the loop's next turn; on PGlite no statement gives one.
+          if (++sends === 1) setImmediate(() => (sendsWhenTheLoopTurned = sends));
+        },
+        close: () => undefined,
+      },
+    });
+    expect(await worker.deliverPending()).toEqual({ delivered: 3, failed: 0 });
+    expect(sendsWhenTheLoopTurned).toBe(1);
+  });
+
   it("with SMTP_URL, sends each e-mail over SMTP and marks it sent", async () => {
     const sink = await startSmtpSink();
     try {

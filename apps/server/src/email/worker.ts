@@ -169,6 +169,10 @@ export function createOutboxWorker(
     const rows = await claim();
     const claimedAt = Date.now();
     for (const row of rows) {
+      // A turn of the event loop before each e-mail: on PGlite every statement resolves without one, so a run's
+      // invoice PDFs and HTML (a run every 5 s holds a few hundred e-mails at 28 checkouts/s) would hold every
+      // request until the run ended, for up to seconds (decision 109).
+      await new Promise((resolve) => setImmediate(resolve));
       // The claim's own lease covers the sends of its first quarter (a send gives up after half a lease);
       // only a row reached later renews it, so a quick batch costs no extra statement per e-mail.
       if (Date.now() - claimedAt > leaseMs / 4 && !(await renew(row))) continue;

@@ -95,6 +95,8 @@ export function createWhatsAppWorker(
     let delivered = 0;
     let failed = 0;
     for (const row of await claim()) {
+      // A turn of the event loop before each message: on PGlite the run's statements never give one (decision 109).
+      await new Promise((resolve) => setImmediate(resolve));
       if (!(await mark(row, { leaseUntil: leaseEnd() }, true))) continue;
       let messageId: string | null;
       try {
