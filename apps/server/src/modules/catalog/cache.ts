@@ -69,6 +69,21 @@ interface Entry {
   value: Promise<unknown>;
 }
 
+/**
+ * Each answer a cache handed out, with the generation its load began in and when its entry expires: an answer
+ * kept elsewhere (the routes keep them by URL, `kept-by-url.ts`) is served only while its entry would be.
+ */
+const answerLives = new WeakMap<object, { generation: number; expiresAt: number }>();
+
+/**
+ * Whether an answer a catalogue cache handed out may still be served: nothing changed since its load began
+ * (a load in flight when the catalogue changed may hold the old rows) and its TTL has not run out.
+ */
+export function isCurrentAnswer(value: object, now = Date.now()): boolean {
+  const life = answerLives.get(value);
+  return life !== undefined && life.generation === generation && life.expiresAt > now;
+}
+
 export interface CatalogCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
@@ -102,9 +117,17 @@ export function createCatalogCache({
         return hit.value as Promise<T>;
       }
       // The promise is stored, not the result, so concurrent requests share one database round trip.
+      const loadedIn = generation;
       const value = load();
       const entry: Entry = { expiresAt: now() + ttlMs, value };
       remember(key, entry);
+      value.then(
+        (answer) => {
+          if (typeof answer === "object" && answer !== null)
+            answerLives.set(answer, { generation: loadedIn, expiresAt: entry.expiresAt });
+        },
+        () => undefined,
+      );
       // A failed load (a 404 included) must not be served from the cache until it expires.
       value.catch(() => entries.get(key) === entry && entries.delete(key));
       return value;

@@ -2,7 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { setImmediate } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { createCatalogCache, invalidateCatalogCache, markCatalogStale } from "./cache";
+import { createCatalogCache, invalidateCatalogCache, isCurrentAnswer, markCatalogStale } from "./cache";
 
 /** A full garbage collection on demand (the flag exposes gc to contexts made after it is set). */
 setFlagsFromString("--expose-gc");
@@ -101,5 +101,28 @@ describe("catalogue cache", () => {
     const cache = createCatalogCache();
     await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
     expect(await cache.get("k", async () => "recovered")).toBe("recovered");
+  });
+
+  it("tells whether an answer it handed out may still be served (kept answers, decision 111)", async () => {
+    let now = 1_000;
+    const cache = createCatalogCache({ ttlMs: 100, now: () => now });
+    const answer = await cache.get("k", async () => ({ data: [1] }));
+    expect(isCurrentAnswer(answer, now)).toBe(true);
+    expect(isCurrentAnswer({ data: [1] }, now)).toBe(false);
+    now += 100;
+    expect(isCurrentAnswer(answer, now)).toBe(false);
+    const fresh = await cache.get("k", async () => ({ data: [2] }));
+    expect(isCurrentAnswer(fresh, now)).toBe(true);
+    markCatalogStale();
+    expect(isCurrentAnswer(fresh, now)).toBe(false);
+  });
+
+  it("never calls current an answer whose load began before the catalogue changed", async () => {
+    const cache = createCatalogCache();
+    let release: (value: object) => void = () => {};
+    const stale = cache.get("k", () => new Promise<object>((resolve) => (release = resolve)));
+    invalidateCatalogCache();
+    release({ rows: "read before the change" });
+    expect(isCurrentAnswer(await stale)).toBe(false);
   });
 });

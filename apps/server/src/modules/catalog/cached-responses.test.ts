@@ -1,8 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { CATALOGUE_CACHE_CONTROL } from "../../http/cached-json";
 import { createTestApp } from "../../testing/test-app";
+import { markCatalogStale } from "./cache";
+import { productVariants } from "./tables";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -86,5 +89,35 @@ describe("catalogue answers, serialised and compressed once", () => {
       const path = url.split("?")[0]!;
       expect(doc.paths[path]?.get?.responses?.["200"]?.content?.["application/json"]?.schema, path).toBeDefined();
     }
+  });
+});
+
+describe("catalogue answers kept by URL (decision 111)", () => {
+  const LISTING = "/api/get-all-products/?category_pk=1&page=1&currency=INR";
+
+  it("counts a kept answer against the caller's rate limit", async () => {
+    const limited = await createTestApp({ config: { rateLimitMax: 3 } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await limited.inject(LISTING)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("answers again with the rows as they are once the catalogue changed", async () => {
+    const before = (await get(LISTING)).json();
+    const card = before.data[0];
+    expect((await get(LISTING)).json()).toEqual(before);
+    // Written by hand, as another process or replica would: only the announcement tells this one.
+    await app.database.db
+      .update(productVariants)
+      .set({ offerPriceCents: 123_456 })
+      .where(eq(productVariants.productId, card.id));
+    markCatalogStale();
+    const after = (await get(LISTING)).json();
+    expect(after.data[0].id).toBe(card.id);
+    expect(after.data[0].offer_price).not.toBe(card.offer_price);
   });
 });
