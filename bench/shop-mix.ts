@@ -12,7 +12,7 @@ import type { DatabaseConfig } from "@store/server/config";
 import { openDatabase } from "@store/server/db/client";
 import { categories } from "@store/server/schema";
 import { asc, sql } from "drizzle-orm";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scenarioInputs, type PriceOf } from "./api-scenarios";
@@ -33,6 +33,7 @@ import { addToNewCart } from "./lib/flow-requests";
 import { BROWSER_ACCEPT_ENCODING } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, writeResult } from "./lib/results";
+import { backendCpu, cpuSince } from "./lib/proc-cpu";
 import { COMMON_CASE, TYPO_CASE } from "./lib/search-cases";
 import { summarize, type LatencySummary } from "./lib/stats";
 import { fillCatalogue } from "./seed/fill-catalogue";
@@ -169,32 +170,6 @@ async function countStatements(server: BenchServer): Promise<{ take(): number }>
   };
 }
 
-/** CPU milliseconds (user and system) the PostgreSQL backends of this database have used so far, by pid. */
-async function backendCpu(server: BenchServer): Promise<Map<number, number>> {
-  const result = (await server.app.database.db.execute(
-    // The benchmark's own query runs on a pooled connection, which serves the shoppers too: it is counted.
-    sql`select pid from pg_stat_activity where datname = current_database()`,
-  )) as { rows: { pid: number }[] };
-  const ticksPerMs = 100 / 1000; // Linux's USER_HZ
-  const cpu = new Map<number, number>();
-  for (const { pid } of result.rows) {
-    try {
-      // After the command's closing parenthesis: the 3rd field (state) onwards; utime is the 14th, stime the 15th.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
-    } catch {
-      // A backend that ended meanwhile, or a database on another machine: nothing to read.
-    }
-  }
-  return cpu;
-}
-
-function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
 /** Another version of the server, loaded from its source folder (a copy of apps/server/src). */
 async function baselineModules(src: string): Promise<ServerModules> {
   const load = (file: string) => import(`${src}/${file}`) as Promise<Record<string, unknown>>;
@@ -285,13 +260,13 @@ const result = await recordRun(
       async function block(side: Side, firstSession: number, sessions: number) {
         const on = servers[side]!;
         await on.settle();
-        const backendsBefore = target.kind === "postgres" ? await backendCpu(on) : null;
+        const backendsBefore = target.kind === "postgres" ? await backendCpu(on.app.database.db) : null;
         counters[side]!.take();
         const cpuBefore = process.cpuUsage();
         const report = await visit(spec(side, firstSession, sessions));
         const cpu = process.cpuUsage(cpuBefore);
         const statements = counters[side]!.take();
-        const databaseMs = backendsBefore ? cpuSince(backendsBefore, await backendCpu(on)) : null;
+        const databaseMs = backendsBefore ? cpuSince(backendsBefore, await backendCpu(on.app.database.db)) : null;
         return { report, serverMs: (cpu.user + cpu.system) / 1000, databaseMs, statements };
       }
 
