@@ -496,7 +496,9 @@ function report(kinds: KindResult[], load: LoadAverage): string {
 }
 
 const install = ensureVendureInstall(log);
-const result = await recordRun("peer", { ...options, vendure: VENDURE_VERSION }, async () => {
+// A run of one database kind is saved apart and does not replace the complete run's peer.json.
+const resultName = options.kinds.length === 2 ? "peer" : `peer-${options.kinds[0]}-partial`;
+const result = await recordRun(resultName, { ...options, vendure: VENDURE_VERSION }, async () => {
   const kinds: KindResult[] = [];
   for (const kind of options.kinds) kinds.push(await runKind(kind, install));
   return { kinds };
