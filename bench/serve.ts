@@ -1,6 +1,6 @@
 /**
  * Child process of the page benchmark: the store with server rendering from a production build, on a
- * free loopback port. Prints one JSON line {"origin": ...} when ready; exits on SIGTERM or when its
+ * free loopback port; with --api (bench/peer.ts), the API only, paying through the provider simulator. Prints one JSON line {"origin": ...} when ready; exits on SIGTERM or when its
  * parent closes stdin (so it never outlives a crashed benchmark).
  */
 import { resolve } from "node:path";
@@ -9,7 +9,8 @@ import { cliArgs, stringArg } from "./lib/args";
 import { targetFromArgs } from "./lib/database";
 import { VISITOR } from "./lib/visitor";
 
-const args = cliArgs("serve.ts --web-build DIR [--database-url URL | --data-dir PATH] [--media-dir PATH]", {
+const args = cliArgs("serve.ts (--web-build DIR | --api) [--database-url URL | --data-dir PATH] [--media-dir PATH]", {
+  api: { type: "boolean" },
   "database-url": { type: "string" },
   "data-dir": { type: "string" },
   "web-build": { type: "string" },
@@ -19,10 +20,10 @@ const args = cliArgs("serve.ts --web-build DIR [--database-url URL | --data-dir 
 const absolute = (value: unknown) => (stringArg(value) === undefined ? undefined : resolve(String(value)));
 const server = await startBenchServer({
   database: targetFromArgs("pages", stringArg(args["database-url"]), absolute(args["data-dir"])),
-  ssr: "build",
+  ssr: args.api ? "none" : "build",
   webBuildDir: absolute(args["web-build"]),
   mediaDir: absolute(args["media-dir"]),
-  paymentSimulator: false,
+  paymentSimulator: Boolean(args.api),
   cdnCountryHeader: VISITOR.countryHeader,
 });
 process.stdout.write(`${JSON.stringify({ origin: server.origin })}\n`);

@@ -34,6 +34,7 @@ import { addToNewCart } from "./lib/flow-requests";
 import { BROWSER_ACCEPT_ENCODING } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
 import { recordRun, writeResult } from "./lib/results";
+import { backendCpu, cpuSince } from "./lib/proc-cpu";
 import { COMMON_CASE, TYPO_CASE } from "./lib/search-cases";
 import { summarize, type LatencySummary } from "./lib/stats";
 import { fillCatalogue } from "./seed/fill-catalogue";

@@ -7,6 +7,8 @@ const serveScript = fileURLToPath(new URL("../serve.ts", import.meta.url));
 
 export interface ServerChild {
   origin: string;
+  /** The server's process, whose CPU time /proc/<pid>/stat tells (bench/peer.ts). */
+  pid: number;
   stop(): void;
 }
 
@@ -15,8 +17,16 @@ export interface ServerChild {
  * loop) with NODE_ENV=production: React's production server renderer, as a deployed store runs.
  */
 export function startServerChild(args: string[], nodeEnv = "production"): Promise<ServerChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", serveScript, ...args], {
-    cwd: repoRoot,
+  return startJsonLineChild(["--import", "tsx", serveScript, ...args], repoRoot, nodeEnv);
+}
+
+/**
+ * Starts a Node server process (`nodeArgs` after the node executable, in `cwd`) that prints one JSON line
+ * {"origin": ...} when ready and stops on SIGTERM or when its stdin closes.
+ */
+export function startJsonLineChild(nodeArgs: string[], cwd: string, nodeEnv = "production"): Promise<ServerChild> {
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd,
     env: { ...process.env, NODE_ENV: nodeEnv },
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -33,7 +43,7 @@ export function startServerChild(args: string[], nodeEnv = "production"): Promis
     createInterface({ input: child.stdout }).on("line", (line) => {
       if (!line.startsWith("{")) return;
       clearTimeout(timer);
-      resolve({ origin: (JSON.parse(line) as { origin: string }).origin, stop });
+      resolve({ origin: (JSON.parse(line) as { origin: string }).origin, pid: child.pid!, stop });
     });
   });
 }
