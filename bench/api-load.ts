@@ -8,7 +8,7 @@ import { checkoutFlow, flowProducts, missingCheckoutRoutes, stockFlowProducts, t
 import { apiScenarios, scenarioInputs, type PriceOf, type ScenarioGroup } from "./api-scenarios";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
-import { backendCpu, cpuSince } from "./lib/backend-cpu";
+import { backendCpu, cpuSince } from "./lib/proc-cpu";
 import { startEventLoopMonitor, type EventLoopReport } from "./lib/event-loop";
 import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFromArgs } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult, type LoadSpec } from "./lib/load";

@@ -229,8 +229,15 @@ async function startVendure(kind: Kind, install: PeerInstall, activeProducts: nu
     `${install.dir}setup.mjs`,
     { db, port, assetsDir: install.assetsDir, workDir: install.dir, products: activeProducts, stock: 10_000_000 },
     600_000,
+    undefined,
+    install.node,
   );
-  const server = await startJsonLineChild([`${install.dir}server.mjs`, JSON.stringify({ db, port })], install.dir);
+  const server = await startJsonLineChild(
+    [`${install.dir}server.mjs`, JSON.stringify({ db, port })],
+    install.dir,
+    "production",
+    install.node,
+  );
   const origin = server.origin;
   const catalogue = await gql<{ products: { items: { slug: string; variants: { id: string }[] }[] } }>(
     origin,
@@ -498,7 +505,10 @@ function report(kinds: KindResult[], load: LoadAverage): string {
 const install = ensureVendureInstall(log);
 // A run of one database kind is saved apart and does not replace the complete run's peer.json.
 const resultName = options.kinds.length === 2 ? "peer" : `peer-${options.kinds[0]}-partial`;
-const result = await recordRun(resultName, { ...options, vendure: VENDURE_VERSION }, async () => {
+// Ours runs on this Node (22, the deployed runtime); Vendure on the machine's own (peer-install.ts says why).
+const runtimes = { vendure: VENDURE_VERSION, oursNode: process.version, vendureNode: install.node.version };
+log(`bench:peer: ours on Node ${runtimes.oursNode}, Vendure on Node ${runtimes.vendureNode}`);
+const result = await recordRun(resultName, { ...options, ...runtimes }, async () => {
   const kinds: KindResult[] = [];
   for (const kind of options.kinds) kinds.push(await runKind(kind, install));
   return { kinds };

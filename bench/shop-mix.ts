@@ -19,7 +19,6 @@ import { scenarioInputs, type PriceOf } from "./api-scenarios";
 import { flowProducts, stockFlowProducts, type FlowProduct } from "./checkout-flow";
 import { startBenchServer, type BenchServer, type ServerModules } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
-import { backendCpu, cpuSince } from "./lib/backend-cpu";
 import { runChildJson } from "./lib/child-json";
 import {
   describeTarget,

@@ -6,17 +6,20 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 /**
  * Runs a bench TypeScript script in its own Node process (through tsx) with a JSON argument and parses
  * the JSON it prints. Killed after `limitMs`, so a hung child never hangs the benchmark. `onMessage` hears what
- * the child sends with `process.send` meanwhile (such as the moment it starts recording).
+ * the child sends with `process.send` meanwhile (such as the moment it starts recording). `node` is the
+ * Node that runs it: this one unless said (the peer's Vendure runs on the machine's own, bench/lib/peer-install.ts).
  */
 export function runChildJson<T>(
   script: string,
   input: unknown,
   limitMs: number,
   onMessage?: (message: unknown) => void,
+  node: { path: string; env: NodeJS.ProcessEnv } = { path: process.execPath, env: process.env },
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, JSON.stringify(input)], {
+    const child = spawn(node.path, ["--import", "tsx", script, JSON.stringify(input)], {
       cwd: repoRoot,
+      env: node.env,
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     });
     if (onMessage) child.on("message", onMessage);

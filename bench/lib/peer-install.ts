@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchDataDir } from "./database";
 
@@ -19,6 +20,8 @@ const vendureSide = fileURLToPath(new URL("../peer-vendure/", import.meta.url));
 
 export interface PeerInstall {
   dir: string;
+  /** The Node that installs and runs Vendure, and the environment that puts it first on PATH. */
+  node: { path: string; version: string; env: NodeJS.ProcessEnv };
   /** products.csv and initial-data.json from @vendure/create's assets. */
   assetsDir: string;
 }
@@ -29,14 +32,20 @@ export interface PeerInstall {
  * the Vendure-side scripts (bench/peer-vendure) next to it, where @vendure/core resolves.
  */
 export function ensureVendureInstall(log: (line: string) => void): PeerInstall {
-  const dir = `${benchDataDir}peer/vendure-${VENDURE_VERSION}-node${process.versions.modules}/`;
+  const node = machineNode();
+  const abi = execFileSync(node.path, ["-p", "process.versions.modules"], { env: node.env }).toString().trim();
+  const dir = `${benchDataDir}peer/vendure-${VENDURE_VERSION}-node${abi}/`;
   const manifest = `${JSON.stringify(PEER_PACKAGE, null, 2)}\n`;
   const stamp = `${dir}node_modules/.peer-installed`;
   mkdirSync(dir, { recursive: true });
   if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== manifest) {
     log(`bench:peer: installing Vendure ${VENDURE_VERSION} into ${dir} (once; a few minutes)`);
     writeFileSync(`${dir}package.json`, manifest);
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], { cwd: dir, stdio: "inherit" });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], {
+      cwd: dir,
+      stdio: "inherit",
+      env: node.env,
+    });
     writeFileSync(stamp, manifest);
   }
   const assetsDir = `${dir}create-assets/`;
@@ -61,5 +70,19 @@ export function ensureVendureInstall(log: (line: string) => void): PeerInstall {
     );
   }
   cpSync(vendureSide, dir, { recursive: true });
-  return { dir, assetsDir };
+  return { dir, assetsDir, node };
+}
+
+/**
+ * The machine's own Node (PEER_NODE, or the first `node` on PATH outside npx's cache), not necessarily the
+ * one running the benchmark: the npm registry's node@22 that runs ours ships no C headers, and
+ * better-sqlite3 builds from source here against the installed Node's (npm's `nodedir`).
+ */
+function machineNode(): PeerInstall["node"] {
+  const path = (process.env.PATH ?? "").split(":").filter((entry) => entry && !entry.includes("/_npx/"));
+  const found =
+    process.env.PEER_NODE ?? path.map((entry) => `${entry}/node`).find((file) => existsSync(file)) ?? process.execPath;
+  const env = { ...process.env, PATH: [dirname(found), ...path].join(":") };
+  const version = execFileSync(found, ["-p", "process.version"], { env }).toString().trim();
+  return { path: found, version, env };
 }

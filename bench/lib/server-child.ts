@@ -22,12 +22,17 @@ export function startServerChild(args: string[], nodeEnv = "production"): Promis
 
 /**
  * Starts a Node server process (`nodeArgs` after the node executable, in `cwd`) that prints one JSON line
- * {"origin": ...} when ready and stops on SIGTERM or when its stdin closes.
+ * {"origin": ...} when ready and stops on SIGTERM or when its stdin closes. `node` runs it (this Node unless said).
  */
-export function startJsonLineChild(nodeArgs: string[], cwd: string, nodeEnv = "production"): Promise<ServerChild> {
-  const child = spawn(process.execPath, nodeArgs, {
+export function startJsonLineChild(
+  nodeArgs: string[],
+  cwd: string,
+  nodeEnv = "production",
+  node: { path: string; env: NodeJS.ProcessEnv } = { path: process.execPath, env: process.env },
+): Promise<ServerChild> {
+  const child = spawn(node.path, nodeArgs, {
     cwd,
-    env: { ...process.env, NODE_ENV: nodeEnv },
+    env: { ...node.env, NODE_ENV: nodeEnv },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const stop = () => {
