@@ -22,6 +22,11 @@ export interface LighthouseSummary {
    */
   seoWithoutNoindex: { score: number; noindex: boolean };
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  /**
+   * Lighthouse's measure of the host's speed at the run (`lhr.environment.benchmarkIndex`, higher is faster):
+   * the simulated phone's CPU is this machine slowed 4x, so a score means little without it (issue 46).
+   */
+  benchmarkIndex: number;
   assets: LoadedAsset[];
   /** Audits that cost points (score below 1), per category, so a missed 100 says why. */
   failingAudits: Record<Category, string[]>;
@@ -99,20 +104,21 @@ async function prepareVisit(url: string, port: number, entries: Record<string, s
   }
 }
 
+/** What the visit starts with: the origin's localStorage, and the headers every request sends (the visitor's). */
+export interface Visit {
+  localStorage?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
 /**
  * One Lighthouse navigation: the default config is mobile with simulated throttling, which we keep.
  * A run whose trace broke (NO_NAVSTART and the like happen on a busy machine) is tried again, twice at most.
  */
-export async function runLighthouse(
-  url: string,
-  port: number,
-  localStorage: Record<string, string> = {},
-  attempts = 3,
-): Promise<LighthouseSummary> {
+export async function runLighthouse(url: string, port: number, visit: Visit = {}, attempts = 3): Promise<LighthouseSummary> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await prepareVisit(url, port, localStorage);
-      return await lighthouseOnce(url, port);
+      await prepareVisit(url, port, visit.localStorage ?? {});
+      return await lighthouseOnce(url, port, visit.headers ?? visitorHeaders);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.warn(`lighthouse: ${url}: ${error instanceof Error ? error.message : String(error)}; trying again`);
@@ -120,7 +126,7 @@ export async function runLighthouse(
   }
 }
 
-async function lighthouseOnce(url: string, port: number): Promise<LighthouseSummary> {
+async function lighthouseOnce(url: string, port: number, headers: Record<string, string>): Promise<LighthouseSummary> {
   const run = await lighthouse(url, {
     port,
     logLevel: "error",
@@ -129,7 +135,7 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
     formFactor: "mobile",
     throttlingMethod: "simulate",
     maxWaitForLoad: 45_000,
-    extraHeaders: visitorHeaders,
+    extraHeaders: headers,
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = run.lhr;
@@ -150,6 +156,7 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
       cls: numeric(lhr, "cumulative-layout-shift"),
       speedIndexMs: numeric(lhr, "speed-index"),
     },
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     assets: assets(lhr),
     failingAudits: Object.fromEntries(CATEGORIES.map((c) => [c, failing(lhr, c)])) as Record<Category, string[]>,
     warnings: lhr.runWarnings.map(String),
