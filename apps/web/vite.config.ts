@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-import { MESSAGES } from "../../packages/shared/src/messages";
+import { MESSAGES } from "../../packages/shared/src/messages.ts";
 
 /**
  * Browser chunks: a page loads a handful of files instead of two dozen (decision 012). On a phone's

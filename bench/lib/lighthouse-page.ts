@@ -114,7 +114,12 @@ export interface Visit {
  * One Lighthouse navigation: the default config is mobile with simulated throttling, which we keep.
  * A run whose trace broke (NO_NAVSTART and the like happen on a busy machine) is tried again, twice at most.
  */
-export async function runLighthouse(url: string, port: number, visit: Visit = {}, attempts = 3): Promise<LighthouseSummary> {
+export async function runLighthouse(
+  url: string,
+  port: number,
+  visit: Visit = {},
+  attempts = 3,
+): Promise<LighthouseSummary> {
   for (let attempt = 1; ; attempt++) {
     try {
       await prepareVisit(url, port, visit.localStorage ?? {});
