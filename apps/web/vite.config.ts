@@ -30,7 +30,7 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
  * Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion|data-url)|shared[\\/]src[\\/](inr-target|gst|bank-transfer-details|phone|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion|data-url)|shared[\\/]src[\\/](inr-target|gst|country-name|bank-transfer-details|phone|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
 /**
  * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round
