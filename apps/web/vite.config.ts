@@ -23,7 +23,7 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
 /**
  * Shared by two or more chunks, but not by most of the pages shoppers land on: in storefront, every page
  * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
- * the back office's rupee-target helper, and the order, address (formats by country, phones), shipping method,
+ * the back office's rupee-target helper, and the order, address (formats by country, country names, phones), shipping method,
  * carrier, tax, shopper-time, customs-step, return-abroad and bank transfer helpers (checkout, order pages, back
  * office), the photo uploads' data URLs (reviews, returns, back office), and the listings' trade prices (home,
  * listings, search; not the product page, which has its own):
