@@ -1,4 +1,4 @@
-import { CART_COOKIE } from "@store/shared";
+import { CART_COOKIE, CURRENCY_COOKIE, SESSION_HINT_COOKIE, type Currency } from "@store/shared";
 import lighthouse, { type Result } from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { visitorHeaders } from "./visitor";
@@ -22,6 +22,11 @@ export interface LighthouseSummary {
    */
   seoWithoutNoindex: { score: number; noindex: boolean };
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  /**
+   * Lighthouse's measure of the host's speed at the run (`lhr.environment.benchmarkIndex`, higher is faster):
+   * the simulated phone's CPU is this machine slowed 4x, so a score means little without it (issue 46).
+   */
+  benchmarkIndex: number;
   assets: LoadedAsset[];
   /** Audits that cost points (score below 1), per category, so a missed 100 says why. */
   failingAudits: Record<Category, string[]>;
@@ -66,11 +71,18 @@ function failing(lhr: Result, category: Category): string[] {
 /**
  * Every run is the same visitor's first visit (lib/visitor.ts): no cookie is left from an earlier run (the
  * remembered currency, the session hint), and the page's origin gets exactly these localStorage entries (none
- * by default). The cart id and the session token live in the browser's storage, so a cart with pieces in it
- * is a stored cartId, and the cart cookie follows it as the shop keeps it (decision 057). Lighthouse's own
- * storage reset clears the HTTP cache and service workers but neither localStorage nor cookies.
+ * by default). The cart id and the session token live in the browser's storage, and the cookies follow them
+ * as the shop keeps them: the cart cookie a stored cartId (decision 057), the session hint a stored token
+ * (a browser that signed in has it, so the server renders the account, not the login screen). A visit that
+ * is not a first one names the currency the shop remembered for it. Lighthouse's own storage reset clears
+ * the HTTP cache and service workers but neither localStorage nor cookies.
  */
-async function prepareVisit(url: string, port: number, entries: Record<string, string>): Promise<void> {
+async function prepareVisit(
+  url: string,
+  port: number,
+  entries: Record<string, string>,
+  currency: Currency | undefined,
+): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   try {
     const page = await browser.newPage();
@@ -79,8 +91,13 @@ async function prepareVisit(url: string, port: number, entries: Record<string, s
     await devtools.detach();
     // Any same-origin document will do; robots.txt is small and renders no app.
     await page.goto(new URL("/robots.txt", url).href);
+    const cookies: Record<string, string> = {
+      ...(entries.cartId && { [CART_COOKIE]: entries.cartId }),
+      ...(entries.token && { [SESSION_HINT_COOKIE]: "1" }),
+      ...(currency && { [CURRENCY_COOKIE]: currency }),
+    };
     await page.evaluate(
-      (stored: Record<string, string>, cartCookie: string) => {
+      (stored: Record<string, string>, set: Record<string, string>) => {
         // Runs in the page; bench compiles without the DOM types.
         const { localStorage: storage, document } = globalThis as unknown as {
           localStorage: { clear(): void; setItem(k: string, v: string): void };
@@ -88,15 +105,25 @@ async function prepareVisit(url: string, port: number, entries: Record<string, s
         };
         storage.clear();
         for (const [key, value] of Object.entries(stored)) storage.setItem(key, value);
-        if (stored.cartId) document.cookie = `${cartCookie}=${stored.cartId}; Path=/; SameSite=Lax`;
+        for (const [name, value] of Object.entries(set)) document.cookie = `${name}=${value}; Path=/; SameSite=Lax`;
       },
       entries,
-      CART_COOKIE,
+      cookies,
     );
     await page.close();
   } finally {
     await browser.disconnect();
   }
+}
+
+/**
+ * What the visit starts with: the origin's localStorage, the currency the shop remembered (none on a first
+ * visit), and the headers every request sends (the visitor's).
+ */
+export interface Visit {
+  localStorage?: Record<string, string>;
+  currency?: Currency;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -106,13 +133,13 @@ async function prepareVisit(url: string, port: number, entries: Record<string, s
 export async function runLighthouse(
   url: string,
   port: number,
-  localStorage: Record<string, string> = {},
+  visit: Visit = {},
   attempts = 3,
 ): Promise<LighthouseSummary> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await prepareVisit(url, port, localStorage);
-      return await lighthouseOnce(url, port);
+      await prepareVisit(url, port, visit.localStorage ?? {}, visit.currency);
+      return await lighthouseOnce(url, port, visit.headers ?? visitorHeaders);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.warn(`lighthouse: ${url}: ${error instanceof Error ? error.message : String(error)}; trying again`);
@@ -120,7 +147,7 @@ export async function runLighthouse(
   }
 }
 
-async function lighthouseOnce(url: string, port: number): Promise<LighthouseSummary> {
+async function lighthouseOnce(url: string, port: number, headers: Record<string, string>): Promise<LighthouseSummary> {
   const run = await lighthouse(url, {
     port,
     logLevel: "error",
@@ -129,7 +156,7 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
     formFactor: "mobile",
     throttlingMethod: "simulate",
     maxWaitForLoad: 45_000,
-    extraHeaders: visitorHeaders,
+    extraHeaders: headers,
   });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = run.lhr;
@@ -150,6 +177,7 @@ async function lighthouseOnce(url: string, port: number): Promise<LighthouseSumm
       cls: numeric(lhr, "cumulative-layout-shift"),
       speedIndexMs: numeric(lhr, "speed-index"),
     },
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     assets: assets(lhr),
     failingAudits: Object.fromEntries(CATEGORIES.map((c) => [c, failing(lhr, c)])) as Record<Category, string[]>,
     warnings: lhr.runWarnings.map(String),

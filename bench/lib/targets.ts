@@ -16,7 +16,11 @@ export const TARGETS = {
   /** Issue 18: search over HTTP under load, on both databases, at 10k and 100k products. */
   searchRatioOfCeiling: 0.2,
   searchP99Ms: 50,
-  performance: 98,
+  /**
+   * Issue 46: Lighthouse mobile performance on this shared machine (issue 18 asked 98 of a quiet one); every
+   * run states the host's benchmarkIndex, the speed the score was simulated from.
+   */
+  performance: 95,
   otherScores: 100,
   cls: 0,
   /** Issue 18 (was 150 KB in issue 7). */
@@ -186,8 +190,8 @@ function pageRows(result: BenchResult<PagesData>): TargetRow[] {
       [`JS ${fmt.kb(p.bytes.jsGzip)}`, p.bytes.jsGzip <= TARGETS.firstLoadJsGzipBytes],
     ]);
     return {
-      target: `${p.name} page${p.note ? ` (${p.note})` : ""}: perf >= 98, a11y/bp/SEO 100${p.noindex ? " (SEO without its deliberate noindex)" : ""}, CLS 0, JS <= 130 KB gz`,
-      measured: `${scores.performance}/${scores.accessibility}/${scores["best-practices"]}/${seo}, CLS ${metrics.cls}, JS ${fmt.kb(p.bytes.jsGzip)}${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
+      target: `${p.name} page${p.note ? ` (${p.note})` : ""}: perf >= ${TARGETS.performance} (host benchmarkIndex stated), a11y/bp/SEO 100${p.noindex ? " (SEO without its deliberate noindex)" : ""}, CLS 0, JS <= 130 KB gz`,
+      measured: `${scores.performance}/${scores.accessibility}/${scores["best-practices"]}/${seo} at benchmarkIndex ${p.lighthouse.benchmarkIndex ?? "?"}, CLS ${metrics.cls}, JS ${fmt.kb(p.bytes.jsGzip)}${missed.length ? ` [missed: ${missed.join(", ")}]` : ""}`,
       met: missed.length === 0,
       load: result.loadAverage.mean,
     };

@@ -7,5 +7,6 @@
  */
 export const VISITOR = { countryHeader: "CF-IPCountry", country: "IN", currency: "INR" } as const;
 
-/** The headers that make a request the visitor's. */
-export const visitorHeaders: Record<string, string> = { [VISITOR.countryHeader]: VISITOR.country };
+/** The headers that make a request the visitor's, or a visitor's from another country (a shopper abroad). */
+export const visitorHeadersFrom = (country: string): Record<string, string> => ({ [VISITOR.countryHeader]: country });
+export const visitorHeaders = visitorHeadersFrom(VISITOR.country);

@@ -1,7 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { CartResponse, ProductDetail } from "@store/shared";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { SESSION_HINT_COOKIE } from "@store/shared/session-hint";
+import { createAccount, logInByApi } from "../fixtures/accounts";
+import { adminToken } from "../fixtures/back-office";
 import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
+import { CONTINUE } from "../fixtures/checkout";
 import { hydrated } from "../fixtures/hydration";
 
 /**
@@ -19,9 +24,43 @@ const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }
 const LAYOUT_SHIFT_SPY = `(() => {
   window.layoutShifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShifts.push(entry.value);
+    for (const entry of list.getEntries())
+      if (!entry.hadRecentInput)
+        window.layoutShifts.push({
+          value: entry.value,
+          moved: entry.sources.map((s) => s.node && (s.node.outerHTML || s.node.textContent || "").slice(0, 160)),
+        });
   }).observe({ type: "layout-shift", buffered: true });
 })();`;
+
+const DELIVERY = {
+  name: "Meera Rathore",
+  delivery_address: "7 Johari Bazaar",
+  country_code: "+91",
+  mobile_number: "9829012345",
+  pin_code: "302003",
+  city: "Jaipur",
+  state: "Rajasthan",
+  comment: "",
+};
+
+/** A cart line of the spec's payload for one piece of `product`. */
+function cartLine(product: ProductDetail) {
+  const { id, size, offer_price, mrp } = product;
+  return { product_pk: id, size, quantity: 1, offer_price, mrp, is_direct_buy: false };
+}
+
+/** A new shopper, signed in through the API, with the owner's goodwill credit of `rupees`. */
+async function shopperWithCredit(request: APIRequestContext, rupees: number) {
+  const account = await createAccount(request, "no-shift");
+  const { token, user } = await logInByApi(request, account);
+  const credited = await request.post(`/api/admin/store-credit/${user.id}/adjust`, {
+    headers: { Authorization: `Token ${await adminToken(request)}` },
+    data: { currency: "INR", amount: rupees, reason: "A goodwill credit" },
+  });
+  expect(credited.status(), await credited.text()).toBe(200);
+  return { token, email: account.email };
+}
 
 /** Same-origin picture requests the page makes, as paths. */
 function pictureRequests(page: Page): string[] {
@@ -117,6 +156,72 @@ test.describe("on a phone", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
     expect(await page.evaluate<number[]>("window.layoutShifts")).toEqual([]);
+  });
+
+  test("signed in, /account with store credit keeps every section in place as its figures arrive", async ({
+    page,
+    request,
+  }) => {
+    const { token } = await shopperWithCredit(request, 500);
+    await page.addInitScript({ content: LAYOUT_SHIFT_SPY });
+    // A browser that signed in carries the session hint, so the server renders the account (lib/session-hint).
+    await page.context().addCookies([{ name: SESSION_HINT_COOKIE, value: "1", url: test.info().project.use.baseURL! }]);
+    await openWithStorage(page, "/account", { token });
+    await expect(page.getByText("Balance:")).toContainText("₹500");
+    await expect(page.getByRole("heading", { name: /^Namaste/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to store credit" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate<unknown[]>("window.layoutShifts")).toEqual([]);
+  });
+
+  test("an order paid with store credit opens its confirmation without moving the footer", async ({
+    page,
+    request,
+  }) => {
+    const { token, email } = await shopperWithCredit(request, 50_000);
+    const product = await productInStock(request, { currency: "INR", skip: 5, category: 2, page: 2 });
+    const headers = { Authorization: `Token ${token}` };
+    const cart = await request.post("/api/cart-items/", {
+      headers,
+      data: { ...cartLine(product), cart_id: null, currency: "INR" },
+    });
+    const { cart_id } = (await cart.json()) as CartResponse;
+    const created = await request.post("/api/create-order/", {
+      headers,
+      data: {
+        ...DELIVERY,
+        email,
+        amount: product.offer_price,
+        currency: "INR",
+        promo_code: "Nil",
+        cart_id,
+        payment_method: "store_credit",
+        use_store_credit: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { order_page } = (await created.json()) as { order_page: string };
+    await page.addInitScript({ content: LAYOUT_SHIFT_SPY });
+    await page.goto(order_page);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate<unknown[]>("window.layoutShifts")).toEqual([]);
+  });
+
+  test("a shopper abroad's full cart, the checkout's first load, does not move as it hydrates", async ({
+    page,
+    request,
+  }) => {
+    // USD remembered (the ring's default state): the cart was filled in dollars, so the shop has been here
+    // before. A first visit refusing the position turns to rupees after the first paint (spec section 4).
+    const cart = await guestCart(request, await productInStock(request, { currency: "USD", skip: 4 }));
+    await page.setExtraHTTPHeaders({ "x-test-country": "US" });
+    await page.addInitScript({ content: LAYOUT_SHIFT_SPY });
+    await openWithStorage(page, "/cart", { cartId: cart.cart_id });
+    await expect(page.getByRole("button", { name: CONTINUE })).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate<unknown[]>("window.layoutShifts")).toEqual([]);
   });
 
   test("the header scroller fetches the shown slide's picture and the next one only", async ({ page }) => {

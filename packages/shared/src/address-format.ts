@@ -1,5 +1,6 @@
 import { ADDRESS_FORMATS } from "./address-formats.data";
-import { countryName, INDIAN_PIN_CODE, INDIAN_STATES, indianStateByName } from "./gst";
+import { countryName } from "./country-name";
+import { INDIAN_PIN_CODE, INDIAN_STATES, indianStateByName } from "./gst";
 import { PIN_CODE_SHAPE_TEXT } from "./schemas/geo";
 
 /**

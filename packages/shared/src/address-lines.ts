@@ -1,5 +1,5 @@
 import { PRINT_FORMATS } from "./address-print-formats.data";
-import { countryName } from "./gst";
+import { countryName } from "./country-name";
 
 export interface PostalAddress {
   /** The street lines as the shopper typed them (may hold line breaks). */

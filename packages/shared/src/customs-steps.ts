@@ -1,6 +1,6 @@
 import { formatMoney } from "./money";
 import type { Currency } from "./constants";
-import { countryName } from "./gst";
+import { countryName } from "./country-name";
 import { SHIPPING_METHODS, type ShippingMethodCode } from "./shipping-methods";
 
 /**

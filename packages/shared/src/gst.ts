@@ -87,12 +87,8 @@ export function taxRateText(bps: number): string {
   return `${(bps / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 }
 
-const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-/** A country's English name from its ISO 3166 code ("GB" -> "United Kingdom"), or null for a code that is none. */
-export function countryName(code: string): string | null {
-  return /^[A-Z]{2}$/.test(code) ? (regions.of(code) ?? null) : null;
-}
+// In a module of its own: the order pages print addresses with it and need nothing else of this file's.
+export { countryName } from "./country-name";
 
 /** An Indian PIN code: six digits, the first not 0. */
 export const INDIAN_PIN_CODE = /^[1-9]\d{5}$/;

@@ -7,7 +7,7 @@ import {
 } from "libphonenumber-js/min";
 import metadata from "libphonenumber-js/min/metadata";
 import examples from "libphonenumber-js/mobile/examples";
-import { countryName } from "./gst";
+import { countryName } from "./country-name";
 
 /**
  * Phone numbers checked against their country's numbering plan with `libphonenumber-js` (Google's

@@ -1,30 +1,49 @@
 import { formatMoney, shopperDateText, type StoreCreditView } from "@store/shared";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { Skeleton } from "../ui/skeleton";
-
-// Loaded after the page: it would take the account page's first load over its budget (bench/pages).
-const GiftCardRedeem = lazy(() => import("./gift-card-redeem").then((m) => ({ default: m.GiftCardRedeem })));
+import type { GiftCardRedeem as GiftCardRedeemForm } from "./gift-card-redeem";
 
 /**
  * The account page's store credit (issue 42): the balance in each currency and every movement, newest first.
  * It never expires (the spec's return policy). A failed call says so here; the rest of the page stands.
+ * `onSettled` tells the page when the section has its final height (balance or failure, and the gift card
+ * form), so what follows it can appear without being pushed down (CLS 0, decision 110).
  */
-export function StoreCreditSection() {
+export function StoreCreditSection({ onSettled }: { onSettled?: () => void }) {
   const [view, setView] = useState<StoreCreditView | null>(null);
   const [failed, setFailed] = useState(false);
+  // Loaded after the page, as its own chunk: it would take the account page's first load over its budget
+  // (bench/pages). Shown in the same render as the balance, so it never pushes the page down on its own.
+  const [GiftCardRedeem, setGiftCardRedeem] = useState<typeof GiftCardRedeemForm | null>(null);
   // Bumped after a gift card is added, to read the balance and history again.
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    api.get<StoreCreditView>("/api/store-credit/", undefined, { signal: controller.signal }).then(setView, (error) => {
-      if (controller.signal.aborted) return;
-      console.error("Store credit failed", error);
-      setFailed(true);
-    });
+    const form = import("./gift-card-redeem").then((m) => m.GiftCardRedeem);
+    api.get<StoreCreditView>("/api/store-credit/", undefined, { signal: controller.signal }).then(
+      async (loaded) => {
+        const Form = await form.catch((error: unknown) => {
+          console.error("Gift card form failed to load", error);
+          return null;
+        });
+        if (controller.signal.aborted) return;
+        setGiftCardRedeem(() => Form);
+        setView(loaded);
+      },
+      (error) => {
+        if (controller.signal.aborted) return;
+        console.error("Store credit failed", error);
+        setFailed(true);
+      },
+    );
     return () => controller.abort();
   }, [version]);
+
+  useEffect(() => {
+    if (view || failed) onSettled?.();
+  }, [view, failed, onSettled]);
 
   const held = view?.balances.filter((b) => b.amount !== 0) ?? [];
   return (
@@ -76,9 +95,7 @@ export function StoreCreditSection() {
           )}
         </>
       )}
-      <Suspense fallback={null}>
-        <GiftCardRedeem onRedeemed={() => setVersion((v) => v + 1)} />
-      </Suspense>
+      {GiftCardRedeem && <GiftCardRedeem onRedeemed={() => setVersion((v) => v + 1)} />}
     </section>
   );
 }

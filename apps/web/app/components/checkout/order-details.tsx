@@ -8,14 +8,22 @@ import {
   shopperTimeText,
   type OrderDetail,
 } from "@store/shared";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
-import { OrderBankTransfer } from "./order-bank-transfer";
 import { OrderPlaced } from "./order-placed";
-import { OrderReturns } from "./order-returns";
-import { OrderReviews } from "./order-reviews";
+
+/**
+ * Returns and reviews load when the order has them to show (delivered, within the window, or a request made):
+ * their forms bring the validation rules (zod), about 40 KB gzip that the confirmation of a just-placed order
+ * never uses; so do the bank transfer's details, for orders paid that way (decision 110). The page is rendered
+ * in the browser, so no server HTML waits for them.
+ */
+const OrderBankTransfer = lazy(() => import("./order-bank-transfer").then((m) => ({ default: m.OrderBankTransfer })));
+const OrderReturns = lazy(() => import("./order-returns").then((m) => ({ default: m.OrderReturns })));
+const OrderReviews = lazy(() => import("./order-reviews").then((m) => ({ default: m.OrderReviews })));
 
 const CARD = "rounded-3xl bg-white p-6 shadow-sm ring-1 ring-linen sm:p-8";
 
@@ -65,7 +73,11 @@ export function OrderDetails({
           )}
         </p>
       </header>
-      {order.bank_transfer && <OrderBankTransfer transfer={order.bank_transfer} currency={order.currency} />}
+      {order.bank_transfer && (
+        <Suspense fallback={null}>
+          <OrderBankTransfer transfer={order.bank_transfer} currency={order.currency} />
+        </Suspense>
+      )}
       {placed && <OrderPlaced order={order} trackPath={trackPath} />}
       {/* The confirmation says the customs note with the steps ahead: the timeline need not say it again. */}
       <OrderTimeline order={order} customsNote={!placed} />
@@ -76,8 +88,16 @@ export function OrderDetails({
         <OrderLines order={order} />
         <OrderTotals order={order} />
       </section>
-      <OrderReturns order={order} linkSecret={linkSecret} />
-      <OrderReviews order={order} linkSecret={linkSecret} />
+      {(order.return_window_closes_at !== null || order.returns.length > 0) && (
+        <Suspense fallback={null}>
+          <OrderReturns order={order} linkSecret={linkSecret} />
+        </Suspense>
+      )}
+      {order.reviewable_line_ids.length > 0 && (
+        <Suspense fallback={null}>
+          <OrderReviews order={order} linkSecret={linkSecret} />
+        </Suspense>
+      )}
       <TaxDocuments order={order} />
       <DeliveryDetails delivery={order.delivery} business={order.business} />
     </div>
