@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { fileURLToPath } from "node:url";
 import type { PriceOf } from "./api-scenarios";
 import { runChildJson } from "./lib/child-json";
-import type { LatencySummary } from "./lib/stats";
+import type { LoopReport } from "./lib/shopper-loop";
 
 export type FlowStep = "add to cart" | "create order" | "simulator pay" | "verify";
 
@@ -27,14 +27,7 @@ export interface FlowSpec {
   delivery: Record<string, string>;
 }
 
-export interface FlowReport {
-  completed: number;
-  flowsPerSecond: number;
-  latencyMs: LatencySummary;
-  stepsMs: Record<FlowStep, LatencySummary>;
-  errors: number;
-  errorSamples: string[];
-}
+export type FlowReport = LoopReport<FlowStep>;
 
 export type FlowResult =
   | ({ status: "ok"; loops: number; durationSeconds: number } & FlowReport)

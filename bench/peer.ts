@@ -28,8 +28,8 @@ import { ensureVendureInstall, VENDURE_VERSION, type PeerInstall } from "./lib/p
 import { backendCpu, cpuSince, processCpuMs } from "./lib/proc-cpu";
 import { recordRun, writeResult, type LoadAverage } from "./lib/results";
 import { COMMON_CASE } from "./lib/search-cases";
+import type { LoopReport } from "./lib/shopper-loop";
 import { settleOverHttp, startJsonLineChild, startServerChild, type ServerChild } from "./lib/server-child";
-import type { LatencySummary } from "./lib/stats";
 import {
   ADD_ITEM,
   CATALOGUE,
@@ -88,14 +88,7 @@ export interface VendureFlowSpec {
   address: { fullName: string; streetLine1: string; city: string; postalCode: string; countryCode: string };
 }
 
-export interface PeerFlowReport {
-  completed: number;
-  flowsPerSecond: number;
-  latencyMs: LatencySummary;
-  stepsMs: Record<string, LatencySummary>;
-  errors: number;
-  errorSamples: string[];
-}
+export type PeerFlowReport = LoopReport<string>;
 
 interface Checkout extends PeerFlowReport {
   serverCpuMsPerFlow: number;

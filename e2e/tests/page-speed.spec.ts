@@ -8,6 +8,7 @@ import { adminToken } from "../fixtures/back-office";
 import { guestCart, openWithStorage, productInStock } from "../fixtures/cart";
 import { CONTINUE } from "../fixtures/checkout";
 import { hydrated } from "../fixtures/hydration";
+import { DELIVERY } from "../fixtures/orders";
 
 /**
  * What the page-speed work (decision 012) relies on, checked in a real browser. No timings here: speed
@@ -32,17 +33,6 @@ const LAYOUT_SHIFT_SPY = `(() => {
         });
   }).observe({ type: "layout-shift", buffered: true });
 })();`;
-
-const DELIVERY = {
-  name: "Meera Rathore",
-  delivery_address: "7 Johari Bazaar",
-  country_code: "+91",
-  mobile_number: "9829012345",
-  pin_code: "302003",
-  city: "Jaipur",
-  state: "Rajasthan",
-  comment: "",
-};
 
 /** A cart line of the spec's payload for one piece of `product`. */
 function cartLine(product: ProductDetail) {
