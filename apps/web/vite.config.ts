@@ -56,7 +56,7 @@ const PURCHASE =
  * `MESSAGES.key` in the app and the shared package written as its text, at build time. The texts are one
  * object, and a bundler keeps or drops an object whole: the shell (root, navigation) reads a few, so every
  * page loaded all 36 of them, most for the checkout or the server alone. Inlined, each chunk carries the texts
- * it shows and the object leaves the browser build: 1.0 KB gzip off every page's first load (decision 110).
+ * it shows and the object leaves every page's first load (decision 110).
  */
 function inlineMessages(): Plugin {
   const texts: Record<string, string> = MESSAGES;

@@ -17,7 +17,7 @@ import { OrderPlaced } from "./order-placed";
 
 /**
  * Returns and reviews load when the order has them to show (delivered, within the window, or a request made):
- * their forms bring the validation rules (zod), about 40 KB gzip that the confirmation of a just-placed order
+ * their forms bring the validation rules (zod), which the confirmation of a just-placed order
  * never uses; so do the bank transfer's details, for orders paid that way (decision 110). The page is rendered
  * in the browser, so no server HTML waits for them.
  */

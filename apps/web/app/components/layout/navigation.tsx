@@ -7,7 +7,7 @@ import { CartIcon, ChevronDownIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon }
 
 /**
  * The search overlay loads when the shopper reaches for its button (pointer over it, focus or a tap), not with
- * every page: 0.5 KB gzip off every page's first load (decision 110), as the size chart's dialog does.
+ * every page's first load (decision 110), as the size chart's dialog does.
  */
 const loadSearchOverlay = () => import("./search-overlay");
 const SearchOverlay = lazy(() => loadSearchOverlay().then((m) => ({ default: m.SearchOverlay })));
