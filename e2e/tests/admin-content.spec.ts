@@ -108,8 +108,11 @@ test("a post written in the editor keeps its paragraphs, bold text, link and key
   const bold = form.getByRole("button", { name: "Bold" });
   await bold.click();
   await expect(bold).toHaveAttribute("aria-pressed", "true");
+  await expect(editor).toBeFocused();
   await page.keyboard.type("Every vat is alive");
   await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "false");
+  await expect(editor).toBeFocused();
   await page.keyboard.type(" and must be fed.");
   await form
     .getByRole("textbox", { name: "Key features" })

@@ -32,6 +32,9 @@ function ToolButton({ label, active, onClick }: { label: string; active?: boolea
     <button
       type="button"
       aria-pressed={active}
+      // A click leaves the caret in the post: the button never takes the focus from the editor, so what the
+      // owner types next goes into the text, not onto the button (a space would press it again).
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={`min-h-9 rounded-md px-2.5 text-sm font-semibold ${
         active ? "bg-indigo-ink text-cream" : "bg-linen/70 text-charcoal hover:bg-linen"
