@@ -5,7 +5,8 @@
  */
 import { runShopperLoop } from "./shopper-loop";
 import { ADD_ITEM, ADD_PAYMENT, gql, SET_ADDRESS, SET_CUSTOMER, SET_SHIPPING, TRANSITION } from "./vendure-shop";
-import type { PeerFlowReport, VendureFlowSpec } from "../peer";
+import type { PeerFlowReport } from "./peer-report";
+import type { VendureFlowSpec } from "./vendure-shop";
 
 const spec = JSON.parse(process.argv[2] ?? "{}") as VendureFlowSpec;
 const steps = [

@@ -83,3 +83,17 @@ export async function gql<T>(
   }
   return { data: json.data, token: response.headers.get("vendure-auth-token") ?? token };
 }
+
+/** What the Vendure flow runner (a child process) is told: the server, the load, and the guest checkout's choices. */
+export interface VendureFlowSpec {
+  origin: string;
+  loops: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  timeoutSeconds: number;
+  variantIds: string[];
+  shippingMethodId: string;
+  paymentMethodCode: string;
+  customer: { emailAddress: string; firstName: string; lastName: string };
+  address: { fullName: string; streetLine1: string; city: string; postalCode: string; countryCode: string };
+}
