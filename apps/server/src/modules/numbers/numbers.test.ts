@@ -242,7 +242,9 @@ describe("the day's salt", () => {
     const made = await first.forDay(day);
     expect(made).toMatch(/^[0-9a-f]{64}$/);
     expect(await second.forDay(day)).toBe(made);
-    expect(await app.database.db.select().from(numbersSalts).where(eq(numbersSalts.day, day))).toEqual([{ day, salt: made }]);
+    expect(await app.database.db.select().from(numbersSalts).where(eq(numbersSalts.day, day))).toEqual([
+      { day, salt: made },
+    ]);
     await app.database.db.delete(numbersSalts).where(eq(numbersSalts.day, day));
   });
 });
