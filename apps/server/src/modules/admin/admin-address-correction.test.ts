@@ -117,6 +117,13 @@ describe("the owner corrects a paid order's delivery address before it ships", (
     expect(body.order.delivery).toMatchObject({ pin_code: "122001", city: "Gurugram", state: "Haryana" });
     const now = (await invoiceOfOrder(db(), orderId))!;
     const cancelled = (await invoiceById(db(), first.id))!;
+    // The invoice, its lines in print order and whether it has credit notes come in one read (decision 113).
+    expect(first.creditNotes).toEqual([]);
+    expect(first.lines.length).toBeGreaterThan(0);
+    expect(cancelled.lines).toEqual(first.lines);
+    expect(cancelled.lines.map((l) => l.position)).toEqual(first.lines.map((_, i) => i));
+    expect(cancelled.creditNotes).toHaveLength(1);
+    expect(cancelled.creditNotes[0]!.lines.length).toBeGreaterThan(0);
     expect(body.invoice_note).toBe(
       `The place of supply changed from Rajasthan to Haryana: invoice ${first.number} is cancelled by credit note ${cancelled.creditNotes[0]!.number}, and invoice ${now.number} is issued.`,
     );

@@ -31,6 +31,7 @@ type Face = keyof typeof FONT_FILES;
 type ParsedFont = ReturnType<typeof import("fontkit").create>;
 type Font = import("fontkit").Font;
 type GlyphRun = import("fontkit").GlyphRun;
+type Glyph = import("fontkit").Glyph;
 let fonts: Promise<Record<Face, ParsedFont>> | undefined;
 
 /**
@@ -69,6 +70,32 @@ function keepLayouts(font: Font): Font {
   };
   return font;
 }
+/** What fontkit's TrueType glyph decodes from the font's bytes on every call: its outline (points or parts). */
+type DecodingGlyph = { _decode(): unknown };
+
+/**
+ * Each document's subset (pdfkit embeds one per face) decodes every glyph it includes again (fontkit's subset
+ * `encode`: `_addGlyph` calls `glyph._decode()`, only to read whether it is made of other glyphs), most of a
+ * render's font work once the layouts are kept. The shared face keeps each glyph's decoded outline the first
+ * time it is decoded: it is a function of the font's bytes alone (these faces have no variations), and fontkit
+ * only reads it (its subset, paths and boxes), so the subsets and the PDF's bytes are the same.
+ */
+function keepDecodedGlyphs(font: Font): Font {
+  const getGlyph = font.getGlyph.bind(font);
+  const kept = new WeakSet<object>();
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints) as (Glyph & DecodingGlyph) | null;
+    if (glyph && !kept.has(glyph)) {
+      kept.add(glyph);
+      const decode = glyph._decode.bind(glyph);
+      let decoded: { outline: unknown } | undefined;
+      glyph._decode = () => (decoded ??= { outline: decode() }).outline;
+    }
+    return glyph as Glyph;
+  };
+  return font;
+}
+
 /**
  * Read, unpacked and parsed once, on the first PDF: 4 files, 195 kB (355 kB unpacked). Every document
  * shares the parsed faces, whose tables, glyphs and layouts fontkit decodes once and keeps; each document
@@ -81,7 +108,7 @@ function parsedFonts(): Promise<Record<Face, ParsedFont>> {
       Object.fromEntries(
         Object.entries(FONT_FILES).map(([face, path]) => [
           face,
-          keepLayouts(create(woffToSfnt(readFileSync(path()))) as Font),
+          keepDecodedGlyphs(keepLayouts(create(woffToSfnt(readFileSync(path()))) as Font)),
         ]),
       ) as Record<Face, ParsedFont>,
   );

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
 
@@ -17,13 +17,16 @@ export interface InvoiceDocument extends InvoiceRow {
   creditNotes: CreditNoteDocument[];
 }
 
-async function documentOf(db: Db | Tx, invoice: InvoiceRow | undefined): Promise<InvoiceDocument | null> {
-  if (!invoice) return null;
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, invoice.id))
-    .orderBy(asc(invoiceLines.position));
+/** Whether an invoice has credit notes, read with it: a fresh invoice (the confirmation's) then costs no notes read. */
+const hasCreditNotes = sql<boolean>`exists (select 1 from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id})`;
+
+/** The invoice's credit notes with their lines, once it is known to have some (`noted`). */
+async function withCreditNotes(
+  db: Db | Tx,
+  invoice: InvoiceRow & { lines: InvoiceLineRow[] },
+  noted: boolean,
+): Promise<InvoiceDocument> {
+  if (!noted) return { ...invoice, creditNotes: [] };
   const notes = await db
     .select()
     .from(creditNotes)
@@ -43,20 +46,44 @@ async function documentOf(db: Db | Tx, invoice: InvoiceRow | undefined): Promise
     : [];
   return {
     ...invoice,
-    lines,
     creditNotes: notes.map((n) => ({ ...n, lines: noteLines.filter((l) => l.creditNoteId === n.id) })),
   };
 }
 
+async function documentOf(db: Db | Tx, invoice: InvoiceRow | undefined): Promise<InvoiceDocument | null> {
+  if (!invoice) return null;
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoice.id))
+    .orderBy(asc(invoiceLines.position));
+  return withCreditNotes(db, { ...invoice, lines }, true);
+}
+
+/**
+ * The one invoice `which` picks, its lines (in print order) and whether it has credit notes in one statement:
+ * the outbox draws every confirmation's PDF from this read, so its three statements were one each time.
+ */
+async function documentWhere(db: Db | Tx, which: SQL): Promise<InvoiceDocument | null> {
+  const rows = await db
+    .select({ invoice: invoices, line: invoiceLines, noted: hasCreditNotes })
+    .from(invoices)
+    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+    .where(which)
+    .orderBy(asc(invoiceLines.position));
+  const first = rows[0];
+  if (!first) return null;
+  const lines = rows.flatMap((row) => (row.line ? [row.line] : []));
+  return withCreditNotes(db, { ...first.invoice, lines }, first.noted);
+}
+
 /** The order's invoice: its newest (an address correction may have replaced the first), or null. */
 export async function invoiceOfOrder(db: Db | Tx, orderId: number): Promise<InvoiceDocument | null> {
-  const [invoice] = await db
-    .select()
+  const newest = db
+    .select({ id: max(invoices.id) })
     .from(invoices)
-    .where(eq(invoices.orderId, orderId))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  return documentOf(db, invoice);
+    .where(eq(invoices.orderId, orderId));
+  return documentWhere(db, inArray(invoices.id, newest));
 }
 
 /** The invoices an order's newest replaced, newest first, each with the credit note that cancelled it. */
@@ -66,6 +93,5 @@ export async function earlierInvoicesOfOrder(db: Db | Tx, orderId: number): Prom
 }
 
 export async function invoiceById(db: Db | Tx, invoiceId: number): Promise<InvoiceDocument | null> {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-  return documentOf(db, invoice);
+  return documentWhere(db, eq(invoices.id, invoiceId));
 }

@@ -17,6 +17,7 @@ import {
 } from "../checkout/test-support";
 import { createEventBuffer } from "./buffer";
 import { numbersDaily, numbersEvents, numbersSalts } from "./tables";
+import { createSalts } from "./visitor";
 
 /** Each test's shopper is a browser of its own (the session is the day's hash of IP and user agent). */
 const browser = (name: string) => ({
@@ -231,6 +232,20 @@ describe("the numbers, from a shopper's visit to the paid order", () => {
     expect(funnel.body).toContain("day,visits,product_views,add_to_cart,checkout_started,paid");
     const bad = await call(app, admin, "GET", `/api/admin/numbers/orders.csv?from=${today}&to=${today}`);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("the day's salt", () => {
+  it("is one for every replica: the first creates it, the others read that one", async () => {
+    const day = addDays(today, 5);
+    const [first, second] = [createSalts(app.database.db), createSalts(app.database.db)];
+    const made = await first.forDay(day);
+    expect(made).toMatch(/^[0-9a-f]{64}$/);
+    expect(await second.forDay(day)).toBe(made);
+    expect(await app.database.db.select().from(numbersSalts).where(eq(numbersSalts.day, day))).toEqual([
+      { day, salt: made },
+    ]);
+    await app.database.db.delete(numbersSalts).where(eq(numbersSalts.day, day));
   });
 });
 
