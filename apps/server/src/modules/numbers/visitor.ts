@@ -62,20 +62,11 @@ export function createSalts(db: Db) {
     async forDay(day: string): Promise<string> {
       if (cached?.day === day) return cached.salt;
       const fresh = randomBytes(32).toString("hex");
-      // The replica that creates the day's salt knows it without reading it back; the others read the first's.
-      const [created] = await db
-        .insert(numbersSalts)
-        .values({ day, salt: fresh })
-        .onConflictDoNothing()
-        .returning({ salt: numbersSalts.salt });
-      const row =
-        created ??
-        (
-          await db
-            .select({ salt: numbersSalts.salt })
-            .from(numbersSalts)
-            .where(sql`${numbersSalts.day} = ${day}`)
-        )[0];
+      await db.insert(numbersSalts).values({ day, salt: fresh }).onConflictDoNothing();
+      const [row] = await db
+        .select({ salt: numbersSalts.salt })
+        .from(numbersSalts)
+        .where(sql`${numbersSalts.day} = ${day}`);
       cached = { day, salt: row!.salt };
       return cached.salt;
     },
