@@ -47,9 +47,9 @@ const CONTENT =
   /[\\/](components[\\/]content[\\/](blog-image|smart-link|page-header|json-ld)\.tsx|shared[\\/]src[\\/]about-texts\.ts)$/;
 /** The account screens' shared pieces (the card, the login form, form problems): sign-up, log-in, account... */
 const ACCOUNT = /[\\/]components[\\/]account[\\/]/;
-/** An order's status and formats, for the account's order list, the order pages and the back office. */
+/** An order's status and formats (an address at home among them), for the account's order list, the order pages and the back office. */
 const ORDERS =
-  /[\\/](components[\\/](admin[\\/](order-status-badge|format)|checkout[\\/]order-format)|shared[\\/]src[\\/]order-status)\.tsx?$/;
+  /[\\/](components[\\/](admin[\\/](order-status-badge|format)|checkout[\\/]order-format)|shared[\\/]src[\\/](order-status|home-address-lines))\.tsx?$/;
 /** The buying and form controls: quantity, PIN code, stock, text field (product page, cart, account forms). */
 const PURCHASE =
   /[\\/]app[\\/](components[\\/]ui[\\/](numeric-input|text-field)|components[\\/]product[\\/]stock-status|lib[\\/]delivery-pin)\.tsx?$/;
@@ -91,7 +91,7 @@ const CLIENT_CHUNKS = {
       priority: 1,
       minShareCount: 2,
       test: (id: string) =>
-        STOREFRONT.test(id) && ![FEW_PAGES, LISTING, PURCHASE, CONTENT].some((group) => group.test(id)),
+        STOREFRONT.test(id) && ![FEW_PAGES, LISTING, PURCHASE, CONTENT, ORDERS].some((group) => group.test(id)),
     },
     // After storefront (lower priority), so what they import from it stays there.
     { name: "purchase", test: PURCHASE },

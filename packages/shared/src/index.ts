@@ -29,6 +29,7 @@ export * from "./customs-steps";
 export * from "./hand-carriers";
 export * from "./return-abroad";
 export * from "./address-lines";
+export * from "./home-address-lines";
 export * from "./shipping-fee-rules";
 export * from "./parcel-weight";
 export * from "./schemas/geo";

@@ -26,9 +26,7 @@ export function pageMeta({
     { property: "og:type", content: type },
     { property: "og:url", content: url },
     { property: "og:site_name", content: BRAND },
-    ...(image
-      ? [{ property: "og:image", content: image.startsWith("http") ? image : `${WEBSITE}${image}` }]
-      : []),
+    ...(image ? [{ property: "og:image", content: image.startsWith("http") ? image : `${WEBSITE}${image}` }] : []),
   ];
 }
 
