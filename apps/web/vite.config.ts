@@ -25,29 +25,31 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
  * would load them (decision 047). The home page's motion helpers (shared with its lazy header scroller),
  * the back office's rupee-target helper, and the order, address (formats by country, country names, phones), shipping method,
  * carrier, tax, shopper-time, customs-step, return-abroad and bank transfer helpers (checkout, order pages, back
- * office), the photo uploads' data URLs (reviews, returns, back office), and the listings' trade prices (home,
- * listings, search; not the product page, which has its own):
+ * office), the photo uploads' data URLs (reviews, returns, back office), the listings' trade prices (home,
+ * listings, search; not the product page, which has its own), and the seller's details (contact, content and
+ * payment pages; decision 112):
  * Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion|data-url)|shared[\\/]src[\\/](inr-target|gst|country-name|bank-transfer-details|phone|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion|data-url)|shared[\\/]src[\\/](inr-target|gst|country-name|bank-transfer-details|phone|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality|seller)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
 /**
- * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids), shared by
+ * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids, texts), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round
  * trip on a phone, and Lighthouse's HTTP/1.1 model fetches six at a time).
  */
 const LISTING =
-  /[\\/](lib[\\/]deferred|components[\\/]product[\\/](category-copy|category-banner|use-explore-more|explore-more-button)|shared[\\/]src[\\/](categories|listing-sorts))\.tsx?$/;
+  /[\\/](lib[\\/]deferred|components[\\/]product[\\/](category-copy|category-banner|use-explore-more|explore-more-button)|shared[\\/]src[\\/](categories|listing-sorts|listing-texts))\.tsx?$/;
 /**
- * The content pages' shared pieces (blog picture, page header, JSON-LD, links to listings or out): one
- * file for the blog list, a post, About us, policies and contact. Dates stay out: order pages use them too.
+ * The content pages' shared pieces (blog picture, page header, JSON-LD, links to listings or out, About us'
+ * and Why us' lists): one file for the blog list, a post, About us, policies and contact. Dates stay out: order pages use them too.
  */
-const CONTENT = /[\\/]components[\\/]content[\\/](blog-image|smart-link|page-header|json-ld)\.tsx$/;
+const CONTENT =
+  /[\\/](components[\\/]content[\\/](blog-image|smart-link|page-header|json-ld)\.tsx|shared[\\/]src[\\/]about-texts\.ts)$/;
 /** The account screens' shared pieces (the card, the login form, form problems): sign-up, log-in, account... */
 const ACCOUNT = /[\\/]components[\\/]account[\\/]/;
-/** An order's status and formats, for the account's order list, the order pages and the back office. */
+/** An order's status and formats (an address at home among them), for the account's order list, the order pages and the back office. */
 const ORDERS =
-  /[\\/](components[\\/](admin[\\/](order-status-badge|format)|checkout[\\/]order-format)|shared[\\/]src[\\/]order-status)\.tsx?$/;
+  /[\\/](components[\\/](admin[\\/](order-status-badge|format)|checkout[\\/]order-format)|shared[\\/]src[\\/](order-status|home-address-lines))\.tsx?$/;
 /** The buying and form controls: quantity, PIN code, stock, text field (product page, cart, account forms). */
 const PURCHASE =
   /[\\/]app[\\/](components[\\/]ui[\\/](numeric-input|text-field)|components[\\/]product[\\/]stock-status|lib[\\/]delivery-pin)\.tsx?$/;
@@ -88,7 +90,8 @@ const CLIENT_CHUNKS = {
       name: "storefront",
       priority: 1,
       minShareCount: 2,
-      test: (id: string) => STOREFRONT.test(id) && ![FEW_PAGES, LISTING, PURCHASE].some((group) => group.test(id)),
+      test: (id: string) =>
+        STOREFRONT.test(id) && ![FEW_PAGES, LISTING, PURCHASE, CONTENT, ORDERS].some((group) => group.test(id)),
     },
     // After storefront (lower priority), so what they import from it stays there.
     { name: "purchase", test: PURCHASE },

@@ -234,6 +234,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.goto(await shopperPage(request, london, londonEmail));
       const delivery = page.getByRole("region", { name: "Delivery" });
       await expect(delivery).toContainText("United Kingdom");
+      // As the United Kingdom writes it, once the order page has loaded the formats abroad (decision 112).
+      await expect(delivery.locator("address")).toHaveText(/\nNW1 6XE\nUnited Kingdom\n/, { useInnerText: true });
       await delivery.scrollIntoViewIfNeeded();
       await keepScreen(page, "issue40-p18-shopper-address");
       // The confirmation e-mail's delivery block says it too.

@@ -9,7 +9,13 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { FooterContent } from "./components/layout/footer-content";
+import { ProductReviews } from "./components/product/product-reviews";
 import "./load-context";
+import { ServerPartsContext } from "./lib/server-parts";
+
+/** What the server renders of the parts whose code the browser loads only when it needs it. */
+const SERVER_PARTS = { FooterContent, ProductReviews };
 
 /** How long deferred loader data may stream before the rest of the page is sent without it. */
 export const streamTimeout = 5_000;
@@ -49,7 +55,9 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerPartsContext value={SERVER_PARTS}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerPartsContext>,
       {
         nonce,
         ...(waitForAll ? { onAllReady: send } : { onShellReady: send }),

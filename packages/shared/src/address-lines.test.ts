@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressLines } from "./address-lines";
+import { isHomeAddress } from "./home-address-lines";
 import { HAND_DELIVERED, handCarrierName, handTrackingUrl } from "./hand-carriers";
 
 describe("addressLines", () => {
@@ -16,6 +17,12 @@ describe("addressLines", () => {
     expect(
       addressLines({ address: "Main St", city: "Singapore", state: "", pinCode: "018956", country: "SG" }),
     ).toEqual(["Main St", "018956", "Singapore"]);
+  });
+
+  it("takes an address without a country as one at home (no formats of other countries needed)", () => {
+    const at = (country: string) => ({ address: "1 MI Road", city: "Jaipur", state: "", pinCode: "302001", country });
+    expect([" ", "in", "IN"].map((country) => isHomeAddress(at(country)))).toEqual([true, true, true]);
+    expect(isHomeAddress(at("us"))).toBe(false);
   });
 
   it("writes the place as the country does (issue 41)", () => {

@@ -1,18 +1,6 @@
 import { PRINT_FORMATS } from "./address-print-formats.data";
 import { countryName } from "./country-name";
-
-export interface PostalAddress {
-  /** The street lines as the shopper typed them (may hold line breaks). */
-  address: string;
-  city: string;
-  state: string;
-  pinCode: string;
-  /** ISO 3166 code of the country. */
-  country: string;
-}
-
-/** The store's home: an address here needs no country line (an Indian courier or reader assumes it). */
-const HOME_COUNTRY = "IN";
+import { homeAddressLines, isHomeAddress, streetLines, type PostalAddress } from "./home-address-lines";
 
 /**
  * An address as the store prints or shows it, one entry a line (issue 40, point 18): the street lines, then
@@ -22,28 +10,13 @@ const HOME_COUNTRY = "IN";
  * e-mails all use it; the tax invoice always names the country (a GST document states the place of supply).
  */
 export function addressLines(address: PostalAddress): string[] {
-  const street = address.address
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
+  if (isHomeAddress(address)) return homeAddressLines(address);
   const code = address.country.trim().toUpperCase();
   const place = { city: address.city, state: address.state, pin_code: address.pinCode };
-  const lines = [...street, ...(code && code !== HOME_COUNTRY ? placeLines(code, place) : indianPlace(place))];
-  if (code && code !== HOME_COUNTRY) lines.push(countryName(code) ?? code);
-  return lines;
+  return [...streetLines(address), ...placeLines(code, place), countryName(code) ?? code];
 }
 
 type Place = { city: string; state: string; pin_code: string };
-
-/** "City, State PIN" on one line. */
-function indianPlace(place: Place): string[] {
-  const town = [place.city, place.state]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(", ");
-  const line = [town, place.pin_code.trim()].filter(Boolean).join(" ");
-  return line ? [line] : [];
-}
 
 const FIELDS: Record<string, keyof Place> = { "%C": "city", "%S": "state", "%Z": "pin_code" };
 /** libaddressinput's default format (a country the data has no format for). */

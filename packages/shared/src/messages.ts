@@ -42,25 +42,3 @@ export const MESSAGES = {
   shippingQuoteFailed: "We could not price delivery to this country just now. Please try again in a moment.",
   aboutTitle: "A Legacy of Love and Design",
 } as const;
-
-/** 'Showing 1-N out of M products', N at most 12 (spec: category page). */
-export function showingText(shown: number, total: number): string {
-  return `Showing 1-${shown} out of ${total} products`;
-}
-
-/** 'Search Results for "{query}"' */
-export function searchHeading(query: string): string {
-  return `Search Results for "${query}"`;
-}
-
-export const WHY_US_POINTS = [
-  "Handmade with Love",
-  "Preserving Indian Heritage",
-  "Versatile Product Range",
-  "Locally Sourced Materials",
-  "Ethical Fashion & Décor",
-  "Handcrafted Luxury at Your Doorstep",
-  "Cultural Storytelling Through Design",
-] as const;
-
-export const MISSION_POINTS = ["Empowering Artisans", "Sustainable Craftsmanship", "Authentic & High-Quality"] as const;

@@ -1,9 +1,11 @@
+import { BRAND, CHAT_GREETING, WEBSITE, WHATSAPP_NUMBER } from "./brand";
+
 /**
  * The seller's details, in one typed place (footer, contact page, JSON-LD, e-mails, policies).
- * These are the demo shop's values; a real seller edits this file only.
+ * These are the demo shop's values; a real seller edits this file and brand.ts only.
  */
 export const SELLER = {
-  brand: "Jaipur Kala House",
+  brand: BRAND,
   legalName: "Jaipur Kala House Handicrafts",
   founder: "Kavita Sharma",
   foundedText: "June 2018",
@@ -19,9 +21,9 @@ export const SELLER = {
   mapUrl: "https://www.google.com/maps/search/?api=1&query=Sitapura+Industrial+Area+Jaipur+302022",
   phones: ["+91 98290 41234", "+91 141 277 0456"],
   supportEmail: "support@jaipurkalahouse.in",
-  website: "https://www.jaipurkalahouse.in",
-  whatsappNumber: "919829041234",
-  chatGreeting: "Namaste! I would like to know more about your handcrafted products.",
+  website: WEBSITE,
+  whatsappNumber: WHATSAPP_NUMBER,
+  chatGreeting: CHAT_GREETING,
   factoryHours: "Daily, 9 am to 9 pm",
   supportHours: "Mon-Sat 10 AM-7 PM IST",
   socials: [
@@ -38,8 +40,4 @@ export const SELLER = {
 export function formatAddress(): string {
   const a = SELLER.address;
   return `${a.street}, ${a.locality}, ${a.city}, ${a.region} ${a.postalCode}, India`;
-}
-
-export function whatsappChatUrl(): string {
-  return `https://wa.me/${SELLER.whatsappNumber}?text=${encodeURIComponent(SELLER.chatGreeting)}`;
 }

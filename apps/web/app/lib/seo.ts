@@ -1,4 +1,4 @@
-import { SELLER } from "@store/shared";
+import { BRAND, WEBSITE } from "@store/shared";
 
 /** Per-page head tags: title, description, canonical URL and Open Graph. */
 export function pageMeta({
@@ -15,8 +15,8 @@ export function pageMeta({
   image?: string;
   type?: string;
 }) {
-  const url = `${SELLER.website}${path}`;
-  const fullTitle = title === SELLER.brand ? title : `${title} | ${SELLER.brand}`;
+  const url = `${WEBSITE}${path}`;
+  const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -25,10 +25,8 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:type", content: type },
     { property: "og:url", content: url },
-    { property: "og:site_name", content: SELLER.brand },
-    ...(image
-      ? [{ property: "og:image", content: image.startsWith("http") ? image : `${SELLER.website}${image}` }]
-      : []),
+    { property: "og:site_name", content: BRAND },
+    ...(image ? [{ property: "og:image", content: image.startsWith("http") ? image : `${WEBSITE}${image}` }] : []),
   ];
 }
 

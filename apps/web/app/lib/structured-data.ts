@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_HOURS, SELLER, type ShippingOffer } from "@store/shared";
+import { RETURN_WINDOW_HOURS, WEBSITE, type ShippingOffer } from "@store/shared";
 
 /**
  * schema.org pieces shared by the pages' JSON-LD (decision 104): breadcrumbs, return policies and shipping.
@@ -29,7 +29,7 @@ export function handlingDays(madeToOrderDays: number | null): { earliest: number
     : { earliest: madeToOrderDays, latest: madeToOrderDays + 1 };
 }
 
-export const absoluteUrl = (path: string) => (path.startsWith("http") ? path : `${SELLER.website}${path}`);
+export const absoluteUrl = (path: string) => (path.startsWith("http") ? path : `${WEBSITE}${path}`);
 
 /** A BreadcrumbList of the page's trail, from the home page to the page itself. */
 export function breadcrumbList(trail: readonly { name: string; path: string }[]) {

@@ -12,7 +12,7 @@ import { NotFoundContent } from "../components/layout/not-found-content";
 import { productPath } from "../components/product/product-card";
 import { ProductDetails } from "../components/product/product-details";
 import { productJsonLd } from "../components/product/product-json-ld";
-import { ProductReviews } from "../components/product/product-reviews";
+import { ReviewsIsland } from "../components/product/reviews-island";
 import { RelatedProducts } from "../components/product/related-products";
 import { api, ApiError } from "../lib/api";
 import { browserCurrency } from "../lib/currency";
@@ -145,7 +145,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           while its data reloaded in another currency keeps the size the shopper chose (ProductDetails). */}
       <Fragment key={product.id}>
         <ProductDetails initial={product} promise={promise} />
-        <ProductReviews productId={product.id} initial={reviews} />
+        <ReviewsIsland productId={product.id} initial={reviews} />
         <RelatedProducts
           productId={product.id}
           productCode={product.product_code}

@@ -1,4 +1,4 @@
-import { SELLER } from "@store/shared";
+import { BRAND } from "@store/shared";
 import type { ReactNode } from "react";
 
 /** The frame of the account screens: a centred card with a title, an intro and the form. */
@@ -16,7 +16,7 @@ export function AuthCard({
   return (
     <div className="mx-auto max-w-xl px-4 pb-8 pt-10 sm:pt-16">
       <section aria-labelledby="auth-title" className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-linen sm:p-10">
-        <p className="text-sm font-medium uppercase tracking-widest text-madder">{SELLER.brand}</p>
+        <p className="text-sm font-medium uppercase tracking-widest text-madder">{BRAND}</p>
         <h1 id="auth-title" className="mt-2 text-3xl font-semibold text-indigo-ink sm:text-4xl">
           {title}
         </h1>

@@ -1,6 +1,5 @@
 import { imageSrcSet } from "@store/shared/media";
 import {
-  addressLines,
   formatMoney,
   namedSizePhrase,
   shippingLineLabel,
@@ -14,6 +13,7 @@ import { OrderStatusBadge } from "../admin/order-status-badge";
 import { formatDate, isoDate } from "../content/format-date";
 import { orderPath, paymentMethodLabel, piecesText } from "./order-format";
 import { OrderPlaced } from "./order-placed";
+import { useAddressLines } from "./use-address-lines";
 
 /**
  * Returns and reviews load when the order has them to show (delivered, within the window, or a request made):
@@ -376,7 +376,7 @@ function DeliveryDetails({
   delivery: OrderDetail["delivery"];
   business?: OrderDetail["business"];
 }) {
-  const lines = addressLines({
+  const lines = useAddressLines({
     address: delivery.delivery_address,
     city: delivery.city,
     state: delivery.state,

@@ -1,114 +1,50 @@
-import { formatAddress, SELLER } from "@store/shared";
-import { Link } from "react-router";
+import { use, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useNavigate } from "react-router";
+import { ServerPartsContext } from "../../lib/server-parts";
+import type { FooterContent } from "./footer-content";
 
-const POLICY_LINKS = [
-  { to: "/privacy", label: "Privacy Policy" },
-  { to: "/refund", label: "Refund & Return Policy" },
-  { to: "/shipping", label: "Shipping Policy" },
-  { to: "/terms-and-conditions", label: "Terms & Conditions" },
-];
-
-const MAIN_MENU = [
-  { to: "/", label: "Home" },
-  { to: "/about-us", label: "About Us" },
-  { to: "/query", label: "Why Us" },
-  { to: "/best-sellers", label: "Best Sellers" },
-  { to: "/collections", label: "Collections" },
-  { to: "/gift-cards", label: "Gift Cards" },
-  { to: "/customer-reviews", label: "Customer Reviews" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact-us", label: "Contact Us" },
-  { to: "/track-order", label: "Track Your Order" },
-];
-
+/**
+ * The footer, server-rendered, without its code in the page's first load (decision 112). It has no state, so
+ * the browser keeps the server's HTML as it is: an element whose inner HTML React sets (to nothing) is
+ * hydrated without its children, and `suppressHydrationWarning` tells React the difference is meant. Only
+ * when there is no server HTML (a client navigation from the back office, which has no footer) does the
+ * browser load the content and render it.
+ */
 export function Footer() {
-  return (
-    <footer className="below-fold mt-16 bg-indigo-ink text-cream">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="text-lg font-semibold">
-            {SELLER.brand}
-          </h2>
-          <p className="mt-3 text-sm leading-6 text-cream/90">
-            Handcrafted home decor, textiles and garments from {SELLER.foundedCity}, made by artisans paid fairly since{" "}
-            {SELLER.foundedText}.
-          </p>
-          <p className="mt-4 text-sm">
-            <span className="font-semibold">Factory hours:</span> {SELLER.factoryHours}
-          </p>
-          <p className="mt-1 text-sm">
-            <span className="font-semibold">Support hours:</span> {SELLER.supportHours}
-          </p>
-        </section>
-        <FooterLinks title="Policies" links={POLICY_LINKS} />
-        <FooterLinks title="Main menu" links={MAIN_MENU} />
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="text-lg font-semibold">
-            Get in touch
-          </h2>
-          <address className="mt-3 space-y-2 text-sm not-italic leading-6">
-            <p>
-              <a href={SELLER.mapUrl} className="hover:underline" target="_blank" rel="noopener noreferrer">
-                {formatAddress()}
-              </a>
-            </p>
-            {SELLER.phones.map((phone) => (
-              <p key={phone}>
-                <a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:underline">
-                  {phone}
-                </a>
-              </p>
-            ))}
-            <p>
-              <a href={`mailto:${SELLER.supportEmail}`} className="hover:underline">
-                {SELLER.supportEmail}
-              </a>
-            </p>
-            <p>
-              <a href={SELLER.website} className="hover:underline">
-                {SELLER.website.replace(/^https:\/\//, "")}
-              </a>
-            </p>
-          </address>
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
-            {SELLER.socials.map((social) => (
-              <li key={social.label}>
-                <a
-                  href={social.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-block rounded-full border border-cream/40 px-3 py-1 text-xs hover:bg-cream hover:text-indigo-ink"
-                >
-                  {social.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-      <p className="border-t border-cream/20 py-4 text-center text-xs text-cream/80">
-        © {new Date().getFullYear()} {SELLER.legalName}. Handmade in Jaipur, India.
-      </p>
-    </footer>
-  );
-}
+  const ref = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
+  const server = use(ServerPartsContext);
+  const [Content, setContent] = useState<typeof FooterContent | null>(null);
+  useEffect(() => {
+    if (ref.current?.hasChildNodes()) return;
+    void import("./footer-content").then((module) => setContent(() => module.FooterContent));
+  }, []);
 
-function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {
-  const id = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  // The footer's own links are plain anchors: followed here as a Link would, without reloading the page.
+  function follow(event: MouseEvent<HTMLElement>) {
+    const link = (event.target as Element).closest("a");
+    if (!link || link.target || link.origin !== location.origin || event.defaultPrevented) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(link.pathname + link.search + link.hash);
+  }
+
+  const className = "below-fold mt-16 bg-indigo-ink text-cream";
+  const Shown = server?.FooterContent ?? Content;
+  if (Shown) {
+    return (
+      <footer key="rendered" className={className} onClick={follow}>
+        <Shown />
+      </footer>
+    );
+  }
   return (
-    <nav aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <ul className="mt-3 space-y-2 text-sm">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="hover:underline">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <footer
+      ref={ref}
+      className={className}
+      onClick={follow}
+      dangerouslySetInnerHTML={{ __html: "" }}
+      suppressHydrationWarning
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { listingPath, SELLER, type Category } from "@store/shared";
+import { BRAND, listingPath, type Category } from "@store/shared";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { AccountLink } from "../account/account-link";
@@ -56,7 +56,7 @@ export function Navigation({
           to="/"
           className="whitespace-nowrap font-serif text-lg font-semibold tracking-wide text-indigo-ink sm:text-xl"
         >
-          {SELLER.brand}
+          {BRAND}
         </Link>
         <ul className="ml-4 hidden items-center gap-1 lg:flex">
           <li>
