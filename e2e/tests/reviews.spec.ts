@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { ProductDetail, ProductReview, ProductReviewsResponse } from "@store/shared";
+import { REVIEWS_PAGE_SIZE, type ProductDetail, type ProductReview, type ProductReviewsResponse } from "@store/shared";
 import { seriousA11yViolations } from "../fixtures/axe";
 import { adminToken } from "../fixtures/back-office";
 import { openWithStorage, productInStock } from "../fixtures/cart";
@@ -125,8 +125,19 @@ test("a buyer reviews a delivered piece with a photo; the seller approves and re
   const average = Math.round(tenths / reviews.length) / 10;
   expect(reviews).toHaveLength(after.review_count);
 
+  // The section's code comes late: a star filter pressed in the server's HTML before it arrives still filters.
+  await page.route(/\/assets\/product-reviews-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto(`/product/${product.id}`);
   const section = page.getByRole("region", { name: "Reviews" });
+  const filters = section.getByRole("group", { name: "Show reviews with" });
+  await filters.getByRole("button", { name: "3 star", exact: true }).click();
+  await expect(filters.getByRole("button", { name: "3 star", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(section.getByTestId("review")).toHaveCount(Math.min(after.distribution[3], REVIEWS_PAGE_SIZE));
+  await filters.getByRole("button", { name: "All", exact: true }).click();
+  await expect(filters.getByRole("button", { name: "All", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(section.getByTestId("reviews-average")).toHaveText(average.toFixed(1));
   await expect(section.getByTestId("reviews-count")).toHaveText(new RegExp(`^${after.review_count} reviews?$`));
   for (const stars of [5, 4, 3, 2, 1] as const)

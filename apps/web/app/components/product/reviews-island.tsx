@@ -1,5 +1,5 @@
 import type { ProductReviewsResponse } from "@store/shared";
-import { use, useEffect, useRef, useState } from "react";
+import { use, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { ServerPartsContext } from "../../lib/server-parts";
 import { useNearViewport } from "../../lib/use-near-viewport";
@@ -8,6 +8,13 @@ type Props = { productId: number; initial: ProductReviewsResponse | null | undef
 
 /** How near the viewport the reviews must come before their code loads (or when reached for: pointer, focus, touch). */
 const NEAR = "400px";
+
+/** Calls `then` once its children are committed: hydrated, their handlers attached. */
+function Committed({ children, then }: { children: ReactNode; then: () => void }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(then, []);
+  return children;
+}
 
 /**
  * The product's reviews as an island (decision 112): the server renders them into the page, for shoppers
@@ -31,7 +38,11 @@ export function ReviewsIsland({ productId, initial }: Props) {
     let gone = false;
     void import("./product-reviews").then(({ ProductReviews }) => {
       if (gone || root.current) return;
-      const reviews = <ProductReviews productId={productId} initial={initial} />;
+      const reviews = (
+        <Committed then={replayClick}>
+          <ProductReviews productId={productId} initial={initial} />
+        </Committed>
+      );
       if (fromServer.current) root.current = hydrateRoot(box, reviews);
       else (root.current = createRoot(box)).render(reviews);
     });
@@ -45,9 +56,25 @@ export function ReviewsIsland({ productId, initial }: Props) {
   useEffect(() => () => void setTimeout(() => root.current?.unmount()), []);
 
   const reach = () => setReached(true);
+  // A button of the server's HTML pressed before its code arrived (a star filter, "More reviews"): pressed
+  // again once the section is hydrated, so the shopper's click is not lost.
+  const pressedEarly = useRef<number | null>(null);
+  const hydrated = useRef(false);
+  function pressEarly(event: MouseEvent<HTMLDivElement>) {
+    const button = (event.target as Element).closest("button");
+    if (hydrated.current || !button) return;
+    pressedEarly.current = [...event.currentTarget.querySelectorAll("button")].indexOf(button);
+    reach();
+  }
+  function replayClick() {
+    hydrated.current = true; // (or rendered, after a client navigation)
+    const index = pressedEarly.current;
+    pressedEarly.current = null;
+    if (index !== null) ref.current?.querySelectorAll("button")[index]?.click();
+  }
   if (server) {
     return (
-      <div ref={ref} onPointerOver={reach} onFocus={reach} onTouchStart={reach}>
+      <div ref={ref} onPointerOver={reach} onFocus={reach} onTouchStart={reach} onClick={pressEarly}>
         <server.ProductReviews productId={productId} initial={initial} />
       </div>
     );
@@ -58,6 +85,7 @@ export function ReviewsIsland({ productId, initial }: Props) {
       onPointerOver={reach}
       onFocus={reach}
       onTouchStart={reach}
+      onClick={pressEarly}
       dangerouslySetInnerHTML={{ __html: "" }}
       suppressHydrationWarning
     />
