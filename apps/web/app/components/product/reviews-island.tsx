@@ -6,7 +6,7 @@ import { useNearViewport } from "../../lib/use-near-viewport";
 
 type Props = { productId: number; initial: ProductReviewsResponse | null | undefined };
 
-/** How near the viewport the reviews must come before their code loads (or when reached for: pointer, focus, touch). */
+/** How near the viewport the reviews must come before their code loads (or when one of their buttons is pressed). */
 const NEAR = "400px";
 
 /** Calls `then` once its children are committed: hydrated, their handlers attached. */
@@ -19,7 +19,7 @@ function Committed({ children, then }: { children: ReactNode; then: () => void }
 /**
  * The product's reviews as an island (decision 112): the server renders them into the page, for shoppers
  * without JavaScript and search engines; the browser keeps that HTML and hydrates it in a React root of its
- * own once the shopper scrolls near it or reaches for it, loading the section's code only then. A root of its
+ * own once the shopper scrolls near it or presses one of its buttons, loading the section's code only then. A root of its
  * own, because React drops the server's HTML of a lazy part of its tree as soon as a context above it changes
  * (decision 083); the reviews read none of the shop's contexts. A client navigation has no server HTML: the
  * section is rendered at once and loads its reviews itself.
@@ -27,14 +27,14 @@ function Committed({ children, then }: { children: ReactNode; then: () => void }
 export function ReviewsIsland({ productId, initial }: Props) {
   const server = use(ServerPartsContext);
   const { ref, near } = useNearViewport<HTMLDivElement>(NEAR);
-  const [reached, setReached] = useState(false);
+  const [pressed, setPressed] = useState(false);
   const root = useRef<Root | null>(null);
   const fromServer = useRef<boolean | null>(null);
   useEffect(() => {
     const box = ref.current;
     if (!box || root.current) return;
     fromServer.current ??= box.hasChildNodes();
-    if (fromServer.current && !near && !reached) return;
+    if (fromServer.current && !near && !pressed) return;
     let gone = false;
     void import("./product-reviews").then(({ ProductReviews }) => {
       if (gone || root.current) return;
@@ -51,43 +51,32 @@ export function ReviewsIsland({ productId, initial }: Props) {
     };
     // Once per product (the page keys this section by the product), when it is time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [near, reached]);
+  }, [near, pressed]);
   // Not during React's own commit of the page that removes the box.
   useEffect(() => () => void setTimeout(() => root.current?.unmount()), []);
 
-  const reach = () => setReached(true);
-  // A button of the server's HTML pressed before its code arrived (a star filter, "More reviews"): pressed
-  // again once the section is hydrated, so the shopper's click is not lost.
-  const pressedEarly = useRef<number | null>(null);
+  // A button of the server's HTML pressed before the section's code came (a star filter, "More reviews") is
+  // pressed again once the section is hydrated: the shopper's click is not lost.
+  const pressedButton = useRef(-1);
   const hydrated = useRef(false);
   function pressEarly(event: MouseEvent<HTMLDivElement>) {
     const button = (event.target as Element).closest("button");
     if (hydrated.current || !button) return;
-    pressedEarly.current = [...event.currentTarget.querySelectorAll("button")].indexOf(button);
-    reach();
+    pressedButton.current = [...event.currentTarget.querySelectorAll("button")].indexOf(button);
+    setPressed(true);
   }
   function replayClick() {
     hydrated.current = true; // (or rendered, after a client navigation)
-    const index = pressedEarly.current;
-    pressedEarly.current = null;
-    if (index !== null) ref.current?.querySelectorAll("button")[index]?.click();
+    ref.current?.querySelectorAll("button")[pressedButton.current]?.click();
   }
+  // The box the section lives in, on the server and in the browser alike.
+  const box = { ref, onClick: pressEarly };
   if (server) {
     return (
-      <div ref={ref} onPointerOver={reach} onFocus={reach} onTouchStart={reach} onClick={pressEarly}>
+      <div {...box}>
         <server.ProductReviews productId={productId} initial={initial} />
       </div>
     );
   }
-  return (
-    <div
-      ref={ref}
-      onPointerOver={reach}
-      onFocus={reach}
-      onTouchStart={reach}
-      onClick={pressEarly}
-      dangerouslySetInnerHTML={{ __html: "" }}
-      suppressHydrationWarning
-    />
-  );
+  return <div {...box} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
 }
