@@ -448,8 +448,8 @@ async function render(paper: Paper, number: string): Promise<Buffer> {
     size: "A4",
     margin: PAGE.margin,
     bufferPages: true,
-    // No default font: pdfkit would otherwise read and parse Helvetica's metrics for every document (a tenth
-    // of a render), which nothing here draws in. Every text is drawn in a registered face.
+    // No default font: pdfkit would otherwise read and parse Helvetica's metrics for every document (decision
+    // 113), which nothing here draws in. Every text is drawn in a registered face.
     font: "",
     // A fixed creation date (the document's own) keeps the bytes the same on every rendering.
     info: {

@@ -50,16 +50,6 @@ async function withCreditNotes(
   };
 }
 
-async function documentOf(db: Db | Tx, invoice: InvoiceRow | undefined): Promise<InvoiceDocument | null> {
-  if (!invoice) return null;
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, invoice.id))
-    .orderBy(asc(invoiceLines.position));
-  return withCreditNotes(db, { ...invoice, lines }, true);
-}
-
 /**
  * The one invoice `which` picks, its lines (in print order) and whether it has credit notes in one statement:
  * the outbox draws every confirmation's PDF from this read, so its three statements were one each time.
@@ -88,8 +78,12 @@ export async function invoiceOfOrder(db: Db | Tx, orderId: number): Promise<Invo
 
 /** The invoices an order's newest replaced, newest first, each with the credit note that cancelled it. */
 export async function earlierInvoicesOfOrder(db: Db | Tx, orderId: number): Promise<InvoiceDocument[]> {
-  const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(desc(invoices.id));
-  return Promise.all(rows.slice(1).map(async (row) => (await documentOf(db, row))!));
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(desc(invoices.id));
+  return Promise.all(rows.slice(1).map(async ({ id }) => (await documentWhere(db, eq(invoices.id, id)))!));
 }
 
 export async function invoiceById(db: Db | Tx, invoiceId: number): Promise<InvoiceDocument | null> {

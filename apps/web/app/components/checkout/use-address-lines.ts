@@ -3,7 +3,7 @@ import { countryName } from "@store/shared/country-name";
 import { useEffect, useState } from "react";
 
 /**
- * `addressLines` for the shopper's order page, which loads the address formats of other countries (1.5 KB)
+ * `addressLines` for the shopper's order page, which loads the address formats of other countries
  * only for an address abroad (decision 112). Until they come, the place is written as at home, then the
  * country's name: the same lines, mostly, so the card hardly moves when they arrive.
  */
