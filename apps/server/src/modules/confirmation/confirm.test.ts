@@ -18,6 +18,8 @@ import {
   verifyPayment,
 } from "../checkout/test-support";
 import { invoiceOfOrder } from "../invoices/read";
+import { mainPhotos } from "../orders/line-images";
+import { mailPhotoUrl } from "../orders/order-email";
 
 /** Every drawing of an e-mail's HTML and of an invoice's PDF, counted where the app calls them. */
 const drawn = vi.hoisted(() => ({ html: 0, pdf: 0 }));
@@ -129,5 +131,34 @@ describe.each([
     const sent = smtp.received.find((m) => m.includes(`To: ${email}`) && m.includes("application/pdf"));
     expect(sent).toMatch(/Content-Type: text\/html/);
     expect(sent!.replace(/=\r\n/g, "")).toContain("Download your invoice");
+  });
+});
+
+describe("the confirmation's pieces", () => {
+  it("show each piece beside its own product's main photo", async () => {
+    const pair = await pickVariants(app, { minStock: 10, count: 2 });
+    for (const picked of pair) await setStock(app, picked, 1000);
+    const photos = await mainPhotos(
+      app.database.db,
+      pair.map((p) => p.productId),
+    );
+    const expected = pair.map((p) => mailPhotoUrl(photos.get(p.productId)));
+    // Two different photos, or the test could not tell one line's photo from another's.
+    expect(new Set(expected).size).toBe(2);
+
+    const email = freshEmail();
+    const pieces = pair.map((v) => ({ variant: v }));
+    const cartId = await fillCart(app, pieces, "INR");
+    const total = pageTotal(pieces, "INR") * 100;
+    const created = await createOrder(app, orderBody(cartId, "razorpay", "INR", total, { email }));
+    expect(created.statusCode, created.body).toBe(200);
+    const { data } = created.json();
+    const paid = await payByCard(app, data.data.id, data.key);
+    const confirmed = await verifyPayment(app, { amount: total, razorpay: true, cart_id: cartId, ...paid });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const confirmation = (await queuedTo(email)).find((row) => row.attachments.length > 0);
+    const pictured = confirmation?.letter?.blocks.find((block) => block.kind === "pictured");
+    expect(pictured?.kind === "pictured" && pictured.items.map((item) => item.image)).toEqual(expected);
   });
 });

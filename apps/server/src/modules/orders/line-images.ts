@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, getTableName, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { productImages } from "../catalog/tables";
 
@@ -22,10 +22,13 @@ export async function mainPhotos(db: Db | Tx, productIds: (number | null)[]): Pr
 
 /**
  * The same main photo as a column of the caller's read (null when none): a confirmation reads its lines with
- * their photos in one statement.
+ * their photos in one statement. The outer column is written with its table's name: drizzle leaves the
+ * columns of a one-table select unqualified, and inside this subquery a bare "product_id" would name the
+ * photo's own column, matching every photo.
  */
-export function mainPhotoOf(productId: SQLWrapper): SQL<string | null> {
+export function mainPhotoOf(productId: Column): SQL<string | null> {
+  const outer = sql`${sql.identifier(getTableName(productId.table))}.${sql.identifier(productId.name)}`;
   return sql<string | null>`(select ${productImages.url} from ${productImages}
-    where ${productImages.productId} = ${productId}
+    where ${productImages.productId} = ${outer}
     order by ${productImages.position} asc, ${productImages.id} asc limit 1)`;
 }
