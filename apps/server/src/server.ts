@@ -5,6 +5,7 @@ import { loadDotEnv } from "./env-file";
 import { StartupError } from "./errors";
 import { seedIfEmpty } from "./seed/first-start";
 import { describeMode } from "./startup-summary";
+import { warmUp } from "./warm-up";
 
 /** The only file that listens: migrate, seed an empty demo database, serve, and shut down gracefully. */
 const dev = process.argv.includes("--dev");
@@ -17,6 +18,7 @@ async function start() {
   const firstStart = await database.exclusively(() => seedIfEmpty(database.db, config));
 
   const app = await buildApp({ config, database, ssr: dev ? "vite" : "build" });
+  await warmUp();
   await app.listen({ host: config.host, port: config.port });
   const mode = describeMode({
     config,

@@ -46,9 +46,15 @@ export type OptOutLink = (to: string) => Promise<string>;
 const askTheSeller: OptOutLink = async () =>
   `mailto:${SELLER.supportEmail}?subject=${encodeURIComponent("Stop order updates")}`;
 
-/** A letter's HTML part; react-email and its renderer load with the first letter sent, not with the server. */
+/**
+ * react-email and its renderer, loaded when first needed: by the server before it listens (warm-up.ts), by
+ * a worker or a command with the first letter it sends.
+ */
+export const loadLetterRenderer = () => import("./html");
+
+/** A letter's HTML part. */
 async function drawHtml(letter: Letter): Promise<string> {
-  const { htmlOf } = await import("./html");
+  const { htmlOf } = await loadLetterRenderer();
   return htmlOf(letter);
 }
 
