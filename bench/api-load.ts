@@ -8,7 +8,8 @@ import { checkoutFlow, flowProducts, missingCheckoutRoutes, stockFlowProducts, t
 import { apiScenarios, scenarioInputs, type PriceOf, type ScenarioGroup } from "./api-scenarios";
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
-import { backendCpu, cpuSince } from "./lib/proc-cpu";
+import { backendCpu, cpuSince, processCpuMs } from "./lib/proc-cpu";
+import { freePort, startProviderChild } from "./lib/provider-child";
 import { startEventLoopMonitor, type EventLoopReport } from "./lib/event-loop";
 import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFromArgs } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult, type LoadSpec } from "./lib/load";
@@ -49,6 +50,8 @@ export interface ApiLoadData {
     msPerFlow: number;
     /** PostgreSQL's backends serving this database, milliseconds per flow (null on PGlite, whose work is the server's). */
     databaseMsPerFlow?: number | null;
+    /** The provider simulator's process (not the store's work: a deployed store's provider is another company's). */
+    providerMsPerFlow?: number | null;
   } | null;
   /**
    * How late this process's event loop ran during the checkout's recorded part (the store runs here): a
@@ -108,7 +111,13 @@ const result = await recordRun(
     const fill = await fillCatalogue(seeding.db, { products: options.products, log: console.log }).finally(() =>
       seeding.close(),
     );
-    const server = await startBenchServer({ database: target, ssr: "none" });
+    // The card provider's simulator runs in its own process and answers the store at a port chosen now.
+    const port = await freePort();
+    const provider = await startProviderChild(`http://127.0.0.1:${port}`);
+    const server = await startBenchServer({ database: target, ssr: "none", port, provider }).catch((error) => {
+      void provider.stop();
+      throw error;
+    });
     const rss = startRssSampler();
     try {
       const base: Omit<LoadSpec, "requests"> = {
@@ -163,11 +172,13 @@ const result = await recordRun(
         const db = server.app.database.db;
         const backendsBefore = target.kind === "postgres" ? await backendCpu(db) : null;
         const cpuBefore = process.cpuUsage();
+        const providerBefore = processCpuMs(provider.pid);
         const started = performance.now();
         // The flow's child records after its warm-up and says when; the event-loop monitor starts again then.
         const loop = startEventLoopMonitor();
         checkout = await checkoutFlow(
           server.origin,
+          provider.origin,
           {
             loops: options.checkoutLoops,
             durationSeconds: options.durationSeconds,
@@ -177,11 +188,15 @@ const result = await recordRun(
           },
           () => loop.restart(),
         );
-        checkoutCpu = cpuPerFlow(process.cpuUsage(cpuBefore), performance.now() - started, checkout);
-        if (checkoutCpu && checkout.status === "ok" && backendsBefore) {
-          const wallSeconds = (performance.now() - started) / 1000;
-          const databaseMs = cpuSince(backendsBefore, await backendCpu(db));
-          checkoutCpu.databaseMsPerFlow = Math.round((databaseMs / (wallSeconds * checkout.flowsPerSecond)) * 10) / 10;
+        const wallMs = performance.now() - started;
+        checkoutCpu = cpuPerFlow(process.cpuUsage(cpuBefore), wallMs, checkout);
+        if (checkoutCpu && checkout.status === "ok") {
+          const flowsPerSecond = checkout.flowsPerSecond;
+          const perFlow = (ms: number) => Math.round((ms / ((wallMs / 1000) * flowsPerSecond)) * 10) / 10;
+          const providerAfter = processCpuMs(provider.pid);
+          if (providerBefore !== null && providerAfter !== null)
+            checkoutCpu.providerMsPerFlow = perFlow(providerAfter - providerBefore);
+          if (backendsBefore) checkoutCpu.databaseMsPerFlow = perFlow(cpuSince(backendsBefore, await backendCpu(db)));
         }
         checkoutEventLoop = loop.stop();
       }
@@ -226,6 +241,7 @@ const result = await recordRun(
       };
     } finally {
       rss.stop();
+      await provider.stop();
       await server.close();
     }
   },
@@ -259,7 +275,7 @@ console.log(
 
 if (d.checkoutCpu)
   console.log(
-    `server CPU during the checkout: ${d.checkoutCpu.coresBusy} cores busy, about ${d.checkoutCpu.msPerFlow} ms per flow${d.checkoutCpu.databaseMsPerFlow != null ? ` + ${d.checkoutCpu.databaseMsPerFlow} ms of PostgreSQL` : ""}`,
+    `server CPU during the checkout: ${d.checkoutCpu.coresBusy} cores busy, about ${d.checkoutCpu.msPerFlow} ms per flow${d.checkoutCpu.databaseMsPerFlow != null ? ` + ${d.checkoutCpu.databaseMsPerFlow} ms of PostgreSQL` : ""}${d.checkoutCpu.providerMsPerFlow != null ? ` (the provider's simulator, in its own process: ${d.checkoutCpu.providerMsPerFlow} ms)` : ""}`,
   );
 if (d.checkout.status === "ok") {
   const flow = d.checkout;

@@ -18,6 +18,8 @@ export interface FlowProduct {
 
 export interface FlowSpec {
   origin: string;
+  /** The card provider's simulator, in a process of its own (lib/provider-child.ts). */
+  providerOrigin: string;
   loops: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -33,8 +35,8 @@ export type FlowResult =
   | ({ status: "ok"; loops: number; durationSeconds: number } & FlowReport)
   | { status: "not available" | "skipped"; reason: string };
 
-/** The spec's checkout calls and the simulator's "Pay now"; the flow runs only when the server has all. */
-const ROUTES = ["/api/create-order/", "/api/verify-payment/", "/sim/razorpay/checkout/pay"] as const;
+/** The spec's checkout calls; the flow runs only when the server has them (the provider's "Pay now" is elsewhere). */
+const ROUTES = ["/api/create-order/", "/api/verify-payment/"] as const;
 /** Enough pieces that a run never sells out (each flow buys one); only the bench's own database is touched. */
 const BENCH_STOCK = 100_000;
 export const DELIVERY = {
@@ -85,10 +87,7 @@ export async function flowProducts(productIds: readonly number[], priceOf: Price
   );
 }
 
-/**
- * Why an in-process server cannot run the flow (real provider keys, or production without SIMULATOR=1):
- * a route it lacks. Reported as "not available", never a made-up number.
- */
+/** Why an in-process server cannot run the flow: a route it lacks. Reported as "not available", never a made-up number. */
 export function missingCheckoutRoutes(app: FastifyInstance): string | null {
   // With ignoreTrailingSlash, Fastify stores "/api/create-order/" without its slash: ask for both forms.
   const has = (url: string) =>
@@ -98,11 +97,13 @@ export function missingCheckoutRoutes(app: FastifyInstance): string | null {
 }
 
 /**
- * A full card checkout per iteration (add to cart, create order, pay in the simulator, verify), `loops`
- * shoppers at once, in a child process.
+ * A full card checkout per iteration (add to cart, create order, pay in the provider's simulator, verify),
+ * `loops` shoppers at once, in a child process. The store at `origin` pays through the provider process at
+ * `providerOrigin` (lib/provider-child.ts).
  */
 export async function checkoutFlow(
   origin: string,
+  providerOrigin: string,
   options: {
     loops: number;
     durationSeconds: number;
@@ -115,6 +116,7 @@ export async function checkoutFlow(
 ): Promise<FlowResult> {
   const spec: FlowSpec = {
     origin,
+    providerOrigin,
     loops: options.loops,
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,

@@ -6,7 +6,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { apiScenarios, scenarioInputs, type PriceOf } from "./api-scenarios";
 import { checkoutFlow, flowProducts, stockFlowProducts, type FlowResult } from "./checkout-flow";
@@ -22,6 +21,7 @@ import {
 } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
+import { freePort, providerEnv, startProviderChild, type ProviderEndpoint } from "./lib/provider-child";
 import { recordRun, writeResult } from "./lib/results";
 import { deployedMallocEnv, deployedNodeFlags } from "./lib/deployed-flags";
 import { mb } from "./lib/rss";
@@ -91,16 +91,6 @@ if (args.build || !existsSync(serverEntry) || !existsSync(`${repoRoot}apps/web/b
   if (built.status !== 0) throw new Error("npm run build failed");
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-
 /** The largest VmRSS of a process since the last `take`, from /proc (Linux). */
 function rssSampler(pid: number) {
   const read = () => {
@@ -120,7 +110,7 @@ function rssSampler(pid: number) {
 }
 
 /** The compiled store, as deployed, with the bench's allowances (every request comes from 127.0.0.1). */
-async function startServer(port: number): Promise<{ child: ChildProcess; origin: string }> {
+async function startServer(port: number, provider: ProviderEndpoint): Promise<{ child: ChildProcess; origin: string }> {
   const origin = `http://127.0.0.1:${port}`;
   const profiling = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
   const child = spawn(process.execPath, [...profiling, ...deployedNodeFlags(), ...nodeFlags, serverEntry], {
@@ -138,10 +128,9 @@ async function startServer(port: number): Promise<{ child: ChildProcess; origin:
       MEDIA_DIR: `${benchDataDir}media`,
       LOG_LEVEL: "warn",
       SESSION_SECRET: "bench-only-session-secret-0123456789abcdef",
-      // The checkout pays through the simulator (a test run of a production build); no real provider.
-      SIMULATOR: "1",
-      RAZORPAY_KEY_ID: "",
-      RAZORPAY_KEY_SECRET: "",
+      // The checkout pays through the provider's simulator in its own process, as through a real provider.
+      SIMULATOR: "0",
+      ...providerEnv(provider),
       PAYPAL_CLIENT_ID: "",
       PAYPAL_CLIENT_SECRET: "",
       SMTP_URL: "",
@@ -180,7 +169,12 @@ const result = await recordRun(`memory-${target.kind}${partial}`, options, async
     await seeding.close();
   }
 
-  const { child, origin } = await startServer(await freePort());
+  const port = await freePort();
+  const provider = await startProviderChild(`http://127.0.0.1:${port}`);
+  const { child, origin } = await startServer(port, provider).catch((error: unknown) => {
+    void provider.stop();
+    throw error;
+  });
   const rss = rssSampler(child.pid!);
   try {
     const priceOf: PriceOf = async (id, currency) => {
@@ -213,7 +207,7 @@ const result = await recordRun(`memory-${target.kind}${partial}`, options, async
     let flow: FlowResult = { status: "skipped", reason: "not selected with --only" };
     if (chosen("checkout")) {
       console.log(`bench:memory: ${target.kind} checkout (${options.checkoutLoops} shoppers)`);
-      flow = await checkoutFlow(origin, {
+      flow = await checkoutFlow(origin, provider.origin, {
         loops: options.checkoutLoops,
         durationSeconds: options.durationSeconds,
         warmupSeconds: 1,
@@ -233,6 +227,7 @@ const result = await recordRun(`memory-${target.kind}${partial}`, options, async
     };
   } finally {
     rss.stop();
+    await provider.stop();
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }

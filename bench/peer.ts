@@ -8,7 +8,6 @@ import type { DatabaseConfig } from "@store/server/config";
 import { openDatabase } from "@store/server/db/client";
 import { products } from "@store/server/schema";
 import { count, eq } from "drizzle-orm";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { scenarioInputs } from "./api-scenarios";
 import { checkoutFlow, flowProducts, stockFlowProducts, type FlowProduct } from "./checkout-flow";
@@ -25,6 +24,7 @@ import { addToNewCart } from "./lib/flow-requests";
 import { BROWSER_ACCEPT_ENCODING, runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { ensureVendureInstall, VENDURE_VERSION, type PeerInstall } from "./lib/peer-install";
 import { backendCpu, cpuSince, processCpuMs } from "./lib/proc-cpu";
+import { freePort, startProviderChild, type ProviderChild, type ProviderEndpoint } from "./lib/provider-child";
 import { recordRun, writeResult } from "./lib/results";
 import {
   report,
@@ -90,23 +90,13 @@ interface Side {
   runCheckout(seconds: number, warmupSeconds: number): Promise<PeerFlowReport>;
   /** The PostgreSQL backends of this side's database (null when embedded). */
   backends: (() => Promise<Map<number, number>>) | null;
+  /** Our card provider's simulator, in its own process (Vendure's dummy payment handler is in its server). */
+  provider?: ProviderChild;
 }
 
 const log = (line: string) => console.log(line);
 const peerDir = `${benchDataDir}peer/`;
 const runner = fileURLToPath(new URL("./lib/vendure-flow-runner.ts", import.meta.url));
-
-/** A free loopback port for Vendure (it listens on a fixed port from its config). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Seeds the store's demo catalogue into a fresh database and starts the API server on it in a child process. */
 async function startOurs(kind: Kind): Promise<{ side: Side; activeProducts: number }> {
@@ -128,9 +118,22 @@ async function startOurs(kind: Kind): Promise<{ side: Side; activeProducts: numb
   } finally {
     await database.close();
   }
-  const server = await startServerChild(
-    target.kind === "pglite" ? ["--api", "--data-dir", target.dataDir!] : ["--api", "--database-url", target.url],
-  );
+  // The card provider's simulator runs in its own process, as another company's server would.
+  const port = await freePort();
+  const provider = await startProviderChild(`http://127.0.0.1:${port}`);
+  const where = target.kind === "pglite" ? ["--data-dir", target.dataDir!] : ["--database-url", target.url];
+  const endpoint: ProviderEndpoint = { origin: provider.origin, razorpay: provider.razorpay };
+  const server = await startServerChild([
+    "--api",
+    ...where,
+    "--port",
+    String(port),
+    "--provider",
+    JSON.stringify(endpoint),
+  ]).catch((error: unknown) => {
+    void provider.stop();
+    throw error;
+  });
   const priceOf = async (id: number, currency: "INR" | "USD") => {
     const response = await fetch(
       `${server.origin}/api/get-product-detail/?product_pk=${id}&size=S&currency=${currency}`,
@@ -162,7 +165,7 @@ async function startOurs(kind: Kind): Promise<{ side: Side; activeProducts: numb
       "add to cart": `new guest cart per request, ${flow.length} products in turn`,
     },
     runCheckout: async (seconds, warmupSeconds) => {
-      const result = await checkoutFlow(server.origin, {
+      const result = await checkoutFlow(server.origin, provider.origin, {
         loops: options.shoppers,
         durationSeconds: seconds,
         warmupSeconds,
@@ -173,6 +176,7 @@ async function startOurs(kind: Kind): Promise<{ side: Side; activeProducts: numb
       return result;
     },
     backends: target.kind === "postgres" ? () => backendsOf("bench_peer_ours") : null,
+    provider,
   };
   return { side, activeProducts };
 }
@@ -311,15 +315,19 @@ async function measureCheckout(side: Side): Promise<Checkout> {
   // An unrecorded warm-up first, then the measured loop with the CPU around it alone.
   await side.runCheckout(options.warmupSeconds, 0);
   const backendsBefore = side.backends ? await side.backends() : null;
-  const cpuBefore = processCpuMs(side.server.pid) ?? Number.NaN;
+  const cpuMs = (pid: number | undefined) => (pid === undefined ? Number.NaN : (processCpuMs(pid) ?? Number.NaN));
+  const cpuBefore = cpuMs(side.server.pid);
+  const providerBefore = cpuMs(side.provider?.pid);
   const report = await side.runCheckout(options.checkoutSeconds, 0);
-  const serverMs = (processCpuMs(side.server.pid) ?? Number.NaN) - cpuBefore;
+  const serverMs = cpuMs(side.server.pid) - cpuBefore;
+  const providerMs = cpuMs(side.provider?.pid) - providerBefore;
   const databaseMs = backendsBefore && side.backends ? cpuSince(backendsBefore, await side.backends()) : null;
   const per = (ms: number) => Math.round((ms / Math.max(1, report.completed)) * 10) / 10;
   return {
     ...report,
     serverCpuMsPerFlow: per(serverMs),
     databaseCpuMsPerFlow: databaseMs === null ? null : per(databaseMs),
+    providerCpuMsPerFlow: side.provider ? per(providerMs) : null,
   };
 }
 
@@ -365,6 +373,7 @@ async function runKind(kind: Kind, install: PeerInstall): Promise<KindResult> {
       checkout,
     };
   } finally {
+    await ours.side.provider?.stop();
     ours.side.server.stop();
     vendure?.side.server.stop();
   }

@@ -1,8 +1,10 @@
 import { buildApp } from "@store/server/app";
 import { loadConfig, type AppConfig, type DatabaseConfig } from "@store/server/config";
 import { openDatabase } from "@store/server/db/client";
+import { warmUp } from "@store/server/warm-up";
 import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
+import { providerEnv, type ProviderEndpoint } from "./provider-child";
 import { benchDataDir, openBenchDatabase } from "./database";
 
 /** A trivial JSON route on the same Fastify instance: the most any route of this setup can do. */
@@ -39,6 +41,12 @@ export interface BenchServerOptions {
   paymentSimulator?: boolean;
   /** A CDN's country header to read, as CDN_COUNTRY_HEADER does (the page benchmark's visitor, lib/visitor.ts). */
   cdnCountryHeader?: string;
+  /** Pay through this provider process (lib/provider-child.ts) with its keys, as through a real provider. */
+  provider?: ProviderEndpoint;
+  /** The loopback port to listen on (default: any free one). */
+  port?: number;
+  /** Where the payment simulator sends its webhooks (default: this server). */
+  webhooksTo?: string;
 }
 
 export interface BenchServer {
@@ -70,7 +78,7 @@ async function settle(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * The store as server.ts builds it (same plugins, hooks and routes), listening on a free loopback port,
+ * The store as server.ts builds it (same plugins, hooks and routes, warmed up alike), listening on a free loopback port,
  * plus the ceiling route registered before the app is ready. Three settings differ on purpose: the
  * per-IP rate limit and open-orders cap are raised (every load-generator request comes from 127.0.0.1,
  * and measuring 429s is not the point), request logging is off, and the API server pays through the provider simulator.
@@ -82,9 +90,11 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: options.logLevel ?? "warn",
-    // Checkout pays through the built-in simulator, never a real provider, whatever this shell exports.
+    // Checkout pays through the built-in simulator or a provider process, never a real provider, whatever
+    // this shell exports.
     ...Object.fromEntries(PROVIDER_KEYS.map((key) => [key, ""])),
-    SIMULATOR: options.paymentSimulator === false ? "0" : "1",
+    ...(options.provider && providerEnv(options.provider)),
+    SIMULATOR: options.paymentSimulator === false || options.provider ? "0" : "1",
     CDN_COUNTRY_HEADER: options.cdnCountryHeader ?? "",
   });
   const config: AppConfig = {
@@ -101,10 +111,12 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   const database = await openBenchDatabase(options.database, modules.openDatabase);
   const app = await modules.buildApp({ config, database, ssr: options.ssr, logger: true });
   app.get(CEILING_PATH, () => ({ ok: true }));
-  await app.listen({ host: "127.0.0.1", port: 0 });
+  await warmUp();
+  await app.listen({ host: "127.0.0.1", port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
-  // The payment adapters reach the simulator, and it sends its webhooks, at the public URL: this port.
-  config.publicUrl = origin;
+  // The payment adapters reach the simulator, and it sends its webhooks, at the public URL: this port, or
+  // the store's when this process is the provider.
+  config.publicUrl = options.webhooksTo ?? origin;
   return { app, config, origin, settle: () => settle(app), close: () => app.close() };
 }

@@ -1,6 +1,6 @@
 /**
  * Child process: `loops` concurrent shoppers, each checking out again and again until the time is up:
- * add to a new INR cart, create a card order, pay in the simulator's widget, verify. Prints a FlowReport
+ * add to a new INR cart, create a card order, pay in the provider's simulator (its own process), verify. Prints a FlowReport
  * as JSON. Multi-step flows need each answer for the next request, which autocannon cannot chain.
  */
 import { addToNewCart } from "./flow-requests";
@@ -10,8 +10,8 @@ import type { FlowProduct, FlowSpec, FlowStep } from "../checkout-flow";
 const spec = JSON.parse(process.argv[2] ?? "{}") as FlowSpec;
 const steps: FlowStep[] = ["add to cart", "create order", "simulator pay", "verify"];
 
-async function post<T>(step: FlowStep, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${spec.origin}${path}`, {
+async function post<T>(step: FlowStep, path: string, body: unknown, origin = spec.origin): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "accept-encoding": spec.acceptEncoding },
     body: JSON.stringify(body),
@@ -39,10 +39,12 @@ const report = await runShopperLoop(spec, spec.products, steps, async (product: 
     }),
   );
   const paid = await timed("simulator pay", () =>
-    post<Record<string, string>>("simulator pay", "/sim/razorpay/checkout/pay", {
-      key_id: order.data.key,
-      order_id: order.data.data.id,
-    }),
+    post<Record<string, string>>(
+      "simulator pay",
+      "/sim/razorpay/checkout/pay",
+      { key_id: order.data.key, order_id: order.data.data.id },
+      spec.providerOrigin,
+    ),
   );
   await timed("verify", () =>
     post("verify", "/api/verify-payment/", { amount, razorpay: true, cart_id: cart.cart_id, ...paid }),

@@ -18,6 +18,8 @@ export interface Checkout extends PeerFlowReport {
   serverCpuMsPerFlow: number;
   /** PostgreSQL backends' CPU per flow (null on the embedded databases, whose work is the server's). */
   databaseCpuMsPerFlow: number | null;
+  /** Our card provider's simulator, in its own process: not the store's work (null for Vendure's in-server dummy). */
+  providerCpuMsPerFlow: number | null;
 }
 
 export interface KindResult {
@@ -49,7 +51,16 @@ function table(k: KindResult): string {
       .map(([name, s]) => `${name} ${fmt.ms(s.p99)}`)
       .join(", ");
   const checkout = markdownTable(
-    ["checkout", "flows/s", "flow p95", "steps p99", "server CPU/flow", "PostgreSQL CPU/flow", "errors"],
+    [
+      "checkout",
+      "flows/s",
+      "flow p95",
+      "steps p99",
+      "server CPU/flow",
+      "PostgreSQL CPU/flow",
+      "provider CPU/flow",
+      "errors",
+    ],
     (["ours", "vendure"] as const).map((name) => {
       const c = k.checkout[name];
       return [
@@ -59,6 +70,7 @@ function table(k: KindResult): string {
         steps(c),
         fmt.ms(c.serverCpuMsPerFlow),
         c.databaseCpuMsPerFlow === null ? "-" : fmt.ms(c.databaseCpuMsPerFlow),
+        c.providerCpuMsPerFlow === null ? "-" : fmt.ms(c.providerCpuMsPerFlow),
         c.errors ? `${c.errors} (${c.errorSamples[0] ?? ""})` : 0,
       ];
     }),

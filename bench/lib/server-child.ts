@@ -7,9 +7,13 @@ const serveScript = fileURLToPath(new URL("../serve.ts", import.meta.url));
 
 export interface ServerChild {
   origin: string;
+  /** The whole JSON line the child printed when ready (its origin and anything else it announced). */
+  ready: Record<string, unknown>;
   /** The server's process, whose CPU time /proc/<pid>/stat tells (bench/peer.ts). */
   pid: number;
   stop(): void;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
 }
 
 /**
@@ -39,6 +43,7 @@ export function startJsonLineChild(
     child.stdin.end();
     child.kill("SIGTERM");
   };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
@@ -48,7 +53,8 @@ export function startJsonLineChild(
     createInterface({ input: child.stdout }).on("line", (line) => {
       if (!line.startsWith("{")) return;
       clearTimeout(timer);
-      resolve({ origin: (JSON.parse(line) as { origin: string }).origin, pid: child.pid!, stop });
+      const ready = JSON.parse(line) as { origin: string };
+      resolve({ origin: ready.origin, ready, pid: child.pid!, stop, exited });
     });
   });
 }
