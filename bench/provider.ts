@@ -7,7 +7,7 @@
  *
  * `npx tsx bench/provider.ts --webhooks-to http://127.0.0.1:PORT`: the store that receives its webhooks.
  */
-import { startBenchServer } from "./lib/app-server";
+import { serveForParent, startBenchServer } from "./lib/app-server";
 import { cliArgs, stringArg } from "./lib/args";
 
 const args = cliArgs("provider.ts --webhooks-to ORIGIN", { "webhooks-to": { type: "string" } });
@@ -22,15 +22,4 @@ const server = await startBenchServer({
 });
 const simulator = server.app.paymentSimulator;
 if (!simulator) throw new Error("the provider process has no payment simulator");
-process.stdout.write(`${JSON.stringify({ origin: server.origin, razorpay: simulator.credentials.razorpay })}\n`);
-
-let closing = false;
-const stop = async () => {
-  if (closing) return;
-  closing = true;
-  await server.close();
-  process.exit(0);
-};
-process.once("SIGTERM", stop);
-process.stdin.on("end", stop);
-process.stdin.resume();
+serveForParent(server, { razorpay: simulator.credentials.razorpay });

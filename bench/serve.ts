@@ -5,7 +5,7 @@
  * parent closes stdin (so it never outlives a crashed benchmark).
  */
 import { resolve } from "node:path";
-import { startBenchServer } from "./lib/app-server";
+import { serveForParent, startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
 import { targetFromArgs } from "./lib/database";
 import type { ProviderEndpoint } from "./lib/provider-child";
@@ -36,15 +36,4 @@ const server = await startBenchServer({
   port: args.port ? intArg(args.port, 0, "port") : undefined,
   cdnCountryHeader: VISITOR.countryHeader,
 });
-process.stdout.write(`${JSON.stringify({ origin: server.origin })}\n`);
-
-let closing = false;
-const stop = async () => {
-  if (closing) return;
-  closing = true;
-  await server.close();
-  process.exit(0);
-};
-process.once("SIGTERM", stop);
-process.stdin.on("end", stop);
-process.stdin.resume();
+serveForParent(server);

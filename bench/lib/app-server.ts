@@ -120,3 +120,22 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   config.publicUrl = options.webhooksTo ?? origin;
   return { app, config, origin, settle: () => settle(app), close: () => app.close() };
 }
+
+/**
+ * For a child process that serves a benchmark (serve.ts, provider.ts): prints one JSON line, {"origin", ...
+ * `announced`}, for its parent (lib/server-child.ts) and stops on SIGTERM or when the parent closes its
+ * stdin, so it never outlives a crashed benchmark.
+ */
+export function serveForParent(server: BenchServer, announced: Record<string, unknown> = {}): void {
+  process.stdout.write(`${JSON.stringify({ origin: server.origin, ...announced })}\n`);
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.stdin.on("end", stop);
+  process.stdin.resume();
+}
