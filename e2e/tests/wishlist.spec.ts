@@ -105,8 +105,12 @@ test("a guest's wishlist survives log-in, lives on the server, and adds to the c
   await elsewhere.context().close();
 });
 
-/** A product of this test's own (so no other spec's stock moves): size S sold out, size M in stock. */
-async function soldOutProduct(request: APIRequestContext, token: string): Promise<AdminProduct> {
+/** A product of this test's own (so no other spec's stock moves): size S sold out and M in stock, or the other way round. */
+async function soldOutProduct(
+  request: APIRequestContext,
+  token: string,
+  soldOut: "S" | "M" = "S",
+): Promise<AdminProduct> {
   const code = 400_000_000 + Math.floor(Math.random() * 100_000_000);
   const response = await request.post("/api/admin/products", {
     headers: { Authorization: `Token ${token}` },
@@ -115,8 +119,8 @@ async function soldOutProduct(request: APIRequestContext, token: string): Promis
       product_code: code,
       category: 2,
       size: "S",
-      quantity: 0,
-      sizes: [{ size: "M", offer_price: 30, mrp: 40, quantity: 2 }],
+      quantity: soldOut === "S" ? 0 : 2,
+      sizes: [{ size: "M", offer_price: 30, mrp: 40, quantity: soldOut === "M" ? 0 : 2 }],
       description: "Mud-resist printed by hand in Bagru.",
       offer_price: 28,
       mrp: 40,
@@ -222,6 +226,58 @@ test("a restock e-mails each subscriber once, and a second restock no more", asy
   expect(await backInStockMails(request, guestEmail, product)).toHaveLength(1);
   expect(await backInStockMails(request, shopper.email, product)).toHaveLength(1);
   expect(await backInStockMails(request, unconfirmed, product)).toHaveLength(0);
+});
+
+/** The back-in-stock form's own chunk (it is not in the product page's first load). */
+const BACK_IN_STOCK_CODE = /\/assets\/back-in-stock-[^/]*\.js$/;
+
+test("a sold-out size's form holds its place until its code comes, then works", async ({ page, request }) => {
+  const product = await soldOutProduct(request, await adminToken(request));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BACK_IN_STOCK_CODE, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  const alert = page.getByRole("form", { name: "Back in stock alert" });
+  const email = alert.getByRole("textbox", { name: "Your e-mail" });
+  const button = alert.getByRole("button", { name: "E-mail me when it is back" });
+  // The stand-in: nothing typed into it can be lost, nothing sent from it.
+  await expect(email).not.toBeEditable();
+  await expect(button).toBeDisabled();
+  const delivery = page.getByRole("form", { name: "Delivery date" });
+  const before = { alert: await alert.boundingBox(), delivery: await delivery.boundingBox() };
+
+  release();
+  await expect(email).toBeEditable();
+  await expect(button).toBeEnabled();
+  // The form took the stand-in's place without moving what follows it.
+  expect({ alert: await alert.boundingBox(), delivery: await delivery.boundingBox() }).toEqual(before);
+  const guestEmail = `back-in-stock-late-${Date.now().toString(36)}@example.com`;
+  await email.fill(guestEmail);
+  await button.click();
+  await expect(page.getByRole("status").filter({ hasText: guestEmail })).toHaveText(pendingAnswer(guestEmail));
+});
+
+test("picking a sold-out size loads its form's code before that size's details", async ({ page, request }) => {
+  const product = await soldOutProduct(request, await adminToken(request), "M");
+  const asked: string[] = [];
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    if (BACK_IN_STOCK_CODE.test(url.pathname)) asked.push("form");
+    else if (url.pathname === "/api/get-product-detail/" && url.searchParams.get("size") === "M") asked.push("size M");
+  });
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  const alert = page.getByRole("form", { name: "Back in stock alert" });
+  await expect(alert).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  await page.getByRole("group", { name: "Size" }).getByText("M", { exact: true }).click();
+  await expect(alert.getByRole("button", { name: "E-mail me when it is back" })).toBeEnabled();
+  expect(asked).toEqual(["form", "size M"]);
 });
 
 test("a confirmation link that is forged or cannot be checked says so on its page", async ({ page }) => {

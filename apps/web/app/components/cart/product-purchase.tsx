@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useCart } from "../../lib/cart";
 import { cartFailureMessage } from "../../lib/cart-api";
 import { useHydrated } from "../../lib/use-hydrated";
-import { BackInStock } from "../product/back-in-stock";
+import { BackInStockSlot } from "../product/back-in-stock-slot";
 import { PurchasePanel, type PurchaseAction } from "../product/purchase-panel";
 import { Notice, useNotice } from "../ui/notice";
 
@@ -92,7 +92,7 @@ export function ProductPurchase({ product, updating }: { product: ProductDetail;
         problem={problem?.size === product.size ? problem.text : null}
       >
         {product.stock <= 0 && !updating && (
-          <BackInStock key={`${product.id}-${product.size}`} productId={product.id} size={product.size} />
+          <BackInStockSlot key={`${product.id}-${product.size}`} productId={product.id} size={product.size} />
         )}
       </PurchasePanel>
       <Notice notice={notice} onDismiss={dismiss} />

@@ -1,25 +1,25 @@
 import type { StockAlertResponse } from "@store/shared";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { api, ApiError, STORAGE_KEYS } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { browserStorage } from "../../lib/storage";
-import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
+import { ALERT_BUTTON, alertEmailId, SOLD_OUT_LINE } from "./back-in-stock-slot";
 
 /**
  * "E-mail me when it is back" on a sold-out size. A signed-in shopper subscribes in one click (the account's
  * address); a guest gives an address once, which this browser remembers for the next sold-out size.
+ * Only ever rendered in the browser (`BackInStockSlot` stands in for it in the server's HTML), so it reads
+ * the remembered address at once.
  */
 export function BackInStock({ productId, size }: { productId: number; size: string }) {
   const { token } = useSession();
-  const hydrated = useHydrated();
-  const [remembered, setRemembered] = useState<string | null>(null);
+  const [remembered, setRemembered] = useState(() => browserStorage.get(STORAGE_KEYS.alertEmail));
   const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => setRemembered(browserStorage.get(STORAGE_KEYS.alertEmail)), []);
 
   const needsAddress = !token && (remembered === null || asking);
 
@@ -64,10 +64,10 @@ export function BackInStock({ productId, size }: { productId: number; size: stri
     );
   return (
     <form onSubmit={submit} className="mt-4 flex flex-col gap-3" aria-label="Back in stock alert">
-      <p className="text-sm text-charcoal/85">This size is sold out. We can write to you once when it is back.</p>
+      <p className="text-sm text-charcoal/85">{SOLD_OUT_LINE}</p>
       {needsAddress ? (
         <TextField
-          id={`stock-alert-email-${size}`}
+          id={alertEmailId(size)}
           name="email"
           type="email"
           label="Your e-mail"
@@ -85,8 +85,8 @@ export function BackInStock({ productId, size }: { productId: number; size: stri
           </p>
         )
       )}
-      <Button type="submit" variant="secondary" disabled={!hydrated || pending} aria-busy={pending}>
-        E-mail me when it is back
+      <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
+        {ALERT_BUTTON}
       </Button>
       {problem && (
         <p role="alert" className="text-sm font-medium text-madder">

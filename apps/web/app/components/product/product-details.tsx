@@ -20,6 +20,7 @@ import { ProductGallery } from "./product-gallery";
 import { ProductPromises } from "./product-promises";
 import { DeliverTo } from "../delivery/deliver-to";
 import { DeliveryPromise } from "../delivery/delivery-promise";
+import { loadBackInStock } from "./back-in-stock-slot";
 import { SizeChartButton } from "./size-chart";
 import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
@@ -87,6 +88,11 @@ export function ProductDetails({
   const tradeOffer = trade?.prices[sized.size];
   const detail = tradeOffer === undefined ? sized : { ...sized, offer_price: tradeOffer };
   const sizeNames = Object.fromEntries(detail.sizes.map((s) => [s.size, s.size_name]));
+  // A sold-out size shows the back-in-stock form once its details come: its code starts loading now.
+  function chooseSize(next: ProductSize) {
+    setSize(next);
+    if (detail.sizes.find((s) => s.size === next)?.stock === 0) void loadBackInStock();
+  }
   const saving = savingPercent(detail.offer_price, detail.mrp);
   const images = detail.images.length > 0 ? detail.images : [{ url: detail.main_image, alt: detail.name }];
   const crumbs = [
@@ -135,7 +141,7 @@ export function ProductDetails({
           {trade && <TradeTermsLine trade={trade} />}
           <StockStatus stock={detail.stock} />
           <div className="relative">
-            <SizeSelector sizes={detail.sizes} value={size} onChange={setSize} />
+            <SizeSelector sizes={detail.sizes} value={size} onChange={chooseSize} />
             {/* Beside the group, not in it: the chart's table names the sizes too. */}
             {detail.size_chart && (
               <div className="absolute right-0 top-0">

@@ -18,6 +18,7 @@ export function TextField({
   inputMode,
   placeholder,
   defaultValue,
+  readOnly,
   onEdit,
 }: {
   id: string;
@@ -30,6 +31,8 @@ export function TextField({
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   placeholder?: string;
   defaultValue?: string;
+  /** A stand-in for a form whose code is still on its way: nothing typed into it could be lost. */
+  readOnly?: boolean;
   onEdit?: (name: string) => void;
 }) {
   const hintId = hint ? `${id}-hint` : undefined;
@@ -48,6 +51,7 @@ export function TextField({
         inputMode={inputMode}
         placeholder={placeholder}
         defaultValue={defaultValue}
+        readOnly={readOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={() => onEdit?.(name)}
