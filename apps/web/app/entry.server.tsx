@@ -10,12 +10,13 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { FooterContent } from "./components/layout/footer-content";
+import { ProductPromises } from "./components/product/product-promises";
 import { ProductReviews } from "./components/product/product-reviews";
 import "./load-context";
 import { ServerPartsContext } from "./lib/server-parts";
 
 /** What the server renders of the parts whose code the browser loads only when it needs it. */
-const SERVER_PARTS = { FooterContent, ProductReviews };
+const SERVER_PARTS = { FooterContent, ProductReviews, ProductPromises };
 
 /** How long deferred loader data may stream before the rest of the page is sent without it. */
 export const streamTimeout = 5_000;

@@ -1,5 +1,6 @@
 import { createContext } from "react";
 import type { FooterContent } from "../components/layout/footer-content";
+import type { ProductPromises } from "../components/product/product-promises";
 import type { ProductReviews } from "../components/product/product-reviews";
 
 /**
@@ -11,6 +12,7 @@ import type { ProductReviews } from "../components/product/product-reviews";
 export interface ServerParts {
   FooterContent: typeof FooterContent;
   ProductReviews: typeof ProductReviews;
+  ProductPromises: typeof ProductPromises;
 }
 
 export const ServerPartsContext = createContext<ServerParts | null>(null);

@@ -8,16 +8,17 @@ import {
   namedSizePhrase,
   type ShippingPromise,
 } from "@store/shared";
-import { useEffect, useState } from "react";
+import { use, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../lib/api";
+import { ServerPartsContext } from "../../lib/server-parts";
 import { ProductPurchase } from "../cart/product-purchase";
 import { useDebouncedValue } from "../../lib/debounce";
 import { Price, savingPercent } from "../ui/price";
 import { RatingStars } from "../ui/rating-stars";
 import { Breadcrumbs } from "./breadcrumbs";
+import { KeptHtml } from "../layout/kept-html";
 import { ProductGallery } from "./product-gallery";
-import { ProductPromises } from "./product-promises";
 import { DeliverTo } from "../delivery/deliver-to";
 import { DeliveryPromise } from "../delivery/delivery-promise";
 import { loadBackInStock } from "./back-in-stock-slot";
@@ -26,6 +27,9 @@ import { SizeSelector } from "./size-selector";
 import { StockStatus } from "./stock-status";
 import { WishlistHeart } from "./wishlist-heart";
 import { TradeTermsLine, useTradeTerms } from "./trade-terms";
+
+/** The shop's promises under the details: the server's HTML, kept (their code loads on a client navigation). */
+const loadPromises = () => import("./product-promises").then((module) => module.ProductPromises);
 
 /**
  * Spec: the detail is fetched again when the size changes, debounced by 1 s. Until the new size's data
@@ -83,6 +87,7 @@ export function ProductDetails({
   promise?: ShippingPromise | null;
 }) {
   const { detail: sized, size, setSize, updating, failed } = useSizedDetail(initial);
+  const server = use(ServerPartsContext);
   // An approved trade buyer sees, and adds to the cart at, the trade price (decision 097).
   const trade = useTradeTerms(sized.id, sized.currency);
   const tradeOffer = trade?.prices[sized.size];
@@ -165,7 +170,7 @@ export function ProductDetails({
               ))}
             </div>
           </section>
-          <ProductPromises />
+          <KeptHtml as="div" server={server?.ProductPromises} load={loadPromises} />
         </div>
       </div>
     </>
