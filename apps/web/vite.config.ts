@@ -26,12 +26,13 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](ui|product))[\\/]|packages
  * the back office's rupee-target helper, and the order, address (formats by country, country names, phones), shipping method,
  * carrier, tax, shopper-time, customs-step, return-abroad and bank transfer helpers (checkout, order pages, back
  * office), the photo uploads' data URLs (reviews, returns, back office), the listings' trade prices (home,
- * listings, search; not the product page, which has its own), and the seller's details (contact, content and
- * payment pages; decision 112):
+ * listings, search; not the product page, which has its own), the seller's details (contact, content and
+ * payment pages; decision 112), the reviews' rules and fit labels (the product's lazy reviews, the order page,
+ * back office) and the policy terms (policy pages, the product's promises, returns):
  * Rolldown puts each in a chunk of its own users.
  */
 const FEW_PAGES =
-  /[\\/](lib[\\/](use-in-view|use-reduced-motion|data-url)|shared[\\/]src[\\/](inr-target|gst|country-name|bank-transfer-details|phone|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality|seller)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
+  /[\\/](lib[\\/](use-in-view|use-reduced-motion|data-url)|shared[\\/]src[\\/](inr-target|gst|country-name|bank-transfer-details|phone|order-status|order-total|address-lines|address-format|phone-check|hand-carriers|shipping-methods|shipping-fee-rules|city-check|shopper-time|customs-steps|return-abroad|address-quality|seller|reviews|policy-terms)|components[\\/]checkout[\\/]street-phone-fields|components[\\/]product[\\/]use-trade-list-prices)\.tsx?$/;
 /**
  * The listings' own helpers (banner, category copy and tables, "Explore More", deferred grids, texts), shared by
  * the category listings, collections and search: one file for them, not one each (every file is a round

@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./policy-terms";
 export * from "./size-names";
 export * from "./currency-choice";
 export * from "./cart-cookie";

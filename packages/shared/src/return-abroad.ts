@@ -1,4 +1,4 @@
-import { RETURN_POLICY } from "./constants";
+import { RETURN_POLICY } from "./policy-terms";
 import { SELLER } from "./seller";
 
 /**

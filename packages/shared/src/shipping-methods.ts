@@ -1,4 +1,5 @@
-import { SHIPPING_DAYS, type Currency } from "./constants";
+import type { Currency } from "./constants";
+import { SHIPPING_DAYS } from "./policy-terms";
 import { flatFee, type ParcelFacts } from "./shipping-fee-rules";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RETURN_POLICY } from "../constants";
+import { RETURN_POLICY } from "../policy-terms";
 import { currencySchema } from "./common";
 import { shopperPhotoSchema } from "./admin-common";
 import { requiredText, text } from "./input-rules";
