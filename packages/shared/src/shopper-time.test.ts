@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shopperDateText, shopperTimeText } from "./shopper-time";
 
@@ -23,5 +24,24 @@ describe("shopperTimeText: a moment in the order's zone, the zone named", () => 
   it("shopperDateText: the day in the order's zone (late evening in New York is the next day in India)", () => {
     expect(shopperDateText("2026-12-09T02:00:00Z", "America/New_York")).toBe("8 December 2026");
     expect(shopperDateText("2026-12-09T02:00:00Z", "Asia/Kolkata")).toBe("9 December 2026");
+  });
+
+  it("shopperDateText: India's day, counted without Intl, is the day Intl says, at its edges too", () => {
+    expect(shopperDateText("2026-12-08T18:29:59.999Z", "Asia/Kolkata")).toBe("8 December 2026");
+    expect(shopperDateText("2026-12-08T18:30:00Z", "Asia/Kolkata")).toBe("9 December 2026");
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Asia/Kolkata",
+    });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }),
+        (date) => {
+          expect(shopperDateText(date, "Asia/Kolkata")).toBe(intl.format(date));
+        },
+      ),
+    );
   });
 });

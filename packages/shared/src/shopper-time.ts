@@ -9,35 +9,45 @@
 /** India's zone: domestic orders, and what a zone this runtime does not know falls back to. */
 const INDIA = "Asia/Kolkata";
 
-const formatters = new Map<
-  string,
-  { when: Intl.DateTimeFormat; zone: Intl.DateTimeFormat; day: Intl.DateTimeFormat }
->();
+type Kind = "when" | "zone" | "day";
 
-function formattersFor(timeZone: string, country: string) {
-  const key = `${timeZone} ${country}`;
+/** Each formatter as it is built: the zone is valid here, the country names the zone's English. */
+const OPTIONS: Record<Kind, (timeZone: string, country: string) => [string, Intl.DateTimeFormatOptions]> = {
+  when: (timeZone) => [
+    "en-GB",
+    {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle: "h12",
+      timeZone,
+    },
+  ],
+  zone: (timeZone, country) => [
+    Intl.DateTimeFormat.supportedLocalesOf(`en-${country}`).length ? `en-${country}` : "en-GB",
+    { timeZone, timeZoneName: "short" },
+  ],
+  day: (timeZone) => ["en-GB", { day: "numeric", month: "long", year: "numeric", timeZone }],
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per kind, zone and country, built when first asked for: building one is slow in a browser
+ * (the first loads the locale's data), and a page of dates needs only the day's.
+ */
+function formatter(kind: Kind, timeZone: string, country: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone} ${country}`;
   let found = formatters.get(key);
   if (!found) {
-    let zone = timeZone;
     try {
-      new Intl.DateTimeFormat("en", { timeZone: zone });
+      found = new Intl.DateTimeFormat(...OPTIONS[kind](timeZone, country));
     } catch {
-      zone = INDIA;
+      // A zone this runtime does not know.
+      found = new Intl.DateTimeFormat(...OPTIONS[kind](INDIA, country));
     }
-    const locale = Intl.DateTimeFormat.supportedLocalesOf(`en-${country}`).length ? `en-${country}` : "en-GB";
-    found = {
-      when: new Intl.DateTimeFormat("en-GB", {
-        weekday: "short",
-        day: "numeric",
-        month: "short",
-        hour: "numeric",
-        minute: "2-digit",
-        hourCycle: "h12",
-        timeZone: zone,
-      }),
-      zone: new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }),
-      day: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: zone }),
-    };
     formatters.set(key, found);
   }
   return found;
@@ -49,13 +59,26 @@ const dateOf = (at: Date | string) => (typeof at === "string" ? new Date(at) : a
 export function shopperTimeText(at: Date | string, timeZone: string, country: string): string {
   const date = dateOf(at);
   if (Number.isNaN(date.getTime())) return String(at);
-  const f = formattersFor(timeZone, country);
-  const zoneName = f.zone.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-  return `${f.when.format(date)} ${zoneName}`;
+  const zoneName =
+    formatter("zone", timeZone, country)
+      .formatToParts(date)
+      .find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+  return `${formatter("when", timeZone, country).format(date)} ${zoneName}`;
 }
 
-/** "8 December 2026": the day a moment falls on in the order's zone (an order placed late in London). */
+const MONTHS = "January February March April May June July August September October November December".split(" ");
+/** India's clock is UTC+5:30 all year (no summer time). */
+const INDIA_OFFSET_MS = 330 * 60 * 1000;
+
+/**
+ * "8 December 2026": the day a moment falls on in the order's zone (an order placed late in London). India's
+ * day is counted without Intl: the account page's dates are mostly India's, and a browser's first date
+ * formatter is slow to build on a phone.
+ */
 export function shopperDateText(at: Date | string, timeZone: string): string {
   const date = dateOf(at);
-  return Number.isNaN(date.getTime()) ? String(at) : formattersFor(timeZone, "GB").day.format(date);
+  if (Number.isNaN(date.getTime())) return String(at);
+  if (timeZone !== INDIA) return formatter("day", timeZone, "GB").format(date);
+  const day = new Date(date.getTime() + INDIA_OFFSET_MS);
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
