@@ -275,7 +275,7 @@ test("picking a sold-out size loads its form's code before that size's details",
   await expect(alert).toHaveCount(0);
   expect(asked).toEqual([]);
 
-  await page.getByRole("group", { name: "Size" }).getByText("M", { exact: true }).click();
+  await page.getByRole("group", { name: "Size" }).getByText("M (out of stock)", { exact: true }).click();
   await expect(alert.getByRole("button", { name: "E-mail me when it is back" })).toBeEnabled();
   expect(asked).toEqual(["form", "size M"]);
 });
