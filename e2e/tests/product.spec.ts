@@ -2,6 +2,7 @@ import { DEFAULT_SIZE, formatMoney, MESSAGES, TIMINGS_MS, type ProductDetailResp
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pauseClock } from "../fixtures/clock";
 import { seriousA11yViolations } from "../fixtures/axe";
+import { hydrated } from "../fixtures/hydration";
 
 const DETAIL = "/api/get-product-detail/";
 const PRODUCT_ID = 1;
@@ -61,6 +62,21 @@ test.describe("product page", () => {
     await page.clock.runFor(100);
     await expect(page.getByText("Your choice: size M")).toContainText(formatMoney(m.offer_price, "USD"));
     expect(sizeRequests).toEqual(["M"]);
+  });
+
+  test("the shop's promises: the server's HTML kept, its links followed in the page, rendered after a navigation", async ({
+    page,
+  }) => {
+    await page.goto(`/product/${PRODUCT_ID}`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const promises = page.getByRole("list").filter({ hasText: "Handmade in Jaipur" });
+    await promises.getByRole("link", { name: /^Read the policy\s*: shipping$/ }).click();
+    await expect(page).toHaveURL(/\/shipping$/);
+    // Back on the product through the router: no server HTML to keep, so the promises' code renders them.
+    await page.goBack();
+    await expect(promises.getByRole("link", { name: /^Read the policy\s*: easy returns$/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   });
 
   test("related products are from the same category and never the same product", async ({ page, request }) => {
