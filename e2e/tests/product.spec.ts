@@ -69,14 +69,14 @@ test.describe("product page", () => {
   }) => {
     await page.goto(`/product/${PRODUCT_ID}`);
     await hydrated(page);
-    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.evaluate("window.samePage = true");
     const promises = page.getByRole("list").filter({ hasText: "Handmade in Jaipur" });
     await promises.getByRole("link", { name: /^Read the policy\s*: shipping$/ }).click();
     await expect(page).toHaveURL(/\/shipping$/);
     // Back on the product through the router: no server HTML to keep, so the promises' code renders them.
     await page.goBack();
     await expect(promises.getByRole("link", { name: /^Read the policy\s*: easy returns$/ })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.evaluate<boolean>("window.samePage")).toBe(true);
   });
 
   test("related products are from the same category and never the same product", async ({ page, request }) => {
