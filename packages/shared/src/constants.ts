@@ -33,3 +33,14 @@ export const sizeLabel = (size: string): string => (size === "ONE" ? "One size" 
 /** "Size M" / "size M", or "One size" / "one size", for a sentence. */
 export const sizePhrase = (size: string, capital = true): string =>
   size === "ONE" ? (capital ? "One size" : "one size") : `${capital ? "Size" : "size"} ${size}`;
+
+/**
+ * The spec's shipping times in business days: the policy pages' text and the delivery promise's fallback. Here,
+ * not in policy-terms.ts: the checkout's and order pages' shipping methods count with them.
+ */
+export const SHIPPING_DAYS = {
+  indiaNormal: { earliest: 7, latest: 10 },
+  indiaExpress: { earliest: 4, latest: 5 },
+  internationalStandard: { earliest: 10, latest: 30 },
+  internationalExpress: { earliest: 4, latest: 8 },
+} as const;

@@ -1,8 +1,11 @@
+import { SHIPPING_DAYS } from "./constants";
+
 /**
  * The spec's policy terms (section 9): return and cancellation windows, shipping times, payment methods. Apart
  * from constants.ts, which every page's shell reads: a bundler keeps a module's used values where the module
  * goes, so these went to every page for the few that show them (issue 46).
  */
+
 /** The spec's return policy: a request within 48 hours of delivery (section 9). */
 export const RETURN_WINDOW_HOURS = 48;
 
@@ -18,14 +21,6 @@ export const RETURN_POLICY = {
 } as const;
 
 export const CANCELLATION_POLICY = { fullRefundWindowHours: 24, inTransitFeePercent: 10 } as const;
-
-/** The spec's shipping times in business days: the policy pages' text and the delivery promise's fallback. */
-export const SHIPPING_DAYS = {
-  indiaNormal: { earliest: 7, latest: 10 },
-  indiaExpress: { earliest: 4, latest: 5 },
-  internationalStandard: { earliest: 10, latest: 30 },
-  internationalExpress: { earliest: 4, latest: 8 },
-} as const;
 
 const businessDays = <E extends number, L extends number>(days: { earliest: E; latest: L }) =>
   `${days.earliest}-${days.latest} business days` as const;

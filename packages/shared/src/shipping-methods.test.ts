@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIPPING_DAYS } from "./policy-terms";
+import { SHIPPING_DAYS } from "./constants";
 import {
   DEFAULT_SHIPPING_METHOD,
   SHIPPING_FEES_SEED,

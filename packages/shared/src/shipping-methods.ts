@@ -1,5 +1,4 @@
-import type { Currency } from "./constants";
-import { SHIPPING_DAYS } from "./policy-terms";
+import { SHIPPING_DAYS, type Currency } from "./constants";
 import { flatFee, type ParcelFacts } from "./shipping-fee-rules";
 
 /**

@@ -5,10 +5,6 @@ import type { BackInStock } from "./back-in-stock";
 
 type Props = { productId: number; size: string };
 
-export const SOLD_OUT_LINE = "This size is sold out. We can write to you once when it is back.";
-export const ALERT_BUTTON = "E-mail me when it is back";
-export const alertEmailId = (size: string) => `stock-alert-email-${size}`;
-
 let loaded: typeof BackInStock | null = null;
 let loading: Promise<typeof BackInStock | null> | null = null;
 
@@ -31,8 +27,8 @@ export function loadBackInStock(): Promise<typeof BackInStock | null> {
 /**
  * "E-mail me when it is back" under a sold-out size. Few shoppers meet a sold-out size, so the form's code is
  * not in the product page's first load: until it comes, the server and the browser show the form as a guest
- * first sees it, its field read-only and its button disabled, so the real form takes its place without moving
- * anything.
+ * first sees it (its texts are the form's), its field read-only and its button disabled, so the real form takes
+ * its place without moving anything (wishlist.spec measures both).
  */
 export function BackInStockSlot(props: Props) {
   // A form loaded earlier (a client navigation, another size) shows at once; never during hydration.
@@ -49,9 +45,9 @@ export function BackInStockSlot(props: Props) {
   if (Form) return <Form {...props} />;
   return (
     <form className="mt-4 flex flex-col gap-3" aria-label="Back in stock alert">
-      <p className="text-sm text-charcoal/85">{SOLD_OUT_LINE}</p>
+      <p className="text-sm text-charcoal/85">This size is sold out. We can write to you once when it is back.</p>
       <TextField
-        id={alertEmailId(props.size)}
+        id={`stock-alert-email-${props.size}`}
         name="email"
         type="email"
         label="Your e-mail"
@@ -59,7 +55,7 @@ export function BackInStockSlot(props: Props) {
         readOnly
       />
       <Button type="submit" variant="secondary" disabled>
-        {ALERT_BUTTON}
+        E-mail me when it is back
       </Button>
     </form>
   );

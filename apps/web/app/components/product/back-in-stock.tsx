@@ -5,13 +5,13 @@ import { useSession } from "../../lib/session";
 import { browserStorage } from "../../lib/storage";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
-import { ALERT_BUTTON, alertEmailId, SOLD_OUT_LINE } from "./back-in-stock-slot";
 
 /**
  * "E-mail me when it is back" on a sold-out size. A signed-in shopper subscribes in one click (the account's
  * address); a guest gives an address once, which this browser remembers for the next sold-out size.
- * Only ever rendered in the browser (`BackInStockSlot` stands in for it in the server's HTML), so it reads
- * the remembered address at once.
+ * Only ever rendered in the browser (`BackInStockSlot` stands in for it in the server's HTML, looking as this
+ * form first does to a guest), so it reads the remembered address at once. It imports nothing of the slot's
+ * module: shared by two chunks, that module would go to the storefront chunk every page loads.
  */
 export function BackInStock({ productId, size }: { productId: number; size: string }) {
   const { token } = useSession();
@@ -64,10 +64,10 @@ export function BackInStock({ productId, size }: { productId: number; size: stri
     );
   return (
     <form onSubmit={submit} className="mt-4 flex flex-col gap-3" aria-label="Back in stock alert">
-      <p className="text-sm text-charcoal/85">{SOLD_OUT_LINE}</p>
+      <p className="text-sm text-charcoal/85">This size is sold out. We can write to you once when it is back.</p>
       {needsAddress ? (
         <TextField
-          id={alertEmailId(size)}
+          id={`stock-alert-email-${size}`}
           name="email"
           type="email"
           label="Your e-mail"
@@ -86,7 +86,7 @@ export function BackInStock({ productId, size }: { productId: number; size: stri
         )
       )}
       <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
-        {ALERT_BUTTON}
+        E-mail me when it is back
       </Button>
       {problem && (
         <p role="alert" className="text-sm font-medium text-madder">
