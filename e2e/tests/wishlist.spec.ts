@@ -261,6 +261,16 @@ test("a sold-out size's form holds its place until its code comes, then works", 
   await expect(page.getByRole("status").filter({ hasText: guestEmail })).toHaveText(pendingAnswer(guestEmail));
 });
 
+test("a sold-out size's form whose code cannot load says so in its place", async ({ page, request }) => {
+  const product = await soldOutProduct(request, await adminToken(request));
+  await page.route(BACK_IN_STOCK_CODE, (route) => route.abort());
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  const alert = page.getByRole("form", { name: "Back in stock alert" });
+  await expect(alert.getByRole("alert")).toHaveText("The alert form could not load. Reload the page to try again.");
+  await expect(alert.getByRole("button", { name: "E-mail me when it is back" })).toBeDisabled();
+});
+
 test("picking a sold-out size loads its form's code before that size's details", async ({ page, request }) => {
   const product = await soldOutProduct(request, await adminToken(request), "M");
   const asked: string[] = [];

@@ -33,10 +33,15 @@ export function loadBackInStock(): Promise<typeof BackInStock | null> {
 export function BackInStockSlot(props: Props) {
   // A form loaded earlier (a client navigation, another size) shows at once; never during hydration.
   const [Form, setForm] = useState(() => loaded);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (Form) return;
     let gone = false;
-    void loadBackInStock().then((form) => !gone && form && setForm(() => form));
+    void loadBackInStock().then((form) => {
+      if (gone) return;
+      if (form) setForm(() => form);
+      else setFailed(true);
+    });
     return () => {
       gone = true;
     };
@@ -57,6 +62,11 @@ export function BackInStockSlot(props: Props) {
       <Button type="submit" variant="secondary" disabled>
         E-mail me when it is back
       </Button>
+      {failed && (
+        <p role="alert" className="text-sm font-medium text-madder">
+          The alert form could not load. Reload the page to try again.
+        </p>
+      )}
     </form>
   );
 }
