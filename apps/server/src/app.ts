@@ -207,11 +207,7 @@ export async function buildApp({
     app.addHook(
       "onReady",
       async () =>
-        void (jobs = startJobs(
-          database.db,
-          storeJobs(database.db, app.services, app.config.outboxEveryMs, database.upkeep),
-          app.log,
-        )),
+        void (jobs = startJobs(database.db, storeJobs(database.db, app.services, app.config.outboxEveryMs), app.log)),
     );
     app.addHook("preClose", async () => {
       await jobs?.stop();

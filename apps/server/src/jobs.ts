@@ -35,15 +35,8 @@ export interface Job {
  * runs on every replica: its claims are per e-mail (SKIP LOCKED and a lease), so each replica delivers
  * different e-mails and a dead replica stops nothing.
  */
-export function storeJobs(
-  db: Db,
-  services: StoreServices,
-  outboxEveryMs: number,
-  /** The embedded database's vacuum and statistics (`Database.upkeep`); a server has autovacuum instead. */
-  databaseUpkeep?: () => Promise<void>,
-): Job[] {
+export function storeJobs(db: Db, services: StoreServices, outboxEveryMs: number): Job[] {
   return [
-    ...(databaseUpkeep ? [{ name: "embedded database upkeep", everyMs: 60 * 60_000, run: databaseUpkeep }] : []),
     { name: "e-mail outbox", everyMs: outboxEveryMs, everyReplica: true, run: () => services.outbox.deliverPending() },
     {
       name: "whatsapp outbox",

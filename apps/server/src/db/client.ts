@@ -28,11 +28,6 @@ export interface Database {
   ping(): Promise<void>;
   /** PGlite only: the whole database folder as an uncompressed tar (the test templates, decision 032). */
   dump?(): Promise<Blob>;
-  /**
-   * PGlite only: what PostgreSQL's autovacuum does for a server, which an embedded database has no process
-   * for: dead rows reclaimed and the planner's statistics refreshed (decision 114). The jobs run it hourly.
-   */
-  upkeep?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,7 +110,6 @@ async function open(config: DatabaseConfig, limits: DatabaseLimits): Promise<Dat
     exclusively: (run) => run(),
     ping: async () => void (await db.execute(pingCoreTables)),
     dump: () => pglite.dumpDataDir("none"),
-    upkeep: async () => void (await db.execute(sql`vacuum (analyze)`)),
     close,
   };
 }
