@@ -1,7 +1,7 @@
 import { renderInvoicePdf } from "./pdf";
 import type { InvoiceDocument, InvoiceLineRow } from "./read";
 
-/** A goods line of the specimen: `pieces` at `grossPaise` each, CGST and SGST at 2.5% each (an intra-state sale). */
+/** A goods line of the specimen: one piece at `grossPaise`, CGST and SGST at 2.5% each (an intra-state sale). */
 function specimenLine(position: number, description: string, hsn: string, grossPaise: number): InvoiceLineRow {
   const taxable = Math.round(grossPaise / 1.05);
   const tax = grossPaise - taxable;
