@@ -10,7 +10,8 @@ import { apiScenarios, scenarioInputs, type PriceOf, type ScenarioGroup } from "
 import { startBenchServer } from "./lib/app-server";
 import { cliArgs, intArg, stringArg } from "./lib/args";
 import { backendCpu, cpuSince, processCpuMs } from "./lib/proc-cpu";
-import { freePort, startProviderChild } from "./lib/provider-child";
+import { freePort } from "./lib/free-port";
+import { startProviderChild } from "./lib/provider-child";
 import { startEventLoopMonitor, type EventLoopReport } from "./lib/event-loop";
 import { describeTarget, ensureTarget, openBenchDatabase, resetTarget, targetFromArgs } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad, type LoadResult, type LoadSpec } from "./lib/load";

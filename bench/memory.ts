@@ -21,7 +21,8 @@ import {
 } from "./lib/database";
 import { BROWSER_ACCEPT_ENCODING, errorCount, runLoad } from "./lib/load";
 import { fmt, markdownTable } from "./lib/markdown";
-import { freePort, providerEnv, startProviderChild, type ProviderEndpoint } from "./lib/provider-child";
+import { freePort } from "./lib/free-port";
+import { providerEnv, startProviderChild, type ProviderEndpoint } from "./lib/provider-child";
 import { recordRun, writeResult } from "./lib/results";
 import { deployedMallocEnv, deployedNodeFlags } from "./lib/deployed-flags";
 import { mb } from "./lib/rss";

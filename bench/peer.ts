@@ -24,7 +24,8 @@ import { addToNewCart } from "./lib/flow-requests";
 import { BROWSER_ACCEPT_ENCODING, runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { ensureVendureInstall, VENDURE_VERSION, type PeerInstall } from "./lib/peer-install";
 import { backendCpu, cpuSince, processCpuMs } from "./lib/proc-cpu";
-import { freePort, startProviderChild, type ProviderChild, type ProviderEndpoint } from "./lib/provider-child";
+import { freePort } from "./lib/free-port";
+import { startProviderChild, type ProviderChild, type ProviderEndpoint } from "./lib/provider-child";
 import { recordRun, writeResult } from "./lib/results";
 import {
   report,

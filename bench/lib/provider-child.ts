@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { startJsonLineChild, type ServerChild } from "./server-child";
 
@@ -40,16 +39,4 @@ export async function startProviderChild(storeOrigin: string): Promise<ProviderC
     await child.exited;
   };
   return { origin: child.origin, razorpay, pid: child.pid, stop };
-}
-
-/** A loopback port free right now: a store whose provider must know its address before it listens. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
