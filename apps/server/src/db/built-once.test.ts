@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../testing/test-app";
-import { builtOnce } from "./prepared";
+import { builtForAnySession, builtOnce } from "./prepared";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -35,5 +36,33 @@ describe("builtOnce (decision 058)", () => {
       { step: "add", plus: 1 },
       { step: "add", plus: 2 },
     ]);
+  });
+});
+
+const words = pgTable("built_once_words", { id: integer("id").primaryKey(), word: text("word").notNull() });
+
+describe("builtForAnySession (decision 116)", () => {
+  it("builds a query once and runs it on the database or on a transaction's own connection", async () => {
+    const db = app.database.db;
+    await db.execute(sql`create table built_once_words (id integer primary key, word text not null)`);
+    await db.insert(words).values({ id: 1, word: "cotton" });
+    let builds = 0;
+    const wordById = builtForAnySession("test_word_by_id", (session) => {
+      builds += 1;
+      return session.select().from(words).where(eq(words.id, sql.placeholder("id")));
+    });
+
+    expect(await wordById(db).execute({ id: 1 })).toEqual([{ id: 1, word: "cotton" }]);
+    class Undo extends Error {}
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(words).values({ id: 2, word: "kaftan" });
+        // Only the transaction's connection sees its row before a commit.
+        expect(await wordById(tx).execute({ id: 2 })).toEqual([{ id: 2, word: "kaftan" }]);
+        throw new Undo();
+      }),
+    ).rejects.toBeInstanceOf(Undo);
+    expect(await wordById(db).execute({ id: 2 })).toEqual([]);
+    expect(builds).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "./client";
+import type { Db, Tx } from "./client";
 import { planEachRun } from "./preparing-client";
 
 const dialect = new PgDialect();
@@ -59,5 +59,31 @@ export function builtOnce<S extends Shape, Row>(
     let statement = statements.get(key);
     if (!statement) statements.set(key, (statement = built<Row>(db, build(db, shape), undefined, plan)));
     return statement;
+  };
+}
+
+/** The pg client a database (its pool) or a transaction (its connection) runs statements on; drizzle's session holds it. */
+const clientOf = (session: Db | Tx): object => (session._.session as unknown as { client: object }).client;
+
+/**
+ * A drizzle query built once, its text and how its rows map back, then run on the database or inside any of
+ * its transactions with each run's `sql.placeholder` values, prepared under its own `name`.
+ * Building a select is about 0.004 ms a column on this machine: the checkout's reads of whole orders, payments
+ * and invoices cost 0.2-0.3 ms each to build, every time (decision 116). `build` must not depend on the session
+ * it is given beyond running on it: the first caller's build serves every session.
+ */
+export function builtForAnySession<Query extends object>(
+  name: string,
+  build: (session: Db | Tx) => { prepare(name: string): Query },
+): (session: Db | Tx) => Query {
+  let built: Query | undefined;
+  const onClient = new WeakMap<object, Query>();
+  return (session) => {
+    built ??= build(session).prepare(name);
+    // drizzle's prepared query runs on its `client`: one per pool or pooled connection, kept while it lives.
+    const client = clientOf(session);
+    let query = onClient.get(client);
+    if (!query) onClient.set(client, (query = Object.assign(Object.create(built) as Query, { client })));
+    return query;
   };
 }

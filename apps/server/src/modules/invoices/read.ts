@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { builtForAnySession } from "../../db/prepared";
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from "./tables";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -54,18 +55,26 @@ async function withCreditNotes(
  * The one invoice `which` picks, its lines (in print order) and whether it has credit notes in one statement:
  * the outbox draws every confirmation's PDF from this read, so its three statements were one each time.
  */
-async function documentWhere(db: Db | Tx, which: SQL): Promise<InvoiceDocument | null> {
-  const rows = await db
+function documentRows(db: Db | Tx, which: SQL) {
+  return db
     .select({ invoice: invoices, line: invoiceLines, noted: hasCreditNotes })
     .from(invoices)
     .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
     .where(which)
     .orderBy(asc(invoiceLines.position));
+}
+
+async function documentOf(
+  db: Db | Tx,
+  rows: Awaited<ReturnType<typeof documentRows>>,
+): Promise<InvoiceDocument | null> {
   const first = rows[0];
   if (!first) return null;
   const lines = rows.flatMap((row) => (row.line ? [row.line] : []));
   return withCreditNotes(db, { ...first.invoice, lines }, first.noted);
 }
+
+const documentWhere = async (db: Db | Tx, which: SQL) => documentOf(db, await documentRows(db, which));
 
 /** The order's invoice: its newest (an address correction may have replaced the first), or null. */
 export async function invoiceOfOrder(db: Db | Tx, orderId: number): Promise<InvoiceDocument | null> {
@@ -86,6 +95,11 @@ export async function earlierInvoicesOfOrder(db: Db | Tx, orderId: number): Prom
   return Promise.all(rows.slice(1).map(async ({ id }) => (await documentWhere(db, eq(invoices.id, id)))!));
 }
 
+/** Built once: every confirmation's e-mail draws its PDF from this read of 60 columns (decision 116). */
+const documentByIdQuery = builtForAnySession("invoice_document_by_id", (db) =>
+  documentRows(db, eq(invoices.id, sql.placeholder("invoiceId"))),
+);
+
 export async function invoiceById(db: Db | Tx, invoiceId: number): Promise<InvoiceDocument | null> {
-  return documentWhere(db, eq(invoices.id, invoiceId));
+  return documentOf(db, await documentByIdQuery(db).execute({ invoiceId }));
 }
