@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { priceIn, sizeName, toMajorUnits, type CartItem, type CartResponse, type Currency } from "@store/shared";
 import type { Db } from "../../db/client";
+import { builtForAnySession } from "../../db/prepared";
 import { sizeNameColumn } from "../catalog/size-schemes";
 import { productImages, productVariants, products } from "../catalog/tables";
 import { offerPriceFor, tradePricingFor, type TradePricing } from "../trade/pricing";
@@ -32,21 +33,10 @@ export function cartViewOf(cartId: string, rows: LineRow[], currency: Currency):
   );
 }
 
-/**
- * A cart's lines with their product sizes as the catalogue has them now, in the order they were added: the
- * one place the cart's answer and the checkout's quote read prices. A signed-in approved trade buyer's cart
- * carries the buyer's trade pricing (decision 097); a guest cart never does.
- */
-export async function cartLineRows(
-  db: Db,
-  cartId: string,
-  /** The cart's owner when the caller has just read the cart (checkout): then it is not read again. */
-  known?: { userId: number | null },
-): Promise<(LineRow & { variantId: number })[]> {
-  const owner = known ?? (await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId)))[0];
-  const trade = await tradePricingFor(db, owner?.userId);
-  // A line whose size was withdrawn from the catalogue has no price and no longer shows.
-  const rows = await db
+// A line whose size was withdrawn from the catalogue has no price and no longer shows. Built once: the cart
+// answer after every add and every checkout read it (decision 116).
+const cartLinesQuery = builtForAnySession("cart_line_rows", (db) =>
+  db
     .select({
       id: cartLines.id,
       variantId: productVariants.id,
@@ -74,8 +64,24 @@ export async function cartLineRows(
       productVariants,
       and(eq(productVariants.productId, cartLines.productId), eq(productVariants.size, cartLines.size)),
     )
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.id));
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartLines.id)),
+);
+
+/**
+ * A cart's lines with their product sizes as the catalogue has them now, in the order they were added: the
+ * one place the cart's answer and the checkout's quote read prices. A signed-in approved trade buyer's cart
+ * carries the buyer's trade pricing (decision 097); a guest cart never does.
+ */
+export async function cartLineRows(
+  db: Db,
+  cartId: string,
+  /** The cart's owner when the caller has just read the cart (checkout): then it is not read again. */
+  known?: { userId: number | null },
+): Promise<(LineRow & { variantId: number })[]> {
+  const owner = known ?? (await db.select({ userId: carts.userId }).from(carts).where(eq(carts.id, cartId)))[0];
+  const trade = await tradePricingFor(db, owner?.userId);
+  const rows = await cartLinesQuery(db).execute({ cartId });
   return rows.map((row) => ({ ...row, trade }));
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { builtForAnySession } from "../../db/prepared";
 import { products, subcategories, taxRates, taxRules } from "./tables";
 
 export interface ProductRate {
@@ -16,26 +17,17 @@ export type ProductTax =
 const hsnOf = sql<string | null>`coalesce(${products.hsnCode}, ${subcategories.hsnCode})`;
 const ruleOf = sql<number | null>`coalesce(${products.taxRuleId}, ${subcategories.taxRuleId})`;
 
-/**
- * The HSN code and rate of each product on `day` (the invoice's IST date): its own code and rule, or its
- * subcategory's where it has none, at the rule's latest rate that took effect on or before that day. A
- * product left without a code or rule, or whose rule has no rate yet, answers the problem in the seller's words.
- */
-export async function taxOfProducts(
-  db: Db | Tx,
-  productIds: readonly number[],
-  day: string,
-): Promise<Map<number, ProductTax>> {
-  if (productIds.length === 0) return new Map();
-  // The rate in force is read beside each product (a lateral join): one statement inside the settling transaction.
+// The rate in force is read beside each product (a lateral join): one statement inside the settling
+// transaction. Built once: every paid order's invoice reads it (decision 116).
+const productTaxQuery = builtForAnySession("product_tax", (db) => {
   const inForce = db
     .select({ rateBps: taxRates.rateBps, thresholdMinor: taxRates.thresholdMinor, rateAboveBps: taxRates.rateAboveBps })
     .from(taxRates)
-    .where(and(eq(taxRates.ruleId, ruleOf), lte(taxRates.effectiveFrom, day)))
+    .where(and(eq(taxRates.ruleId, ruleOf), lte(taxRates.effectiveFrom, sql.placeholder("day"))))
     .orderBy(desc(taxRates.effectiveFrom))
     .limit(1)
     .as("in_force");
-  const found = await db
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -50,7 +42,21 @@ export async function taxOfProducts(
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
     .leftJoin(taxRules, eq(taxRules.id, ruleOf))
     .leftJoinLateral(inForce, sql`true`)
-    .where(inArray(products.id, [...productIds]));
+    .where(sql`${products.id} = any(${sql.placeholder("ids")})`);
+});
+
+/**
+ * The HSN code and rate of each product on `day` (the invoice's IST date): its own code and rule, or its
+ * subcategory's where it has none, at the rule's latest rate that took effect on or before that day. A
+ * product left without a code or rule, or whose rule has no rate yet, answers the problem in the seller's words.
+ */
+export async function taxOfProducts(
+  db: Db | Tx,
+  productIds: readonly number[],
+  day: string,
+): Promise<Map<number, ProductTax>> {
+  if (productIds.length === 0) return new Map();
+  const found = await productTaxQuery(db).execute({ ids: [...productIds], day });
   const result = new Map<number, ProductTax>();
   for (const p of found) {
     if (!p.hsn) result.set(p.id, { ok: false, problem: `"${p.name}" has no HSN code, nor has its subcategory.` });
