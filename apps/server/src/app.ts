@@ -207,7 +207,11 @@ export async function buildApp({
     app.addHook(
       "onReady",
       async () =>
-        void (jobs = startJobs(database.db, storeJobs(database.db, app.services, app.config.outboxEveryMs), app.log)),
+        void (jobs = startJobs(
+          database.db,
+          storeJobs(database.db, app.services, app.config.outboxEveryMs, database.kind === "pglite"),
+          app.log,
+        )),
     );
     app.addHook("preClose", async () => {
       await jobs?.stop();

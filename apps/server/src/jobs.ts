@@ -1,6 +1,7 @@
 import type { Db } from "./db/client";
 import { deleteEndedRateCounters } from "./db/rate-counters";
 import { claimJobRun, recordJobRun } from "./db/scheduled-jobs";
+import { keepTablesUp } from "./db/table-upkeep";
 import { deleteSpentTokens } from "./modules/accounts/housekeeping";
 import { deleteStaleGuestCarts } from "./modules/cart/checkout-lines";
 // The store credit an attempt spent goes back, and a bank-transfer order's part payments are owed back.
@@ -35,7 +36,13 @@ export interface Job {
  * runs on every replica: its claims are per e-mail (SKIP LOCKED and a lease), so each replica delivers
  * different e-mails and a dead replica stops nothing.
  */
-export function storeJobs(db: Db, services: StoreServices, outboxEveryMs: number): Job[] {
+export function storeJobs(
+  db: Db,
+  services: StoreServices,
+  outboxEveryMs: number,
+  /** PGlite, inside this process: no autovacuum keeps its tables up, so a job does (decision 116). */
+  embeddedDatabase = false,
+): Job[] {
   return [
     { name: "e-mail outbox", everyMs: outboxEveryMs, everyReplica: true, run: () => services.outbox.deliverPending() },
     {
@@ -57,6 +64,7 @@ export function storeJobs(db: Db, services: StoreServices, outboxEveryMs: number
     // The seller's numbers (decision 105): recent days rolled up, yesterday's salt discarded, old raw events pruned.
     { name: "numbers upkeep", everyMs: 10 * 60_000, run: () => services.numbers.upkeep() },
     ...courierSimulatorClocks(services),
+    ...(embeddedDatabase ? [{ name: "table upkeep", everyMs: 60_000, run: () => keepTablesUp(db) }] : []),
   ];
 }
 

@@ -49,7 +49,10 @@ describe("builtForAnySession (decision 116)", () => {
     let builds = 0;
     const wordById = builtForAnySession("test_word_by_id", (session) => {
       builds += 1;
-      return session.select().from(words).where(eq(words.id, sql.placeholder("id")));
+      return session
+        .select()
+        .from(words)
+        .where(eq(words.id, sql.placeholder("id")));
     });
 
     expect(await wordById(db).execute({ id: 1 })).toEqual([{ id: 1, word: "cotton" }]);

@@ -128,17 +128,19 @@ const CREDIT_WENT_BACK = () =>
 
 /** The order's payment from this provider order: what joins a payment to its order when settling. */
 const ofPayment = (provider: ProviderName | Placeholder, providerOrderId: string | Placeholder) =>
-  and(
-    eq(payments.orderId, orders.id),
-    eq(payments.provider, provider),
-    eq(payments.providerOrderId, providerOrderId),
-  )!;
+  and(eq(payments.orderId, orders.id), eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId))!;
 
 /**
  * Locks the order's cart, then the order (the order every step touching a cart's attempts takes, see
  * `lockOrderWithCart`), and reads the provider order's payment in the order's statement.
  */
-async function lockForSettling(tx: Tx, provider: ProviderName, providerOrderId: string, orderId: number, cartId: string) {
+async function lockForSettling(
+  tx: Tx,
+  provider: ProviderName,
+  providerOrderId: string,
+  orderId: number,
+  cartId: string,
+) {
   await lockCart(tx, cartId);
   const [locked] = await lockedOrderQuery(tx).execute({ provider, providerOrderId, orderId });
   return locked;
