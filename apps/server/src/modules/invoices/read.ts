@@ -95,7 +95,7 @@ export async function earlierInvoicesOfOrder(db: Db | Tx, orderId: number): Prom
   return Promise.all(rows.slice(1).map(async ({ id }) => (await documentWhere(db, eq(invoices.id, id)))!));
 }
 
-/** Built once: every confirmation's e-mail draws its PDF from this read of 60 columns (decision 116). */
+/** Built once: every confirmation's e-mail draws its PDF from this read (decision 116). */
 const documentByIdQuery = builtForAnySession("invoice_document_by_id", (db) =>
   documentRows(db, eq(invoices.id, sql.placeholder("invoiceId"))),
 );

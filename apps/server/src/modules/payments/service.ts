@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { MESSAGES, type OrderStatus, type PaymentOptionsResponse } from "@store/shared";
 import type { Db } from "../../db/client";
 import { refusal } from "../../errors";
@@ -41,17 +40,6 @@ export function createPaymentsService(
 ) {
   const { gateway, log } = deps;
   const refunds = createRefundQueue(db, { gateway, log, tries: deps.refundTries, onMade: deps.onRefundMade });
-  // Built once: every payment's two webhooks record their event here (decision 116).
-  const recordEvent = db
-    .insert(webhookEvents)
-    .values({
-      provider: sql.placeholder("provider"),
-      eventId: sql.placeholder("eventId"),
-      payload: sql.placeholder("payload"),
-    })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id })
-    .prepare("record_webhook_event");
 
   /** Settling committed; a refused payment's refund is tried, then the refusal thrown. */
   async function settled(outcome: SettleOutcome): Promise<Verified> {
@@ -148,7 +136,11 @@ export function createPaymentsService(
         throw err;
       }
       const record = async () => {
-        const recorded = await recordEvent.execute({ provider: name, eventId: event.eventId, payload: event.payload });
+        const recorded = await db
+          .insert(webhookEvents)
+          .values({ provider: name, eventId: event.eventId, payload: event.payload })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
         return { duplicate: recorded.length === 0 };
       };
       if (!event.capture) return record();
